@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/grundy/grundy/impartial"
+)
+
+// budgetFlags are the search limits shared by the commands that search.
+type budgetFlags struct {
+	maxPositions int64
+	maxMemory    string
+	timeout      time.Duration
+}
+
+func (b *budgetFlags) add(fs *pflag.FlagSet) {
+	fs.Int64Var(&b.maxPositions, "max-positions", impartial.DefaultBudget.MaxPositions, "stop after memoizing this many positions (0: no limit)")
+	fs.StringVar(&b.maxMemory, "max-memory", "1GiB", "stop when the search would hold more memory than this (e.g. 512MiB, 4GiB; 0: no limit)")
+	fs.DurationVar(&b.timeout, "timeout", 0, "stop after this long (e.g. 30s, 5m; 0: no limit)")
+}
+
+func (b *budgetFlags) budget() (impartial.Budget, error) {
+	mem, err := parseBytes(b.maxMemory)
+	if err != nil {
+		return impartial.Budget{}, usagef("--max-memory: %v", err)
+	}
+	if b.maxPositions < 0 {
+		return impartial.Budget{}, usagef("--max-positions must be at least 0, not %d", b.maxPositions)
+	}
+	if b.timeout < 0 {
+		return impartial.Budget{}, usagef("--timeout must not be negative, not %s", b.timeout)
+	}
+	return impartial.Budget{MaxPositions: b.maxPositions, MaxMemory: mem}, nil
+}
+
+// context applies --timeout to ctx.
+func (b *budgetFlags) context(ctx context.Context) (context.Context, context.CancelFunc) {
+	if b.timeout > 0 {
+		return context.WithTimeout(ctx, b.timeout)
+	}
+	return context.WithCancel(ctx)
+}
+
+// parseBytes reads a size such as 512MiB, 4GiB, 2G or 1000000.
+func parseBytes(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	num, unit := t, ""
+	if i >= 0 {
+		num, unit = t[:i], strings.ToLower(strings.TrimSpace(t[i:]))
+	}
+	x, err := strconv.ParseFloat(num, 64)
+	if err != nil || x < 0 {
+		return 0, fmt.Errorf("%q is not a size (want e.g. 512MiB or 4GiB)", s)
+	}
+	mult := map[string]float64{
+		"": 1, "b": 1,
+		"k": 1 << 10, "kb": 1e3, "kib": 1 << 10,
+		"m": 1 << 20, "mb": 1e6, "mib": 1 << 20,
+		"g": 1 << 30, "gb": 1e9, "gib": 1 << 30,
+		"t": 1 << 40, "tb": 1e12, "tib": 1 << 40,
+	}[unit]
+	if mult == 0 {
+		return 0, fmt.Errorf("%q has an unknown unit %q (want B, KiB, MiB, GiB or TiB)", s, unit)
+	}
+	if x*mult > 1<<62 {
+		return 0, fmt.Errorf("%q is too large", s)
+	}
+	return int64(x * mult), nil
+}

@@ -1,0 +1,255 @@
+// Package impartialtest holds brute-force oracles and a conformance check for
+// impartial games.
+//
+// The oracles search the real game graph of a sum, move by move, without the
+// Sprague–Grundy theorem: they are slow and obviously correct, which makes
+// them the reference every faster method (the engine, closed forms, judge
+// drivers) is tested against. They recurse, so keep games small.
+package impartialtest
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/grundy/grundy/impartial"
+)
+
+// Oracle answers questions about sums of positions of one game by exhaustive
+// search of the sum's game graph. The zero value is not usable; see NewOracle.
+type Oracle[P comparable] struct {
+	g    impartial.Game[P]
+	ids  map[P]int
+	wins [2]map[string]bool
+	vals map[P]impartial.Nimber
+}
+
+// NewOracle returns an oracle for g. Only g's Moves method is used.
+func NewOracle[P comparable](g impartial.Game[P]) *Oracle[P] {
+	return &Oracle[P]{g: g, ids: map[P]int{}, wins: [2]map[string]bool{{}, {}}, vals: map[P]impartial.Nimber{}}
+}
+
+// Options returns the distinct options of p, in the game's order.
+func (o *Oracle[P]) Options(p P) []P {
+	var out []P
+	o.g.Moves(p, func(q P) bool {
+		if !slices.Contains(out, q) {
+			out = append(out, q)
+		}
+		return true
+	})
+	return out
+}
+
+func (o *Oracle[P]) key(ps []P) string {
+	var b strings.Builder
+	for _, p := range ps {
+		id, ok := o.ids[p]
+		if !ok {
+			id = len(o.ids)
+			o.ids[p] = id
+		}
+		fmt.Fprintf(&b, "%d,", id)
+	}
+	return b.String()
+}
+
+// Wins reports whether the player to move wins the sum of ps (an ordered
+// tuple of positions; a move changes one of them to one of its options).
+// Under normal play a player who cannot move loses; under misère play a
+// player who cannot move wins.
+func (o *Oracle[P]) Wins(misere bool, ps ...P) bool {
+	m := 0
+	if misere {
+		m = 1
+	}
+	k := o.key(ps)
+	if w, ok := o.wins[m][k]; ok {
+		return w
+	}
+	moved, win := false, false
+	for i, p := range ps {
+		for _, q := range o.Options(p) {
+			moved = true
+			next := slices.Clone(ps)
+			next[i] = q
+			if !o.Wins(misere, next...) {
+				win = true
+				break
+			}
+		}
+		if win {
+			break
+		}
+	}
+	if !moved {
+		win = misere
+	}
+	o.wins[m][k] = win
+	return win
+}
+
+// Outcome returns the outcome of the sum of ps found by Wins.
+func (o *Oracle[P]) Outcome(misere bool, ps ...P) impartial.Outcome {
+	if o.Wins(misere, ps...) {
+		return impartial.N
+	}
+	return impartial.P
+}
+
+// WinningMoves returns every move of the sum of ps after which the player to
+// move loses, in component order and then the game's order of options.
+func (o *Oracle[P]) WinningMoves(misere bool, ps ...P) []impartial.Move[P] {
+	var out []impartial.Move[P]
+	for i, p := range ps {
+		for _, q := range o.Options(p) {
+			next := slices.Clone(ps)
+			next[i] = q
+			if !o.Wins(misere, next...) {
+				out = append(out, impartial.Move[P]{Index: i, To: q})
+			}
+		}
+	}
+	return out
+}
+
+// Value returns the Grundy value of p by plain recursion: the mex of its
+// options' values. It does not split p into components.
+func (o *Oracle[P]) Value(p P) impartial.Nimber {
+	if v, ok := o.vals[p]; ok {
+		return v
+	}
+	var vs []impartial.Nimber
+	for _, q := range o.Options(p) {
+		vs = append(vs, o.Value(q))
+	}
+	v := impartial.Mex(vs)
+	o.vals[p] = v
+	return v
+}
+
+// TB is the part of testing.TB the checks use.
+type TB interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+}
+
+// Check runs the conformance suite for g on the given positions: for every
+// position, the engine with g's closed forms, the engine searching
+// Plain(g), and the oracle agree on the value and outcome; the closed-form
+// winning moves equal the searched ones; Components, if g has it, is
+// idempotent and its parts' values XOR to the whole; the misère outcome
+// (with g's MisereRule if any) agrees with the oracle. Pairs of positions
+// are checked as sums too.
+func Check[P comparable](t TB, g impartial.Game[P], positions []P) {
+	t.Helper()
+	ctx := context.Background()
+	fast := impartial.NewSolver(g, impartial.Settings{})
+	plain := impartial.NewSolver(impartial.Plain(g), impartial.Settings{})
+	fastM := impartial.NewMisereSolver(g, impartial.Settings{})
+	plainM := impartial.NewMisereSolver(impartial.Plain(g), impartial.Settings{})
+	or := NewOracle(g)
+	sp, isSplitter := g.(impartial.Splitter[P])
+	for _, p := range positions {
+		vf, err1 := fast.Value(ctx, p)
+		vp, err2 := plain.Value(ctx, p)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("Value(%v): %v / %v", p, err1, err2)
+		}
+		if vf != vp {
+			t.Errorf("Value(%v): closed form %d, search %d", p, vf, vp)
+		}
+		if want := or.Outcome(false, p); impartial.OutcomeOf(vp) != want {
+			t.Errorf("Outcome(%v): engine %v, oracle %v", p, impartial.OutcomeOf(vp), want)
+		}
+		if !isSplitter {
+			if ov := or.Value(p); ov != vp {
+				t.Errorf("Value(%v): engine %d, oracle %d", p, vp, ov)
+			}
+		} else {
+			var parts []P
+			sp.Components(p, func(c P) bool { parts = append(parts, c); return true })
+			var x impartial.Nimber
+			for _, c := range parts {
+				var again []P
+				sp.Components(c, func(d P) bool { again = append(again, d); return true })
+				if len(again) != 1 || again[0] != c {
+					t.Errorf("Components(%v) = %v, not atomic", c, again)
+				}
+				x ^= or.Value(c)
+			}
+			if x != vp {
+				t.Errorf("Value(%v): engine %d, XOR of oracle values of components %v = %d", p, vp, parts, x)
+			}
+		}
+		checkMoves(t, fast, plain, or, p)
+		mf, err1 := fastM.Outcome(ctx, p)
+		mp, err2 := plainM.Outcome(ctx, p)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("misère Outcome(%v): %v / %v", p, err1, err2)
+		}
+		if want := or.Outcome(true, p); mf != want || mp != want {
+			t.Errorf("misère Outcome(%v): rule %v, search %v, oracle %v", p, mf, mp, want)
+		}
+	}
+	for i := 0; i+1 < len(positions); i += 2 {
+		checkMoves(t, fast, plain, or, positions[i], positions[i+1])
+	}
+}
+
+func checkMoves[P comparable](t TB, fast, plain *impartial.Solver[P], or *Oracle[P], ps ...P) {
+	t.Helper()
+	ctx := context.Background()
+	mf, err1 := fast.WinningMoves(ctx, ps...)
+	mp, err2 := plain.WinningMoves(ctx, ps...)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("WinningMoves(%v): %v / %v", ps, err1, err2)
+	}
+	want := or.WinningMoves(false, ps...)
+	if !SameMoves(mf, want) || !SameMoves(mp, want) {
+		t.Errorf("WinningMoves(%v): closed form %v, search %v, oracle %v", ps, mf, mp, want)
+	}
+}
+
+// SameMoves reports whether a and b hold the same moves, in any order.
+func SameMoves[P comparable](a, b []impartial.Move[P]) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, m := range a {
+		if !slices.Contains(b, m) {
+			return false
+		}
+	}
+	return true
+}
+
+// Graph is a game on the nodes 0..len(Adj)-1 given by explicit edges.
+type Graph struct {
+	Adj [][]int32
+}
+
+// Moves yields the successors of node p.
+func (g Graph) Moves(p int32, yield func(int32) bool) {
+	for _, q := range g.Adj[p] {
+		if !yield(q) {
+			return
+		}
+	}
+}
+
+// RandomDAG returns an acyclic graph on n nodes in which each node has up to
+// maxDeg moves, all to lower-numbered nodes (so node 0 is terminal).
+func RandomDAG(r *rand.Rand, n, maxDeg int) Graph {
+	g := Graph{Adj: make([][]int32, n)}
+	for i := 1; i < n; i++ {
+		d := r.IntN(maxDeg + 1)
+		for range d {
+			g.Adj[i] = append(g.Adj[i], int32(r.IntN(i)))
+		}
+	}
+	return g
+}

@@ -1,0 +1,326 @@
+package impartial
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strings"
+	"unsafe"
+)
+
+// MisereSolver computes misère-play outcomes and winning moves (the player
+// who makes the last move loses). Values do not add under misère play, so a
+// sum is searched as a whole: a state is the multiset of its atomic
+// components, components without moves dropped (they change nothing).
+// A game's MisereRule, when it applies, replaces the search.
+//
+// A MisereSolver is not safe for concurrent use.
+type MisereSolver[Pos comparable] struct {
+	game     Game[Pos]
+	split    Splitter[Pos]
+	rule     MisereRule[Pos]
+	settings Settings
+
+	ids   map[Pos]int32 // interned atomic components
+	atoms []atom[Pos]
+	memo  map[string]uint8
+	stack []mframe
+	key   []byte
+	steps int
+}
+
+type atom[Pos comparable] struct {
+	p        Pos
+	opts     [][]int32 // each option: sorted ids of its non-terminal components
+	expanded bool
+}
+
+type mframe struct {
+	key  string
+	ids  []int32
+	j, k int // next child: component ids[j], its option k
+}
+
+const (
+	mOnStack uint8 = 1
+	mP       uint8 = 2
+	mN       uint8 = 3
+)
+
+// NewMisereSolver returns a misère solver for g, using g's MisereRule if it
+// has one (wrap g with Plain to always search).
+func NewMisereSolver[Pos comparable](g Game[Pos], settings Settings) *MisereSolver[Pos] {
+	s := &MisereSolver[Pos]{game: g, settings: settings, ids: make(map[Pos]int32), memo: make(map[string]uint8)}
+	s.split, _ = g.(Splitter[Pos])
+	s.rule, _ = g.(MisereRule[Pos])
+	return s
+}
+
+// Outcome returns the misère outcome of the sum of the given positions.
+func (s *MisereSolver[Pos]) Outcome(ctx context.Context, ps ...Pos) (Outcome, error) {
+	var ids []int32
+	for _, p := range ps {
+		ids = append(ids, s.atomize(p)...)
+	}
+	slices.Sort(ids)
+	return s.outcome(ctx, ids)
+}
+
+// WinningMoves returns every winning misère move of the sum of the given
+// positions: the moves of one component to an option after which the sum is
+// a misère P-position. The list is empty when the sum is itself a P-position.
+func (s *MisereSolver[Pos]) WinningMoves(ctx context.Context, ps ...Pos) ([]Move[Pos], error) {
+	parts := make([][]int32, len(ps))
+	var all []int32
+	for i, p := range ps {
+		parts[i] = s.atomize(p)
+		all = append(all, parts[i]...)
+	}
+	slices.Sort(all)
+	o, err := s.outcome(ctx, all)
+	if err != nil || o == P {
+		return nil, err
+	}
+	var moves []Move[Pos]
+	for i, p := range ps {
+		var rest []int32
+		for j := range ps {
+			if j != i {
+				rest = append(rest, parts[j]...)
+			}
+		}
+		opts, err := collectOptions(ctx, s.game, p, s.settings.Budget.MaxPositions)
+		if err != nil {
+			return nil, err
+		}
+		for _, q := range opts {
+			child := append(slices.Clone(rest), s.atomize(q)...)
+			slices.Sort(child)
+			o, err := s.outcome(ctx, child)
+			if err != nil {
+				return nil, err
+			}
+			if o == P {
+				moves = append(moves, Move[Pos]{Index: i, To: q})
+			}
+		}
+	}
+	return moves, nil
+}
+
+// Solved returns the number of states memoized so far.
+func (s *MisereSolver[Pos]) Solved() int { return len(s.memo) }
+
+// atomize returns the ids of p's components that have moves.
+func (s *MisereSolver[Pos]) atomize(p Pos) []int32 {
+	var out []int32
+	add := func(c Pos) bool {
+		if id, ok := s.intern(c); ok {
+			out = append(out, id)
+		}
+		return true
+	}
+	if s.split != nil {
+		s.split.Components(p, add)
+	} else {
+		add(p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// intern returns the id of atomic component c, or ok = false if c has no moves.
+func (s *MisereSolver[Pos]) intern(c Pos) (int32, bool) {
+	if id, ok := s.ids[c]; ok {
+		return id, id >= 0
+	}
+	has := false
+	s.game.Moves(c, func(Pos) bool { has = true; return false })
+	id := int32(-1)
+	if has {
+		id = int32(len(s.atoms))
+		s.atoms = append(s.atoms, atom[Pos]{p: c})
+	}
+	s.ids[c] = id
+	return id, has
+}
+
+func (s *MisereSolver[Pos]) options(id int32) [][]int32 {
+	a := &s.atoms[id]
+	if a.expanded {
+		return a.opts
+	}
+	var opts [][]int32
+	s.game.Moves(s.atoms[id].p, func(q Pos) bool {
+		opts = append(opts, s.atomize(q))
+		return true
+	})
+	a = &s.atoms[id] // atomize may have grown s.atoms
+	a.opts, a.expanded = opts, true
+	return opts
+}
+
+func (s *MisereSolver[Pos]) encode(ids []int32) string {
+	s.key = s.key[:0]
+	for _, id := range ids {
+		s.key = binary.AppendUvarint(s.key, uint64(id))
+	}
+	return string(s.key)
+}
+
+func (s *MisereSolver[Pos]) known(ids []int32, key string) uint8 {
+	if s.rule != nil {
+		comps := make([]Pos, len(ids))
+		for i, id := range ids {
+			comps[i] = s.atoms[id].p
+		}
+		if o, ok := s.rule.MisereOutcome(comps); ok {
+			if o == P {
+				return mP
+			}
+			return mN
+		}
+	}
+	return s.memo[key]
+}
+
+func (s *MisereSolver[Pos]) memory() int64 {
+	var zero Pos
+	return int64(len(s.memo))*48 + int64(len(s.atoms))*int64(unsafe.Sizeof(zero)+40)
+}
+
+// outcome searches the state ids depth first with an explicit stack.
+// A state is N as soon as one child is P, and P when every child is N;
+// the empty state (no moves) is N, since the previous player moved last.
+func (s *MisereSolver[Pos]) outcome(ctx context.Context, ids []int32) (Outcome, error) {
+	key := s.encode(ids)
+	switch s.known(ids, key) {
+	case mP:
+		return P, nil
+	case mN:
+		return N, nil
+	}
+	if err := s.pushState(ctx, ids, key); err != nil {
+		return 0, s.unwind(err)
+	}
+	var res uint8
+	for {
+		if res != 0 {
+			top := len(s.stack) - 1
+			s.memo[s.stack[top].key] = res
+			s.stack = s.stack[:top]
+			if top == 0 {
+				if res == mP {
+					return P, nil
+				}
+				return N, nil
+			}
+			if res == mP {
+				res = mN // the parent moves to a P-position
+			} else {
+				res = 0 // the parent goes on looking
+			}
+			continue
+		}
+		f := &s.stack[len(s.stack)-1]
+		child, ok := s.nextChild(f)
+		if !ok {
+			if len(f.ids) == 0 {
+				res = mN
+			} else {
+				res = mP
+			}
+			continue
+		}
+		ckey := s.encode(child)
+		switch s.known(child, ckey) {
+		case mP:
+			res = mN
+		case mN:
+		case mOnStack:
+			return 0, s.unwind(s.cycleAt(ckey))
+		default:
+			if err := s.pushState(ctx, child, ckey); err != nil {
+				return 0, s.unwind(err)
+			}
+		}
+	}
+}
+
+func (s *MisereSolver[Pos]) pushState(ctx context.Context, ids []int32, key string) error {
+	s.steps++
+	if s.steps%pollEvery == 0 {
+		if err := ctx.Err(); err != nil {
+			return contextError(err)
+		}
+	}
+	b := s.settings.Budget
+	if b.MaxPositions > 0 && int64(len(s.memo)+len(s.atoms)) >= b.MaxPositions {
+		return &BudgetError{Limit: LimitPositions, Max: b.MaxPositions}
+	}
+	if b.MaxMemory > 0 && s.steps%64 == 0 && s.memory() > b.MaxMemory {
+		return &BudgetError{Limit: LimitMemory, Max: b.MaxMemory}
+	}
+	s.memo[key] = mOnStack
+	s.stack = append(s.stack, mframe{key: key, ids: ids})
+	return nil
+}
+
+// nextChild returns the next child state of f: one copy of component
+// f.ids[f.j] replaced by the components of its option f.k.
+func (s *MisereSolver[Pos]) nextChild(f *mframe) ([]int32, bool) {
+	for f.j < len(f.ids) {
+		if f.j > 0 && f.ids[f.j] == f.ids[f.j-1] {
+			f.j++ // equal components have equal moves
+			continue
+		}
+		opts := s.options(f.ids[f.j])
+		if f.k >= len(opts) {
+			f.j++
+			f.k = 0
+			continue
+		}
+		opt := opts[f.k]
+		f.k++
+		child := make([]int32, 0, len(f.ids)-1+len(opt))
+		child = append(child, f.ids[:f.j]...)
+		child = append(child, f.ids[f.j+1:]...)
+		child = append(child, opt...)
+		slices.Sort(child)
+		return child, true
+	}
+	return nil, false
+}
+
+func (s *MisereSolver[Pos]) cycleAt(key string) error {
+	start := len(s.stack) - 1
+	for start > 0 && s.stack[start].key != key {
+		start--
+	}
+	e := &CycleError{}
+	for _, f := range s.stack[start:] {
+		e.Cycle = append(e.Cycle, s.formatState(f.ids))
+	}
+	return e
+}
+
+func (s *MisereSolver[Pos]) formatState(ids []int32) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		if s.settings.Format != nil {
+			parts[i] = s.settings.Format(s.atoms[id].p)
+		} else {
+			parts[i] = fmt.Sprint(s.atoms[id].p)
+		}
+	}
+	return "{" + strings.Join(parts, " + ") + "}"
+}
+
+func (s *MisereSolver[Pos]) unwind(err error) error {
+	for _, f := range s.stack {
+		delete(s.memo, f.key)
+	}
+	s.stack = s.stack[:0]
+	return err
+}
