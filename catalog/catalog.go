@@ -18,6 +18,8 @@ import (
 type Game interface {
 	// Info describes the game: canonical spec, name, rule, position syntax.
 	Info() Info
+	// Canonical checks a position and writes it in canonical syntax.
+	Canonical(position string) (string, error)
 	// Solve finds the outcome, the nim-value (normal play) and every winning
 	// move of a position.
 	Solve(ctx context.Context, position string, opts Options) (*Result, error)

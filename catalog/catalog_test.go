@@ -213,3 +213,25 @@ func ExampleParse() {
 	//   9 (take 1 from heap 1)
 	//   7 (take 3 from heap 1)
 }
+
+func TestReplyAndFindMove(t *testing.T) {
+	g := mustParse(t, "nim")
+	m, ok, err := catalog.Reply(ctx, g, "3 4 5", catalog.Options{})
+	if err != nil || !ok || m.To != "1 4 5" {
+		t.Errorf("Reply(3 4 5) = %v %v %v, want the winning move to 1 4 5", m, ok, err)
+	}
+	m, ok, err = catalog.Reply(ctx, g, "1 1", catalog.Options{})
+	if err != nil || !ok || m.To != "0 1" {
+		t.Errorf("Reply(1 1) = %v %v %v, want the first legal move", m, ok, err)
+	}
+	if _, ok, err := catalog.Reply(ctx, g, "0 0", catalog.Options{}); ok || err != nil {
+		t.Errorf("Reply(0 0): ok = %v, err = %v; want no move", ok, err)
+	}
+	if m, err := catalog.FindMove(ctx, g, "3 4 5", "1,4,5", catalog.Options{}); err != nil || m.Move != "take 2 from heap 1" {
+		t.Errorf("FindMove = %v, %v", m, err)
+	}
+	var ie *catalog.IllegalMoveError
+	if _, err := catalog.FindMove(ctx, g, "3 4 5", "3 4 6", catalog.Options{}); !errors.As(err, &ie) {
+		t.Errorf("FindMove to a larger heap: err = %v", err)
+	}
+}

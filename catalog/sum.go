@@ -51,6 +51,15 @@ func (g *SumGame[P]) ParsePosition(position string) ([]P, error) {
 	return ps, err
 }
 
+// Canonical checks a position and writes it in canonical syntax.
+func (g *SumGame[P]) Canonical(position string) (string, error) {
+	ps, err := g.ParsePosition(position)
+	if err != nil {
+		return "", err
+	}
+	return g.codec.Format(ps), nil
+}
+
 func (g *SumGame[P]) settings(opts Options) impartial.Settings {
 	return impartial.Settings{
 		Budget: opts.Budget,

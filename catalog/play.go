@@ -1,0 +1,55 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+)
+
+// Reply returns the perfect player's move from position: the first winning
+// move when one exists, otherwise the first legal move (a lost position is
+// still played on). ok is false when there is no legal move: the player to
+// move has lost (normal play) or won (misère play).
+// The CLI's play command and the web workbench both answer with Reply.
+func Reply(ctx context.Context, g Game, position string, opts Options) (m Move, ok bool, err error) {
+	res, err := g.Solve(ctx, position, opts)
+	if err != nil {
+		return Move{}, false, err
+	}
+	if len(res.WinningMoves) > 0 {
+		return res.WinningMoves[0], true, nil
+	}
+	moves, err := g.Moves(ctx, position, opts)
+	if err != nil || len(moves) == 0 {
+		return Move{}, false, err
+	}
+	return moves[0], true, nil
+}
+
+// FindMove checks that to (in any accepted spelling) is a position one legal
+// move away from position, and returns that move.
+func FindMove(ctx context.Context, g Game, position, to string, opts Options) (Move, error) {
+	want, err := g.Canonical(to)
+	if err != nil {
+		return Move{}, err
+	}
+	moves, err := g.Moves(ctx, position, opts)
+	if err != nil {
+		return Move{}, err
+	}
+	for _, m := range moves {
+		if m.To == want {
+			return m, nil
+		}
+	}
+	from, _ := g.Canonical(position)
+	return Move{}, &IllegalMoveError{Game: g.Info().Spec, From: from, To: want}
+}
+
+// IllegalMoveError reports a move the rules do not allow.
+type IllegalMoveError struct {
+	Game, From, To string
+}
+
+func (e *IllegalMoveError) Error() string {
+	return fmt.Sprintf("catalog: %s: no legal move from %s to %s", e.Game, e.From, e.To)
+}
