@@ -1,0 +1,54 @@
+// Package problems solves the judge problems of seeds 002 and 003 in their
+// exact input and output formats. Each driver is a thin adapter: it reads the
+// judge's input, asks a catalog game or a domain package for the answer, and
+// writes the judge's output.
+package problems
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// Problem is one judge problem.
+type Problem struct {
+	ID    string // "hdu1846"
+	Title string // one line: the game and the question
+	// Solve reads judge-format input from r to its end and writes
+	// judge-format output to w. Malformed input gives an *InputError.
+	Solve func(r io.Reader, w io.Writer) error
+}
+
+// All returns every problem, sorted by ID.
+func All() []Problem {
+	ps := []Problem{
+		// One entry per driver file, e.g. hdu1846(),
+	}
+	slices.SortFunc(ps, func(a, b Problem) int { return strings.Compare(a.ID, b.ID) })
+	return ps
+}
+
+// Lookup returns the problem with the given ID (case-insensitive).
+func Lookup(id string) (Problem, error) {
+	for _, p := range All() {
+		if strings.EqualFold(p.ID, id) {
+			return p, nil
+		}
+	}
+	return Problem{}, fmt.Errorf("problems: unknown problem %q (run `grundy problem --list`)", id)
+}
+
+// InputError reports malformed judge input, naming the line.
+type InputError struct {
+	Problem string
+	Line    int // 1-based line of the input, or 0 at end of input
+	Msg     string
+}
+
+func (e *InputError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("problems: %s: at end of input: %s", e.Problem, e.Msg)
+	}
+	return fmt.Sprintf("problems: %s: line %d: %s", e.Problem, e.Line, e.Msg)
+}
