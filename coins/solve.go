@@ -18,6 +18,7 @@ type Solver struct {
 	g      *Game
 	budget impartial.Budget
 	table  []Nimber // g(Start..Start+len−1), when the game has no closed form
+	misere *impartial.MisereSolver[uint64]
 }
 
 // NewSolver returns a solver for g whose tables and searches stay within b.
@@ -302,8 +303,16 @@ func (s *Solver) MisereOutcome(ctx context.Context, p Position) (impartial.Outco
 	if err != nil {
 		return 0, err
 	}
-	ms := impartial.NewMisereSolver[uint64](Row{s.g}, impartial.Settings{Budget: s.budget})
-	return ms.Outcome(ctx, m)
+	return s.misereSolver().Outcome(ctx, m)
+}
+
+// misereSolver returns the solver's misère search, whose memo persists
+// across calls.
+func (s *Solver) misereSolver() *impartial.MisereSolver[uint64] {
+	if s.misere == nil {
+		s.misere = impartial.NewMisereSolver[uint64](Row{s.g}, impartial.Settings{Budget: s.budget})
+	}
+	return s.misere
 }
 
 // MisereWinningMoves returns every misère winning move from p.
@@ -312,8 +321,7 @@ func (s *Solver) MisereWinningMoves(ctx context.Context, p Position) ([]Move, er
 	if err != nil {
 		return nil, err
 	}
-	ms := impartial.NewMisereSolver[uint64](Row{s.g}, impartial.Settings{Budget: s.budget})
-	wins, err := ms.WinningMoves(ctx, m)
+	wins, err := s.misereSolver().WinningMoves(ctx, m)
 	if err != nil {
 		return nil, err
 	}
