@@ -188,8 +188,13 @@ func upToValues(ctx context.Context, k int, vals []Nimber, b impartial.Budget) e
 			top = layers[k-2]
 		}
 		// Invariant: layers[j] = XORs of at most j+1 of vals[:i]; add v.
+		// The mex only grows, so the top layer is needed from v's word on.
 		for j := k - 2; j >= 1; j-- {
-			xorTranslateOr(layers[j], layers[j-1], v)
+			from := 0
+			if j == k-2 {
+				from = int(v >> 6)
+			}
+			xorTranslateOr(layers[j], layers[j-1], v, from)
 		}
 		layers[0][v>>6] |= 1 << (v & 63)
 	}
@@ -201,11 +206,12 @@ var swapMasks = [6]uint64{
 	0x00ff00ff00ff00ff, 0x0000ffff0000ffff, 0x00000000ffffffff,
 }
 
-// xorTranslateOr sets dst |= {s ^ v : s in src} for bitsets of equal
-// power-of-two length with v < 64·len.
-func xorTranslateOr(dst, src []uint64, v Nimber) {
+// xorTranslateOr sets dst |= {s ^ v : s in src}, on the words of dst from
+// word from on, for bitsets of equal power-of-two length with v < 64·len.
+func xorTranslateOr(dst, src []uint64, v Nimber, from int) {
 	hi, lo := int(v>>6), uint(v&63)
-	for w, word := range src {
+	for d := from; d < len(dst); d++ {
+		word := src[d^hi]
 		if word == 0 {
 			continue
 		}
@@ -215,7 +221,7 @@ func xorTranslateOr(dst, src []uint64, v Nimber) {
 				word = (word&swapMasks[b])<<s | (word>>s)&swapMasks[b]
 			}
 		}
-		dst[w^hi] |= word
+		dst[d] |= word
 	}
 }
 
