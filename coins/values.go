@@ -73,6 +73,9 @@ func parityExtend(h Nimber) Nimber {
 // values are the columns of a check matrix of a lexicode of minimum
 // distance k+1), so UpTo(k) is practical to a few hundred coins for k = 7
 // and to 10^5 coins only for k ≤ 3.
+//
+// Work is bounded as well as memory: every 64 steps (an option examined or
+// a bitset word updated) count as one position against b.MaxPositions.
 func (g *Game) PlainValues(ctx context.Context, to int, b impartial.Budget) ([]Nimber, error) {
 	n, err := tableSize(g, to, b)
 	if err != nil {
@@ -85,6 +88,7 @@ func (g *Game) PlainValues(ctx context.Context, to int, b impartial.Budget) ([]N
 	if g.kind == kUpTo {
 		return vals, upToValues(ctx, g.k, vals, b)
 	}
+	work := workMeter{budget: b}
 	var m mexer
 	var seen bitset // kTwins: every earlier value
 	var run Nimber  // kConsecutive: XOR of the k−1 coins left of x; kRuler: prefix XOR
@@ -94,10 +98,20 @@ func (g *Game) PlainValues(ctx context.Context, to int, b impartial.Budget) ([]N
 	}
 	mex := Nimber(0)
 	for i := range vals {
-		if i%1024 == 0 && ctx.Err() != nil {
-			return nil, ctxError(ctx)
-		}
 		x := g.Start + i
+		switch g.kind {
+		case kRuler, kGrunt:
+			work.add(int64(x))
+		case kDistance:
+			work.add(int64(len(g.set)))
+		default:
+			work.add(1)
+		}
+		if i%1024 == 0 || work.steps > 1<<24 {
+			if err := work.check(ctx); err != nil {
+				return nil, err
+			}
+		}
 		switch g.kind {
 		case kTwins:
 			// Options: g(y) for every y < x.
@@ -157,6 +171,7 @@ func upToValues(ctx context.Context, k int, vals []Nimber, b impartial.Budget) e
 		}
 		return nil
 	}
+	work := workMeter{budget: b}
 	layers := make([][]uint64, k-1)
 	for j := range layers {
 		layers[j] = []uint64{1} // {0}: the empty XOR
@@ -164,8 +179,11 @@ func upToValues(ctx context.Context, k int, vals []Nimber, b impartial.Budget) e
 	top := layers[k-2]
 	mex := Nimber(0)
 	for i := range vals {
-		if i%256 == 0 && ctx.Err() != nil {
-			return ctxError(ctx)
+		work.add(int64(len(top)) * int64(k-2))
+		if i%256 == 0 || work.steps > 1<<24 {
+			if err := work.check(ctx); err != nil {
+				return err
+			}
 		}
 		for mex < Nimber(len(top))*64 && top[mex>>6]>>(mex&63)&1 != 0 {
 			mex++
@@ -223,6 +241,32 @@ func xorTranslateOr(dst, src []uint64, v Nimber, from int) {
 		}
 		dst[d] |= word
 	}
+}
+
+// workMeter bounds the work of a table: every workPerPosition steps (an
+// option examined, or a bitset word updated) count as one position against
+// the budget's MaxPositions, so that an O(N²) table stops with a budget
+// error rather than run for hours.
+type workMeter struct {
+	budget impartial.Budget
+	total  int64
+	steps  int64 // since the last check
+}
+
+const workPerPosition = 64
+
+func (w *workMeter) add(n int64) { w.steps += n }
+
+func (w *workMeter) check(ctx context.Context) error {
+	w.total += w.steps
+	w.steps = 0
+	if ctx.Err() != nil {
+		return ctxError(ctx)
+	}
+	if max := w.budget.MaxPositions; max > 0 && w.total/workPerPosition > max {
+		return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: max}
+	}
+	return nil
 }
 
 // tableSize checks that a table of g(Start..to) fits the budget.
