@@ -20,7 +20,7 @@ func (e *RuleError) Error() string {
 	return fmt.Sprintf("coins: rule %q: column %d: %s", e.Rule, e.Offset+1, e.Msg)
 }
 
-// Rules lists the rule names ParseRule accepts, with their parameters.
+// ruleNames lists the rule syntaxes ParseRule accepts.
 var ruleNames = []string{"one", "turning-turtles", "mock-turtles", "twins", "twins:S", "subtraction:S",
 	"consecutive:K", "ruler", "grunt", "moebius", "mogul", "up-to:K"}
 
