@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"context"
 	"errors"
+	"strconv"
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
@@ -76,7 +77,7 @@ func TestCoinSolve(t *testing.T) {
 			cg := g.(*catalog.CoinGame)
 			p, _ := cg.Coins().ParsePosition(pos)
 			for _, h := range p.Heads {
-				heads += " " + itoa(h)
+				heads += " " + strconv.Itoa(h)
 			}
 			res2, err := g.Solve(ctx, heads, opts)
 			if err != nil || *res2.Value != *res.Value || len(res2.WinningMoves) != len(res.WinningMoves) {
@@ -84,13 +85,6 @@ func TestCoinSolve(t *testing.T) {
 			}
 		}
 	}
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
 
 func TestCoinMisere(t *testing.T) {
