@@ -24,6 +24,8 @@ type Problem struct {
 func All() []Problem {
 	ps := []Problem{
 		// One entry per driver file, e.g. hdu1846(),
+		hdu3537(),
+		hihocoder1172(),
 	}
 	slices.SortFunc(ps, func(a, b Problem) int { return strings.Compare(a.ID, b.ID) })
 	return ps

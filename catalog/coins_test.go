@@ -1,0 +1,157 @@
+package catalog_test
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"testing"
+
+	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/impartial"
+)
+
+var coinSpecs = []string{
+	"coins:one", "coins:turning-turtles", "coins:consecutive:3", "coins:subtraction:1,2,3", "coins:twins",
+	"coins:twins:1,2,3", "coins:mock-turtles", "coins:ruler", "coins:grunt", "coins:moebius", "coins:mogul", "coins:up-to:4",
+}
+
+func TestCoinSpecs(t *testing.T) {
+	for _, spec := range coinSpecs {
+		g, err := catalog.Parse(spec)
+		if err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		info := g.Info()
+		if info.Spec != spec || !info.Heap || info.Start != g.(*catalog.CoinGame).Coins().Start {
+			t.Errorf("%s: info %+v", spec, info)
+		}
+		if _, ok := g.(catalog.HeapGame); !ok {
+			t.Errorf("%s is not a HeapGame", spec)
+		}
+	}
+	for spec, offset := range map[string]int{"coins": -1, "coins:": -1, "coins:foo": 6, "coins:up-to:x": 12, "Coins:twins:1,y": 14} {
+		_, err := catalog.Parse(spec)
+		var se *catalog.SpecError
+		if !errors.As(err, &se) || se.Offset != offset {
+			t.Errorf("Parse(%q): %v, want a SpecError at offset %d", spec, err, offset)
+		}
+	}
+}
+
+// TestCoinSolve: the hihoCoder 1172 sample is a loss for the first player;
+// every winning move leads to a P-position and is a legal move that
+// FindMove recognizes; rows and head lists agree.
+func TestCoinSolve(t *testing.T) {
+	ctx := context.Background()
+	opts := catalog.Options{Budget: impartial.DefaultBudget}
+	g, _ := catalog.Parse("coins:turning-turtles")
+	res, err := g.Solve(ctx, "HHTHTTHT", opts)
+	if err != nil || res.Outcome != impartial.P || *res.Value != 0 {
+		t.Fatalf("turning-turtles HHTHTTHT: %+v, %v", res, err)
+	}
+	for _, spec := range coinSpecs {
+		g, _ := catalog.Parse(spec)
+		for _, pos := range []string{"HHTHTTHT", "hthhthhtth", "TTTTTTH"} {
+			res, err := g.Solve(ctx, pos, opts)
+			if err != nil {
+				t.Fatalf("%s %s: %v", spec, pos, err)
+			}
+			canon, _ := g.Canonical(pos)
+			if res.Position != canon {
+				t.Errorf("%s %s: position %s, canonical %s", spec, pos, res.Position, canon)
+			}
+			if (res.Outcome == impartial.N) != (len(res.WinningMoves) > 0) {
+				t.Errorf("%s %s: outcome %v with %d winning moves", spec, pos, res.Outcome, len(res.WinningMoves))
+			}
+			for _, m := range res.WinningMoves {
+				after, err := g.Solve(ctx, m.To, opts)
+				if err != nil || after.Outcome != impartial.P {
+					t.Errorf("%s %s: winning move %+v leads to %+v, %v", spec, pos, m, after, err)
+				}
+				if _, err := catalog.FindMove(ctx, g, pos, m.To, opts); err != nil {
+					t.Errorf("%s %s: FindMove(%s): %v", spec, pos, m.To, err)
+				}
+			}
+			// The same position as a list of heads.
+			heads := ""
+			cg := g.(*catalog.CoinGame)
+			p, _ := cg.Coins().ParsePosition(pos)
+			for _, h := range p.Heads {
+				heads += " " + strconv.Itoa(h)
+			}
+			res2, err := g.Solve(ctx, heads, opts)
+			if err != nil || *res2.Value != *res.Value || len(res2.WinningMoves) != len(res.WinningMoves) {
+				t.Errorf("%s %q: %+v, %v; row form %+v", spec, heads, res2, err, res)
+			}
+		}
+	}
+}
+
+func TestCoinMisere(t *testing.T) {
+	ctx := context.Background()
+	g, _ := catalog.Parse("coins:mock-turtles")
+	// One head: the only move turns it over and leaves no move, so under
+	// misère play the player to move loses.
+	res, err := g.Solve(ctx, "H", catalog.Options{Misere: true})
+	if err != nil || res.Outcome != impartial.P || res.Value != nil {
+		t.Fatalf("misère H: %+v, %v", res, err)
+	}
+	res, err = g.Solve(ctx, "HH", catalog.Options{Misere: true})
+	if err != nil || res.Outcome != impartial.N || len(res.WinningMoves) == 0 {
+		t.Fatalf("misère HH: %+v, %v", res, err)
+	}
+	_, err = g.Solve(ctx, "3 70", catalog.Options{Misere: true})
+	var pe *catalog.PositionError
+	if !errors.As(err, &pe) {
+		t.Fatalf("misère with a head on coin 70: %v", err)
+	}
+}
+
+func TestCoinValues(t *testing.T) {
+	g, _ := catalog.Parse("coins:ruler")
+	seq, err := g.(catalog.HeapGame).Values(context.Background(), 8, catalog.Options{})
+	if err != nil || seq.Start != 1 || len(seq.Values) != 8 || seq.Values[7] != 8 {
+		t.Fatalf("ruler values: %+v, %v", seq, err)
+	}
+}
+
+func TestCoinMovesAndReply(t *testing.T) {
+	ctx := context.Background()
+	g, _ := catalog.Parse("coins:twins")
+	moves, err := g.Moves(ctx, "TTH", catalog.Options{})
+	if err != nil || len(moves) != 2 || moves[0].To != "HTT" || moves[0].Move != "turn coins 0, 2" {
+		t.Fatalf("twins TTH moves: %+v, %v", moves, err)
+	}
+	m, ok, err := catalog.Reply(ctx, g, "THTH", catalog.Options{})
+	if err != nil || !ok || m.To != "TTTT" {
+		t.Fatalf("Reply: %+v %v %v", m, ok, err)
+	}
+}
+
+// FuzzCoinPosition: any position either is rejected with a PositionError
+// or solves, and its canonical form is a fixed point.
+func FuzzCoinPosition(f *testing.F) {
+	for _, s := range []string{"HHTHTTHT", "0 1 3 6", "none", "", "HX", "1,1", "99999999", "t t h"} {
+		f.Add(s)
+	}
+	g, _ := catalog.Parse("coins:mock-turtles")
+	f.Fuzz(func(t *testing.T, pos string) {
+		canon, err := g.Canonical(pos)
+		if err != nil {
+			var pe *catalog.PositionError
+			if !errors.As(err, &pe) {
+				t.Fatalf("%q: %v", pos, err)
+			}
+			return
+		}
+		if again, err := g.Canonical(canon); err != nil || again != canon {
+			t.Fatalf("%q: canonical %q → %q, %v", pos, canon, again, err)
+		}
+		if _, err := g.Solve(context.Background(), pos, catalog.Options{Budget: impartial.Budget{MaxPositions: 1e5, MaxMemory: 1 << 24}}); err != nil {
+			var be *impartial.BudgetError
+			if !errors.As(err, &be) {
+				t.Fatalf("%q: %v", pos, err)
+			}
+		}
+	})
+}

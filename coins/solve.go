@@ -1,0 +1,342 @@
+package coins
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+	"sort"
+
+	"github.com/grundy/grundy/impartial"
+)
+
+// Solver answers questions about positions of one game under normal play,
+// by the coin-turning theorem, and under misère play, by search of the real
+// game graph. It computes the table of g lazily, only for games without a
+// closed form. A Solver is not safe for concurrent use.
+type Solver struct {
+	g      *Game
+	budget impartial.Budget
+	table  []Nimber // g(Start..Start+len−1), when the game has no closed form
+	misere *impartial.MisereSolver[uint64]
+}
+
+// NewSolver returns a solver for g whose tables and searches stay within b.
+func (g *Game) NewSolver(b impartial.Budget) *Solver { return &Solver{g: g, budget: b} }
+
+// G returns g(x), the value of a single head on coin x ≥ Start.
+func (s *Solver) G(ctx context.Context, x int) (Nimber, error) {
+	if v, ok := s.g.ClosedValue(x); ok {
+		return v, nil
+	}
+	if err := s.ensure(ctx, x); err != nil {
+		return 0, err
+	}
+	return s.table[x-s.g.Start], nil
+}
+
+// ensure makes the table reach coin x.
+func (s *Solver) ensure(ctx context.Context, x int) error {
+	if x-s.g.Start < len(s.table) {
+		return nil
+	}
+	to := max(x, s.g.Start+2*len(s.table))
+	if _, err := tableSize(s.g, to, s.budget); err != nil {
+		to = x
+	}
+	t, err := s.g.Values(ctx, to, s.budget)
+	if err != nil {
+		return err
+	}
+	s.table = t
+	return nil
+}
+
+// Value returns the nim-value of p: the XOR of g over its heads.
+func (s *Solver) Value(ctx context.Context, p Position) (Nimber, error) {
+	if len(p.Heads) > 0 {
+		if err := s.ensureClosed(ctx, p.Heads[len(p.Heads)-1]); err != nil {
+			return 0, err
+		}
+	}
+	var v Nimber
+	for _, h := range p.Heads {
+		gh, err := s.G(ctx, h)
+		if err != nil {
+			return 0, err
+		}
+		v ^= gh
+	}
+	return v, nil
+}
+
+func (s *Solver) ensureClosed(ctx context.Context, x int) error {
+	if _, ok := s.g.ClosedValue(x); ok {
+		return nil
+	}
+	return s.ensure(ctx, x)
+}
+
+// Moves returns every move from p: for each head x, ascending, each set of
+// coins the rule lets a move with rightmost coin x turn. It fails with a
+// position budget error rather than hold more than b.MaxPositions coins in
+// the moves it lists.
+func (s *Solver) Moves(ctx context.Context, p Position) ([]Move, error) {
+	var out []Move
+	var err error
+	held := 0
+	for _, x := range p.Heads {
+		s.g.Turns(x, func(others []int) bool {
+			out = append(out, Move{Turn: append(slices.Clone(others), x)})
+			held += len(others) + 1
+			err = s.check(ctx, held)
+			return err == nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (s *Solver) check(ctx context.Context, n int) error {
+	if s.budget.MaxPositions > 0 && int64(n) > s.budget.MaxPositions {
+		return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: s.budget.MaxPositions}
+	}
+	if n%1024 == 0 && ctx.Err() != nil {
+		return ctxError(ctx)
+	}
+	return nil
+}
+
+// WinningMoves returns every normal-play winning move from p: the moves
+// after which the XOR of g over the heads is 0. A move with rightmost coin
+// x that also turns the set S wins exactly when XOR of g over S equals
+// g(x) XOR v, v the value of p; the rules with a one-to-one g (Turning
+// Turtles, Mock Turtles, Twins, UpTo) and Ruler find S by inverting g
+// instead of trying every move.
+func (s *Solver) WinningMoves(ctx context.Context, p Position) ([]Move, error) {
+	v, err := s.Value(ctx, p)
+	if err != nil || v == 0 {
+		return nil, err
+	}
+	var out []Move
+	for _, x := range p.Heads {
+		gx, err := s.G(ctx, x)
+		if err != nil {
+			return nil, err
+		}
+		err = s.turnsTo(ctx, x, v^gx, func(others []int) bool {
+			out = append(out, Move{Turn: append(slices.Clone(others), x)})
+			return true
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// inverse returns the coin y in [Start, below) with g(y) = v, for games
+// whose g is one-to-one (strictly increasing: UpTo with k ≥ 2, Twins).
+func (s *Solver) inverse(ctx context.Context, v Nimber, below int) (int, bool, error) {
+	if y, known, ok := s.g.inverseClosed(v); known {
+		return y, ok && y < below, nil
+	}
+	if err := s.ensure(ctx, below-1); err != nil {
+		return 0, false, err
+	}
+	t := s.table[:below-s.g.Start]
+	i := sort.Search(len(t), func(i int) bool { return t[i] >= v })
+	if i < len(t) && t[i] == v {
+		return s.g.Start + i, true, nil
+	}
+	return 0, false, nil
+}
+
+// turnsTo yields the sets of Turns(x) over which g XORs to t.
+func (s *Solver) turnsTo(ctx context.Context, x int, t Nimber, yield func(others []int) bool) error {
+	g := s.g
+	switch {
+	case g.kind == kUpTo && g.k >= 2, g.kind == kTwins:
+		if t == 0 && g.kind == kUpTo {
+			yield(nil)
+		}
+		maxSize := g.k - 1
+		if g.kind == kTwins {
+			maxSize = 1
+		}
+		// The last (largest) coin of S is found by inverting g; the others
+		// are every combination of smaller coins.
+		steps := 0
+		var err error
+		for size := 1; size <= maxSize && size <= x-g.Start; size++ {
+			if g.kind == kUpTo && g.k == 3 && size == 2 && bits.OnesCount64(uint64(t))%2 == 1 {
+				// Mock Turtles values are odious and two odious numbers XOR
+				// to an evil one: no pair reaches an odious t (skips O(x) work).
+				continue
+			}
+			combinations(g.Start, x, size-1, nil, func(c []int) bool {
+				steps++
+				if err = s.check(ctx, steps); err != nil {
+					return false
+				}
+				r := t
+				for _, y := range c {
+					gy, e := s.G(ctx, y)
+					if e != nil {
+						err = e
+						return false
+					}
+					r ^= gy
+				}
+				y, ok, e := s.inverse(ctx, r, x)
+				if e != nil {
+					err = e
+					return false
+				}
+				if ok && (len(c) == 0 || y > c[len(c)-1]) {
+					return yield(append(c, y))
+				}
+				return true
+			})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	case g.kind == kRuler:
+		// Runs y..x−1 (empty when y = x): XOR of g(y..x−1) = gray(x−1) ^ gray(y−1),
+		// since g(i) = i & −i = gray(i) ^ gray(i−1).
+		want := gray(uint64(x-1)) ^ uint64(t)
+		y1 := int(inverseGray(want)) // y − 1
+		if y1 < 0 || y1 > x-1 || uint64(y1) != inverseGray(want) {
+			return nil
+		}
+		if err := s.check(ctx, x-1-y1); err != nil {
+			return err
+		}
+		run := make([]int, 0, x-1-y1)
+		for c := y1 + 1; c < x; c++ {
+			run = append(run, c)
+		}
+		yield(run)
+		return nil
+	}
+	steps := 0
+	var err error
+	g.Turns(x, func(others []int) bool {
+		steps++
+		if err = s.check(ctx, steps); err != nil {
+			return false
+		}
+		r := t
+		for _, y := range others {
+			gy, e := s.G(ctx, y)
+			if e != nil {
+				err = e
+				return false
+			}
+			r ^= gy
+		}
+		if r == 0 {
+			return yield(others)
+		}
+		return true
+	})
+	return err
+}
+
+func gray(n uint64) uint64 { return n ^ n>>1 }
+
+func inverseGray(g uint64) uint64 {
+	for s := uint(1); s < 64; s <<= 1 {
+		g ^= g >> s
+	}
+	return g
+}
+
+// MaxMisereRow is the longest row (counting from Start to the last head)
+// that misère search handles: positions are bit masks.
+const MaxMisereRow = 64
+
+// Row is the real game graph of a coin-turning game on the coins
+// Start..Start+63: a position is a bit mask, bit i for coin Start+i, and the
+// options are exactly the moves the rule allows. Under misère play the
+// coin-turning theorem does not hold (two heads meeting on one coin cancel,
+// which a sum of single heads cannot express), so misère questions are
+// answered by searching Row.
+type Row struct{ G *Game }
+
+// Moves yields the position after each legal move from mask.
+func (r Row) Moves(mask uint64, yield func(uint64) bool) {
+	for m := mask; m != 0; m &= m - 1 {
+		b := bits.TrailingZeros64(m)
+		x := r.G.Start + b
+		stop := false
+		r.G.Turns(x, func(others []int) bool {
+			next := mask &^ (1 << b)
+			for _, y := range others {
+				next ^= 1 << (y - r.G.Start)
+			}
+			stop = !yield(next)
+			return !stop
+		})
+		if stop {
+			return
+		}
+	}
+}
+
+// Mask returns p as a bit mask of Row, or an error if a head lies beyond
+// coin Start+63.
+func (g *Game) Mask(p Position) (uint64, error) {
+	var m uint64
+	for _, h := range p.Heads {
+		if h-g.Start >= MaxMisereRow {
+			return 0, fmt.Errorf("coins: misère play is solved by searching the whole game, for heads on the first %d coins only (coin %d is too far right)", MaxMisereRow, h)
+		}
+		m |= 1 << (h - g.Start)
+	}
+	return m, nil
+}
+
+// MisereOutcome returns the misère outcome of p (the player who makes the
+// last move loses), by search of [Row] within the solver's budget.
+func (s *Solver) MisereOutcome(ctx context.Context, p Position) (impartial.Outcome, error) {
+	m, err := s.g.Mask(p)
+	if err != nil {
+		return 0, err
+	}
+	return s.misereSolver().Outcome(ctx, m)
+}
+
+// misereSolver returns the solver's misère search, whose memo persists
+// across calls.
+func (s *Solver) misereSolver() *impartial.MisereSolver[uint64] {
+	if s.misere == nil {
+		s.misere = impartial.NewMisereSolver[uint64](Row{s.g}, impartial.Settings{Budget: s.budget})
+	}
+	return s.misere
+}
+
+// MisereWinningMoves returns every misère winning move from p.
+func (s *Solver) MisereWinningMoves(ctx context.Context, p Position) ([]Move, error) {
+	m, err := s.g.Mask(p)
+	if err != nil {
+		return nil, err
+	}
+	wins, err := s.misereSolver().WinningMoves(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Move, 0, len(wins))
+	for _, w := range wins {
+		var turn []int
+		for d := m ^ w.To; d != 0; d &= d - 1 {
+			turn = append(turn, s.g.Start+bits.TrailingZeros64(d))
+		}
+		out = append(out, Move{Turn: turn})
+	}
+	return out, nil
+}

@@ -1,0 +1,70 @@
+package problems
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/grundy/grundy/coins"
+	"github.com/grundy/grundy/impartial"
+)
+
+// hihocoder1172 is Turning Turtles (hihoCoder 1172, "Nim game II"): N coins
+// numbered 1..N; a move turns one head to tails and optionally one coin to
+// its left. One test: N, then a string of N letters H/T. The answer is
+// "Alice" when the first player wins, else "Bob". By the coin-turning
+// theorem the value is the XOR of the (1-based) head positions
+// (coins.TurningTurtles).
+func hihocoder1172() Problem {
+	return Problem{
+		ID:    "hihocoder1172",
+		Title: "Turning Turtles: turn one H, optionally one coin to its left; Alice (first) or Bob?",
+		Solve: solveHihoCoder1172,
+	}
+}
+
+func solveHihoCoder1172(r io.Reader, w io.Writer) error {
+	const id = "hihocoder1172"
+	in, err := newCoinTokens(id, r)
+	if err != nil {
+		return err
+	}
+	tok, line, ok := in.next()
+	if !ok {
+		return &InputError{Problem: id, Msg: "expected N, the number of coins"}
+	}
+	n, err := strconv.Atoi(tok)
+	if err != nil || n < 1 || n > maxCoinCase || tok[0] == '+' {
+		return &InputError{Problem: id, Line: line, Msg: fmt.Sprintf("N = %q is not a whole number from 1 to %d", tok, maxCoinCase)}
+	}
+	row, rowLine, ok := in.next()
+	if !ok {
+		return &InputError{Problem: id, Msg: fmt.Sprintf("expected a row of %d coins (H or T) after N on line %d", n, line)}
+	}
+	if i := strings.IndexFunc(row, func(c rune) bool { return c != 'H' && c != 'T' }); i >= 0 {
+		return &InputError{Problem: id, Line: rowLine, Msg: fmt.Sprintf("character %d of the row, %q, is not H or T", i+1, []rune(row[i:])[0])}
+	}
+	if len(row) != n {
+		return &InputError{Problem: id, Line: rowLine, Msg: fmt.Sprintf("the row has %d coins, but N = %d", len(row), n)}
+	}
+	if extra, l, ok := in.next(); ok {
+		return &InputError{Problem: id, Line: l, Msg: fmt.Sprintf("unexpected %q after the row (one test per input)", extra)}
+	}
+	g := coins.TurningTurtles()
+	p, err := g.ParsePosition(row)
+	if err != nil {
+		return &InputError{Problem: id, Line: rowLine, Msg: err.Error()}
+	}
+	v, err := g.NewSolver(impartial.Budget{}).Value(context.Background(), p)
+	if err != nil {
+		return err
+	}
+	answer := "Bob\n"
+	if v != 0 {
+		answer = "Alice\n"
+	}
+	_, err = io.WriteString(w, answer)
+	return err
+}
