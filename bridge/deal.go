@@ -174,11 +174,20 @@ func newLineReader(r io.Reader) *lineReader {
 // next returns the fields of the next non-blank line and its number; ok is
 // false at the end of input (line is then the line after the last).
 func (lr *lineReader) next() (fields [][]byte, line int, ok bool, err error) {
+	raw, line, ok, err := lr.nextRaw()
+	if !ok {
+		return nil, line, ok, err
+	}
+	lr.fields = appendFields(lr.fields[:0], raw)
+	return lr.fields, line, true, nil
+}
+
+// nextRaw returns the next non-blank line, valid until the next call.
+func (lr *lineReader) nextRaw() (raw []byte, line int, ok bool, err error) {
 	for lr.sc.Scan() {
 		lr.line++
-		lr.fields = appendFields(lr.fields[:0], lr.sc.Bytes())
-		if len(lr.fields) > 0 {
-			return lr.fields, lr.line, true, nil
+		if raw := bytes.TrimSpace(lr.sc.Bytes()); len(raw) > 0 {
+			return raw, lr.line, true, nil
 		}
 	}
 	if err := lr.sc.Err(); err != nil {
