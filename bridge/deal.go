@@ -32,6 +32,9 @@ func TeamOf(pos int) Team {
 // Other returns the other team.
 func (t Team) Other() Team { return t ^ 1 }
 
+// MarshalText encodes the team as "A" or "P".
+func (t Team) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
 func (t Team) String() string {
 	if t == TeamA {
 		return "A"
@@ -71,48 +74,54 @@ func NewDeal(hands [][2]int) (*Deal, error) {
 	if len(hands)/2 > MaxN {
 		return nil, &InputError{Msg: fmt.Sprintf("n = %d is larger than %d", len(hands)/2, MaxN)}
 	}
-	b := newDealBuilder(len(hands) / 2)
+	n := len(hands) / 2
 	for i, h := range hands {
-		if msg := b.add(h[0], h[1]); msg != "" {
+		if msg := checkHand(n, h[0], h[1]); msg != "" {
 			return nil, &InputError{Msg: fmt.Sprintf("position %d: %s", i+1, msg)}
 		}
 	}
-	return b.deal, nil
-}
-
-type dealBuilder struct {
-	n    int
-	deal *Deal
-}
-
-func newDealBuilder(n int) *dealBuilder {
-	holder := make([]int32, 4*n+1)
-	for i := range holder {
-		holder[i] = -1
+	d, dup := build(n, func(i int) (int, int) { return hands[i][0], hands[i][1] })
+	if dup != nil {
+		return nil, &InputError{Msg: fmt.Sprintf("position %d: card %d appears twice (already held by position %d)", dup.pos+1, dup.card, dup.first+1)}
 	}
-	return &dealBuilder{n: n, deal: &Deal{hands: make([][2]int32, 0, min(2*n, 1<<16)), holder: holder}}
+	return d, nil
 }
 
-// add records the next hand and returns "" or what is wrong with it.
-func (b *dealBuilder) add(x, y int) string {
-	top := 4 * b.n
-	pos := int32(len(b.deal.hands))
+// checkHand returns "" or what is wrong with a hand on its own.
+func checkHand(n, x, y int) string {
+	top := 4 * n
 	for _, c := range []int{x, y} {
 		if c < 1 || c > top {
-			return fmt.Sprintf("card %d is outside 1..%d (4n for n = %d)", c, top, b.n)
+			return fmt.Sprintf("card %d is outside 1..%d (4n for n = %d)", c, top, n)
 		}
 	}
 	if x == y {
 		return fmt.Sprintf("card %d appears twice in the same hand", x)
 	}
-	for _, c := range []int{x, y} {
-		if h := b.deal.holder[c]; h >= 0 {
-			return fmt.Sprintf("card %d appears twice (already held by position %d)", c, h+1)
-		}
-	}
-	b.deal.holder[x], b.deal.holder[y] = pos, pos
-	b.deal.hands = append(b.deal.hands, [2]int32{int32(min(x, y)), int32(max(x, y))})
 	return ""
+}
+
+type duplicate struct{ card, pos, first int }
+
+// build makes the deal from 2n checked hands, or reports the first card
+// dealt twice. Nothing is allocated before the hands exist, so a mistyped n
+// costs no memory.
+func build(n int, hand func(i int) (int, int)) (*Deal, *duplicate) {
+	d := &Deal{hands: make([][2]int32, 2*n), holder: make([]int32, 4*n+1)}
+	for i := range d.holder {
+		d.holder[i] = -1
+	}
+	for i := range 2 * n {
+		x, y := hand(i)
+		for _, c := range []int{x, y} {
+			if h := d.holder[c]; h >= 0 {
+				return nil, &duplicate{card: c, pos: i, first: int(h)}
+			}
+			d.holder[c] = int32(i)
+		}
+		d.hands[i] = [2]int32{int32(min(x, y)), int32(max(x, y))}
+	}
+	return d, nil
 }
 
 // ParseDeal reads a deal in the spec's text form: a line with n, then 2n
@@ -125,7 +134,8 @@ func ParseDeal(r io.Reader) (*Deal, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := newDealBuilder(n)
+	var hands [][2]int
+	var lines []int
 	for i := 0; i < 2*n; i++ {
 		fields, line, ok, err := lr.next()
 		if err != nil {
@@ -145,16 +155,22 @@ func ParseDeal(r io.Reader) (*Deal, error) {
 			}
 			cards[j] = c
 		}
-		if msg := b.add(cards[0], cards[1]); msg != "" {
+		if msg := checkHand(n, cards[0], cards[1]); msg != "" {
 			return nil, &InputError{Line: line, Msg: fmt.Sprintf("position %d: %s", i+1, msg)}
 		}
+		hands = append(hands, cards)
+		lines = append(lines, line)
 	}
 	if _, line, ok, err := lr.next(); err != nil {
 		return nil, err
 	} else if ok {
 		return nil, &InputError{Line: line, Msg: fmt.Sprintf("unexpected input after the %d hands", 2*n)}
 	}
-	return b.deal, nil
+	d, dup := build(n, func(i int) (int, int) { return hands[i][0], hands[i][1] })
+	if dup != nil {
+		return nil, &InputError{Line: lines[dup.pos], Msg: fmt.Sprintf("position %d: card %d appears twice (already held by position %d, line %d)", dup.pos+1, dup.card, dup.first+1, lines[dup.first])}
+	}
+	return d, nil
 }
 
 // lineReader splits input into lines of fields, skipping blank lines and

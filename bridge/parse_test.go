@@ -16,7 +16,7 @@ func TestParseDealErrors(t *testing.T) {
 		{"1 2\n", "bridge: line 1: want a line with n alone, got 2 values"},
 		{"1\n1 2\n", "bridge: line 3: unexpected end of input: want 2n = 2 hands (positions 1..2), got 1"},
 		{"1\n1 2\n3\n", `bridge: line 3: want the two cards of position 2 ("a b"), got 1 values`},
-		{"1\n1 2\n3 2\n", "bridge: line 3: position 2: card 2 appears twice (already held by position 1)"},
+		{"1\n1 2\n3 2\n", "bridge: line 3: position 2: card 2 appears twice (already held by position 1, line 2)"},
 		{"1\n1 2\n\n3 5\n", "bridge: line 4: position 2: card 5 is outside 1..4 (4n for n = 1)"},
 		{"1\n1 1\n", "bridge: line 2: position 1: card 1 appears twice in the same hand"},
 		{"1\n1 a\n", `bridge: line 2: card "a" of position 1 is not a whole number`},

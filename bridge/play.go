@@ -2,20 +2,20 @@ package bridge
 
 // Play is one player's move: the card put on the table and the card kept.
 type Play struct {
-	Position int // 1-based
-	Team     Team
-	Played   int
-	Kept     int
+	Position int  `json:"position"` // 1-based
+	Team     Team `json:"team"`
+	Played   int  `json:"played"`
+	Kept     int  `json:"kept"`
 }
 
 // Line is an optimal line of play for one start, with its outcome.
 type Line struct {
 	Analysis
-	Plays       []Play // in order of play, from the leader
-	HighPlayed  int    // the highest played card
-	HighKept    int    // the highest kept card
-	PlayedPoint Team   // the team that played HighPlayed
-	KeptPoint   Team   // the team that kept HighKept
+	Plays       []Play `json:"plays"`        // in order of play, from the leader
+	HighPlayed  int    `json:"high_played"`  // the highest played card
+	HighKept    int    `json:"high_kept"`    // the highest kept card
+	PlayedPoint Team   `json:"played_point"` // the team that played HighPlayed
+	KeptPoint   Team   `json:"kept_point"`   // the team that kept HighKept
 }
 
 // Line returns an optimal line of play when the player at 1-based position

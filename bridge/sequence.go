@@ -14,6 +14,9 @@ const (
 	P2 Case = 2
 )
 
+// MarshalText encodes the case as "P1" or "P2".
+func (c Case) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
 func (c Case) String() string {
 	if c == P1 {
 		return "P1"
@@ -24,21 +27,21 @@ func (c Case) String() string {
 // Analysis is the editorial's characterization of optimal play for one
 // start.
 type Analysis struct {
-	Start  int  // 1-based position of the leader
-	Winner Team // W, the team holding 4n: it scores at least one point
+	Start  int  `json:"start"`  // 1-based position of the leader
+	Winner Team `json:"winner"` // W, the team holding 4n: it scores at least one point
 	// K is the chain length k for this start: the longest run of cards
 	// 4n, 4n−1, …, 4n−k alternating between W and the other team whose
 	// holders play in increasing order of the cards.
-	K int
+	K int `json:"k"`
 	// KStar is k*, the chain length when the player after the holder of 4n
 	// leads (the longest over all starts).
-	KStar int
+	KStar int `json:"k_star"`
 	// Alternation is the longest run 4n, 4n−1, …, 4n−j alternating between
 	// the teams, whatever the order of play (K ≤ KStar ≤ Alternation).
-	Alternation int
-	Case        Case // P1 when K == Alternation, else P2
-	Taker       Team // the team holding 4n−k−1: it takes the second point
-	Points      int  // A's points under optimal play
+	Alternation int  `json:"alternation"`
+	Case        Case `json:"case"`   // P1 when K == Alternation, else P2
+	Taker       Team `json:"taker"`  // the team holding 4n−k−1: it takes the second point
+	Points      int  `json:"points"` // A's points under optimal play
 }
 
 // chain is the start-independent part of the characterization.
