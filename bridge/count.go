@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"slices"
 )
 
 // DefaultModulus is the prime the counts are reduced by unless told
@@ -17,6 +18,7 @@ const DefaultModulus = 1_000_000_007
 // for concurrent use.
 type Counter struct {
 	p    uint64
+	wide bool     // p ≥ 2^32: products need 128 bits
 	h    []uint64 // h[r] = r!/2^⌊r/2⌋ mod p
 	pow2 []uint64 // pow2[i] = 2^i mod p
 }
@@ -27,13 +29,17 @@ func NewCounter(p uint64) (*Counter, error) {
 	if !new(big.Int).SetUint64(p).ProbablyPrime(0) {
 		return nil, fmt.Errorf("bridge: modulus %d is not a prime", p)
 	}
-	return &Counter{p: p, h: []uint64{1 % p}, pow2: []uint64{1 % p}}, nil
+	return &Counter{p: p, wide: p >= 1<<32, h: []uint64{1 % p}, pow2: []uint64{1 % p}}, nil
 }
 
 // Modulus returns p.
 func (c *Counter) Modulus() uint64 { return c.p }
 
+// mul returns a·b mod p for a, b < p.
 func (c *Counter) mul(a, b uint64) uint64 {
+	if !c.wide {
+		return a * b % c.p
+	}
 	hi, lo := bits.Mul64(a, b)
 	return bits.Rem64(hi, lo, c.p)
 }
@@ -52,6 +58,10 @@ func (c *Counter) reduce(x int64) uint64 {
 
 // Reserve grows the tables for queries with up to n (4n cards).
 func (c *Counter) Reserve(n int) {
+	if len(c.h) <= 4*n {
+		c.h = slices.Grow(c.h, 4*n+1-len(c.h))
+		c.pow2 = slices.Grow(c.pow2, 2*n+3-len(c.pow2))
+	}
 	for r := len(c.h); r <= 4*n; r++ {
 		f := uint64(r)
 		if r%2 == 0 {

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"context"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -166,4 +167,37 @@ func pow3(e int) int {
 		r *= 3
 	}
 	return r
+}
+
+// For n = 4 and 5 (where enumeration is out of reach) the counts match the
+// frequencies of sequences among random deals: every sequence expected at
+// least 50 times lands within 6 standard deviations. This catches counts
+// assigned to the wrong sequence, which the sum identity cannot see.
+func TestCountMatchesSampledFrequencies(t *testing.T) {
+	c, _ := NewCounter(1<<61 - 1) // exact for n ≤ 5
+	r := rand.New(rand.NewPCG(5, 6))
+	for n := 4; n <= 5; n++ {
+		const samples = 200_000
+		total, _ := new(big.Float).SetInt(layouts(n)).Float64()
+		observed := map[string]int{}
+		for range samples {
+			seq := randomDeal(r, n).Sequence()
+			observed[string(u8(seq))]++
+		}
+		checked := 0
+		forEachSequence(n, func(seq []uint8) {
+			e := float64(c.Count(seq)) / total * samples
+			o := float64(observed[string(seq)])
+			if e < 50 {
+				return
+			}
+			checked++
+			if math.Abs(o-e) > 6*math.Sqrt(e) {
+				t.Errorf("n = %d, sequence %v: seen %v times in %d deals, Count predicts %.1f", n, seq, o, samples, e)
+			}
+		})
+		if checked < 20 {
+			t.Errorf("n = %d: only %d sequences checked", n, checked)
+		}
+	}
 }

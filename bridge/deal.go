@@ -134,8 +134,8 @@ func ParseDeal(r io.Reader) (*Deal, error) {
 	if err != nil {
 		return nil, err
 	}
-	var hands [][2]int
-	var lines []int
+	var hands [][2]int32
+	var lines []int32
 	for i := 0; i < 2*n; i++ {
 		fields, line, ok, err := lr.next()
 		if err != nil {
@@ -149,8 +149,8 @@ func ParseDeal(r io.Reader) (*Deal, error) {
 		}
 		var cards [2]int
 		for j, f := range fields {
-			c, err := strconv.Atoi(string(f))
-			if err != nil {
+			c, ok := atoi(f)
+			if !ok {
 				return nil, &InputError{Line: line, Msg: fmt.Sprintf("card %q of position %d is not a whole number", f, i+1)}
 			}
 			cards[j] = c
@@ -158,17 +158,17 @@ func ParseDeal(r io.Reader) (*Deal, error) {
 		if msg := checkHand(n, cards[0], cards[1]); msg != "" {
 			return nil, &InputError{Line: line, Msg: fmt.Sprintf("position %d: %s", i+1, msg)}
 		}
-		hands = append(hands, cards)
-		lines = append(lines, line)
+		hands = append(hands, [2]int32{int32(cards[0]), int32(cards[1])})
+		lines = append(lines, int32(line))
 	}
 	if _, line, ok, err := lr.next(); err != nil {
 		return nil, err
 	} else if ok {
 		return nil, &InputError{Line: line, Msg: fmt.Sprintf("unexpected input after the %d hands", 2*n)}
 	}
-	d, dup := build(n, func(i int) (int, int) { return hands[i][0], hands[i][1] })
+	d, dup := build(n, func(i int) (int, int) { return int(hands[i][0]), int(hands[i][1]) })
 	if dup != nil {
-		return nil, &InputError{Line: lines[dup.pos], Msg: fmt.Sprintf("position %d: card %d appears twice (already held by position %d, line %d)", dup.pos+1, dup.card, dup.first+1, lines[dup.first])}
+		return nil, &InputError{Line: int(lines[dup.pos]), Msg: fmt.Sprintf("position %d: card %d appears twice (already held by position %d, line %d)", dup.pos+1, dup.card, dup.first+1, int(lines[dup.first]))}
 	}
 	return d, nil
 }
@@ -236,11 +236,48 @@ func parseN(fields [][]byte, line int) (int, error) {
 	return n, nil
 }
 
+// appendFields appends the blank-separated words of s to dst, without
+// allocating once dst has room.
 func appendFields(dst [][]byte, s []byte) [][]byte {
-	for _, f := range bytes.Fields(s) {
-		dst = append(dst, f)
+	i := 0
+	for i < len(s) {
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		j := i
+		for j < len(s) && !isSpace(s[j]) {
+			j++
+		}
+		if j > i {
+			dst = append(dst, s[i:j])
+		}
+		i = j
 	}
 	return dst
+}
+
+// atoi parses a decimal whole number (an optional sign, then at most 18
+// digits) without allocating.
+func atoi(b []byte) (int, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	v := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = 10*v + int(c-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
 }
 
 // N returns n: the deal has 2n players and 4n cards.
