@@ -113,12 +113,13 @@ func build(n int, hand func(i int) (int, int)) (*Deal, *duplicate) {
 	}
 	for i := range 2 * n {
 		x, y := hand(i)
-		for _, c := range []int{x, y} {
-			if h := d.holder[c]; h >= 0 {
-				return nil, &duplicate{card: c, pos: i, first: int(h)}
-			}
-			d.holder[c] = int32(i)
+		if h := d.holder[x]; h >= 0 {
+			return nil, &duplicate{card: x, pos: i, first: int(h)}
 		}
+		if h := d.holder[y]; h >= 0 {
+			return nil, &duplicate{card: y, pos: i, first: int(h)}
+		}
+		d.holder[x], d.holder[y] = int32(i), int32(i)
 		d.hands[i] = [2]int32{int32(min(x, y)), int32(max(x, y))}
 	}
 	return d, nil

@@ -33,7 +33,12 @@ starts.
 		Example: `  printf '2\n1 8\n2 7\n3 6\n4 5\n' | grundy bridge solve
   printf '2\n1 1 1 1\n' | grundy bridge count
   grundy bridge enumerate --n 2`,
-		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("unknown command %q for \"grundy bridge\" (solve, count or enumerate; see 'grundy bridge --help')", args[0])
+			}
+			return cmd.Help()
+		},
 	}
 	cmd.AddCommand(newBridgeSolveCmd(io), newBridgeCountCmd(io), newBridgeEnumerateCmd(io))
 	return cmd
