@@ -12,6 +12,9 @@ func TestLineIsOptimal(t *testing.T) {
 	for n := 1; n <= 6; n++ {
 		for range 400 {
 			d := randomDeal(r, n)
+			if r.IntN(2) == 0 {
+				d = chainDeal(r, n)
+			}
 			for s := 1; s <= 2*n; s++ {
 				srch := d.newSearch(s)
 				want := srch.value(0, 0, 0)
