@@ -92,10 +92,13 @@
 // 1s, followed by a run of r non-1s whose end holds 4n−k*; 4n−k*−1 (team W)
 // with one of the 2n−r players from there round to 4n: ℓ chain holders and
 // (2n−r+1)/2 − ℓ others. The special cases are the sequences without change
-// points: all non-1 (k* = 0: W holds 4n and 4n−1), n·F'_{2n−1} + n(n−1)·F'_{2n−2}
-// with F'_e = (4n−2)!/2^e; and all 1s (k* = 1: W holds 4n, L holds 4n−1 and
-// 4n−2, for either W), 2·(n²·F”_{2n−2} + n²(n−1)·F”_{2n−3}) with
-// F”_e = (4n−3)!/2^e — 720 for n = 2.
+// points. All non-1s: k* = 0, W holds 4n and 4n−1 (one player, or two),
+//
+//	n(4n−2)!/2^(2n−1) + n(n−1)(4n−2)!/2^(2n−2) layouts.
+//
+// All 1s: k* = 1, W holds 4n and L holds 4n−1 and 4n−2, for either W,
+//
+//	2·(n²(4n−3)!/2^(2n−2) + n²(n−1)(4n−3)!/2^(2n−3)) layouts (720 for n = 2).
 //
 // Counter keeps h(r) = r!/2^⌊r/2⌋ (h(r) = h(r−1)·r for odd r, ·r/2 for even
 // r) and powers of 2, so F_e = h(R)·2^(⌊R/2⌋−e) needs no modular inverse:
