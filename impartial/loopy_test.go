@@ -60,11 +60,11 @@ func loopyAll(t *testing.T, g digraph) (vals []impartial.LoopyValue, outs []impa
 // the comments (outcomes by backward reasoning, values by mex).
 func TestLoopyHandMade(t *testing.T) {
 	for _, c := range []struct {
-		name  string
-		g     digraph
-		vals  []string
-		outs  string
-		rems  []int
+		name string
+		g    digraph
+		vals []string
+		outs string
+		rems []int
 	}{
 		// A position that moves only to itself: a draw, ∞ with no finite option.
 		{"self-loop", digraph{{0}}, []string{"∞"}, "D", []int{-1}},
