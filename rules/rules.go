@@ -151,6 +151,26 @@ func unwrapPathError(err error) string {
 // runaway recursion is an immediate error rather than a deep Go stack.
 var fileOptions = syntax.FileOptions{While: true, TopLevelControl: true, Set: true}
 
+const maxStepsKey = "grundy.maxSteps"
+
+// predeclared replaces range with a version whose length is at most the
+// step limit. Built-in functions run in Go without counting steps, so an
+// unbounded range would let list(range(10**9)) run for minutes; a range
+// longer than the step limit could not be looped over anyway.
+var predeclared = starlark.StringDict{
+	"range": starlark.NewBuiltin("range", func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		v, err := starlark.Call(thread, starlark.Universe["range"], args, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		limit, _ := thread.Local(maxStepsKey).(uint64)
+		if n := v.(starlark.Sequence).Len(); limit > 0 && uint64(n) > limit {
+			return nil, fmt.Errorf("range of %d elements is longer than the step limit (%d)", n, limit)
+		}
+		return v, nil
+	}),
+}
+
 // Load loads a rule file from its source text. Its top level runs under
 // the limits; load() statements are refused and print() output is discarded.
 func Load(filename string, src []byte, limits Limits) (*Rules, error) {
@@ -166,10 +186,11 @@ func Load(filename string, src []byte, limits Limits) (*Rules, error) {
 		},
 	}
 	thread.SetMaxExecutionSteps(limits.MaxSteps)
+	thread.SetLocal(maxStepsKey, limits.MaxSteps)
 	timer := time.AfterFunc(limits.CallTimeout, func() {
 		thread.Cancel(fmt.Sprintf("wall-clock limit of %s exceeded", limits.CallTimeout))
 	})
-	globals, err := starlark.ExecFileOptions(&fileOptions, thread, filename, src, nil)
+	globals, err := starlark.ExecFileOptions(&fileOptions, thread, filename, src, predeclared)
 	timer.Stop()
 	if err != nil {
 		return nil, loadError(filename, err, limits)

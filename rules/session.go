@@ -60,6 +60,7 @@ func (r *Rules) NewSession(ctx context.Context, limits Limits) *Session {
 		},
 	}
 	s.thread.SetMaxExecutionSteps(limits.MaxSteps)
+	s.thread.SetLocal(maxStepsKey, limits.MaxSteps)
 	go s.watch()
 	return s
 }
