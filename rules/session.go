@@ -310,8 +310,8 @@ func (s *Session) Game() impartial.Game[Pos] {
 type game struct{ s *Session }
 
 func (g game) Moves(p Pos, yield func(Pos) bool) { g.s.Moves(p, yield) }
-func (g game) Index(p Pos) (int, bool)          { return int(p), true }
-func (g game) IndexLimit() int                  { return math.MaxInt32 }
+func (g game) Index(p Pos) (int, bool)           { return int(p), true }
+func (g game) IndexLimit() int                   { return math.MaxInt32 }
 
 type splitter struct{ s *Session }
 
