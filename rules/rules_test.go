@@ -86,7 +86,7 @@ func TestRuntimeErrors(t *testing.T) {
 		{"endless loop, default limits", "def moves(n):\n    while True:\n        n += 1\n", rules.Limits{},
 			[]string{"more than 10000000 steps in one call"}},
 		{"wall clock", "def moves(n):\n    while True:\n        n += 1\n", rules.Limits{MaxSteps: 1 << 62, CallTimeout: 100 * time.Millisecond},
-			[]string{"test.star:3:", "in moves(5): a call ran longer than the wall-clock limit of 100ms"}},
+			[]string{"rules: test.star:", "in moves(5): a call ran longer than the wall-clock limit of 100ms"}},
 		{"recursion", "def f(n):\n    return f(n + 1)\ndef moves(n):\n    return [f(n)]\n", rules.Limits{},
 			[]string{"test.star:2:12: in moves(5): function f called recursively", "backtrace: test.star:4:14 in moves → test.star:2:13 in f → test.star:2:12 in f"}},
 		{"error in a helper", "def helper(n):\n    return [1 // (n - 5)]\ndef moves(n):\n    return helper(n)\n", rules.Limits{},
