@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"go.starlark.net/starlark"
 
+	"github.com/grundy/grundy/examples"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/rules"
 )
@@ -24,13 +27,26 @@ func starlarkFamily() Family {
 			if strings.TrimSpace(args) == "" {
 				return nil, &SpecError{Offset: -1, Msg: "starlark needs a rule file, as in starlark:examples/subtract.star"}
 			}
-			r, err := rules.LoadFile(args, rules.Limits{})
+			r, err := loadRules(args)
 			if err != nil {
 				return nil, &SpecError{Offset: -1, Msg: err.Error()}
 			}
 			return NewStarlarkGame(r, "starlark:"+args), nil
 		},
 	}
+}
+
+// loadRules loads a rule file from disk or, for examples/NAME.star when no
+// such file exists, from the examples built into the binary.
+func loadRules(path string) (*rules.Rules, error) {
+	if name, ok := strings.CutPrefix(filepath.ToSlash(path), "examples/"); ok {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			if src, err := examples.FS.ReadFile(name); err == nil {
+				return rules.Load(path, src, rules.Limits{})
+			}
+		}
+	}
+	return rules.LoadFile(path, rules.Limits{})
 }
 
 // StarlarkGame is a catalog game defined by a Starlark rule file. Each call
