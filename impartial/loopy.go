@@ -114,8 +114,10 @@ func (v LoopyValue) Add(w LoopyValue) LoopyValue {
 type LoopySolver[Pos comparable] struct {
 	game     Game[Pos]
 	split    Splitter[Pos]
+	indexer  Indexer[Pos]
 	settings Settings
 
+	dense    []int32 // with an Indexer: node id + 1 of each index, 0 if none
 	ids      map[Pos]int32
 	pos      []Pos
 	succ     []int32 // successor lists, node after node
@@ -135,6 +137,7 @@ type LoopySolver[Pos comparable] struct {
 func NewLoopySolver[Pos comparable](g Game[Pos], settings Settings) *LoopySolver[Pos] {
 	s := &LoopySolver[Pos]{game: g, settings: settings, ids: make(map[Pos]int32)}
 	s.split, _ = g.(Splitter[Pos])
+	s.indexer, _ = g.(Indexer[Pos])
 	return s
 }
 
@@ -146,7 +149,7 @@ func (s *LoopySolver[Pos]) Solved() int64 { return int64(len(s.pos)) }
 func (s *LoopySolver[Pos]) MemoryEstimate() int64 {
 	var zero Pos
 	n := int64(len(s.pos))
-	return n*(int64(unsafe.Sizeof(zero))*2+4+16) + int64(cap(s.succ))*4 + int64(cap(s.end))*4 + int64(cap(s.stamp))*4 + n*(1+4+4+4) + int64(len(s.succ))*4
+	return int64(cap(s.dense))*4 + n*(int64(unsafe.Sizeof(zero))*2+4+16) + int64(cap(s.succ))*4 + int64(cap(s.end))*4 + int64(cap(s.stamp))*4 + n*(1+4+4+4) + int64(len(s.succ))*4
 }
 
 func (s *LoopySolver[Pos]) format(p Pos) string {
@@ -168,6 +171,21 @@ func (s *LoopySolver[Pos]) overBudget() error {
 }
 
 func (s *LoopySolver[Pos]) intern(p Pos) int32 {
+	if s.indexer != nil {
+		if i, ok := s.indexer.Index(p); ok {
+			if i < len(s.dense) && s.dense[i] > 0 {
+				return s.dense[i] - 1
+			}
+			if i >= len(s.dense) {
+				n := min(max(i+1, 2*len(s.dense), 1<<10), s.indexer.IndexLimit())
+				s.dense = append(s.dense, make([]int32, n-len(s.dense))...)
+			}
+			id := int32(len(s.pos))
+			s.dense[i] = id + 1
+			s.pos = append(s.pos, p)
+			return id
+		}
+	}
 	if id, ok := s.ids[p]; ok {
 		return id
 	}
@@ -175,6 +193,17 @@ func (s *LoopySolver[Pos]) intern(p Pos) int32 {
 	s.ids[p] = id
 	s.pos = append(s.pos, p)
 	return id
+}
+
+// forget removes p from the position index.
+func (s *LoopySolver[Pos]) forget(p Pos) {
+	if s.indexer != nil {
+		if i, ok := s.indexer.Index(p); ok {
+			s.dense[i] = 0
+			return
+		}
+	}
+	delete(s.ids, p)
 }
 
 // components returns the atomic components of p (p itself unless the game
@@ -255,7 +284,7 @@ func (s *LoopySolver[Pos]) rollback(err error) error {
 		keep = s.analyzed
 	}
 	for _, p := range s.pos[keep:] {
-		delete(s.ids, p)
+		s.forget(p)
 	}
 	for i := range s.stamp {
 		s.stamp[i] = -1

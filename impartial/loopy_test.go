@@ -286,6 +286,35 @@ func TestLoopySumRule(t *testing.T) {
 	}
 }
 
+// TestLoopyDenseIndex: a game with an Indexer gives the same answers, and a
+// failed exploration (budget) leaves the solver usable.
+func TestLoopyDenseIndex(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 3))
+	for range 200 {
+		g := randomDigraph(r, 1+r.IntN(12), 0.25)
+		want, _, _ := loopyAll(t, g)
+		s := impartial.NewLoopySolver[int](denseGraph{g}, impartial.Settings{})
+		for u := len(g) - 1; u >= 0; u-- {
+			v, err := s.Value(context.Background(), u)
+			if err != nil || !v.Equal(want[u]) {
+				t.Fatalf("graph %v: dense value of %d = %v, %v; want %v", g, u, v, err, want[u])
+			}
+		}
+	}
+	s := impartial.NewLoopySolver[int](denseGraph{digraph{{1}, {2}, {0, 3}, {}}}, impartial.Settings{Budget: impartial.Budget{MaxPositions: 2}})
+	if _, err := s.Value(context.Background(), 0); err == nil {
+		t.Fatal("want a budget error")
+	}
+	if v, err := s.Value(context.Background(), 3); err != nil || v.Inf || v.N != 0 {
+		t.Fatalf("after a budget error: %v %v", v, err)
+	}
+}
+
+type denseGraph struct{ digraph }
+
+func (g denseGraph) Index(n int) (int, bool) { return n, n < len(g.digraph) }
+func (g denseGraph) IndexLimit() int         { return len(g.digraph) }
+
 // TestLoopyAcyclicAgrees: on acyclic games the generalized value is the
 // nim-value and there are no draws.
 func TestLoopyAcyclicAgrees(t *testing.T) {
