@@ -15,7 +15,8 @@ import (
 // game written in Starlark (examples/subtract.star, examples/nim.star) and
 // in Go (games.Subtraction, games.Nim), computing G(0..n) in ascending
 // order as `grundy values` does. The Go games hide their closed forms
-// (impartial.Plain) so that both search.
+// (impartial.Plain) so that both search, and get a dense memo index as the
+// Starlark session has.
 func BenchmarkStarlarkVsGo(b *testing.B) {
 	sub, _ := games.NewSubtraction([]int{1, 3, 4})
 	for _, c := range []struct {
@@ -46,7 +47,7 @@ func BenchmarkStarlarkVsGo(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("%s/go/n=%d", c.name, c.n), func(b *testing.B) {
 			for b.Loop() {
-				solver := impartial.NewSolver(impartial.Plain(c.goGame), impartial.Settings{})
+				solver := impartial.NewSolver[int](dense{impartial.Plain(c.goGame), c.n + 1}, impartial.Settings{})
 				for i := range c.n + 1 {
 					if _, err := solver.Value(ctx, i); err != nil {
 						b.Fatal(err)
@@ -57,3 +58,12 @@ func BenchmarkStarlarkVsGo(b *testing.B) {
 		})
 	}
 }
+
+// dense gives a game a dense memo index.
+type dense struct {
+	impartial.Game[int]
+	limit int
+}
+
+func (g dense) Index(n int) (int, bool) { return n, n >= 0 && n < g.limit }
+func (g dense) IndexLimit() int         { return g.limit }
