@@ -279,13 +279,14 @@ func (g *StarlarkGame) Solve(ctx context.Context, position string, opts Options)
 		sv := impartial.NewSolver(s.Game(), g.settings(s, opts))
 		var v impartial.Nimber
 		v, err = sv.Value(ectx, atoms...)
-		var ce *impartial.CycleError
-		if errors.As(err, &ce) && s.Err() == nil && g.rules.Loopy() == rules.LoopyAuto {
-			return g.solveLoopy(s, atoms, res, opts)
-		}
 		if err == nil {
 			res.Value, res.Outcome = &v, impartial.OutcomeOf(v)
 			moves, err = sv.WinningMoves(ectx, atoms...)
+		}
+		var ce *impartial.CycleError
+		if errors.As(err, &ce) && s.Err() == nil && g.rules.Loopy() == rules.LoopyAuto {
+			res.Value = nil
+			return g.solveLoopy(s, atoms, res, opts)
 		}
 	}
 	if s.Err() != nil {
