@@ -142,6 +142,8 @@ func (r *Result) Text() string {
 				fmt.Fprintf(&b, "  %s\n", describe(m))
 			}
 		}
+	case r.Outcome == impartial.P && r.Remoteness != nil && *r.Remoteness == 0:
+		b.WriteString(" is a P-position: the player to move has no move and loses.\n")
 	case r.Outcome == impartial.P && in != "":
 		fmt.Fprintf(&b, " is a P-position: the player to move loses%s against best play.\n", in)
 	case r.Outcome == impartial.P:

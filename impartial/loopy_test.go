@@ -2,6 +2,7 @@ package impartial_test
 
 import (
 	"context"
+	"flag"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -459,4 +460,97 @@ func (g subtraction) Moves(n int, yield func(int) bool) {
 			return
 		}
 	}
+}
+
+// TestLoopyFirstMoveWins: a player who always takes the first move
+// GoodMoves lists wins every N-position of random sums of two loopy games,
+// whatever the opponent does: the strategy never lets a position come back.
+func TestLoopyFirstMoveWins(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, uint64(*firstMoveSeed)))
+	ctx := context.Background()
+	for trial := range *firstMoveTrials {
+		g := randomDigraph(r, 1+r.IntN(6), 0.3)
+		h := randomDigraph(r, 1+r.IntN(6), 0.3)
+		comps := []digraph{g, h}
+		if trial%3 == 0 {
+			comps = comps[:1]
+		}
+		s := impartial.NewLoopySolver[int](disjoint(comps), impartial.Settings{})
+		// Positions of the sum are tuples of vertices, one per component;
+		// component i's vertex v is the position offset(i)+v of disjoint.
+		off := []int{0, len(g)}
+		state := map[string]int{} // 1 on the stack, 2 won
+		var winnerWins func(pos []int) bool
+		winnerWins = func(pos []int) bool {
+			key := fmt.Sprint(pos)
+			switch state[key] {
+			case 1:
+				return false // the strategy came back to a position: no progress
+			case 2:
+				return true
+			}
+			state[key] = 1
+			ps := make([]int, len(pos))
+			for i, v := range pos {
+				ps[i] = off[i] + v
+			}
+			moves, out, err := s.GoodMoves(ctx, ps...)
+			if err != nil || out != impartial.N || len(moves) == 0 {
+				t.Fatalf("%v at %v: %v %v %v", comps, pos, moves, out, err)
+			}
+			next := slices.Clone(pos)
+			next[moves[0].Index] = moves[0].To - off[moves[0].Index]
+			// The opponent tries every move.
+			for i, v := range next {
+				for _, w := range comps[i][v] {
+					after := slices.Clone(next)
+					after[i] = w
+					if !winnerWins(after) {
+						return false
+					}
+				}
+			}
+			state[key] = 2
+			return true
+		}
+		var all func(pos []int)
+		all = func(pos []int) {
+			if len(pos) == len(comps) {
+				ps := make([]int, len(pos))
+				for i, v := range pos {
+					ps[i] = off[i] + v
+				}
+				if o, _ := s.Outcome(ctx, ps...); o == impartial.N && !winnerWins(pos) {
+					t.Fatalf("%v: the first good move does not win from %v", comps, pos)
+				}
+				return
+			}
+			for v := range comps[len(pos)] {
+				all(append(pos, v))
+			}
+		}
+		all(nil)
+	}
+}
+
+var (
+	firstMoveSeed   = flag.Int("firstmove.seed", 4, "seed of TestLoopyFirstMoveWins")
+	firstMoveTrials = flag.Int("firstmove.trials", 300, "trials of TestLoopyFirstMoveWins")
+)
+
+// disjoint is the disjoint union of graph games: the vertices of component
+// i are numbered after those of components 0..i-1.
+func disjoint(gs []digraph) digraph {
+	var out digraph
+	for _, g := range gs {
+		base := len(out)
+		for _, vs := range g {
+			var ws []int
+			for _, v := range vs {
+				ws = append(ws, base+v)
+			}
+			out = append(out, ws)
+		}
+	}
+	return out
 }

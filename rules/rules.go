@@ -115,14 +115,16 @@ func (e *LoadError) Error() string {
 
 // LoadFile reads and loads a rule file.
 func LoadFile(path string, limits Limits) (*Rules, error) {
+	// Stat first: opening a named pipe would block.
+	st, err := os.Stat(path)
+	if err == nil && !st.Mode().IsRegular() {
+		return nil, &LoadError{File: path, Msg: "not a regular file"}
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &LoadError{File: path, Msg: "cannot read the rule file: " + unwrapPathError(err)}
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, &LoadError{File: path, Msg: "not a regular file"}
-	}
 	buf := make([]byte, MaxFileSize+1)
 	n := 0
 	for n < len(buf) {

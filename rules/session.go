@@ -68,7 +68,7 @@ func (r *Rules) NewSession(ctx context.Context, limits Limits) *Session {
 // watch cancels the Starlark thread when the context ends or a call runs
 // past the wall-clock limit.
 func (s *Session) watch() {
-	tick := time.NewTicker(min(s.limits.CallTimeout/4, 100*time.Millisecond))
+	tick := time.NewTicker(max(min(s.limits.CallTimeout/4, 100*time.Millisecond), time.Millisecond))
 	defer tick.Stop()
 	for {
 		select {
