@@ -2,8 +2,8 @@ package impartial_test
 
 import (
 	"context"
-	"flag"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"slices"
