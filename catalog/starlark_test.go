@@ -307,3 +307,19 @@ func (g countingGame) Moves(n int, yield func(int) bool) {
 		}
 	}
 }
+
+func ExampleStarlarkGame() {
+	// The example rule files are built in.
+	g, err := catalog.Parse("starlark:examples/draw.star")
+	if err != nil {
+		panic(err)
+	}
+	for _, pos := range []string{"0", "4", "4 + 0"} {
+		res, _ := g.Solve(context.Background(), pos, catalog.Options{})
+		fmt.Print(res.Text())
+	}
+	// Output:
+	// starlark:examples/draw.star position 0 has loopy value 1, so it is an N-position: the player to move wins in 3 moves by moving to 1.
+	// starlark:examples/draw.star position 4 has loopy value ∞(1), so it is a draw: neither player can force a win; the one move that keeps the draw is to 4.
+	// starlark:examples/draw.star position 4 + 0 has loopy value ∞(0), so it is an N-position: the player to move wins by moving to 0 + 0 (component 1: 4 → 0).
+}
