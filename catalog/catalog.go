@@ -88,7 +88,7 @@ type Result struct {
 	LoopyValue string `json:"loopy_value,omitempty"`
 	// Remoteness is, for a loopy game, the number of moves the game lasts
 	// when the winner hurries and the loser delays; absent for draws and for
-	// sums of several components with moves.
+	// sums whose own graph is too large to explore.
 	Remoteness *int `json:"remoteness,omitempty"`
 	// DrawingMoves lists, for a draw, every move that keeps the draw.
 	DrawingMoves []Move `json:"drawing_moves,omitempty"`

@@ -327,21 +327,15 @@ func (g *StarlarkGame) solveLoopy(s *rules.Session, atoms []rules.Pos, res *Resu
 	if !val.Inf {
 		res.Value = &val.N
 	}
-	live, rem := 0, 0
-	for _, a := range atoms {
-		r, ok, err := ls.Remoteness(ectx, a)
-		if err != nil {
-			return fail(err)
-		}
-		if !ok || r > 0 {
-			live++
-			rem = r
-			if !ok {
-				rem = -1
-			}
-		}
-	}
-	if live <= 1 && rem >= 0 {
+	// The remoteness of a sum comes from the sum's own graph, omitted when
+	// that graph is larger than the solver explores.
+	rem, ok, err := ls.SumRemoteness(ectx, atoms...)
+	var be *impartial.BudgetError
+	switch {
+	case errors.As(err, &be) && be.Limit == impartial.LimitPositions:
+	case err != nil:
+		return fail(err)
+	case ok:
 		res.Remoteness = &rem
 	}
 	for _, m := range moves {

@@ -160,8 +160,9 @@ func TestStarlarkLoopy(t *testing.T) {
 		{"4", "∞(1)", "D", -1, []string{"4"}},
 		// Sums by Smith's rule: ∞(1) + 2 = ∞(3), a draw; ∞(1) + 1 = ∞(0), a
 		// win by moving 4 to 0; ∞ + ∞ is a draw.
-		{"4 + 2", "∞(3)", "D", -1, []string{"4 + end", "4 + 2"}},
-		{"4 + 0", "∞(0)", "N", -1, []string{"0 + 0"}},
+		{"4 + 2", "∞(3)", "D", -1, []string{"4 + 2", "4 + end"}},
+		// 0 + 0 lasts 6 moves (each token takes 3 to reach end).
+		{"4 + 0", "∞(0)", "N", 7, []string{"0 + 0"}},
 		{"4 + 4", "∞", "D", -1, []string{"4 + 4", "4 + 4"}},
 		{"end + 0", "1", "N", 3, []string{"end + 1"}},
 	} {
@@ -289,5 +290,5 @@ func ExampleStarlarkGame() {
 	// Output:
 	// starlark:examples/draw.star position 0 has loopy value 1, so it is an N-position: the player to move wins in 3 moves by moving to 1.
 	// starlark:examples/draw.star position 4 has loopy value ∞(1), so it is a draw: neither player can force a win; the one move that keeps the draw is to 4.
-	// starlark:examples/draw.star position 4 + 0 has loopy value ∞(0), so it is an N-position: the player to move wins by moving to 0 + 0 (component 1: 4 → 0).
+	// starlark:examples/draw.star position 4 + 0 has loopy value ∞(0), so it is an N-position: the player to move wins in 7 moves by moving to 0 + 0 (component 1: 4 → 0).
 }

@@ -112,6 +112,11 @@ func (v LoopyValue) Add(w LoopyValue) LoopyValue {
 // as a whole, when it has grown; every exploration is bounded by the
 // settings' budget and the context. A LoopySolver is not safe for concurrent use.
 type LoopySolver[Pos comparable] struct {
+	// SumGraphLimit bounds the positions of a sum's own graph that
+	// SumRemoteness and GoodMoves explore (0: DefaultSumGraphLimit;
+	// negative: never explore it).
+	SumGraphLimit int
+
 	game     Game[Pos]
 	split    Splitter[Pos]
 	indexer  Indexer[Pos]
@@ -315,63 +320,13 @@ func (s *LoopySolver[Pos]) analyze(ctx context.Context) error {
 	if s.analyzed == n {
 		return nil
 	}
-	// Predecessor lists.
-	pend := make([]int32, n+1)
-	for _, v := range s.succ {
-		pend[v+1]++
-	}
-	for i := 1; i <= n; i++ {
-		pend[i] += pend[i-1]
-	}
-	pred := make([]int32, len(s.succ))
-	fill := slices.Clone(pend[:n])
-	for u := range int32(n) {
-		for _, v := range s.succs(u) {
-			pred[fill[v]] = u
-			fill[v]++
-		}
-	}
+	pend, pred := predecessors(n, s.succ, s.succs)
 	preds := func(v int32) []int32 { return pred[pend[v]:pend[v+1]] }
-
-	// Retrograde analysis: positions without moves are losses; a position
-	// with a move to a loss is a win, one whose every move goes to a win is
-	// a loss; the rest are draws. The queue holds decided positions in
-	// nondecreasing remoteness, so a win's first losing option is its
-	// nearest and a loss's last winning option its farthest.
-	s.outcome = make([]Outcome, n)
-	s.rem = make([]int32, n)
-	left := make([]int32, n)
+	var err error
+	if s.outcome, s.rem, err = retrograde(ctx, n, s.succs, preds); err != nil {
+		return err
+	}
 	queue := make([]int32, 0, n)
-	for u := range int32(n) {
-		left[u] = int32(len(s.succs(u)))
-		if left[u] == 0 {
-			s.outcome[u] = P
-			queue = append(queue, u)
-		}
-	}
-	for h := 0; h < len(queue); h++ {
-		if h%pollEvery == 0 && ctx.Err() != nil {
-			return contextError(ctx.Err())
-		}
-		v := queue[h]
-		for _, u := range preds(v) {
-			if s.outcome[u] != 0 {
-				continue
-			}
-			if s.outcome[v] == P {
-				s.outcome[u], s.rem[u] = N, s.rem[v]+1
-				queue = append(queue, u)
-			} else if left[u]--; left[u] == 0 {
-				s.outcome[u], s.rem[u] = P, s.rem[v]+1
-				queue = append(queue, u)
-			}
-		}
-	}
-	for u := range n {
-		if s.outcome[u] == 0 {
-			s.outcome[u], s.rem[u] = Draw, -1
-		}
-	}
 
 	// The generalized Sprague–Grundy function, by the algorithm of Fraenkel
 	// and Yesha (1986). Round i labels i every unlabeled u that has no
@@ -450,6 +405,71 @@ func (s *LoopySolver[Pos]) analyze(ctx context.Context) error {
 	return nil
 }
 
+// predecessors builds the predecessor lists of a graph of n nodes whose
+// successor lists, node after node, make up succ.
+func predecessors(n int, succ []int32, succs func(int32) []int32) (pend, pred []int32) {
+	pend = make([]int32, n+1)
+	for _, v := range succ {
+		pend[v+1]++
+	}
+	for i := 1; i <= n; i++ {
+		pend[i] += pend[i-1]
+	}
+	pred = make([]int32, len(succ))
+	fill := slices.Clone(pend[:n])
+	for u := range int32(n) {
+		for _, v := range succs(u) {
+			pred[fill[v]] = u
+			fill[v]++
+		}
+	}
+	return pend, pred
+}
+
+// retrograde decides the outcome and remoteness of every node of a graph.
+// Positions without moves are losses; a position with a move to a loss is a
+// win, one whose every move goes to a win is a loss; the rest are draws
+// (remoteness -1). The queue holds decided positions in nondecreasing
+// remoteness, so a win's first losing option is its nearest and a loss's
+// last winning option its farthest.
+func retrograde(ctx context.Context, n int, succs, preds func(int32) []int32) ([]Outcome, []int32, error) {
+	outcome := make([]Outcome, n)
+	rem := make([]int32, n)
+	left := make([]int32, n)
+	queue := make([]int32, 0, n)
+	for u := range int32(n) {
+		left[u] = int32(len(succs(u)))
+		if left[u] == 0 {
+			outcome[u] = P
+			queue = append(queue, u)
+		}
+	}
+	for h := 0; h < len(queue); h++ {
+		if h%pollEvery == 0 && ctx.Err() != nil {
+			return nil, nil, contextError(ctx.Err())
+		}
+		v := queue[h]
+		for _, u := range preds(v) {
+			if outcome[u] != 0 {
+				continue
+			}
+			if outcome[v] == P {
+				outcome[u], rem[u] = N, rem[v]+1
+				queue = append(queue, u)
+			} else if left[u]--; left[u] == 0 {
+				outcome[u], rem[u] = P, rem[v]+1
+				queue = append(queue, u)
+			}
+		}
+	}
+	for u := range n {
+		if outcome[u] == 0 {
+			outcome[u], rem[u] = Draw, -1
+		}
+	}
+	return outcome, rem, nil
+}
+
 // value returns the generalized value of node u.
 func (s *LoopySolver[Pos]) value(u int32) LoopyValue {
 	if g := s.gamma[u]; g >= 0 {
@@ -525,8 +545,8 @@ type LoopyMove[Pos comparable] struct {
 	Move[Pos]
 	// Value is the generalized value of the sum after the move.
 	Value LoopyValue
-	// Remoteness is that of the position after the move when the sum has a
-	// single component with moves, and -1 otherwise (or for a draw).
+	// Remoteness is that of the position after the move: -1 for a draw, and
+	// when the sum's graph was too large to explore.
 	Remoteness int
 }
 
@@ -535,11 +555,13 @@ type LoopyMove[Pos comparable] struct {
 // from a draw every move that keeps the draw, from a P-position none.
 //
 // The moves are listed best first, so that always taking the first one wins
-// or draws: a win in a single component is taken by the move of least
-// remoteness; in a sum, moves that lower a component's finite value come
-// first, then moves of an infinite component to a finite value, each by
-// increasing counter of the position reached (the counter of Fraenkel and
-// Yesha's algorithm, which guarantees progress), then the other winning moves.
+// or draws: a win is taken by the move of least remoteness, found in the
+// component's graph when a single component can move, and in the sum's own
+// graph when it has at most SumGraphLimit positions. For larger sums, moves
+// that lower a component's finite value come first, then moves of an
+// infinite component to a finite value, each by increasing counter of the
+// position reached (the counter of Fraenkel and Yesha's algorithm), then the
+// other winning moves. LoopyMove.Remoteness is -1 where it is not known.
 func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMove[Pos], Outcome, error) {
 	nodes, err := s.nodes(ctx, ps...)
 	if err != nil {
@@ -568,6 +590,14 @@ func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMov
 	if want == N {
 		want = P
 	}
+	// With several components that can move, the sum's own graph gives the
+	// remoteness of each move, when it is small enough.
+	var sg *sumGraph
+	if live > 1 {
+		if sg, err = s.buildSumGraph(ctx, flat); err != nil {
+			return nil, 0, err
+		}
+	}
 	type ranked struct {
 		m          LoopyMove[Pos]
 		class, key int
@@ -592,6 +622,12 @@ func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMov
 			case live == 1:
 				r.m.Remoteness = int(s.rem[v])
 				r.key = int(s.rem[v])
+			case sg != nil:
+				next := slices.Clone(flat)
+				next[j] = v
+				_, key := sumKey(nil, s.live(next))
+				rem := sg.rem[sg.keys[key]]
+				r.m.Remoteness, r.key = int(rem), int(rem)
 			case !from.Inf && !to.Inf && to.N < from.N:
 				r.class, r.key = 0, int(s.count[v])
 			case from.Inf && !to.Inf:

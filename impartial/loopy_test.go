@@ -244,6 +244,54 @@ func (s sumGraph) Moves(p pair, yield func(pair) bool) {
 	}
 }
 
+// TestLoopySumRemoteness: the remoteness of a sum from its own graph matches
+// the level-by-level definition on the product graph, and the sum's outcome
+// there matches Smith's rule.
+func TestLoopySumRemoteness(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 5))
+	ctx := context.Background()
+	for range 300 {
+		g := randomDigraph(r, 1+r.IntN(5), 0.3)
+		h := randomDigraph(r, 1+r.IntN(5), 0.3)
+		s := impartial.NewLoopySolver[int](disjoint([]digraph{g, h}), impartial.Settings{})
+		idx := func(a, b int) int { return a*len(h) + b }
+		prod := make(digraph, len(g)*len(h))
+		for a := range g {
+			for b := range h {
+				for _, v := range g[a] {
+					prod[idx(a, b)] = append(prod[idx(a, b)], idx(v, b))
+				}
+				for _, v := range h[b] {
+					prod[idx(a, b)] = append(prod[idx(a, b)], idx(a, v))
+				}
+			}
+		}
+		outs, rems := naiveOutcomes(prod)
+		for a := range g {
+			for b := range h {
+				rem, ok, err := s.SumRemoteness(ctx, a, len(g)+b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !ok {
+					rem = -1
+				}
+				o, _ := s.Outcome(ctx, a, len(g)+b)
+				if rem != rems[idx(a, b)] || o != outs[idx(a, b)] {
+					t.Fatalf("G=%v H=%v at (%d,%d): remoteness %d outcome %v, want %d %v", g, h, a, b, rem, o, rems[idx(a, b)], outs[idx(a, b)])
+				}
+			}
+		}
+	}
+	// Too large a sum graph is a budget error.
+	s := impartial.NewLoopySolver[int](subtraction{1, 2}, impartial.Settings{})
+	s.SumGraphLimit = 100
+	var be *impartial.BudgetError
+	if _, _, err := s.SumRemoteness(ctx, 30, 30, 30); !errors.As(err, &be) {
+		t.Fatalf("err = %v, want a budget error", err)
+	}
+}
+
 // TestLoopySumRule checks Smith's sum rule: the value of a sum computed on
 // the sum's own graph equals the components' values added by LoopyValue.Add,
 // and the outcome matches the level-by-level definition on the sum's graph.
@@ -476,6 +524,10 @@ func TestLoopyFirstMoveWins(t *testing.T) {
 			comps = comps[:1]
 		}
 		s := impartial.NewLoopySolver[int](disjoint(comps), impartial.Settings{})
+		if trial%2 == 0 {
+			// Without the sum's graph: the counter order must win too.
+			s.SumGraphLimit = -1
+		}
 		// Positions of the sum are tuples of vertices, one per component;
 		// component i's vertex v is the position offset(i)+v of disjoint.
 		off := []int{0, len(g)}

@@ -11,8 +11,8 @@ func TestSolveStarlark(t *testing.T) {
 	// The examples are built in: examples/NAME.star works from any directory.
 	out, errs, code := grundy(t, "", "solve", "starlark:examples/draw.star", "4", "+", "2")
 	want := `starlark:examples/draw.star position 4 + 2 has loopy value ∞(3), so it is a draw: neither player can force a win; these 2 moves keep the draw:
-  4 + end (component 2: 2 → end)
   4 + 2 (component 1: 4 → 4)
+  4 + end (component 2: 2 → end)
 `
 	if code != 0 || errs != "" || out != want {
 		t.Errorf("got %d %q %q\nwant %q", code, out, errs, want)
