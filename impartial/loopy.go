@@ -104,7 +104,9 @@ func (v LoopyValue) Add(w LoopyValue) LoopyValue {
 //
 // Sums are split into components by the game's Splitter, and each component
 // is analyzed on its own graph; the sum's value is then given by Smith's rule
-// ([LoopyValue.Add]), so that the graph of a sum is never built. Inside a
+// ([LoopyValue.Add]): the graph of a sum, the product of its components'
+// graphs, is explored only for its remoteness (SumRemoteness), and only up to
+// SumGraphLimit positions. Inside a
 // component's graph every option must be atomic (a game whose moves split a
 // position into several components is refused with an error).
 //
