@@ -237,9 +237,9 @@ func (g *StarlarkGame) move(s *rules.Session, atoms []rules.Pos, i int, to rules
 	m := Move{To: g.format(s, next)}
 	switch {
 	case g.rules.Heap():
-		from, _ := starlark.AsInt32(s.Value(atoms[i]))
+		from, _ := s.Value(atoms[i]).(starlark.Int).Int64()
 		if len(parts) == 1 {
-			if n, _ := starlark.AsInt32(s.Value(parts[0])); n < from {
+			if n, _ := s.Value(parts[0]).(starlark.Int).Int64(); n < from {
 				m.Move = fmt.Sprintf("take %d from heap %d", from-n, i+1)
 				break
 			}

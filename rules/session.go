@@ -294,12 +294,9 @@ func (s *Session) Components(p Pos, yield func(Pos) bool) {
 	s.each("components", s.vals[p], v, yield)
 }
 
-// Index and IndexLimit let the engine memoize positions in a slice.
-func (s *Session) Index(p Pos) (int, bool) { return int(p), true }
-func (s *Session) IndexLimit() int         { return math.MaxInt32 }
-
 // Game returns the session as an engine game: an impartial.Splitter when
-// the file defines components, an impartial.Game otherwise.
+// the file defines components, an impartial.Game otherwise. Positions are
+// dense small integers, so the game is an impartial.Indexer too.
 func (s *Session) Game() impartial.Game[Pos] {
 	if s.r.components != nil {
 		return splitter{s}
