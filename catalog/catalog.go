@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/rules"
 )
 
 // Game is a catalog game seen through its position syntax: what the CLI,
@@ -43,6 +44,9 @@ type Options struct {
 	Misere bool
 	// Budget bounds the search; the zero Budget has no limits.
 	Budget impartial.Budget
+	// Starlark bounds the rule functions of user-defined games
+	// (starlark:FILE); zero fields mean the rules package's defaults.
+	Starlark rules.Limits
 }
 
 func (o Options) settings() impartial.Settings { return impartial.Settings{Budget: o.Budget} }
@@ -76,8 +80,18 @@ type Result struct {
 	Value   *impartial.Nimber `json:"value,omitempty"`
 	Outcome impartial.Outcome `json:"outcome"`
 	// WinningMoves lists every move to a P-position (empty, not null, for a
-	// P-position).
+	// P-position). For loopy games they are listed fastest win first.
 	WinningMoves []Move `json:"winning_moves"`
+	// LoopyValue is set for positions analyzed as a loopy game: the
+	// generalized Sprague–Grundy value, "2", "∞" or "∞(0,2)" (Smith 1966).
+	// Value is then set only when LoopyValue is finite.
+	LoopyValue string `json:"loopy_value,omitempty"`
+	// Remoteness is, for a loopy game, the number of moves the game lasts
+	// when the winner hurries and the loser delays; absent for draws and for
+	// sums whose own graph is too large to explore.
+	Remoteness *int `json:"remoteness,omitempty"`
+	// DrawingMoves lists, for a draw, every move that keeps the draw.
+	DrawingMoves []Move `json:"drawing_moves,omitempty"`
 }
 
 // Move is one move: the position it leads to and, where the game names its
@@ -104,21 +118,52 @@ func (r *Result) Text() string {
 		play = "Under misère play, "
 	}
 	fmt.Fprintf(&b, "%s%s position %s", play, r.Game, r.Position)
-	if r.Value != nil {
+	switch {
+	case r.LoopyValue != "":
+		fmt.Fprintf(&b, " has loopy value %s, so it", r.LoopyValue)
+	case r.Value != nil:
 		fmt.Fprintf(&b, " has nim-value %d, so it", uint64(*r.Value))
 	}
+	in := ""
+	if r.Remoteness != nil {
+		in = fmt.Sprintf(" in %s", plural(*r.Remoteness, "move"))
+	}
 	switch {
+	case r.Outcome == impartial.Draw:
+		b.WriteString(" is a draw: neither player can force a win")
+		switch len(r.DrawingMoves) {
+		case 0:
+			b.WriteString(".\n")
+		case 1:
+			fmt.Fprintf(&b, "; the one move that keeps the draw is to %s.\n", describe(r.DrawingMoves[0]))
+		default:
+			fmt.Fprintf(&b, "; these %d moves keep the draw:\n", len(r.DrawingMoves))
+			for _, m := range r.DrawingMoves {
+				fmt.Fprintf(&b, "  %s\n", describe(m))
+			}
+		}
+	case r.Outcome == impartial.P && r.Remoteness != nil && *r.Remoteness == 0:
+		b.WriteString(" is a P-position: the player to move has no move and loses.\n")
+	case r.Outcome == impartial.P && in != "":
+		fmt.Fprintf(&b, " is a P-position: the player to move loses%s against best play.\n", in)
 	case r.Outcome == impartial.P:
 		b.WriteString(" is a P-position: the player to move loses against best play.\n")
 	case len(r.WinningMoves) == 1:
-		fmt.Fprintf(&b, " is an N-position: the player to move wins by moving to %s.\n", describe(r.WinningMoves[0]))
+		fmt.Fprintf(&b, " is an N-position: the player to move wins%s by moving to %s.\n", in, describe(r.WinningMoves[0]))
 	default:
-		fmt.Fprintf(&b, " is an N-position: the player to move wins with any of these %d moves:\n", len(r.WinningMoves))
+		fmt.Fprintf(&b, " is an N-position: the player to move wins%s with any of these %d moves:\n", in, len(r.WinningMoves))
 		for _, m := range r.WinningMoves {
 			fmt.Fprintf(&b, "  %s\n", describe(m))
 		}
 	}
 	return b.String()
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func describe(m Move) string {

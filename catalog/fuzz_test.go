@@ -62,3 +62,39 @@ func FuzzHeapPosition(f *testing.F) {
 		}
 	})
 }
+
+// FuzzStarlarkPosition: any text is either a position of the example games
+// whose canonical form reads back to itself, or a PositionError; never a
+// panic, never a rule error.
+func FuzzStarlarkPosition(f *testing.F) {
+	for _, s := range []string{"4 + 2", "end", "0+0+0", "(1,", "\"a\" + b", "3,5", "'+'", "((", "+", "-1", "1.5", "a + (1, (2, x))"} {
+		f.Add(s)
+	}
+	var gs []catalog.Game
+	for _, name := range []string{"draw.star", "graph.star", "twoheap.star", "subtract.star"} {
+		g, err := catalog.Parse("starlark:examples/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		gs = append(gs, g)
+	}
+	f.Fuzz(func(t *testing.T, pos string) {
+		for _, g := range gs {
+			canon, err := g.Canonical(pos)
+			if err != nil {
+				var pe *catalog.PositionError
+				if !errors.As(err, &pe) {
+					t.Fatalf("%s: Canonical(%q): %v is not a PositionError", g.Info().Spec, pos, err)
+				}
+				if pe.Offset < -1 || pe.Offset > len(pos) {
+					t.Fatalf("%s: Canonical(%q): offset %d out of range", g.Info().Spec, pos, pe.Offset)
+				}
+				continue
+			}
+			again, err := g.Canonical(canon)
+			if err != nil || again != canon {
+				t.Fatalf("%s: canonical %q of %q reads back as %q, %v", g.Info().Spec, canon, pos, again, err)
+			}
+		}
+	})
+}

@@ -6,9 +6,10 @@ import (
 )
 
 // Reply returns the perfect player's move from position: the first winning
-// move when one exists, otherwise the first legal move (a lost position is
-// still played on). ok is false when there is no legal move: the player to
-// move has lost (normal play) or won (misère play).
+// move when one exists, otherwise the first move that keeps a draw (loopy
+// games), otherwise the first legal move (a lost position is still played
+// on). ok is false when there is no legal move: the player to move has lost
+// (normal play) or won (misère play).
 // The CLI's play command and the web workbench both answer with Reply.
 func Reply(ctx context.Context, g Game, position string, opts Options) (m Move, ok bool, err error) {
 	res, err := g.Solve(ctx, position, opts)
@@ -17,6 +18,9 @@ func Reply(ctx context.Context, g Game, position string, opts Options) (m Move, 
 	}
 	if len(res.WinningMoves) > 0 {
 		return res.WinningMoves[0], true, nil
+	}
+	if len(res.DrawingMoves) > 0 {
+		return res.DrawingMoves[0], true, nil
 	}
 	moves, err := g.Moves(ctx, position, opts)
 	if err != nil || len(moves) == 0 {

@@ -30,6 +30,7 @@ func Families() []Family {
 		nimFamily(),
 		subtractFamily(),
 		coinsFamily(),
+		starlarkFamily(),
 	}
 }
 

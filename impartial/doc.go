@@ -52,4 +52,17 @@
 // (positions, estimated memory, and the context's deadline or cancellation)
 // and stops with a [*BudgetError] naming the exhausted limit. A move graph
 // with a cycle stops with a [*CycleError] naming a cycle.
+//
+// The memo of a [Solver] is shared by every component of every sum it is
+// asked about, and the budget bounds it as a whole.
+//
+// # Loopy games
+//
+// Games whose positions can repeat are analyzed by [LoopySolver]: retrograde
+// analysis of the reachable graph gives each position's outcome (P, N or
+// [Draw]) and remoteness, and the algorithm of Fraenkel and Yesha (1986) its
+// generalized Sprague–Grundy value (Smith 1966), a nimber or ∞(K) where K is
+// the set of finite values of its options ([LoopyValue]). Sums add by Smith's
+// rule ([LoopyValue.Add]): a ⊕ ∞(K) = ∞(K ⊕ a) and ∞(K) ⊕ ∞(L) = ∞, so a sum
+// with two infinite components is a draw. See docs/loopy.md.
 package impartial

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/rules"
 )
 
 // budgetFlags are the search limits shared by the commands that search.
@@ -17,12 +18,21 @@ type budgetFlags struct {
 	maxPositions int64
 	maxMemory    string
 	timeout      time.Duration
+	maxSteps     uint64
+	ruleTimeout  time.Duration
 }
 
 func (b *budgetFlags) add(fs *pflag.FlagSet) {
 	fs.Int64Var(&b.maxPositions, "max-positions", impartial.DefaultBudget.MaxPositions, "stop after memoizing this many positions (0: no limit)")
 	fs.StringVar(&b.maxMemory, "max-memory", "1GiB", "stop when the search would hold more memory than this (e.g. 512MiB, 4GiB; 0: no limit)")
 	fs.DurationVar(&b.timeout, "timeout", 0, "stop after this long (e.g. 30s, 5m; 0: no limit)")
+	fs.Uint64Var(&b.maxSteps, "max-steps", rules.DefaultMaxSteps, "starlark: games: the step limit of one call of a rule function")
+	fs.DurationVar(&b.ruleTimeout, "rule-timeout", rules.DefaultCallTimeout, "starlark: games: the wall-clock limit of one call of a rule function")
+}
+
+// starlark returns the limits of rule functions (starlark:FILE games).
+func (b *budgetFlags) starlark() rules.Limits {
+	return rules.Limits{MaxSteps: b.maxSteps, CallTimeout: b.ruleTimeout}
 }
 
 func (b *budgetFlags) budget() (impartial.Budget, error) {

@@ -28,11 +28,17 @@ player to move wins (N) or loses (P), and every winning move.
 
 The position is given in the game's syntax, as separate arguments or one
 quoted string: for heap games, heap sizes (grundy solve nim 3 4 5).
-Under --misere the player who makes the last move loses.`,
+Under --misere the player who makes the last move loses.
+
+A game defined by a Starlark rule file (starlark:FILE) whose positions can
+repeat is analyzed as a loopy game: the outcome may be a draw (D), and the
+result gives the remoteness and the generalized Sprague–Grundy value
+(docs/loopy.md).`,
 		Example: `  grundy solve nim 3 4 5
   grundy solve nim "3 4 5" --json
   grundy solve nim 1 1 1 --misere
-  grundy solve subtract:1,3,4 7`,
+  grundy solve subtract:1,3,4 7
+  grundy solve starlark:examples/draw.star 4`,
 		Args: minArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.game, opts.position = args[0], strings.Join(args[1:], " ")
@@ -56,7 +62,7 @@ func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 	}
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
-	res, err := g.Solve(ctx, opts.position, catalog.Options{Misere: opts.misere, Budget: budget})
+	res, err := g.Solve(ctx, opts.position, catalog.Options{Misere: opts.misere, Budget: budget, Starlark: opts.budget.starlark()})
 	if err != nil {
 		return err
 	}

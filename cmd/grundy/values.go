@@ -59,7 +59,7 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 	}
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
-	seq, err := hg.Values(ctx, opts.to, catalog.Options{Budget: budget})
+	seq, err := hg.Values(ctx, opts.to, catalog.Options{Budget: budget, Starlark: opts.budget.starlark()})
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,524 @@
+package rules
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/grundy/grundy/impartial"
+)
+
+// Pos is a position of a rule file's game within one Session: an index into
+// the session's table of the Starlark values it has met. Two positions are
+// equal exactly when their Starlark values are equal.
+type Pos = int32
+
+// Session runs a rule file's functions for one computation, on its own
+// Starlark thread and with its own table of positions. It is the engine game
+// (impartial.Game[Pos], and impartial.Splitter[Pos] when the file defines
+// components) given by Game. A Session is not safe for concurrent use: give
+// each goroutine its own.
+//
+// A rule function that fails (a Starlark error, a limit exceeded, a result
+// of the wrong kind) stops the session: Err returns the error, Moves yields
+// nothing any more, and the session's context is canceled so that a search
+// in progress stops promptly. Callers check Err after every engine call.
+type Session struct {
+	r      *Rules
+	limits Limits
+	thread *starlark.Thread
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	vals   []starlark.Value
+	ids    map[string]Pos
+	small  []Pos // ids of the ints 0..len(small)-1, or -1
+	err    error
+	callNS atomic.Int64 // start of the call in progress (UnixNano), or 0
+	done   chan struct{}
+}
+
+// NewSession starts a session. Its context is ctx, canceled when a rule
+// function fails: pass Context() to the engine. Close the session when done.
+func (r *Rules) NewSession(ctx context.Context, limits Limits) *Session {
+	limits = limits.withDefaults()
+	s := &Session{r: r, limits: limits, ids: make(map[string]Pos), done: make(chan struct{})}
+	s.ctx, s.cancel = context.WithCancel(ctx)
+	s.thread = &starlark.Thread{
+		Name:  r.file,
+		Print: func(*starlark.Thread, string) {},
+		Load: func(_ *starlark.Thread, module string) (starlark.StringDict, error) {
+			return nil, fmt.Errorf("load(%q): rule files cannot load other files", module)
+		},
+	}
+	s.thread.SetMaxExecutionSteps(limits.MaxSteps)
+	s.thread.SetLocal(maxStepsKey, limits.MaxSteps)
+	go s.watch()
+	return s
+}
+
+// watch cancels the Starlark thread when the context ends or a call runs
+// past the wall-clock limit.
+func (s *Session) watch() {
+	tick := time.NewTicker(max(min(s.limits.CallTimeout/4, 100*time.Millisecond), time.Millisecond))
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.done:
+			return
+		case <-s.ctx.Done():
+			s.thread.Cancel(s.ctx.Err().Error())
+			return
+		case now := <-tick.C:
+			if start := s.callNS.Load(); start != 0 && now.UnixNano()-start > int64(s.limits.CallTimeout) {
+				s.thread.Cancel(fmt.Sprintf("a call ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout (--rule-timeout)", s.limits.CallTimeout))
+			}
+		}
+	}
+}
+
+// Close stops the session.
+func (s *Session) Close() {
+	select {
+	case <-s.done:
+	default:
+		close(s.done)
+	}
+	s.cancel()
+}
+
+// Context returns the session's context: the one given to NewSession,
+// canceled as well when a rule function fails.
+func (s *Session) Context() context.Context { return s.ctx }
+
+// Err returns the error that stopped the session, or nil.
+func (s *Session) Err() error { return s.err }
+
+// Rules returns the session's rule file.
+func (s *Session) Rules() *Rules { return s.r }
+
+// Len returns the number of positions the session has met.
+func (s *Session) Len() int { return len(s.vals) }
+
+// Value returns the Starlark value of p.
+func (s *Session) Value(p Pos) starlark.Value { return s.vals[p] }
+
+func (s *Session) fail(err error) {
+	if s.err == nil {
+		s.err = err
+		s.cancel()
+	}
+}
+
+// call runs one rule function under the limits; an error stops the session.
+func (s *Session) call(fn starlark.Callable, name string, arg starlark.Value) (starlark.Value, error) {
+	v, err := s.run(fn, name, arg)
+	if err != nil {
+		s.fail(err)
+	}
+	return v, err
+}
+
+// run runs one rule function under the limits.
+func (s *Session) run(fn starlark.Callable, name string, arg starlark.Value) (starlark.Value, error) {
+	if s.err != nil {
+		return nil, s.err
+	}
+	s.thread.Steps = 0
+	s.callNS.Store(time.Now().UnixNano())
+	v, err := starlark.Call(s.thread, fn, starlark.Tuple{arg}, nil)
+	s.callNS.Store(0)
+	if err == nil {
+		return v, nil
+	}
+	if ce := s.ctx.Err(); ce != nil && s.err == nil {
+		// The context ended: a budget error, like the engine's.
+		limit := impartial.LimitCanceled
+		if errors.Is(ce, context.DeadlineExceeded) {
+			limit = impartial.LimitTime
+		}
+		err = &impartial.BudgetError{Limit: limit, Err: ce}
+	} else if ee, ok := err.(*starlark.EvalError); ok {
+		err = newRuleError(s.r.file, name, DefaultFormat(arg), ee, s.limits)
+	} else {
+		err = &RuleError{File: s.r.file, Func: name, Arg: DefaultFormat(arg), Msg: err.Error()}
+	}
+	return nil, err
+}
+
+func (s *Session) resultError(name string, arg starlark.Value, msg string) error {
+	err := &RuleError{File: s.r.file, Func: name, Arg: DefaultFormat(arg), Msg: msg}
+	if fn, ok := s.fnOf(name).(*starlark.Function); ok {
+		err.Line, err.Col = fn.Position().Line, fn.Position().Col
+	}
+	s.fail(err)
+	return err
+}
+
+func (s *Session) fnOf(name string) starlark.Callable {
+	switch name {
+	case "moves":
+		return s.r.moves
+	case "components":
+		return s.r.components
+	case "parse":
+		return s.r.parse
+	case "format":
+		return s.r.format
+	}
+	return nil
+}
+
+// maxDepth bounds the nesting of tuples in a position.
+const maxDepth = 32
+
+// checkPosition says what is wrong with v as a position, or "".
+func checkPosition(v starlark.Value, depth int) string {
+	switch v := v.(type) {
+	case starlark.Int, starlark.String:
+		return ""
+	case starlark.Tuple:
+		if depth >= maxDepth {
+			return fmt.Sprintf("tuples nested more than %d deep", maxDepth)
+		}
+		for _, e := range v {
+			if msg := checkPosition(e, depth+1); msg != "" {
+				return msg
+			}
+		}
+		return ""
+	case *starlark.List:
+		return fmt.Sprintf("%s is a list; a position is an int, a string or a tuple (lists are mutable: use a tuple)", truncate(v.String()))
+	}
+	return fmt.Sprintf("%s is a %s; a position is an int, a string or a tuple of these", truncate(v.String()), v.Type())
+}
+
+func truncate(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
+// smallInts is how many small ints get a fast id lookup.
+const smallInts = 1 << 16
+
+// Intern returns the position of a Starlark value, or an error saying why
+// the value is not a position.
+func (s *Session) Intern(v starlark.Value) (Pos, error) {
+	if i, ok := v.(starlark.Int); ok {
+		if n, ok := i.Int64(); ok && n >= 0 && n < smallInts {
+			if int(n) < len(s.small) && s.small[n] >= 0 {
+				return s.small[n], nil
+			}
+		}
+	} else if msg := checkPosition(v, 0); msg != "" {
+		return 0, errors.New(msg)
+	}
+	key := v.String()
+	if id, ok := s.ids[key]; ok {
+		return id, nil
+	}
+	if len(s.vals) >= math.MaxInt32 {
+		return 0, errors.New("too many positions")
+	}
+	id := Pos(len(s.vals))
+	v.Freeze()
+	s.vals = append(s.vals, v)
+	s.ids[key] = id
+	if i, ok := v.(starlark.Int); ok {
+		if n, ok := i.Int64(); ok && n >= 0 && n < smallInts {
+			for int(n) >= len(s.small) {
+				s.small = append(s.small, -1)
+			}
+			s.small[n] = id
+		}
+	}
+	return id, nil
+}
+
+// Moves yields the options of p: moves(position), each option interned.
+// After an error it yields nothing (see Err).
+func (s *Session) Moves(p Pos, yield func(Pos) bool) {
+	v, err := s.call(s.r.moves, "moves", s.vals[p])
+	if err != nil {
+		return
+	}
+	s.each("moves", s.vals[p], v, yield)
+}
+
+// each interns the positions of a list or tuple returned by a rule function
+// and yields them.
+func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bool) {
+	var it starlark.Iterator
+	switch l := list.(type) {
+	case *starlark.List, starlark.Tuple:
+		it = l.(starlark.Iterable).Iterate()
+	default:
+		s.resultError(name, arg, fmt.Sprintf("returned %s, a %s; %s must return a list of positions", truncate(list.String()), list.Type(), name))
+		return
+	}
+	defer it.Done()
+	var x starlark.Value
+	for it.Next(&x) {
+		q, err := s.Intern(x)
+		if err != nil {
+			s.resultError(name, arg, "returned a bad position: "+err.Error())
+			return
+		}
+		if !yield(q) {
+			return
+		}
+	}
+}
+
+// Components yields the components of p: components(position), or p itself
+// when the file defines no components function.
+func (s *Session) Components(p Pos, yield func(Pos) bool) {
+	if s.r.components == nil {
+		yield(p)
+		return
+	}
+	v, err := s.call(s.r.components, "components", s.vals[p])
+	if err != nil {
+		return
+	}
+	s.each("components", s.vals[p], v, yield)
+}
+
+// Game returns the session as an engine game: an impartial.Splitter when
+// the file defines components, an impartial.Game otherwise. Positions are
+// dense small integers, so the game is an impartial.Indexer too.
+func (s *Session) Game() impartial.Game[Pos] {
+	if s.r.components != nil {
+		return splitter{s}
+	}
+	return game{s}
+}
+
+type game struct{ s *Session }
+
+func (g game) Moves(p Pos, yield func(Pos) bool) { g.s.Moves(p, yield) }
+func (g game) Index(p Pos) (int, bool)           { return int(p), true }
+func (g game) IndexLimit() int                   { return math.MaxInt32 }
+
+type splitter struct{ s *Session }
+
+func (g splitter) Moves(p Pos, yield func(Pos) bool)      { g.s.Moves(p, yield) }
+func (g splitter) Components(p Pos, yield func(Pos) bool) { g.s.Components(p, yield) }
+func (g splitter) Index(p Pos) (int, bool)                { return int(p), true }
+func (g splitter) IndexLimit() int                        { return math.MaxInt32 }
+
+// SplitAll returns the components of p as a list (p alone without a
+// components function).
+func (s *Session) SplitAll(p Pos) ([]Pos, error) {
+	var out []Pos
+	s.Components(p, func(c Pos) bool {
+		out = append(out, c)
+		return true
+	})
+	return out, s.err
+}
+
+// Format writes p: format(position) when the file defines it, otherwise
+// DefaultFormat.
+func (s *Session) Format(p Pos) string {
+	if s.r.format == nil {
+		return DefaultFormat(s.vals[p])
+	}
+	v, err := s.call(s.r.format, "format", s.vals[p])
+	if err != nil {
+		return DefaultFormat(s.vals[p])
+	}
+	str, ok := starlark.AsString(v)
+	if !ok {
+		s.resultError("format", s.vals[p], fmt.Sprintf("returned %s, a %s; format must return a string", truncate(v.String()), v.Type()))
+		return DefaultFormat(s.vals[p])
+	}
+	return str
+}
+
+// Parse reads one position (a summand, without "+") with parse(text) when
+// the file defines it, otherwise with ParseDefault. A parse function that
+// fails (with fail("…"), say) or returns something that is not a position
+// gives a *ParseError; other errors (limits) stop the session.
+func (s *Session) Parse(text string) (Pos, error) {
+	if s.r.parse == nil {
+		v, off, err := ParseDefault(text)
+		if err != nil {
+			return 0, &ParseError{Offset: off, Msg: err.Error()}
+		}
+		return s.Intern(v)
+	}
+	arg := starlark.String(text)
+	v, err := s.run(s.r.parse, "parse", arg)
+	if err != nil {
+		var re *RuleError
+		if errors.As(err, &re) && !re.limit {
+			// parse rejected the text: a position error, not a rule failure.
+			return 0, &ParseError{Offset: -1, Msg: strings.TrimPrefix(re.Msg, "fail: ")}
+		}
+		s.fail(err)
+		return 0, err
+	}
+	p, err := s.Intern(v)
+	if err != nil {
+		return 0, &ParseError{Offset: -1, Msg: "parse returned a bad position: " + err.Error()}
+	}
+	return p, nil
+}
+
+// ParseError reports text that is not a position.
+type ParseError struct {
+	Offset int // byte offset in the text, or -1
+	Msg    string
+}
+
+func (e *ParseError) Error() string { return e.Msg }
+
+var keywords = map[string]bool{
+	"and": true, "break": true, "continue": true, "def": true, "elif": true, "else": true, "for": true,
+	"if": true, "in": true, "lambda": true, "load": true, "not": true, "or": true, "pass": true,
+	"return": true, "while": true,
+}
+
+// bareWord reports whether s can be written without quotes: an identifier
+// that is not a keyword.
+func bareWord(s string) bool {
+	if s == "" || keywords[s] {
+		return false
+	}
+	for i, c := range s {
+		switch {
+		case c == '_', 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		case i > 0 && '0' <= c && c <= '9':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// DefaultFormat writes a position as ParseDefault reads it: ints in decimal,
+// strings bare when they are identifiers (a, node_3) and quoted otherwise,
+// tuples in parentheses.
+func DefaultFormat(v starlark.Value) string {
+	var b strings.Builder
+	formatTo(&b, v)
+	return b.String()
+}
+
+func formatTo(b *strings.Builder, v starlark.Value) {
+	switch v := v.(type) {
+	case starlark.String:
+		if bareWord(string(v)) {
+			b.WriteString(string(v))
+		} else {
+			b.WriteString(v.String())
+		}
+	case starlark.Tuple:
+		b.WriteByte('(')
+		for i, e := range v {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			formatTo(b, e)
+		}
+		if len(v) == 1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(')')
+	default:
+		b.WriteString(v.String())
+	}
+}
+
+// ParseDefault reads a position written as DefaultFormat writes it: an int
+// (possibly negative), a bare word or quoted string, or a tuple of these in
+// parentheses. On error it returns the byte offset of the problem.
+func ParseDefault(text string) (starlark.Value, int, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, -1, errors.New("empty position")
+	}
+	expr, err := syntax.ParseExpr("position", text, 0)
+	if err != nil {
+		var se syntax.Error
+		if errors.As(err, &se) {
+			return nil, offsetOf(text, se.Pos), errors.New(se.Msg)
+		}
+		return nil, -1, err
+	}
+	v, bad, msg := literal(expr, 0)
+	if bad != nil {
+		start, _ := bad.Span()
+		return nil, offsetOf(text, start), errors.New(msg)
+	}
+	return v, -1, nil
+}
+
+// offsetOf converts a 1-based line and column into a byte offset of text.
+func offsetOf(text string, p syntax.Position) int {
+	off := 0
+	for line := int32(1); line < p.Line; line++ {
+		i := strings.IndexByte(text[off:], '\n')
+		if i < 0 {
+			return -1
+		}
+		off += i + 1
+	}
+	off += int(p.Col) - 1
+	if off < 0 || off > len(text) {
+		return -1
+	}
+	return off
+}
+
+func literal(e syntax.Expr, depth int) (starlark.Value, syntax.Node, string) {
+	if depth >= maxDepth {
+		return nil, e, fmt.Sprintf("tuples nested more than %d deep", maxDepth)
+	}
+	switch e := e.(type) {
+	case *syntax.Ident:
+		return starlark.String(e.Name), nil, ""
+	case *syntax.Literal:
+		switch e.Token {
+		case syntax.INT:
+			if n, ok := e.Value.(int64); ok {
+				return starlark.MakeInt64(n), nil, ""
+			}
+			return starlark.MakeBigInt(e.Value.(*big.Int)), nil, ""
+		case syntax.STRING:
+			return starlark.String(e.Value.(string)), nil, ""
+		}
+		return nil, e, fmt.Sprintf("%s is not a position: a position is an int, a string or a tuple", e.Raw)
+	case *syntax.ParenExpr:
+		return literal(e.X, depth)
+	case *syntax.TupleExpr:
+		t := make(starlark.Tuple, len(e.List))
+		for i, x := range e.List {
+			v, bad, msg := literal(x, depth+1)
+			if bad != nil {
+				return nil, bad, msg
+			}
+			t[i] = v
+		}
+		return t, nil, ""
+	case *syntax.UnaryExpr:
+		if lit, ok := e.X.(*syntax.Literal); ok && e.Op == syntax.MINUS && lit.Token == syntax.INT {
+			v, _, _ := literal(lit, depth)
+			neg, err := starlark.Binary(syntax.MINUS, starlark.MakeInt(0), v)
+			if err == nil {
+				return neg, nil, ""
+			}
+		}
+	}
+	return nil, e, "not a position: write an int, a word, a quoted string or a tuple such as (1, 2)"
+}
