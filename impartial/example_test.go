@@ -8,17 +8,6 @@ import (
 	"github.com/grundy/grundy/impartial"
 )
 
-// subtraction is the subtraction game: remove s ∈ S tokens from the heap.
-type subtraction []int
-
-func (g subtraction) Moves(n int, yield func(int) bool) {
-	for _, s := range g {
-		if s <= n && !yield(n-s) {
-			return
-		}
-	}
-}
-
 func ExampleSolver() {
 	ctx := context.Background()
 	s := impartial.NewSolver[int](subtraction{1, 3, 4}, impartial.Settings{})
