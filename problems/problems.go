@@ -24,6 +24,8 @@ type Problem struct {
 func All() []Problem {
 	ps := []Problem{
 		// One entry per driver file, e.g. hdu1846(),
+		hdu1846(), hdu2149(), hdu2188(), hdu1517(), hdu1847(), hdu2897(), hdu1907(), hdu1730(),
+		hdu1850(), poj2975(), hdu2176(), hdu1849(), hdu4315(), hdu2516(),
 	}
 	slices.SortFunc(ps, func(a, b Problem) int { return strings.Compare(a.ID, b.ID) })
 	return ps
