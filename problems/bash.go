@@ -19,7 +19,7 @@ func bashGame(m int) games.Subtraction {
 }
 
 // maxTake bounds the m of Bash's game the drivers accept.
-const maxTake = 1 << 20
+const maxTake = 1 << 16
 
 // bashCases solves "C, then C lines n m": does the first player win Bash's
 // game {1..m} on a heap of n?
