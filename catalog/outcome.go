@@ -27,6 +27,10 @@ type outcomeGame[P comparable] struct {
 // back to the closed-form outcome.
 const searchCap = 20_000
 
+// maxSearchWidth is the most options a root may have for Solve to search
+// for its value.
+const maxSearchWidth = 256
+
 func newOutcomeGame[P comparable](info Info, g interface {
 	impartial.Game[P]
 	outcomeRule[P]
@@ -46,16 +50,22 @@ func (g *outcomeGame[P]) Solve(ctx context.Context, position string, opts Option
 	if !ok {
 		return g.SumGame.Solve(ctx, position, opts)
 	}
-	small := opts
-	if small.Budget.MaxPositions == 0 || small.Budget.MaxPositions > searchCap {
-		small.Budget.MaxPositions = searchCap
+	// Search for the value only when the root has few options: a wide root
+	// means a search far beyond any budget.
+	width := 0
+	g.game.Moves(ps[0], func(P) bool { width++; return width <= maxSearchWidth })
+	if width <= maxSearchWidth {
+		small := opts
+		if small.Budget.MaxPositions == 0 || small.Budget.MaxPositions > searchCap {
+			small.Budget.MaxPositions = searchCap
+		}
+		res, err := g.SumGame.Solve(ctx, position, small)
+		var be *impartial.BudgetError
+		if err == nil || !errors.As(err, &be) || be.Limit == impartial.LimitCanceled || be.Limit == impartial.LimitTime {
+			return res, err
+		}
 	}
-	res, err := g.SumGame.Solve(ctx, position, small)
-	var be *impartial.BudgetError
-	if err == nil || !errors.As(err, &be) || be.Limit == impartial.LimitCanceled || be.Limit == impartial.LimitTime {
-		return res, err
-	}
-	res = &Result{Game: g.info.Spec, Position: g.codec.Format(ps), Outcome: o, WinningMoves: []Move{}}
+	res := &Result{Game: g.info.Spec, Position: g.codec.Format(ps), Outcome: o, WinningMoves: []Move{}}
 	if o == impartial.P {
 		var zero impartial.Nimber
 		res.Value = &zero

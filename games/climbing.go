@@ -130,6 +130,9 @@ func (g ClimbingHill) MovesToValue(dst []List, p List, v impartial.Nimber) ([]Li
 	if v != 0 {
 		return dst, false
 	}
+	if g.options(p) > maxListedOptions {
+		return dst, false // let the caller enumerate within its budget
+	}
 	g.Moves(p, func(q List) bool {
 		if o, _ := g.ClosedOutcome(q); o == impartial.P {
 			dst = append(dst, q)
@@ -138,3 +141,13 @@ func (g ClimbingHill) MovesToValue(dst []List, p List, v impartial.Nimber) ([]Li
 	})
 	return dst, true
 }
+
+// options counts the moves from p.
+func (g ClimbingHill) options(p List) int {
+	n := 0
+	g.Moves(p, func(List) bool { n++; return n <= maxListedOptions })
+	return n
+}
+
+// maxListedOptions bounds the options MovesToValue examines one by one.
+const maxListedOptions = 1 << 16

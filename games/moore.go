@@ -85,6 +85,11 @@ func (g Moore) MovesToValue(dst []List, p List, v impartial.Nimber) ([]List, boo
 	if v != 0 {
 		return dst, false
 	}
+	n := 0
+	g.Moves(p, func(List) bool { n++; return n <= maxListedOptions })
+	if n > maxListedOptions {
+		return dst, false // let the caller enumerate within its budget
+	}
 	g.Moves(p, func(q List) bool {
 		if o, _ := g.ClosedOutcome(q); o == impartial.P && !slices.Contains(dst, q) {
 			dst = append(dst, q)
