@@ -99,13 +99,13 @@ func TestHugePositions(t *testing.T) {
 
 func TestIssue3SpecErrors(t *testing.T) {
 	for spec, want := range map[string]string{
-		"take-range:3,2":    "1 ≤ p ≤ q",
-		"take-range:2":      "want two numbers",
-		"multiply:1-9,100":  "at least 2",
-		"multiply:2-9,0":    `target "0"`,
-		"climbing-hill:0":   "king",
-		"moore:x":           `k "x"`,
-		"wythoff:3":         "takes no arguments",
+		"take-range:3,2":     "1 ≤ p ≤ q",
+		"take-range:2":       "want two numbers",
+		"multiply:1-9,100":   "at least 2",
+		"multiply:2-9,0":     `target "0"`,
+		"climbing-hill:0":    "king",
+		"moore:x":            `k "x"`,
+		"wythoff:3":          "takes no arguments",
 		"subtract:all-but:x": `"x" is not a positive whole number`,
 	} {
 		_, err := catalog.Parse(spec)

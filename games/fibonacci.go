@@ -72,12 +72,42 @@ func Zeckendorf(n int) []int {
 	return terms
 }
 
+// fibs holds the Fibonacci numbers 1, 2, 3, 5, … below 2^63 (a constant table).
+var fibs = func() []int {
+	f := []int{1, 2}
+	for f[len(f)-1] <= (1<<63-1)-f[len(f)-2] {
+		f = append(f, f[len(f)-1]+f[len(f)-2])
+	}
+	return f
+}()
+
+// smallestTerm returns z(n), the smallest Zeckendorf term of n ≥ 1, without
+// allocating: the greedy remainder after removing the larger terms.
+func smallestTerm(n int) int {
+	z, hi := n, len(fibs)
+	for n > 0 {
+		// The largest Fibonacci number ≤ n, by binary search below hi.
+		lo, h := 0, hi
+		for lo < h {
+			m := int(uint(lo+h) >> 1)
+			if fibs[m] <= n {
+				lo = m + 1
+			} else {
+				h = m
+			}
+		}
+		z, hi = fibs[lo-1], lo-1
+		n -= z
+	}
+	return z
+}
+
 // ClosedOutcome applies the Zeckendorf rule.
 func (g FibonacciNim) ClosedOutcome(p FibPos) (impartial.Outcome, bool) {
 	if p.N <= 0 || g.Limit(p) <= 0 {
 		return impartial.P, p.N >= 0
 	}
-	if Zeckendorf(p.N)[0] <= g.Limit(p) {
+	if smallestTerm(p.N) <= g.Limit(p) {
 		return impartial.N, true
 	}
 	return impartial.P, true

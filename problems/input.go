@@ -62,12 +62,20 @@ func (in *input) skipSpace() bool {
 // more reports whether another token follows (false at end of input).
 func (in *input) more() bool { return in.skipSpace() }
 
-// token returns the next token (valid until the next call), or nil at end.
+// token returns the next token (valid until the next read), or nil at end.
 func (in *input) token(scratch []byte) []byte {
 	if !in.skipSpace() {
 		return nil
 	}
 	in.tok = in.line
+	// Fast path: the token ends inside the buffer; return it in place.
+	for i := in.pos; i < in.end; i++ {
+		if c := in.buf[i]; c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+			t := in.buf[in.pos:i]
+			in.pos = i
+			return t
+		}
+	}
 	out := scratch[:0]
 	for {
 		if in.pos >= in.end && !in.fill() {
@@ -137,7 +145,19 @@ func (in *input) uint(what string, lo, hi uint64) (uint64, error) {
 		}
 		return 0, &InputError{Problem: in.id, Line: 0, Msg: "missing " + what}
 	}
-	n, err := strconv.ParseUint(string(t), 10, 64)
+	var n uint64
+	var err error
+	if len(t) > 0 && len(t) <= 19 {
+		for _, c := range t {
+			if c < '0' || c > '9' {
+				err = strconv.ErrSyntax
+				break
+			}
+			n = n*10 + uint64(c-'0')
+		}
+	} else {
+		n, err = strconv.ParseUint(string(t), 10, 64)
+	}
 	if err != nil {
 		return 0, in.errorf("%s: %q is not a whole number in %d..%d", what, clip(t), lo, hi)
 	}
