@@ -10,8 +10,8 @@ import (
 func subtractFamily() Family {
 	return Family{
 		Name:    "subtract",
-		Syntax:  "subtract:S | subtract:pow2 | subtract:all-but:E",
-		Rule:    "remove s tokens from one heap, s in the set S (a list such as 1,3,4 or a range 1-3), a power of two (pow2), or any size not in E (all-but)",
+		Syntax:  "subtract:S",
+		Rule:    "remove s tokens from one heap, s in the set S (1,3,4 or a range 1-3; also subtract:pow2 and subtract:all-but:E)",
 		Example: "subtract:1,3,4",
 		New: func(args string) (Game, error) {
 			switch low := strings.ToLower(strings.TrimSpace(args)); {
