@@ -363,3 +363,41 @@ func TestFibonacciNim(t *testing.T) {
 		}
 	}
 }
+
+func ExampleSubtraction_Period() {
+	g, _ := games.NewSubtraction([]int{2, 4, 7})
+	pre, period, values, _ := g.Period(context.Background(), impartial.Budget{})
+	fmt.Println("pre-period", pre, "period", period)
+	for _, v := range values {
+		fmt.Print(uint64(v), " ")
+	}
+	fmt.Println()
+	// Output:
+	// pre-period 8 period 3
+	// 0 0 1 1 2 2 0 3 1 0 2
+
+}
+
+func ExampleWythoff() {
+	for k := range 6 {
+		a := games.WythoffLower(k)
+		fmt.Printf("(%d, %d) ", a, a+k)
+	}
+	fmt.Println()
+	// Output:
+	// (0, 0) (1, 2) (3, 5) (4, 7) (6, 10) (8, 13)
+}
+
+func ExampleMultiplyRule() {
+	rule, _ := games.NewMultiplyRule([]int{2, 3, 4, 5, 6, 7, 8, 9})
+	for _, n := range []uint64{9, 18, 162, 163, 4294967295} {
+		v, _ := rule.Game(n).ClosedValue(1)
+		fmt.Println(n, impartial.OutcomeOf(v))
+	}
+	// Output:
+	// 9 N
+	// 18 P
+	// 162 N
+	// 163 P
+	// 4294967295 N
+}
