@@ -2,11 +2,14 @@ package catalog_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/impartial/impartialtest"
 )
 
 // Every family of issue 3: its example spec and example position solve, the
@@ -152,4 +155,35 @@ func FuzzIssue3Positions(f *testing.F) {
 			t.Fatalf("%s %q: canonical %q → %q, %v", g.Info().Spec, pos, canon, again, err)
 		}
 	})
+}
+
+// The Wythoff table against exhaustive search of the real game, and its first
+// antidiagonals against OEIS A004481 (Grundy values of Wythoff's game).
+func TestWythoffTable(t *testing.T) {
+	tg := mustParse(t, "wythoff").(catalog.TableGame)
+	tab, err := tg.Table(ctx, 12, catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	or := impartialtest.NewOracle[games.Pair](games.Wythoff{})
+	for a := range 12 {
+		for b := range 12 {
+			if want := or.Value(games.Pair{A: a, B: b}); tab.Values[a][b] != want {
+				t.Errorf("G(%d, %d) = %d, exhaustive search %d", a, b, tab.Values[a][b], want)
+			}
+		}
+	}
+	a004481 := []impartial.Nimber{0, 1, 1, 2, 2, 2, 3, 0, 0, 3, 4, 4, 1, 4, 4}
+	var diag []impartial.Nimber
+	for d := 0; len(diag) < len(a004481); d++ {
+		for a := 0; a <= d && len(diag) < len(a004481); a++ {
+			diag = append(diag, tab.Values[a][d-a])
+		}
+	}
+	if !slices.Equal(diag, a004481) {
+		t.Errorf("antidiagonals %v, A004481 %v", diag, a004481)
+	}
+	if _, err := tg.Table(ctx, 0, catalog.Options{}); err == nil {
+		t.Error("Table(0) succeeded")
+	}
 }

@@ -368,7 +368,7 @@ func wythoffFamily() Family {
 			if err := noArgs("wythoff", args); err != nil {
 				return nil, err
 			}
-			return newOutcomeGame[games.Pair](Info{
+			return wythoffGame{newOutcomeGame[games.Pair](Info{
 				Spec:     "wythoff",
 				Name:     "Wythoff's game",
 				Rule:     "Two heaps; a move takes any positive number of tokens from one heap, or the same positive number from both; whoever cannot move loses. P-positions: (⌊kφ⌋, ⌊kφ²⌋).",
@@ -402,7 +402,7 @@ func wythoffFamily() Family {
 					}
 					return fmt.Sprintf("take %d from heap 2", p.B-to.B)
 				},
-			}), nil
+			})}, nil
 		},
 	}
 }

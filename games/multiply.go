@@ -37,6 +37,9 @@ func NewMultiplyRule(factors []int) (*MultiplyRule, error) {
 	if k[0] < 2 {
 		return nil, fmt.Errorf("games: multiply factor %d; factors must be at least 2", k[0])
 	}
+	if len(k) > maxFactors {
+		return nil, fmt.Errorf("games: multiply has %d factors; at most %d", len(k), maxFactors)
+	}
 	if k[len(k)-1] > 1<<20 {
 		return nil, fmt.Errorf("games: multiply factor %d is too large (at most %d)", k[len(k)-1], 1<<20)
 	}
@@ -44,6 +47,10 @@ func NewMultiplyRule(factors []int) (*MultiplyRule, error) {
 	m.build()
 	return m, nil
 }
+
+// maxFactors bounds the factor set, so that every value (at most the number
+// of factors) fits the 64-bit mex mask.
+const maxFactors = 63
 
 // Factors returns the factor set, ascending.
 func (m *MultiplyRule) Factors() []int { return slices.Clone(m.factors) }

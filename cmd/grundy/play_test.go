@@ -87,3 +87,18 @@ func TestPlayToTheEnd(t *testing.T) {
 		t.Errorf("bad position = %d %q", code, errs)
 	}
 }
+
+func TestValuesTable(t *testing.T) {
+	out, _, code := grundy(t, "", "values", "wythoff", "--table", "3")
+	if want := "   0 1 2\n0: 0 1 2\n1: 1 2 0\n2: 2 0 1\n"; code != 0 || out != want {
+		t.Errorf("values wythoff --table 3 = %d %q, want %q", code, out, want)
+	}
+	out, _, code = grundy(t, "", "values", "wythoff", "--table", "2", "--json")
+	if want := `{"game":"wythoff","size":2,"values":[[0,1],[1,2]]}` + "\n"; code != 0 || out != want {
+		t.Errorf("--json = %d %q", code, out)
+	}
+	_, errs, code := grundy(t, "", "values", "nim", "--table", "3")
+	if code != 2 || !strings.Contains(errs, "nim has no value table") {
+		t.Errorf("nim --table = %d %q", code, errs)
+	}
+}
