@@ -297,6 +297,9 @@ func staircaseFamily() Family {
 			}, games.Staircase{}, listCodec("coin counts", nil, func(from, to []int) string {
 				d := changed(from, to)
 				top := d[len(d)-1]
+				if top == 0 {
+					return fmt.Sprintf("take %d off stair 1", from[0]-to[0])
+				}
 				return fmt.Sprintf("move %d from stair %d to %d", from[top]-to[top], top+1, top)
 			})), nil
 		},
