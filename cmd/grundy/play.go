@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/impartial"
 )
 
 type playOptions struct {
@@ -90,7 +91,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 	}
 	in := bufio.NewScanner(io.in)
 	for {
-		moves, err := g.Moves(ctx, pos, s.opts)
+		moves, err := s.moves(pos)
 		if err != nil {
 			return err
 		}
@@ -144,6 +145,27 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 	}
 }
 
+// maxPlayMoves bounds the legal moves of a position play lists and checks.
+const maxPlayMoves = 100_000
+
+func (s *playSession) listOpts() catalog.Options {
+	o := s.opts
+	if o.Budget.MaxPositions == 0 || o.Budget.MaxPositions > maxPlayMoves {
+		o.Budget.MaxPositions = maxPlayMoves
+	}
+	return o
+}
+
+// moves lists the legal moves from pos, refusing positions with too many.
+func (s *playSession) moves(pos string) ([]catalog.Move, error) {
+	moves, err := s.g.Moves(s.ctx, pos, s.listOpts())
+	var be *impartial.BudgetError
+	if errors.As(err, &be) && be.Limit == impartial.LimitPositions {
+		return nil, fmt.Errorf("play: position %s has more than %d legal moves, too many to play by hand (grundy solve analyzes it)", pos, maxPlayMoves)
+	}
+	return moves, err
+}
+
 // pick reads the user's move: a move number or a position.
 func (s *playSession) pick(pos string, moves []catalog.Move, text string) (catalog.Move, error) {
 	if num, ok := strings.CutPrefix(text, "#"); ok {
@@ -153,7 +175,7 @@ func (s *playSession) pick(pos string, moves []catalog.Move, text string) (catal
 		}
 		return moves[n-1], nil
 	}
-	m, err := catalog.FindMove(s.ctx, s.g, pos, text, s.opts)
+	m, err := catalog.FindMove(s.ctx, s.g, pos, text, s.listOpts())
 	if err == nil {
 		return m, nil
 	}
@@ -175,7 +197,7 @@ func (s *playSession) computer(pos string) (string, bool, error) {
 		return pos, true, nil
 	}
 	fmt.Fprintf(s.out, "I move to %s.\n", describeMove(m))
-	more, err := s.g.Moves(s.ctx, m.To, s.opts)
+	more, err := s.moves(m.To)
 	if err != nil {
 		return "", false, err
 	}

@@ -102,3 +102,10 @@ func TestValuesTable(t *testing.T) {
 		t.Errorf("nim --table = %d %q", code, errs)
 	}
 }
+
+func TestPlayHugePosition(t *testing.T) {
+	_, errs, code := grundy(t, "", "play", "fibonacci-nim", "100000000")
+	if code != 1 || !strings.Contains(errs, "more than 100000 legal moves") {
+		t.Errorf("huge play = %d %q", code, errs)
+	}
+}
