@@ -53,6 +53,9 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 		return err
 	}
 	hg, ok := g.(catalog.HeapGame)
+	if _, table := g.(catalog.TableGame); !ok && table {
+		return usagef("%s is a two-heap game: list its values with --table N", g.Info().Spec)
+	}
 	if !ok {
 		return usagef("%s is not a heap game: values lists G(n) for games played on heaps or rows", g.Info().Spec)
 	}
