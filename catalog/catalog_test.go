@@ -169,7 +169,8 @@ func TestPositionErrors(t *testing.T) {
 
 func TestBudgetReachesTheCaller(t *testing.T) {
 	g := mustParse(t, "subtract:1,3,4")
-	_, err := g.Solve(ctx, "100000", catalog.Options{Budget: impartial.Budget{MaxPositions: 1000}})
+	// Below games.PeriodFrom: heaps beyond it are answered from the period.
+	_, err := g.Solve(ctx, "3000", catalog.Options{Budget: impartial.Budget{MaxPositions: 1000}})
 	var be *impartial.BudgetError
 	if !errors.As(err, &be) || be.Limit != impartial.LimitPositions {
 		t.Errorf("err = %v, want a positions budget error", err)

@@ -29,6 +29,7 @@ func Families() []Family {
 	return []Family{
 		nimFamily(),
 		subtractFamily(),
+		takeRangeFamily(), multiplyFamily(), northcottFamily(), nimbleFamily(), staircaseFamily(), climbingFamily(), mooreFamily(), wythoffFamily(), fibonacciFamily(),
 		coinsFamily(),
 		starlarkFamily(),
 	}

@@ -17,6 +17,24 @@
 //
 // In the subtraction game S a move removes s ∈ S tokens from one heap. With a
 // finite S its nim-sequence is eventually periodic (the next value depends
-// only on the last max(S) values). For S = {1..m} (Bash's game) the value of a
-// heap of n tokens is n mod (m+1).
+// only on the last max(S) values), and [Subtraction.Period] finds and proves
+// the period by state repetition; heaps from [PeriodFrom] on are answered from
+// it. For S = {1..m} (Bash's game) the value of a heap of n tokens is
+// n mod (m+1); for the powers of two ([PowerSubtraction], HDU 1847) it is
+// n mod 3. [AllBut] allows every size but a finite set; [TakeRange] (HDU 2897)
+// takes p..q, or all when fewer than p remain.
+//
+// # More of the Nim family
+//
+//   - [MultiplyRule]: the multiplication game of HDU 1517, solved exactly to
+//     2^64 by a table of runs of G(⌈n/p⌉) ("powers of 18" for factors 2..9).
+//   - [Northcott] (rows are Nim heaps of their gaps), [Nimble] (coins are
+//     heaps of their squares), [Staircase] (XOR of the odd stairs).
+//   - [ClimbingHill] (HDU 4315), [Moore] (Nim_k, Moore 1910), [Wythoff]
+//     (Beatty pairs, exact with big integers), [FibonacciNim] (Zeckendorf):
+//     closed-form outcomes (ClosedOutcome), values of P-positions, and winning
+//     moves; values of other positions are searched.
+//
+// Every closed form is tested against plain search and exhaustive play on
+// every small position (family_test.go).
 package games

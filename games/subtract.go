@@ -10,7 +10,8 @@ import (
 // Subtraction is the subtraction game on one heap with a finite set S of
 // positive move sizes: a move removes s ∈ S tokens (s ≤ heap).
 type Subtraction struct {
-	set []int // ascending, distinct, positive
+	set []int        // ascending, distinct, positive
+	per *periodCache // the period, found on first use beyond PeriodFrom
 }
 
 // NewSubtraction returns the subtraction game with the given move sizes, in
@@ -25,7 +26,7 @@ func NewSubtraction(sizes []int) (Subtraction, error) {
 	if set[0] <= 0 {
 		return Subtraction{}, fmt.Errorf("games: subtraction set has %d; sizes must be positive", set[0])
 	}
-	return Subtraction{set: set}, nil
+	return Subtraction{set: set, per: &periodCache{}}, nil
 }
 
 // Set returns the move sizes in ascending order.
@@ -48,10 +49,18 @@ func (g Subtraction) bash() int {
 	return 0
 }
 
-// ClosedValue returns n mod (m+1) for Bash's game S = {1..m}; other sets are searched.
+// ClosedValue returns n mod (m+1) for Bash's game S = {1..m}. For other
+// sets, heaps of at least PeriodFrom tokens take their value from the
+// nim-sequence's period (see [Subtraction.Period]), found once on first use;
+// smaller heaps are searched.
 func (g Subtraction) ClosedValue(n int) (impartial.Nimber, bool) {
 	if m := g.bash(); m > 0 && n >= 0 {
 		return impartial.Nimber(n % (m + 1)), true
+	}
+	if n >= PeriodFrom {
+		if pc := g.periodic(); pc != nil {
+			return pc.value(n), true
+		}
 	}
 	return 0, false
 }
@@ -62,7 +71,16 @@ func (g Subtraction) ClosedValue(n int) (impartial.Nimber, bool) {
 func (g Subtraction) MovesToValue(dst []int, n int, v impartial.Nimber) ([]int, bool) {
 	m := g.bash()
 	if m == 0 {
-		return dst, false
+		if n < PeriodFrom || g.periodic() == nil {
+			return dst, false
+		}
+		pc := g.periodic()
+		for _, s := range g.set {
+			if s <= n && pc.value(n-s) == v {
+				dst = append(dst, n-s)
+			}
+		}
+		return dst, true
 	}
 	if v > impartial.Nimber(m) {
 		return dst, true

@@ -26,6 +26,8 @@ func All() []Problem {
 		// One entry per driver file, e.g. hdu1846(),
 		hdu3537(),
 		hihocoder1172(),
+		hdu1846(), hdu2149(), hdu2188(), hdu1517(), hdu1847(), hdu2897(), hdu1907(), hdu1730(),
+		hdu1850(), poj2975(), hdu2176(), hdu1849(), hdu4315(), hdu2516(),
 	}
 	slices.SortFunc(ps, func(a, b Problem) int { return strings.Compare(a.ID, b.ID) })
 	return ps

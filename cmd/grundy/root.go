@@ -153,6 +153,7 @@ Games are named by spec strings such as nim or subtract:1,3,4; run
 		newValuesCmd(io),
 		newVersionCmd(io),
 		newBridgeCmd(io),
+		newProblemCmd(io), newPlayCmd(io),
 	)
 	return root
 }

@@ -1,0 +1,466 @@
+package catalog
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/grundy/grundy/games"
+	"github.com/grundy/grundy/impartial"
+)
+
+// parseInts reads whole numbers ≥ 0 separated by spaces or commas, with the
+// offsets of each (for errors).
+func parseInts(s, what string) ([]int, []int, error) {
+	fields := Fields(s)
+	if len(fields) == 0 {
+		return nil, nil, &PositionError{Offset: -1, Msg: "empty position (want " + what + ")"}
+	}
+	xs, offs := make([]int, len(fields)), make([]int, len(fields))
+	for i, f := range fields {
+		n, err := strconv.ParseInt(f.Text, 10, 64)
+		if err != nil || n < 0 || n > MaxHeap {
+			return nil, nil, &PositionError{Offset: f.Offset, Msg: fmt.Sprintf("%q is not a whole number in 0..%d", f.Text, int64(MaxHeap))}
+		}
+		xs[i], offs[i] = int(n), f.Offset
+	}
+	return xs, offs, nil
+}
+
+// argInt reads the single whole-number argument of a family such as moore:2.
+func argInt(args, what string, lo int) (int, error) {
+	t := strings.TrimSpace(args)
+	n, err := strconv.Atoi(t)
+	if err != nil || n < lo || n > 1<<30 {
+		if t == "" {
+			return 0, &SpecError{Offset: -1, Msg: "missing " + what}
+		}
+		return 0, &SpecError{Offset: strings.Index(args, t), Msg: fmt.Sprintf("%s %q is not a whole number ≥ %d", what, t, lo)}
+	}
+	return n, nil
+}
+
+func takeRangeFamily() Family {
+	return Family{
+		Name:    "take-range",
+		Syntax:  "take-range:p,q",
+		Rule:    "take p..q tokens from one heap, all of them if fewer than p remain (HDU 2897: last taker loses, use --misere)",
+		Example: "take-range:2,3",
+		New: func(args string) (Game, error) {
+			a, b, ok := strings.Cut(args, ",")
+			if !ok {
+				return nil, &SpecError{Offset: -1, Msg: "want two numbers p,q with 1 ≤ p ≤ q (take-range:2,3)"}
+			}
+			p, err := argInt(a, "p", 1)
+			if err != nil {
+				return nil, err
+			}
+			q, err := argInt(b, "q", 1)
+			if err != nil {
+				if se, ok := err.(*SpecError); ok && se.Offset >= 0 {
+					se.Offset += len(a) + 1
+				}
+				return nil, err
+			}
+			g, err := games.NewTakeRange(p, q)
+			if err != nil {
+				return nil, &SpecError{Offset: -1, Msg: err.Error()}
+			}
+			return NewHeapGame(Info{
+				Spec:    fmt.Sprintf("take-range:%d,%d", p, q),
+				Name:    fmt.Sprintf("take %d to %d", p, q),
+				Rule:    fmt.Sprintf("A move takes %d to %d tokens from one heap, or all of them when fewer than %d remain. Normal play: the last taker wins; with --misere the last taker loses (HDU 2897).", p, q, p),
+				Example: "7",
+			}, g), nil
+		},
+	}
+}
+
+func multiplyFamily() Family {
+	return Family{
+		Name:    "multiply",
+		Syntax:  "multiply:K,n",
+		Rule:    "start at 1, multiply by a factor in K (e.g. 2-9); the first to reach n or more wins (HDU 1517)",
+		Example: "multiply:2-9,162",
+		New: func(args string) (Game, error) {
+			i := strings.LastIndex(args, ",")
+			if i < 0 {
+				return nil, &SpecError{Offset: -1, Msg: "want factors and a target, as in multiply:2-9,162"}
+			}
+			ks, err := ParseIntSet(args[:i])
+			if err != nil {
+				return nil, err
+			}
+			t := strings.TrimSpace(args[i+1:])
+			n, err := strconv.ParseUint(t, 10, 64)
+			if err != nil || n < 1 {
+				return nil, &SpecError{Offset: i + 1, Msg: fmt.Sprintf("target %q is not a whole number in 1..%d", t, uint64(1<<64-1))}
+			}
+			rule, err := games.NewMultiplyRule(ks)
+			if err != nil {
+				return nil, &SpecError{Offset: -1, Msg: err.Error()}
+			}
+			g := rule.Game(n)
+			spec := fmt.Sprintf("multiply:%s,%d", FormatIntSet(ks), n)
+			return NewSumGame[uint64](Info{
+				Spec:     spec,
+				Name:     fmt.Sprintf("multiplication game to %d", n),
+				Rule:     fmt.Sprintf("A number starts at 1; a move multiplies it by a factor in {%s}; whoever first makes it %d or more wins.", FormatIntSet(ks), n),
+				Position: fmt.Sprintf("the current number p (1 ≤ p ≤ %d; %d means the game is over)", n, n),
+				Example:  "1",
+			}, g, Codec[uint64]{
+				Parse: func(s string) ([]uint64, error) {
+					fs := Fields(s)
+					if len(fs) == 0 {
+						return nil, &PositionError{Offset: -1, Msg: "empty position (want the current number, e.g. 1)"}
+					}
+					var out []uint64
+					for _, f := range fs {
+						p, err := strconv.ParseUint(f.Text, 10, 64)
+						if err != nil || p < 1 {
+							return nil, &PositionError{Offset: f.Offset, Msg: fmt.Sprintf("%q is not a whole number ≥ 1", f.Text)}
+						}
+						out = append(out, min(p, n))
+					}
+					return out, nil
+				},
+				Format: func(ps []uint64) string {
+					parts := make([]string, len(ps))
+					for i, p := range ps {
+						parts[i] = strconv.FormatUint(p, 10)
+					}
+					return strings.Join(parts, " ")
+				},
+				Describe: func(ps []uint64, i int, to uint64) string {
+					if to >= n {
+						return fmt.Sprintf("multiply %d to reach %d or more", ps[i], n)
+					}
+					return fmt.Sprintf("multiply %d by %d", ps[i], to/ps[i])
+				},
+			}), nil
+		},
+	}
+}
+
+func northcottFamily() Family {
+	return Family{
+		Name:    "northcott",
+		Syntax:  "northcott",
+		Rule:    "rows of two pieces; slide one piece toward the other without jumping (each row is a Nim heap of its gap; HDU 1730)",
+		Example: "northcott",
+		New: func(args string) (Game, error) {
+			if err := noArgs("northcott", args); err != nil {
+				return nil, err
+			}
+			return NewSumGame[games.Row](Info{
+				Spec:     "northcott",
+				Name:     "Northcott's game",
+				Rule:     "Each row holds two pieces; a move slides one piece along its row toward the other, any distance, without jumping over or onto it. (Moves away are reversible and never change the outcome.)",
+				Position: `rows "a b" (the two pieces' columns) separated by ";", e.g. "1 4; 3 6"`,
+				Example:  "1 4; 3 6",
+			}, games.Northcott{}, Codec[games.Row]{
+				Parse: func(s string) ([]games.Row, error) {
+					var rows []games.Row
+					off := 0
+					for _, part := range strings.Split(s, ";") {
+						xs, offs, err := parseInts(part, `rows "a b"`)
+						if err != nil {
+							if pe, ok := err.(*PositionError); ok && pe.Offset >= 0 {
+								pe.Offset += off
+							}
+							if strings.TrimSpace(part) == "" && len(rows) > 0 {
+								off += len(part) + 1
+								continue
+							}
+							return nil, err
+						}
+						if len(xs)%2 != 0 {
+							return nil, &PositionError{Offset: off + offs[len(offs)-1], Msg: "a row needs two columns, one per piece"}
+						}
+						for i := 0; i < len(xs); i += 2 {
+							if xs[i] == xs[i+1] {
+								return nil, &PositionError{Offset: off + offs[i], Msg: fmt.Sprintf("both pieces on column %d", xs[i])}
+							}
+							rows = append(rows, games.Row{A: xs[i], B: xs[i+1]})
+						}
+						off += len(part) + 1
+					}
+					return rows, nil
+				},
+				Format: func(rows []games.Row) string {
+					parts := make([]string, len(rows))
+					for i, r := range rows {
+						parts[i] = fmt.Sprintf("%d %d", r.A, r.B)
+					}
+					return strings.Join(parts, "; ")
+				},
+				Describe: func(rows []games.Row, i int, to games.Row) string {
+					if to.A != rows[i].A {
+						return fmt.Sprintf("row %d: first piece %d → %d", i+1, rows[i].A, to.A)
+					}
+					return fmt.Sprintf("row %d: second piece %d → %d", i+1, rows[i].B, to.B)
+				},
+			}), nil
+		},
+	}
+}
+
+func nimbleFamily() Family {
+	return Family{
+		Name:    "nimble",
+		Syntax:  "nimble",
+		Rule:    "coins on a strip; slide one coin any distance left, passing or joining others (HDU 1849)",
+		Example: "nimble",
+		New: func(args string) (Game, error) {
+			if err := noArgs("nimble", args); err != nil {
+				return nil, err
+			}
+			return NewSumGame[int](Info{
+				Spec:     "nimble",
+				Name:     "Nimble",
+				Rule:     "Coins lie on squares 0, 1, 2, … of a strip; a move slides one coin any number of squares to the left, passing or joining other coins; whoever cannot move loses.",
+				Position: `the coins' squares separated by spaces, e.g. "3 5 6"`,
+				Example:  "3 5 6",
+			}, games.Nimble{}, Codec[int]{
+				Parse:  ParseHeaps,
+				Format: FormatHeaps,
+				Describe: func(xs []int, i, to int) string {
+					return fmt.Sprintf("coin %d: square %d → %d", i+1, xs[i], to)
+				},
+			}), nil
+		},
+	}
+}
+
+// listCodec reads a one-component position written as a list of numbers.
+func listCodec(what string, check func([]int) error, describe func(from, to []int) string) Codec[games.List] {
+	return Codec[games.List]{
+		Parse: func(s string) ([]games.List, error) {
+			xs, offs, err := parseInts(s, what)
+			if err != nil {
+				return nil, err
+			}
+			if check != nil {
+				if err := check(xs); err != nil {
+					off := -1
+					if len(offs) > 0 {
+						off = offs[0]
+					}
+					return nil, &PositionError{Offset: off, Msg: err.Error()}
+				}
+			}
+			return []games.List{games.NewList(xs...)}, nil
+		},
+		Format: func(ps []games.List) string {
+			parts := make([]string, len(ps))
+			for i, p := range ps {
+				parts[i] = p.String()
+			}
+			return strings.Join(parts, " + ")
+		},
+		Describe: func(ps []games.List, i int, to games.List) string {
+			if describe == nil {
+				return ""
+			}
+			return describe(ps[i].Ints(), to.Ints())
+		},
+	}
+}
+
+// changed returns the indexes where a and b differ.
+func changed(a, b []int) []int {
+	var out []int
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func staircaseFamily() Family {
+	return Family{
+		Name:    "staircase",
+		Syntax:  "staircase",
+		Rule:    "coins on stairs 1, 2, …; move any number of coins from one stair to the stair below (from stair 1 they leave)",
+		Example: "staircase",
+		New: func(args string) (Game, error) {
+			if err := noArgs("staircase", args); err != nil {
+				return nil, err
+			}
+			return NewSumGame[games.List](Info{
+				Spec:     "staircase",
+				Name:     "staircase Nim",
+				Rule:     "Coins lie on the stairs 1, 2, …, k; a move takes any positive number of coins from one stair down to the stair below (coins moved from stair 1 leave the game); whoever cannot move loses. Value: XOR of the odd stairs.",
+				Position: `the number of coins on each stair, lowest first, e.g. "3 1 4"`,
+				Example:  "3 1 4",
+			}, games.Staircase{}, listCodec("coin counts", nil, func(from, to []int) string {
+				d := changed(from, to)
+				top := d[len(d)-1]
+				if top == 0 {
+					return fmt.Sprintf("take %d off stair 1", from[0]-to[0])
+				}
+				return fmt.Sprintf("move %d from stair %d to %d", from[top]-to[top], top+1, top)
+			})), nil
+		},
+	}
+}
+
+func climbingFamily() Family {
+	return Family{
+		Name:    "climbing-hill",
+		Syntax:  "climbing-hill:k",
+		Rule:    "people below a hilltop move up without passing; the k-th is the king; who brings him to the top wins (HDU 4315)",
+		Example: "climbing-hill:3",
+		New: func(args string) (Game, error) {
+			k, err := argInt(args, "king", 1)
+			if err != nil {
+				return nil, err
+			}
+			g, _ := games.NewClimbingHill(k)
+			return newOutcomeGame[games.List](Info{
+				Spec:     fmt.Sprintf("climbing-hill:%d", k),
+				Name:     fmt.Sprintf("Climbing the Hill, king %d", k),
+				Rule:     fmt.Sprintf("People stand on cells below the top of a hill (cell 0); a move takes one person up any number of cells, never onto or past another, except that the top holds anyone. Person %d is the king: whoever brings him to the top wins.", k),
+				Position: `the people's cells from the top down, e.g. "1 2 4" (0 = at the top)`,
+				Example:  "1 2 4",
+			}, g, listCodec("cells", g.Valid, func(from, to []int) string {
+				i := changed(from, to)[0]
+				return fmt.Sprintf("person %d: cell %d → %d", i+1, from[i], to[i])
+			})), nil
+		},
+	}
+}
+
+func mooreFamily() Family {
+	return Family{
+		Name:    "moore",
+		Syntax:  "moore:k",
+		Rule:    "Moore's Nim_k: take from up to k heaps at once",
+		Example: "moore:2",
+		New: func(args string) (Game, error) {
+			k, err := argInt(args, "k", 1)
+			if err != nil {
+				return nil, err
+			}
+			g, _ := games.NewMoore(k)
+			return newOutcomeGame[games.List](Info{
+				Spec:     fmt.Sprintf("moore:%d", k),
+				Name:     fmt.Sprintf("Moore's Nim_%d", k),
+				Rule:     fmt.Sprintf("A move removes tokens from at least one and at most %d heaps, any positive number from each; whoever cannot move loses.", k),
+				Position: `heap sizes separated by spaces, e.g. "3 4 5" (one game, not a sum)`,
+				Example:  "3 4 5",
+			}, g, listCodec("heap sizes", nil, func(from, to []int) string {
+				var parts []string
+				for _, i := range changed(from, to) {
+					parts = append(parts, fmt.Sprintf("take %d from heap %d", from[i]-to[i], i+1))
+				}
+				return strings.Join(parts, ", ")
+			})), nil
+		},
+	}
+}
+
+func wythoffFamily() Family {
+	return Family{
+		Name:    "wythoff",
+		Syntax:  "wythoff",
+		Rule:    "two heaps; take any number from one heap, or the same number from both",
+		Example: "wythoff",
+		New: func(args string) (Game, error) {
+			if err := noArgs("wythoff", args); err != nil {
+				return nil, err
+			}
+			return wythoffGame{newOutcomeGame[games.Pair](Info{
+				Spec:     "wythoff",
+				Name:     "Wythoff's game",
+				Rule:     "Two heaps; a move takes any positive number of tokens from one heap, or the same positive number from both; whoever cannot move loses. P-positions: (⌊kφ⌋, ⌊kφ²⌋).",
+				Position: `the two heap sizes, e.g. "3 5"`,
+				Example:  "4 7",
+			}, games.Wythoff{}, Codec[games.Pair]{
+				Parse: func(s string) ([]games.Pair, error) {
+					xs, offs, err := parseInts(s, `two heap sizes such as "3 5"`)
+					if err != nil {
+						return nil, err
+					}
+					if len(xs) != 2 {
+						return nil, &PositionError{Offset: offs[0], Msg: fmt.Sprintf("%d heap sizes; Wythoff's game has two", len(xs))}
+					}
+					return []games.Pair{{A: xs[0], B: xs[1]}}, nil
+				},
+				Format: func(ps []games.Pair) string {
+					parts := make([]string, len(ps))
+					for i, p := range ps {
+						parts[i] = fmt.Sprintf("%d %d", p.A, p.B)
+					}
+					return strings.Join(parts, " + ")
+				},
+				Describe: func(ps []games.Pair, i int, to games.Pair) string {
+					p := ps[i]
+					switch {
+					case to.A != p.A && to.B != p.B:
+						return fmt.Sprintf("take %d from both heaps", p.A-to.A)
+					case to.A != p.A:
+						return fmt.Sprintf("take %d from heap 1", p.A-to.A)
+					}
+					return fmt.Sprintf("take %d from heap 2", p.B-to.B)
+				},
+			})}, nil
+		},
+	}
+}
+
+func fibonacciFamily() Family {
+	return Family{
+		Name:    "fibonacci-nim",
+		Aliases: []string{"fibonacci"},
+		Syntax:  "fibonacci-nim",
+		Rule:    "one heap; the first move takes any number but not all, later moves at most twice the previous one (HDU 2516)",
+		Example: "fibonacci-nim",
+		New: func(args string) (Game, error) {
+			if err := noArgs("fibonacci-nim", args); err != nil {
+				return nil, err
+			}
+			return newOutcomeGame[games.FibPos](Info{
+				Spec:     "fibonacci-nim",
+				Name:     "Fibonacci Nim",
+				Rule:     "One heap; the first move takes any number of tokens but not all, every later move takes 1 to twice the previous move; whoever takes the last token wins. The first player loses exactly when the heap is a Fibonacci number.",
+				Position: `"n" before the first move, or "n m": n tokens left after a move that took m`,
+				Example:  "20",
+			}, games.FibonacciNim{}, Codec[games.FibPos]{
+				Parse: func(s string) ([]games.FibPos, error) {
+					xs, offs, err := parseInts(s, `"n" or "n m"`)
+					if err != nil {
+						return nil, err
+					}
+					if len(xs) > 2 {
+						return nil, &PositionError{Offset: offs[2], Msg: `too many numbers (want "n" or "n m")`}
+					}
+					p := games.FibPos{N: xs[0]}
+					if len(xs) == 2 {
+						if xs[1] == 0 {
+							return nil, &PositionError{Offset: offs[1], Msg: "the previous move took no tokens"}
+						}
+						p.Prev = xs[1]
+					}
+					return []games.FibPos{p}, nil
+				},
+				Format: func(ps []games.FibPos) string {
+					parts := make([]string, len(ps))
+					for i, p := range ps {
+						parts[i] = strconv.Itoa(p.N)
+						if p.Prev > 0 {
+							parts[i] += " " + strconv.Itoa(p.Prev)
+						}
+					}
+					return strings.Join(parts, " + ")
+				},
+				Describe: func(ps []games.FibPos, i int, to games.FibPos) string {
+					return fmt.Sprintf("take %d", to.Prev)
+				},
+			}), nil
+		},
+	}
+}
+
+var _ impartial.Game[games.List] = games.Staircase{}

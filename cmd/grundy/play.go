@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/impartial"
+)
+
+type playOptions struct {
+	game          string
+	position      string
+	misere        bool
+	computerFirst bool
+	budget        budgetFlags
+}
+
+func newPlayCmd(io *streams) *cobra.Command {
+	opts := &playOptions{}
+	cmd := &cobra.Command{
+		Use:   "play GAME POSITION...",
+		Short: "Play a catalog game against the perfect player in the terminal",
+		Long: `Play a position of any catalog game against the perfect player. Each turn
+shows the position and its numbered legal moves; answer with the position
+you move to (in the game's syntax) or #n for move n (a bare number that is
+not a position one move away is read as a move number). The computer answers with a
+winning move whenever one exists.
+
+Commands: hint (show the winning moves), undo (take back your last move and
+the reply), quit. Under --misere the player who makes the last move loses.`,
+		Example: `  grundy play nim 3 4 5
+  grundy play wythoff 4 6 --computer-first
+  grundy play subtract:1,3,4 12 --misere`,
+		Args: minArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.game, opts.position = args[0], strings.Join(args[1:], " ")
+			return playRun(cmd, io, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.misere, "misere", false, "misère play: whoever makes the last move loses")
+	cmd.Flags().BoolVar(&opts.computerFirst, "computer-first", false, "let the computer make the first move")
+	opts.budget.add(cmd.Flags())
+	return cmd
+}
+
+// maxListed is the number of legal moves shown each turn.
+const maxListed = 20
+
+type playSession struct {
+	ctx     context.Context
+	g       catalog.Game
+	opts    catalog.Options
+	out     *bufio.Writer
+	history []string // positions before each of the user's moves
+}
+
+func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
+	g, err := catalog.Parse(opts.game)
+	if err != nil {
+		return err
+	}
+	pos, err := g.Canonical(opts.position)
+	if err != nil {
+		return err
+	}
+	budget, err := opts.budget.budget()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.budget.context(cmd.Context())
+	defer cancel()
+	s := &playSession{ctx: ctx, g: g, opts: catalog.Options{Misere: opts.misere, Budget: budget}, out: bufio.NewWriter(io.out)}
+	defer s.out.Flush()
+	play := "normal play: whoever makes the last move wins"
+	if opts.misere {
+		play = "misère play: whoever makes the last move loses"
+	}
+	fmt.Fprintf(s.out, "%s (%s). %s\n", g.Info().Name, play, g.Info().Rule)
+	if opts.computerFirst {
+		var over bool
+		if pos, over, err = s.computer(pos); err != nil || over {
+			return err
+		}
+	}
+	in := bufio.NewScanner(io.in)
+	for {
+		moves, err := s.moves(pos)
+		if err != nil {
+			return err
+		}
+		if len(moves) == 0 {
+			s.result(false)
+			return nil
+		}
+		s.show(pos, moves)
+		fmt.Fprint(s.out, "Your move (a position, or #n for move n; hint, undo, quit): ")
+		s.out.Flush()
+		if !in.Scan() {
+			fmt.Fprintln(s.out, "\nEnd of input: game abandoned.")
+			return in.Err()
+		}
+		text := strings.TrimSpace(in.Text())
+		switch strings.ToLower(text) {
+		case "":
+			continue
+		case "quit", "q", "exit":
+			fmt.Fprintln(s.out, "Game abandoned.")
+			return nil
+		case "hint", "h", "?":
+			if err := s.hint(pos); err != nil {
+				return err
+			}
+			continue
+		case "undo", "u":
+			if len(s.history) == 0 {
+				fmt.Fprintln(s.out, "Nothing to undo.")
+				continue
+			}
+			pos = s.history[len(s.history)-1]
+			s.history = s.history[:len(s.history)-1]
+			fmt.Fprintln(s.out, "Undone.")
+			continue
+		}
+		m, err := s.pick(pos, moves, text)
+		if err != nil {
+			if errors.Is(err, context.Canceled) || s.ctx.Err() != nil {
+				return err
+			}
+			fmt.Fprintf(s.out, "%s\n", oneLine(err))
+			continue
+		}
+		s.history = append(s.history, pos)
+		fmt.Fprintf(s.out, "You move to %s.\n", describeMove(m))
+		var over bool
+		if pos, over, err = s.computer(m.To); err != nil || over {
+			return err
+		}
+	}
+}
+
+// maxPlayMoves bounds the legal moves of a position play lists and checks.
+const maxPlayMoves = 100_000
+
+func (s *playSession) listOpts() catalog.Options {
+	o := s.opts
+	if o.Budget.MaxPositions == 0 || o.Budget.MaxPositions > maxPlayMoves {
+		o.Budget.MaxPositions = maxPlayMoves
+	}
+	return o
+}
+
+// moves lists the legal moves from pos, refusing positions with too many.
+func (s *playSession) moves(pos string) ([]catalog.Move, error) {
+	moves, err := s.g.Moves(s.ctx, pos, s.listOpts())
+	var be *impartial.BudgetError
+	if errors.As(err, &be) && be.Limit == impartial.LimitPositions {
+		return nil, fmt.Errorf("play: position %s has more than %d legal moves, too many to play by hand (grundy solve analyzes it)", pos, maxPlayMoves)
+	}
+	return moves, err
+}
+
+// pick reads the user's move: a move number or a position.
+func (s *playSession) pick(pos string, moves []catalog.Move, text string) (catalog.Move, error) {
+	if num, ok := strings.CutPrefix(text, "#"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(num))
+		if err != nil || n < 1 || n > len(moves) {
+			return catalog.Move{}, fmt.Errorf("no move %s: the moves are #1 to #%d", text, len(moves))
+		}
+		return moves[n-1], nil
+	}
+	m, err := catalog.FindMove(s.ctx, s.g, pos, text, s.listOpts())
+	if err == nil {
+		return m, nil
+	}
+	// A bare number that is not a position one move away is a move number.
+	if n, nerr := strconv.Atoi(text); nerr == nil && n >= 1 && n <= len(moves) {
+		return moves[n-1], nil
+	}
+	return catalog.Move{}, err
+}
+
+// computer moves from pos; over reports that the game has ended.
+func (s *playSession) computer(pos string) (string, bool, error) {
+	m, ok, err := catalog.Reply(s.ctx, s.g, pos, s.opts)
+	if err != nil {
+		return "", false, err
+	}
+	if !ok {
+		s.result(true)
+		return pos, true, nil
+	}
+	fmt.Fprintf(s.out, "I move to %s.\n", describeMove(m))
+	more, err := s.moves(m.To)
+	if err != nil {
+		return "", false, err
+	}
+	if len(more) == 0 {
+		fmt.Fprintf(s.out, "Position: %s — no moves left.\n", m.To)
+		s.result(false)
+		return m.To, true, nil
+	}
+	return m.To, false, nil
+}
+
+// result announces the end: computerStuck says the computer had no move.
+func (s *playSession) result(computerStuck bool) {
+	userWins := computerStuck != s.opts.Misere
+	switch {
+	case computerStuck && userWins:
+		fmt.Fprintln(s.out, "I have no move. You win!")
+	case computerStuck:
+		fmt.Fprintln(s.out, "I have no move, so under misère play I win.")
+	case !userWins:
+		fmt.Fprintln(s.out, "You have no move. I win.")
+	default:
+		fmt.Fprintln(s.out, "You have no move, so under misère play you win!")
+	}
+}
+
+func (s *playSession) show(pos string, moves []catalog.Move) {
+	fmt.Fprintf(s.out, "\nPosition: %s\n", pos)
+	for i, m := range moves {
+		if i == maxListed {
+			fmt.Fprintf(s.out, "  … and %d more (type the position you move to)\n", len(moves)-maxListed)
+			break
+		}
+		fmt.Fprintf(s.out, "  #%d  %s\n", i+1, describeMove(m))
+	}
+}
+
+func (s *playSession) hint(pos string) error {
+	res, err := s.g.Solve(s.ctx, pos, s.opts)
+	if err != nil {
+		return err
+	}
+	if len(res.WinningMoves) == 0 {
+		fmt.Fprintln(s.out, "Hint: this is a P-position: every move loses against best play.")
+		return nil
+	}
+	fmt.Fprintf(s.out, "Hint: %s:\n", plural(len(res.WinningMoves), "winning move"))
+	for _, m := range res.WinningMoves {
+		fmt.Fprintf(s.out, "  %s\n", describeMove(m))
+	}
+	return nil
+}
+
+func describeMove(m catalog.Move) string {
+	if m.Move == "" {
+		return m.To
+	}
+	return fmt.Sprintf("%s (%s)", m.To, m.Move)
+}

@@ -1,0 +1,37 @@
+package problems
+
+import (
+	"io"
+
+	"github.com/grundy/grundy/games"
+	"github.com/grundy/grundy/impartial"
+)
+
+func hdu2516() Problem {
+	return Problem{
+		ID:    "hdu2516",
+		Title: "Fibonacci Nim: first move not all, then at most twice the previous (Second win/First win)",
+		Solve: func(r io.Reader, w io.Writer) error {
+			in, out := newInput("hdu2516", r), newOutput(w)
+			g := games.FibonacciNim{}
+			for in.more() {
+				n, err := in.int("n", 0, 1<<62)
+				if err != nil {
+					return err
+				}
+				if n == 0 {
+					break
+				}
+				if o, _ := g.ClosedOutcome(games.FibPos{N: int(n)}); o == impartial.P {
+					out.line("Second win")
+				} else {
+					out.line("First win")
+				}
+			}
+			if err := in.readErr(); err != nil {
+				return err
+			}
+			return out.flush()
+		},
+	}
+}
