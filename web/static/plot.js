@@ -1,0 +1,86 @@
+// plotSequence draws a nim-sequence G(start..) as an SVG scatter plot, by
+// hand (no library): dots joined by a faint line for short sequences, and
+// for long ones one vertical min–max stroke per pixel column, so a million
+// values draw as fast as a thousand.
+const NS = 'http://www.w3.org/2000/svg';
+
+function s(tag, attrs = {}, text) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// niceStep returns a round tick step (1, 2 or 5 × 10^k) giving about n ticks.
+function niceStep(range, n) {
+  const raw = Math.max(range / n, 1);
+  const p = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+  return 10 * p;
+}
+
+// The plot is drawn at the SVG's displayed width (in CSS pixels), so text
+// keeps its size; width and height may be given instead.
+export function plotSequence(svg, seq, { width = Math.round(svg.getBoundingClientRect().width) || 1100, height = 320 } = {}) {
+  const values = seq.values;
+  const n0 = seq.start;
+  const n1 = n0 + Math.max(values.length - 1, 1);
+  const vmax = Math.max(1, ...values.slice(0, 200000), values.length > 200000 ? values.reduce((a, b) => Math.max(a, b), 0) : 0);
+  const m = { l: 44, r: 16, t: 26, b: 36 };
+  const W = width - m.l - m.r;
+  const H = height - m.t - m.b;
+  const x = (n) => m.l + ((n - n0) / (n1 - n0)) * W;
+  const y = (v) => m.t + H - (v / vmax) * H;
+
+  svg.replaceChildren();
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `plot of G(n) for n = ${n0} to ${n0 + values.length - 1}`);
+
+  const grid = s('g', { class: 'grid' });
+  const ystep = niceStep(vmax, 6);
+  for (let v = 0; v <= vmax; v += ystep) {
+    grid.append(s('line', { x1: m.l, x2: m.l + W, y1: y(v), y2: y(v) }));
+    grid.append(s('text', { x: m.l - 8, y: y(v) + 4, 'text-anchor': 'end' }, String(v)));
+  }
+  const xstep = niceStep(n1 - n0, 10);
+  for (let t = Math.ceil(n0 / xstep) * xstep; t <= n1; t += xstep) {
+    grid.append(s('line', { x1: x(t), x2: x(t), y1: m.t + H, y2: m.t + H + 5 }));
+    grid.append(s('text', { x: x(t), y: m.t + H + 20, 'text-anchor': 'middle' }, String(t)));
+  }
+  grid.append(s('text', { x: m.l + W, y: height - 2, 'text-anchor': 'end', class: 'axis' }, 'n'));
+  grid.append(s('text', { x: m.l - 8, y: 12, 'text-anchor': 'end', class: 'axis' }, 'G(n)'));
+  svg.append(grid);
+  svg.append(s('line', { class: 'axisline', x1: m.l, x2: m.l + W, y1: m.t + H, y2: m.t + H }));
+
+  const data = s('g', { class: 'data' });
+  if (values.length <= W / 3) {
+    const pts = values.map((v, i) => `${x(n0 + i).toFixed(1)},${y(v).toFixed(1)}`);
+    data.append(s('polyline', { class: 'trace', points: pts.join(' ') }));
+    values.forEach((v, i) => {
+      const c = s('circle', { cx: x(n0 + i).toFixed(1), cy: y(v).toFixed(1), r: 3, class: v === 0 ? 'zero' : 'dot' });
+      c.append(s('title', {}, `G(${n0 + i}) = ${v}`));
+      data.append(c);
+    });
+  } else {
+    // One stroke per pixel column from the least to the greatest value in it.
+    const cols = Math.floor(W);
+    let d = '';
+    for (let c = 0; c < cols; c++) {
+      const a = Math.floor((c / cols) * values.length);
+      const b = Math.max(a + 1, Math.floor(((c + 1) / cols) * values.length));
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let i = a; i < b && i < values.length; i++) {
+        if (values[i] < lo) lo = values[i];
+        if (values[i] > hi) hi = values[i];
+      }
+      if (lo === Infinity) continue;
+      const px = (m.l + c + 0.5).toFixed(1);
+      d += `M${px} ${(y(hi) - 1).toFixed(1)}V${(y(lo) + 1).toFixed(1)}`;
+    }
+    data.append(s('path', { class: 'columns', d }));
+  }
+  svg.append(data);
+  return svg;
+}
