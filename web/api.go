@@ -330,8 +330,8 @@ func (s *Server) values(r *http.Request) (any, error) {
 	start := g.Info().Start
 	switch {
 	case err != nil && errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(strings.TrimSpace(text), "-"),
-		err == nil && to-start+1 > s.cfg.MaxValues:
-		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameter \"to\" too large: %s (at most %d values per request)", text, s.cfg.MaxValues)}
+		err == nil && to > s.cfg.MaxTo:
+		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameter \"to\" too large: %s (at most %d)", text, s.cfg.MaxTo)}
 	case err != nil:
 		return nil, badRequest("parameter \"to\" must be a whole number, not %q", text)
 	case to < start:

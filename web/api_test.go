@@ -124,7 +124,7 @@ func fakeParse(spec string) (catalog.Game, error) {
 
 // Every error is JSON {"error": "..."} with its documented 4xx/5xx status.
 func TestErrors(t *testing.T) {
-	s := New(Config{Budget: impartial.Budget{MaxPositions: 1000, MaxMemory: 1 << 20}, MaxInput: 100, MaxValues: 500})
+	s := New(Config{Budget: impartial.Budget{MaxPositions: 1000, MaxMemory: 1 << 20}, MaxInput: 100, MaxTo: 500})
 	s.parse = fakeParse
 	long := strings.Repeat("1 ", 60)
 	for _, c := range []struct {
@@ -163,9 +163,9 @@ func TestErrors(t *testing.T) {
 		{"/api/values?" + q("game", "nim", "to", "ten"), 400, `parameter "to" must be a whole number, not "ten"`},
 		{"/api/values?" + q("game", "nim", "to", "-3"), 400, `parameter "to" must be at least 0 for nim, not -3`},
 		{"/api/values?" + q("game", "nim", "to", "-99999999999999999999"), 400, `must be a whole number`},
-		{"/api/values?" + q("game", "nim", "to", "500"), 413, `parameter "to" too large: 500 (at most 500 values per request)`},
+		{"/api/values?" + q("game", "nim", "to", "501"), 413, `parameter "to" too large: 501 (at most 500)`},
 		{"/api/values?" + q("game", "nim", "to", "99999999999999999999"), 413, `parameter "to" too large`},
-		{"/api/values?" + q("game", "subtract:1,3,4", "to", "499"), 200, ""},
+		{"/api/values?" + q("game", "subtract:1,3,4", "to", "500"), 200, ""},
 		{"/api/values?" + q("game", "nmi", "to", "5"), 400, `unknown game`},
 	} {
 		code, body := get(t, s, c.target)
@@ -310,7 +310,7 @@ func TestStatic(t *testing.T) {
 // running after ShutdownTimeout is canceled, so shutdown never hangs.
 func TestServeShutdown(t *testing.T) {
 	s := New(Config{ShutdownTimeout: 200 * time.Millisecond, Timeout: time.Minute,
-		Budget: impartial.Budget{MaxPositions: 1 << 40, MaxMemory: 1 << 40}, MaxValues: 1 << 30})
+		Budget: impartial.Budget{MaxPositions: 1 << 40, MaxMemory: 1 << 40}, MaxTo: 1 << 30})
 	ctx, cancel := context.WithCancel(context.Background())
 	ln := listen(t)
 	done := make(chan error, 1)

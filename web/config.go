@@ -31,9 +31,9 @@ type Config struct {
 	// MaxInput bounds the length in bytes of the game and position fields.
 	// Default: 16 KiB.
 	MaxInput int
-	// MaxValues bounds the length of a nim-sequence (the to parameter of
-	// /api/values). Default: 1,000,000.
-	MaxValues int
+	// MaxTo bounds the to parameter of /api/values, so a nim-sequence has
+	// at most MaxTo+1 values. Default: 1,000,000.
+	MaxTo int
 	// ReadTimeout bounds reading a whole request; ReadHeaderTimeout its
 	// headers. Defaults: 15s and 5s.
 	ReadTimeout, ReadHeaderTimeout time.Duration
@@ -75,8 +75,8 @@ func (c Config) withDefaults() Config {
 	if c.MaxInput <= 0 {
 		c.MaxInput = 16 << 10
 	}
-	if c.MaxValues <= 0 {
-		c.MaxValues = 1_000_000
+	if c.MaxTo <= 0 {
+		c.MaxTo = 1_000_000
 	}
 	if c.ReadTimeout <= 0 {
 		c.ReadTimeout = 15 * time.Second

@@ -5,6 +5,11 @@ import { api } from './api.js';
 import { h, clear, debounce } from './dom.js';
 
 let familiesPromise;
+
+// shorten cuts a long game name ("subtraction game {2, 3, …, 300}") for display.
+export function shorten(name, max = 60) {
+  return name.length <= max ? name : name.slice(0, max - 1) + '…';
+}
 function families() {
   familiesPromise ??= api('games');
   return familiesPromise;
@@ -31,7 +36,7 @@ export function gamePicker({ id, heapOnly = false, onChange }) {
       if (heapOnly && !got.heap) throw new Error(`${got.spec} is not a heap game: the sequence view lists G(n) for games on heaps or rows`);
       info = got;
       clear(about,
-        h('p', { class: 'gamename' }, got.name, ' ', h('code', {}, got.spec)),
+        h('p', { class: 'gamename' }, shorten(got.name), ' ', h('code', {}, got.spec)),
         h('p', { class: 'rule' }, got.rule),
         heapOnly ? null : h('p', { class: 'syntax' }, h('b', {}, 'Position: '), got.position, '. Example: ', h('code', {}, got.example)));
       for (const o of select.options) if (o.value === got.spec) select.value = o.value;

@@ -25,7 +25,7 @@ export function plotSequence(svg, seq, { width = Math.round(svg.getBoundingClien
   const values = seq.values;
   const n0 = seq.start;
   const n1 = n0 + Math.max(values.length - 1, 1);
-  const vmax = Math.max(1, ...values.slice(0, 200000), values.length > 200000 ? values.reduce((a, b) => Math.max(a, b), 0) : 0);
+  const vmax = values.reduce((a, b) => (b > a ? b : a), 1);
   const m = { l: 44, r: 16, t: 26, b: 36 };
   const W = width - m.l - m.r;
   const H = height - m.t - m.b;

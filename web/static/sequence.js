@@ -4,7 +4,7 @@
 // far; Cancel aborts the request in flight, which cancels the server's search.
 import { api, apiURL } from './api.js';
 import { h, clear } from './dom.js';
-import { gamePicker } from './picker.js';
+import { gamePicker, shorten } from './picker.js';
 import { plotSequence } from './plot.js';
 
 const FIRST = 1000; // values in the first request
@@ -95,7 +95,7 @@ export default {
         if (v === 0) zeros++;
         if (v > vmax) vmax = v;
       }
-      clear(summary, h('b', {}, info.name), ` · G(${seq.start}..${end}) · largest value ${vmax} · ${zeros.toLocaleString()} P-positions (G = 0)`);
+      clear(summary, h('b', {}, shorten(info.name)), ` · G(${seq.start}..${end}) · largest value ${vmax} · ${zeros.toLocaleString()} P-positions (G = 0)`);
       plotSequence(svg, seq);
       download.hidden = false;
       download.href = apiURL('values', { game: seq.game, to: end });
