@@ -293,7 +293,7 @@ func TestScreenshots(t *testing.T) {
 
 	run(t, ctx, "play", chromedp.Navigate(url+"/#/play?game=nim&position=3+4+5&first=you"))
 	waitJS(t, ctx, "game started", `document.querySelectorAll('#play-moves button.move').length > 0`)
-	run(t, ctx, "first move", click(`#play-moves button.move[data-to="3 4 2"]`))
+	run(t, ctx, "first move", click(`#play-moves button.move[data-to="1 4 5"]`))
 	waitJS(t, ctx, "reply", `document.querySelectorAll('#play-history li').length === 2 && document.querySelectorAll('#play-moves button.move').length > 0`)
 	run(t, ctx, "hint", click("#play-hint"))
 	waitJS(t, ctx, "hint shown", `!!document.querySelector('#play-note .hintnote')`)

@@ -39,7 +39,9 @@ export function gamePicker({ id, heapOnly = false, onChange }) {
         h('p', { class: 'gamename' }, shorten(got.name), ' ', h('code', {}, got.spec)),
         h('p', { class: 'rule' }, got.rule),
         heapOnly ? null : h('p', { class: 'syntax' }, h('b', {}, 'Position: '), got.position, '. Example: ', h('code', {}, got.example)));
-      for (const o of select.options) if (o.value === got.spec) select.value = o.value;
+      // Show the family of the spec in the list (subtract:2,5,7 → subtract:S).
+      const fam = text.split(':')[0].trim().toLowerCase();
+      select.value = [...select.options].find((o) => o.dataset.names?.split(' ').includes(fam))?.value ?? '';
       onChange?.(got);
     } catch (e) {
       if (mine !== seq) return;
@@ -56,7 +58,7 @@ export function gamePicker({ id, heapOnly = false, onChange }) {
 
   const ready = families().then((fams) => {
     clear(select, h('option', { value: '', disabled: true }, 'Choose a catalog game…'),
-      fams.map((f) => h('option', { value: f.example, title: f.rule },
+      fams.map((f) => h('option', { value: f.example, title: f.rule, 'data-names': [f.name, ...(f.aliases ?? [])].join(' ') },
         `${f.syntax}${f.aliases?.length ? ' (' + f.aliases.join(', ') + ')' : ''} — ${f.rule}`)));
     select.value = '';
   }).catch((e) => clear(about, h('p', { class: 'error' }, 'Could not load the catalog: ' + e.message)));

@@ -21,7 +21,7 @@ function niceStep(range, n) {
 
 // The plot is drawn at the SVG's displayed width (in CSS pixels), so text
 // keeps its size; width and height may be given instead.
-export function plotSequence(svg, seq, { width = Math.round(svg.getBoundingClientRect().width) || 1100, height = 320 } = {}) {
+export function plotSequence(svg, seq, { width = Math.round(svg.getBoundingClientRect().width) || 1100, height = 360 } = {}) {
   const values = seq.values;
   const n0 = seq.start;
   const n1 = n0 + Math.max(values.length - 1, 1);
