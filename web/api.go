@@ -14,22 +14,25 @@ import (
 )
 
 // route is one API endpoint: /api/<name>, answering with a value to encode
-// as JSON or an error.
+// as JSON or an error. A route that computes runs in a computation slot under
+// the per-computation deadline (the request's context): parsing a spec is
+// work too (subtract:1-1048576 builds a million-element set).
 type route struct {
-	name   string
-	handle func(r *http.Request) (any, error)
+	name    string
+	handle  func(r *http.Request) (any, error)
+	compute bool
 }
 
 // routes lists the API. A new part of the workbench adds its endpoints here.
 func (s *Server) routes() []route {
 	return []route{
-		{"games", s.games},
-		{"info", s.info},
-		{"solve", s.solve},
-		{"moves", s.moves},
-		{"move", s.move},
-		{"reply", s.reply},
-		{"values", s.values},
+		{"games", s.games, false},
+		{"info", s.info, true},
+		{"solve", s.solve, true},
+		{"moves", s.moves, true},
+		{"move", s.move, true},
+		{"reply", s.reply, true},
+		{"values", s.values, true},
 	}
 }
 
@@ -76,8 +79,8 @@ type ErrorBody struct {
 }
 
 // api wraps an endpoint: method check, form parsing under the body limit,
-// and the JSON answer.
-func (s *Server) api(h func(r *http.Request) (any, error)) http.Handler {
+// a computation slot and deadline if rt.compute, and the JSON answer.
+func (s *Server) api(rt route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var v any
 		var err error
@@ -85,7 +88,7 @@ func (s *Server) api(h func(r *http.Request) (any, error)) http.Handler {
 		case http.MethodGet, http.MethodHead, http.MethodPost:
 			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes)
 			if err = r.ParseForm(); err == nil {
-				v, err = h(r)
+				v, err = s.call(r, rt)
 			}
 		default:
 			w.Header().Set("Allow", "GET, HEAD, POST")
@@ -190,8 +193,12 @@ func (s *Server) options(r *http.Request) (catalog.Options, error) {
 	return opts, nil
 }
 
-// run runs f in a computation slot under the per-computation deadline.
-func (s *Server) run(r *http.Request, f func(ctx context.Context) (any, error)) (any, error) {
+// call runs the route's handler, in a computation slot under the
+// per-computation deadline if the route computes.
+func (s *Server) call(r *http.Request, rt route) (any, error) {
+	if !rt.compute {
+		return rt.handle(r)
+	}
 	release, err := s.acquire(r.Context())
 	if err != nil {
 		return nil, err
@@ -199,7 +206,7 @@ func (s *Server) run(r *http.Request, f func(ctx context.Context) (any, error)) 
 	defer release()
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
 	defer cancel()
-	return f(ctx)
+	return rt.handle(r.WithContext(ctx))
 }
 
 func (s *Server) games(r *http.Request) (any, error) {
@@ -227,9 +234,8 @@ func (s *Server) solve(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.run(r, func(ctx context.Context) (any, error) {
-		return g.Solve(ctx, pos, opts)
-	})
+	ctx := r.Context()
+	return g.Solve(ctx, pos, opts)
 }
 
 func (s *Server) moves(r *http.Request) (any, error) {
@@ -245,16 +251,15 @@ func (s *Server) moves(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.run(r, func(ctx context.Context) (any, error) {
-		ms, err := g.Moves(ctx, pos, catalog.Options{Budget: s.cfg.Budget})
-		if err != nil {
-			return nil, err
-		}
-		if ms == nil {
-			ms = []catalog.Move{}
-		}
-		return &MovesResult{Game: g.Info().Spec, Position: canon, Moves: ms}, nil
-	})
+	ctx := r.Context()
+	ms, err := g.Moves(ctx, pos, catalog.Options{Budget: s.cfg.Budget})
+	if err != nil {
+		return nil, err
+	}
+	if ms == nil {
+		ms = []catalog.Move{}
+	}
+	return &MovesResult{Game: g.Info().Spec, Position: canon, Moves: ms}, nil
 }
 
 func (s *Server) move(r *http.Request) (any, error) {
@@ -274,13 +279,12 @@ func (s *Server) move(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.run(r, func(ctx context.Context) (any, error) {
-		m, err := catalog.FindMove(ctx, g, pos, to, catalog.Options{Budget: s.cfg.Budget})
-		if err != nil {
-			return nil, err
-		}
-		return &MoveResult{Game: g.Info().Spec, Position: canon, Move: m}, nil
-	})
+	ctx := r.Context()
+	m, err := catalog.FindMove(ctx, g, pos, to, catalog.Options{Budget: s.cfg.Budget})
+	if err != nil {
+		return nil, err
+	}
+	return &MoveResult{Game: g.Info().Spec, Position: canon, Move: m}, nil
 }
 
 func (s *Server) reply(r *http.Request) (any, error) {
@@ -300,17 +304,16 @@ func (s *Server) reply(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.run(r, func(ctx context.Context) (any, error) {
-		m, ok, err := catalog.Reply(ctx, g, pos, opts)
-		if err != nil {
-			return nil, err
-		}
-		res := &ReplyResult{Game: g.Info().Spec, Position: canon, Misere: opts.Misere, Over: !ok}
-		if ok {
-			res.Move = &m
-		}
-		return res, nil
-	})
+	ctx := r.Context()
+	m, ok, err := catalog.Reply(ctx, g, pos, opts)
+	if err != nil {
+		return nil, err
+	}
+	res := &ReplyResult{Game: g.Info().Spec, Position: canon, Misere: opts.Misere, Over: !ok}
+	if ok {
+		res.Move = &m
+	}
+	return res, nil
 }
 
 func (s *Server) values(r *http.Request) (any, error) {
@@ -337,7 +340,6 @@ func (s *Server) values(r *http.Request) (any, error) {
 	case to < start:
 		return nil, badRequest("parameter \"to\" must be at least %d for %s, not %d", start, g.Info().Spec, to)
 	}
-	return s.run(r, func(ctx context.Context) (any, error) {
-		return hg.Values(ctx, to, catalog.Options{Budget: s.cfg.Budget})
-	})
+	ctx := r.Context()
+	return hg.Values(ctx, to, catalog.Options{Budget: s.cfg.Budget})
 }

@@ -34,11 +34,11 @@ func New(cfg Config) *Server {
 	s.slots = make(chan struct{}, s.cfg.MaxConcurrent)
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {
-		mux.Handle("/api/"+rt.name, s.api(rt.handle))
+		mux.Handle("/api/"+rt.name, s.api(rt))
 	}
-	mux.Handle("/api/", s.api(func(r *http.Request) (any, error) {
+	mux.Handle("/api/", s.api(route{name: "", handle: func(r *http.Request) (any, error) {
 		return nil, &httpError{http.StatusNotFound, "no API endpoint " + r.URL.Path + " (see docs/api.md)"}
-	}))
+	}}))
 	sub, err := fs.Sub(staticFiles, "static")
 	if err != nil {
 		panic(err) // the embedded directory exists at build time
