@@ -85,9 +85,9 @@ func run(t *testing.T, ctx context.Context, what string, actions ...chromedp.Act
 }
 
 // eval evaluates a JavaScript expression and decodes its value.
-func eval[T any](t *testing.T, ctx context.Context, what, expr string) T {
+func eval[T any](t *testing.T, ctx context.Context, what, expr string, opts ...chromedp.EvaluateOption) T {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, opts...))
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
@@ -231,6 +231,17 @@ func TestBrowserSequence(t *testing.T) {
 	box := eval[struct{ W, H float64 }](t, ctx, "plot size", `(() => { const r = document.getElementById('seq-plot').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`)
 	if box.W < 300 || box.H < 150 {
 		t.Errorf("plot is %v×%v px", box.W, box.H)
+	}
+
+	// The plot marks a period when given one (for the period part): the
+	// pre-period shaded and one boundary per period, here 0..2 then 7s.
+	marks := eval[[]int](t, ctx, "period marks", `import('/plot.js').then(({plotSequence}) => {
+		const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+		plotSequence(svg, {start: 0, values: Array.from({length: 31}, (_, i) => i % 5)}, {width: 600, height: 200, period: {preperiod: 3, period: 7}});
+		return [svg.querySelectorAll('.period rect.preperiod').length, svg.querySelectorAll('.period line.boundary').length];
+	})`, chromedp.EvalAwaitPromise)
+	if len(marks) != 2 || marks[0] != 1 || marks[1] != 4 {
+		t.Errorf("period marks %v, want 1 shaded pre-period and 4 boundaries (n = 3, 10, 17, 24)", marks)
 	}
 
 	// A long run shows its progress and partial results; Cancel aborts the

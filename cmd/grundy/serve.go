@@ -45,7 +45,7 @@ gracefully.`,
 	f.StringVar(&opts.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
 	f.DurationVar(&opts.timeout, "timeout", 10*time.Second, "deadline of one computation")
 	f.Int64Var(&opts.maxPositions, "max-positions", web.DefaultBudget.MaxPositions, "position budget of one computation")
-	f.StringVar(&opts.maxMemory, "max-memory", impartial.FormatBytes(web.DefaultBudget.MaxMemory), "memory budget of one computation (e.g. 256MiB)")
+	f.StringVar(&opts.maxMemory, "max-memory", fmt.Sprintf("%dMiB", web.DefaultBudget.MaxMemory>>20), "memory budget of one computation (e.g. 512MiB, 2GiB)")
 	f.IntVar(&opts.maxConcurrent, "max-concurrent", 0, "computations running at once (0: max(2, number of CPUs))")
 	return cmd
 }

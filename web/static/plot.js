@@ -20,8 +20,10 @@ function niceStep(range, n) {
 }
 
 // The plot is drawn at the SVG's displayed width (in CSS pixels), so text
-// keeps its size; width and height may be given instead.
-export function plotSequence(svg, seq, { width = Math.round(svg.getBoundingClientRect().width) || 1100, height = 360 } = {}) {
+// keeps its size; width and height may be given instead. With
+// period = {preperiod, period} (G(n + period) = G(n) for n ≥ preperiod), the
+// pre-period is shaded and the period boundaries are drawn.
+export function plotSequence(svg, seq, { width = Math.round(svg.getBoundingClientRect().width) || 1100, height = 360, period } = {}) {
   const values = seq.values;
   const n0 = seq.start;
   const n1 = n0 + Math.max(values.length - 1, 1);
@@ -52,6 +54,22 @@ export function plotSequence(svg, seq, { width = Math.round(svg.getBoundingClien
   grid.append(s('text', { x: m.l - 8, y: 12, 'text-anchor': 'end', class: 'axis' }, 'G(n)'));
   svg.append(grid);
   svg.append(s('line', { class: 'axisline', x1: m.l, x2: m.l + W, y1: m.t + H, y2: m.t + H }));
+
+  if (period && period.period > 0) {
+    const marks = s('g', { class: 'period' });
+    const pre = Math.min(Math.max(period.preperiod, n0), n1);
+    if (pre > n0) {
+      marks.append(s('rect', { class: 'preperiod', x: x(n0), y: m.t, width: x(pre) - x(n0), height: H }));
+      marks.append(s('text', { x: x(n0) + 4, y: m.t + 12 }, `pre-period ${n0}..${pre - 1}`));
+    }
+    const lines = Math.floor((n1 - pre) / period.period);
+    for (let k = 0; k <= lines && k <= 200; k++) {
+      const at = pre + k * period.period;
+      marks.append(s('line', { class: 'boundary', x1: x(at), x2: x(at), y1: m.t, y2: m.t + H }));
+    }
+    marks.append(s('text', { x: x(pre) + 4, y: m.t + (pre > n0 ? 26 : 12) }, `period ${period.period} from n = ${pre}`));
+    svg.append(marks);
+  }
 
   const data = s('g', { class: 'data' });
   if (values.length <= W / 3) {
