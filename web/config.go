@@ -24,7 +24,8 @@ type Config struct {
 	// beyond that the API answers 503 at once. Default: 512.
 	MaxQueue int
 	// QueueWait is how long a request waits for a slot before the API
-	// answers 503. Default: 5s.
+	// answers 503. Default: 30s (a page waits rather than fails; the queue
+	// length is bounded by MaxQueue).
 	QueueWait time.Duration
 	// MaxBodyBytes bounds a request body (POST forms). Default: 64 KiB.
 	MaxBodyBytes int64
@@ -67,7 +68,7 @@ func (c Config) withDefaults() Config {
 		c.MaxQueue = 512
 	}
 	if c.QueueWait <= 0 {
-		c.QueueWait = 5 * time.Second
+		c.QueueWait = 30 * time.Second
 	}
 	if c.MaxBodyBytes <= 0 {
 		c.MaxBodyBytes = 64 << 10

@@ -31,6 +31,7 @@ func TestLoad(t *testing.T) {
 	const clients = 200
 	const heapLimit = 512 << 20
 
+	runtime.GC() // start from this test's own heap
 	s := New(Config{})
 	ln := listen(t)
 	ctx, stop := context.WithCancel(context.Background())
