@@ -33,9 +33,19 @@ export default {
 
     const position = () => (plies.length ? plies[plies.length - 1].move.to : game.start);
     const toMove = () => ((plies.length % 2 === 0) === (game.first === 'you') ? 'you' : 'computer');
+    let thinking = false;
+    // buttons enables what the state allows: moves and hints on your turn,
+    // undo once you have moved, nothing while the server thinks.
+    const buttons = () => {
+      const yours = !!game && !over && !thinking && toMove() === 'you';
+      moveBtn.disabled = !yours;
+      hintBtn.disabled = !yours;
+      undoBtn.disabled = thinking || !game || !plies.some((p) => p.by === 'you');
+    };
     const busy = (on) => {
-      for (const b of [moveBtn, hintBtn, undoBtn]) b.disabled = on;
+      thinking = on;
       section.classList.toggle('thinking', on);
+      buttons();
     };
 
     const picker = gamePicker({
@@ -181,8 +191,7 @@ export default {
       clear(history, plies.map((p) => h('li', { class: p.by },
         h('span', { class: 'who' }, p.by === 'you' ? 'You' : 'Perfect player'),
         p.move.move ? p.move.move + ' → ' : 'to ', h('code', {}, p.move.to))));
-      undoBtn.disabled = !plies.some((p) => p.by === 'you');
-      hintBtn.disabled = !you;
+      buttons();
       if (!over) {
         status.className = 'status';
         delete section.dataset.result;
