@@ -172,6 +172,9 @@ func TestBrowserPlay(t *testing.T) {
 	if got := text(t, ctx, "#play-status"); !strings.HasPrefix(got, "You win!") {
 		t.Errorf("status %q", got)
 	}
+	if b := eval[[]bool](t, ctx, "buttons", `['play-move', 'play-hint', 'play-undo'].map(id => document.getElementById(id).disabled)`); len(b) != 3 || !b[0] || !b[1] || b[2] {
+		t.Errorf("after the game: move, hint, undo disabled = %v, want true, true, false", b)
+	}
 	plies := eval[int](t, ctx, "history", `document.querySelectorAll('#play-history li').length`)
 	if plies != 2*moves-1 && plies != 2*moves {
 		t.Errorf("history has %d plies after %d of your moves", plies, moves)

@@ -152,6 +152,7 @@ export default {
 
     return {
       async show(params) {
+        if (last) plotSequence(svg, last); // drawn while hidden: redraw at the real width
         if (params.to) to.value = params.to;
         if (params.game) {
           await picker.set(params.game);
