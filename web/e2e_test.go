@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -71,9 +72,24 @@ func browser(t *testing.T) context.Context {
 // serve starts s on loopback; it closes after the browser (cleanups run
 // last-in first-out, and browser is called after serve).
 func serve(t *testing.T, s *Server) string {
-	srv := httptest.NewServer(s.Handler())
+	return serveHandler(t, s.Handler())
+}
+
+func serveHandler(t *testing.T, h http.Handler) string {
+	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv.URL
+}
+
+// statusWriter records the status of a response.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
 }
 
 // run runs browser actions, failing the test on error.
@@ -221,7 +237,15 @@ func TestBrowserExplore(t *testing.T) {
 
 func TestBrowserSequence(t *testing.T) {
 	s := New(Config{Timeout: time.Minute})
-	url := serve(t, s)
+	// valuesStatus receives the status of every /api/values answer.
+	valuesStatus := make(chan int, 64)
+	url := serveHandler(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		s.Handler().ServeHTTP(sw, r)
+		if r.URL.Path == "/api/values" {
+			valuesStatus <- sw.status
+		}
+	}))
 	ctx := browser(t)
 	run(t, ctx, "open sequence", chromedp.Navigate(url+"/#/sequence?game=subtract:1,3,4&to=120"))
 	// 121 dots, one per value, and the table starts with G(0..7) of
@@ -264,17 +288,31 @@ func TestBrowserSequence(t *testing.T) {
 		t.Errorf("partial summary %q, want G(0..15999) shown while the rest computes", got)
 	}
 	waitJS(t, ctx, "plot of 16000 values", `!!document.querySelector('#seq-plot path.columns')`)
-	if n := len(s.slots); n != 1 {
-		t.Errorf("%d computations running during the long request, want 1", n)
+	for deadline := time.Now().Add(10 * time.Second); len(s.slots) != 1; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d computations running during the long request, want 1", len(s.slots))
+		}
 	}
 	run(t, ctx, "cancel", click("#seq-cancel"))
 	waitJS(t, ctx, "canceled", `(document.getElementById('seq-message').textContent ?? '').startsWith('Canceled.')`)
-	deadline := time.Now().Add(2 * time.Second)
-	for len(s.slots) > 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	// The server's answer to the canceled request says its search was
+	// canceled (503), not finished (200).
+	for {
+		select {
+		case code := <-valuesStatus:
+			if code == http.StatusOK {
+				continue // an earlier, finished request
+			}
+			if code != http.StatusServiceUnavailable {
+				t.Errorf("canceled request answered %d, want 503 (search canceled)", code)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("the server's search did not stop within 20 s of Cancel")
+		}
+		break
 	}
 	if n := len(s.slots); n != 0 {
-		t.Errorf("%d computations still running 2 s after the page canceled", n)
+		t.Errorf("%d computations still running after the page canceled", n)
 	}
 }
 
