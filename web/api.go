@@ -234,8 +234,7 @@ func (s *Server) solve(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx := r.Context()
-	return g.Solve(ctx, pos, opts)
+	return g.Solve(r.Context(), pos, opts)
 }
 
 func (s *Server) moves(r *http.Request) (any, error) {
@@ -251,8 +250,7 @@ func (s *Server) moves(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx := r.Context()
-	ms, err := g.Moves(ctx, pos, catalog.Options{Budget: s.cfg.Budget})
+	ms, err := g.Moves(r.Context(), pos, catalog.Options{Budget: s.cfg.Budget})
 	if err != nil {
 		return nil, err
 	}
@@ -279,8 +277,7 @@ func (s *Server) move(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx := r.Context()
-	m, err := catalog.FindMove(ctx, g, pos, to, catalog.Options{Budget: s.cfg.Budget})
+	m, err := catalog.FindMove(r.Context(), g, pos, to, catalog.Options{Budget: s.cfg.Budget})
 	if err != nil {
 		return nil, err
 	}
@@ -304,8 +301,7 @@ func (s *Server) reply(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx := r.Context()
-	m, ok, err := catalog.Reply(ctx, g, pos, opts)
+	m, ok, err := catalog.Reply(r.Context(), g, pos, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -340,6 +336,5 @@ func (s *Server) values(r *http.Request) (any, error) {
 	case to < start:
 		return nil, badRequest("parameter \"to\" must be at least %d for %s, not %d", start, g.Info().Spec, to)
 	}
-	ctx := r.Context()
-	return hg.Values(ctx, to, catalog.Options{Budget: s.cfg.Budget})
+	return hg.Values(r.Context(), to, catalog.Options{Budget: s.cfg.Budget})
 }
