@@ -28,6 +28,7 @@ type MisereSolver[Pos comparable] struct {
 	stack []mframe
 	key   []byte
 	steps int
+	held  int64 // options held in expanded atoms, for the budget
 }
 
 type atom[Pos comparable] struct {
@@ -158,6 +159,7 @@ func (s *MisereSolver[Pos]) options(id int32) [][]int32 {
 	})
 	a = &s.atoms[id] // atomize may have grown s.atoms
 	a.opts, a.expanded = opts, true
+	s.held += int64(len(opts))
 	return opts
 }
 
@@ -187,7 +189,8 @@ func (s *MisereSolver[Pos]) known(ids []int32, key string) uint8 {
 
 func (s *MisereSolver[Pos]) memory() int64 {
 	var zero Pos
-	return int64(len(s.memo))*48 + int64(len(s.atoms))*int64(unsafe.Sizeof(zero)+40)
+	// An option held costs its slice header and at least one id.
+	return int64(len(s.memo))*48 + int64(len(s.atoms))*int64(unsafe.Sizeof(zero)+40) + s.held*32
 }
 
 // outcome searches the state ids depth first with an explicit stack.
@@ -256,10 +259,12 @@ func (s *MisereSolver[Pos]) pushState(ctx context.Context, ids []int32, key stri
 		}
 	}
 	b := s.settings.Budget
-	if b.MaxPositions > 0 && int64(len(s.memo)+len(s.atoms)) >= b.MaxPositions {
+	// The budget counts the options held too: one position can have a
+	// million options, and memory() is cheap enough to check every step.
+	if b.MaxPositions > 0 && int64(len(s.memo)+len(s.atoms))+s.held >= b.MaxPositions {
 		return &BudgetError{Limit: LimitPositions, Max: b.MaxPositions}
 	}
-	if b.MaxMemory > 0 && s.steps%64 == 0 && s.memory() > b.MaxMemory {
+	if b.MaxMemory > 0 && s.memory() > b.MaxMemory {
 		return &BudgetError{Limit: LimitMemory, Max: b.MaxMemory}
 	}
 	s.memo[key] = mOnStack

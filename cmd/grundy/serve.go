@@ -1,0 +1,86 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/web"
+)
+
+type serveOptions struct {
+	addr          string
+	timeout       time.Duration
+	maxPositions  int64
+	maxMemory     string
+	maxConcurrent int
+}
+
+func newServeCmd(io *streams) *cobra.Command {
+	opts := &serveOptions{}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Run the web workbench (explorer, play, nim-sequences) and its JSON API",
+		Long: `Serve the web workbench on --addr: a game explorer (value, outcome and every
+winning move of a position), play against the perfect player, and nim-sequences
+as a table and a plot. The page and its assets are built into the binary; the
+JSON API under /api/ is documented in docs/api.md.
+
+The server binds to loopback by default. Every computation runs under a work
+budget (--max-positions, --max-memory) and a deadline (--timeout); at most
+--max-concurrent run at once. Interrupt (Ctrl-C) or SIGTERM shuts it down
+gracefully.`,
+		Example: `  grundy serve
+  grundy serve --addr 127.0.0.1:9000
+  grundy serve --timeout 30s --max-positions 50000000`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return serveRun(cmd, io, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
+	f.DurationVar(&opts.timeout, "timeout", 10*time.Second, "deadline of one computation")
+	f.Int64Var(&opts.maxPositions, "max-positions", web.DefaultBudget.MaxPositions, "position budget of one computation")
+	f.StringVar(&opts.maxMemory, "max-memory", fmt.Sprintf("%dMiB", web.DefaultBudget.MaxMemory>>20), "memory budget of one computation (e.g. 512MiB, 2GiB)")
+	f.IntVar(&opts.maxConcurrent, "max-concurrent", 0, "computations running at once (0: max(2, number of CPUs))")
+	return cmd
+}
+
+func serveRun(cmd *cobra.Command, io *streams, opts *serveOptions) error {
+	mem, err := parseBytes(opts.maxMemory)
+	switch {
+	case err != nil:
+		return usagef("--max-memory: %v", err)
+	case mem <= 0:
+		return usagef("--max-memory must be positive, not %q", opts.maxMemory)
+	case opts.maxPositions <= 0:
+		return usagef("--max-positions must be positive, not %d", opts.maxPositions)
+	case opts.timeout <= 0:
+		return usagef("--timeout must be positive, not %s", opts.timeout)
+	case opts.maxConcurrent < 0:
+		return usagef("--max-concurrent must be at least 0, not %d", opts.maxConcurrent)
+	}
+	srv := web.New(web.Config{
+		Budget:        impartial.Budget{MaxPositions: opts.maxPositions, MaxMemory: mem},
+		Timeout:       opts.timeout,
+		MaxConcurrent: opts.maxConcurrent,
+	})
+	ln, err := net.Listen("tcp", opts.addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	addr := ln.Addr().(*net.TCPAddr)
+	fmt.Fprintf(io.out, "grundy workbench on http://%s/ (Ctrl-C to stop)\n", addr)
+	if !addr.IP.IsLoopback() {
+		fmt.Fprintf(io.err, "grundy: warning: serving on %s, reachable from other machines; the workbench has no authentication\n", addr)
+	}
+	if err := srv.Serve(cmd.Context(), ln); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	fmt.Fprintln(io.out, "grundy workbench stopped")
+	return nil
+}

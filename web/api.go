@@ -1,0 +1,340 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/jsonout"
+)
+
+// route is one API endpoint: /api/<name>, answering with a value to encode
+// as JSON or an error. A route that computes runs in a computation slot under
+// the per-computation deadline (the request's context): parsing a spec is
+// work too (subtract:1-1048576 builds a million-element set).
+type route struct {
+	name    string
+	handle  func(r *http.Request) (any, error)
+	compute bool
+}
+
+// routes lists the API. A new part of the workbench adds its endpoints here.
+func (s *Server) routes() []route {
+	return []route{
+		{"games", s.games, false},
+		{"info", s.info, true},
+		{"solve", s.solve, true},
+		{"moves", s.moves, true},
+		{"move", s.move, true},
+		{"reply", s.reply, true},
+		{"values", s.values, true},
+	}
+}
+
+// MovesResult is the answer of /api/moves: every legal move from a position.
+type MovesResult struct {
+	Game     string         `json:"game"`
+	Position string         `json:"position"`
+	Moves    []catalog.Move `json:"moves"`
+}
+
+// MoveResult is the answer of /api/move: the legal move from position to
+// the position asked for.
+type MoveResult struct {
+	Game     string       `json:"game"`
+	Position string       `json:"position"`
+	Move     catalog.Move `json:"move"`
+}
+
+// ReplyResult is the answer of /api/reply: the perfect player's move.
+// Over is true, and Move absent, when the player to move has no legal move.
+type ReplyResult struct {
+	Game     string        `json:"game"`
+	Position string        `json:"position"`
+	Misere   bool          `json:"misere"`
+	Move     *catalog.Move `json:"move,omitempty"`
+	Over     bool          `json:"over"`
+}
+
+// httpError is an error with its HTTP status.
+type httpError struct {
+	status int
+	msg    string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+func badRequest(format string, args ...any) error {
+	return &httpError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+}
+
+// ErrorBody is the JSON body of every error answer.
+type ErrorBody struct {
+	Error string `json:"error"`
+}
+
+// api wraps an endpoint: method check, form parsing under the body limit,
+// a computation slot and deadline if rt.compute, and the JSON answer.
+func (s *Server) api(rt route) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var v any
+		var err error
+		switch r.Method {
+		case http.MethodGet, http.MethodHead, http.MethodPost:
+			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes)
+			if err = r.ParseForm(); err == nil {
+				v, err = s.call(r, rt)
+			}
+		default:
+			w.Header().Set("Allow", "GET, HEAD, POST")
+			err = &httpError{http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed (use GET or POST)", r.Method)}
+		}
+		hd := w.Header()
+		hd.Set("Content-Type", "application/json; charset=utf-8")
+		hd.Set("Cache-Control", "no-store")
+		if err != nil {
+			status, msg := errorStatus(err)
+			if status == http.StatusServiceUnavailable {
+				hd.Set("Retry-After", "1")
+			}
+			w.WriteHeader(status)
+			jsonout.Write(w, ErrorBody{msg})
+			return
+		}
+		jsonout.Write(w, v)
+	})
+}
+
+// errorStatus maps an error to its HTTP status and message (docs/api.md).
+func errorStatus(err error) (int, string) {
+	var he *httpError
+	var se *catalog.SpecError
+	var pe *catalog.PositionError
+	var ie *catalog.IllegalMoveError
+	var be *impartial.BudgetError
+	var ce *impartial.CycleError
+	var mb *http.MaxBytesError
+	msg := strings.Join(strings.Fields(err.Error()), " ")
+	switch {
+	case errors.As(err, &he):
+		return he.status, msg
+	case errors.As(err, &mb):
+		return http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large (at most %d bytes)", mb.Limit)
+	case errors.As(err, &se), errors.As(err, &pe):
+		return http.StatusBadRequest, msg
+	case errors.As(err, &ie), errors.As(err, &ce):
+		return http.StatusUnprocessableEntity, msg
+	case errors.As(err, &be):
+		switch be.Limit {
+		case impartial.LimitTime:
+			return http.StatusGatewayTimeout, msg + " (the server's time limit per computation)"
+		case impartial.LimitCanceled:
+			return http.StatusServiceUnavailable, msg
+		}
+		return http.StatusUnprocessableEntity, msg + " (the server's work budget per computation)"
+	case errors.Is(err, context.DeadlineExceeded):
+		return http.StatusGatewayTimeout, "time limit exceeded"
+	case errors.Is(err, context.Canceled):
+		return http.StatusServiceUnavailable, "request canceled"
+	}
+	return http.StatusInternalServerError, msg
+}
+
+// field returns a form field, bounded by Config.MaxInput; required fields
+// must be present.
+func (s *Server) field(r *http.Request, name string, required bool) (string, error) {
+	v, ok := r.Form[name]
+	if !ok || len(v) == 0 {
+		if required {
+			return "", badRequest("missing parameter %q", name)
+		}
+		return "", nil
+	}
+	if len(v) > 1 {
+		return "", badRequest("parameter %q given %d times", name, len(v))
+	}
+	if len(v[0]) > s.cfg.MaxInput {
+		return "", &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameter %q too long: %d bytes (at most %d)", name, len(v[0]), s.cfg.MaxInput)}
+	}
+	return v[0], nil
+}
+
+func (s *Server) game(r *http.Request) (catalog.Game, error) {
+	spec, err := s.field(r, "game", true)
+	if err != nil {
+		return nil, err
+	}
+	return s.parse(spec)
+}
+
+func (s *Server) position(r *http.Request) (string, error) {
+	return s.field(r, "position", true)
+}
+
+// options reads misere= (1/true/on or 0/false/off) and adds the budget.
+func (s *Server) options(r *http.Request) (catalog.Options, error) {
+	opts := catalog.Options{Budget: s.cfg.Budget}
+	m, err := s.field(r, "misere", false)
+	if err != nil {
+		return opts, err
+	}
+	switch strings.ToLower(m) {
+	case "", "0", "false", "off", "no":
+	case "1", "true", "on", "yes":
+		opts.Misere = true
+	default:
+		return opts, badRequest("parameter \"misere\" must be 1 or 0, not %q", m)
+	}
+	return opts, nil
+}
+
+// call runs the route's handler, in a computation slot under the
+// per-computation deadline if the route computes.
+func (s *Server) call(r *http.Request, rt route) (any, error) {
+	if !rt.compute {
+		return rt.handle(r)
+	}
+	release, err := s.acquire(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
+	defer cancel()
+	return rt.handle(r.WithContext(ctx))
+}
+
+func (s *Server) games(r *http.Request) (any, error) {
+	return catalog.Families(), nil
+}
+
+func (s *Server) info(r *http.Request) (any, error) {
+	g, err := s.game(r)
+	if err != nil {
+		return nil, err
+	}
+	return g.Info(), nil
+}
+
+func (s *Server) solve(r *http.Request) (any, error) {
+	g, err := s.game(r)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := s.position(r)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := s.options(r)
+	if err != nil {
+		return nil, err
+	}
+	return g.Solve(r.Context(), pos, opts)
+}
+
+func (s *Server) moves(r *http.Request) (any, error) {
+	g, err := s.game(r)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := s.position(r)
+	if err != nil {
+		return nil, err
+	}
+	canon, err := g.Canonical(pos)
+	if err != nil {
+		return nil, err
+	}
+	ms, err := g.Moves(r.Context(), pos, catalog.Options{Budget: s.cfg.Budget})
+	if err != nil {
+		return nil, err
+	}
+	if ms == nil {
+		ms = []catalog.Move{}
+	}
+	return &MovesResult{Game: g.Info().Spec, Position: canon, Moves: ms}, nil
+}
+
+func (s *Server) move(r *http.Request) (any, error) {
+	g, err := s.game(r)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := s.position(r)
+	if err != nil {
+		return nil, err
+	}
+	to, err := s.field(r, "to", true)
+	if err != nil {
+		return nil, err
+	}
+	canon, err := g.Canonical(pos)
+	if err != nil {
+		return nil, err
+	}
+	m, err := catalog.FindMove(r.Context(), g, pos, to, catalog.Options{Budget: s.cfg.Budget})
+	if err != nil {
+		return nil, err
+	}
+	return &MoveResult{Game: g.Info().Spec, Position: canon, Move: m}, nil
+}
+
+func (s *Server) reply(r *http.Request) (any, error) {
+	g, err := s.game(r)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := s.position(r)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := s.options(r)
+	if err != nil {
+		return nil, err
+	}
+	canon, err := g.Canonical(pos)
+	if err != nil {
+		return nil, err
+	}
+	m, ok, err := catalog.Reply(r.Context(), g, pos, opts)
+	if err != nil {
+		return nil, err
+	}
+	res := &ReplyResult{Game: g.Info().Spec, Position: canon, Misere: opts.Misere, Over: !ok}
+	if ok {
+		res.Move = &m
+	}
+	return res, nil
+}
+
+func (s *Server) values(r *http.Request) (any, error) {
+	g, err := s.game(r)
+	if err != nil {
+		return nil, err
+	}
+	hg, ok := g.(catalog.HeapGame)
+	if !ok {
+		return nil, badRequest("%s is not a heap game: values lists G(n) for games played on heaps or rows", g.Info().Spec)
+	}
+	text, err := s.field(r, "to", true)
+	if err != nil {
+		return nil, err
+	}
+	to, err := strconv.Atoi(strings.TrimSpace(text))
+	start := g.Info().Start
+	switch {
+	case err != nil && errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(strings.TrimSpace(text), "-"),
+		err == nil && to > s.cfg.MaxTo:
+		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameter \"to\" too large: %s (at most %d)", text, s.cfg.MaxTo)}
+	case err != nil:
+		return nil, badRequest("parameter \"to\" must be a whole number, not %q", text)
+	case to < start:
+		return nil, badRequest("parameter \"to\" must be at least %d for %s, not %d", start, g.Info().Spec, to)
+	}
+	return hg.Values(r.Context(), to, catalog.Options{Budget: s.cfg.Budget})
+}

@@ -1,0 +1,101 @@
+package web
+
+import (
+	"runtime"
+	"time"
+
+	"github.com/grundy/grundy/impartial"
+)
+
+// Config holds the server's limits. A zero field means its default, listed
+// with each field; New fills them in.
+type Config struct {
+	// Budget bounds the search of every computation.
+	// Default: 5,000,000 positions and 256 MiB.
+	Budget impartial.Budget
+	// Timeout is the deadline of one computation; past it the search stops
+	// and the API answers 504. Default: 10s.
+	Timeout time.Duration
+	// MaxConcurrent is the number of computations that may run at once.
+	// Default: max(2, GOMAXPROCS). With the default budget this bounds the
+	// memory held by searches to MaxConcurrent × Budget.MaxMemory.
+	MaxConcurrent int
+	// MaxQueue is how many requests may wait for a free computation slot;
+	// beyond that the API answers 503 at once. Default: 512.
+	MaxQueue int
+	// QueueWait is how long a request waits for a slot before the API
+	// answers 503. Default: 30s (a page waits rather than fails; the queue
+	// length is bounded by MaxQueue).
+	QueueWait time.Duration
+	// MaxBodyBytes bounds a request body (POST forms). Default: 64 KiB.
+	MaxBodyBytes int64
+	// MaxInput bounds the length in bytes of the game and position fields.
+	// Default: 16 KiB.
+	MaxInput int
+	// MaxTo bounds the to parameter of /api/values, so a nim-sequence has
+	// at most MaxTo+1 values. Default: 1,000,000.
+	MaxTo int
+	// ReadTimeout bounds reading a whole request; ReadHeaderTimeout its
+	// headers. Defaults: 15s and 5s.
+	ReadTimeout, ReadHeaderTimeout time.Duration
+	// WriteTimeout bounds writing a response, from the end of the request
+	// headers. Default: Timeout + QueueWait + 10s.
+	WriteTimeout time.Duration
+	// IdleTimeout bounds keep-alive connections. Default: 60s.
+	IdleTimeout time.Duration
+	// MaxHeaderBytes bounds the request line and headers. Default: 64 KiB.
+	MaxHeaderBytes int
+	// ShutdownTimeout is how long a graceful shutdown waits for requests in
+	// flight before it cancels their computations. Default: 10s.
+	ShutdownTimeout time.Duration
+}
+
+// DefaultBudget is the server's default work budget for one computation.
+var DefaultBudget = impartial.Budget{MaxPositions: 5_000_000, MaxMemory: 256 << 20}
+
+// withDefaults returns c with every zero field set to its default.
+func (c Config) withDefaults() Config {
+	if c.Budget == (impartial.Budget{}) {
+		c.Budget = DefaultBudget
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = 10 * time.Second
+	}
+	if c.MaxConcurrent <= 0 {
+		c.MaxConcurrent = max(2, runtime.GOMAXPROCS(0))
+	}
+	if c.MaxQueue <= 0 {
+		c.MaxQueue = 512
+	}
+	if c.QueueWait <= 0 {
+		c.QueueWait = 30 * time.Second
+	}
+	if c.MaxBodyBytes <= 0 {
+		c.MaxBodyBytes = 64 << 10
+	}
+	if c.MaxInput <= 0 {
+		c.MaxInput = 16 << 10
+	}
+	if c.MaxTo <= 0 {
+		c.MaxTo = 1_000_000
+	}
+	if c.ReadTimeout <= 0 {
+		c.ReadTimeout = 15 * time.Second
+	}
+	if c.ReadHeaderTimeout <= 0 {
+		c.ReadHeaderTimeout = 5 * time.Second
+	}
+	if c.WriteTimeout <= 0 {
+		c.WriteTimeout = c.Timeout + c.QueueWait + 10*time.Second
+	}
+	if c.IdleTimeout <= 0 {
+		c.IdleTimeout = 60 * time.Second
+	}
+	if c.MaxHeaderBytes <= 0 {
+		c.MaxHeaderBytes = 64 << 10
+	}
+	if c.ShutdownTimeout <= 0 {
+		c.ShutdownTimeout = 10 * time.Second
+	}
+	return c
+}

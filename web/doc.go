@@ -1,0 +1,28 @@
+// Package web is grundy's web workbench: the HTTP handlers behind
+// `grundy serve`, a JSON API under /api/ and the embedded page that uses it.
+//
+// Every answer about a game comes from the catalog package (catalog.Parse,
+// Game.Solve, Game.Moves, HeapGame.Values, catalog.Reply, catalog.FindMove,
+// catalog.Families), so a game added to the catalog appears on the page and
+// in the API without a change here, and the page itself holds no game logic.
+// The API's JSON is written by internal/jsonout, the encoder behind the CLI's
+// --json, so `grundy solve nim 3 4 5 --json` and
+// GET /api/solve?game=nim&position=3+4+5 print the same bytes.
+//
+// The server is built to stay up under load and bad input: request bodies
+// and input fields are bounded (413), every computation runs under a work
+// budget (impartial.Budget) and a deadline (422 or 504 when they run out),
+// at most Config.MaxConcurrent computations run at once with a bounded wait
+// queue (503 when full), connections have read and write timeouts, and Serve
+// shuts down gracefully when its context ends. The endpoints, their keys and
+// status codes are documented in docs/api.md.
+//
+// A minimal server:
+//
+//	srv := web.New(web.Config{})   // zero Config: documented defaults
+//	err := srv.ListenAndServe(ctx, "127.0.0.1:8080")
+//
+// or mount the handler elsewhere:
+//
+//	http.Handle("/", web.New(web.Config{}).Handler())
+package web

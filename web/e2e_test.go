@@ -1,0 +1,357 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The end-to-end tests drive the page in headless Chromium (Debian's
+// /usr/bin/chromium, or $GRUNDY_CHROMIUM) against a real server on
+// loopback. Without a browser they skip, unless GRUNDY_E2E=1 (set by
+// .ci/run), which makes a missing browser a failure.
+
+func chromiumPath() string {
+	if p := os.Getenv("GRUNDY_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browser starts headless Chromium with a fresh profile and returns a tab's
+// context, canceled when the test ends.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath()
+	if path == "" {
+		msg := "no chromium found (install Debian's chromium: apt-get install -y chromium, or set GRUNDY_CHROMIUM)"
+		if os.Getenv("GRUNDY_E2E") == "1" {
+			t.Fatal("GRUNDY_E2E=1 but " + msg)
+		}
+		t.Skip("skipping browser test: " + msg)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 800),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil { // start the browser
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	return ctx
+}
+
+// serve starts s on loopback; it closes after the browser (cleanups run
+// last-in first-out, and browser is called after serve).
+func serve(t *testing.T, s *Server) string {
+	return serveHandler(t, s.Handler())
+}
+
+func serveHandler(t *testing.T, h http.Handler) string {
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// statusWriter records the status of a response.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// run runs browser actions, failing the test on error.
+func run(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// eval evaluates a JavaScript expression and decodes its value.
+func eval[T any](t *testing.T, ctx context.Context, what, expr string, opts ...chromedp.EvaluateOption) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, opts...))
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return v
+}
+
+// poll waits until a JavaScript expression is truthy and returns its value.
+func poll[T any](t *testing.T, ctx context.Context, what, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Poll[T](expr, chromedp.WithPollingTimeout(60*time.Second)))
+	if err != nil {
+		// Say what the page shows, to see why.
+		page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('section.page:not([hidden])')?.innerText ?? '').slice(0, 3000)`))
+		t.Fatalf("waiting for %s: %v\nthe page shows:\n%s", what, err, page)
+	}
+	return v
+}
+
+// waitJS waits until a JavaScript expression is true.
+func waitJS(t *testing.T, ctx context.Context, what, expr string) {
+	t.Helper()
+	poll[bool](t, ctx, what, expr)
+}
+
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatalf("read %s: %v", sel, err)
+	}
+	return s
+}
+
+func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
+
+// playOut plays the game shown on the play page to its end, choosing the
+// hinted (winning) move whenever the hint shows one and the first legal move
+// otherwise, and returns "won" or "lost" and the number of moves made.
+func playOut(t *testing.T, ctx context.Context, useHints bool) (string, int) {
+	t.Helper()
+	moves := 0
+	for range 100 {
+		state := poll[string](t, ctx, "game state", `(() => {
+			const s = document.getElementById('page-play');
+			if (s.dataset.result) return 'over:' + s.dataset.result;
+			const b = document.querySelector('#play-moves button.move');
+			if (b && !b.disabled && !s.classList.contains('thinking')) return 'turn';
+			return false;
+		})()`)
+		if r, ok := strings.CutPrefix(state, "over:"); ok {
+			return r, moves
+		}
+		if useHints {
+			// The hint comes from /api/solve and marks the winning moves.
+			run(t, ctx, "hint", click("#play-hint"))
+			waitJS(t, ctx, "hint shown", `!!document.querySelector('#play-note .hintnote')`)
+		}
+		clicked := eval[string](t, ctx, "move", `(() => {
+			const b = document.querySelector('#play-moves button.move.hint') || document.querySelector('#play-moves button.move');
+			b.click();
+			return b.dataset.to;
+		})()`)
+		moves++
+		waitJS(t, ctx, "move "+clicked+" played", fmt.Sprintf(`document.querySelectorAll('#play-history li.you').length >= %d || !!document.getElementById('page-play').dataset.result`, moves))
+	}
+	t.Fatal("game did not end in 100 moves")
+	return "", 0
+}
+
+func TestBrowserPlay(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+
+	// subtract:1,3,4 from 15: G(15) = 1, an N-position, so the player who
+	// moves first and follows the hints beats the perfect player.
+	run(t, ctx, "open play", chromedp.Navigate(url+"/#/play?game=subtract:1,3,4&position=15&first=you"))
+	waitJS(t, ctx, "game started", `document.getElementById('play-position')?.textContent === '15'`)
+	result, moves := playOut(t, ctx, true)
+	if result != "won" {
+		t.Errorf("following the hints from an N-position: %s after %d moves, want won", result, moves)
+	}
+	if got := text(t, ctx, "#play-status"); !strings.HasPrefix(got, "You win!") {
+		t.Errorf("status %q", got)
+	}
+	if b := eval[[]bool](t, ctx, "buttons", `['play-move', 'play-hint', 'play-undo'].map(id => document.getElementById(id).disabled)`); len(b) != 3 || !b[0] || !b[1] || b[2] {
+		t.Errorf("after the game: move, hint, undo disabled = %v, want true, true, false", b)
+	}
+	plies := eval[int](t, ctx, "history", `document.querySelectorAll('#play-history li').length`)
+	if plies != 2*moves-1 && plies != 2*moves {
+		t.Errorf("history has %d plies after %d of your moves", plies, moves)
+	}
+	// Undo takes back your last move (and nothing of the game is lost).
+	run(t, ctx, "undo", click("#play-undo"))
+	waitJS(t, ctx, "undone", fmt.Sprintf(`!document.getElementById('page-play').dataset.result && document.querySelectorAll('#play-history li').length === %d`, 2*(moves-1)))
+	waitJS(t, ctx, "your turn again", `document.querySelectorAll('#play-moves button.move').length > 0`)
+
+	// A typed illegal move is refused by the server (catalog.FindMove).
+	run(t, ctx, "type illegal move",
+		chromedp.SetValue(chromedp.CSS("#play-to"), "99"),
+		click("#play-move"))
+	waitJS(t, ctx, "illegal move refused", `(document.querySelector('#play-note .error')?.textContent ?? '').includes('no legal move')`)
+
+	// The perfect player moving first from an N-position (Nim 2 3) wins
+	// whatever we do.
+	run(t, ctx, "open play", chromedp.Navigate(url+"/#/play?game=nim&position=2+3&first=computer"))
+	waitJS(t, ctx, "computer moved", `document.querySelectorAll('#play-history li.computer').length === 1`)
+	if result, moves := playOut(t, ctx, false); result != "lost" {
+		t.Errorf("against the perfect player moving first from Nim 2 3: %s after %d moves, want lost", result, moves)
+	}
+}
+
+func TestBrowserExplore(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	run(t, ctx, "open explorer", chromedp.Navigate(url+"/#/explore?game=nim&position=3+4+5"))
+	waitJS(t, ctx, "solved", `document.getElementById('explore-outcome')?.textContent === 'N-position'`)
+	if got := text(t, ctx, "#explore-moves"); !strings.Contains(got, "1 4 5") || !strings.Contains(got, "take 2 from heap 1") {
+		t.Errorf("winning moves %q", got)
+	}
+	// Typing a position re-solves it: 1 2 3 is a P-position of Nim.
+	eval[chromedp.Void](t, ctx, "edit position", `(() => {
+		const el = document.getElementById('explore-position');
+		el.value = '1 2 3';
+		el.dispatchEvent(new Event('input'));
+	})()`)
+	waitJS(t, ctx, "P-position", `document.getElementById('explore-outcome')?.textContent === 'P-position'`)
+	// A typo in the spec shows the catalog's error.
+	run(t, ctx, "bad spec", chromedp.SendKeys(chromedp.CSS("#explore-spec"), "x"))
+	waitJS(t, ctx, "spec error", `(document.querySelector('#page-explore .about .error')?.textContent ?? '').includes('unknown game "nimx"')`)
+}
+
+func TestBrowserSequence(t *testing.T) {
+	s := New(Config{Timeout: time.Minute})
+	// valuesStatus receives the status of every /api/values answer.
+	valuesStatus := make(chan int, 64)
+	url := serveHandler(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		s.Handler().ServeHTTP(sw, r)
+		if r.URL.Path == "/api/values" {
+			valuesStatus <- sw.status
+		}
+	}))
+	ctx := browser(t)
+	run(t, ctx, "open sequence", chromedp.Navigate(url+"/#/sequence?game=subtract:1,3,4&to=120"))
+	// 121 dots, one per value, and the table starts with G(0..7) of
+	// subtract:1,3,4: 0 1 0 1 2 3 2 0 (period 7, Winning Ways ch. 4).
+	waitJS(t, ctx, "plot drawn", `document.querySelectorAll('#seq-plot circle').length === 121`)
+	first := eval[string](t, ctx, "table", `[...document.querySelectorAll('#seq-table td')].slice(0, 8).map(td => td.textContent).join(' ')`)
+	if first != "0 1 0 1 2 3 2 0" {
+		t.Errorf("table starts %q", first)
+	}
+	box := eval[struct{ W, H float64 }](t, ctx, "plot size", `(() => { const r = document.getElementById('seq-plot').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`)
+	if box.W < 300 || box.H < 150 {
+		t.Errorf("plot is %v×%v px", box.W, box.H)
+	}
+
+	// The plot marks a period when given one (for the period part): the
+	// pre-period shaded and one boundary per period, here 0..2 then 7s.
+	marks := eval[[]int](t, ctx, "period marks", `import('/plot.js').then(({plotSequence}) => {
+		const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+		plotSequence(svg, {start: 0, values: Array.from({length: 31}, (_, i) => i % 5)}, {width: 600, height: 200, period: {preperiod: 3, period: 7}});
+		return [svg.querySelectorAll('.period rect.preperiod').length, svg.querySelectorAll('.period line.boundary').length];
+	})`, chromedp.EvalAwaitPromise)
+	if len(marks) != 2 || marks[0] != 1 || marks[1] != 4 {
+		t.Errorf("period marks %v, want 1 shaded pre-period and 4 boundaries (n = 3, 10, 17, 24)", marks)
+	}
+
+	// A long run shows its progress and partial results; Cancel aborts the
+	// request, and the server's search stops with it. subtract:2-3000 costs
+	// 3000 mex steps per value, so G(0..100000) takes seconds to minutes:
+	// cancel as soon as partial results are shown and a request is being
+	// computed. Whichever request that is, the server must answer it 503
+	// (search canceled), not 200 (search finished).
+	eval[chromedp.Void](t, ctx, "start long run", `(() => {
+		const spec = document.getElementById('seq-spec');
+		spec.value = 'subtract:2-3000';
+		spec.dispatchEvent(new Event('input'));
+		document.getElementById('seq-to').value = '100000';
+	})()`)
+	waitJS(t, ctx, "game checked", `document.querySelector('#page-sequence .about code')?.textContent === 'subtract:2-3000'`)
+	run(t, ctx, "compute", click("#seq-go"))
+	waitJS(t, ctx, "partial results", `document.getElementById('seq-summary').textContent.includes('G(0..999)') &&
+		document.getElementById('seq-progress-text').textContent.startsWith('computing G(0..3999) of 100,001 values')`)
+	waitJS(t, ctx, "plot of the partial results", `!!document.querySelector('#seq-plot path.columns')`)
+	for deadline := time.Now().Add(60 * time.Second); len(s.slots) != 1; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d computations running during the long run, want 1", len(s.slots))
+		}
+	}
+	run(t, ctx, "cancel", click("#seq-cancel"))
+	waitJS(t, ctx, "canceled", `(document.getElementById('seq-message').textContent ?? '').startsWith('Canceled.')`)
+	// The server's answer to the canceled request says its search was
+	// canceled (503), not finished (200).
+	for {
+		select {
+		case code := <-valuesStatus:
+			if code == http.StatusOK {
+				continue // an earlier, finished request
+			}
+			if code != http.StatusServiceUnavailable {
+				t.Errorf("canceled request answered %d, want 503 (search canceled)", code)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("the server's search did not stop within 20 s of Cancel")
+		}
+		break
+	}
+	if n := len(s.slots); n != 0 {
+		t.Errorf("%d computations still running after the page canceled", n)
+	}
+}
+
+// TestScreenshots writes docs/screenshots/*.png at 1280×800 when
+// GRUNDY_SCREENSHOTS names the directory:
+//
+//	GRUNDY_SCREENSHOTS=$PWD/docs/screenshots go test ./web -run Screenshots
+func TestScreenshots(t *testing.T) {
+	dir := os.Getenv("GRUNDY_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("set GRUNDY_SCREENSHOTS=dir to write the README's screenshots")
+	}
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	shot := func(name string) {
+		run(t, ctx, "settle", chromedp.Sleep(400*time.Millisecond))
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatalf("screenshot %s: %v", name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 800))
+
+	run(t, ctx, "explorer", chromedp.Navigate(url+"/#/explore?game=nim&position=3+5+7+4"))
+	waitJS(t, ctx, "solved", `!!document.getElementById('explore-outcome')`)
+	shot("explore")
+
+	run(t, ctx, "play", chromedp.Navigate(url+"/#/play?game=nim&position=3+4+5&first=you"))
+	waitJS(t, ctx, "game started", `document.querySelectorAll('#play-moves button.move').length > 0`)
+	run(t, ctx, "first move", click(`#play-moves button.move[data-to="1 4 5"]`))
+	waitJS(t, ctx, "reply", `document.querySelectorAll('#play-history li').length === 2 && document.querySelectorAll('#play-moves button.move').length > 0`)
+	run(t, ctx, "hint", click("#play-hint"))
+	waitJS(t, ctx, "hint shown", `!!document.querySelector('#play-note .hintnote')`)
+	shot("play")
+
+	run(t, ctx, "sequence", chromedp.Navigate(url+"/#/sequence?game=subtract:2,5,7&to=150"))
+	waitJS(t, ctx, "plot drawn", `document.querySelectorAll('#seq-plot circle').length === 151`)
+	shot("sequence")
+}

@@ -1,0 +1,27 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http/httptest"
+
+	"github.com/grundy/grundy/web"
+)
+
+// The API answers with the CLI's --json bytes; errors are JSON with a 4xx
+// status.
+func ExampleServer_Handler() {
+	h := web.New(web.Config{}).Handler()
+	for _, target := range []string{
+		"/api/solve?game=nim&position=3+4+5",
+		"/api/reply?game=subtract:1,3,4&position=9",
+		"/api/move?game=nim&position=3&to=5",
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
+		fmt.Print(rec.Code, " ", rec.Body)
+	}
+	// Output:
+	// 200 {"game":"nim","position":"3 4 5","misere":false,"value":2,"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}
+	// 200 {"game":"subtract:1,3,4","position":"9","misere":false,"move":{"to":"8","move":"take 1 from heap 1"},"over":false}
+	// 422 {"error":"catalog: nim: no legal move from 3 to 5"}
+}

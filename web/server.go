@@ -1,0 +1,144 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"io/fs"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/grundy/grundy/catalog"
+)
+
+//go:embed static
+var staticFiles embed.FS
+
+// Server is the web workbench: the JSON API and the embedded page. It is
+// safe for concurrent use; create it with New.
+type Server struct {
+	cfg     Config
+	slots   chan struct{} // one token per running computation
+	waiting atomic.Int64  // requests queued for a slot
+	handler http.Handler
+	// parse names games; catalog.Parse except in tests.
+	parse func(spec string) (catalog.Game, error)
+}
+
+// New returns a server with the limits of cfg (zero fields take their
+// documented defaults).
+func New(cfg Config) *Server {
+	s := &Server{cfg: cfg.withDefaults(), parse: catalog.Parse}
+	s.slots = make(chan struct{}, s.cfg.MaxConcurrent)
+	mux := http.NewServeMux()
+	for _, rt := range s.routes() {
+		mux.Handle("/api/"+rt.name, s.api(rt))
+	}
+	mux.Handle("/api/", s.api(route{name: "", handle: func(r *http.Request) (any, error) {
+		return nil, &httpError{http.StatusNotFound, "no API endpoint " + r.URL.Path + " (see docs/api.md)"}
+	}}))
+	sub, err := fs.Sub(staticFiles, "static")
+	if err != nil {
+		panic(err) // the embedded directory exists at build time
+	}
+	mux.Handle("/", http.FileServerFS(sub))
+	s.handler = secure(mux)
+	return s
+}
+
+// Config returns the server's settings, defaults filled in.
+func (s *Server) Config() Config { return s.cfg }
+
+// Handler returns the HTTP handler serving the API and the page.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// ListenAndServe listens on the TCP address addr and serves until ctx ends,
+// then shuts down gracefully (see Serve).
+func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return s.Serve(ctx, ln)
+}
+
+// Serve serves connections from ln until ctx ends. It then stops accepting
+// connections and waits up to Config.ShutdownTimeout for the requests in
+// flight; computations still running after that are canceled. Serve returns
+// nil after a shutdown and the listener's error otherwise.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	base, cancelBase := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelBase()
+	hs := &http.Server{
+		Handler:           s.handler,
+		ReadTimeout:       s.cfg.ReadTimeout,
+		ReadHeaderTimeout: s.cfg.ReadHeaderTimeout,
+		WriteTimeout:      s.cfg.WriteTimeout,
+		IdleTimeout:       s.cfg.IdleTimeout,
+		MaxHeaderBytes:    s.cfg.MaxHeaderBytes,
+		BaseContext:       func(net.Listener) context.Context { return base },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		cancelBase() // stop the computations still running, then drop their connections
+		hs.Close()
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// errBusy is the answer when every computation slot is taken and the queue
+// is full or the wait is over.
+var errBusy = &httpError{http.StatusServiceUnavailable, "server busy: too many computations running; retry in a moment"}
+
+// acquire takes a computation slot, waiting up to Config.QueueWait in a
+// queue of at most Config.MaxQueue requests. It returns the function that
+// gives the slot back.
+func (s *Server) acquire(ctx context.Context) (release func(), err error) {
+	release = func() { <-s.slots }
+	select {
+	case s.slots <- struct{}{}:
+		return release, nil
+	default:
+	}
+	if s.waiting.Add(1) > int64(s.cfg.MaxQueue) {
+		s.waiting.Add(-1)
+		return nil, errBusy
+	}
+	defer s.waiting.Add(-1)
+	t := time.NewTimer(s.cfg.QueueWait)
+	defer t.Stop()
+	select {
+	case s.slots <- struct{}{}:
+		return release, nil
+	case <-t.C:
+		return nil, errBusy
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// secure adds headers that keep the page self-contained: no script, style
+// or connection from anywhere but this server.
+func secure(h http.Handler) http.Handler {
+	const csp = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'"
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Content-Security-Policy", csp)
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "no-referrer")
+		h.ServeHTTP(w, r)
+	})
+}

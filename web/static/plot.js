@@ -1,0 +1,101 @@
+// plotSequence draws a nim-sequence G(start..) as an SVG scatter plot, by
+// hand (no library): dots joined by a faint line for short sequences, and
+// for long ones a tick per pixel column and value row, so a million values
+// draw as fast as a thousand.
+const NS = 'http://www.w3.org/2000/svg';
+
+function s(tag, attrs = {}, text) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// niceStep returns a round tick step (1, 2 or 5 × 10^k) giving about n ticks.
+function niceStep(range, n) {
+  const raw = Math.max(range / n, 1);
+  const p = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+  return 10 * p;
+}
+
+// The plot is drawn at the SVG's displayed width (in CSS pixels), so text
+// keeps its size; width and height may be given instead. With
+// period = {preperiod, period} (G(n + period) = G(n) for n ≥ preperiod), the
+// pre-period is shaded and the period boundaries are drawn.
+export function plotSequence(svg, seq, { width = Math.round(svg.getBoundingClientRect().width) || 1100, height = 360, period } = {}) {
+  const values = seq.values;
+  const n0 = seq.start;
+  const n1 = n0 + Math.max(values.length - 1, 1);
+  const vmax = values.reduce((a, b) => (b > a ? b : a), 1);
+  const m = { l: 44, r: 30, t: 26, b: 36 };
+  const W = width - m.l - m.r;
+  const H = height - m.t - m.b;
+  const x = (n) => m.l + ((n - n0) / (n1 - n0)) * W;
+  const y = (v) => m.t + H - (v / vmax) * H;
+
+  svg.replaceChildren();
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `plot of G(n) for n = ${n0} to ${n0 + values.length - 1}`);
+
+  const grid = s('g', { class: 'grid' });
+  const ystep = niceStep(vmax, 6);
+  for (let v = 0; v <= vmax; v += ystep) {
+    grid.append(s('line', { x1: m.l, x2: m.l + W, y1: y(v), y2: y(v) }));
+    grid.append(s('text', { x: m.l - 8, y: y(v) + 4, 'text-anchor': 'end' }, String(v)));
+  }
+  const xstep = niceStep(n1 - n0, 10);
+  for (let t = Math.ceil(n0 / xstep) * xstep; t <= n1; t += xstep) {
+    grid.append(s('line', { x1: x(t), x2: x(t), y1: m.t + H, y2: m.t + H + 5 }));
+    grid.append(s('text', { x: x(t), y: m.t + H + 20, 'text-anchor': 'middle' }, String(t)));
+  }
+  grid.append(s('text', { x: m.l + W, y: height - 2, 'text-anchor': 'end', class: 'axis' }, 'n'));
+  grid.append(s('text', { x: m.l - 8, y: 12, 'text-anchor': 'end', class: 'axis' }, 'G(n)'));
+  svg.append(grid);
+  svg.append(s('line', { class: 'axisline', x1: m.l, x2: m.l + W, y1: m.t + H, y2: m.t + H }));
+
+  if (period && period.period > 0) {
+    const marks = s('g', { class: 'period' });
+    const pre = Math.min(Math.max(period.preperiod, n0), n1);
+    if (pre > n0) {
+      marks.append(s('rect', { class: 'preperiod', x: x(n0), y: m.t, width: x(pre) - x(n0), height: H }));
+      marks.append(s('text', { x: x(n0) + 4, y: m.t + 12 }, `pre-period ${n0}..${pre - 1}`));
+    }
+    const lines = Math.floor((n1 - pre) / period.period);
+    for (let k = 0; k <= lines && k <= 200; k++) {
+      const at = pre + k * period.period;
+      marks.append(s('line', { class: 'boundary', x1: x(at), x2: x(at), y1: m.t, y2: m.t + H }));
+    }
+    marks.append(s('text', { x: x(pre) + 4, y: m.t + (pre > n0 ? 26 : 12) }, `period ${period.period} from n = ${pre}`));
+    svg.append(marks);
+  }
+
+  const data = s('g', { class: 'data' });
+  if (values.length <= W / 3) {
+    const pts = values.map((v, i) => `${x(n0 + i).toFixed(1)},${y(v).toFixed(1)}`);
+    data.append(s('polyline', { class: 'trace', points: pts.join(' ') }));
+    values.forEach((v, i) => {
+      const c = s('circle', { cx: x(n0 + i).toFixed(1), cy: y(v).toFixed(1), r: 3, class: v === 0 ? 'zero' : 'dot' });
+      c.append(s('title', {}, `G(${n0 + i}) = ${v}`));
+      data.append(c);
+    });
+  } else {
+    // One short tick per pixel column and pixel row where some value of
+    // the column falls: bands show which values occur where, and the
+    // drawing stays bounded by the plot's pixels however long the sequence.
+    const cols = Math.floor(W);
+    let d = '';
+    for (let c = 0; c < cols; c++) {
+      const a = Math.floor((c / cols) * values.length);
+      const b = Math.max(a + 1, Math.floor(((c + 1) / cols) * values.length));
+      const rows = new Set();
+      for (let i = a; i < b && i < values.length; i++) rows.add(Math.round(y(values[i])));
+      const px = (m.l + c).toFixed(1);
+      for (const r of rows) d += `M${px} ${r}h1.2`;
+    }
+    data.append(s('path', { class: 'columns', d }));
+  }
+  svg.append(data);
+  return svg;
+}
