@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/grundy/grundy/games"
@@ -28,15 +27,10 @@ func subtractFamily() Family {
 			if err != nil {
 				return nil, &SpecError{Offset: -1, Msg: err.Error()}
 			}
-			spec := FormatIntSet(set)
-			words := make([]string, len(set))
-			for i, s := range set {
-				words[i] = fmt.Sprint(s)
-			}
 			return NewHeapGame(Info{
-				Spec:    "subtract:" + spec,
-				Name:    "subtraction game {" + strings.Join(words, ", ") + "}",
-				Rule:    "A move removes s tokens from one heap, for some s in {" + strings.Join(words, ", ") + "}; whoever cannot move loses.",
+				Spec:    "subtract:" + FormatIntSet(set),
+				Name:    "subtraction game {" + setWords(set) + "}",
+				Rule:    "A move removes s tokens from one heap, for some s in {" + setWords(set) + "}; whoever cannot move loses.",
 				Example: "7",
 			}, g), nil
 		},
@@ -69,14 +63,14 @@ func allButGame(args string) (Game, error) {
 	if err != nil {
 		return nil, &SpecError{Offset: -1, Msg: err.Error()}
 	}
-	words := make([]string, len(except))
-	for i, s := range except {
-		words[i] = fmt.Sprint(s)
-	}
 	return NewHeapGame(Info{
 		Spec:    "subtract:all-but:" + FormatIntSet(except),
-		Name:    "all-but subtraction game, all but {" + strings.Join(words, ", ") + "}",
-		Rule:    "A move removes any positive number of tokens from one heap except the sizes {" + strings.Join(words, ", ") + "}; whoever cannot move loses.",
+		Name:    "all-but subtraction game, all but {" + setWords(except) + "}",
+		Rule:    "A move removes any positive number of tokens from one heap except the sizes {" + setWords(except) + "}; whoever cannot move loses.",
 		Example: "7",
 	}, g), nil
 }
+
+// setWords writes a set for people: "1, 3, 4", with runs as ranges ("2-3000")
+// so that a long range does not make a name kilobytes long.
+func setWords(set []int) string { return strings.ReplaceAll(FormatIntSet(set), ",", ", ") }
