@@ -67,32 +67,7 @@ func Analyze(c *Computer) Periodicity {
 		res.Criterion = "too few values"
 		return res
 	}
-	L := N + 1
-	rev := func(i int) uint32 { return c.At(N - i) }
-	// pi[i] = length of the longest proper border of rev[0..i].
-	pi := make([]int32, L)
-	for i := 1; i < L; i++ {
-		k := int(pi[i-1])
-		ri := rev(i)
-		for k > 0 && rev(k) != ri {
-			k = int(pi[k-1])
-		}
-		if rev(k) == ri {
-			k++
-		}
-		pi[i] = int32(k)
-	}
-	type cand struct{ p, n0 int }
-	var cands []cand
-	for l := 1; l <= L; l++ {
-		p := l - int(pi[l-1])
-		n0 := N + 1 - l
-		if len(cands) > 0 && cands[len(cands)-1].p == p {
-			cands[len(cands)-1].n0 = n0
-			continue
-		}
-		cands = append(cands, cand{p, n0})
-	}
+	cands := candidates(c)
 	for _, cd := range cands {
 		b := g.Bound(cd.n0, cd.p)
 		if b >= 0 && b <= N {
@@ -114,6 +89,40 @@ func Analyze(c *Computer) Periodicity {
 	}
 	res.Criterion = fmt.Sprintf("no period repeating twice over the second half of G(0..%d)", N)
 	return res
+}
+
+type cand struct{ p, n0 int }
+
+// candidates returns, for each least period p of a tail of the values,
+// the longest such tail's start n0, in increasing p.
+func candidates(c *Computer) []cand {
+	N := c.Len() - 1
+	L := N + 1
+	rev := func(i int) uint32 { return c.At(N - i) }
+	// pi[i] = length of the longest proper border of rev[0..i].
+	pi := make([]int32, L)
+	for i := 1; i < L; i++ {
+		k := int(pi[i-1])
+		ri := rev(i)
+		for k > 0 && rev(k) != ri {
+			k = int(pi[k-1])
+		}
+		if rev(k) == ri {
+			k++
+		}
+		pi[i] = int32(k)
+	}
+	var cands []cand
+	for l := 1; l <= L; l++ {
+		p := l - int(pi[l-1])
+		n0 := N + 1 - l
+		if len(cands) > 0 && cands[len(cands)-1].p == p {
+			cands[len(cands)-1].n0 = n0
+			continue
+		}
+		cands = append(cands, cand{p, n0})
+	}
+	return cands
 }
 
 func (g Game) criterion(n0, p, N int) string {
@@ -140,9 +149,13 @@ func FindPeriod(ctx context.Context, g Game, maxN int, m Method) (Periodicity, *
 			return res, c, nil
 		}
 		next := 2 * n
-		if res.Status == Observed {
-			if b := g.Bound(res.Preperiod, res.Period); b > n && b < next {
-				next = b
+		// Jump to the bound of the most promising candidate: a tail
+		// holding at least two periods whose bound is in reach.
+		for _, cd := range candidates(c) {
+			if tail := n + 1 - cd.n0; tail >= 2*cd.p && tail >= 64 {
+				if b := g.Bound(cd.n0, cd.p); b > n && b < next {
+					next = b
+				}
 			}
 		}
 		n = min(maxN, next)
