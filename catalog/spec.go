@@ -26,10 +26,11 @@ type Family struct {
 
 // Families returns the catalog, one entry per family, in display order.
 func Families() []Family {
-	return []Family{
+	return append([]Family{
 		nimFamily(),
 		subtractFamily(),
-	}
+		octalFamily(), hexFamily(), grundyFamily(),
+	}, namedOctalFamilies()...)
 }
 
 // Parse returns the game a spec string names, such as "nim",

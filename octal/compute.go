@@ -554,3 +554,22 @@ func (c *Computer) setSparse(on bool, m, e, t uint32) {
 		}
 	}
 }
+
+// ProvedPeriod returns the period the computer has proved and uses (Auto
+// only), if any: G(n + p) = G(n) for every n ≥ n0.
+func (c *Computer) ProvedPeriod() (p, n0 int, ok bool) {
+	return c.perP, c.perN0, c.perP > 0
+}
+
+// ValueAt returns G(n) if it is computed or follows from a proved period.
+func (c *Computer) ValueAt(n int) (uint32, bool) {
+	switch {
+	case n < 0:
+		return 0, false
+	case n < c.Len():
+		return c.At(n), true
+	case c.perP > 0:
+		return c.At(c.perN0 + (n-c.perN0)%c.perP), true
+	}
+	return 0, false
+}
