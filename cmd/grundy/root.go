@@ -151,6 +151,7 @@ Games are named by spec strings such as nim or subtract:1,3,4; run
 		newGamesCmd(io),
 		newSolveCmd(io),
 		newValuesCmd(io),
+		newPeriodCmd(io),
 		newVersionCmd(io),
 	)
 	return root
