@@ -96,6 +96,14 @@ type Computer struct {
 	// for n ≥ perN0 + perP.
 	perP, perN0 int
 
+	// Two-core mode (SetParallel): a worker goroutine enumerates the rare
+	// splits of G(n+1) while the main goroutine finishes G(n).
+	parallel bool
+	jobs     chan prepJob
+	done     chan struct{}
+	prepN    int // the heap the worker is preparing, or -1
+	wmark    [2][]uint32
+
 	mark, pend []uint32 // stamps: n+1 when marked while computing G(n)
 	pendList   []uint32
 	ms         []int
@@ -104,7 +112,7 @@ type Computer struct {
 // NewComputer returns a computer for g using the given method (Auto picks
 // the kernel).
 func NewComputer(g Game, m Method) *Computer {
-	c := &Computer{g: g, method: m, widenAbove: 1<<16 - 1, nextChoose: 1024}
+	c := &Computer{g: g, method: m, widenAbove: 1<<16 - 1, nextChoose: 1024, prepN: -1}
 	if m == SparseMethod {
 		c.nextChoose = 16
 	}
@@ -252,18 +260,35 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 		if c.nextChoose < stop {
 			stop = max(n+1, c.nextChoose)
 		}
+		par := c.parallel && c.sparse && c.perP == 0 && c.v32 == nil && len(c.rare) >= 256 && stop-n > 1
+		if par {
+			c.startWorker()
+		}
 		for ; n < stop; n++ {
 			var v uint32
-			if c.perP > 0 {
+			switch {
+			case c.perP > 0:
 				v = c.At(n - c.perP)
-			} else if c.sparse {
-				v = c.sparseValue(n)
-			} else {
+			case par:
+				v = c.parallelValue(n, stop)
+			case c.sparse:
+				v = c.sparseValue(n, nil)
+			default:
 				v = c.plainValue(n)
 			}
 			if err := c.push(v); err != nil {
+				if par {
+					c.stopWorker()
+				}
 				return err
 			}
+			if par && c.v32 != nil {
+				c.stopWorker() // widened: the worker reads 16-bit values
+				par = false
+			}
+		}
+		if par {
+			c.stopWorker()
 		}
 	}
 	return nil
@@ -338,7 +363,11 @@ func markPairs[T uint16 | uint32](mark []uint32, g []T, m int, unequal bool, sta
 // mex is the least such value c unless a smaller value, of the first
 // parity, is also missing, which a scan of all splits (stopped as soon as
 // every smaller value is found) decides.
-func (c *Computer) sparseValue(n int) uint32 {
+//
+// With prepared != nil, the worker has already marked (in prepared, with
+// the same stamp) the rare splits whose heaps are both below n−1; only the
+// splits involving heap n−1 remain to mark here.
+func (c *Computer) sparseValue(n int, prepared []uint32) uint32 {
 	stamp := uint32(n + 1)
 	mark, pend, parity := c.mark, c.pend, c.parity
 	g := &c.g
@@ -361,6 +390,13 @@ func (c *Computer) sparseValue(n int) uint32 {
 		}
 		c.ms = append(c.ms, m)
 		possible |= 1 << (c.e & uint32(m) & 1)
+		if prepared != nil {
+			// The one split that involves heap n−1 (when k = 0).
+			if a, b := n-1, m-(n-1); b >= 1 && !(g.unequal && a == b) {
+				mark[c.val(a)^c.val(b)] = stamp
+			}
+			continue
+		}
 		if c.v32 != nil {
 			rarePairs(mark, c.v32, c.rare, m, g.unequal, stamp)
 		} else {
@@ -372,7 +408,7 @@ func (c *Computer) sparseValue(n int) uint32 {
 	pl := c.pendList[:0]
 	cand := uint32(0)
 	for ; ; cand++ {
-		if mark[cand] == stamp {
+		if mark[cand] == stamp || prepared != nil && prepared[cand] == stamp {
 			continue
 		}
 		if cand >= c.size || possible>>parity[cand]&1 == 0 {
@@ -402,18 +438,78 @@ func (c *Computer) sparseValue(n int) uint32 {
 	panic("octal: sparse kernel lost a pending value")
 }
 
-// rarePairs marks the values of the splits r + (m−r) for every rare r < m.
+// rarePairs marks the values of the splits r + (m−r) for every rare r < m
+// with m−r < len(g).
 func rarePairs[T uint16 | uint32](mark []uint32, g []T, rare []int32, m int, unequal bool, stamp uint32) {
 	for _, r := range rare {
 		b := m - int(r)
 		if b < 1 {
 			return
 		}
-		if unequal && b == int(r) {
+		if b >= len(g) || unequal && b == int(r) {
 			continue
 		}
 		mark[g[r]^g[b]] = stamp
 	}
+}
+
+// SetParallel lets the computer use a second goroutine (a second core)
+// for the sparse-space kernel: while G(n) is being finished, the worker
+// enumerates the splits of n+1 that involve a rare heap. Values are the
+// same either way.
+func (c *Computer) SetParallel(on bool) { c.parallel = on }
+
+type prepJob struct {
+	n    int
+	g    []uint16 // G(0..n−2): only these values are read
+	rare []int32  // rare heaps below n−1
+}
+
+func (c *Computer) startWorker() {
+	if c.wmark[0] == nil {
+		// Values fit in 16 bits in this mode, so every XOR is below 1<<16.
+		c.wmark = [2][]uint32{make([]uint32, 1<<17), make([]uint32, 1<<17)}
+	}
+	c.jobs, c.done = make(chan prepJob), make(chan struct{})
+	jobs, done, wmark, two, unequal := c.jobs, c.done, c.wmark, c.g.two, c.g.unequal
+	go func() {
+		for j := range jobs {
+			stamp := uint32(j.n + 1)
+			for _, k := range two {
+				if m := j.n - k; m >= 2 {
+					rarePairs(wmark[j.n&1], j.g, j.rare, m, unequal, stamp)
+				}
+			}
+			done <- struct{}{}
+		}
+		close(done)
+	}()
+	c.prepN = -1
+}
+
+func (c *Computer) stopWorker() {
+	if c.prepN >= 0 {
+		<-c.done
+		c.prepN = -1
+	}
+	close(c.jobs)
+	<-c.done
+}
+
+// parallelValue computes G(n) while the worker prepares G(n+1).
+func (c *Computer) parallelValue(n, stop int) uint32 {
+	var prepared []uint32
+	if c.prepN == n {
+		<-c.done
+		prepared = c.wmark[n&1]
+	}
+	c.prepN = -1
+	if n+1 < stop {
+		// Values G(0..n−1) are known: the worker may read them.
+		c.jobs <- prepJob{n: n + 1, g: c.v16[:n:n], rare: c.rare[:len(c.rare):len(c.rare)]}
+		c.prepN = n + 1
+	}
+	return c.sparseValue(n, prepared)
 }
 
 // scan1 is scanPairs for a single m: splits b + (m−b), 1 ≤ b ≤ hi.

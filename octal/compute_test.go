@@ -243,3 +243,28 @@ func TestHeapsOf(t *testing.T) {
 	}
 	_ = impartial.Nimber(0)
 }
+
+// The two-goroutine kernel gives the same values, including across a
+// widening to uint32.
+func TestParallel(t *testing.T) {
+	for _, g := range []Game{mustCode(t, ".6"), GrundysGame(), mustCode(t, "4.07")} {
+		plain := values(t, g, PlainMethod, 12000)
+		for _, widen := range []bool{false, true} {
+			c := NewComputer(g, SparseMethod)
+			c.SetParallel(true)
+			if widen {
+				c.widenAbove = 100
+			}
+			for to := 3000; to <= 12000; to += 3000 {
+				if err := c.Extend(ctx, to); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for j := range plain {
+				if c.At(j) != plain[j] {
+					t.Fatalf("%s parallel (widen %v): G(%d) = %d, plain %d", g, widen, j, c.At(j), plain[j])
+				}
+			}
+		}
+	}
+}
