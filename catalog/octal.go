@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -418,6 +419,7 @@ func (g *OctalGame) StreamValues(ctx context.Context, to int, known []impartial.
 		return nil, fmt.Errorf("catalog: %s: --to %d is too large (at most %d)", g.info.Spec, to, octal.MaxHeap)
 	}
 	c := octal.NewComputer(g.game, octal.Auto)
+	c.SetParallel(runtime.GOMAXPROCS(0) > 1)
 	if len(known) > 1 {
 		load := make([]uint32, 0, len(known)-1)
 		for _, v := range known[1:] {

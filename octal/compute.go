@@ -98,11 +98,14 @@ type Computer struct {
 
 	// Two-core mode (SetParallel): a worker goroutine enumerates the rare
 	// splits of G(n+1) while the main goroutine finishes G(n).
-	parallel bool
-	jobs     chan prepJob
-	done     chan struct{}
-	prepN    int // the heap the worker is preparing, or -1
-	wmark    [2][]uint32
+	parallel   bool
+	jobs       chan prepJob
+	done       chan struct{}
+	prepN      int // the first heap of the batch being prepared, or -1
+	prepLo     int // the worker covers rare heaps below prepLo−batch… (see prepJob)
+	wbuf       [2][][]uint32
+	prepared   [][]uint32 // the worker's marks for the current batch
+	batchStart int        // the heap the batches of this run start from
 
 	mark, pend []uint32 // stamps: n+1 when marked while computing G(n)
 	pendList   []uint32
@@ -263,6 +266,7 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 		par := c.parallel && c.sparse && c.perP == 0 && c.v32 == nil && len(c.rare) >= 256 && stop-n > 1
 		if par {
 			c.startWorker()
+			c.batchStart = n
 		}
 		for ; n < stop; n++ {
 			var v uint32
@@ -270,7 +274,7 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 			case c.perP > 0:
 				v = c.At(n - c.perP)
 			case par:
-				v = c.parallelValue(n, stop)
+				v = c.parallelValue(n, c.batchStart, stop)
 			case c.sparse:
 				v = c.sparseValue(n, nil)
 			default:
@@ -284,11 +288,13 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 			}
 			if par && c.v32 != nil {
 				c.stopWorker() // widened: the worker reads 16-bit values
+				c.prepared = nil
 				par = false
 			}
 		}
 		if par {
 			c.stopWorker()
+			c.prepared = nil
 		}
 	}
 	return nil
@@ -391,10 +397,13 @@ func (c *Computer) sparseValue(n int, prepared []uint32) uint32 {
 		c.ms = append(c.ms, m)
 		possible |= 1 << (c.e & uint32(m) & 1)
 		if prepared != nil {
-			// The one split that involves heap n−1 (when k = 0).
-			if a, b := n-1, m-(n-1); b >= 1 && !(g.unequal && a == b) {
-				mark[c.val(a)^c.val(b)] = stamp
-			}
+			// The worker marked the splits with a rare heap in
+			// [2·batch, batch start − batch); mark the others.
+			bs := n - (n-c.batchStart)%batch
+			lo := sortSearch(c.rare, 2*batch)
+			hi := sortSearch(c.rare, bs-batch)
+			rarePairs(mark, c.v16, c.rare[:lo], m, g.unequal, stamp)
+			rarePairs(mark, c.v16, c.rare[hi:], m, g.unequal, stamp)
 			continue
 		}
 		if c.v32 != nil {
@@ -408,7 +417,7 @@ func (c *Computer) sparseValue(n int, prepared []uint32) uint32 {
 	pl := c.pendList[:0]
 	cand := uint32(0)
 	for ; ; cand++ {
-		if mark[cand] == stamp || prepared != nil && prepared[cand] == stamp {
+		if mark[cand] == stamp || int(cand) < len(prepared) && prepared[cand] == stamp {
 			continue
 		}
 		if cand >= c.size || possible>>parity[cand]&1 == 0 {
@@ -454,30 +463,32 @@ func rarePairs[T uint16 | uint32](mark []uint32, g []T, rare []int32, m int, une
 }
 
 // SetParallel lets the computer use a second goroutine (a second core)
-// for the sparse-space kernel: while G(n) is being finished, the worker
-// enumerates the splits of n+1 that involve a rare heap. Values are the
+// for the sparse-space kernel: while the main goroutine computes a batch of
+// values, a worker enumerates, for the next batch, the splits that involve
+// a rare heap r ≥ 2·batch whose partner is already known. Values are the
 // same either way.
 func (c *Computer) SetParallel(on bool) { c.parallel = on }
 
+const batch = 64
+
 type prepJob struct {
-	n    int
-	g    []uint16 // G(0..n−2): only these values are read
-	rare []int32  // rare heaps below n−1
+	start int      // first heap of the batch
+	g     []uint16 // G(0..start−batch−1): only these values are read
+	rare  []int32  // rare heaps r with 2·batch ≤ r < start−batch
+	out   [][]uint32
 }
 
 func (c *Computer) startWorker() {
-	if c.wmark[0] == nil {
-		// Values fit in 16 bits in this mode, so every XOR is below 1<<16.
-		c.wmark = [2][]uint32{make([]uint32, 1<<17), make([]uint32, 1<<17)}
-	}
 	c.jobs, c.done = make(chan prepJob), make(chan struct{})
-	jobs, done, wmark, two, unequal := c.jobs, c.done, c.wmark, c.g.two, c.g.unequal
+	jobs, done, two, unequal := c.jobs, c.done, c.g.two, c.g.unequal
 	go func() {
 		for j := range jobs {
-			stamp := uint32(j.n + 1)
-			for _, k := range two {
-				if m := j.n - k; m >= 2 {
-					rarePairs(wmark[j.n&1], j.g, j.rare, m, unequal, stamp)
+			for i, mark := range j.out {
+				t := j.start + i
+				for _, k := range two {
+					if m := t - k; m >= 2 {
+						rarePairs(mark, j.g, j.rare, m, unequal, uint32(t+1))
+					}
 				}
 			}
 			done <- struct{}{}
@@ -496,20 +507,51 @@ func (c *Computer) stopWorker() {
 	<-c.done
 }
 
-// parallelValue computes G(n) while the worker prepares G(n+1).
-func (c *Computer) parallelValue(n, stop int) uint32 {
-	var prepared []uint32
-	if c.prepN == n {
-		<-c.done
-		prepared = c.wmark[n&1]
+// parallelValue computes G(n); at the start of each batch it collects the
+// worker's marks for this batch and sends it the next one.
+func (c *Computer) parallelValue(n, start, stop int) uint32 {
+	if (n-start)%batch == 0 {
+		c.prepared = nil
+		if c.prepN == n {
+			<-c.done
+			c.prepared = c.wbuf[(n/batch)&1]
+		}
+		c.prepN = -1
+		next := n + batch
+		if next+batch <= stop {
+			buf := &c.wbuf[(next/batch)&1]
+			if len(*buf) != batch || len((*buf)[0]) < int(2*c.size) {
+				*buf = make([][]uint32, batch)
+				for i := range *buf {
+					(*buf)[i] = make([]uint32, 2*c.size)
+				}
+			}
+			lo := sortSearch(c.rare, 2*batch)
+			hi := sortSearch(c.rare, next-batch)
+			c.jobs <- prepJob{start: next, g: c.v16[: next-batch : next-batch], rare: c.rare[lo:hi:hi], out: *buf}
+			c.prepN = next
+			c.prepLo = next - batch
+		}
 	}
-	c.prepN = -1
-	if n+1 < stop {
-		// Values G(0..n−1) are known: the worker may read them.
-		c.jobs <- prepJob{n: n + 1, g: c.v16[:n:n], rare: c.rare[:len(c.rare):len(c.rare)]}
-		c.prepN = n + 1
+	var prepared []uint32
+	if c.prepared != nil {
+		prepared = c.prepared[(n-start)%batch]
 	}
 	return c.sparseValue(n, prepared)
+}
+
+// sortSearch returns the index of the first rare heap ≥ x.
+func sortSearch(rare []int32, x int) int {
+	lo, hi := 0, len(rare)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(rare[m]) < x {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // scan1 is scanPairs for a single m: splits b + (m−b), 1 ≤ b ≤ hi.
