@@ -165,6 +165,11 @@ func (c *Computer) Stats() Stats {
 	}
 	s.Bytes = int64(cap(c.v16))*2 + int64(cap(c.v32))*4 + int64(cap(c.rare))*4 +
 		int64(cap(c.mark)+cap(c.pend)+cap(c.pendList))*4 + int64(cap(c.parity))
+	for _, buf := range c.wbuf {
+		for _, m := range buf {
+			s.Bytes += int64(cap(m)) * 4
+		}
+	}
 	return s
 }
 

@@ -268,3 +268,26 @@ func TestParallel(t *testing.T) {
 		}
 	}
 }
+
+// The kernels against the generic engine (impartial.Solver on the Splitter
+// game Engine, which splits options into heaps and memoizes single heaps).
+func TestAgainstEngine(t *testing.T) {
+	games := someCodes(t)[:80]
+	games = append(games, GrundysGame(), mustHex(t, "0.8"), mustHex(t, "4.C1"))
+	for _, g := range games {
+		const N = 60
+		s := impartial.NewSolver[Heaps](Engine{g}, impartial.Settings{})
+		for _, m := range []Method{PlainMethod, SparseMethod} {
+			got := values(t, g, m, N)
+			for n := 0; n <= N; n++ {
+				want, err := s.Value(ctx, Heaps{int32(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if uint32(want) != got[n] {
+					t.Fatalf("%s %v: G(%d) = %d, engine %d", g, m, n, got[n], want)
+				}
+			}
+		}
+	}
+}
