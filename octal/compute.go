@@ -232,8 +232,11 @@ func (c *Computer) grow(v uint32) {
 	}
 	c.size = size
 	// Indexes up to size (the mex can equal size) must be valid.
-	c.mark = append(c.mark, make([]uint32, int(2*size)-len(c.mark))...)
-	c.pend = append(c.pend, make([]uint32, int(2*size)-len(c.pend))...)
+	// At least 1<<16 entries, so that the 16-bit kernels index them
+	// without bounds checks.
+	want := max(int(2*size), 1<<16)
+	c.mark = append(c.mark, make([]uint32, want-len(c.mark))...)
+	c.pend = append(c.pend, make([]uint32, want-len(c.pend))...)
 	c.buildParity()
 }
 
@@ -407,14 +410,14 @@ func (c *Computer) sparseValue(n int, prepared []uint32) uint32 {
 			bs := n - (n-c.batchStart)%batch
 			lo := sortSearch(c.rare, 2*batch)
 			hi := sortSearch(c.rare, bs-batch)
-			rarePairs(mark, c.v16, c.rare[:lo], m, g.unequal, stamp)
-			rarePairs(mark, c.v16, c.rare[hi:], m, g.unequal, stamp)
+			rarePairs16((*[1 << 16]uint32)(mark), c.v16, c.rare[:lo], m, g.unequal, stamp)
+			rarePairs16((*[1 << 16]uint32)(mark), c.v16, c.rare[hi:], m, g.unequal, stamp)
 			continue
 		}
 		if c.v32 != nil {
 			rarePairs(mark, c.v32, c.rare, m, g.unequal, stamp)
 		} else {
-			rarePairs(mark, c.v16, c.rare, m, g.unequal, stamp)
+			rarePairs16((*[1 << 16]uint32)(mark), c.v16, c.rare, m, g.unequal, stamp)
 		}
 	}
 	// The candidate c: least value not found that no split of two commons
@@ -436,9 +439,17 @@ func (c *Computer) sparseValue(n int, prepared []uint32) uint32 {
 		return cand
 	}
 	remaining := len(pl)
-	if c.v32 != nil {
+	switch {
+	case c.v32 != nil:
 		remaining = scanPairs(pend, c.v32, c.ms, g.unequal, stamp, remaining)
-	} else {
+	case len(c.ms) == 1:
+		m := c.ms[0]
+		hi := m / 2
+		if g.unequal && m%2 == 0 {
+			hi--
+		}
+		remaining = scan16((*[1 << 16]uint32)(pend), c.v16, m, hi, stamp, remaining)
+	default:
 		remaining = scanPairs(pend, c.v16, c.ms, g.unequal, stamp, remaining)
 	}
 	if remaining == 0 {
@@ -557,6 +568,46 @@ func sortSearch(rare []int32, x int) int {
 		}
 	}
 	return lo
+}
+
+// rarePairs16 is rarePairs on 16-bit values, marking a table that every
+// 16-bit value indexes (no bounds checks).
+func rarePairs16(mark *[1 << 16]uint32, g []uint16, rare []int32, m int, unequal bool, stamp uint32) {
+	if m > len(g) {
+		rarePairs(mark[:], g, rare, m, unequal, stamp) // not reached: m ≤ n = len(g)
+		return
+	}
+	g = g[:m]
+	for _, r := range rare {
+		b := m - int(r)
+		if b < 1 {
+			return
+		}
+		if unequal && b == int(r) {
+			continue
+		}
+		mark[g[r]^g[b]] = stamp
+	}
+}
+
+// scan16 is scan1 on 16-bit values with a table every value indexes.
+func scan16(pend *[1 << 16]uint32, g []uint16, m, hi int, stamp uint32, remaining int) int {
+	if hi >= m || hi < 1 || m > len(g) {
+		return scan1(pend[:], g, m, hi, stamp, remaining)
+	}
+	lo := g[1 : hi+1]
+	up := g[m-hi : m]
+	for i, x := range lo {
+		y := x ^ up[hi-1-i]
+		if pend[y] == stamp {
+			pend[y] = 0
+			remaining--
+			if remaining == 0 {
+				return 0
+			}
+		}
+	}
+	return remaining
 }
 
 // scan1 is scanPairs for a single m: splits b + (m−b), 1 ≤ b ≤ hi.
