@@ -56,28 +56,25 @@ func hexFamily() Family {
 	}
 }
 
-// namedOctalFamilies returns one family per named take-and-break game.
-func namedOctalFamilies() []Family {
-	var out []Family
-	for _, n := range namedOctal {
-		out = append(out, Family{
-			Name:    n.name,
-			Syntax:  n.name,
-			Rule:    n.rule + " (octal " + n.code + ")",
-			Example: n.name,
-			New: func(args string) (Game, error) {
-				if err := noArgs(n.name, args); err != nil {
-					return nil, err
-				}
-				c, err := octal.ParseCode(n.code)
-				if err != nil {
-					panic(err) // the table above is wrong
-				}
-				return newOctalGame(n.name, n.title+" (octal "+n.code+")", octal.New(c), n.rule+"; whoever cannot move loses."), nil
-			},
-		})
+// namedOctalFamily returns the family of the i-th game of namedOctal.
+func namedOctalFamily(i int) Family {
+	n := namedOctal[i]
+	return Family{
+		Name:    n.name,
+		Syntax:  n.name,
+		Rule:    n.rule + " (octal " + n.code + ")",
+		Example: n.name,
+		New: func(args string) (Game, error) {
+			if err := noArgs(n.name, args); err != nil {
+				return nil, err
+			}
+			c, err := octal.ParseCode(n.code)
+			if err != nil {
+				panic(err) // the table above is wrong
+			}
+			return newOctalGame(n.name, n.title+" (octal "+n.code+")", octal.New(c), n.rule+"; whoever cannot move loses."), nil
+		},
 	}
-	return out
 }
 
 func grundyFamily() Family {

@@ -26,11 +26,11 @@ type Family struct {
 
 // Families returns the catalog, one entry per family, in display order.
 func Families() []Family {
-	return append([]Family{
+	return []Family{
 		nimFamily(),
 		subtractFamily(),
-		octalFamily(), hexFamily(), grundyFamily(),
-	}, namedOctalFamilies()...)
+		octalFamily(), hexFamily(), grundyFamily(), namedOctalFamily(0), namedOctalFamily(1), namedOctalFamily(2), namedOctalFamily(3), namedOctalFamily(4), namedOctalFamily(5),
+	}
 }
 
 // Parse returns the game a spec string names, such as "nim",
