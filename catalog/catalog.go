@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundy/grundy/checkpoint"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/rules"
 )
@@ -107,6 +108,19 @@ type Sequence struct {
 	Game   string             `json:"game"`
 	Start  int                `json:"start"`
 	Values []impartial.Nimber `json:"values"`
+	// Checksum identifies the values ("sha256:…", see package checkpoint),
+	// so that two runs can be compared; set by SetChecksum.
+	Checksum string `json:"checksum,omitempty"`
+}
+
+// SetChecksum sets s.Checksum from s.Values: the SHA-256 of the values as
+// 8-byte little-endian words, the checksum `grundy values` prints.
+func (s *Sequence) SetChecksum() {
+	sum := checkpoint.NewSum()
+	for _, v := range s.Values {
+		sum.Add(uint64(v))
+	}
+	s.Checksum = sum.String()
 }
 
 // Text explains the result in a sentence, then lists the winning moves, one

@@ -30,6 +30,7 @@ func Families() []Family {
 		nimFamily(),
 		subtractFamily(),
 		takeRangeFamily(), multiplyFamily(), northcottFamily(), nimbleFamily(), staircaseFamily(), climbingFamily(), mooreFamily(), wythoffFamily(), fibonacciFamily(),
+		octalFamily(), hexFamily(), grundyFamily(), namedOctalFamily(0), namedOctalFamily(1), namedOctalFamily(2), namedOctalFamily(3), namedOctalFamily(4), namedOctalFamily(5),
 		coinsFamily(),
 		starlarkFamily(),
 	}

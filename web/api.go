@@ -336,5 +336,10 @@ func (s *Server) values(r *http.Request) (any, error) {
 	case to < start:
 		return nil, badRequest("parameter \"to\" must be at least %d for %s, not %d", start, g.Info().Spec, to)
 	}
-	return hg.Values(r.Context(), to, catalog.Options{Budget: s.cfg.Budget})
+	seq, err := hg.Values(r.Context(), to, catalog.Options{Budget: s.cfg.Budget})
+	if err != nil {
+		return nil, err
+	}
+	seq.SetChecksum() // as `grundy values --json` prints it
+	return seq, nil
 }

@@ -272,18 +272,19 @@ func TestBrowserSequence(t *testing.T) {
 	}
 
 	// A long run shows its progress and partial results; Cancel aborts the
-	// request, and the server's search stops with it. subtract:2-3000 costs
-	// 3000 mex steps per value, so G(0..100000) takes seconds to minutes:
+	// request, and the server's search stops with it. subtract:all-but:2
+	// has n options at heap n, so G(0..100000) takes minutes (subtract:2-3000
+	// would not do: its values come from its proved period):
 	// cancel as soon as partial results are shown and a request is being
 	// computed. Whichever request that is, the server must answer it 503
 	// (search canceled), not 200 (search finished).
 	eval[chromedp.Void](t, ctx, "start long run", `(() => {
 		const spec = document.getElementById('seq-spec');
-		spec.value = 'subtract:2-3000';
+		spec.value = 'subtract:all-but:2';
 		spec.dispatchEvent(new Event('input'));
 		document.getElementById('seq-to').value = '100000';
 	})()`)
-	waitJS(t, ctx, "game checked", `document.querySelector('#page-sequence .about code')?.textContent === 'subtract:2-3000'`)
+	waitJS(t, ctx, "game checked", `document.querySelector('#page-sequence .about code')?.textContent === 'subtract:all-but:2'`)
 	run(t, ctx, "compute", click("#seq-go"))
 	waitJS(t, ctx, "partial results", `document.getElementById('seq-summary').textContent.includes('G(0..999)') &&
 		document.getElementById('seq-progress-text').textContent.startsWith('computing G(0..3999) of 100,001 values')`)
