@@ -1,7 +1,12 @@
 package catalog
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"strings"
+
+	"github.com/grundy/grundy/impartial"
 
 	"github.com/grundy/grundy/games"
 )
@@ -27,12 +32,12 @@ func subtractFamily() Family {
 			if err != nil {
 				return nil, &SpecError{Offset: -1, Msg: err.Error()}
 			}
-			return NewHeapGame(Info{
+			return subtractGame{NewHeapGame(Info{
 				Spec:    "subtract:" + FormatIntSet(set),
 				Name:    "subtraction game {" + setWords(set) + "}",
 				Rule:    "A move removes s tokens from one heap, for some s in {" + setWords(set) + "}; whoever cannot move loses.",
 				Example: "7",
-			}, g), nil
+			}, g), g}, nil
 		},
 	}
 }
@@ -74,3 +79,36 @@ func allButGame(args string) (Game, error) {
 // setWords writes a set for people: "1, 3, 4", with runs as ranges ("2-3000")
 // so that a long range does not make a name kilobytes long.
 func setWords(set []int) string { return strings.ReplaceAll(FormatIntSet(set), ",", ", ") }
+
+// subtractGame is a subtraction game with a finite set: a heap game whose
+// period is proved by state repetition.
+type subtractGame struct {
+	HeapSumGame
+	sub games.Subtraction
+}
+
+// Period finds the least pre-period and period of the nim-sequence within
+// G(0..max) and proves them by state repetition: G(n) depends only on the m
+// values before it (m = max S), so once G(n+p) = G(n) for m consecutive n
+// from n0, it holds for every n ≥ n0 by induction.
+func (g subtractGame) Period(ctx context.Context, max int, opts Options) (*Periodicity, error) {
+	set := g.sub.Set()
+	m := set[len(set)-1]
+	b := opts.Budget
+	if b.MaxPositions == 0 || int64(max) < b.MaxPositions {
+		b.MaxPositions = int64(max)
+	}
+	pre, per, _, err := g.sub.Period(ctx, b)
+	var be *impartial.BudgetError
+	if errors.As(err, &be) && be.Limit == impartial.LimitPositions && be.Max == int64(max) {
+		return &Periodicity{Status: PeriodNone, ComputedTo: max,
+			Criterion: fmt.Sprintf("state repetition (G(n) depends only on the %d values before it): no window of %d values repeated in G(0..%d)", m, m, max)}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Periodicity{
+		Preperiod: pre, Period: per, Status: PeriodProved, ComputedTo: pre + per + m - 1,
+		Criterion: fmt.Sprintf("state repetition: G(n) depends only on the %d values before it (max S = %d), and G(n+%d) = G(n) for the %d values n = %d..%d", m, m, per, m, pre, pre+m-1),
+	}, nil
+}
