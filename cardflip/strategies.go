@@ -10,11 +10,12 @@ import (
 func Strategies() []Strategy {
 	return []Strategy{
 		Single(), Random(), FrontToBack(), Interval(), Partition(), DivideConquer(),
+		Stacks(),
 	}
 }
 
 // BestName is the strategy that --strategy best names.
-const BestName = "divide-conquer"
+const BestName = "stacks"
 
 // Lookup returns the strategy with the given name ("best" names BestName).
 func Lookup(name string) (Strategy, error) {
