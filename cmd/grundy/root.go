@@ -152,6 +152,7 @@ Games are named by spec strings such as nim or subtract:1,3,4; run
 		newSolveCmd(io),
 		newValuesCmd(io),
 		newVersionCmd(io),
+		newCardflipCmd(io),
 	)
 	return root
 }
