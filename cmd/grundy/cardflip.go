@@ -538,5 +538,3 @@ m = 3 takes milliseconds; m = 4 takes minutes (66 million search nodes).`,
 	cmd.Flags().DurationVar(&timeout.timeout, "timeout", 0, "stop after this long (e.g. 30s, 5m; 0: no limit)")
 	return cmd
 }
-
-
