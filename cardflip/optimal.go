@@ -98,6 +98,7 @@ type optSearch struct {
 	m     int
 	memo  map[string]*optMemo
 	nodes int64
+	stop  bool // the context ended
 }
 
 func cell(st uint32, i int) uint32 { return st >> (4 * i) & 15 }
@@ -187,6 +188,9 @@ func (o *optSearch) solve(k int, entries []optEntry) int64 {
 func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo) {
 	o.nodes++
 	if o.nodes&1023 == 0 && o.ctx.Err() != nil {
+		o.stop = true
+	}
+	if o.stop {
 		return
 	}
 	m := o.m

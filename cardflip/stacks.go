@@ -10,7 +10,7 @@ import (
 // Stacks is our table-only strategy: the seed's divide and conquer with
 // the building blocks of cardflip-beyond.md. See doc.go for the layout.
 func Stacks() Strategy {
-	return newStacks("stacks", stacksParams{plain: 0.4, pre: 0.6, base: 4, tables: true, hidden: true})
+	return newStacks("stacks", stacksParams{plain: 0.35, pre: 0.65, base: 4, tables: true, hidden: true})
 }
 
 type stacksParams struct {
