@@ -383,7 +383,7 @@ where it went, and the row after.`,
 	return cmd
 }
 
-// parseRange reads "A..B" or "B" (meaning 1..B... no: B alone is B..B).
+// parseRange reads "A..B", or "M" for the one m.
 func parseRange(s string) (int, int, error) {
 	a, b, ok := strings.Cut(s, "..")
 	if !ok {
