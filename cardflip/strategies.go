@@ -83,13 +83,25 @@ func Random() Strategy {
 
 // FrontToBack looks at the leftmost face-down card and puts it at the far
 // right, face up if it is the next card: E[X] = m(m+3)/4.
-func FrontToBack() Strategy {
-	return &policy{
-		info: Info{Name: "front-to-back", Model: TableOnly,
-			Summary: "leftmost face-down card to the far right, face up if next (m(m+3)/4)"},
-		look:  func(t *Turn) int { return firstDown(&t.View, 0, t.Len()) },
-		place: func(t *Turn, pos, value int) Move { return Move{Up: value == t.k+1, To: t.Len() - 1} },
+func FrontToBack() Strategy { return frontToBack{} }
+
+type frontToBack struct{}
+
+func (frontToBack) Info() Info {
+	return Info{Name: "front-to-back", Model: TableOnly,
+		Summary: "leftmost face-down card to the far right, face up if next (m(m+3)/4)"}
+}
+func (s frontToBack) NewPlayer(Seat) Player { return s }
+func (frontToBack) Look(t *Turn) int {
+	for i, x := range t.vis {
+		if x == 0 {
+			return i
+		}
 	}
+	return -1
+}
+func (frontToBack) Place(t *Turn, pos, value int) Move {
+	return Move{Up: value == t.k+1, To: len(t.vis) - 1}
 }
 
 // ---- single and interval (memory) ----
@@ -298,14 +310,17 @@ func partitionPlace(t *Turn, pos, value int) Move {
 // the pivot, the others just left, until ⌊S/2⌋ cards lie right of it. Then
 // recurse on the left part and then the right part.
 // E[X] = T(m), T(S) = (S+1)/2 + R·S/(R+1) + T(L) + T(R).
-func DivideConquer() Strategy {
-	return &policy{
-		info: Info{Name: "divide-conquer", Model: TableOnly,
-			Summary: "the seed's quicksort: find the minimum, split the rest 1:1 around it, recurse (≈ 2m·log2 m)"},
-		look:  dcLook,
-		place: dcPlace,
-	}
+func DivideConquer() Strategy { return divideConquer{} }
+
+type divideConquer struct{}
+
+func (divideConquer) Info() Info {
+	return Info{Name: "divide-conquer", Model: TableOnly,
+		Summary: "the seed's quicksort: find the minimum, split the rest 1:1 around it, recurse (≈ 2m·log2 m)"}
 }
+func (s divideConquer) NewPlayer(Seat) Player            { return s }
+func (divideConquer) Look(t *Turn) int                   { return dcLook(t) }
+func (divideConquer) Place(t *Turn, pos, value int) Move { return dcPlace(t, pos, value) }
 
 // Plan for dc: [0] mode (1 search/flip, 2 split), [1] lo, [2] hi, [3] a, [4] pivot pos.
 func dcLook(t *Turn) int {
