@@ -37,10 +37,20 @@ type OptimalResult struct {
 // end). Coins do not help: a randomized strategy is a mixture of
 // deterministic ones, and its E[X] is the same mixture of theirs.
 func Optimal(ctx context.Context, m int) (*OptimalResult, error) {
+	return OptimalModel(ctx, m, TableOnly, 0)
+}
+
+// OptimalModel is Optimal under the given information model. Under
+// TurnNumber the table is keyed by the row and the turn number, and only
+// strategies that end every game within maxTurns turns are searched.
+func OptimalModel(ctx context.Context, m int, model Model, maxTurns int) (*OptimalResult, error) {
 	if m < 1 || m > MaxOptimalM {
 		return nil, fmt.Errorf("cardflip: the optimal-strategy search covers 1 ≤ m ≤ %d, not m = %d", MaxOptimalM, m)
 	}
-	o := &optSearch{ctx: ctx, m: m, memo: map[string]*optMemo{}}
+	if model == TurnNumber && maxTurns < m {
+		return nil, fmt.Errorf("cardflip: the turn-number search needs a turn limit of at least m = %d, not %d", m, maxTurns)
+	}
+	o := &optSearch{ctx: ctx, m: m, memo: map[string]*optMemo{}, turns: model == TurnNumber, maxTurns: maxTurns}
 	perm := make([]int, m)
 	var entries []optEntry
 	for r := range Factorial(m) {
@@ -49,7 +59,7 @@ func Optimal(ctx context.Context, m int) (*OptimalResult, error) {
 		for i, x := range perm {
 			st |= uint32(x) << (4 * i)
 		}
-		entries = append(entries, optEntry{st, 1})
+		entries = append(entries, optEntry{st: st, n: 1})
 	}
 	total := o.solve(0, entries)
 	if err := ctx.Err(); err != nil {
@@ -58,7 +68,7 @@ func Optimal(ctx context.Context, m int) (*OptimalResult, error) {
 	if total >= optInf {
 		return nil, fmt.Errorf("cardflip: optimal: no finite strategy found for m = %d", m)
 	}
-	pol := &TablePolicy{m: m, look: map[uint32]int{}, place: map[uint64]Move{}}
+	pol := &TablePolicy{m: m, turns: o.turns, look: map[uint64]int{}, place: map[uint64]Move{}}
 	o.collect(0, entries, pol)
 	return &OptimalResult{M: m, Expectation: big.NewRat(total, Factorial(m)), Policy: pol, Nodes: o.nodes}, nil
 }
@@ -68,12 +78,14 @@ const optInf = math.MaxInt64 / 4
 // A full state packs the row in 4 bits per card: the number, plus 8 when
 // face up. Its visible part keeps only the face-up numbers.
 type optEntry struct {
-	st uint32
-	n  int64
+	st   uint32
+	turn int // turns played before the entry
+	n    int64
 }
 
 type optDeal struct {
 	st    uint32
+	turn  int
 	n     int64
 	cost  int64
 	done  bool
@@ -82,9 +94,13 @@ type optDeal struct {
 }
 
 type optDecisions struct {
-	look  map[uint32]int
+	look  map[uint64]int
 	place map[uint64]Move
 }
+
+// visible keys: the row's face-up numbers, and the coming turn's number in
+// bits 32.. under the turn-number model; place keys add the number seen.
+func placeKey(v uint64, x int) uint64 { return v<<4 | uint64(x) }
 
 type optMemo struct {
 	cost int64
@@ -99,6 +115,17 @@ type optSearch struct {
 	memo  map[string]*optMemo
 	nodes int64
 	stop  bool // the context ended
+	// turns: the turn-number model; maxTurns bounds a game's length there.
+	turns    bool
+	maxTurns int
+}
+
+func (o *optSearch) vkey(st uint32, turn int) uint64 {
+	v := uint64(visible(st, o.m))
+	if o.turns {
+		v |= uint64(turn+1) << 32
+	}
+	return v
 }
 
 func cell(st uint32, i int) uint32 { return st >> (4 * i) & 15 }
@@ -134,20 +161,29 @@ func moveState(st uint32, m, pos int, mv Move) uint32 {
 }
 
 func entriesKey(k int, es []optEntry) string {
-	sort.Slice(es, func(i, j int) bool { return es[i].st < es[j].st })
+	sortEntries(es)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d:", k)
 	for _, e := range es {
-		fmt.Fprintf(&b, "%x*%d,", e.st, e.n)
+		fmt.Fprintf(&b, "%x@%d*%d,", e.st, e.turn, e.n)
 	}
 	return b.String()
 }
 
+func sortEntries(es []optEntry) {
+	sort.Slice(es, func(i, j int) bool {
+		if es[i].st != es[j].st {
+			return es[i].st < es[j].st
+		}
+		return es[i].turn < es[j].turn
+	})
+}
+
 func mergeEntries(es []optEntry) []optEntry {
-	sort.Slice(es, func(i, j int) bool { return es[i].st < es[j].st })
+	sortEntries(es)
 	out := es[:0]
 	for _, e := range es {
-		if len(out) > 0 && out[len(out)-1].st == e.st {
+		if len(out) > 0 && out[len(out)-1].st == e.st && out[len(out)-1].turn == e.turn {
 			out[len(out)-1].n += e.n
 		} else {
 			out = append(out, e)
@@ -175,9 +211,9 @@ func (o *optSearch) solve(k int, entries []optEntry) int64 {
 	}
 	deals := make([]optDeal, len(entries))
 	for i, e := range entries {
-		deals[i] = optDeal{st: e.st, n: e.n}
+		deals[i] = optDeal{st: e.st, turn: e.turn, n: e.n}
 	}
-	dec := optDecisions{look: map[uint32]int{}, place: map[uint64]Move{}}
+	dec := optDecisions{look: map[uint64]int{}, place: map[uint64]Move{}}
 	o.dfs(k, deals, dec, res)
 	o.memo[key] = res
 	return res.cost
@@ -197,12 +233,15 @@ func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo)
 	limit := Factorial(m) + 1 // a deal that stays longer on a level loops
 	var lb int64
 	blocked := -1
-	var bvis uint32
+	var bvis uint64
 	bx := 0
 	for i := range deals {
 		d := &deals[i]
 		for !d.done {
-			v := visible(d.st, m)
+			if o.turns && d.turn >= o.maxTurns {
+				return // too long
+			}
+			v := o.vkey(d.st, d.turn)
 			pos, ok := dec.look[v]
 			if !ok {
 				if blocked < 0 {
@@ -211,7 +250,7 @@ func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo)
 				break
 			}
 			x := int(cell(d.st, pos) & 7)
-			mv, ok := dec.place[uint64(v)<<8|uint64(x)]
+			mv, ok := dec.place[placeKey(v, x)]
 			if !ok {
 				if blocked < 0 {
 					blocked, bvis, bx = i, v, x
@@ -220,6 +259,7 @@ func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo)
 			}
 			d.st = moveState(d.st, m, pos, mv)
 			d.cost++
+			d.turn++
 			if mv.Up {
 				d.done = true
 				d.final = x == m
@@ -243,7 +283,7 @@ func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo)
 		for _, d := range deals {
 			cost += d.n * d.cost
 			if !d.final {
-				exits = append(exits, optEntry{d.exit, d.n})
+				exits = append(exits, optEntry{st: d.exit, turn: d.turn, n: d.n})
 			}
 		}
 		if len(exits) > 0 {
@@ -252,7 +292,7 @@ func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo)
 		if cost < best.cost {
 			best.cost = cost
 			best.exits = mergeEntries(exits)
-			best.dec = optDecisions{look: map[uint32]int{}, place: map[uint64]Move{}}
+			best.dec = optDecisions{look: map[uint64]int{}, place: map[uint64]Move{}}
 			for a, b := range dec.look {
 				best.dec.look[a] = b
 			}
@@ -269,10 +309,10 @@ func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo)
 	}
 	if bx == 0 { // which card to look at
 		for pos := range m {
-			if bvis>>(4*pos)&15 != 0 {
+			if uint32(bvis)>>(4*pos)&15 != 0 {
 				continue
 			}
-			if k == 0 && 2*pos > m-1 { // mirror symmetry of the first row
+			if bvis&(1<<32-1) == 0 && (!o.turns || bvis>>32 == 1) && 2*pos > m-1 { // mirror symmetry of the first row
 				continue
 			}
 			dec.look[bvis] = pos
@@ -281,7 +321,7 @@ func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo)
 		delete(dec.look, bvis)
 		return
 	}
-	key := uint64(bvis)<<8 | uint64(bx)
+	key := placeKey(bvis, bx)
 	if bx == k+1 {
 		if k == m-2 { // turning it up leaves one turn: nothing is better
 			dec.place[key] = Move{Up: true, To: dec.look[bvis]}
@@ -324,11 +364,16 @@ func (o *optSearch) collect(k int, entries []optEntry, pol *TablePolicy) {
 // strategy never produces from a fresh deal, are played front to back.
 type TablePolicy struct {
 	m     int
-	look  map[uint32]int
+	turns bool // keyed by the turn number too (TurnNumber model)
+	look  map[uint64]int
 	place map[uint64]Move
 }
 
 func (p *TablePolicy) Info() Info {
+	if p.turns {
+		return Info{Name: fmt.Sprintf("optimal-turn-%d", p.m), Model: TurnNumber,
+			Summary: fmt.Sprintf("the optimal table+turn strategy for m = %d found by exhaustive search", p.m)}
+	}
 	return Info{Name: fmt.Sprintf("optimal-%d", p.m), Model: TableOnly,
 		Summary: fmt.Sprintf("the optimal table-only strategy for m = %d found by exhaustive search", p.m)}
 }
@@ -338,13 +383,20 @@ func (p *TablePolicy) NewPlayer(Seat) Player { return p }
 // Rows is the number of visible rows in the table.
 func (p *TablePolicy) Rows() int { return len(p.look) }
 
-func (p *TablePolicy) key(t *Turn) (uint32, bool) {
+func (p *TablePolicy) key(t *Turn) (uint64, bool) {
 	if t.Len() != p.m {
 		return 0, false
 	}
-	var v uint32
+	var v uint64
 	for i, x := range t.vis {
-		v |= uint32(x) << (4 * i)
+		v |= uint64(x) << (4 * i)
+	}
+	if p.turns {
+		n, ok := t.Number()
+		if !ok {
+			return 0, false
+		}
+		v |= uint64(n) << 32
 	}
 	return v, true
 }
@@ -361,7 +413,7 @@ func (p *TablePolicy) Look(t *Turn) int {
 func (p *TablePolicy) Place(t *Turn, pos, x int) Move {
 	if v, ok := p.key(t); ok {
 		if _, ok := p.look[v]; ok {
-			if mv, ok := p.place[uint64(v)<<8|uint64(x)]; ok {
+			if mv, ok := p.place[placeKey(v, x)]; ok {
 				return mv
 			}
 		}
@@ -371,12 +423,15 @@ func (p *TablePolicy) Place(t *Turn, pos, x int) Move {
 
 // Describe lists the table, one visible row per line.
 func (p *TablePolicy) Describe() []string {
-	var rows []uint32
+	var rows []uint64
 	for v := range p.look {
 		rows = append(rows, v)
 	}
 	sort.Slice(rows, func(i, j int) bool {
-		ki, kj := popcount4(rows[i]), popcount4(rows[j])
+		if ti, tj := rows[i]>>32, rows[j]>>32; ti != tj {
+			return ti < tj
+		}
+		ki, kj := popcount4(uint32(rows[i])), popcount4(uint32(rows[j]))
 		if ki != kj {
 			return ki < kj
 		}
@@ -391,7 +446,7 @@ func (p *TablePolicy) Describe() []string {
 		pos := p.look[v]
 		var acts []string
 		for x := 1; x <= p.m; x++ {
-			mv, ok := p.place[uint64(v)<<8|uint64(x)]
+			mv, ok := p.place[placeKey(v, x)]
 			if !ok {
 				continue
 			}
@@ -401,7 +456,11 @@ func (p *TablePolicy) Describe() []string {
 			}
 			acts = append(acts, fmt.Sprintf("%d→%s@%d", x, side, mv.To))
 		}
-		out = append(out, fmt.Sprintf("%s look %d: %s", FormatRow(vis, -1), pos, strings.Join(acts, " ")))
+		turn := ""
+		if v>>32 != 0 {
+			turn = fmt.Sprintf("turn %d ", v>>32)
+		}
+		out = append(out, fmt.Sprintf("%s%s look %d: %s", turn, FormatRow(vis, -1), pos, strings.Join(acts, " ")))
 	}
 	return out
 }

@@ -54,11 +54,11 @@ func TestEmbeddedTables(t *testing.T) {
 		for r := range Factorial(m) {
 			unrank(perm, r)
 			g.Trace = func(st Step) {
-				var key uint32
+				var key uint64
 				for i, x := range st.Before {
-					key |= uint32(x) << (4 * i)
+					key |= uint64(x) << (4 * i)
 				}
-				if _, ok := tb.look[key]; !ok && popcount4(key) < m-1 {
+				if _, ok := tb.look[key]; !ok && popcount4(uint32(key)) < m-1 {
 					t.Fatalf("table %d: row %s missing", m, FormatRow(st.Before, -1))
 				}
 			}

@@ -152,7 +152,7 @@ func (s *stacks) Place(t *Turn, pos, x int) Move {
 		}
 		return Move{To: p[2] - 1}
 	case stTable:
-		if mv, ok := s.tables[p[5]].place[uint64(p[3])<<8|uint64(x-p[4])]; ok {
+		if mv, ok := s.tables[p[5]].place[placeKey(uint64(p[3]), x-p[4])]; ok {
 			return Move{Up: mv.Up, To: p[1] + mv.To}
 		}
 		return Move{Up: next, To: p[1] + p[5] - 1}
@@ -198,10 +198,10 @@ func (s *stacks) tableLook(t *Turn, tb *baseTable, lo, hi, a int) (int, bool) {
 		t.Plan[0], t.Plan[2] = stFTB, pos+1
 		return pos, true
 	}
-	var key uint32
+	var key uint64
 	for i := range S {
 		if x := v.vis[lo+i]; x != 0 {
-			key |= uint32(x-a) << (4 * i)
+			key |= uint64(x-a) << (4 * i)
 		}
 	}
 	pos, ok := tb.look[key]
@@ -236,15 +236,15 @@ var optimalTables = map[int][]string{
 
 // baseTable is a small table policy in segment coordinates.
 type baseTable struct {
-	look  map[uint32]int
+	look  map[uint64]int
 	place map[uint64]Move
 }
 
 // parseTable reads rows in the format of TablePolicy.Describe.
 func parseTable(m int, rows []string) (*baseTable, error) {
-	t := &baseTable{look: map[uint32]int{}, place: map[uint64]Move{}}
+	t := &baseTable{look: map[uint64]int{}, place: map[uint64]Move{}}
 	for _, row := range rows {
-		var key uint32
+		var key uint64
 		end := strings.Index(row, "]")
 		if !strings.HasPrefix(row, "[") || end < 0 {
 			return nil, fmt.Errorf("cardflip: table row %q: want [row] look P: …", row)
@@ -261,7 +261,7 @@ func parseTable(m int, rows []string) (*baseTable, error) {
 			if err != nil || x < 1 || x > m {
 				return nil, fmt.Errorf("cardflip: table row %q: bad cell %q", row, c)
 			}
-			key |= uint32(x) << (4 * i)
+			key |= uint64(x) << (4 * i)
 		}
 		var pos int
 		rest := strings.TrimSpace(row[end+1:])
@@ -282,7 +282,7 @@ func parseTable(m int, rows []string) (*baseTable, error) {
 			if !ok1 || !ok2 || err1 != nil || err2 != nil || (side != "up" && side != "down") || to < 0 || to >= m {
 				return nil, fmt.Errorf("cardflip: table row %q: bad action %q", row, a)
 			}
-			t.place[uint64(key)<<8|uint64(x)] = Move{Up: side == "up", To: to}
+			t.place[placeKey(key, x)] = Move{Up: side == "up", To: to}
 		}
 	}
 	return t, nil

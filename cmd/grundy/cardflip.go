@@ -485,7 +485,8 @@ the file's extension).`,
 }
 
 func newCardflipOptimalCmd(io *streams) *cobra.Command {
-	var m int
+	var m, maxTurns int
+	var model string
 	var asJSON, table bool
 	var timeout = new(budgetFlags)
 	cmd := &cobra.Command{
@@ -493,10 +494,14 @@ func newCardflipOptimalCmd(io *streams) *cobra.Command {
 		Short: "The best table-only strategy for tiny m, by exhaustive search",
 		Long: `Search every deterministic table-only strategy (a function of the visible
 row) for m ≤ 4 cards and print the least E[X] with a strategy reaching it.
-m = 3 takes milliseconds; m = 4 takes minutes (66 million search nodes).`,
+m = 3 takes milliseconds; m = 4 takes minutes (66 million search nodes).
+With --model turn the strategy also sees the turn number (the search is
+limited to strategies that end within --max-turns turns; m = 3 only in
+practice).`,
 		Example: `  grundy cardflip optimal --m 3
   grundy cardflip optimal --m 3 --table
-  grundy cardflip optimal --m 4 --timeout 30m`,
+  grundy cardflip optimal --m 4 --timeout 30m
+  grundy cardflip optimal --m 3 --model turn --max-turns 6`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("m") {
@@ -505,9 +510,20 @@ m = 3 takes milliseconds; m = 4 takes minutes (66 million search nodes).`,
 			if m < 1 || m > cardflip.MaxOptimalM {
 				return usagef("--m must be between 1 and %d for the exhaustive search, not %d", cardflip.MaxOptimalM, m)
 			}
+			mod := cardflip.TableOnly
+			switch model {
+			case "table", "table-only":
+			case "turn", "table+turn":
+				mod = cardflip.TurnNumber
+				if maxTurns < m {
+					return usagef("--max-turns must be at least m = %d under the turn model, not %d", m, maxTurns)
+				}
+			default:
+				return usagef("--model must be table or turn, not %q", model)
+			}
 			ctx, cancel := timeout.context(cmd.Context())
 			defer cancel()
-			res, err := cardflip.Optimal(ctx, m)
+			res, err := cardflip.OptimalModel(ctx, m, mod, maxTurns)
 			if err != nil {
 				return cardflipCtxErr(err)
 			}
@@ -522,8 +538,12 @@ m = 3 takes milliseconds; m = 4 takes minutes (66 million search nodes).`,
 				}{m, mean, res.Expectation.RatString(), res.Nodes, res.Policy.Describe()})
 			}
 			bound := cardflip.SingleExpectation(m)
-			fmt.Fprintf(io.out, "m = %d: the best table-only strategy has E[X] = %s = %.6f (%d search nodes); 2m − H_m = %s, front-to-back %s\n",
-				m, res.Expectation.RatString(), mean, res.Nodes, bound.RatString(), cardflip.FrontToBackExpectation(m).RatString())
+			what := "table-only strategy"
+			if mod == cardflip.TurnNumber {
+				what = fmt.Sprintf("table+turn strategy ending within %d turns", maxTurns)
+			}
+			fmt.Fprintf(io.out, "m = %d: the best %s has E[X] = %s = %.6f (%d search nodes); 2m − H_m = %s, front-to-back %s\n",
+				m, what, res.Expectation.RatString(), mean, res.Nodes, bound.RatString(), cardflip.FrontToBackExpectation(m).RatString())
 			if table {
 				for _, l := range res.Policy.Describe() {
 					fmt.Fprintln(io.out, "  "+l)
@@ -533,6 +553,8 @@ m = 3 takes milliseconds; m = 4 takes minutes (66 million search nodes).`,
 		},
 	}
 	cmd.Flags().IntVar(&m, "m", 0, "the number of cards, 1..4 (required)")
+	cmd.Flags().StringVar(&model, "model", "table", "table (strategies see the row) or turn (the row and the turn number; slow)")
+	cmd.Flags().IntVar(&maxTurns, "max-turns", 6, "under --model turn, search strategies that end every game within this many turns")
 	cmd.Flags().BoolVar(&table, "table", false, "also print the strategy: for each visible row, the card looked at and where each number goes")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	cmd.Flags().DurationVar(&timeout.timeout, "timeout", 0, "stop after this long (e.g. 30s, 5m; 0: no limit)")
