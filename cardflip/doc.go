@@ -64,9 +64,11 @@
 // Stacks (--strategy best) keeps the seed's recursion on segments, runs of
 // positions known by counting to hold a+1..a+S, and adds the building blocks
 // of cardflip-beyond.md. Every decision is a pure function of the row:
-//   - Hidden slot: a plain segment's minimum search looks at position lo+1,
-//     cycling cards to the segment's end, but puts card a+2 at lo, so the
-//     split that follows (which starts at lo) finds a+2 at once.
+//   - Hidden slots: a plain segment's minimum search looks at position lo+h,
+//     cycling cards to the segment's end, but puts cards a+2, …, a+1+h at
+//     lo, …, lo+h−1 (h = 1 below 7 cards, 2 from 7, 3 from 30, 4 from 60,
+//     5 from 90), so the split that follows (which starts at lo) turns
+//     them up at once, as a chain.
 //   - Flip on sight and chains: during a split, a card that is the next card
 //     is turned up and placed just left of the deepest pivot, becoming the
 //     left child's pivot; later left cards are filed against the deepest

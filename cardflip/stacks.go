@@ -10,7 +10,8 @@ import (
 // Stacks is our table-only strategy: the seed's divide and conquer with
 // the building blocks of cardflip-beyond.md. See doc.go for the layout.
 func Stacks() Strategy {
-	return newStacks("stacks", stacksParams{plain: 0.35, pre: 0.65, base: 4, tables: true, hidden: true})
+	return newStacks("stacks", stacksParams{plain: 0.35, pre: 0.65, base: 4, tables: true, hidden: true,
+		slotSizes: []int{7, 30, 60, 90}})
 }
 
 type stacksParams struct {
@@ -18,6 +19,9 @@ type stacksParams struct {
 	base       int     // plain segments of at most base cards are not split
 	tables     bool    // play base segments of 3 and 4 cards by the optimal tables (else front to back)
 	hidden     bool    // minimum searches keep the next-but-one card in a hidden slot
+	// slotSizes[j] is the least segment size with j+2 hidden slots
+	// (a+2 at lo, a+3 at lo+1, …); smaller segments have one.
+	slotSizes []int
 }
 
 type stacks struct {
@@ -62,6 +66,17 @@ func (s *stacks) split(S int, pre bool) (l, r int) {
 	r = int(math.Floor(f*float64(S-1) + 0.5))
 	r = max(1, min(r, S-1))
 	return S - 1 - r, r
+}
+
+// slots is the number of hidden slots in a search of S cards.
+func (s *stacks) slots(S int) int {
+	n := 1
+	for _, t := range s.p.slotSizes {
+		if S >= t {
+			n++
+		}
+	}
+	return min(n, S-3)
 }
 
 // plan modes
@@ -114,7 +129,7 @@ func (s *stacks) Look(t *Turn) int {
 		l, r := s.split(S, pre)
 		if k == a && !pre && s.p.hidden {
 			p[0], p[1], p[2], p[3] = stHidden, lo, hi, a
-			return lo + 1
+			return lo + s.slots(S)
 		}
 		if k == a {
 			e := hi
@@ -144,11 +159,11 @@ func (s *stacks) Place(t *Turn, pos, x int) Move {
 	case stFTB:
 		return Move{Up: next, To: p[2] - 1}
 	case stHidden:
-		switch x {
-		case p[3] + 1:
+		if x == p[3]+1 {
 			return Move{Up: true, To: p[2] - 1}
-		case p[3] + 2:
-			return Move{To: p[1]}
+		}
+		if j := x - p[3] - 2; j >= 0 && j < s.slots(p[2]-p[1]) {
+			return Move{To: p[1] + j}
 		}
 		return Move{To: p[2] - 1}
 	case stTable:

@@ -170,7 +170,8 @@ func TestStacksBeatsTheSeed(t *testing.T) {
 	}
 }
 
-// What stacks reaches, recorded so that a change that makes it worse fails.
+// What stacks reaches, recorded so that a change that makes it worse fails;
+// all below the targets of cardflip-beyond.md (31.8, 55.3, 177, 416).
 func TestStacksLevels(t *testing.T) {
 	s := Stacks()
 	for _, c := range []struct {
@@ -178,10 +179,10 @@ func TestStacksLevels(t *testing.T) {
 		games int64
 		max   float64
 	}{
-		{13, 20000, 31.9},
-		{20, 20000, 55.3},
-		{50, 4000, 179},
-		{100, 2000, 421},
+		{13, 20000, 31.4},
+		{20, 20000, 54.7},
+		{50, 4000, 173.5},
+		{100, 2000, 406},
 	} {
 		st := simulate(t, s, c.m, c.games, Rules{})
 		if st.Mean()-4*st.StdErr() > c.max {
