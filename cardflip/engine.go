@@ -1,6 +1,7 @@
 package cardflip
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 )
@@ -235,6 +236,9 @@ type Game struct {
 	players  []Player
 	// Trace, when set, is called after every turn.
 	Trace func(Step)
+	// Context, when set, is checked every 65536 turns: a long game of a
+	// large m stops with its error.
+	Context context.Context
 }
 
 // NewGame returns a game of m ≥ 1 cards.
@@ -294,6 +298,11 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	}
 	var before []int
 	for turn := 1; ; turn++ {
+		if turn&0xffff == 0 && g.Context != nil {
+			if err := g.Context.Err(); err != nil {
+				return 0, err
+			}
+		}
 		if turn > g.maxTurns {
 			return 0, &ActionError{Kind: TurnLimit, Turn: turn, Pos: -1, Value: g.maxTurns}
 		}
