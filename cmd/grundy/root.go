@@ -127,16 +127,27 @@ func newRootCmd(io *streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "grundy",
 		Short: "A workbench for combinatorial games",
-		Long: `grundy computes Sprague–Grundy values, outcomes and every winning move of
-impartial games (Nim, subtraction games and more), lists nim-sequences,
-and explains its answers.
+		Long: `grundy is a workbench for combinatorial games.
 
-Games are named by spec strings such as nim or subtract:1,3,4; run
-'grundy games' for the catalog.`,
+Impartial games: Sprague–Grundy values, outcomes and every winning move
+(solve), nim-sequences (values) and their proved periods (period), play
+against the perfect player (play), for every game of the catalog (games):
+Nim and its family, subtraction games, Wythoff, Fibonacci Nim, coin-turning
+games, octal and hexadecimal games, Grundy's game, and your own rules in
+Starlark (starlark:FILE), loopy games included.
+
+Also: the judge problems of the seeds (problem), the card-flip lab
+(cardflip), multi-bridge (bridge), and a web workbench with a JSON API
+(serve). Games are named by spec strings such as nim, subtract:1,3,4,
+kayles or coins:mock-turtles.`,
 		Example: `  grundy games
   grundy solve nim 3 4 5
   grundy solve subtract:1,3,4 7 --json
-  grundy values subtract:1,3,4 --to 20`,
+  grundy values kayles --to 100
+  grundy period octal:0.16
+  grundy play wythoff 3 5
+  grundy cardflip simulate --strategy best --m 13 --trials 100000 --seed 1
+  grundy serve`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
