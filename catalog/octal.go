@@ -225,20 +225,8 @@ func (g *OctalGame) values(ctx context.Context, hs []int, b impartial.Budget) (*
 }
 
 // checkOctalBudget refuses a sequence of to+1 values the budget cannot hold
-// (two bytes a value).
-func checkOctalBudget(to int, b impartial.Budget) error {
-	if to < 0 {
-		return fmt.Errorf("catalog: --to must be at least 0, not %d", to)
-	}
-	n := int64(to) + 1
-	if b.MaxPositions > 0 && n > b.MaxPositions {
-		return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions}
-	}
-	if b.MaxMemory > 0 && 2*n > b.MaxMemory {
-		return &impartial.BudgetError{Limit: impartial.LimitMemory, Max: b.MaxMemory}
-	}
-	return nil
-}
+// (two bytes a value: octal kernels store uint16).
+func checkOctalBudget(to int, b impartial.Budget) error { return checkSequenceBudget(to, 2, b) }
 
 func budgetErr(err error) error {
 	switch {

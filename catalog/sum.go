@@ -167,7 +167,10 @@ func (g HeapSumGame) Values(ctx context.Context, to int, opts Options) (*Sequenc
 
 // CheckSequenceBudget refuses, before any work, a sequence of to+1 values
 // that the budget could not hold.
-func CheckSequenceBudget(to int, b impartial.Budget) error {
+func CheckSequenceBudget(to int, b impartial.Budget) error { return checkSequenceBudget(to, 8, b) }
+
+// checkSequenceBudget is CheckSequenceBudget for values of the given size.
+func checkSequenceBudget(to int, bytesPerValue int64, b impartial.Budget) error {
 	if to < 0 {
 		return fmt.Errorf("catalog: --to must be at least 0, not %d", to)
 	}
@@ -175,7 +178,7 @@ func CheckSequenceBudget(to int, b impartial.Budget) error {
 	if b.MaxPositions > 0 && n > b.MaxPositions {
 		return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions}
 	}
-	if b.MaxMemory > 0 && n*8 > b.MaxMemory {
+	if b.MaxMemory > 0 && n*bytesPerValue > b.MaxMemory {
 		return &impartial.BudgetError{Limit: impartial.LimitMemory, Max: b.MaxMemory}
 	}
 	return nil
