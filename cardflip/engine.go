@@ -86,9 +86,16 @@ func (r Rules) String() string {
 // View is the row as every player sees it: which cards are face down, and
 // the numbers on the face-up ones. It holds no face-down number at all.
 type View struct {
-	vis []int // face-up number, or 0 for a face-down card
+	vis []face // face-up number, or 0 for a face-down card
 	k   int
 }
+
+// face is a card's number in a row (0 for face down in a View): 16 bits
+// keep rows compact, so moving a card shifts few bytes.
+type face = uint16
+
+// MaxM is the largest number of cards in a game.
+const MaxM = 1<<16 - 1
 
 // Len is the number of cards m.
 func (v *View) Len() int { return len(v.vis) }
@@ -100,12 +107,12 @@ func (v *View) K() int { return v.k }
 func (v *View) Up(i int) bool { return v.vis[i] != 0 }
 
 // Value is the number of the face-up card at position i, 0 if face down.
-func (v *View) Value(i int) int { return v.vis[i] }
+func (v *View) Value(i int) int { return int(v.vis[i]) }
 
 // Find is the position of the face-up card with number x, or -1.
 func (v *View) Find(x int) int {
 	for i, y := range v.vis {
-		if y == x {
+		if int(y) == x {
 			return i
 		}
 	}
@@ -113,9 +120,14 @@ func (v *View) Find(x int) int {
 }
 
 // Row appends the visible row to dst (0 for face down) and returns it.
-func (v *View) Row(dst []int) []int { return append(dst, v.vis...) }
+func (v *View) Row(dst []int) []int {
+	for _, x := range v.vis {
+		dst = append(dst, int(x))
+	}
+	return dst
+}
 
-func (v *View) String() string { return FormatRow(v.vis, -1) }
+func (v *View) String() string { return FormatRow(v.Row(nil), -1) }
 
 // Turn is what the player on turn sees.
 type Turn struct {
@@ -229,9 +241,9 @@ type Game struct {
 	rules    Rules
 	m        int
 	maxTurns int
-	cards    []int // the hidden truth
+	cards    []face // the hidden truth
 	tmp      []int
-	tmpv     []int
+	tmpv     []face
 	turn     Turn
 	players  []Player
 	// Trace, when set, is called after every turn.
@@ -247,6 +259,9 @@ func NewGame(m int, r Rules) (*Game, error) {
 	if m < 1 {
 		return nil, fmt.Errorf("cardflip: the number of cards must be at least 1, not %d", m)
 	}
+	if m > MaxM {
+		return nil, fmt.Errorf("cardflip: the number of cards must be at most %d, not %d", MaxM, m)
+	}
 	if r.Players < 0 {
 		return nil, fmt.Errorf("cardflip: the number of players must be at least 0 (0 = unbounded), not %d", r.Players)
 	}
@@ -259,10 +274,10 @@ func NewGame(m int, r Rules) (*Game, error) {
 		g.ctxMask <<= 1
 	}
 	g.ctxMask--
-	g.cards = make([]int, m)
+	g.cards = make([]face, m)
 	g.tmp = make([]int, m)
-	g.tmpv = make([]int, m)
-	g.turn.vis = make([]int, m)
+	g.tmpv = make([]face, m)
+	g.turn.vis = make([]face, m)
 	g.turn.model = r.Model
 	if n := r.players(); n > 0 {
 		g.players = make([]Player, n)
@@ -293,7 +308,9 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		}
 		seen[x-1] = 1
 	}
-	copy(g.cards, deal)
+	for i, x := range deal {
+		g.cards[i] = face(x)
+	}
 	t := &g.turn
 	clear(t.vis)
 	t.k = 0
@@ -301,6 +318,20 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	n := g.rules.players()
 	for i := range g.players {
 		g.players[i] = s.NewPlayer(Seat{ID: i, Players: n})
+	}
+	// The built-in strategies are called directly rather than through the
+	// Player interface (the same methods, inlinable): their NewPlayer
+	// returns the strategy itself for every seat, so no player is made per
+	// turn either. Every action still goes through the same checks below.
+	kind := kindOther
+	var st *stacks
+	switch s := s.(type) {
+	case frontToBack:
+		kind = kindFrontToBack
+	case divideConquer:
+		kind = kindDivideConquer
+	case *stacks:
+		kind, st = kindStacks, s
 	}
 	var before []int
 	for turn := 1; ; turn++ {
@@ -317,29 +348,49 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		if n > 0 {
 			id = turn % n
 			p = g.players[id]
-		} else {
+		} else if kind == kindOther {
 			p = s.NewPlayer(Seat{ID: -1})
 		}
 		t.number = turn
 		t.Plan = [6]int{}
 		if g.Trace != nil {
-			before = append(before[:0], t.vis...)
+			before = t.Row(before[:0])
 		}
-		pos := p.Look(t)
-		if pos < 0 || pos >= m {
+		var pos int
+		switch kind {
+		case kindFrontToBack:
+			pos = frontToBack{}.Look(t)
+		case kindDivideConquer:
+			pos = dcLook(t)
+		case kindStacks:
+			pos = st.Look(t)
+		default:
+			pos = p.Look(t)
+		}
+		if uint(pos) >= uint(m) {
 			return 0, &ActionError{Kind: LookOutOfRange, Turn: turn, Pos: pos}
 		}
 		if t.vis[pos] != 0 {
-			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: t.vis[pos]}
+			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: int(t.vis[pos])}
 		}
-		val := g.cards[pos]
-		mv := p.Place(t, pos, val)
-		if err := g.apply(turn, pos, val, mv); err != nil {
+		val := int(g.cards[pos])
+		var mv Move
+		switch kind {
+		case kindFrontToBack:
+			mv = frontToBack{}.Place(t, pos, val)
+		case kindDivideConquer:
+			mv = dcPlace(t, pos, val)
+		case kindStacks:
+			mv = st.Place(t, pos, val)
+		default:
+			mv = p.Place(t, pos, val)
+		}
+		if err := g.apply(turn, pos, val, &mv); err != nil {
 			return 0, err
 		}
 		end := mv.Up && val == m
 		if g.Trace != nil {
-			g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), before...), Look: pos, Value: val, Move: mv, After: append([]int(nil), t.vis...), End: end})
+			g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), before...), Look: pos, Value: val, Move: mv, After: t.Row(nil), End: end})
 		}
 		if end {
 			return turn, nil
@@ -347,18 +398,29 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	}
 }
 
-// apply checks and carries out the move.
-func (g *Game) apply(turn, pos, val int, mv Move) error {
-	m := g.m
+// Strategies the engine calls directly (see Play).
+const (
+	kindOther = iota
+	kindFrontToBack
+	kindDivideConquer
+	kindStacks
+)
+
+// apply checks and carries out the move: first every rule (in this order:
+// not next, index outside the row, card fixed, another card moved), then
+// the move, then the rearrangement and its checks. The common case (no
+// Order) costs a few compares and the shift of the row.
+func (g *Game) apply(turn, pos, val int, mv *Move) error {
 	t := &g.turn
 	if mv.Up && val != t.k+1 {
 		return &ActionError{Kind: NotNext, Turn: turn, Pos: pos, Value: val, K: t.k}
 	}
-	if mv.To < 0 || mv.To >= m {
-		return &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: mv.To}
+	to := mv.To
+	if uint(to) >= uint(g.m) {
+		return &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: to}
 	}
-	if g.rules.Variant == FixedAfterLook && mv.To != pos {
-		return &ActionError{Kind: CardFixed, Turn: turn, Pos: pos, Value: val, Index: mv.To}
+	if to != pos && g.rules.Variant == FixedAfterLook {
+		return &ActionError{Kind: CardFixed, Turn: turn, Pos: pos, Value: val, Index: to}
 	}
 	if mv.Order != nil && g.rules.Variant != Rearrange {
 		for j, i := range mv.Order {
@@ -368,36 +430,29 @@ func (g *Game) apply(turn, pos, val int, mv Move) error {
 		}
 	}
 	// Remove the card at pos, insert it at To.
-	c, v := g.cards, t.vis
-	switch to := mv.To; {
-	case to > pos && to-pos <= 16:
-		// Short shifts by hand: cheaper than two memmove calls.
-		c, v := c[pos:to+1], v[pos:to+1]
-		for i := 0; i+1 < len(c) && i+1 < len(v); i++ {
-			c[i], v[i] = c[i+1], v[i+1]
-		}
-	case to > pos:
-		copy(c[pos:to], c[pos+1:to+1])
-		copy(v[pos:to], v[pos+1:to+1])
-	case to < pos && pos-to <= 16:
-		c, v := c[to:pos+1], v[to:pos+1]
-		for i := len(c) - 1; i > 0 && i < len(v); i-- {
-			c[i], v[i] = c[i-1], v[i-1]
-		}
-	case to < pos:
-		copy(c[to+1:pos+1], c[to:pos])
-		copy(v[to+1:pos+1], v[to:pos])
-	}
-	c[mv.To] = val
-	v[mv.To] = 0
+	shift(g.cards, pos, to)
+	shift(t.vis, pos, to)
+	g.cards[to] = face(val)
 	if mv.Up {
-		v[mv.To] = val
+		t.vis[to] = face(val)
 		t.k++
+	} else {
+		t.vis[to] = 0
 	}
 	if mv.Order != nil && g.rules.Variant == Rearrange {
 		return g.rearrange(turn, pos, val, mv.Order)
 	}
 	return nil
+}
+
+// shift moves the cells between pos and to one place towards pos, making
+// room at to for the cell taken from pos.
+func shift(c []face, pos, to int) {
+	if to > pos {
+		copy(c[pos:to], c[pos+1:to+1])
+	} else if to < pos {
+		copy(c[to+1:pos+1], c[to:pos])
+	}
 }
 
 func (g *Game) rearrange(turn, pos, val int, order []int) error {

@@ -225,7 +225,7 @@ func partitionState(t *Turn) {
 	div := make([]int, l+1) // div[j] = position of divider j (j=1..d), div[l] = m
 	div[0] = -1
 	for i, x := range t.vis {
-		if x >= 1 && x <= d {
+		if x >= 1 && int(x) <= d {
 			div[x] = i
 		}
 	}
@@ -335,7 +335,7 @@ func dcLook(t *Turn) int {
 			return lo
 		}
 		piv := lo
-		for v.vis[piv] != a+1 {
+		for int(v.vis[piv]) != a+1 {
 			piv++
 		}
 		r := s / 2
