@@ -334,14 +334,18 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		kind, st = kindStacks, s
 	}
 	var before []int
+	tracing := g.Trace != nil
+	hasCtx, ctxMask, limit := g.Context != nil, g.ctxMask, g.maxTurns
+	fixed, rearrange := g.rules.Variant == FixedAfterLook, g.rules.Variant == Rearrange
+	cards, vis := g.cards, t.vis
 	for turn := 1; ; turn++ {
-		if turn&g.ctxMask == 0 && g.Context != nil {
+		if turn&ctxMask == 0 && hasCtx {
 			if err := g.Context.Err(); err != nil {
 				return 0, err
 			}
 		}
-		if turn > g.maxTurns {
-			return 0, &ActionError{Kind: TurnLimit, Turn: turn, Pos: -1, Value: g.maxTurns}
+		if turn > limit {
+			return 0, &ActionError{Kind: TurnLimit, Turn: turn, Pos: -1, Value: limit}
 		}
 		var p Player
 		id := -1
@@ -353,7 +357,7 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		}
 		t.number = turn
 		t.Plan = [6]int{}
-		if g.Trace != nil {
+		if tracing {
 			before = t.Row(before[:0])
 		}
 		var pos int
@@ -367,13 +371,13 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		default:
 			pos = p.Look(t)
 		}
-		if uint(pos) >= uint(m) {
+		if uint(pos) >= uint(len(vis)) {
 			return 0, &ActionError{Kind: LookOutOfRange, Turn: turn, Pos: pos}
 		}
-		if t.vis[pos] != 0 {
-			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: int(t.vis[pos])}
+		if vis[pos] != 0 {
+			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: int(vis[pos])}
 		}
-		val := int(g.cards[pos])
+		val := int(cards[pos])
 		var mv Move
 		switch kind {
 		case kindFrontToBack:
@@ -385,11 +389,65 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		default:
 			mv = p.Place(t, pos, val)
 		}
-		if err := g.apply(turn, pos, val, &mv); err != nil {
-			return 0, err
+		// Check every rule (in this order: not next, index outside the
+		// row, card fixed, another card moved), then move the card, then
+		// rearrange the row (with its own checks).
+		if mv.Up && val != t.k+1 {
+			return 0, &ActionError{Kind: NotNext, Turn: turn, Pos: pos, Value: val, K: t.k}
+		}
+		to := mv.To
+		if uint(to) >= uint(len(cards)) {
+			return 0, &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: to}
+		}
+		if to != pos && fixed {
+			return 0, &ActionError{Kind: CardFixed, Turn: turn, Pos: pos, Value: val, Index: to}
+		}
+		if mv.Order != nil && !rearrange {
+			for j, i := range mv.Order {
+				if i != j {
+					return 0, &ActionError{Kind: MovedOtherCard, Turn: turn, Pos: pos, Value: val, Index: j}
+				}
+			}
+		}
+		// Remove the card at pos, insert it at to: the cards between move
+		// one place towards pos (by hand when few: cheaper than memmove).
+		if to > pos {
+			if to-pos <= 16 {
+				c, v := cards[pos:to+1], vis[pos:to+1]
+				v = v[:len(c)]
+				for i := 1; i < len(c); i++ {
+					c[i-1], v[i-1] = c[i], v[i]
+				}
+			} else {
+				copy(cards[pos:to], cards[pos+1:to+1])
+				copy(vis[pos:to], vis[pos+1:to+1])
+			}
+		} else if to < pos {
+			if pos-to <= 16 {
+				c, v := cards[to:pos+1], vis[to:pos+1]
+				v = v[:len(c)]
+				for i := len(c) - 1; i > 0; i-- {
+					c[i], v[i] = c[i-1], v[i-1]
+				}
+			} else {
+				copy(cards[to+1:pos+1], cards[to:pos])
+				copy(vis[to+1:pos+1], vis[to:pos])
+			}
+		}
+		cards[to] = face(val)
+		if mv.Up {
+			vis[to] = face(val)
+			t.k++
+		} else {
+			vis[to] = 0
+		}
+		if mv.Order != nil && rearrange {
+			if err := g.rearrange(turn, pos, val, mv.Order); err != nil {
+				return 0, err
+			}
 		}
 		end := mv.Up && val == m
-		if g.Trace != nil {
+		if tracing {
 			g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), before...), Look: pos, Value: val, Move: mv, After: t.Row(nil), End: end})
 		}
 		if end {
@@ -405,55 +463,6 @@ const (
 	kindDivideConquer
 	kindStacks
 )
-
-// apply checks and carries out the move: first every rule (in this order:
-// not next, index outside the row, card fixed, another card moved), then
-// the move, then the rearrangement and its checks. The common case (no
-// Order) costs a few compares and the shift of the row.
-func (g *Game) apply(turn, pos, val int, mv *Move) error {
-	t := &g.turn
-	if mv.Up && val != t.k+1 {
-		return &ActionError{Kind: NotNext, Turn: turn, Pos: pos, Value: val, K: t.k}
-	}
-	to := mv.To
-	if uint(to) >= uint(g.m) {
-		return &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: to}
-	}
-	if to != pos && g.rules.Variant == FixedAfterLook {
-		return &ActionError{Kind: CardFixed, Turn: turn, Pos: pos, Value: val, Index: to}
-	}
-	if mv.Order != nil && g.rules.Variant != Rearrange {
-		for j, i := range mv.Order {
-			if i != j {
-				return &ActionError{Kind: MovedOtherCard, Turn: turn, Pos: pos, Value: val, Index: j}
-			}
-		}
-	}
-	// Remove the card at pos, insert it at To.
-	shift(g.cards, pos, to)
-	shift(t.vis, pos, to)
-	g.cards[to] = face(val)
-	if mv.Up {
-		t.vis[to] = face(val)
-		t.k++
-	} else {
-		t.vis[to] = 0
-	}
-	if mv.Order != nil && g.rules.Variant == Rearrange {
-		return g.rearrange(turn, pos, val, mv.Order)
-	}
-	return nil
-}
-
-// shift moves the cells between pos and to one place towards pos, making
-// room at to for the cell taken from pos.
-func shift(c []face, pos, to int) {
-	if to > pos {
-		copy(c[pos:to], c[pos+1:to+1])
-	} else if to < pos {
-		copy(c[to+1:pos+1], c[to:pos])
-	}
-}
 
 func (g *Game) rearrange(turn, pos, val int, order []int) error {
 	m := g.m
