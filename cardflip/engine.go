@@ -252,6 +252,7 @@ type Game struct {
 	// a long game of a large m stops with its error.
 	Context context.Context
 	ctxMask int
+	before  []int // the row before the turn, when tracing
 }
 
 // NewGame returns a game of m ≥ 1 cards.
@@ -333,19 +334,15 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	case *stacks:
 		kind, st = kindStacks, s
 	}
-	var before []int
 	tracing := g.Trace != nil
-	hasCtx, ctxMask, limit := g.Context != nil, g.ctxMask, g.maxTurns
-	fixed, rearrange := g.rules.Variant == FixedAfterLook, g.rules.Variant == Rearrange
 	cards, vis := g.cards, t.vis
+	check := 1 // the next turn that needs a checkpoint
 	for turn := 1; ; turn++ {
-		if turn&ctxMask == 0 && hasCtx {
-			if err := g.Context.Err(); err != nil {
+		if turn >= check {
+			var err error
+			if check, err = g.checkpoint(turn); err != nil {
 				return 0, err
 			}
-		}
-		if turn > limit {
-			return 0, &ActionError{Kind: TurnLimit, Turn: turn, Pos: -1, Value: limit}
 		}
 		var p Player
 		id := -1
@@ -358,7 +355,7 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		t.number = turn
 		t.Plan = [6]int{}
 		if tracing {
-			before = t.Row(before[:0])
+			g.before = t.Row(g.before[:0])
 		}
 		var pos int
 		switch kind {
@@ -389,71 +386,100 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		default:
 			mv = p.Place(t, pos, val)
 		}
-		// Check every rule (in this order: not next, index outside the
-		// row, card fixed, another card moved), then move the card, then
-		// rearrange the row (with its own checks).
-		if mv.Up && val != t.k+1 {
-			return 0, &ActionError{Kind: NotNext, Turn: turn, Pos: pos, Value: val, K: t.k}
-		}
-		to := mv.To
-		if uint(to) >= uint(len(cards)) {
-			return 0, &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: to}
-		}
-		if to != pos && fixed {
-			return 0, &ActionError{Kind: CardFixed, Turn: turn, Pos: pos, Value: val, Index: to}
-		}
-		if mv.Order != nil && !rearrange {
-			for j, i := range mv.Order {
-				if i != j {
-					return 0, &ActionError{Kind: MovedOtherCard, Turn: turn, Pos: pos, Value: val, Index: j}
-				}
-			}
-		}
-		// Remove the card at pos, insert it at to: the cards between move
-		// one place towards pos (by hand when few: cheaper than memmove).
-		if to > pos {
-			if to-pos <= 16 {
-				c, v := cards[pos:to+1], vis[pos:to+1]
-				v = v[:len(c)]
-				for i := 1; i < len(c); i++ {
-					c[i-1], v[i-1] = c[i], v[i]
-				}
-			} else {
-				copy(cards[pos:to], cards[pos+1:to+1])
-				copy(vis[pos:to], vis[pos+1:to+1])
-			}
-		} else if to < pos {
-			if pos-to <= 16 {
-				c, v := cards[to:pos+1], vis[to:pos+1]
-				v = v[:len(c)]
-				for i := len(c) - 1; i > 0; i-- {
-					c[i], v[i] = c[i-1], v[i-1]
-				}
-			} else {
-				copy(cards[to+1:pos+1], cards[to:pos])
-				copy(vis[to+1:pos+1], vis[to:pos])
-			}
-		}
-		cards[to] = face(val)
-		if mv.Up {
-			vis[to] = face(val)
-			t.k++
-		} else {
-			vis[to] = 0
-		}
-		if mv.Order != nil && rearrange {
-			if err := g.rearrange(turn, pos, val, mv.Order); err != nil {
-				return 0, err
-			}
-		}
-		end := mv.Up && val == m
-		if tracing {
-			g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), before...), Look: pos, Value: val, Move: mv, After: t.Row(nil), End: end})
+		end, err := g.act(turn, id, pos, val, &mv)
+		if err != nil {
+			return 0, err
 		}
 		if end {
 			return turn, nil
 		}
 	}
+}
+
+// checkpoint checks the context (every ctxMask+1 turns) and the turn
+// limit, and returns the next turn that needs a checkpoint.
+func (g *Game) checkpoint(turn int) (int, error) {
+	if turn&g.ctxMask == 0 && g.Context != nil {
+		if err := g.Context.Err(); err != nil {
+			return 0, err
+		}
+	}
+	if turn > g.maxTurns {
+		return 0, &ActionError{Kind: TurnLimit, Turn: turn, Pos: -1, Value: g.maxTurns}
+	}
+	next := g.maxTurns + 1
+	if g.Context != nil {
+		next = min(next, turn|g.ctxMask+1)
+	}
+	return next, nil
+}
+
+// act checks the move of the card at pos, whose number is val, against
+// every rule (in this order: not next, index outside the row, card fixed,
+// another card moved), moves the card, rearranges the row (with its own
+// checks) and traces the turn. end says the game is over.
+func (g *Game) act(turn, id, pos, val int, mv *Move) (end bool, err error) {
+	t := &g.turn
+	cards, vis := g.cards, t.vis
+	if mv.Up && val != t.k+1 {
+		return false, &ActionError{Kind: NotNext, Turn: turn, Pos: pos, Value: val, K: t.k}
+	}
+	to := mv.To
+	if uint(to) >= uint(len(cards)) {
+		return false, &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: to}
+	}
+	if to != pos && g.rules.Variant == FixedAfterLook {
+		return false, &ActionError{Kind: CardFixed, Turn: turn, Pos: pos, Value: val, Index: to}
+	}
+	if mv.Order != nil && g.rules.Variant != Rearrange {
+		for j, i := range mv.Order {
+			if i != j {
+				return false, &ActionError{Kind: MovedOtherCard, Turn: turn, Pos: pos, Value: val, Index: j}
+			}
+		}
+	}
+	// Remove the card at pos, insert it at to: the cards between move
+	// one place towards pos (by hand when few: cheaper than memmove).
+	if to > pos {
+		if to-pos <= 16 {
+			c, v := cards[pos:to+1], vis[pos:to+1]
+			v = v[:len(c)]
+			for i := 1; i < len(c); i++ {
+				c[i-1], v[i-1] = c[i], v[i]
+			}
+		} else {
+			copy(cards[pos:to], cards[pos+1:to+1])
+			copy(vis[pos:to], vis[pos+1:to+1])
+		}
+	} else if to < pos {
+		if pos-to <= 16 {
+			c, v := cards[to:pos+1], vis[to:pos+1]
+			v = v[:len(c)]
+			for i := len(c) - 1; i > 0; i-- {
+				c[i], v[i] = c[i-1], v[i-1]
+			}
+		} else {
+			copy(cards[to+1:pos+1], cards[to:pos])
+			copy(vis[to+1:pos+1], vis[to:pos])
+		}
+	}
+	cards[to] = face(val)
+	if mv.Up {
+		vis[to] = face(val)
+		t.k++
+	} else {
+		vis[to] = 0
+	}
+	if mv.Order != nil && g.rules.Variant == Rearrange {
+		if err := g.rearrange(turn, pos, val, mv.Order); err != nil {
+			return false, err
+		}
+	}
+	end = mv.Up && val == len(cards)
+	if g.Trace != nil {
+		g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), g.before...), Look: pos, Value: val, Move: *mv, After: t.Row(nil), End: end})
+	}
+	return end, nil
 }
 
 // Strategies the engine calls directly (see Play).
