@@ -88,6 +88,12 @@ func (r Rules) String() string {
 type View struct {
 	vis []face // face-up number, or 0 for a face-down card
 	k   int
+	// at[x] is the position of the face-up card x, 1 ≤ x ≤ k, when
+	// indexed (the engine keeps it up to date as cards move; at[0] and
+	// x > k are scratch): Find in O(1). A full table, so that a face
+	// indexes it without a check.
+	at      *[MaxM + 1]face
+	indexed bool
 }
 
 // face is a card's number in a row (0 for face down in a View): 16 bits
@@ -111,6 +117,13 @@ func (v *View) Value(i int) int { return int(v.vis[i]) }
 
 // Find is the position of the face-up card with number x, or -1.
 func (v *View) Find(x int) int {
+	if x >= 1 && x <= v.k && v.indexed {
+		return int(v.at[x])
+	}
+	return v.find(x)
+}
+
+func (v *View) find(x int) int {
 	for i, y := range v.vis {
 		if int(y) == x {
 			return i
@@ -279,6 +292,7 @@ func NewGame(m int, r Rules) (*Game, error) {
 	g.tmp = make([]int, m)
 	g.tmpv = make([]face, m)
 	g.turn.vis = make([]face, m)
+	g.turn.at = new([MaxM + 1]face)
 	g.turn.model = r.Model
 	if n := r.players(); n > 0 {
 		g.players = make([]Player, n)
@@ -334,6 +348,9 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	case *stacks:
 		kind, st = kindStacks, s
 	}
+	// Front-to-back never asks where a face-up card is: spare it the
+	// index (Find then scans).
+	t.indexed = kind != kindFrontToBack
 	tracing := g.Trace != nil
 	cards, vis := g.cards, t.vis
 	check := 1 // the next turn that needs a checkpoint
@@ -396,6 +413,57 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	}
 }
 
+// move takes the cell at pos out of the rows c and v and makes room at
+// to: the cells between move one place towards pos (by hand when few:
+// cheaper than memmove).
+func move(c, v []face, pos, to int) {
+	if to > pos {
+		if to-pos <= 16 {
+			c, v := c[pos:to+1], v[pos:to+1]
+			v = v[:len(c)]
+			for i := 1; i < len(c); i++ {
+				c[i-1], v[i-1] = c[i], v[i]
+			}
+		} else {
+			copy(c[pos:to], c[pos+1:to+1])
+			copy(v[pos:to], v[pos+1:to+1])
+		}
+	} else if to < pos {
+		if pos-to <= 16 {
+			c, v := c[to:pos+1], v[to:pos+1]
+			v = v[:len(c)]
+			for i := len(c) - 1; i > 0; i-- {
+				c[i], v[i] = c[i-1], v[i-1]
+			}
+		} else {
+			copy(c[to+1:pos+1], c[to:pos])
+			copy(v[to+1:pos+1], v[to:pos])
+		}
+	}
+}
+
+// moveIndexed is move that also keeps at, the positions of the face-up
+// cards, up to date (face-down cells write at[0]).
+func moveIndexed(c, v []face, at *[MaxM + 1]face, pos, to int) {
+	if to > pos {
+		c, v := c[pos:to+1], v[pos:to+1]
+		v = v[:len(c)]
+		for i := 1; i < len(c); i++ {
+			x := v[i]
+			c[i-1], v[i-1] = c[i], x
+			at[x] = face(pos + i - 1)
+		}
+	} else if to < pos {
+		c, v := c[to:pos+1], v[to:pos+1]
+		v = v[:len(c)]
+		for i := len(c) - 1; i > 0; i-- {
+			x := v[i-1]
+			c[i], v[i] = c[i-1], x
+			at[x] = face(to + i)
+		}
+	}
+}
+
 // checkpoint checks the context (every ctxMask+1 turns) and the turn
 // limit, and returns the next turn that needs a checkpoint.
 func (g *Game) checkpoint(turn int) (int, error) {
@@ -438,34 +506,16 @@ func (g *Game) act(turn, id, pos, val int, mv *Move) (end bool, err error) {
 			}
 		}
 	}
-	// Remove the card at pos, insert it at to: the cards between move
-	// one place towards pos (by hand when few: cheaper than memmove).
-	if to > pos {
-		if to-pos <= 16 {
-			c, v := cards[pos:to+1], vis[pos:to+1]
-			v = v[:len(c)]
-			for i := 1; i < len(c); i++ {
-				c[i-1], v[i-1] = c[i], v[i]
-			}
-		} else {
-			copy(cards[pos:to], cards[pos+1:to+1])
-			copy(vis[pos:to], vis[pos+1:to+1])
-		}
-	} else if to < pos {
-		if pos-to <= 16 {
-			c, v := cards[to:pos+1], vis[to:pos+1]
-			v = v[:len(c)]
-			for i := len(c) - 1; i > 0; i-- {
-				c[i], v[i] = c[i-1], v[i-1]
-			}
-		} else {
-			copy(cards[to+1:pos+1], cards[to:pos])
-			copy(vis[to+1:pos+1], vis[to:pos])
-		}
+	// Remove the card at pos, insert it at to.
+	if t.indexed {
+		moveIndexed(cards, vis, t.at, pos, to)
+	} else {
+		move(cards, vis, pos, to)
 	}
 	cards[to] = face(val)
 	if mv.Up {
 		vis[to] = face(val)
+		t.at[val] = face(to)
 		t.k++
 	} else {
 		vis[to] = 0

@@ -97,11 +97,11 @@ const (
 	stPreHidden = 5
 )
 
+// find is the position of the face-up card x ≥ 1 if it lies in [lo, hi),
+// else -1.
 func find(v *View, x, lo, hi int) int {
-	for i := lo; i < hi; i++ {
-		if int(v.vis[i]) == x {
-			return i
-		}
+	if i := v.Find(x); i >= lo && i < hi {
+		return i
 	}
 	return -1
 }
