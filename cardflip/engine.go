@@ -86,9 +86,22 @@ func (r Rules) String() string {
 // View is the row as every player sees it: which cards are face down, and
 // the numbers on the face-up ones. It holds no face-down number at all.
 type View struct {
-	vis []int // face-up number, or 0 for a face-down card
+	vis []face // face-up number, or 0 for a face-down card
 	k   int
+	// at[x] is the position of the face-up card x, 1 ≤ x ≤ k, when
+	// indexed (the engine keeps it up to date as cards move; at[0] and
+	// x > k are scratch): Find in O(1). A full table, so that a face
+	// indexes it without a check.
+	at      *[MaxM + 1]face
+	indexed bool
 }
+
+// face is a card's number in a row (0 for face down in a View): 16 bits
+// keep rows compact, so moving a card shifts few bytes.
+type face = uint16
+
+// MaxM is the largest number of cards in a game.
+const MaxM = 1<<16 - 1
 
 // Len is the number of cards m.
 func (v *View) Len() int { return len(v.vis) }
@@ -100,12 +113,19 @@ func (v *View) K() int { return v.k }
 func (v *View) Up(i int) bool { return v.vis[i] != 0 }
 
 // Value is the number of the face-up card at position i, 0 if face down.
-func (v *View) Value(i int) int { return v.vis[i] }
+func (v *View) Value(i int) int { return int(v.vis[i]) }
 
 // Find is the position of the face-up card with number x, or -1.
 func (v *View) Find(x int) int {
+	if x >= 1 && x <= v.k && v.indexed {
+		return int(v.at[x])
+	}
+	return v.find(x)
+}
+
+func (v *View) find(x int) int {
 	for i, y := range v.vis {
-		if y == x {
+		if int(y) == x {
 			return i
 		}
 	}
@@ -113,9 +133,14 @@ func (v *View) Find(x int) int {
 }
 
 // Row appends the visible row to dst (0 for face down) and returns it.
-func (v *View) Row(dst []int) []int { return append(dst, v.vis...) }
+func (v *View) Row(dst []int) []int {
+	for _, x := range v.vis {
+		dst = append(dst, int(x))
+	}
+	return dst
+}
 
-func (v *View) String() string { return FormatRow(v.vis, -1) }
+func (v *View) String() string { return FormatRow(v.Row(nil), -1) }
 
 // Turn is what the player on turn sees.
 type Turn struct {
@@ -229,9 +254,9 @@ type Game struct {
 	rules    Rules
 	m        int
 	maxTurns int
-	cards    []int // the hidden truth
+	cards    []face // the hidden truth
 	tmp      []int
-	tmpv     []int
+	tmpv     []face
 	turn     Turn
 	players  []Player
 	// Trace, when set, is called after every turn.
@@ -240,12 +265,16 @@ type Game struct {
 	// a long game of a large m stops with its error.
 	Context context.Context
 	ctxMask int
+	before  []int // the row before the turn, when tracing
 }
 
 // NewGame returns a game of m ≥ 1 cards.
 func NewGame(m int, r Rules) (*Game, error) {
 	if m < 1 {
 		return nil, fmt.Errorf("cardflip: the number of cards must be at least 1, not %d", m)
+	}
+	if m > MaxM {
+		return nil, fmt.Errorf("cardflip: the number of cards must be at most %d, not %d", MaxM, m)
 	}
 	if r.Players < 0 {
 		return nil, fmt.Errorf("cardflip: the number of players must be at least 0 (0 = unbounded), not %d", r.Players)
@@ -259,10 +288,11 @@ func NewGame(m int, r Rules) (*Game, error) {
 		g.ctxMask <<= 1
 	}
 	g.ctxMask--
-	g.cards = make([]int, m)
+	g.cards = make([]face, m)
 	g.tmp = make([]int, m)
-	g.tmpv = make([]int, m)
-	g.turn.vis = make([]int, m)
+	g.tmpv = make([]face, m)
+	g.turn.vis = make([]face, m)
+	g.turn.at = new([MaxM + 1]face)
 	g.turn.model = r.Model
 	if n := r.players(); n > 0 {
 		g.players = make([]Player, n)
@@ -293,7 +323,9 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		}
 		seen[x-1] = 1
 	}
-	copy(g.cards, deal)
+	for i, x := range deal {
+		g.cards[i] = face(x)
+	}
 	t := &g.turn
 	clear(t.vis)
 	t.k = 0
@@ -302,44 +334,78 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	for i := range g.players {
 		g.players[i] = s.NewPlayer(Seat{ID: i, Players: n})
 	}
-	var before []int
+	// The built-in strategies are called directly rather than through the
+	// Player interface (the same methods, inlinable): their NewPlayer
+	// returns the strategy itself for every seat, so no player is made per
+	// turn either. Every action still goes through the same checks below.
+	kind := kindOther
+	var st *stacks
+	switch s := s.(type) {
+	case frontToBack:
+		kind = kindFrontToBack
+	case divideConquer:
+		kind = kindDivideConquer
+	case *stacks:
+		kind, st = kindStacks, s
+	}
+	// Front-to-back never asks where a face-up card is: spare it the
+	// index (Find then scans).
+	t.indexed = kind != kindFrontToBack
+	tracing := g.Trace != nil
+	cards, vis := g.cards, t.vis
+	check := 1 // the next turn that needs a checkpoint
 	for turn := 1; ; turn++ {
-		if turn&g.ctxMask == 0 && g.Context != nil {
-			if err := g.Context.Err(); err != nil {
+		if turn >= check {
+			var err error
+			if check, err = g.checkpoint(turn); err != nil {
 				return 0, err
 			}
-		}
-		if turn > g.maxTurns {
-			return 0, &ActionError{Kind: TurnLimit, Turn: turn, Pos: -1, Value: g.maxTurns}
 		}
 		var p Player
 		id := -1
 		if n > 0 {
 			id = turn % n
 			p = g.players[id]
-		} else {
+		} else if kind == kindOther {
 			p = s.NewPlayer(Seat{ID: -1})
 		}
 		t.number = turn
 		t.Plan = [6]int{}
-		if g.Trace != nil {
-			before = append(before[:0], t.vis...)
+		if tracing {
+			g.before = t.Row(g.before[:0])
 		}
-		pos := p.Look(t)
-		if pos < 0 || pos >= m {
+		var pos int
+		switch kind {
+		case kindFrontToBack:
+			pos = frontToBack{}.Look(t)
+		case kindDivideConquer:
+			pos = dcLook(t)
+		case kindStacks:
+			pos = st.Look(t)
+		default:
+			pos = p.Look(t)
+		}
+		if uint(pos) >= uint(len(vis)) {
 			return 0, &ActionError{Kind: LookOutOfRange, Turn: turn, Pos: pos}
 		}
-		if t.vis[pos] != 0 {
-			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: t.vis[pos]}
+		if vis[pos] != 0 {
+			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: int(vis[pos])}
 		}
-		val := g.cards[pos]
-		mv := p.Place(t, pos, val)
-		if err := g.apply(turn, pos, val, mv); err != nil {
+		val := int(cards[pos])
+		var mv Move
+		switch kind {
+		case kindFrontToBack:
+			mv = frontToBack{}.Place(t, pos, val)
+		case kindDivideConquer:
+			mv = dcPlace(t, pos, val)
+		case kindStacks:
+			mv = st.Place(t, pos, val)
+		default:
+			mv = p.Place(t, pos, val)
+		}
+		end, err := g.act(turn, id, pos, val, &mv)
+		if err != nil {
 			return 0, err
-		}
-		end := mv.Up && val == m
-		if g.Trace != nil {
-			g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), before...), Look: pos, Value: val, Move: mv, After: append([]int(nil), t.vis...), End: end})
 		}
 		if end {
 			return turn, nil
@@ -347,58 +413,132 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	}
 }
 
-// apply checks and carries out the move.
-func (g *Game) apply(turn, pos, val int, mv Move) error {
-	m := g.m
+// move takes the cell at pos out of the rows c and v and makes room at
+// to: the cells between move one place towards pos (by hand when few:
+// cheaper than memmove).
+func move(c, v []face, pos, to int) {
+	if to > pos {
+		if to-pos <= 16 {
+			c, v := c[pos:to+1], v[pos:to+1]
+			v = v[:len(c)]
+			for i := 1; i < len(c); i++ {
+				c[i-1], v[i-1] = c[i], v[i]
+			}
+		} else {
+			copy(c[pos:to], c[pos+1:to+1])
+			copy(v[pos:to], v[pos+1:to+1])
+		}
+	} else if to < pos {
+		if pos-to <= 16 {
+			c, v := c[to:pos+1], v[to:pos+1]
+			v = v[:len(c)]
+			for i := len(c) - 1; i > 0; i-- {
+				c[i], v[i] = c[i-1], v[i-1]
+			}
+		} else {
+			copy(c[to+1:pos+1], c[to:pos])
+			copy(v[to+1:pos+1], v[to:pos])
+		}
+	}
+}
+
+// moveIndexed is move that also keeps at, the positions of the face-up
+// cards, up to date (face-down cells write at[0]).
+func moveIndexed(c, v []face, at *[MaxM + 1]face, pos, to int) {
+	if to > pos {
+		c, v := c[pos:to+1], v[pos:to+1]
+		v = v[:len(c)]
+		for i := 1; i < len(c); i++ {
+			x := v[i]
+			c[i-1], v[i-1] = c[i], x
+			at[x] = face(pos + i - 1)
+		}
+	} else if to < pos {
+		c, v := c[to:pos+1], v[to:pos+1]
+		v = v[:len(c)]
+		for i := len(c) - 1; i > 0; i-- {
+			x := v[i-1]
+			c[i], v[i] = c[i-1], x
+			at[x] = face(to + i)
+		}
+	}
+}
+
+// checkpoint checks the context (every ctxMask+1 turns) and the turn
+// limit, and returns the next turn that needs a checkpoint.
+func (g *Game) checkpoint(turn int) (int, error) {
+	if turn&g.ctxMask == 0 && g.Context != nil {
+		if err := g.Context.Err(); err != nil {
+			return 0, err
+		}
+	}
+	if turn > g.maxTurns {
+		return 0, &ActionError{Kind: TurnLimit, Turn: turn, Pos: -1, Value: g.maxTurns}
+	}
+	next := g.maxTurns + 1
+	if g.Context != nil {
+		next = min(next, turn|g.ctxMask+1)
+	}
+	return next, nil
+}
+
+// act checks the move of the card at pos, whose number is val, against
+// every rule (in this order: not next, index outside the row, card fixed,
+// another card moved), moves the card, rearranges the row (with its own
+// checks) and traces the turn. end says the game is over.
+func (g *Game) act(turn, id, pos, val int, mv *Move) (end bool, err error) {
 	t := &g.turn
+	cards, vis := g.cards, t.vis
 	if mv.Up && val != t.k+1 {
-		return &ActionError{Kind: NotNext, Turn: turn, Pos: pos, Value: val, K: t.k}
+		return false, &ActionError{Kind: NotNext, Turn: turn, Pos: pos, Value: val, K: t.k}
 	}
-	if mv.To < 0 || mv.To >= m {
-		return &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: mv.To}
+	to := mv.To
+	if uint(to) >= uint(len(cards)) {
+		return false, &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: to}
 	}
-	if g.rules.Variant == FixedAfterLook && mv.To != pos {
-		return &ActionError{Kind: CardFixed, Turn: turn, Pos: pos, Value: val, Index: mv.To}
+	if to != pos && g.rules.Variant == FixedAfterLook {
+		return false, &ActionError{Kind: CardFixed, Turn: turn, Pos: pos, Value: val, Index: to}
 	}
 	if mv.Order != nil && g.rules.Variant != Rearrange {
 		for j, i := range mv.Order {
 			if i != j {
-				return &ActionError{Kind: MovedOtherCard, Turn: turn, Pos: pos, Value: val, Index: j}
+				return false, &ActionError{Kind: MovedOtherCard, Turn: turn, Pos: pos, Value: val, Index: j}
 			}
 		}
 	}
-	// Remove the card at pos, insert it at To.
-	c, v := g.cards, t.vis
-	switch to := mv.To; {
-	case to > pos && to-pos <= 16:
-		// Short shifts by hand: cheaper than two memmove calls.
-		c, v := c[pos:to+1], v[pos:to+1]
-		for i := 0; i+1 < len(c) && i+1 < len(v); i++ {
-			c[i], v[i] = c[i+1], v[i+1]
-		}
-	case to > pos:
-		copy(c[pos:to], c[pos+1:to+1])
-		copy(v[pos:to], v[pos+1:to+1])
-	case to < pos && pos-to <= 16:
-		c, v := c[to:pos+1], v[to:pos+1]
-		for i := len(c) - 1; i > 0 && i < len(v); i-- {
-			c[i], v[i] = c[i-1], v[i-1]
-		}
-	case to < pos:
-		copy(c[to+1:pos+1], c[to:pos])
-		copy(v[to+1:pos+1], v[to:pos])
+	// Remove the card at pos, insert it at to.
+	if t.indexed {
+		moveIndexed(cards, vis, t.at, pos, to)
+	} else {
+		move(cards, vis, pos, to)
 	}
-	c[mv.To] = val
-	v[mv.To] = 0
+	cards[to] = face(val)
 	if mv.Up {
-		v[mv.To] = val
+		vis[to] = face(val)
+		t.at[val] = face(to)
 		t.k++
+	} else {
+		vis[to] = 0
 	}
 	if mv.Order != nil && g.rules.Variant == Rearrange {
-		return g.rearrange(turn, pos, val, mv.Order)
+		if err := g.rearrange(turn, pos, val, mv.Order); err != nil {
+			return false, err
+		}
 	}
-	return nil
+	end = mv.Up && val == len(cards)
+	if g.Trace != nil {
+		g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), g.before...), Look: pos, Value: val, Move: *mv, After: t.Row(nil), End: end})
+	}
+	return end, nil
 }
+
+// Strategies the engine calls directly (see Play).
+const (
+	kindOther = iota
+	kindFrontToBack
+	kindDivideConquer
+	kindStacks
+)
 
 func (g *Game) rearrange(turn, pos, val int, order []int) error {
 	m := g.m

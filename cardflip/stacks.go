@@ -97,11 +97,11 @@ const (
 	stPreHidden = 5
 )
 
+// find is the position of the face-up card x ≥ 1 if it lies in [lo, hi),
+// else -1.
 func find(v *View, x, lo, hi int) int {
-	for i := lo; i < hi; i++ {
-		if v.vis[i] == x {
-			return i
-		}
+	if i := v.Find(x); i >= lo && i < hi {
+		return i
 	}
 	return -1
 }
@@ -121,7 +121,7 @@ func (s *stacks) Look(t *Turn) int {
 			// A chain a+1, a+2, … of cards turned up on sight at the
 			// end, nothing else up: the rest is a fresh segment.
 			j := 0
-			for j < S && v.vis[hi-1-j] == a+1+j {
+			for j < S && int(v.vis[hi-1-j]) == a+1+j {
 				j++
 			}
 			if j > 0 && k-a == j {
@@ -245,7 +245,7 @@ func (s *stacks) tableLook(t *Turn, tb *baseTable, lo, hi, a int) (int, bool) {
 	var key uint64
 	for i := range S {
 		if x := v.vis[lo+i]; x != 0 {
-			key |= uint64(x-a) << (4 * i)
+			key |= uint64(int(x)-a) << (4 * i)
 		}
 	}
 	pos, ok := tb.look[key]

@@ -225,7 +225,7 @@ func partitionState(t *Turn) {
 	div := make([]int, l+1) // div[j] = position of divider j (j=1..d), div[l] = m
 	div[0] = -1
 	for i, x := range t.vis {
-		if x >= 1 && x <= d {
+		if x >= 1 && int(x) <= d {
 			div[x] = i
 		}
 	}
@@ -334,10 +334,7 @@ func dcLook(t *Turn) int {
 			p[0], p[1], p[2], p[3] = 1, lo, hi, a
 			return lo
 		}
-		piv := lo
-		for v.vis[piv] != a+1 {
-			piv++
-		}
+		piv := v.Find(a + 1) // face up, in [lo, hi)
 		r := s / 2
 		if hi-1-piv < r {
 			p[0], p[1], p[2], p[3], p[4] = 2, lo, hi, a, piv

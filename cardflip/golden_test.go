@@ -1,0 +1,118 @@
+package cardflip
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"strings"
+	"testing"
+)
+
+var updateGolden = flag.Bool("update-golden", false, "rewrite testdata/golden.txt from the current engine and strategies")
+
+// goldenCases are the strategies and rules whose games the golden file
+// records: every strategy, every information model and variant it can be
+// played under, and a few that end in an illegal action.
+func goldenCases() []struct {
+	s Strategy
+	r Rules
+} {
+	type c = struct {
+		s Strategy
+		r Rules
+	}
+	var cs []c
+	for _, s := range []Strategy{Random(), FrontToBack(), Partition(), DivideConquer(), Stacks()} {
+		cs = append(cs, c{s, Rules{}}, c{s, Rules{Model: TurnNumber}}, c{s, Rules{Players: 3}})
+	}
+	cs = append(cs,
+		c{Single(), Rules{Players: 1}},
+		c{Single(), Rules{Players: 4, Variant: FreeCommunication}},
+		c{Interval(), Rules{Players: 1}},
+		c{Interval(), Rules{Players: 3}},
+		c{Interval(), Rules{Players: 3, Variant: FixedAfterLook}},
+		c{Random(), Rules{Variant: FixedAfterLook}},
+		c{FrontToBack(), Rules{Variant: FixedAfterLook}}, // illegal: moves the card
+		c{FrontToBack(), Rules{Variant: Rearrange}},
+		c{Stacks(), Rules{Variant: FreeCommunication}},
+		c{Random(), Rules{MaxTurns: 20}}, // ends on the turn limit for larger m
+	)
+	return cs
+}
+
+// goldenLines plays seeded games (Deal with seed 11) of every golden case
+// for several m and hashes X (or the error) of every game, and the full
+// trace (every step's rows, look, value and move) of the first few.
+func goldenLines(t *testing.T) []string {
+	var lines []string
+	for _, c := range goldenCases() {
+		for _, m := range []int{1, 2, 3, 4, 5, 8, 13, 31, 100} {
+			games := 1500
+			switch {
+			case m > 50:
+				games = 30
+			case m > 20:
+				games = 200
+			}
+			g, err := NewGame(m, c.r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deal := make([]int, m)
+			hx, ht := fnv.New64a(), fnv.New64a()
+			sum := 0
+			for i := range games {
+				r := Deal(deal, 11, int64(i))
+				g.Trace = nil
+				if i < 5 {
+					g.Trace = func(s Step) { fmt.Fprintf(ht, "%+v\n", s) }
+				}
+				x, err := g.Play(c.s, deal, r)
+				if err != nil {
+					fmt.Fprintf(hx, "%d:%v\n", i, err)
+					continue
+				}
+				sum += x
+				fmt.Fprintf(hx, "%d:%d\n", i, x)
+			}
+			lines = append(lines, fmt.Sprintf("%s | %s | m=%d | games=%d sum=%d x=%016x trace=%016x",
+				c.s.Info().Name, c.r, m, games, sum, hx.Sum64(), ht.Sum64()))
+		}
+	}
+	return lines
+}
+
+// TestGolden checks that the games are bit-identical to those recorded in
+// testdata/golden.txt (written by the engine and strategies of commit
+// c2bc57a, before the speed-ups): same deals, same choices, same X, same
+// traces, same errors.
+func TestGolden(t *testing.T) {
+	got := goldenLines(t)
+	const file = "testdata/golden.txt"
+	if *updateGolden {
+		if err := os.WriteFile(file, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var want []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		want = append(want, sc.Text())
+	}
+	if len(want) != len(got) {
+		t.Fatalf("%d golden lines, want %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("got  %s\nwant %s", got[i], want[i])
+		}
+	}
+}
