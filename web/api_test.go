@@ -124,7 +124,7 @@ func fakeParse(spec string) (catalog.Game, error) {
 
 // Every error is JSON {"error": "..."} with its documented 4xx/5xx status.
 func TestErrors(t *testing.T) {
-	s := New(Config{Budget: impartial.Budget{MaxPositions: 1000, MaxMemory: 1 << 20}, MaxInput: 100, MaxTo: 500})
+	s := New(Config{Budget: impartial.Budget{MaxPositions: 1000, MaxMemory: 1 << 20}, MaxInput: 100, MaxTo: 500, MaxBridgeN: 100_000})
 	s.parse = fakeParse
 	long := strings.Repeat("1 ", 60)
 	for _, c := range []struct {
@@ -142,7 +142,7 @@ func TestErrors(t *testing.T) {
 		{"/api/solve?" + q("game", "subtract:1,x", "position", "3"), 400, `column 12: "x" is not a positive whole number`},
 		{"/api/solve?" + q("game", "nim", "position", "3", "misere", "maybe"), 400, `parameter "misere" must be 1 or 0, not "maybe"`},
 		{"/api/solve?" + q("game", "nim", "position", long), 413, `parameter "position" too long: 120 bytes (at most 100)`},
-		{"/api/solve?" + q("game", "subtract:1,3,4", "position", "100000"), 422, "impartial: position budget exhausted: more than 1000 positions needed (the server's work budget per computation)"},
+		{"/api/solve?" + q("game", "moore:2", "position", "100000"), 422, "impartial: position budget exhausted: more than 1000 positions needed (the server's work budget per computation)"},
 		{"/api/solve?" + q("game", "cyclic", "position", "0"), 422, "impartial: the game has a cycle of 3 moves"},
 		{"/api/moves?game=nim", 400, `missing parameter "position"`},
 		{"/api/moves?" + q("game", "nim", "position", "-1"), 400, `heap size "-1" is not a whole number ≥ 0`},
@@ -156,7 +156,7 @@ func TestErrors(t *testing.T) {
 		{"/api/move?" + q("game", "nim", "position", "5000", "to", "1"), 422, "position budget exhausted"},
 		{"/api/reply?" + q("game", "nim", "position", ""), 400, "no heaps given"},
 		{"/api/reply?" + q("game", "nim", "position", "1", "misere", "2"), 400, `parameter "misere" must be 1 or 0`},
-		{"/api/reply?" + q("game", "subtract:1,3,4", "position", "100000"), 422, "position budget exhausted"},
+		{"/api/reply?" + q("game", "moore:2", "position", "100000"), 422, "position budget exhausted"},
 		{"/api/reply?" + q("game", "subtract:1,3,4", "position", "100000", "misere", "1"), 422, "budget exhausted"},
 		{"/api/values?game=nim", 400, `missing parameter "to"`},
 		{"/api/values?" + q("game", "notheap", "to", "5"), 400, "notheap is not a heap game"},
@@ -167,6 +167,22 @@ func TestErrors(t *testing.T) {
 		{"/api/values?" + q("game", "nim", "to", "99999999999999999999"), 413, `parameter "to" too large`},
 		{"/api/values?" + q("game", "subtract:1,3,4", "to", "500"), 200, ""},
 		{"/api/values?" + q("game", "nmi", "to", "5"), 400, `unknown game`},
+		{"/api/bridge/deal", 400, `missing parameter "n"`},
+		{"/api/bridge/deal?n=0", 400, `parameter "n" must be a whole number in 1..100000, not "0"`},
+		{"/api/bridge/deal?n=100001", 400, `parameter "n" must be a whole number in 1..100000`},
+		{"/api/bridge/deal?n=3&seed=-1", 400, `parameter "seed" must be a whole number in 0..9007199254740991`},
+		{"/api/bridge/solve", 400, `missing parameter "n" (or give a deal)`},
+		{"/api/bridge/solve?" + q("deal", "2\n1 8\n2 7\n3 6\n4 4\n"), 400, `bridge: line 5: position 4: card 4 appears twice in the same hand`},
+		{"/api/bridge/solve?" + q("deal", "2\n1 8\n2 7\n3 6\n"), 400, `bridge: line 5: unexpected end of input: want 2n = 4 hands (positions 1..4), got 3`},
+		{"/api/bridge/solve?" + q("deal", "1\n1 2\n3 4\n", "n", "1"), 400, `give either a deal or n`},
+		{"/api/bridge/solve?" + q("deal", "1\n1 2\n3 4\n", "explain", "3"), 400, `parameter "explain" must be a whole number in 1..2, not "3"`},
+		{"/api/bridge/solve?" + q("deal", strings.Repeat("1", 101)), 413, `parameter "deal" too long`},
+		{"/api/bridge/solve?" + q("n", "10001", "explain", "1"), 413, `explain needs n ≤ 10000, this deal has n = 10001`},
+		{"/api/bridge/count", 400, `missing parameter "queries"`},
+		{"/api/bridge/count?" + q("queries", ""), 400, `no query`},
+		{"/api/bridge/count?" + q("queries", "2\n1 1 3 1"), 400, `bridge: line 2: column 5: value "3" is not 0, 1 or 2`},
+		{"/api/bridge/count?" + q("queries", "2\n1 1 1 1", "mod", "8"), 400, `parameter "mod": 8 is not a prime`},
+		{"/api/bridge/count?" + q("queries", "2\n1 1 1 1", "mod", "x"), 400, `parameter "mod" must be a prime`},
 	} {
 		code, body := get(t, s, c.target)
 		if code != c.code {

@@ -49,15 +49,20 @@ func TestServe(t *testing.T) {
 	if base == "" {
 		t.Fatalf("no address printed: %q %q", out.String(), errb.String())
 	}
+	deal := "3\n1 12\n2 11\n3 10\n4 9\n5 8\n6 7\n"
 	for _, c := range []struct {
-		path string
-		cli  []string
+		path  string
+		cli   []string
+		stdin string
 	}{
-		{"api/solve?" + url.Values{"game": {"nim"}, "position": {"3 4 5"}}.Encode(), []string{"solve", "nim", "3", "4", "5", "--json"}},
-		{"api/solve?" + url.Values{"game": {"nim"}, "position": {"1 1 1"}, "misere": {"1"}}.Encode(), []string{"solve", "nim", "1", "1", "1", "--misere", "--json"}},
-		{"api/solve?" + url.Values{"game": {"subtract:1,3,4"}, "position": {"7 8"}}.Encode(), []string{"solve", "subtract:1,3,4", "7", "8", "--json"}},
-		{"api/values?" + url.Values{"game": {"subtract:1,3,4"}, "to": {"50"}}.Encode(), []string{"values", "subtract:1,3,4", "--to", "50", "--json"}},
-		{"api/games", []string{"games", "--json"}},
+		{"api/solve?" + url.Values{"game": {"nim"}, "position": {"3 4 5"}}.Encode(), []string{"solve", "nim", "3", "4", "5", "--json"}, ""},
+		{"api/solve?" + url.Values{"game": {"nim"}, "position": {"1 1 1"}, "misere": {"1"}}.Encode(), []string{"solve", "nim", "1", "1", "1", "--misere", "--json"}, ""},
+		{"api/solve?" + url.Values{"game": {"subtract:1,3,4"}, "position": {"7 8"}}.Encode(), []string{"solve", "subtract:1,3,4", "7", "8", "--json"}, ""},
+		{"api/values?" + url.Values{"game": {"subtract:1,3,4"}, "to": {"50"}}.Encode(), []string{"values", "subtract:1,3,4", "--to", "50", "--json"}, ""},
+		{"api/games", []string{"games", "--json"}, ""},
+		{"api/bridge/solve?" + url.Values{"deal": {deal}}.Encode(), []string{"bridge", "solve", "--json"}, deal},
+		{"api/bridge/solve?" + url.Values{"deal": {deal}, "explain": {"4"}}.Encode(), []string{"bridge", "solve", "--json", "--explain", "4"}, deal},
+		{"api/bridge/count?" + url.Values{"queries": {"3\n212111\n2\n1 1 1 1\n"}}.Encode(), []string{"bridge", "count", "--json"}, "3\n212111\n2\n1 1 1 1\n"},
 	} {
 		resp, err := http.Get(base + c.path)
 		if err != nil {
@@ -65,7 +70,7 @@ func TestServe(t *testing.T) {
 		}
 		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		want, _, code := grundy(t, "", c.cli...)
+		want, _, code := grundy(t, c.stdin, c.cli...)
 		if resp.StatusCode != 200 || code != 0 || string(body) != want {
 			t.Errorf("GET /%s = %d %q\ngrundy %v = %d %q", c.path, resp.StatusCode, body, c.cli, code, want)
 		}
