@@ -68,7 +68,8 @@ func randomDeal(n int, seed uint64) ([][2]int, *bridge.Deal, error) {
 	perm := rng.Perm(4 * n)
 	hands := make([][2]int, 2*n)
 	for i := range hands {
-		hands[i] = [2]int{perm[2*i] + 1, perm[2*i+1] + 1}
+		x, y := perm[2*i]+1, perm[2*i+1]+1
+		hands[i] = [2]int{min(x, y), max(x, y)}
 	}
 	d, err := bridge.NewDeal(hands)
 	return hands, d, err

@@ -10,8 +10,8 @@ import (
 	"github.com/grundy/grundy/bridge"
 )
 
-// The deal text of seed 004's first example and its sequence: A scores
-// 1 1 1 1 from every start (n = 2, cards 1 8 / 2 7 / 3 6 / 4 5).
+// The deal of seed 004's first example (n = 2; `grundy bridge solve`
+// prints 1 0 1 1 for it).
 const bridgeExample = "2\n1 8\n2 7\n3 6\n4 5\n"
 
 func TestBridgeSolve(t *testing.T) {

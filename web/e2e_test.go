@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/grundy/grundy/bridge"
 )
 
 // The end-to-end tests drive the page in headless Chromium (Debian's
@@ -316,6 +318,68 @@ func TestBrowserSequence(t *testing.T) {
 	}
 }
 
+func TestBrowserBridge(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	// A random deal by its seed: the page shows the sequence exhaustive
+	// minimax gives for the same deal, and an optimal line from start 2.
+	_, d, err := randomDeal(3, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprint(d.ExhaustiveSequence())
+	run(t, ctx, "open bridge", chromedp.Navigate(url+"/#/bridge?n=3&seed=5&start=2"))
+	waitJS(t, ctx, "sequence shown", `document.querySelectorAll('#br-seq .cell').length === 6 && document.querySelectorAll('#br-plays .seat').length === 6`)
+	got := eval[string](t, ctx, "sequence", `'[' + [...document.querySelectorAll('#br-seq .cell')].map(c => c.lastChild.textContent).join(' ') + ']'`)
+	if got != want {
+		t.Errorf("sequence on the page %s, minimax says %s", got, want)
+	}
+	if first := text(t, ctx, "#br-plays .seat .who"); !strings.HasPrefix(first, "1. #2 A") {
+		t.Errorf("the line from start 2 begins %q", first)
+	}
+	if deal := eval[string](t, ctx, "deal text", `document.getElementById('br-deal').value`); deal != d.String() {
+		t.Errorf("deal box %q, want %q", deal, d.String())
+	}
+	// Clicking a start shows the line from it.
+	run(t, ctx, "choose start 5", click(`#br-seq .cell[data-start="5"]`))
+	waitJS(t, ctx, "line from 5", `(document.querySelector('#br-analysis .status')?.textContent ?? '').startsWith('Start 5 (team P): A scores ')`)
+	if got := eval[string](t, ctx, "chosen", `document.querySelector('#br-seq .cell.chosen')?.dataset.start`); got != "5" {
+		t.Errorf("chosen start %q", got)
+	}
+
+	// A typed deal, seed 004's example: the page shows the sequence minimax
+	// gives, and counting it gives the Counter's number of deals.
+	ex, err := bridge.ParseDeal(strings.NewReader(bridgeExample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exSeq := ex.ExhaustiveSequence()
+	var word []byte
+	var seq8 []uint8
+	for _, v := range exSeq {
+		word = append(word, byte('0'+v))
+		seq8 = append(seq8, uint8(v))
+	}
+	c, _ := bridge.NewCounter(bridge.DefaultModulus)
+	eval[chromedp.Void](t, ctx, "type deal", `document.getElementById('br-deal').value = '2\n1 8\n2 7\n3 6\n4 5\n'`)
+	run(t, ctx, "solve", click("#br-solve"))
+	waitJS(t, ctx, "typed deal solved", fmt.Sprintf(`[...document.querySelectorAll('#br-seq .cell')].map(c => c.lastChild.textContent).join('') === %q`, word))
+	run(t, ctx, "count", click("#br-count-this"))
+	waitJS(t, ctx, "counted", fmt.Sprintf(`(document.getElementById('br-counts').textContent ?? '').startsWith('%d deals (mod 1000000007)')`, c.Count(seq8)))
+	// Errors name the line of the input.
+	eval[chromedp.Void](t, ctx, "bad deal", `document.getElementById('br-deal').value = '2\n1 8\n2 7\n3 6\n4 4\n'`)
+	run(t, ctx, "solve bad", click("#br-solve"))
+	waitJS(t, ctx, "deal refused", `(document.querySelector('#br-message .error')?.textContent ?? '').includes('line 5: position 4: card 4 appears twice')`)
+	eval[chromedp.Void](t, ctx, "bad query", `document.getElementById('br-queries').value = '2\n1 1 3 1'`)
+	run(t, ctx, "count bad", click("#br-count"))
+	waitJS(t, ctx, "query refused", `(document.querySelector('#br-counts .error')?.textContent ?? '').includes('line 2: column 5')`)
+
+	// Dealing without a seed records the seed the server chose in the URL.
+	eval[chromedp.Void](t, ctx, "clear seed", `document.getElementById('br-seed').value = ''; document.getElementById('br-n').value = '6'`)
+	run(t, ctx, "deal", click("#br-random"))
+	waitJS(t, ctx, "seeded URL", `/^#\/bridge\?n=6&seed=\d+&start=1$/.test(location.hash) && document.querySelectorAll('#br-seq .cell').length === 12`)
+}
+
 // TestScreenshots writes docs/screenshots/*.png at 1280×800 when
 // GRUNDY_SCREENSHOTS names the directory:
 //
@@ -354,4 +418,8 @@ func TestScreenshots(t *testing.T) {
 	run(t, ctx, "sequence", chromedp.Navigate(url+"/#/sequence?game=subtract:2,5,7&to=150"))
 	waitJS(t, ctx, "plot drawn", `document.querySelectorAll('#seq-plot circle').length === 151`)
 	shot("sequence")
+
+	run(t, ctx, "bridge", chromedp.Navigate(url+"/#/bridge?n=7&seed=9&start=4"))
+	waitJS(t, ctx, "line shown", `document.querySelectorAll('#br-plays .seat').length === 14`)
+	shot("bridge")
 }

@@ -9,8 +9,9 @@
 import explore from './explore.js';
 import play from './play.js';
 import sequence from './sequence.js';
+import bridge from './bridge.js';
 
-const parts = [explore, play, sequence];
+const parts = [explore, play, sequence, bridge];
 
 const tabs = document.getElementById('tabs');
 const pages = document.getElementById('pages');
