@@ -35,6 +35,12 @@ type Config struct {
 	// MaxTo bounds the to parameter of /api/values, so a nim-sequence has
 	// at most MaxTo+1 values. Default: 1,000,000.
 	MaxTo int
+	// RulesDir, when set, is a directory whose .star rule files starlark:FILE
+	// specs may name (FILE relative to it; paths leaving it are refused).
+	// Default: "" — only the rule files built into the binary
+	// (starlark:examples/NAME.star) are allowed, so the server reads no file
+	// from its disk.
+	RulesDir string
 	// MaxBridgeN bounds n (2n players, 4n cards) of a multi-bridge deal that
 	// /api/bridge/solve solves or /api/bridge/deal deals. Default: 100,000.
 	MaxBridgeN int

@@ -96,6 +96,7 @@ func TestServeErrors(t *testing.T) {
 		{[]string{"serve", "--max-memory", "lots"}, 2, `grundy: --max-memory: "lots" is not a size (want e.g. 512MiB or 4GiB)` + "\n"},
 		{[]string{"serve", "--max-positions", "0"}, 2, "grundy: --max-positions must be positive, not 0\n"},
 		{[]string{"serve", "--max-concurrent", "-1"}, 2, "grundy: --max-concurrent must be at least 0, not -1\n"},
+		{[]string{"serve", "--rules-dir", "/nonexistent/rules"}, 2, "grundy: --rules-dir: \"/nonexistent/rules\" is not a directory\n"},
 		{[]string{"serve", "extra"}, 2, "grundy: serve takes 0 arguments, got 1 (see 'grundy serve --help')\n"},
 		{[]string{"serve", "--addr", "127.0.0.1:99999"}, 1, "grundy: serve: listen tcp: address 99999: invalid port\n"},
 	} {
