@@ -155,6 +155,7 @@ Games are named by spec strings such as nim or subtract:1,3,4; run
 		newVersionCmd(io),
 		newBridgeCmd(io),
 		newProblemCmd(io), newPlayCmd(io),
+		newCardflipCmd(io),
 	)
 	return root
 }

@@ -1,0 +1,64 @@
+package cardflip
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// cpuTime is the process's user+system CPU time: on a shared machine,
+// games per CPU second is steadier than games per wall-clock second.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkGames plays games on one goroutine (deal included) and reports
+// games per second.
+func BenchmarkGames(b *testing.B) {
+	for _, s := range []Strategy{FrontToBack(), DivideConquer(), Stacks()} {
+		for _, m := range []int{13, 100} {
+			b.Run(fmt.Sprintf("%s/m=%d", s.Info().Name, m), func(b *testing.B) {
+				g, _ := NewGame(m, Rules{})
+				deal := make([]int, m)
+				pcg := rand.NewPCG(1, 0)
+				r := rand.New(pcg)
+				turns := 0
+				c0 := cpuTime()
+				for i := 0; b.Loop(); i++ {
+					pcg.Seed(1, uint64(i))
+					shuffle(r, deal)
+					x, err := g.Play(s, deal, r)
+					if err != nil {
+						b.Fatal(err)
+					}
+					turns += x
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+				if c := cpuTime() - c0; c > 0 {
+					b.ReportMetric(float64(b.N)/c.Seconds(), "games/cpu-s")
+				}
+				b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+			})
+		}
+	}
+}
+
+// BenchmarkExact10 enumerates all 3,628,800 deals of m = 10 on all cores.
+func BenchmarkExact10(b *testing.B) {
+	for _, s := range []Strategy{FrontToBack(), DivideConquer(), Stacks()} {
+		b.Run(s.Info().Name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Exact(context.Background(), s, 10, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,94 @@
+package cardflip
+
+import "math/big"
+
+func rat(a, b int64) *big.Rat { return big.NewRat(a, b) }
+
+// Harmonic returns H_m = 1 + 1/2 + … + 1/m.
+func Harmonic(m int) *big.Rat {
+	h := new(big.Rat)
+	for i := 1; i <= m; i++ {
+		h.Add(h, rat(1, int64(i)))
+	}
+	return h
+}
+
+// SingleExpectation is 2m − H_m, the one-player optimum with memory and a
+// lower bound for every number of players.
+func SingleExpectation(m int) *big.Rat {
+	return new(big.Rat).Sub(rat(int64(2*m), 1), Harmonic(m))
+}
+
+// RandomExpectation is m(m+1)/2: finding the next card among r face-down
+// cards by independent uniform looks takes r looks on average.
+func RandomExpectation(m int) *big.Rat { return rat(int64(m*(m+1)), 2) }
+
+// FrontToBackExpectation is m(m+3)/4: with r cards face down, the next card
+// is uniform in the cycling queue, found after (r+1)/2 looks.
+func FrontToBackExpectation(m int) *big.Rat { return rat(int64(m*(m+3)), 4) }
+
+// IntervalBound is the seed's bound m + (n+1)/2·(m−1) for interval.
+func IntervalBound(m, n int) *big.Rat {
+	return new(big.Rat).Add(rat(int64(m), 1), rat(int64((n+1)*(m-1)), 2))
+}
+
+// DivideConquerExpectation is the seed's recurrence
+// T(S) = (S+1)/2 + R·S/(R+1) + T(L) + T(R), R = ⌊S/2⌋, L = S−1−R,
+// T(0) = 0, T(1) = 1: the minimum search costs (S+1)/2, the split ends
+// with the last of R right cards among S−1 cards in uniform order.
+func DivideConquerExpectation(m int) *big.Rat {
+	t := make([]*big.Rat, m+1)
+	t[0] = new(big.Rat)
+	for s := 1; s <= m; s++ {
+		if s == 1 {
+			t[1] = rat(1, 1)
+			continue
+		}
+		r := s / 2
+		l := s - 1 - r
+		x := rat(int64(s+1), 2)
+		x.Add(x, rat(int64(r*s), int64(r+1)))
+		x.Add(x, t[l])
+		x.Add(x, t[r])
+		t[s] = x
+	}
+	return t[m]
+}
+
+// PartitionExpectation is the expected cost of Partition: the dividers
+// 1..d (d = l−1) cost (r+1)/2 each with r = m, m−1, …; the filing pass
+// ends with the last of the B = N − s₀ cards of blocks 1.. among the N
+// cards left, B(N+1)/(B+1); each block of s cards then costs s(s+3)/4.
+func PartitionExpectation(m int) *big.Rat {
+	l, sizes := partitionShape(m)
+	d := l - 1
+	x := new(big.Rat)
+	for j := 1; j <= d; j++ {
+		x.Add(x, rat(int64(m-j+2), 2))
+	}
+	n := m - d
+	b := n - sizes[0]
+	x.Add(x, rat(int64(b*(n+1)), int64(b+1)))
+	for _, s := range sizes {
+		x.Add(x, FrontToBackExpectation(s))
+	}
+	return x
+}
+
+// Known returns the closed form of a strategy's E[X] (table-only rules,
+// n = ∞ unless the strategy needs memory), or nil when there is none.
+func Known(name string, m int) *big.Rat {
+	switch name {
+	case "single":
+		return SingleExpectation(m)
+	case "random":
+		return RandomExpectation(m)
+	case "front-to-back":
+		return FrontToBackExpectation(m)
+	case "partition":
+		return PartitionExpectation(m)
+	case "divide-conquer":
+		return DivideConquerExpectation(m)
+	}
+	return nil
+}

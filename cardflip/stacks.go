@@ -1,0 +1,304 @@
+package cardflip
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Stacks is our table-only strategy: the seed's divide and conquer with
+// the building blocks of cardflip-beyond.md. See doc.go for the layout.
+func Stacks() Strategy {
+	return newStacks("stacks", stacksParams{plain: 0.35, pre: 0.65, base: 4, tables: true, hidden: true,
+		slotSizes: []int{7, 30, 60, 90}})
+}
+
+type stacksParams struct {
+	plain, pre float64 // fraction of a segment's other cards in its right part
+	base       int     // plain segments of at most base cards are not split
+	tables     bool    // play base segments of 3 and 4 cards by the optimal tables (else front to back)
+	hidden     bool    // minimum searches keep the next-but-one card in a hidden slot
+	// slotSizes[j] is the least segment size with j+2 hidden slots
+	// (a+2 at lo, a+3 at lo+1, …); smaller segments have one.
+	slotSizes []int
+}
+
+type stacks struct {
+	info Info
+	p    stacksParams
+	// right[pre][S] is the size of the right part of a segment of S cards.
+	tables map[int]*baseTable
+}
+
+func newStacks(name string, p stacksParams) *stacks {
+	st := &stacks{
+		info: Info{Name: name, Model: TableOnly,
+			Summary: "divide and conquer with flip on sight, pivot chains, two stacks, hidden slot, optimal small cases"},
+		p:      p,
+		tables: map[int]*baseTable{},
+	}
+	if p.tables {
+		for m, rows := range optimalTables {
+			tb, err := parseTable(m, rows)
+			if err != nil {
+				panic(err)
+			}
+			st.tables[m] = tb
+		}
+	}
+	return st
+}
+
+func (s *stacks) Info() Info            { return s.info }
+func (s *stacks) NewPlayer(Seat) Player { return s }
+
+// split returns the sizes of the left and right parts of a segment of S
+// cards (S ≥ 2); pre is for segments filed in two stacks by their parent.
+func (s *stacks) split(S int, pre bool) (l, r int) {
+	if S <= 1 {
+		return 0, 0
+	}
+	f := s.p.plain
+	if pre {
+		f = s.p.pre
+	}
+	r = int(math.Floor(f*float64(S-1) + 0.5))
+	r = max(1, min(r, S-1))
+	return S - 1 - r, r
+}
+
+// slots is the number of hidden slots in a search of S cards.
+func (s *stacks) slots(S int) int {
+	n := 1
+	for _, t := range s.p.slotSizes {
+		if S >= t {
+			n++
+		}
+	}
+	return min(n, S-3)
+}
+
+// plan modes
+const (
+	stFTB    = 1 // put the card at Plan[2]−1, up if next
+	stSplit  = 2 // split of the plain segment Plan[1..4] = lo, hi, a, piv
+	stHidden = 3 // hidden-slot minimum search of segment Plan[1..3] = lo, hi, a
+	stTable  = 4 // base table Plan[1] = lo, Plan[3] = local key, Plan[4] = a, Plan[5] = S
+)
+
+func find(v *View, x, lo, hi int) int {
+	for i := lo; i < hi; i++ {
+		if v.vis[i] == x {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *stacks) Look(t *Turn) int {
+	v := &t.View
+	k := v.k
+	lo, hi, a, pre := 0, v.Len(), 0, false
+	p := &t.Plan
+	for {
+		S := hi - lo
+		if S == 1 {
+			p[0], p[2] = stFTB, hi
+			return lo
+		}
+		if !pre && S <= s.p.base {
+			// A chain a+1, a+2, … of cards turned up on sight at the
+			// end, nothing else up: the rest is a fresh segment.
+			j := 0
+			for j < S && v.vis[hi-1-j] == a+1+j {
+				j++
+			}
+			if j > 0 && k-a == j {
+				hi, a = hi-j, a+j
+				continue
+			}
+			if tb := s.tables[S]; tb != nil {
+				if pos, ok := s.tableLook(t, tb, lo, hi, a); ok {
+					return pos
+				}
+			}
+			p[0], p[2] = stFTB, hi
+			return firstDown(v, lo, hi)
+		}
+		l, r := s.split(S, pre)
+		if k == a && !pre && s.p.hidden {
+			p[0], p[1], p[2], p[3] = stHidden, lo, hi, a
+			return lo + s.slots(S)
+		}
+		if k == a {
+			e := hi
+			if pre {
+				e = lo + l + 1
+			}
+			p[0], p[2] = stFTB, e
+			return lo
+		}
+		piv := find(v, a+1, lo, hi)
+		if hi-1-piv < r {
+			p[0], p[1], p[2], p[3], p[4] = stSplit, lo, hi, a, piv
+			return lo
+		}
+		if k >= a+1+l {
+			lo, a, pre = piv+1, a+1+l, !pre
+		} else {
+			hi, a, pre = piv, a+1, false
+		}
+	}
+}
+
+func (s *stacks) Place(t *Turn, pos, x int) Move {
+	p := &t.Plan
+	next := x == t.k+1
+	switch p[0] {
+	case stFTB:
+		return Move{Up: next, To: p[2] - 1}
+	case stHidden:
+		if x == p[3]+1 {
+			return Move{Up: true, To: p[2] - 1}
+		}
+		if j := x - p[3] - 2; j >= 0 && j < s.slots(p[2]-p[1]) {
+			return Move{To: p[1] + j}
+		}
+		return Move{To: p[2] - 1}
+	case stTable:
+		if mv, ok := s.tables[p[5]].place[placeKey(uint64(p[3]), x-p[4])]; ok {
+			return Move{Up: mv.Up, To: p[1] + mv.To}
+		}
+		return Move{Up: next, To: p[1] + p[5] - 1}
+	}
+	v := &t.View
+	lo, hi, a, piv := p[1], p[2], p[3], p[4]
+	// While the split runs, [lo, piv) still holds unfiled cards, so the
+	// sizes of the nested segments come from the numbers, not the positions.
+	S := hi - lo
+	for {
+		l, r := s.split(S, false)
+		if x > a+1+l { // right part: two stacks
+			lr, _ := s.split(r, true)
+			if x <= a+1+l+lr+1 {
+				return Move{To: piv}
+			}
+			return Move{To: hi - 1}
+		}
+		// left part: the left child is the plain segment of l cards before piv.
+		if l <= s.p.base {
+			// Not split: stack the card before the chain turned up on sight.
+			d := piv
+			if t.k >= a+2 {
+				d = find(v, t.k, lo, piv)
+			}
+			return Move{Up: next, To: d - 1}
+		}
+		if t.k < a+2 {
+			return Move{Up: next, To: piv - 1}
+		}
+		S, hi, a = l, piv, a+1
+		piv = find(v, a+1, lo, hi)
+	}
+}
+
+// tableLook plays the base table tb on the segment [lo, hi) of numbers
+// a+1..: ok is false for a row the table does not cover.
+func (s *stacks) tableLook(t *Turn, tb *baseTable, lo, hi, a int) (int, bool) {
+	v := &t.View
+	S := hi - lo
+	if v.k-a == S-1 { // one card left: look at it
+		pos := firstDown(v, lo, hi)
+		t.Plan[0], t.Plan[2] = stFTB, pos+1
+		return pos, true
+	}
+	var key uint64
+	for i := range S {
+		if x := v.vis[lo+i]; x != 0 {
+			key |= uint64(x-a) << (4 * i)
+		}
+	}
+	pos, ok := tb.look[key]
+	if !ok {
+		return 0, false
+	}
+	t.Plan[0], t.Plan[1], t.Plan[3], t.Plan[4], t.Plan[5] = stTable, lo, int(key), a, S
+	return lo + pos, true
+}
+
+// Optimal table-only policies for 3 and 4 cards, as printed by
+// `grundy cardflip optimal --m 3 --table` and `--m 4 --table` (tests check
+// that they reach 25/6 and 73/12, the optima). Rows with one card face
+// down are implicit: look at it and turn it up.
+var optimalTables = map[int][]string{
+	3: {
+		"[· · ·] look 1: 1→up@0 2→down@0 3→down@2",
+		"[1 · ·] look 1: 2→up@1 3→down@0",
+		"[· 1 ·] look 2: 2→up@2",
+	},
+	4: {
+		"[· · · ·] look 1: 1→up@0 2→down@3 3→down@0 4→down@2",
+		"[1 · · ·] look 3: 2→up@0 3→down@0 4→down@2",
+		"[· 1 · ·] look 2: 2→up@0 4→down@0",
+		"[· · 1 ·] look 3: 2→up@0",
+		"[2 1 · ·] look 2: 3→up@2 4→down@0",
+		"[2 · 1 ·] look 1: 3→up@1",
+		"[· 2 1 ·] look 3: 3→up@3",
+		"[2 · · 1] look 2: 3→up@2",
+	},
+}
+
+// baseTable is a small table policy in segment coordinates.
+type baseTable struct {
+	look  map[uint64]int
+	place map[uint64]Move
+}
+
+// parseTable reads rows in the format of TablePolicy.Describe.
+func parseTable(m int, rows []string) (*baseTable, error) {
+	t := &baseTable{look: map[uint64]int{}, place: map[uint64]Move{}}
+	for _, row := range rows {
+		var key uint64
+		end := strings.Index(row, "]")
+		if !strings.HasPrefix(row, "[") || end < 0 {
+			return nil, fmt.Errorf("cardflip: table row %q: want [row] look P: …", row)
+		}
+		cells := strings.Fields(row[1:end])
+		if len(cells) != m {
+			return nil, fmt.Errorf("cardflip: table row %q has %d cells, want %d", row, len(cells), m)
+		}
+		for i, c := range cells {
+			if c == "·" {
+				continue
+			}
+			x, err := strconv.Atoi(c)
+			if err != nil || x < 1 || x > m {
+				return nil, fmt.Errorf("cardflip: table row %q: bad cell %q", row, c)
+			}
+			key |= uint64(x) << (4 * i)
+		}
+		var pos int
+		rest := strings.TrimSpace(row[end+1:])
+		head, acts, ok := strings.Cut(rest, ":")
+		if _, err := fmt.Sscanf(head, "look %d", &pos); !ok || err != nil || pos < 0 || pos >= m {
+			return nil, fmt.Errorf("cardflip: table row %q: want look P: …", row)
+		}
+		t.look[key] = pos
+		for _, a := range strings.Fields(acts) {
+			var x, to int
+			var side string
+			xs, r, ok1 := strings.Cut(a, "→")
+			sd, ts, ok2 := strings.Cut(r, "@")
+			var err1, err2 error
+			x, err1 = strconv.Atoi(xs)
+			to, err2 = strconv.Atoi(ts)
+			side = sd
+			if !ok1 || !ok2 || err1 != nil || err2 != nil || (side != "up" && side != "down") || to < 0 || to >= m {
+				return nil, fmt.Errorf("cardflip: table row %q: bad action %q", row, a)
+			}
+			t.place[placeKey(key, x)] = Move{Up: side == "up", To: to}
+		}
+	}
+	return t, nil
+}

@@ -1,0 +1,562 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/jsonout"
+)
+
+// cardflipFlags are the settings shared by the cardflip subcommands.
+type cardflipFlags struct {
+	strategy string
+	m        int
+	players  int
+	model    string
+	variant  string
+	workers  int
+	json     bool
+}
+
+func (f *cardflipFlags) add(fs *pflag.FlagSet, players bool) {
+	fs.StringVar(&f.strategy, "strategy", "best", "the strategy (see 'grundy cardflip strategies'; best = "+cardflip.BestName+")")
+	fs.IntVar(&f.m, "m", 0, "the number of cards (required)")
+	if players {
+		fs.IntVar(&f.players, "players", 0, "the number of players n (0: unbounded, every turn a new player)")
+	}
+	fs.StringVar(&f.model, "model", "table", "what a player knows: table (the row only) or turn (the row and the turn number)")
+	fs.StringVar(&f.variant, "variant", "standard", "rule variant: standard, free (free communication), fixed (a card looked at stays), rearrange")
+}
+
+// setup checks the flags and returns the strategy and rules.
+func (f *cardflipFlags) setup(cmd *cobra.Command) (cardflip.Strategy, cardflip.Rules, error) {
+	var r cardflip.Rules
+	if !cmd.Flags().Changed("m") {
+		return nil, r, usagef("%s needs --m M (the number of cards)", cmdName(cmd))
+	}
+	if f.m < 1 {
+		return nil, r, usagef("--m must be at least 1, not %d", f.m)
+	}
+	if f.players < 0 {
+		return nil, r, usagef("--players must be at least 0 (0 = unbounded), not %d", f.players)
+	}
+	r.Players = f.players
+	switch f.model {
+	case "table", "table-only":
+		r.Model = cardflip.TableOnly
+	case "turn", "table+turn":
+		r.Model = cardflip.TurnNumber
+	default:
+		return nil, r, usagef("--model must be table or turn, not %q", f.model)
+	}
+	switch f.variant {
+	case "standard":
+	case "free":
+		r.Variant = cardflip.FreeCommunication
+	case "fixed":
+		r.Variant = cardflip.FixedAfterLook
+	case "rearrange":
+		r.Variant = cardflip.Rearrange
+	default:
+		return nil, r, usagef("--variant must be standard, free, fixed or rearrange, not %q", f.variant)
+	}
+	s, err := cardflip.Lookup(f.strategy)
+	if err != nil {
+		return nil, r, usageError{err}
+	}
+	if err := cardflip.Compatible(s, r); err != nil {
+		return nil, r, usageError{err}
+	}
+	return s, r, nil
+}
+
+// cardflipCtxErr turns a canceled context into the CLI's interrupt error.
+func cardflipCtxErr(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: err}
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return &impartial.BudgetError{Limit: impartial.LimitTime, Err: err}
+	}
+	return err
+}
+
+func newCardflipCmd(io *streams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "cardflip",
+		Short: "The card-flip lab: strategies for flipping m cards in order",
+		Long: `The card-flip game (seed 000): m cards numbered 1..m lie face down in a row.
+Each turn a player looks at one face-down card; if it is the next number it
+may be turned face up, and either way it may be put anywhere in the row.
+X is the number of turns until m is face up. With n = ∞ players every turn
+is a new player who sees only the row: a strategy is a function of the row.
+
+Subcommands evaluate a strategy exactly over all m! deals, by seeded Monte
+Carlo, play one traced game, compare the strategies for a range of m with a
+plot, and search for the optimal table-only strategy of tiny m.`,
+		Example: `  grundy cardflip strategies
+  grundy cardflip exact --strategy front-to-back --m 8
+  grundy cardflip simulate --strategy best --m 100 --trials 100000 --seed 1
+  grundy cardflip play --strategy divide-conquer --m 6 --seed 3
+  grundy cardflip compare --m 2..60 --out plot.svg
+  grundy cardflip optimal --m 3`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newCardflipStrategiesCmd(io), newCardflipExactCmd(io), newCardflipSimulateCmd(io),
+		newCardflipPlayCmd(io), newCardflipCompareCmd(io), newCardflipOptimalCmd(io))
+	return cmd
+}
+
+func newCardflipStrategiesCmd(io *streams) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:     "strategies",
+		Short:   "List the strategies",
+		Example: "  grundy cardflip strategies\n  grundy cardflip strategies --json",
+		Args:    exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			type row struct {
+				Name    string `json:"name"`
+				Model   string `json:"model"`
+				Needs   string `json:"needs"`
+				Summary string `json:"summary"`
+			}
+			var rows []row
+			for _, s := range cardflip.Strategies() {
+				in := s.Info()
+				needs := "any n"
+				switch {
+				case in.OnePlayer:
+					needs = "n = 1"
+				case in.Memory:
+					needs = "n ≥ 1, memory"
+				}
+				if in.Randomized {
+					needs += ", coins"
+				}
+				rows = append(rows, row{in.Name, in.Model.String(), needs, in.Summary})
+			}
+			if asJSON {
+				return jsonout.Write(io.out, rows)
+			}
+			w := bufio.NewWriter(io.out)
+			for _, r := range rows {
+				fmt.Fprintf(w, "%-15s %-11s %-16s %s\n", r.Name, r.Model, r.Needs, r.Summary)
+			}
+			fmt.Fprintf(w, "best = %s\n", cardflip.BestName)
+			return w.Flush()
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the list as JSON")
+	return cmd
+}
+
+// progress returns a progress callback drawing a bar on stderr when the
+// output is a terminal and not JSON, and a function to finish it.
+func progress(io *streams, asJSON bool, total int64, what string) (func(int64), func()) {
+	if !io.tty || asJSON {
+		return nil, func() {}
+	}
+	bar := progressbar.NewOptions64(total, progressbar.OptionSetWriter(io.err),
+		progressbar.OptionSetDescription(what), progressbar.OptionShowCount(),
+		progressbar.OptionThrottle(100_000_000), progressbar.OptionClearOnFinish())
+	return func(done int64) { _ = bar.Set64(done) }, func() { _ = bar.Finish() }
+}
+
+func newCardflipExactCmd(io *streams) *cobra.Command {
+	f := &cardflipFlags{}
+	cmd := &cobra.Command{
+		Use:   "exact --strategy S --m M",
+		Short: "E[X] exactly, over all m! deals (in parallel)",
+		Long: `Play a deterministic strategy on every one of the m! deals (m ≤ 12) and print
+E[X] as a fraction in lowest terms and as a decimal, with the closed form
+when the strategy has one.`,
+		Example: `  grundy cardflip exact --strategy divide-conquer --m 8
+  grundy cardflip exact --strategy single --m 6 --players 1 --json`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, r, err := f.setup(cmd)
+			if err != nil {
+				return err
+			}
+			if f.m > cardflip.MaxExactM {
+				return usagef("exact enumerates m! deals, up to m = %d; use simulate for m = %d", cardflip.MaxExactM, f.m)
+			}
+			if s.Info().Randomized {
+				return usagef("strategy %s flips coins, so exact enumeration of the deals does not apply; use simulate", s.Info().Name)
+			}
+			prog, done := progress(io, f.json, cardflip.Factorial(f.m), "deals")
+			res, err := cardflip.Exact(cmd.Context(), s, f.m, cardflip.Options{Rules: r, Workers: f.workers, Progress: prog})
+			done()
+			if err != nil {
+				return cardflipCtxErr(err)
+			}
+			mean, _ := res.Expectation.Float64()
+			if f.json {
+				return jsonout.Write(io.out, struct {
+					Strategy string  `json:"strategy"`
+					M        int     `json:"m"`
+					Rules    string  `json:"rules"`
+					Deals    int64   `json:"deals"`
+					Mean     float64 `json:"mean"`
+					Fraction string  `json:"fraction"`
+					Min      int     `json:"min"`
+					Max      int     `json:"max"`
+				}{s.Info().Name, f.m, r.String(), res.Games, mean, res.Expectation.RatString(), res.Min, res.Max})
+			}
+			fmt.Fprintf(io.out, "%s, m = %d (%s): E[X] = %s = %.6f over all %d deals (min %d, max %d)\n",
+				s.Info().Name, f.m, r, res.Expectation.RatString(), mean, res.Games, res.Min, res.Max)
+			if k := cardflip.Known(s.Info().Name, f.m); k != nil && r.Variant == cardflip.Standard {
+				agree := "agrees"
+				if k.Cmp(res.Expectation) != 0 {
+					agree = "DIFFERS"
+				}
+				kf, _ := k.Float64()
+				fmt.Fprintf(io.out, "closed form: %s = %.6f (%s)\n", k.RatString(), kf, agree)
+			}
+			return nil
+		},
+	}
+	f.add(cmd.Flags(), true)
+	cmd.Flags().IntVar(&f.workers, "workers", 0, "worker goroutines (0: all cores)")
+	cmd.Flags().BoolVar(&f.json, "json", false, `print {"mean":…,"fraction":"p/q",…}`)
+	return cmd
+}
+
+func newCardflipSimulateCmd(io *streams) *cobra.Command {
+	f := &cardflipFlags{}
+	var trials int64
+	var seed uint64
+	cmd := &cobra.Command{
+		Use:   "simulate --strategy S --m M --trials T --seed X",
+		Short: "E[X] by seeded Monte Carlo (reproducible on any number of cores)",
+		Long: `Play T games, game i dealt from a generator seeded with (seed, i), on all
+cores, and print the mean, its standard error, the 95% interval, min, max and
+a histogram. The same seed gives the same numbers whatever the cores.`,
+		Example: `  grundy cardflip simulate --strategy best --m 100 --trials 100000 --seed 1
+  grundy cardflip simulate --strategy interval --players 4 --m 40 --trials 10000 --seed 7 --json`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, r, err := f.setup(cmd)
+			if err != nil {
+				return err
+			}
+			if trials < 1 {
+				return usagef("--trials must be at least 1, not %d", trials)
+			}
+			prog, done := progress(io, f.json, trials, "games")
+			st, err := cardflip.Simulate(cmd.Context(), s, f.m, trials, seed, cardflip.Options{Rules: r, Workers: f.workers, Progress: prog})
+			done()
+			if err != nil {
+				return cardflipCtxErr(err)
+			}
+			if f.json {
+				type bin struct {
+					X     int   `json:"x"`
+					Games int64 `json:"games"`
+				}
+				var hist []bin
+				for x, c := range st.Hist {
+					if c > 0 {
+						hist = append(hist, bin{x, c})
+					}
+				}
+				return jsonout.Write(io.out, struct {
+					Strategy  string     `json:"strategy"`
+					M         int        `json:"m"`
+					Rules     string     `json:"rules"`
+					Seed      uint64     `json:"seed"`
+					Trials    int64      `json:"trials"`
+					Mean      float64    `json:"mean"`
+					StdErr    float64    `json:"stderr"`
+					CI95      [2]float64 `json:"ci95"`
+					Min       int        `json:"min"`
+					Max       int        `json:"max"`
+					Histogram []bin      `json:"histogram"`
+				}{s.Info().Name, f.m, r.String(), seed, st.Games, st.Mean(), st.StdErr(), st.CI95(), st.Min, st.Max, hist})
+			}
+			ci := st.CI95()
+			w := bufio.NewWriter(io.out)
+			fmt.Fprintf(w, "%s, m = %d (%s), Monte Carlo: %d games, seed %d\n", s.Info().Name, f.m, r, st.Games, seed)
+			fmt.Fprintf(w, "E[X] = %.4f ± %.4f (standard error), 95%% interval [%.4f, %.4f], min %d, max %d\n",
+				st.Mean(), st.StdErr(), ci[0], ci[1], st.Min, st.Max)
+			if k := cardflip.Known(s.Info().Name, f.m); k != nil && r.Variant == cardflip.Standard {
+				kf, _ := k.Float64()
+				fmt.Fprintf(w, "closed form: %.4f (%+.1f standard errors)\n", kf, (st.Mean()-kf)/st.StdErr())
+			}
+			writeHistogram(w, st)
+			return w.Flush()
+		},
+	}
+	f.add(cmd.Flags(), true)
+	cmd.Flags().Int64Var(&trials, "trials", 10000, "the number of games")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "the seed of the deals")
+	cmd.Flags().IntVar(&f.workers, "workers", 0, "worker goroutines (0: all cores)")
+	cmd.Flags().BoolVar(&f.json, "json", false, `print {"mean":…,"stderr":…,"ci95":[…],"trials":…,…}`)
+	return cmd
+}
+
+// writeHistogram draws X in at most 12 bins of equal width.
+func writeHistogram(w io.Writer, st *cardflip.Stats) {
+	lo, hi := st.Min, st.Max
+	width := max(1, (hi-lo+12)/12)
+	var bins []int64
+	for x := lo; x <= hi; x++ {
+		b := (x - lo) / width
+		for len(bins) <= b {
+			bins = append(bins, 0)
+		}
+		bins[b] += st.Hist[x]
+	}
+	var most int64
+	for _, c := range bins {
+		most = max(most, c)
+	}
+	for i, c := range bins {
+		a := lo + i*width
+		label := strconv.Itoa(a)
+		if width > 1 {
+			label = fmt.Sprintf("%d–%d", a, a+width-1)
+		}
+		fmt.Fprintf(w, "%11s %s %d\n", label, strings.Repeat("█", int((40*c+most-1)/most)), c)
+	}
+}
+
+func newCardflipPlayCmd(io *streams) *cobra.Command {
+	f := &cardflipFlags{}
+	var seed uint64
+	cmd := &cobra.Command{
+		Use:   "play --strategy S --m M --seed X",
+		Short: "Play one game and show every turn",
+		Long: `Deal game 0 of the seed and play it, one line a turn: the row before the
+turn ("·" face down, numbers face up, "*" the card looked at), what it was and
+where it went, and the row after.`,
+		Example: `  grundy cardflip play --strategy front-to-back --m 5 --seed 1
+  grundy cardflip play --strategy best --m 12 --seed 2`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, r, err := f.setup(cmd)
+			if err != nil {
+				return err
+			}
+			g, err := cardflip.NewGame(f.m, r)
+			if err != nil {
+				return err
+			}
+			deal := make([]int, f.m)
+			rng := cardflip.Deal(deal, seed, 0)
+			w := bufio.NewWriter(io.out)
+			fmt.Fprintf(w, "%s, m = %d (%s), seed %d; the deal (hidden from the players): %s\n",
+				s.Info().Name, f.m, r, seed, strings.Trim(fmt.Sprint(deal), "[]"))
+			g.Trace = func(st cardflip.Step) {
+				act := fmt.Sprintf("%d → down at %d", st.Value, st.Move.To)
+				if st.Move.Up {
+					act = fmt.Sprintf("%d → UP at %d", st.Value, st.Move.To)
+				}
+				fmt.Fprintf(w, "%4d  %s  %-16s %s\n", st.Turn, cardflip.FormatRow(st.Before, st.Look), act, cardflip.FormatRow(st.After, -1))
+			}
+			x, err := g.Play(s, deal, rng)
+			if err != nil {
+				w.Flush()
+				return err
+			}
+			fmt.Fprintf(w, "X = %d turns\n", x)
+			return w.Flush()
+		},
+	}
+	f.add(cmd.Flags(), true)
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "the seed of the deal")
+	return cmd
+}
+
+// parseRange reads "A..B", or "M" for the one m.
+func parseRange(s string) (int, int, error) {
+	a, b, ok := strings.Cut(s, "..")
+	if !ok {
+		b = a
+	}
+	from, err1 := strconv.Atoi(strings.TrimSpace(a))
+	to, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil || from < 1 || to < from {
+		return 0, 0, fmt.Errorf("--m wants a range A..B with 1 ≤ A ≤ B (or one m), not %q", s)
+	}
+	return from, to, nil
+}
+
+func newCardflipCompareCmd(io *streams) *cobra.Command {
+	var mRange, out string
+	var trials int64
+	var seed uint64
+	var exactMax, randomMax, workers int
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "compare --m A..B [--out plot.svg]",
+		Short: "Table and plot of every table-only strategy for a range of m",
+		Long: `Measure the table-only strategies (n = ∞) for each m in the range: exactly
+over all deals for m ≤ --exact-max, else by --trials seeded games. Each
+closed form is printed beside its measurement, and the lower bound 2m − H_m
+last. --out draws E[X] and E[X]/(m·log2 m) against m (SVG, PNG or PDF, by
+the file's extension).`,
+		Example: `  grundy cardflip compare --m 2..20
+  grundy cardflip compare --m 2..100 --out plot.svg
+  grundy cardflip compare --m 10..12 --json`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("m") {
+				return usagef("compare needs --m A..B")
+			}
+			from, to, err := parseRange(mRange)
+			if err != nil {
+				return usageError{err}
+			}
+			format := ""
+			if out != "" {
+				format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
+				switch format {
+				case "svg", "png", "pdf", "jpg", "jpeg", "eps", "tif", "tiff":
+				default:
+					return usagef("--out %s: the extension must be .svg, .png or .pdf (or .jpg, .eps, .tiff)", out)
+				}
+			}
+			if trials < 1 {
+				return usagef("--trials must be at least 1, not %d", trials)
+			}
+			o := cardflip.CompareOptions{From: from, To: to, Trials: trials, Seed: seed, ExactMax: min(exactMax, cardflip.MaxExactM),
+				RandomMax: randomMax, Workers: workers}
+			prog, done := progress(io, asJSON, int64(to-from+1), "m")
+			if prog != nil {
+				o.Progress = func(d, _ int) { prog(int64(d)) }
+			}
+			rows, err := cardflip.Compare(cmd.Context(), o)
+			done()
+			if err != nil {
+				return cardflipCtxErr(err)
+			}
+			if out != "" {
+				fh, err := os.Create(out)
+				if err != nil {
+					return err
+				}
+				if err := cardflip.WriteComparePlot(fh, rows, format); err != nil {
+					fh.Close()
+					return err
+				}
+				if err := fh.Close(); err != nil {
+					return err
+				}
+			}
+			if asJSON {
+				return jsonout.Write(io.out, rows)
+			}
+			fmt.Fprintf(io.out, "E[X], table-only, n = ∞; exact for m ≤ %d, else %d games (seed %d) ± standard error; closed forms beside\n",
+				o.ExactMax, trials, seed)
+			if err := cardflip.WriteCompareTable(io.out, rows); err != nil {
+				return err
+			}
+			if out != "" {
+				fmt.Fprintf(io.out, "plot written to %s\n", out)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&mRange, "m", "", "the range of m, A..B (required)")
+	cmd.Flags().StringVar(&out, "out", "", "write the plot to this file (.svg, .png, .pdf)")
+	cmd.Flags().Int64Var(&trials, "trials", 2000, "Monte Carlo games per strategy and m")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "the seed of the deals")
+	cmd.Flags().IntVar(&exactMax, "exact-max", 7, "enumerate all deals up to this m")
+	cmd.Flags().IntVar(&randomMax, "random-max", 30, "simulate the random strategy up to this m (closed form only above)")
+	cmd.Flags().IntVar(&workers, "workers", 0, "worker goroutines (0: all cores)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the rows as JSON")
+	return cmd
+}
+
+func newCardflipOptimalCmd(io *streams) *cobra.Command {
+	var m, maxTurns int
+	var model string
+	var asJSON, table bool
+	var timeout = new(budgetFlags)
+	cmd := &cobra.Command{
+		Use:   "optimal --m M",
+		Short: "The best table-only strategy for tiny m, by exhaustive search",
+		Long: `Search every deterministic table-only strategy (a function of the visible
+row) for m ≤ 4 cards and print the least E[X] with a strategy reaching it.
+m = 3 takes milliseconds; m = 4 takes minutes (66 million search nodes).
+With --model turn the strategy also sees the turn number (the search is
+limited to strategies that end within --max-turns turns; m = 3 only in
+practice).`,
+		Example: `  grundy cardflip optimal --m 3
+  grundy cardflip optimal --m 3 --table
+  grundy cardflip optimal --m 4 --timeout 30m
+  grundy cardflip optimal --m 3 --model turn --max-turns 6`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("m") {
+				return usagef("optimal needs --m M")
+			}
+			if m < 1 || m > cardflip.MaxOptimalM {
+				return usagef("--m must be between 1 and %d for the exhaustive search, not %d", cardflip.MaxOptimalM, m)
+			}
+			mod := cardflip.TableOnly
+			switch model {
+			case "table", "table-only":
+			case "turn", "table+turn":
+				mod = cardflip.TurnNumber
+				if maxTurns < m {
+					return usagef("--max-turns must be at least m = %d under the turn model, not %d", m, maxTurns)
+				}
+			default:
+				return usagef("--model must be table or turn, not %q", model)
+			}
+			ctx, cancel := timeout.context(cmd.Context())
+			defer cancel()
+			res, err := cardflip.OptimalModel(ctx, m, mod, maxTurns)
+			if err != nil {
+				return cardflipCtxErr(err)
+			}
+			mean, _ := res.Expectation.Float64()
+			if asJSON {
+				return jsonout.Write(io.out, struct {
+					M        int      `json:"m"`
+					Mean     float64  `json:"mean"`
+					Fraction string   `json:"fraction"`
+					Nodes    int64    `json:"nodes"`
+					Policy   []string `json:"policy"`
+				}{m, mean, res.Expectation.RatString(), res.Nodes, res.Policy.Describe()})
+			}
+			bound := cardflip.SingleExpectation(m)
+			what := "table-only strategy"
+			if mod == cardflip.TurnNumber {
+				what = fmt.Sprintf("table+turn strategy ending within %d turns", maxTurns)
+			}
+			fmt.Fprintf(io.out, "m = %d: the best %s has E[X] = %s = %.6f (%d search nodes); 2m − H_m = %s, front-to-back %s\n",
+				m, what, res.Expectation.RatString(), mean, res.Nodes, bound.RatString(), cardflip.FrontToBackExpectation(m).RatString())
+			if table {
+				for _, l := range res.Policy.Describe() {
+					fmt.Fprintln(io.out, "  "+l)
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&m, "m", 0, "the number of cards, 1..4 (required)")
+	cmd.Flags().StringVar(&model, "model", "table", "table (strategies see the row) or turn (the row and the turn number; slow)")
+	cmd.Flags().IntVar(&maxTurns, "max-turns", 6, "under --model turn, search strategies that end every game within this many turns")
+	cmd.Flags().BoolVar(&table, "table", false, "also print the strategy: for each visible row, the card looked at and where each number goes")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	cmd.Flags().DurationVar(&timeout.timeout, "timeout", 0, "stop after this long (e.g. 30s, 5m; 0: no limit)")
+	return cmd
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCardflipExactJSON(t *testing.T) {
+	out, errs, code := grundy(t, "", "cardflip", "exact", "--strategy", "front-to-back", "--m", "6", "--json")
+	var r struct {
+		Mean     float64 `json:"mean"`
+		Fraction string  `json:"fraction"`
+		Deals    int64   `json:"deals"`
+	}
+	if code != 0 || errs != "" || json.Unmarshal([]byte(out), &r) != nil {
+		t.Fatalf("%d %q %q", code, out, errs)
+	}
+	// m(m+3)/4 = 27/2.
+	if r.Fraction != "27/2" || r.Mean != 13.5 || r.Deals != 720 {
+		t.Errorf("got %+v", r)
+	}
+	out, _, code = grundy(t, "", "cardflip", "exact", "--strategy", "divide-conquer", "--m", "8")
+	if code != 0 || !strings.Contains(out, "E[X] = 391/15 = 26.066667") || !strings.Contains(out, "(agrees)") {
+		t.Errorf("text: %d %q", code, out)
+	}
+	out, _, code = grundy(t, "", "cardflip", "exact", "--strategy", "single", "--players", "1", "--m", "3", "--json")
+	if code != 0 || !strings.Contains(out, `"fraction":"25/6"`) {
+		t.Errorf("single: %d %q", code, out)
+	}
+}
+
+func TestCardflipSimulateJSON(t *testing.T) {
+	args := []string{"cardflip", "simulate", "--strategy", "random", "--m", "10", "--trials", "3000", "--seed", "5", "--json"}
+	out, errs, code := grundy(t, "", args...)
+	var r map[string]any
+	if code != 0 || errs != "" || json.Unmarshal([]byte(out), &r) != nil {
+		t.Fatalf("%d %q %q", code, out, errs)
+	}
+	for _, k := range []string{"mean", "stderr", "ci95", "trials"} {
+		if _, ok := r[k]; !ok {
+			t.Errorf("key %s missing in %s", k, out)
+		}
+	}
+	mean, se := r["mean"].(float64), r["stderr"].(float64)
+	if d := mean - 55; d*d > 16*se*se || r["trials"].(float64) != 3000 {
+		t.Errorf("random m=10: %v ± %v, want 55", mean, se)
+	}
+	// Same seed, other worker count: the same bytes.
+	out2, _, _ := grundy(t, "", append(args, "--workers", "1")...)
+	if out2 != out {
+		t.Errorf("workers changed the result:\n%s\n%s", out, out2)
+	}
+	text, _, code := grundy(t, "", "cardflip", "simulate", "--strategy", "best", "--m", "13", "--trials", "1000")
+	if code != 0 || !strings.Contains(text, "stacks, m = 13 (table-only, n = ∞), Monte Carlo: 1000 games, seed 1") || !strings.Contains(text, "█") {
+		t.Errorf("text: %q", text)
+	}
+}
+
+func TestCardflipPlay(t *testing.T) {
+	out, errs, code := grundy(t, "", "cardflip", "play", "--strategy", "front-to-back", "--m", "5", "--seed", "1")
+	if code != 0 || errs != "" {
+		t.Fatalf("%d %q", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if !strings.HasPrefix(lines[1], "   1  [* · · · ·]") || !strings.HasPrefix(lines[len(lines)-1], "X = ") {
+		t.Errorf("trace:\n%s", out)
+	}
+	if !strings.Contains(out, "UP at 4") {
+		t.Errorf("no card turned up:\n%s", out)
+	}
+}
+
+func TestCardflipCompare(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"p.svg", "p.png"} {
+		path := filepath.Join(dir, name)
+		out, errs, code := grundy(t, "", "cardflip", "compare", "--m", "2..9", "--trials", "200", "--out", path)
+		if code != 0 || errs != "" || !strings.Contains(out, "front-to-back") || !strings.Contains(out, "plot written to") {
+			t.Fatalf("%d %q %q", code, out, errs)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil || len(b) < 1000 {
+			t.Fatalf("plot %s: %v (%d bytes)", name, err, len(b))
+		}
+		if name == "p.svg" && !strings.Contains(string(b), "<svg") {
+			t.Error("not an SVG")
+		}
+		if name == "p.png" && string(b[1:4]) != "PNG" {
+			t.Error("not a PNG")
+		}
+	}
+	// m = 4 exactly: front-to-back 7 beside its closed form 7.
+	out, _, _ := grundy(t, "", "cardflip", "compare", "--m", "4..4")
+	if !strings.Contains(out, "7.000     7.000") {
+		t.Errorf("compare m=4:\n%s", out)
+	}
+}
+
+func TestCardflipOptimal(t *testing.T) {
+	out, _, code := grundy(t, "", "cardflip", "optimal", "--m", "3", "--table")
+	if code != 0 || !strings.Contains(out, "E[X] = 25/6") || !strings.Contains(out, "look 1") {
+		t.Errorf("%d %q", code, out)
+	}
+}
+
+func TestCardflipUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"cardflip", "exact", "--strategy", "front-to-back"},
+		{"cardflip", "exact", "--strategy", "nope", "--m", "4"},
+		{"cardflip", "exact", "--strategy", "random", "--m", "4"},
+		{"cardflip", "exact", "--strategy", "front-to-back", "--m", "13"},
+		{"cardflip", "exact", "--strategy", "single", "--m", "4"},
+		{"cardflip", "simulate", "--m", "4", "--trials", "0"},
+		{"cardflip", "simulate", "--m", "4", "--model", "psychic"},
+		{"cardflip", "simulate", "--m", "0"},
+		{"cardflip", "compare", "--m", "9..3"},
+		{"cardflip", "compare", "--m", "2..5", "--out", "plot.gif"},
+		{"cardflip", "optimal", "--m", "6"},
+	} {
+		_, errs, code := grundy(t, "", args...)
+		if code != exitUsage || !strings.HasPrefix(errs, "grundy: ") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: %d %q", args, code, errs)
+		}
+	}
+}
+
+func FuzzParseRange(f *testing.F) {
+	for _, s := range []string{"2..100", "5", "3..3", "..", "9..3", "-1..4", " 2 .. 7 "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, b, err := parseRange(s)
+		if err == nil && (a < 1 || b < a) {
+			t.Fatalf("%q gave %d..%d", s, a, b)
+		}
+	})
+}
