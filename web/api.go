@@ -37,6 +37,9 @@ func (s *Server) routes() []route {
 		{"bridge/deal", s.bridgeDeal, true},
 		{"bridge/solve", s.bridgeSolve, true},
 		{"bridge/count", s.bridgeCount, true},
+		{"cardflip/strategies", s.cardflipStrategies, false},
+		{"cardflip/play", s.cardflipPlay, true},
+		{"cardflip/compare", s.cardflipCompare, true},
 	}
 }
 
