@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/grundy/grundy/bridge"
+	"github.com/grundy/grundy/cardflip"
 )
 
 // The end-to-end tests drive the page in headless Chromium (Debian's
@@ -318,6 +320,87 @@ func TestBrowserSequence(t *testing.T) {
 	}
 }
 
+func TestBrowserCardflip(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	// The engine's own game for the same seed: its X and first look.
+	st, _ := cardflip.Lookup("front-to-back")
+	g, _ := cardflip.NewGame(6, cardflip.Rules{})
+	deal := make([]int, 6)
+	rng := cardflip.Deal(deal, 4, 0)
+	var first cardflip.Step
+	g.Trace = func(s cardflip.Step) {
+		if s.Turn == 1 {
+			first = s
+		}
+	}
+	x, err := g.Play(st, slices.Clone(deal), rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "open lab", chromedp.Navigate(url+"/#/cardflip?strategy=front-to-back&m=6&seed=4&players=0&compare=0"))
+	waitJS(t, ctx, "trace loaded", `document.querySelectorAll('#cf-row .fc').length === 6 && !document.getElementById('cf-play').disabled`)
+	run(t, ctx, "pause and rewind", chromedp.Evaluate[chromedp.Void](`(() => {
+		const s = document.getElementById('cf-slider');
+		s.value = '0';
+		s.dispatchEvent(new Event('input'));
+	})()`))
+	if got := text(t, ctx, "#cf-status"); !strings.Contains(got, fmt.Sprintf("X = %d turns", x)) {
+		t.Errorf("status %q, the engine says X = %d", got, x)
+	}
+	// Step: the first player looks at a card and sees its number.
+	run(t, ctx, "step", click("#cf-step"))
+	peek := eval[[]int](t, ctx, "peek", `(() => { const c = document.querySelector('#cf-row .fc.peek'); return c ? [Number(c.dataset.pos), Number(c.textContent)] : []; })()`)
+	if len(peek) != 2 || peek[0] != first.Look+1 || peek[1] != first.Value {
+		t.Errorf("after one step the page shows %v, the engine looked at position %d and saw %d", peek, first.Look+1, first.Value)
+	}
+	// Playing to the end turns every card up.
+	run(t, ctx, "speed", chromedp.SetValue(chromedp.CSS("#cf-speed"), "100"))
+	run(t, ctx, "play", click("#cf-play"))
+	waitJS(t, ctx, "game over", fmt.Sprintf(`document.getElementById('cf-status').textContent === 'Done: card 6 is face up after X = %d turns.'`, x))
+	if ups := eval[int](t, ctx, "face up", `document.querySelectorAll('#cf-row .fc.up').length`); ups != 6 {
+		t.Errorf("%d cards face up at the end", ups)
+	}
+	// A bad request shows the server's error.
+	eval[chromedp.Void](t, ctx, "bad m", `document.getElementById('cf-m').value = '0'`)
+	run(t, ctx, "run", click("#cf-run"))
+	waitJS(t, ctx, "error", `(document.querySelector('#cf-run-message .error')?.textContent ?? '').includes('parameter "m" must be a whole number in 1..200')`)
+
+	// Compare m = 2..9: the plot has a curve per strategy and the bound,
+	// and the table shows the library's numbers.
+	want, err := cardflip.Compare(context.Background(), cardflip.CompareOptions{From: 9, To: 9, Trials: 100, Seed: 1, ExactMax: 7, RandomMax: 30, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eval[chromedp.Void](t, ctx, "range", `(() => {
+		for (const [id, v] of [['cf-from', 2], ['cf-to', 9], ['cf-every', 1], ['cf-trials', 100]]) document.getElementById(id).value = String(v);
+	})()`)
+	run(t, ctx, "compare", click("#cf-compare"))
+	waitJS(t, ctx, "compared", `document.getElementById('cf-progress-text').textContent.startsWith('done: 8 values of m')`)
+	if n := eval[int](t, ctx, "curves", `document.querySelectorAll('#cf-plot .series polyline').length`); n != 6 {
+		t.Errorf("%d curves, want 5 strategies and the lower bound", n)
+	}
+	row := eval[[]string](t, ctx, "table", `[...document.querySelectorAll('#cf-table tbody tr:first-child td')].map(td => td.textContent)`)
+	for i, c := range want[0].Cells {
+		w := fmt.Sprintf("%.1f", c.Mean)
+		if !c.Measured {
+			w += " *"
+		}
+		if i >= len(row) || row[i] != w {
+			t.Errorf("m = 9, %s: the page shows %v, the library %s", c.Strategy, row, w)
+			break
+		}
+	}
+	// A long comparison can be canceled.
+	eval[chromedp.Void](t, ctx, "long range", `(() => {
+		for (const [id, v] of [['cf-from', 150], ['cf-to', 200], ['cf-every', 1], ['cf-trials', 1000]]) document.getElementById(id).value = String(v);
+	})()`)
+	run(t, ctx, "compare", click("#cf-compare"))
+	waitJS(t, ctx, "running", `!document.getElementById('cf-cancel').hidden`)
+	run(t, ctx, "cancel", click("#cf-cancel"))
+	waitJS(t, ctx, "canceled", `(document.getElementById('cf-compare-message').textContent ?? '').startsWith('Canceled after')`)
+}
+
 func TestBrowserBridge(t *testing.T) {
 	url := serve(t, New(Config{}))
 	ctx := browser(t)
@@ -418,6 +501,16 @@ func TestScreenshots(t *testing.T) {
 	run(t, ctx, "sequence", chromedp.Navigate(url+"/#/sequence?game=subtract:2,5,7&to=150"))
 	waitJS(t, ctx, "plot drawn", `document.querySelectorAll('#seq-plot circle').length === 151`)
 	shot("sequence")
+
+	run(t, ctx, "card-flip lab", chromedp.Navigate(url+"/#/cardflip?strategy=stacks&m=16&seed=2&players=0"))
+	waitJS(t, ctx, "compared", `document.getElementById('cf-progress-text').textContent.startsWith('done')`)
+	eval[chromedp.Void](t, ctx, "stop at a turn", `(() => {
+		const s = document.getElementById('cf-slider');
+		document.getElementById('cf-play').click();
+		s.value = '51';
+		s.dispatchEvent(new Event('input'));
+	})()`)
+	shot("cardflip")
 
 	run(t, ctx, "bridge", chromedp.Navigate(url+"/#/bridge?n=7&seed=9&start=4"))
 	waitJS(t, ctx, "line shown", `document.querySelectorAll('#br-plays .seat').length === 14`)

@@ -9,9 +9,10 @@
 import explore from './explore.js';
 import play from './play.js';
 import sequence from './sequence.js';
+import cardflip from './cardflip.js';
 import bridge from './bridge.js';
 
-const parts = [explore, play, sequence, bridge];
+const parts = [explore, play, sequence, cardflip, bridge];
 
 const tabs = document.getElementById('tabs');
 const pages = document.getElementById('pages');
