@@ -32,6 +32,7 @@ func Families() []Family {
 		takeRangeFamily(), multiplyFamily(), northcottFamily(), nimbleFamily(), staircaseFamily(), climbingFamily(), mooreFamily(), wythoffFamily(), fibonacciFamily(),
 		coinsFamily(),
 		starlarkFamily(),
+		octalFamily(), hexFamily(), grundyFamily(), namedOctalFamily(0), namedOctalFamily(1), namedOctalFamily(2), namedOctalFamily(3), namedOctalFamily(4), namedOctalFamily(5),
 	}
 }
 

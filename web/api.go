@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy/grundy/bridge"
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/checkpoint"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
 )
@@ -34,6 +35,7 @@ func (s *Server) routes() []route {
 		{"move", s.move, true},
 		{"reply", s.reply, true},
 		{"values", s.values, true},
+		{"period", s.period, true},
 		{"bridge/deal", s.bridgeDeal, true},
 		{"bridge/solve", s.bridgeSolve, true},
 		{"bridge/count", s.bridgeCount, true},
@@ -344,5 +346,23 @@ func (s *Server) values(r *http.Request) (any, error) {
 	case to < start:
 		return nil, badRequest("parameter \"to\" must be at least %d for %s, not %d", start, g.Info().Spec, to)
 	}
-	return hg.Values(r.Context(), to, catalog.Options{Budget: s.cfg.Budget})
+	seq, err := hg.Values(r.Context(), to, catalog.Options{Budget: s.cfg.Budget})
+	if err != nil {
+		return nil, err
+	}
+	sum := checkpoint.NewSum()
+	for _, v := range seq.Values {
+		sum.Add(uint64(v))
+	}
+	return &ValuesResult{Game: seq.Game, Start: seq.Start, Values: seq.Values, Checksum: sum.String()}, nil
+}
+
+// ValuesResult is the answer of /api/values, the JSON of
+// `grundy values --json`: the nim-sequence and its checksum (the SHA-256 of
+// the values as 8-byte little-endian integers, package checkpoint).
+type ValuesResult struct {
+	Game     string             `json:"game"`
+	Start    int                `json:"start"`
+	Values   []impartial.Nimber `json:"values"`
+	Checksum string             `json:"checksum"`
 }

@@ -3,6 +3,9 @@ package web
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -40,6 +43,16 @@ func encode(t *testing.T, v any) string {
 	return b.String()
 }
 
+// checksum is the SHA-256 of values as 8-byte little-endian integers, as
+// docs/values.md defines the checksum of a sequence.
+func checksum(values []impartial.Nimber) string {
+	h := sha256.New()
+	for _, v := range values {
+		h.Write(binary.LittleEndian.AppendUint64(nil, uint64(v)))
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
 func q(kv ...string) string {
 	v := url.Values{}
 	for i := 0; i < len(kv); i += 2 {
@@ -66,8 +79,8 @@ func TestEndpointsOK(t *testing.T) {
 		{"/api/solve?" + q("game", "nim", "position", "3,4,5"), `{"game":"nim","position":"3 4 5","misere":false,"value":2,"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}` + "\n"},
 		{"/api/solve?" + q("game", "nim", "position", "1 1 1", "misere", "1"), encode(t, misere)},
 		{"/api/solve?" + q("game", "nim", "position", "1 1 1", "misere", "true"), encode(t, misere)},
-		{"/api/values?" + q("game", "subtract:1,3,4", "to", "20"), encode(t, seq)},
-		{"/api/values?" + q("game", "subtract:1,3,4", "to", "8"), `{"game":"subtract:1,3,4","start":0,"values":[0,1,0,1,2,3,2,0,1]}` + "\n"},
+		{"/api/values?" + q("game", "subtract:1,3,4", "to", "20"), encode(t, ValuesResult{seq.Game, seq.Start, seq.Values, checksum(seq.Values)})},
+		{"/api/values?" + q("game", "subtract:1,3,4", "to", "8"), `{"game":"subtract:1,3,4","start":0,"values":[0,1,0,1,2,3,2,0,1],"checksum":"` + checksum([]impartial.Nimber{0, 1, 0, 1, 2, 3, 2, 0, 1}) + `"}` + "\n"},
 		{"/api/moves?" + q("game", "nim", "position", "2  1"), encode(t, MovesResult{"nim", "2 1", moves})},
 		{"/api/moves?" + q("game", "nim", "position", "0 0"), `{"game":"nim","position":"0 0","moves":[]}` + "\n"},
 		{"/api/move?" + q("game", "nim", "position", "3 4 5", "to", "1,4,5"), `{"game":"nim","position":"3 4 5","move":{"to":"1 4 5","move":"take 2 from heap 1"}}` + "\n"},

@@ -320,6 +320,29 @@ func TestBrowserSequence(t *testing.T) {
 	}
 }
 
+// The sequence view marks the period the server proves: Kayles has period
+// 12 from n = 71 (Winning Ways, ch. 4).
+func TestBrowserPeriod(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	run(t, ctx, "open sequence", chromedp.Navigate(url+"/#/sequence?game=kayles&to=200"))
+	waitJS(t, ctx, "period marked", `!!document.querySelector('#seq-plot .period rect.preperiod') && !!document.querySelector('#seq-summary .pverdict')`)
+	if got := text(t, ctx, "#seq-summary .pverdict"); got != "period 12 from n = 71, PROVED" {
+		t.Errorf("verdict %q", got)
+	}
+	// Boundaries at 71, 83, …, 191: 11 of them.
+	if n := eval[int](t, ctx, "boundaries", `document.querySelectorAll('#seq-plot .period line.boundary').length`); n != 11 {
+		t.Errorf("%d period boundaries, want 11 (n = 71, 83, …, 191)", n)
+	}
+	// A game without a period search marks nothing.
+	run(t, ctx, "subtraction game", chromedp.Navigate(url+"/#/sequence?game=subtract:1,3,4&to=60"))
+	waitJS(t, ctx, "plot drawn", `document.querySelectorAll('#seq-plot circle').length === 61 && document.getElementById('seq-progress-text').textContent.startsWith('done')`)
+	run(t, ctx, "settle", chromedp.Sleep(300*time.Millisecond))
+	if n := eval[int](t, ctx, "marks", `document.querySelectorAll('#seq-plot .period, #seq-summary .pverdict').length`); n != 0 {
+		t.Errorf("%d period marks for a game without a period search", n)
+	}
+}
+
 func TestBrowserCardflip(t *testing.T) {
 	url := serve(t, New(Config{}))
 	ctx := browser(t)
@@ -498,8 +521,8 @@ func TestScreenshots(t *testing.T) {
 	waitJS(t, ctx, "hint shown", `!!document.querySelector('#play-note .hintnote')`)
 	shot("play")
 
-	run(t, ctx, "sequence", chromedp.Navigate(url+"/#/sequence?game=subtract:2,5,7&to=150"))
-	waitJS(t, ctx, "plot drawn", `document.querySelectorAll('#seq-plot circle').length === 151`)
+	run(t, ctx, "sequence", chromedp.Navigate(url+"/#/sequence?game=kayles&to=200"))
+	waitJS(t, ctx, "plot drawn", `document.querySelectorAll('#seq-plot circle').length === 201 && !!document.querySelector('#seq-summary .pverdict')`)
 	shot("sequence")
 
 	run(t, ctx, "card-flip lab", chromedp.Navigate(url+"/#/cardflip?strategy=stacks&m=16&seed=2&players=0"))

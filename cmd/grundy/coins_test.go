@@ -12,7 +12,7 @@ func TestCoinsCLI(t *testing.T) {
 		code int
 	}{
 		{[]string{"values", "coins:ruler", "--to", "4"}, "1\t1\n2\t2\n3\t1\n4\t4\n", 0},
-		{[]string{"values", "coins:mock-turtles", "--to", "5", "--json"}, `{"game":"coins:mock-turtles","start":0,"values":[1,2,4,7,8,11]}` + "\n", 0},
+		{[]string{"values", "coins:mock-turtles", "--to", "5", "--json"}, `{"game":"coins:mock-turtles","start":0,"values":[1,2,4,7,8,11],"checksum":"sha256:e4edc98edcb747bf112f17b9ec6f8eb94cec07a1b6340a13af10e10ed5c1050d"}` + "\n", 0},
 		{[]string{"solve", "coins:turning-turtles", "HHTHTTHT"}, "coins:turning-turtles position HHTHTTHT has nim-value 0, so it is a P-position: the player to move loses against best play.\n", 0},
 		{[]string{"solve", "coins:mock-turtles", "HHTHTTHT", "--json"}, `{"game":"coins:mock-turtles","position":"HHTHTTHT","misere":false,"value":9,"outcome":"N","winning_moves":[{"to":"HHHHTTTT","move":"turn coins 2, 6"}]}` + "\n", 0},
 		{[]string{"solve", "coins:mock-turtles", "6", "0", "3", "1"}, "coins:mock-turtles position 0 1 3 6 has nim-value 9, so it is an N-position: the player to move wins by moving to 0 1 2 3 (turn coins 2, 6).\n", 0},

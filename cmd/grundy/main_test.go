@@ -50,7 +50,7 @@ func TestValues(t *testing.T) {
 		t.Errorf("values text = %d %q", code, out)
 	}
 	out, _, code = grundy(t, "", "values", "nim", "--to", "3", "--json")
-	if want := `{"game":"nim","start":0,"values":[0,1,2,3]}` + "\n"; code != 0 || out != want {
+	if want := `{"game":"nim","start":0,"values":[0,1,2,3],"checksum":"sha256:a1e03200f1f82ad2c1cec8795c271aaecf98f5aa2d151d2229ec5fa0c177cf77"}` + "\n"; code != 0 || out != want {
 		t.Errorf("values json = %d %q", code, out)
 	}
 }

@@ -152,6 +152,7 @@ Games are named by spec strings such as nim or subtract:1,3,4; run
 		newSolveCmd(io),
 		newValuesCmd(io),
 		newServeCmd(io),
+		newPeriodCmd(io),
 		newVersionCmd(io),
 		newBridgeCmd(io),
 		newProblemCmd(io), newPlayCmd(io),

@@ -62,6 +62,7 @@ func TestServe(t *testing.T) {
 		{"api/games", []string{"games", "--json"}, ""},
 		{"api/bridge/solve?" + url.Values{"deal": {deal}}.Encode(), []string{"bridge", "solve", "--json"}, deal},
 		{"api/bridge/solve?" + url.Values{"deal": {deal}, "explain": {"4"}}.Encode(), []string{"bridge", "solve", "--json", "--explain", "4"}, deal},
+		{"api/period?" + url.Values{"game": {"kayles"}, "to": {"2000"}}.Encode(), []string{"period", "kayles", "--max", "2000", "--json"}, ""},
 		{"api/cardflip/strategies", []string{"cardflip", "strategies", "--json"}, ""},
 		{"api/cardflip/compare?" + url.Values{"m": {"2..9"}, "trials": {"100"}, "seed": {"3"}}.Encode(), []string{"cardflip", "compare", "--m", "2..9", "--trials", "100", "--seed", "3", "--json"}, ""},
 		{"api/bridge/count?" + url.Values{"queries": {"3\n212111\n2\n1 1 1 1\n"}}.Encode(), []string{"bridge", "count", "--json"}, "3\n212111\n2\n1 1 1 1\n"},

@@ -2,20 +2,31 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
+	"io"
+	"strconv"
+	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/checkpoint"
+	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
 )
 
 type valuesOptions struct {
-	game   string
-	to     int
-	table  int
-	json   bool
-	budget budgetFlags
+	game       string
+	to         int
+	table      int
+	json       bool
+	checkpoint string
+	// commitEvery is the least time between two checkpoint commits (a
+	// hidden flag: tests commit after every chunk).
+	commitEvery time.Duration
+	budget      budgetFlags
 }
 
 func newValuesCmd(io *streams) *cobra.Command {
@@ -24,10 +35,27 @@ func newValuesCmd(io *streams) *cobra.Command {
 		Use:   "values GAME --to N",
 		Short: "List the nim-sequence G(0..N) of a heap game",
 		Long: `List the normal-play nim-values of single heaps (or rows) of a heap game,
-one line "n<TAB>G(n)" per heap size from the game's first index to N.`,
+one line "n<TAB>G(n)" per heap size from the game's first index to N.
+
+Values are printed as they are computed. When the run finishes, one line on
+stderr gives the checksum of the sequence, then how it was computed:
+
+  sha256:<64 hex digits> G(0..N) [kernel, memory]
+
+The checksum is the SHA-256 of the values as 8-byte little-endian unsigned
+integers, so two runs (or two programs) can be compared; with --json it is
+the "checksum" key instead.
+
+With --checkpoint DIR the values are also written to DIR as they come
+(committed about once a second, atomically, with their checksum). If the run
+is killed, the same command resumes from the last commit and prints exactly
+what an uninterrupted run prints. A progress bar with values/s shows on
+terminals (never with --json or when the output is piped).`,
 		Example: `  grundy values subtract:1,3,4 --to 20
   grundy values nim --to 5 --json
-  grundy values wythoff --table 10`,
+  grundy values wythoff --table 10
+  grundy values kayles --to 10000000 > kayles.txt
+  grundy values grundy --to 1000000 --checkpoint ./grundy.ckpt > grundy.txt`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.game = args[0]
@@ -42,9 +70,60 @@ one line "n<TAB>G(n)" per heap size from the game's first index to N.`,
 	}
 	cmd.Flags().IntVar(&opts.to, "to", 0, "the last heap size to list (required)")
 	cmd.Flags().IntVar(&opts.table, "table", 0, "two-heap games (wythoff): print the N×N table of G(a, b) instead")
-	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game":…,"start":…,"values":[…]}`)
+	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game":…,"start":…,"values":[…],"checksum":…}`)
+	cmd.Flags().StringVar(&opts.checkpoint, "checkpoint", "", "keep the sequence in this directory and resume from it after an interruption")
+	cmd.Flags().DurationVar(&opts.commitEvery, "checkpoint-every", time.Second, "least time between two checkpoint commits")
+	_ = cmd.Flags().MarkHidden("checkpoint-every")
 	opts.budget.add(cmd.Flags())
 	return cmd
+}
+
+// seqPrinter writes a sequence as it comes, in text or JSON, and its checksum.
+type seqPrinter struct {
+	w     *bufio.Writer
+	json  bool
+	n     int // next index
+	first bool
+	sum   *checkpoint.Sum
+	buf   []byte
+}
+
+func newSeqPrinter(out io.Writer, asJSON bool, game string, start int) *seqPrinter {
+	p := &seqPrinter{w: bufio.NewWriterSize(out, 1<<16), json: asJSON, n: start, first: true, sum: checkpoint.NewSum()}
+	if asJSON {
+		name, _ := json.Marshal(game)
+		fmt.Fprintf(p.w, `{"game":%s,"start":%d,"values":[`, name, start)
+	}
+	return p
+}
+
+func (p *seqPrinter) add(vals []impartial.Nimber) {
+	for _, v := range vals {
+		p.sum.Add(uint64(v))
+		b := p.buf[:0]
+		if p.json {
+			if !p.first {
+				b = append(b, ',')
+			}
+			b = strconv.AppendUint(b, uint64(v), 10)
+		} else {
+			b = strconv.AppendInt(b, int64(p.n), 10)
+			b = append(b, '\t')
+			b = strconv.AppendUint(b, uint64(v), 10)
+			b = append(b, '\n')
+		}
+		p.w.Write(b)
+		p.buf = b
+		p.first = false
+		p.n++
+	}
+}
+
+func (p *seqPrinter) finish() error {
+	if p.json {
+		fmt.Fprintf(p.w, `],"checksum":%q}`+"\n", p.sum.String())
+	}
+	return p.w.Flush()
 }
 
 func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
@@ -59,8 +138,9 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 	if !ok {
 		return usagef("%s is not a heap game: values lists G(n) for games played on heaps or rows", g.Info().Spec)
 	}
-	if opts.to < hg.Info().Start {
-		return usagef("--to must be at least %d for %s, not %d", hg.Info().Start, g.Info().Spec, opts.to)
+	info := hg.Info()
+	if opts.to < info.Start {
+		return usagef("--to must be at least %d for %s, not %d", info.Start, info.Spec, opts.to)
 	}
 	budget, err := opts.budget.budget()
 	if err != nil {
@@ -68,18 +148,101 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 	}
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
-	seq, err := hg.Values(ctx, opts.to, catalog.Options{Budget: budget, Starlark: opts.budget.starlark()})
-	if err != nil {
+	copts := catalog.Options{Budget: budget, Starlark: opts.budget.starlark()}
+	total := opts.to - info.Start + 1
+
+	// Values already known from a checkpoint.
+	var ck *checkpoint.Checkpoint
+	var known []impartial.Nimber
+	if opts.checkpoint != "" {
+		var vals []uint64
+		ck, vals, err = checkpoint.Open(opts.checkpoint, info.Spec, info.Start)
+		if err != nil {
+			return err
+		}
+		defer ck.Close()
+		if len(vals) > total {
+			vals = vals[:total]
+		}
+		for _, v := range vals {
+			known = append(known, impartial.Nimber(v))
+		}
+	}
+	out := newSeqPrinter(io.out, opts.json, info.Spec, info.Start)
+	out.add(known)
+
+	var bar *progressbar.ProgressBar
+	if io.tty && !opts.json {
+		bar = progressbar.NewOptions64(int64(total),
+			progressbar.OptionSetWriter(io.err),
+			progressbar.OptionSetDescription("values"),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("values"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)
+		bar.Set(len(known))
+	}
+	lastCommit := time.Now()
+	emit := func(vals []impartial.Nimber) error {
+		out.add(vals)
+		if ck != nil {
+			for _, v := range vals {
+				if err := ck.Append(uint64(v)); err != nil {
+					return err
+				}
+			}
+			if time.Since(lastCommit) >= opts.commitEvery {
+				if err := ck.Commit(); err != nil {
+					return err
+				}
+				lastCommit = time.Now()
+			}
+		}
+		if bar != nil {
+			bar.Add(len(vals))
+		}
+		return nil
+	}
+	how := ""
+	if len(known) < total {
+		if s, ok := hg.(catalog.SequenceStreamer); ok {
+			st, err := s.StreamValues(ctx, opts.to, known, copts, emit)
+			if err != nil {
+				out.w.Flush()
+				return err
+			}
+			how = fmt.Sprintf(" [%s kernel", st.Kernel)
+			if st.Rare > 0 {
+				how += fmt.Sprintf(", %d rare heaps", st.Rare)
+			}
+			how += ", " + impartial.FormatBytes(st.Bytes) + "]"
+		} else {
+			seq, err := hg.Values(ctx, opts.to, copts)
+			if err != nil {
+				return err
+			}
+			if err := emit(seq.Values[len(known):]); err != nil {
+				return err
+			}
+		}
+	}
+	if bar != nil {
+		bar.Finish()
+	}
+	if err := out.finish(); err != nil {
 		return err
 	}
-	if opts.json {
-		return jsonout.Write(io.out, seq)
+	if ck != nil {
+		if err := ck.Close(); err != nil {
+			return err
+		}
 	}
-	w := bufio.NewWriterSize(io.out, 1<<16)
-	for i, v := range seq.Values {
-		fmt.Fprintf(w, "%d\t%d\n", seq.Start+i, uint64(v))
+	if !opts.json {
+		fmt.Fprintf(io.err, "%s G(%d..%d)%s\n", out.sum, info.Start, opts.to, how)
 	}
-	return w.Flush()
+	return nil
 }
 
 // valuesTable prints the 2-D table of a two-heap game.

@@ -1,0 +1,466 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/octal"
+)
+
+// namedOctal lists the take-and-break games the catalog names.
+var namedOctal = []struct {
+	name, code, title, rule string
+}{
+	{"kayles", "0.77", "Kayles", "knock down one pin or two adjacent pins from a row"},
+	{"dawson-kayles", "0.07", "Dawson's Kayles", "knock down two adjacent pins from a row"},
+	{"dawson-chess", "0.137", "Dawson's chess", "Dawson's chess on a 3×n board, as the octal game 0.137"},
+	{"officers", "0.6", "Officers", "take one token from a heap of at least two, leaving one or two heaps"},
+	{"treblecross", "0.007", "Treblecross", "one-dimensional tic-tac-toe with crosses, as the octal game 0.007"},
+	{"double-kayles", "0.7777", "Double Kayles", "knock down one to four adjacent pins from a row"},
+}
+
+func octalFamily() Family {
+	return Family{
+		Name:    "octal",
+		Syntax:  "octal:CODE",
+		Rule:    "take-and-break game of an octal code d0.d1d2… (kayles = octal:0.77)",
+		Example: "octal:0.137",
+		New: func(args string) (Game, error) {
+			c, err := octal.ParseCode(args)
+			if err != nil {
+				return nil, codeError(err)
+			}
+			return newOctalGame("octal:"+c.String(), "octal game "+c.String(), octal.New(c), ""), nil
+		},
+	}
+}
+
+func hexFamily() Family {
+	return Family{
+		Name:    "hex",
+		Syntax:  "hex:CODE",
+		Rule:    "take-and-break game of a hexadecimal code (bit 8: leave three heaps)",
+		Example: "hex:0.8",
+		New: func(args string) (Game, error) {
+			c, err := octal.ParseHexCode(args)
+			if err != nil {
+				return nil, codeError(err)
+			}
+			return newOctalGame("hex:"+c.String(), "hexadecimal game "+c.String(), octal.New(c), ""), nil
+		},
+	}
+}
+
+// namedOctalFamily returns the family of the i-th game of namedOctal.
+func namedOctalFamily(i int) Family {
+	n := namedOctal[i]
+	return Family{
+		Name:    n.name,
+		Syntax:  n.name,
+		Rule:    n.rule + " (octal " + n.code + ")",
+		Example: n.name,
+		New: func(args string) (Game, error) {
+			if err := noArgs(n.name, args); err != nil {
+				return nil, err
+			}
+			c, err := octal.ParseCode(n.code)
+			if err != nil {
+				panic(err) // the table above is wrong
+			}
+			return newOctalGame(n.name, n.title+" (octal "+n.code+")", octal.New(c), n.rule+"; whoever cannot move loses."), nil
+		},
+	}
+}
+
+func grundyFamily() Family {
+	return Family{
+		Name:    "grundy",
+		Syntax:  "grundy",
+		Rule:    "Grundy's game: split one heap into two unequal heaps",
+		Example: "grundy",
+		New: func(args string) (Game, error) {
+			if err := noArgs("grundy", args); err != nil {
+				return nil, err
+			}
+			return newOctalGame("grundy", "Grundy's game", octal.GrundysGame(),
+				"A move splits one heap into two non-empty heaps of different sizes; whoever cannot move loses."), nil
+		},
+	}
+}
+
+// codeError turns a code syntax error into a spec error at the same column.
+func codeError(err error) error {
+	var se *octal.SyntaxError
+	if errors.As(err, &se) {
+		return &SpecError{Offset: se.Offset, Msg: se.Msg}
+	}
+	return &SpecError{Offset: -1, Msg: err.Error()}
+}
+
+// OctalGame is the catalog game of a take-and-break game: positions are
+// lists of heap sizes; values come from the octal package's kernels (the
+// value of a position is the XOR of the heaps' values), misère play from
+// the engine's exhaustive search.
+type OctalGame struct {
+	info Info
+	game octal.Game
+}
+
+var (
+	_ HeapGame         = (*OctalGame)(nil)
+	_ Periodic         = (*OctalGame)(nil)
+	_ SequenceStreamer = (*OctalGame)(nil)
+)
+
+func newOctalGame(spec, name string, g octal.Game, rule string) *OctalGame {
+	if rule == "" {
+		rule = describeCode(g)
+	}
+	return &OctalGame{info: Info{
+		Spec:     spec,
+		Name:     name,
+		Rule:     rule,
+		Position: "heap sizes separated by spaces, e.g. \"5 7\"",
+		Example:  "5 7",
+		Heap:     true,
+	}, game: g}
+}
+
+// describeCode states the moves of a code in words.
+func describeCode(g octal.Game) string {
+	c, ok := g.Code()
+	if !ok {
+		return g.String()
+	}
+	var parts []string
+	for k, d := range c.Digits {
+		var what []string
+		if d&1 != 0 && k > 0 {
+			what = append(what, "a whole heap")
+		}
+		if d&2 != 0 && k > 0 {
+			what = append(what, "from a larger heap, leaving one heap")
+		}
+		if d&4 != 0 {
+			what = append(what, "leaving two heaps")
+		}
+		if d&8 != 0 {
+			what = append(what, "leaving three heaps")
+		}
+		if len(what) > 0 {
+			parts = append(parts, fmt.Sprintf("remove %d (%s)", k, strings.Join(what, "; ")))
+		}
+	}
+	if len(parts) == 0 {
+		return "No move is possible."
+	}
+	return "A move may " + strings.Join(parts, ", or ") + "; heaps left are non-empty; whoever cannot move loses."
+}
+
+// Info describes the game.
+func (g *OctalGame) Info() Info { return g.info }
+
+// Octal returns the take-and-break game.
+func (g *OctalGame) Octal() octal.Game { return g.game }
+
+func (g *OctalGame) parse(position string) ([]int, error) {
+	hs, err := ParseHeaps(position)
+	if pe, ok := err.(*PositionError); ok {
+		pe.Game, pe.Position = g.info.Spec, position
+	}
+	if err != nil {
+		return nil, err
+	}
+	return hs, nil
+}
+
+// Canonical checks a position and writes it in canonical syntax.
+func (g *OctalGame) Canonical(position string) (string, error) {
+	hs, err := g.parse(position)
+	if err != nil {
+		return "", err
+	}
+	return formatOctal(hs), nil
+}
+
+func formatOctal(hs []int) string {
+	var nz []int
+	for _, h := range hs {
+		if h > 0 {
+			nz = append(nz, h)
+		}
+	}
+	if len(nz) == 0 {
+		return "0"
+	}
+	return FormatHeaps(nz)
+}
+
+// values returns a computer holding G(0..max(hs)), or able to give them by
+// a proved period, within the budget.
+func (g *OctalGame) values(ctx context.Context, hs []int, b impartial.Budget) (*octal.Computer, error) {
+	top := 0
+	for _, h := range hs {
+		top = max(top, h)
+	}
+	c := octal.NewComputer(g.game, octal.Auto)
+	if err := c.Extend(ctx, min(top, 1<<14)); err != nil {
+		return nil, budgetErr(err)
+	}
+	if _, _, ok := c.ProvedPeriod(); ok || top < c.Len() {
+		return c, nil
+	}
+	if top > octal.MaxHeap {
+		return nil, fmt.Errorf("catalog: %s: heap %d is too large: no proved period, and values are computed up to %d only", g.info.Spec, top, octal.MaxHeap)
+	}
+	if err := checkOctalBudget(top, b); err != nil {
+		return nil, err
+	}
+	return c, budgetErr(c.Extend(ctx, top))
+}
+
+// checkOctalBudget refuses a sequence of to+1 values the budget cannot hold
+// (two bytes a value).
+func checkOctalBudget(to int, b impartial.Budget) error {
+	if to < 0 {
+		return fmt.Errorf("catalog: --to must be at least 0, not %d", to)
+	}
+	n := int64(to) + 1
+	if b.MaxPositions > 0 && n > b.MaxPositions {
+		return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions}
+	}
+	if b.MaxMemory > 0 && 2*n > b.MaxMemory {
+		return &impartial.BudgetError{Limit: impartial.LimitMemory, Max: b.MaxMemory}
+	}
+	return nil
+}
+
+func budgetErr(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, context.DeadlineExceeded):
+		return &impartial.BudgetError{Limit: impartial.LimitTime, Err: err}
+	case errors.Is(err, context.Canceled):
+		return &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: err}
+	}
+	return err
+}
+
+// Solve analyzes a position. Under normal play its value is the XOR of the
+// heaps' values and a winning move changes one heap h to an option of value
+// G(h) XOR total. Misère play is searched exhaustively by the engine, within
+// the budget.
+func (g *OctalGame) Solve(ctx context.Context, position string, opts Options) (*Result, error) {
+	hs, err := g.parse(position)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Misere {
+		return g.solveMisere(ctx, hs, opts)
+	}
+	c, err := g.values(ctx, hs, opts.Budget)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Game: g.info.Spec, Position: formatOctal(hs), WinningMoves: []Move{}}
+	var total uint32
+	for _, h := range hs {
+		v, _ := c.ValueAt(h)
+		total ^= v
+	}
+	val := impartial.Nimber(total)
+	res.Value, res.Outcome = &val, impartial.OutcomeOf(val)
+	if total == 0 {
+		return res, nil
+	}
+	count := int64(0)
+	for i, h := range hs {
+		if i > 0 && slices.Contains(hs[:i], h) {
+			// Same heap size as an earlier heap: the same moves, listed
+			// again for this heap.
+		}
+		vh, _ := c.ValueAt(h)
+		want := vh ^ total
+		var stop error
+		g.game.Options(h, func(k int, parts []int) bool {
+			if count++; opts.Budget.MaxPositions > 0 && count > opts.Budget.MaxPositions {
+				stop = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: opts.Budget.MaxPositions}
+				return false
+			}
+			if count%4096 == 0 && ctx.Err() != nil {
+				stop = budgetErr(ctx.Err())
+				return false
+			}
+			var v uint32
+			for _, p := range parts {
+				x, _ := c.ValueAt(p)
+				v ^= x
+			}
+			if v == want {
+				res.WinningMoves = append(res.WinningMoves, g.move(hs, i, k, parts))
+			}
+			return true
+		})
+		if stop != nil {
+			return nil, stop
+		}
+	}
+	return res, nil
+}
+
+func (g *OctalGame) move(hs []int, i, k int, parts []int) Move {
+	next := slices.Concat(hs[:i], parts, hs[i+1:])
+	desc := octal.DescribeMove(hs[i], k, parts)
+	if len(hs) > 1 {
+		desc = fmt.Sprintf("heap %d: %s", i+1, desc)
+	}
+	return Move{To: formatOctal(next), Move: desc}
+}
+
+// maxMisereHeap bounds the heaps of a misère search (the budget bounds
+// the search itself).
+const maxMisereHeap = 1 << 16
+
+func (g *OctalGame) solveMisere(ctx context.Context, hs []int, opts Options) (*Result, error) {
+	eng := octal.Engine{Game: g.game}
+	ps := make([]octal.Heaps, len(hs))
+	for i, h := range hs {
+		if h > maxMisereHeap {
+			return nil, fmt.Errorf("catalog: misère %s has no closed form here and heap %d is too large for exact search (at most %d)", g.info.Spec, h, maxMisereHeap)
+		}
+		ps[i], _ = octal.HeapsOf(h)
+	}
+	s := impartial.NewMisereSolver[octal.Heaps](eng, impartial.Settings{Budget: opts.Budget})
+	res := &Result{Game: g.info.Spec, Position: formatOctal(hs), Misere: true, WinningMoves: []Move{}}
+	tooLarge := func(err error) error {
+		var be *impartial.BudgetError
+		if errors.As(err, &be) && (be.Limit == impartial.LimitPositions || be.Limit == impartial.LimitMemory) {
+			return fmt.Errorf("catalog: misère %s has no closed form here and position %s is too large for exact search: %w", g.info.Spec, res.Position, err)
+		}
+		return err
+	}
+	o, err := s.Outcome(ctx, ps...)
+	if err != nil {
+		return nil, tooLarge(err)
+	}
+	res.Outcome = o
+	moves, err := s.WinningMoves(ctx, ps...)
+	if err != nil {
+		return nil, tooLarge(err)
+	}
+	for _, m := range moves {
+		parts := m.To.Sizes()
+		k := hs[m.Index]
+		for _, p := range parts {
+			k -= p
+		}
+		res.WinningMoves = append(res.WinningMoves, g.move(hs, m.Index, k, parts))
+	}
+	return res, nil
+}
+
+// Moves lists every move from the position, heap by heap, within the
+// position budget.
+func (g *OctalGame) Moves(ctx context.Context, position string, opts Options) ([]Move, error) {
+	hs, err := g.parse(position)
+	if err != nil {
+		return nil, err
+	}
+	var out []Move
+	var stop error
+	for i, h := range hs {
+		g.game.Options(h, func(k int, parts []int) bool {
+			if opts.Budget.MaxPositions > 0 && int64(len(out)) >= opts.Budget.MaxPositions {
+				stop = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: opts.Budget.MaxPositions}
+				return false
+			}
+			if len(out)%4096 == 4095 && ctx.Err() != nil {
+				stop = budgetErr(ctx.Err())
+				return false
+			}
+			out = append(out, g.move(hs, i, k, parts))
+			return true
+		})
+		if stop != nil {
+			return nil, stop
+		}
+	}
+	return out, nil
+}
+
+// Values returns G(0..to).
+func (g *OctalGame) Values(ctx context.Context, to int, opts Options) (*Sequence, error) {
+	seq := &Sequence{Game: g.info.Spec}
+	_, err := g.StreamValues(ctx, to, nil, opts, func(vs []impartial.Nimber) error {
+		seq.Values = append(seq.Values, vs...)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return seq, nil
+}
+
+// StreamValues computes G(len(known)..to) and emits them in chunks.
+func (g *OctalGame) StreamValues(ctx context.Context, to int, known []impartial.Nimber, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
+	if err := checkOctalBudget(to, opts.Budget); err != nil {
+		return nil, err
+	}
+	if to > octal.MaxHeap {
+		return nil, fmt.Errorf("catalog: %s: --to %d is too large (at most %d)", g.info.Spec, to, octal.MaxHeap)
+	}
+	c := octal.NewComputer(g.game, octal.Auto)
+	c.SetParallel(runtime.GOMAXPROCS(0) > 1)
+	if len(known) > 1 {
+		load := make([]uint32, 0, len(known)-1)
+		for _, v := range known[1:] {
+			if v > 1<<31 {
+				return nil, fmt.Errorf("catalog: %s: known value %d out of range", g.info.Spec, v)
+			}
+			load = append(load, uint32(v))
+		}
+		if err := c.Load(load); err != nil {
+			return nil, err
+		}
+	}
+	from := len(known)
+	const chunk = 1 << 14
+	buf := make([]impartial.Nimber, 0, chunk)
+	for from <= to {
+		end := min(to, from+chunk-1)
+		if err := c.Extend(ctx, end); err != nil {
+			return nil, budgetErr(err)
+		}
+		buf = buf[:0]
+		for n := from; n <= end; n++ {
+			buf = append(buf, impartial.Nimber(c.At(n)))
+		}
+		if err := emit(buf); err != nil {
+			return nil, err
+		}
+		from = end + 1
+	}
+	st := c.Stats()
+	return &SequenceStats{Kernel: st.Kernel, Rare: st.Rare, Bytes: st.Bytes}, nil
+}
+
+// Period searches for the period of the nim-sequence up to max.
+func (g *OctalGame) Period(ctx context.Context, max int, opts Options) (*Periodicity, error) {
+	if err := checkOctalBudget(max, opts.Budget); err != nil {
+		return nil, err
+	}
+	if max > octal.MaxHeap {
+		return nil, fmt.Errorf("catalog: %s: --max %d is too large (at most %d)", g.info.Spec, max, octal.MaxHeap)
+	}
+	res, _, err := octal.FindPeriod(ctx, g.game, max, octal.Auto)
+	if err != nil {
+		return nil, budgetErr(err)
+	}
+	return &Periodicity{Preperiod: res.Preperiod, Period: res.Period, Status: string(res.Status), ComputedTo: res.ComputedTo, Criterion: res.Criterion}, nil
+}

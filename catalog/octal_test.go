@@ -1,0 +1,141 @@
+package catalog_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/impartial/impartialtest"
+	"github.com/grundy/grundy/octal"
+)
+
+// Every named take-and-break game, with positions of up to three small
+// heaps: value, outcome and winning moves (normal and misère) against the
+// brute-force oracle on the engine game.
+func TestOctalGamesAgainstOracle(t *testing.T) {
+	for _, spec := range []string{"kayles", "dawson-kayles", "dawson-chess", "officers", "treblecross", "double-kayles", "grundy", "octal:4.07", "hex:0.8"} {
+		g := mustParse(t, spec).(*catalog.OctalGame)
+		or := impartialtest.NewOracle[octal.Heaps](octal.Engine{Game: g.Octal()})
+		for _, hs := range [][]int{{0}, {1}, {5}, {7}, {3, 4}, {2, 2}, {1, 2, 3}, {6, 2}} {
+			ps := make([]octal.Heaps, len(hs))
+			for i, h := range hs {
+				ps[i] = octal.Heaps{int32(h)}
+			}
+			for _, misere := range []bool{false, true} {
+				res, err := g.Solve(ctx, catalog.FormatHeaps(hs), catalog.Options{Misere: misere})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := or.Outcome(misere, ps...); res.Outcome != want {
+					t.Errorf("%s %v misère=%v: outcome %v, oracle %v", spec, hs, misere, res.Outcome, want)
+				}
+				var want []string
+				for _, m := range or.WinningMoves(misere, ps...) {
+					next := slices.Clone(hs)
+					next = slices.Concat(next[:m.Index], m.To.Sizes(), next[m.Index+1:])
+					want = append(want, formatNZ(next))
+				}
+				var got []string
+				for _, m := range res.WinningMoves {
+					got = append(got, m.To)
+				}
+				slices.Sort(got)
+				slices.Sort(want)
+				if !slices.Equal(got, want) {
+					t.Errorf("%s %v misère=%v: winning moves %v, oracle %v", spec, hs, misere, got, want)
+				}
+				if !misere {
+					var v impartial.Nimber
+					for _, p := range ps {
+						v ^= or.Value(p)
+					}
+					if *res.Value != v {
+						t.Errorf("%s %v: value %d, oracle %d", spec, hs, *res.Value, v)
+					}
+				}
+			}
+		}
+	}
+}
+
+func formatNZ(hs []int) string {
+	var nz []int
+	for _, h := range hs {
+		if h > 0 {
+			nz = append(nz, h)
+		}
+	}
+	if len(nz) == 0 {
+		return "0"
+	}
+	return catalog.FormatHeaps(nz)
+}
+
+func TestKaylesSolveText(t *testing.T) {
+	res, err := mustParse(t, "kayles").Solve(ctx, "5 7", catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "kayles position 5 7 has nim-value 6, so it is an N-position: the player to move wins with any of these 2 moves:\n" +
+		"  3 1 7 (heap 1: take 1 and split the rest into 3 + 1)\n  5 5 (heap 2: take 2, leaving 5)\n"
+	if res.Text() != want {
+		t.Errorf("got %q\nwant %q", res.Text(), want)
+	}
+	// A heap far beyond the values computed: Kayles' proved period gives it.
+	res, err = mustParse(t, "kayles").Solve(ctx, "1000000000007 1000000000007", catalog.Options{})
+	if err != nil || *res.Value != 0 {
+		t.Errorf("kayles 2 huge equal heaps = %+v %v", res, err)
+	}
+}
+
+func TestOctalSpecs(t *testing.T) {
+	for spec, want := range map[string]string{"octal:.77": "octal:0.77", "OCTAL:0.1370": "octal:0.137", "hex:0.f": "hex:0.F", "kayles": "kayles", "grundy": "grundy"} {
+		if got := mustParse(t, spec).Info().Spec; got != want {
+			t.Errorf("%s: spec %q, want %q", spec, got, want)
+		}
+	}
+	for spec, msg := range map[string]string{
+		"octal:0.18":   `catalog: game "octal:0.18": column 10: digit 8 is not an octal digit`,
+		"octal:2.07":   `column 7: d0 must be 0 or 4`,
+		"octal:":       `empty code`,
+		"hex:0.G":      `column 7: "G" is not a hexadecimal digit`,
+		"kayles:3":     `kayles takes no arguments`,
+		" octal:0.1x ": `column 11: "x" is not an octal digit`,
+	} {
+		_, err := catalog.Parse(spec)
+		var se *catalog.SpecError
+		if !errors.As(err, &se) || !strings.Contains(err.Error(), msg) {
+			t.Errorf("Parse(%q) = %v, want %q", spec, err, msg)
+		}
+	}
+}
+
+func TestOctalValuesAndPeriod(t *testing.T) {
+	g := mustParse(t, "kayles").(catalog.HeapGame)
+	seq, err := g.Values(ctx, 12, catalog.Options{})
+	if err != nil || !slices.Equal(seq.Values, []impartial.Nimber{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4}) {
+		t.Errorf("kayles values = %v %v", seq, err)
+	}
+	p, err := mustParse(t, "kayles").(catalog.Periodic).Period(ctx, 100000, catalog.Options{})
+	if err != nil || p.Status != catalog.PeriodProved || p.Period != 12 || p.Preperiod != 71 {
+		t.Errorf("kayles period = %+v %v", p, err)
+	}
+	p, err = mustParse(t, "grundy").(catalog.Periodic).Period(ctx, 5000, catalog.Options{})
+	if err != nil || p.Status == catalog.PeriodProved {
+		t.Errorf("grundy period = %+v %v", p, err)
+	}
+	if _, err := g.Values(ctx, 100, catalog.Options{Budget: impartial.Budget{MaxPositions: 50}}); err == nil {
+		t.Error("values beyond the budget succeeded")
+	}
+}
+
+func TestOctalMisereTooLarge(t *testing.T) {
+	_, err := mustParse(t, "kayles").Solve(ctx, "40 40 40", catalog.Options{Misere: true, Budget: impartial.Budget{MaxPositions: 10000}})
+	var be *impartial.BudgetError
+	if !errors.As(err, &be) || !strings.Contains(err.Error(), "too large for exact search") {
+		t.Errorf("misère 40 40 40 = %v", err)
+	}
+}

@@ -1,0 +1,212 @@
+package checkpoint
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Sum computes the checksum of a sequence incrementally.
+type Sum struct {
+	h   hash.Hash
+	buf [8]byte
+}
+
+// NewSum returns the checksum of the empty sequence, ready for Add.
+func NewSum() *Sum { return &Sum{h: sha256.New()} }
+
+// Add appends values to the sequence.
+func (s *Sum) Add(vals ...uint64) {
+	for _, v := range vals {
+		binary.LittleEndian.PutUint64(s.buf[:], v)
+		s.h.Write(s.buf[:])
+	}
+}
+
+// String returns "sha256:" and the hex digest of the values added so far.
+func (s *Sum) String() string { return "sha256:" + hex.EncodeToString(s.h.Sum(nil)) }
+
+const (
+	dataFile     = "values.bin"
+	manifestFile = "checkpoint.json"
+	formatV1     = 1
+)
+
+type manifest struct {
+	Format    int    `json:"format"`
+	Game      string `json:"game"`
+	Start     int    `json:"start"`
+	Count     int64  `json:"count"`
+	DataBytes int64  `json:"data_bytes"`
+	Checksum  string `json:"checksum"`
+}
+
+// Checkpoint is an open checkpoint directory being appended to.
+type Checkpoint struct {
+	dir  string
+	m    manifest
+	f    *os.File
+	w    *bufio.Writer
+	sum  *Sum
+	n    int64 // values appended
+	size int64 // bytes appended
+	tmp  []byte
+}
+
+// Error reports a checkpoint that cannot be used.
+type Error struct {
+	Dir string
+	Msg string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("checkpoint %s: %s", e.Dir, e.Msg) }
+
+// Open opens the checkpoint in dir for the sequence of game from start,
+// creating dir if needed. It returns the values already committed there,
+// verified against their checksum; a checkpoint for another game or start
+// is an *Error (nothing is overwritten).
+func Open(dir, game string, start int) (*Checkpoint, []uint64, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	c := &Checkpoint{dir: dir, sum: NewSum(), m: manifest{Format: formatV1, Game: game, Start: start}}
+	var known []uint64
+	raw, err := os.ReadFile(filepath.Join(dir, manifestFile))
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		// A fresh start: any data without a manifest is discarded below.
+	case err != nil:
+		return nil, nil, err
+	default:
+		var m manifest
+		if err := json.Unmarshal(raw, &m); err != nil || m.Format != formatV1 {
+			return nil, nil, &Error{dir, "unreadable checkpoint.json (delete the directory to start over)"}
+		}
+		if m.Game != game || m.Start != start {
+			return nil, nil, &Error{dir, fmt.Sprintf("holds the sequence of %s from %d, not %s from %d (use another directory)", m.Game, m.Start, game, start)}
+		}
+		known, err = c.readData(m)
+		if err != nil {
+			return nil, nil, err
+		}
+		c.m = m
+	}
+	f, err := os.OpenFile(filepath.Join(dir, dataFile), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Drop whatever was written after the last commit.
+	if err := f.Truncate(c.m.DataBytes); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if _, err := f.Seek(c.m.DataBytes, io.SeekStart); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	c.f, c.w = f, bufio.NewWriterSize(f, 1<<16)
+	c.n, c.size = c.m.Count, c.m.DataBytes
+	return c, known, nil
+}
+
+func (c *Checkpoint) readData(m manifest) ([]uint64, error) {
+	f, err := os.Open(filepath.Join(c.dir, dataFile))
+	if err != nil {
+		return nil, &Error{c.dir, "values.bin is missing (delete the directory to start over)"}
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(io.LimitReader(f, m.DataBytes), 1<<16)
+	vals := make([]uint64, 0, m.Count)
+	for int64(len(vals)) < m.Count {
+		v, err := binary.ReadUvarint(r)
+		if err != nil {
+			return nil, &Error{c.dir, fmt.Sprintf("values.bin is shorter than its %d committed values (delete the directory to start over)", m.Count)}
+		}
+		vals = append(vals, v)
+		c.sum.Add(v)
+	}
+	if _, err := r.ReadByte(); err != io.EOF {
+		return nil, &Error{c.dir, "values.bin does not match checkpoint.json (delete the directory to start over)"}
+	}
+	if got := c.sum.String(); got != m.Checksum {
+		return nil, &Error{c.dir, fmt.Sprintf("checksum mismatch: values.bin gives %s, checkpoint.json says %s (delete the directory to start over)", got, m.Checksum)}
+	}
+	return vals, nil
+}
+
+// Count returns the number of values appended so far (committed or not).
+func (c *Checkpoint) Count() int64 { return c.n }
+
+// Append adds values after those already held. They are durable only after
+// Commit.
+func (c *Checkpoint) Append(vals ...uint64) error {
+	for _, v := range vals {
+		c.tmp = binary.AppendUvarint(c.tmp[:0], v)
+		if _, err := c.w.Write(c.tmp); err != nil {
+			return err
+		}
+		c.size += int64(len(c.tmp))
+		c.sum.Add(v)
+	}
+	c.n += int64(len(vals))
+	return nil
+}
+
+// Commit makes every value appended so far durable: it syncs the data,
+// then atomically replaces the manifest.
+func (c *Checkpoint) Commit() error {
+	if err := c.w.Flush(); err != nil {
+		return err
+	}
+	if err := c.f.Sync(); err != nil {
+		return err
+	}
+	m := c.m
+	m.Count, m.DataBytes, m.Checksum = c.n, c.size, c.sum.String()
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	tmp := filepath.Join(c.dir, manifestFile+".tmp")
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(append(raw, '\n')); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, filepath.Join(c.dir, manifestFile)); err != nil {
+		return err
+	}
+	if d, err := os.Open(c.dir); err == nil {
+		d.Sync() // best effort: not every platform syncs directories
+		d.Close()
+	}
+	c.m = m
+	return nil
+}
+
+// Close commits and closes the checkpoint.
+func (c *Checkpoint) Close() error {
+	err := c.Commit()
+	if cerr := c.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

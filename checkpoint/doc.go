@@ -1,0 +1,20 @@
+// Package checkpoint keeps a long nim-sequence computation on disk so that
+// it can resume after being killed, and defines the sequence checksum that
+// `grundy values` prints.
+//
+// A checkpoint directory holds two files: values.bin, the values G(start),
+// G(start+1), … as unsigned varints, appended as they are computed; and
+// checkpoint.json, the manifest: the game, the number of values committed,
+// the length of their encoding and their checksum. The manifest is replaced
+// atomically (written to a temporary file, synced, renamed, directory
+// synced) after the data it describes is synced, so after a crash at any
+// instant the manifest describes a prefix of values.bin that was fully
+// written; anything after that prefix is discarded on resume, and the prefix
+// is verified against its checksum before use.
+//
+// The checksum of a sequence is the SHA-256 of its values as 8-byte
+// little-endian unsigned integers, first value first, written
+// "sha256:<64 hex digits>". In Python:
+//
+//	hashlib.sha256(b"".join(v.to_bytes(8, "little") for v in values)).hexdigest()
+package checkpoint

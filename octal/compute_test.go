@@ -1,0 +1,293 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/impartial/impartialtest"
+)
+
+var ctx = context.Background()
+
+func mustCode(t testing.TB, s string) Game {
+	t.Helper()
+	c, err := ParseCode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(c)
+}
+
+func mustHex(t testing.TB, s string) Game {
+	t.Helper()
+	c, err := ParseHexCode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(c)
+}
+
+func values(t testing.TB, g Game, m Method, n int) []uint32 {
+	t.Helper()
+	c := NewComputer(g, m)
+	if err := c.Extend(ctx, n); err != nil {
+		t.Fatal(err)
+	}
+	return c.AppendValues(nil, 0, n+1)
+}
+
+// someCodes returns every code 0.d1d2 and 4.d1d2, and random codes of three
+// or four digits: a few hundred games in all.
+func someCodes(t testing.TB) []Game {
+	var gs []Game
+	for d0 := 0; d0 <= 4; d0 += 4 {
+		for d1 := 0; d1 < 8; d1++ {
+			for d2 := 0; d2 < 8; d2++ {
+				gs = append(gs, mustCode(t, fmt.Sprintf("%d.%d%d", d0, d1, d2)))
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 5))
+	for i := 0; i < 150; i++ {
+		s := "0."
+		for k := 0; k < 3+i%2; k++ {
+			s += fmt.Sprint(r.IntN(8))
+		}
+		gs = append(gs, mustCode(t, s))
+	}
+	return append(gs, GrundysGame())
+}
+
+// The plain kernel against exhaustive search of the real game graph
+// (impartialtest.Oracle, which knows nothing of Sprague–Grundy sums).
+func TestPlainAgainstOracle(t *testing.T) {
+	games := append(someCodes(t)[:140], GrundysGame(), mustHex(t, "0.8"), mustHex(t, "0.48C"), mustHex(t, "8.1"), mustHex(t, "0.F7"))
+	for _, g := range games {
+		// At most 8 heaps arise from a heap of 11 when every move removes
+		// a token, from a heap of 8 otherwise: all fit in Heaps.
+		N := 11
+		if c, ok := g.Code(); !ok || c.Digits[0] != 0 {
+			N = 8
+		}
+		got := values(t, g, PlainMethod, N)
+		or := impartialtest.NewOracle[Heaps](Engine{g})
+		for n := 0; n <= N; n++ {
+			if want := or.Value(Heaps{int32(n)}); uint32(want) != got[n] {
+				t.Fatalf("%s: plain G(%d) = %d, oracle %d", g, n, got[n], want)
+			}
+		}
+	}
+}
+
+// The engine adapter passes the impartial conformance suite (engine vs
+// oracle, sums, misère) on small positions.
+func TestEngineConformance(t *testing.T) {
+	for _, g := range []Game{mustCode(t, ".77"), mustCode(t, ".137"), mustCode(t, "4.07"), GrundysGame(), mustHex(t, "0.8")} {
+		var ps []Heaps
+		for n := 0; n <= 7; n++ {
+			ps = append(ps, Heaps{int32(n)})
+		}
+		impartialtest.Check[Heaps](t, Engine{g}, ps)
+	}
+}
+
+// The sparse kernel and the automatic choice never differ from the plain
+// kernel, on a few hundred codes.
+func TestSparseAgainstPlain(t *testing.T) {
+	n := 1500
+	if testing.Short() {
+		n = 500
+	}
+	for i, g := range someCodes(t) {
+		N := n
+		if i%10 != 0 {
+			N = n / 3
+		}
+		plain := values(t, g, PlainMethod, N)
+		for _, m := range []Method{SparseMethod, Auto} {
+			got := values(t, g, m, N)
+			for j := range plain {
+				if got[j] != plain[j] {
+					t.Fatalf("%s: %v G(%d) = %d, plain %d", g, m, j, got[j], plain[j])
+				}
+			}
+		}
+	}
+}
+
+// Games where the sparse kernel really runs (checked by its statistics), to
+// larger n.
+func TestSparseKernelRuns(t *testing.T) {
+	for _, g := range []Game{mustCode(t, ".77"), mustCode(t, ".16"), mustCode(t, ".6"), GrundysGame(), mustCode(t, "4.0")} {
+		const N = 6000
+		plain := values(t, g, PlainMethod, N)
+		c := NewComputer(g, SparseMethod)
+		if err := c.Extend(ctx, N); err != nil {
+			t.Fatal(err)
+		}
+		st := c.Stats()
+		if st.Kernel != "sparse" || st.Rare*4 > N {
+			t.Errorf("%s: stats %+v: want the sparse kernel with few rare heaps", g, st)
+		}
+		for j := range plain {
+			if c.At(j) != plain[j] {
+				t.Fatalf("%s: sparse G(%d) = %d, plain %d", g, j, c.At(j), plain[j])
+			}
+		}
+	}
+}
+
+// Widening from uint16 to uint32 keeps every value: force it early.
+func TestWidening(t *testing.T) {
+	for _, g := range []Game{mustCode(t, ".6"), GrundysGame(), mustCode(t, ".77")} {
+		plain := values(t, g, PlainMethod, 3000)
+		for _, m := range []Method{PlainMethod, SparseMethod, Auto} {
+			c := NewComputer(g, m)
+			c.widenAbove = 3
+			if err := c.Extend(ctx, 3000); err != nil {
+				t.Fatal(err)
+			}
+			if c.Stats().WordBytes != 4 {
+				t.Errorf("%s: not widened", g)
+			}
+			for j := range plain {
+				if c.At(j) != plain[j] {
+					t.Fatalf("%s %v widened: G(%d) = %d, plain %d", g, m, j, c.At(j), plain[j])
+				}
+			}
+		}
+	}
+	c := NewComputer(mustCode(t, ".77"), Auto)
+	if err := c.Extend(ctx, 100); err != nil || c.Stats().WordBytes != 2 {
+		t.Errorf("Kayles should stay in uint16: %+v %v", c.Stats(), err)
+	}
+}
+
+// Load continues a computation from known values exactly as if computed.
+func TestLoad(t *testing.T) {
+	g := GrundysGame()
+	want := values(t, g, PlainMethod, 5000)
+	c := NewComputer(g, Auto)
+	if err := c.Load(want[1:3000]); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Extend(ctx, 5000); err != nil {
+		t.Fatal(err)
+	}
+	for j := range want {
+		if c.At(j) != want[j] {
+			t.Fatalf("after Load: G(%d) = %d, want %d", j, c.At(j), want[j])
+		}
+	}
+}
+
+func TestExtendCanceled(t *testing.T) {
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	c := NewComputer(GrundysGame(), Auto)
+	if err := c.Extend(cctx, 100000); err == nil {
+		t.Error("Extend with a canceled context succeeded")
+	}
+}
+
+// Published first values: Kayles (OEIS A002186), Dawson's Kayles
+// (A002187), Grundy's game (A002188).
+func TestKnownSequences(t *testing.T) {
+	for _, c := range []struct {
+		g    Game
+		want []uint32
+	}{
+		{mustCode(t, ".77"), []uint32{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7}},
+		{mustCode(t, ".07"), []uint32{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0}},
+		{GrundysGame(), []uint32{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1, 2}},
+	} {
+		got := values(t, c.g, PlainMethod, len(c.want)-1)
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("%s: G(%d) = %d, published %d", c.g, i, got[i], c.want[i])
+			}
+		}
+	}
+}
+
+// Identities from spec/games.md: Dawson's Kayles G(n) = Dawson's chess
+// G(n−1); Officers G(n) = .37 G(n−1) (n ≥ 1).
+func TestIdentities(t *testing.T) {
+	for _, c := range []struct{ a, b string }{{".07", ".137"}, {".6", ".37"}} {
+		ga := values(t, mustCode(t, c.a), Auto, 20000)
+		gb := values(t, mustCode(t, c.b), Auto, 20000)
+		for n := 1; n < len(ga); n++ {
+			if ga[n] != gb[n-1] {
+				t.Fatalf("%s G(%d) = %d but %s G(%d) = %d", c.a, n, ga[n], c.b, n-1, gb[n-1])
+			}
+		}
+	}
+}
+
+func TestHeapsOf(t *testing.T) {
+	p, ok := HeapsOf(3, 0, 5, 1)
+	if !ok || p != (Heaps{5, 3, 1}) {
+		t.Errorf("HeapsOf = %v %v", p, ok)
+	}
+	if _, ok := HeapsOf(1, 1, 1, 1, 1, 1, 1, 1, 1); ok {
+		t.Error("nine heaps fit")
+	}
+	var n int
+	Engine{mustCode(t, ".77")}.Moves(Heaps{3, 3}, func(Heaps) bool { n++; return true })
+	// From 3: take 1 → 2 or 1+1; take 2 → 1 (only one heap moves).
+	if n != 3 {
+		t.Errorf("moves of 3+3 in Kayles: %d, want 3", n)
+	}
+	_ = impartial.Nimber(0)
+}
+
+// The two-goroutine kernel gives the same values, including across a
+// widening to uint32.
+func TestParallel(t *testing.T) {
+	for _, g := range []Game{mustCode(t, ".6"), GrundysGame(), mustCode(t, "4.07")} {
+		plain := values(t, g, PlainMethod, 12000)
+		for _, widen := range []bool{false, true} {
+			c := NewComputer(g, SparseMethod)
+			c.SetParallel(true)
+			if widen {
+				c.widenAbove = 100
+			}
+			for to := 3000; to <= 12000; to += 3000 {
+				if err := c.Extend(ctx, to); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for j := range plain {
+				if c.At(j) != plain[j] {
+					t.Fatalf("%s parallel (widen %v): G(%d) = %d, plain %d", g, widen, j, c.At(j), plain[j])
+				}
+			}
+		}
+	}
+}
+
+// The kernels against the generic engine (impartial.Solver on the Splitter
+// game Engine, which splits options into heaps and memoizes single heaps).
+func TestAgainstEngine(t *testing.T) {
+	games := someCodes(t)[:80]
+	games = append(games, GrundysGame(), mustHex(t, "0.8"), mustHex(t, "4.C1"))
+	for _, g := range games {
+		const N = 60
+		s := impartial.NewSolver[Heaps](Engine{g}, impartial.Settings{})
+		for _, m := range []Method{PlainMethod, SparseMethod} {
+			got := values(t, g, m, N)
+			for n := 0; n <= N; n++ {
+				want, err := s.Value(ctx, Heaps{int32(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if uint32(want) != got[n] {
+					t.Fatalf("%s %v: G(%d) = %d, engine %d", g, m, n, got[n], want)
+				}
+			}
+		}
+	}
+}
