@@ -480,6 +480,14 @@ func TestBrowserBridge(t *testing.T) {
 	run(t, ctx, "count bad", click("#br-count"))
 	waitJS(t, ctx, "query refused", `(document.querySelector('#br-counts .error')?.textContent ?? '').includes('line 2: column 5')`)
 
+	// A large deal: the first 400 values of the sequence, a link to all of
+	// them, no optimal line (n > 10000), and no deal text.
+	run(t, ctx, "large deal", chromedp.Navigate(url+"/#/bridge?n=20000&seed=1&start=1"))
+	waitJS(t, ctx, "large deal solved", `document.querySelectorAll('#br-seq .cell').length === 400 && (document.getElementById('br-summary').textContent ?? '').startsWith('n = 20000 · 40000 players')`)
+	if got := text(t, ctx, "#br-analysis"); !strings.Contains(got, "Optimal lines are shown for n ≤ 10000") {
+		t.Errorf("large deal analysis %q", got)
+	}
+
 	// Dealing without a seed records the seed the server chose in the URL.
 	eval[chromedp.Void](t, ctx, "clear seed", `document.getElementById('br-seed').value = ''; document.getElementById('br-n').value = '6'`)
 	run(t, ctx, "deal", click("#br-random"))
