@@ -25,10 +25,12 @@ func newServeCmd(io *streams) *cobra.Command {
 	opts := &serveOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Run the web workbench (explorer, play, nim-sequences) and its JSON API",
+		Short: "Run the web workbench (explorer, play, nim-sequences, card-flip lab, multi-bridge) and its JSON API",
 		Long: `Serve the web workbench on --addr: a game explorer (value, outcome and every
-winning move of a position), play against the perfect player, and nim-sequences
-as a table and a plot. The page and its assets are built into the binary; the
+winning move of a position), play against the perfect player, nim-sequences
+as a table and a plot with their periods, the card-flip lab (a strategy's game
+turn by turn, and the strategies compared) and multi-bridge (a deal's sequence,
+an optimal line, counting deals). The page and its assets are built into the binary; the
 JSON API under /api/ is documented in docs/api.md.
 
 The server binds to loopback by default. Every computation runs under a work
