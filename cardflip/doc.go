@@ -77,8 +77,11 @@
 //     belongs to the right child's lower block (its minimum and left part),
 //     else to the end of the region. The right child then searches only its
 //     lower block for its minimum, and its split is already done.
-//   - Split ratios: about 0.35 of a plain segment's other cards go right, and
-//     about 0.7 of a pre-split segment's cards are in its upper stack.
+//   - Pre-arranged children: a pre-split segment's search parks the left
+//     child's minimum a+2 where the child's own search reads first, and
+//     a+3, … in the child's slots.
+//   - Split ratios: 0.35 of a plain segment's other cards go right; 0.65 of
+//     a pre-split segment's (0.5 from 16 cards on) are in its upper stack.
 //   - Small segments: segments of 3 and 4 cards are played by the optimal
 //     tables found by Optimal (25/6 and 73/12); of 2, front to back.
 //

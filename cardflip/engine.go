@@ -1,6 +1,7 @@
 package cardflip
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 )
@@ -235,6 +236,10 @@ type Game struct {
 	players  []Player
 	// Trace, when set, is called after every turn.
 	Trace func(Step)
+	// Context, when set, is checked every few turns (about every 65536/m):
+	// a long game of a large m stops with its error.
+	Context context.Context
+	ctxMask int
 }
 
 // NewGame returns a game of m ≥ 1 cards.
@@ -249,6 +254,11 @@ func NewGame(m int, r Rules) (*Game, error) {
 	if g.maxTurns <= 0 {
 		g.maxTurns = 100*m*m + 100
 	}
+	g.ctxMask = 1
+	for g.ctxMask*m < 1<<16 {
+		g.ctxMask <<= 1
+	}
+	g.ctxMask--
 	g.cards = make([]int, m)
 	g.tmp = make([]int, m)
 	g.tmpv = make([]int, m)
@@ -294,6 +304,11 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	}
 	var before []int
 	for turn := 1; ; turn++ {
+		if turn&g.ctxMask == 0 && g.Context != nil {
+			if err := g.Context.Err(); err != nil {
+				return 0, err
+			}
+		}
 		if turn > g.maxTurns {
 			return 0, &ActionError{Kind: TurnLimit, Turn: turn, Pos: -1, Value: g.maxTurns}
 		}

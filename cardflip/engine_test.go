@@ -411,3 +411,17 @@ func FuzzEngine(f *testing.F) {
 		}
 	})
 }
+
+func TestLongGameCanceled(t *testing.T) {
+	// Front to back on 3000 cards takes millions of turns; a canceled
+	// context stops the game inside.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g, _ := NewGame(3000, Rules{})
+	g.Context = ctx
+	deal := make([]int, 3000)
+	Deal(deal, 1, 0)
+	if _, err := g.Play(FrontToBack(), deal, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v", err)
+	}
+}

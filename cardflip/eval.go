@@ -154,6 +154,7 @@ func Exact(ctx context.Context, s Strategy, m int, o Options) (*ExactResult, err
 				mu.Unlock()
 				return
 			}
+			g.Context = ctx
 			var st Stats
 			perm := make([]int, m)
 			for {
@@ -168,6 +169,9 @@ func Exact(ctx context.Context, s Strategy, m int, o Options) (*ExactResult, err
 					}
 					x, err := g.Play(s, perm, nil)
 					if err != nil {
+						if ctx.Err() != nil {
+							break
+						}
 						mu.Lock()
 						if firstErr == nil {
 							firstErr = fmt.Errorf("%w (deal %v)", err, perm)
@@ -286,6 +290,7 @@ func Simulate(ctx context.Context, s Strategy, m int, games int64, seed uint64, 
 				mu.Unlock()
 				return
 			}
+			g.Context = ctx
 			var st Stats
 			deal := make([]int, m)
 			pcg := rand.NewPCG(0, 0)
@@ -302,6 +307,9 @@ func Simulate(ctx context.Context, s Strategy, m int, games int64, seed uint64, 
 					shuffle(r, deal)
 					x, err := g.Play(s, deal, r)
 					if err != nil {
+						if ctx.Err() != nil {
+							break loop
+						}
 						mu.Lock()
 						if firstErr == nil {
 							firstErr = fmt.Errorf("%w (game %d of seed %d)", err, i, seed)

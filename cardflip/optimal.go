@@ -235,6 +235,14 @@ func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo)
 	blocked := -1
 	var bvis uint64
 	bx := 0
+	// Deals waiting at the same row for the look: only those with k+1
+	// at the one position looked at can finish the level in one turn.
+	type group struct {
+		v     uint64
+		total int64
+		at    [8]int64
+	}
+	var groups []group
 	for i := range deals {
 		d := &deals[i]
 		for !d.done {
@@ -247,6 +255,22 @@ func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo)
 				if blocked < 0 {
 					blocked, bvis, bx = i, v, 0
 				}
+				gi := -1
+				for j := range groups {
+					if groups[j].v == v {
+						gi = j
+					}
+				}
+				if gi < 0 {
+					groups = append(groups, group{v: v})
+					gi = len(groups) - 1
+				}
+				for p := range m {
+					if int(cell(d.st, p)&7) == k+1 {
+						groups[gi].at[p] += d.n
+					}
+				}
+				groups[gi].total += d.n
 				break
 			}
 			x := int(cell(d.st, pos) & 7)
@@ -254,6 +278,9 @@ func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo)
 			if !ok {
 				if blocked < 0 {
 					blocked, bvis, bx = i, v, x
+				}
+				if x != k+1 {
+					lb += d.n // this turn does not finish the level
 				}
 				break
 			}
@@ -273,6 +300,13 @@ func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo)
 			lb += d.n // at least the turn that finds k+1
 		}
 		lb += d.n * int64(m-k-1)
+	}
+	for _, g := range groups {
+		most := int64(0)
+		for _, c := range g.at {
+			most = max(most, c)
+		}
+		lb += g.total - most
 	}
 	if lb >= best.cost {
 		return

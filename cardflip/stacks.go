@@ -10,18 +10,22 @@ import (
 // Stacks is our table-only strategy: the seed's divide and conquer with
 // the building blocks of cardflip-beyond.md. See doc.go for the layout.
 func Stacks() Strategy {
-	return newStacks("stacks", stacksParams{plain: 0.35, pre: 0.65, base: 4, tables: true, hidden: true,
-		slotSizes: []int{7, 30, 60, 90}})
+	return newStacks("stacks", stacksParams{plain: 0.35, pre: 0.65, preLarge: 0.5, preCut: 16,
+		base: 4, tables: true, hidden: true, slotSizes: []int{7, 30, 60, 90}, preSlots: true})
 }
 
 type stacksParams struct {
 	plain, pre float64 // fraction of a segment's other cards in its right part
-	base       int     // plain segments of at most base cards are not split
-	tables     bool    // play base segments of 3 and 4 cards by the optimal tables (else front to back)
-	hidden     bool    // minimum searches keep the next-but-one card in a hidden slot
+	// preLarge replaces pre for pre-split segments of at least preCut cards.
+	preLarge float64
+	preCut   int
+	base     int  // plain segments of at most base cards are not split
+	tables   bool // play base segments of 3 and 4 cards by the optimal tables (else front to back)
+	hidden   bool // minimum searches keep the next-but-one card in a hidden slot
 	// slotSizes[j] is the least segment size with j+2 hidden slots
 	// (a+2 at lo, a+3 at lo+1, …); smaller segments have one.
 	slotSizes []int
+	preSlots  bool // pre-split searches park the left child's first cards
 }
 
 type stacks struct {
@@ -62,6 +66,9 @@ func (s *stacks) split(S int, pre bool) (l, r int) {
 	f := s.p.plain
 	if pre {
 		f = s.p.pre
+		if s.p.preCut > 0 && S >= s.p.preCut {
+			f = s.p.preLarge
+		}
 	}
 	r = int(math.Floor(f*float64(S-1) + 0.5))
 	r = max(1, min(r, S-1))
@@ -85,6 +92,9 @@ const (
 	stSplit  = 2 // split of the plain segment Plan[1..4] = lo, hi, a, piv
 	stHidden = 3 // hidden-slot minimum search of segment Plan[1..3] = lo, hi, a
 	stTable  = 4 // base table Plan[1] = lo, Plan[3] = local key, Plan[4] = a, Plan[5] = S
+	// stPreHidden: search of a pre-split lower block Plan[1..2] = lo, end,
+	// Plan[3] = a, Plan[4] = the left child's number of slots.
+	stPreHidden = 5
 )
 
 func find(v *View, x, lo, hi int) int {
@@ -131,6 +141,14 @@ func (s *stacks) Look(t *Turn) int {
 			p[0], p[1], p[2], p[3] = stHidden, lo, hi, a
 			return lo + s.slots(S)
 		}
+		if k == a && pre && s.p.preSlots && l > s.p.base && s.p.hidden {
+			// Search the lower block for a+1, parking the left child's
+			// minimum a+2 where the child's own search will read first,
+			// and a+3, … in the child's slots.
+			hc := s.slots(l)
+			p[0], p[1], p[2], p[3], p[4] = stPreHidden, lo, lo+l+1, a, hc
+			return lo + hc + 1
+		}
 		if k == a {
 			e := hi
 			if pre {
@@ -166,6 +184,17 @@ func (s *stacks) Place(t *Turn, pos, x int) Move {
 			return Move{To: p[1] + j}
 		}
 		return Move{To: p[2] - 1}
+	case stPreHidden:
+		lo, e, a, hc := p[1], p[2], p[3], p[4]
+		switch {
+		case x == a+1:
+			return Move{Up: true, To: e - 1}
+		case x == a+2:
+			return Move{To: lo + hc}
+		case x >= a+3 && x < a+3+hc:
+			return Move{To: lo + x - a - 3}
+		}
+		return Move{To: e - 1}
 	case stTable:
 		if mv, ok := s.tables[p[5]].place[placeKey(uint64(p[3]), x-p[4])]; ok {
 			return Move{Up: mv.Up, To: p[1] + mv.To}

@@ -181,8 +181,8 @@ func TestStacksLevels(t *testing.T) {
 	}{
 		{13, 20000, 31.4},
 		{20, 20000, 54.7},
-		{50, 4000, 173.5},
-		{100, 2000, 406},
+		{50, 4000, 171.5},
+		{100, 2000, 397},
 	} {
 		st := simulate(t, s, c.m, c.games, Rules{})
 		if st.Mean()-4*st.StdErr() > c.max {

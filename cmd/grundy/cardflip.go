@@ -494,7 +494,7 @@ func newCardflipOptimalCmd(io *streams) *cobra.Command {
 		Short: "The best table-only strategy for tiny m, by exhaustive search",
 		Long: `Search every deterministic table-only strategy (a function of the visible
 row) for m ≤ 4 cards and print the least E[X] with a strategy reaching it.
-m = 3 takes milliseconds; m = 4 takes minutes (66 million search nodes).
+m = 3 takes milliseconds; m = 4 takes minutes (44 million search nodes).
 With --model turn the strategy also sees the turn number (the search is
 limited to strategies that end within --max-turns turns; m = 3 only in
 practice).`,

@@ -1,0 +1,49 @@
+package cardflip_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/grundy/grundy/cardflip"
+)
+
+// E[X] of front-to-back over all 6! deals is m(m+3)/4 = 27/2.
+func ExampleExact() {
+	r, err := cardflip.Exact(context.Background(), cardflip.FrontToBack(), 6, cardflip.Options{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(r.Expectation.RatString(), cardflip.FrontToBackExpectation(6).RatString())
+	// Output: 27/2 27/2
+}
+
+// One traced game: every turn shows the row before it ("*" is the card
+// looked at) and after it.
+func ExampleGame_Trace() {
+	g, _ := cardflip.NewGame(3, cardflip.Rules{})
+	g.Trace = func(s cardflip.Step) {
+		fmt.Println(s.Turn, cardflip.FormatRow(s.Before, s.Look), s.Value, s.Move.Up, cardflip.FormatRow(s.After, -1))
+	}
+	x, _ := g.Play(cardflip.FrontToBack(), []int{2, 1, 3}, nil)
+	fmt.Println("X =", x)
+	// Output:
+	// 1 [* · ·] 2 false [· · ·]
+	// 2 [* · ·] 1 true [· · 1]
+	// 3 [* · 1] 3 false [· 1 ·]
+	// 4 [* 1 ·] 2 true [1 · 2]
+	// 5 [1 * 2] 3 true [1 2 3]
+	// X = 5
+}
+
+// The best table-only strategy for 3 cards meets the memory bound 2m − H_m.
+func ExampleOptimal() {
+	r, _ := cardflip.Optimal(context.Background(), 3)
+	fmt.Println(r.Expectation.RatString(), cardflip.SingleExpectation(3).RatString())
+	// Output: 25/6 25/6
+}
+
+// The seed's divide-and-conquer recurrence at m = 8.
+func ExampleDivideConquerExpectation() {
+	fmt.Println(cardflip.DivideConquerExpectation(8).RatString())
+	// Output: 391/15
+}
