@@ -164,6 +164,7 @@ func (s *Server) cardflipPlay(r *http.Request) (any, error) {
 	rng := cardflip.Deal(deal, uint64(seed), 0)
 	res := &CardflipPlay{Strategy: st.Info().Name, M: int(m), Rules: rules.String(), Seed: uint64(seed), Deal: append([]int(nil), deal...), Steps: []CardflipStep{}}
 	ctx := r.Context()
+	g.Context = ctx // a long game stops at the request's deadline
 	g.Trace = func(t cardflip.Step) {
 		if len(res.Steps) == maxTraceSteps {
 			res.Truncated = true

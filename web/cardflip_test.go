@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy/grundy/cardflip"
 )
@@ -138,6 +139,19 @@ func TestCardflipErrors(t *testing.T) {
 		var e ErrorBody
 		if code != c.code || json.Unmarshal([]byte(body), &e) != nil || !strings.Contains(e.Error, c.msg) {
 			t.Errorf("GET %s = %d %s, want %d containing %q", c.target, code, body, c.code, c.msg)
+		}
+	}
+}
+
+// A game or a comparison past the server's deadline stops with 504.
+func TestCardflipTimeout(t *testing.T) {
+	s := New(Config{Timeout: time.Nanosecond})
+	for _, target := range []string{
+		"/api/cardflip/play?" + q("strategy", "random", "m", "200"),
+		"/api/cardflip/compare?" + q("m", "150..160", "trials", "100"),
+	} {
+		if code, body := get(t, s, target); code != 504 {
+			t.Errorf("GET %s past the deadline: %d %s", target, code, body)
 		}
 	}
 }
