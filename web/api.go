@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy/grundy/bridge"
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
@@ -33,6 +34,13 @@ func (s *Server) routes() []route {
 		{"move", s.move, true},
 		{"reply", s.reply, true},
 		{"values", s.values, true},
+		{"period", s.period, true},
+		{"bridge/deal", s.bridgeDeal, true},
+		{"bridge/solve", s.bridgeSolve, true},
+		{"bridge/count", s.bridgeCount, true},
+		{"cardflip/strategies", s.cardflipStrategies, false},
+		{"cardflip/play", s.cardflipPlay, true},
+		{"cardflip/compare", s.cardflipCompare, true},
 	}
 }
 
@@ -119,13 +127,14 @@ func errorStatus(err error) (int, string) {
 	var be *impartial.BudgetError
 	var ce *impartial.CycleError
 	var mb *http.MaxBytesError
+	var bi *bridge.InputError
 	msg := strings.Join(strings.Fields(err.Error()), " ")
 	switch {
 	case errors.As(err, &he):
 		return he.status, msg
 	case errors.As(err, &mb):
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large (at most %d bytes)", mb.Limit)
-	case errors.As(err, &se), errors.As(err, &pe):
+	case errors.As(err, &se), errors.As(err, &pe), errors.As(err, &bi):
 		return http.StatusBadRequest, msg
 	case errors.As(err, &ie), errors.As(err, &ce):
 		return http.StatusUnprocessableEntity, msg

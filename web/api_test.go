@@ -3,6 +3,9 @@ package web
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -38,6 +41,16 @@ func encode(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// checksum is the SHA-256 of values as 8-byte little-endian integers, as
+// docs/values.md defines the checksum of a sequence.
+func checksum(values []impartial.Nimber) string {
+	h := sha256.New()
+	for _, v := range values {
+		h.Write(binary.LittleEndian.AppendUint64(nil, uint64(v)))
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
 func q(kv ...string) string {
@@ -125,7 +138,7 @@ func fakeParse(spec string) (catalog.Game, error) {
 
 // Every error is JSON {"error": "..."} with its documented 4xx/5xx status.
 func TestErrors(t *testing.T) {
-	s := New(Config{Budget: impartial.Budget{MaxPositions: 1000, MaxMemory: 1 << 20}, MaxInput: 100, MaxTo: 500})
+	s := New(Config{Budget: impartial.Budget{MaxPositions: 1000, MaxMemory: 1 << 20}, MaxInput: 100, MaxTo: 500, MaxBridgeN: 100_000})
 	s.parse = fakeParse
 	long := strings.Repeat("1 ", 60)
 	for _, c := range []struct {
@@ -168,6 +181,22 @@ func TestErrors(t *testing.T) {
 		{"/api/values?" + q("game", "nim", "to", "99999999999999999999"), 413, `parameter "to" too large`},
 		{"/api/values?" + q("game", "subtract:1,3,4", "to", "500"), 200, ""},
 		{"/api/values?" + q("game", "nmi", "to", "5"), 400, `unknown game`},
+		{"/api/bridge/deal", 400, `missing parameter "n"`},
+		{"/api/bridge/deal?n=0", 400, `parameter "n" must be a whole number in 1..100000, not "0"`},
+		{"/api/bridge/deal?n=100001", 400, `parameter "n" must be a whole number in 1..100000`},
+		{"/api/bridge/deal?n=3&seed=-1", 400, `parameter "seed" must be a whole number in 0..9007199254740991`},
+		{"/api/bridge/solve", 400, `missing parameter "n" (or give a deal)`},
+		{"/api/bridge/solve?" + q("deal", "2\n1 8\n2 7\n3 6\n4 4\n"), 400, `bridge: line 5: position 4: card 4 appears twice in the same hand`},
+		{"/api/bridge/solve?" + q("deal", "2\n1 8\n2 7\n3 6\n"), 400, `bridge: line 5: unexpected end of input: want 2n = 4 hands (positions 1..4), got 3`},
+		{"/api/bridge/solve?" + q("deal", "1\n1 2\n3 4\n", "n", "1"), 400, `give either a deal or n`},
+		{"/api/bridge/solve?" + q("deal", "1\n1 2\n3 4\n", "explain", "3"), 400, `parameter "explain" must be a whole number in 1..2, not "3"`},
+		{"/api/bridge/solve?" + q("deal", strings.Repeat("1", 101)), 413, `parameter "deal" too long`},
+		{"/api/bridge/solve?" + q("n", "10001", "explain", "1"), 413, `explain needs n ≤ 10000, this deal has n = 10001`},
+		{"/api/bridge/count", 400, `missing parameter "queries"`},
+		{"/api/bridge/count?" + q("queries", ""), 400, `no query`},
+		{"/api/bridge/count?" + q("queries", "2\n1 1 3 1"), 400, `bridge: line 2: column 5: value "3" is not 0, 1 or 2`},
+		{"/api/bridge/count?" + q("queries", "2\n1 1 1 1", "mod", "8"), 400, `parameter "mod": 8 is not a prime`},
+		{"/api/bridge/count?" + q("queries", "2\n1 1 1 1", "mod", "x"), 400, `parameter "mod" must be a prime`},
 	} {
 		code, body := get(t, s, c.target)
 		if code != c.code {

@@ -35,6 +35,15 @@ type Config struct {
 	// MaxTo bounds the to parameter of /api/values, so a nim-sequence has
 	// at most MaxTo+1 values. Default: 1,000,000.
 	MaxTo int
+	// RulesDir, when set, is a directory whose .star rule files starlark:FILE
+	// specs may name (FILE relative to it; paths leaving it are refused).
+	// Default: "" — only the rule files built into the binary
+	// (starlark:examples/NAME.star) are allowed, so the server reads no file
+	// from its disk.
+	RulesDir string
+	// MaxBridgeN bounds n (2n players, 4n cards) of a multi-bridge deal that
+	// /api/bridge/solve solves or /api/bridge/deal deals. Default: 100,000.
+	MaxBridgeN int
 	// ReadTimeout bounds reading a whole request; ReadHeaderTimeout its
 	// headers. Defaults: 15s and 5s.
 	ReadTimeout, ReadHeaderTimeout time.Duration
@@ -78,6 +87,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxTo <= 0 {
 		c.MaxTo = 1_000_000
+	}
+	if c.MaxBridgeN <= 0 {
+		c.MaxBridgeN = 100_000
 	}
 	if c.ReadTimeout <= 0 {
 		c.ReadTimeout = 15 * time.Second

@@ -8,11 +8,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/grundy/grundy/bridge"
+	"github.com/grundy/grundy/cardflip"
 )
 
 // The end-to-end tests drive the page in headless Chromium (Debian's
@@ -317,6 +321,187 @@ func TestBrowserSequence(t *testing.T) {
 	}
 }
 
+// The sequence view marks the period the server proves: Kayles has period
+// 12 from n = 71 (Winning Ways, ch. 4).
+func TestBrowserPeriod(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	run(t, ctx, "open sequence", chromedp.Navigate(url+"/#/sequence?game=kayles&to=200"))
+	waitJS(t, ctx, "period marked", `!!document.querySelector('#seq-plot .period rect.preperiod') && !!document.querySelector('#seq-summary .pverdict')`)
+	if got := text(t, ctx, "#seq-summary .pverdict"); got != "period 12 from n = 71, PROVED" {
+		t.Errorf("verdict %q", got)
+	}
+	// Boundaries at 71, 83, …, 191: 11 of them.
+	if n := eval[int](t, ctx, "boundaries", `document.querySelectorAll('#seq-plot .period line.boundary').length`); n != 11 {
+		t.Errorf("%d period boundaries, want 11 (n = 71, 83, …, 191)", n)
+	}
+	// A finite subtraction game's period is proved by state repetition:
+	// S = {1, 3, 4} has period 7 from 0 (Winning Ways, ch. 4).
+	run(t, ctx, "subtraction game", chromedp.Navigate(url+"/#/sequence?game=subtract:1,3,4&to=60"))
+	waitJS(t, ctx, "subtraction period", `(document.querySelector('#seq-summary .pverdict')?.textContent ?? '').includes('period 7')`)
+	if got := text(t, ctx, "#seq-summary .pverdict"); got != "period 7 from n = 0, PROVED" {
+		t.Errorf("subtract:1,3,4 verdict %q", got)
+	}
+	// A game without a period search (Nim) marks nothing.
+	run(t, ctx, "nim", chromedp.Navigate(url+"/#/sequence?game=nim&to=60"))
+	waitJS(t, ctx, "plot drawn", `document.querySelectorAll('#seq-plot circle').length === 61 && document.getElementById('seq-progress-text').textContent.startsWith('done')`)
+	run(t, ctx, "settle", chromedp.Sleep(300*time.Millisecond))
+	if n := eval[int](t, ctx, "marks", `document.querySelectorAll('#seq-plot .period, #seq-summary .pverdict').length`); n != 0 {
+		t.Errorf("%d period marks for a game without a period search", n)
+	}
+}
+
+func TestBrowserCardflip(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	// The engine's own game for the same seed: its X and first look.
+	st, _ := cardflip.Lookup("front-to-back")
+	g, _ := cardflip.NewGame(6, cardflip.Rules{})
+	deal := make([]int, 6)
+	rng := cardflip.Deal(deal, 4, 0)
+	var first cardflip.Step
+	g.Trace = func(s cardflip.Step) {
+		if s.Turn == 1 {
+			first = s
+		}
+	}
+	x, err := g.Play(st, slices.Clone(deal), rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "open lab", chromedp.Navigate(url+"/#/cardflip?strategy=front-to-back&m=6&seed=4&players=0&compare=0"))
+	waitJS(t, ctx, "trace loaded", `document.querySelectorAll('#cf-row .fc').length === 6 && !document.getElementById('cf-play').disabled`)
+	run(t, ctx, "pause and rewind", chromedp.Evaluate[chromedp.Void](`(() => {
+		const s = document.getElementById('cf-slider');
+		s.value = '0';
+		s.dispatchEvent(new Event('input'));
+	})()`))
+	if got := text(t, ctx, "#cf-status"); !strings.Contains(got, fmt.Sprintf("X = %d turns", x)) {
+		t.Errorf("status %q, the engine says X = %d", got, x)
+	}
+	// Step: the first player looks at a card and sees its number.
+	run(t, ctx, "step", click("#cf-step"))
+	peek := eval[[]int](t, ctx, "peek", `(() => { const c = document.querySelector('#cf-row .fc.peek'); return c ? [Number(c.dataset.pos), Number(c.textContent)] : []; })()`)
+	if len(peek) != 2 || peek[0] != first.Look+1 || peek[1] != first.Value {
+		t.Errorf("after one step the page shows %v, the engine looked at position %d and saw %d", peek, first.Look+1, first.Value)
+	}
+	// Playing to the end turns every card up.
+	run(t, ctx, "speed", chromedp.SetValue(chromedp.CSS("#cf-speed"), "100"))
+	run(t, ctx, "play", click("#cf-play"))
+	waitJS(t, ctx, "game over", fmt.Sprintf(`document.getElementById('cf-status').textContent === 'Done: card 6 is face up after X = %d turns.'`, x))
+	if ups := eval[int](t, ctx, "face up", `document.querySelectorAll('#cf-row .fc.up').length`); ups != 6 {
+		t.Errorf("%d cards face up at the end", ups)
+	}
+	// A bad request shows the server's error.
+	eval[chromedp.Void](t, ctx, "bad m", `document.getElementById('cf-m').value = '0'`)
+	run(t, ctx, "run", click("#cf-run"))
+	waitJS(t, ctx, "error", `(document.querySelector('#cf-run-message .error')?.textContent ?? '').includes('parameter "m" must be a whole number in 1..200')`)
+
+	// Compare m = 2..9: the plot has a curve per strategy and the bound,
+	// and the table shows the library's numbers.
+	want, err := cardflip.Compare(context.Background(), cardflip.CompareOptions{From: 9, To: 9, Trials: 100, Seed: 1, ExactMax: 7, RandomMax: 30, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eval[chromedp.Void](t, ctx, "range", `(() => {
+		for (const [id, v] of [['cf-from', 2], ['cf-to', 9], ['cf-every', 1], ['cf-trials', 100]]) document.getElementById(id).value = String(v);
+	})()`)
+	run(t, ctx, "compare", click("#cf-compare"))
+	waitJS(t, ctx, "compared", `document.getElementById('cf-progress-text').textContent.startsWith('done: 8 values of m')`)
+	if n := eval[int](t, ctx, "curves", `document.querySelectorAll('#cf-plot .series polyline').length`); n != 6 {
+		t.Errorf("%d curves, want 5 strategies and the lower bound", n)
+	}
+	row := eval[[]string](t, ctx, "table", `[...document.querySelectorAll('#cf-table tbody tr:first-child td')].map(td => td.textContent)`)
+	for i, c := range want[0].Cells {
+		w := fmt.Sprintf("%.1f", c.Mean)
+		if !c.Measured {
+			w += " *"
+		}
+		if i >= len(row) || row[i] != w {
+			t.Errorf("m = 9, %s: the page shows %v, the library %s", c.Strategy, row, w)
+			break
+		}
+	}
+	// A long comparison can be canceled.
+	eval[chromedp.Void](t, ctx, "long range", `(() => {
+		for (const [id, v] of [['cf-from', 150], ['cf-to', 200], ['cf-every', 1], ['cf-trials', 1000]]) document.getElementById(id).value = String(v);
+	})()`)
+	run(t, ctx, "compare", click("#cf-compare"))
+	waitJS(t, ctx, "running", `!document.getElementById('cf-cancel').hidden`)
+	run(t, ctx, "cancel", click("#cf-cancel"))
+	waitJS(t, ctx, "canceled", `(document.getElementById('cf-compare-message').textContent ?? '').startsWith('Canceled after')`)
+}
+
+func TestBrowserBridge(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	// A random deal by its seed: the page shows the sequence exhaustive
+	// minimax gives for the same deal, and an optimal line from start 2.
+	_, d, err := randomDeal(3, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprint(d.ExhaustiveSequence())
+	run(t, ctx, "open bridge", chromedp.Navigate(url+"/#/bridge?n=3&seed=5&start=2"))
+	waitJS(t, ctx, "sequence shown", `document.querySelectorAll('#br-seq .cell').length === 6 && document.querySelectorAll('#br-plays .seat').length === 6`)
+	got := eval[string](t, ctx, "sequence", `'[' + [...document.querySelectorAll('#br-seq .cell')].map(c => c.lastChild.textContent).join(' ') + ']'`)
+	if got != want {
+		t.Errorf("sequence on the page %s, minimax says %s", got, want)
+	}
+	if first := text(t, ctx, "#br-plays .seat .who"); !strings.HasPrefix(first, "1. #2 A") {
+		t.Errorf("the line from start 2 begins %q", first)
+	}
+	if deal := eval[string](t, ctx, "deal text", `document.getElementById('br-deal').value`); deal != d.String() {
+		t.Errorf("deal box %q, want %q", deal, d.String())
+	}
+	// Clicking a start shows the line from it.
+	run(t, ctx, "choose start 5", click(`#br-seq .cell[data-start="5"]`))
+	waitJS(t, ctx, "line from 5", `(document.querySelector('#br-analysis .status')?.textContent ?? '').startsWith('Start 5 (team P): A scores ')`)
+	if got := eval[string](t, ctx, "chosen", `document.querySelector('#br-seq .cell.chosen')?.dataset.start`); got != "5" {
+		t.Errorf("chosen start %q", got)
+	}
+
+	// A typed deal, seed 004's example: the page shows the sequence minimax
+	// gives, and counting it gives the Counter's number of deals.
+	ex, err := bridge.ParseDeal(strings.NewReader(bridgeExample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exSeq := ex.ExhaustiveSequence()
+	var word []byte
+	var seq8 []uint8
+	for _, v := range exSeq {
+		word = append(word, byte('0'+v))
+		seq8 = append(seq8, uint8(v))
+	}
+	c, _ := bridge.NewCounter(bridge.DefaultModulus)
+	eval[chromedp.Void](t, ctx, "type deal", `document.getElementById('br-deal').value = '2\n1 8\n2 7\n3 6\n4 5\n'`)
+	run(t, ctx, "solve", click("#br-solve"))
+	waitJS(t, ctx, "typed deal solved", fmt.Sprintf(`[...document.querySelectorAll('#br-seq .cell')].map(c => c.lastChild.textContent).join('') === %q`, word))
+	run(t, ctx, "count", click("#br-count-this"))
+	waitJS(t, ctx, "counted", fmt.Sprintf(`(document.getElementById('br-counts').textContent ?? '').startsWith('%d deals (mod 1000000007)')`, c.Count(seq8)))
+	// Errors name the line of the input.
+	eval[chromedp.Void](t, ctx, "bad deal", `document.getElementById('br-deal').value = '2\n1 8\n2 7\n3 6\n4 4\n'`)
+	run(t, ctx, "solve bad", click("#br-solve"))
+	waitJS(t, ctx, "deal refused", `(document.querySelector('#br-message .error')?.textContent ?? '').includes('line 5: position 4: card 4 appears twice')`)
+	eval[chromedp.Void](t, ctx, "bad query", `document.getElementById('br-queries').value = '2\n1 1 3 1'`)
+	run(t, ctx, "count bad", click("#br-count"))
+	waitJS(t, ctx, "query refused", `(document.querySelector('#br-counts .error')?.textContent ?? '').includes('line 2: column 5')`)
+
+	// A large deal: the first 400 values of the sequence, a link to all of
+	// them, no optimal line (n > 10000), and no deal text.
+	run(t, ctx, "large deal", chromedp.Navigate(url+"/#/bridge?n=20000&seed=1&start=1"))
+	waitJS(t, ctx, "large deal solved", `document.querySelectorAll('#br-seq .cell').length === 400 && (document.getElementById('br-summary').textContent ?? '').startsWith('n = 20000 · 40000 players')`)
+	if got := text(t, ctx, "#br-analysis"); !strings.Contains(got, "Optimal lines are shown for n ≤ 10000") {
+		t.Errorf("large deal analysis %q", got)
+	}
+
+	// Dealing without a seed records the seed the server chose in the URL.
+	eval[chromedp.Void](t, ctx, "clear seed", `document.getElementById('br-seed').value = ''; document.getElementById('br-n').value = '6'`)
+	run(t, ctx, "deal", click("#br-random"))
+	waitJS(t, ctx, "seeded URL", `/^#\/bridge\?n=6&seed=\d+&start=1$/.test(location.hash) && document.querySelectorAll('#br-seq .cell').length === 12`)
+}
+
 // TestScreenshots writes docs/screenshots/*.png at 1280×800 when
 // GRUNDY_SCREENSHOTS names the directory:
 //
@@ -352,7 +537,21 @@ func TestScreenshots(t *testing.T) {
 	waitJS(t, ctx, "hint shown", `!!document.querySelector('#play-note .hintnote')`)
 	shot("play")
 
-	run(t, ctx, "sequence", chromedp.Navigate(url+"/#/sequence?game=subtract:2,5,7&to=150"))
-	waitJS(t, ctx, "plot drawn", `document.querySelectorAll('#seq-plot circle').length === 151`)
+	run(t, ctx, "sequence", chromedp.Navigate(url+"/#/sequence?game=kayles&to=200"))
+	waitJS(t, ctx, "plot drawn", `document.querySelectorAll('#seq-plot circle').length === 201 && !!document.querySelector('#seq-summary .pverdict')`)
 	shot("sequence")
+
+	run(t, ctx, "card-flip lab", chromedp.Navigate(url+"/#/cardflip?strategy=stacks&m=16&seed=2&players=0"))
+	waitJS(t, ctx, "compared", `document.getElementById('cf-progress-text').textContent.startsWith('done')`)
+	eval[chromedp.Void](t, ctx, "stop at a turn", `(() => {
+		const s = document.getElementById('cf-slider');
+		document.getElementById('cf-play').click();
+		s.value = '51';
+		s.dispatchEvent(new Event('input'));
+	})()`)
+	shot("cardflip")
+
+	run(t, ctx, "bridge", chromedp.Navigate(url+"/#/bridge?n=7&seed=9&start=4"))
+	waitJS(t, ctx, "line shown", `document.querySelectorAll('#br-plays .seat').length === 14`)
+	shot("bridge")
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,12 +24,33 @@ func FuzzAPI(f *testing.F) {
 	f.Add(uint8(1), " NIM ", "1,,2", "", "")
 	f.Add(uint8(6), "nim", "", "", "-99999999999999999999")
 	f.Add(uint8(2), "subtract:1,3,4", "99999999", "1", "")
+	f.Add(uint8(1), "starlark:/etc/passwd", "", "", "")
+	f.Add(uint8(1), "star:examples/../x.star", "", "", "")
+	f.Add(uint8(10), "", "2\n1 8\n2 7\n3 6\n4 5\n", "3", "")
+	f.Add(uint8(9), "", "", "", "5")
+	f.Add(uint8(11), "", "3\n212111\n", "7", "")
+	f.Add(uint8(11), "", "2\n1 1 1", "8", "")
+	f.Add(uint8(12), "kayles", "", "", "300")
+	f.Add(uint8(13), "", "best", "0", "12")
+	f.Add(uint8(13), "", "single", "1", "9")
+	f.Add(uint8(14), "", "", "100", "2..9")
+	f.Add(uint8(14), "", "", "5000", "1..200")
 	s := New(Config{Budget: impartial.Budget{MaxPositions: 20000, MaxMemory: 4 << 20}, Timeout: 200 * time.Millisecond, MaxTo: 20000, MaxInput: 1000})
-	endpoints := []string{"games", "info", "solve", "moves", "move", "reply", "values", "nope"}
+	endpoints := []string{"games", "info", "solve", "moves", "move", "reply", "values", "nope", "bridge/deal", "bridge/solve", "bridge/solve", "bridge/count",
+		"period", "cardflip/play", "cardflip/compare", "cardflip/strategies"}
 	documented := map[int]bool{200: true, 400: true, 404: true, 413: true, 422: true, 503: true, 504: true}
 	f.Fuzz(func(t *testing.T, e uint8, game, position, misere, extra string) {
 		ep := endpoints[int(e)%len(endpoints)]
-		v := url.Values{"game": {game}, "position": {position}, "misere": {misere}, "to": {extra}}
+		v := url.Values{"game": {game}, "position": {position}, "misere": {misere}, "to": {extra},
+			"deal": {position}, "queries": {position}, "explain": {misere}, "mod": {misere},
+			"strategy": {position}, "trials": {misere}, "players": {misere}}
+		if e%2 == 1 {
+			v["n"], v["seed"] = []string{extra}, []string{game}
+		}
+		if strings.HasPrefix(ep, "cardflip/") {
+			v["m"] = []string{extra}
+			delete(v, "to")
+		}
 		rec := httptest.NewRecorder()
 		s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/"+ep+"?"+v.Encode(), nil))
 		if !documented[rec.Code] {

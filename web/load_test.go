@@ -43,7 +43,7 @@ func TestLoad(t *testing.T) {
 	// The request mix: the page, and every endpoint with valid input.
 	targets := func(r *rand.Rand) string {
 		heaps := fmt.Sprintf("%d %d %d", r.IntN(100), r.IntN(100), r.IntN(100))
-		switch r.IntN(9) {
+		switch r.IntN(12) {
 		case 0:
 			return "/"
 		case 1:
@@ -60,6 +60,12 @@ func TestLoad(t *testing.T) {
 			return "/api/moves?" + url.Values{"game": {"nim"}, "position": {heaps}}.Encode()
 		case 7:
 			return "/api/reply?" + url.Values{"game": {"subtract:1-3"}, "position": {heaps}}.Encode()
+		case 9:
+			return "/api/bridge/solve?" + url.Values{"n": {fmt.Sprint(1 + r.IntN(50))}, "seed": {fmt.Sprint(r.IntN(1000))}, "explain": {"1"}}.Encode()
+		case 10:
+			return "/api/cardflip/play?" + url.Values{"strategy": {"best"}, "m": {fmt.Sprint(1 + r.IntN(30))}, "seed": {fmt.Sprint(r.IntN(1000))}}.Encode()
+		case 11:
+			return "/api/period?" + url.Values{"game": {"kayles"}, "to": {"1000"}}.Encode()
 		default:
 			return "/api/move?" + url.Values{"game": {"nim"}, "position": {"3 4 5"}, "to": {"1 4 5"}}.Encode()
 		}

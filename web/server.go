@@ -23,14 +23,16 @@ type Server struct {
 	slots   chan struct{} // one token per running computation
 	waiting atomic.Int64  // requests queued for a slot
 	handler http.Handler
-	// parse names games; catalog.Parse except in tests.
+	// parse names games: parseSpec (catalog.Parse without reading files
+	// the server was not told to read) except in tests.
 	parse func(spec string) (catalog.Game, error)
 }
 
 // New returns a server with the limits of cfg (zero fields take their
 // documented defaults).
 func New(cfg Config) *Server {
-	s := &Server{cfg: cfg.withDefaults(), parse: catalog.Parse}
+	s := &Server{cfg: cfg.withDefaults()}
+	s.parse = s.parseSpec
 	s.slots = make(chan struct{}, s.cfg.MaxConcurrent)
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net"
+	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,21 +18,26 @@ type serveOptions struct {
 	maxPositions  int64
 	maxMemory     string
 	maxConcurrent int
+	rulesDir      string
 }
 
 func newServeCmd(io *streams) *cobra.Command {
 	opts := &serveOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Run the web workbench (explorer, play, nim-sequences) and its JSON API",
+		Short: "Run the web workbench (explorer, play, nim-sequences, card-flip lab, multi-bridge) and its JSON API",
 		Long: `Serve the web workbench on --addr: a game explorer (value, outcome and every
-winning move of a position), play against the perfect player, and nim-sequences
-as a table and a plot. The page and its assets are built into the binary; the
+winning move of a position), play against the perfect player, nim-sequences
+as a table and a plot with their periods, the card-flip lab (a strategy's game
+turn by turn, and the strategies compared) and multi-bridge (a deal's sequence,
+an optimal line, counting deals). The page and its assets are built into the binary; the
 JSON API under /api/ is documented in docs/api.md.
 
 The server binds to loopback by default. Every computation runs under a work
 budget (--max-positions, --max-memory) and a deadline (--timeout); at most
---max-concurrent run at once. Interrupt (Ctrl-C) or SIGTERM shuts it down
+--max-concurrent run at once. starlark:FILE specs name only the rule files
+built into the binary (starlark:examples/NAME.star) unless --rules-dir allows
+the .star files of a directory. Interrupt (Ctrl-C) or SIGTERM shuts it down
 gracefully.`,
 		Example: `  grundy serve
   grundy serve --addr 127.0.0.1:9000
@@ -47,6 +53,7 @@ gracefully.`,
 	f.Int64Var(&opts.maxPositions, "max-positions", web.DefaultBudget.MaxPositions, "position budget of one computation")
 	f.StringVar(&opts.maxMemory, "max-memory", fmt.Sprintf("%dMiB", web.DefaultBudget.MaxMemory>>20), "memory budget of one computation (e.g. 512MiB, 2GiB)")
 	f.IntVar(&opts.maxConcurrent, "max-concurrent", 0, "computations running at once (0: max(2, number of CPUs))")
+	f.StringVar(&opts.rulesDir, "rules-dir", "", "let starlark:FILE specs name the .star files of `DIR` (default: only the built-in starlark:examples/NAME.star)")
 	return cmd
 }
 
@@ -64,10 +71,16 @@ func serveRun(cmd *cobra.Command, io *streams, opts *serveOptions) error {
 	case opts.maxConcurrent < 0:
 		return usagef("--max-concurrent must be at least 0, not %d", opts.maxConcurrent)
 	}
+	if opts.rulesDir != "" {
+		if st, err := os.Stat(opts.rulesDir); err != nil || !st.IsDir() {
+			return usagef("--rules-dir: %q is not a directory", opts.rulesDir)
+		}
+	}
 	srv := web.New(web.Config{
 		Budget:        impartial.Budget{MaxPositions: opts.maxPositions, MaxMemory: mem},
 		Timeout:       opts.timeout,
 		MaxConcurrent: opts.maxConcurrent,
+		RulesDir:      opts.rulesDir,
 	})
 	ln, err := net.Listen("tcp", opts.addr)
 	if err != nil {

@@ -4,13 +4,15 @@
 // A part is a module whose default export is {id, title, mount(section, app)};
 // mount builds the part's page inside section and returns {show(params)},
 // called each time the tab is opened with the hash's parameters.
-// To add a part (the card-flip lab, multi-bridge, …), write its module and
+// To add a part, write its module and
 // add it to this list.
 import explore from './explore.js';
 import play from './play.js';
 import sequence from './sequence.js';
+import cardflip from './cardflip.js';
+import bridge from './bridge.js';
 
-const parts = [explore, play, sequence];
+const parts = [explore, play, sequence, cardflip, bridge];
 
 const tabs = document.getElementById('tabs');
 const pages = document.getElementById('pages');

@@ -99,3 +99,116 @@ export function plotSequence(svg, seq, { width = Math.round(svg.getBoundingClien
   svg.append(data);
   return svg;
 }
+
+// Colors of the card-flip strategies, in CompareStrategies order.
+export const strategyColors = {
+  random: '#adb5bd',
+  'front-to-back': '#e8590c',
+  partition: '#2b8a3e',
+  'divide-conquer': '#7048e8',
+  stacks: '#3b5bdb',
+  'lower bound': '#c92a2a',
+};
+
+// plotCompare draws E[X] against m for each strategy of card-flip compare
+// rows (the JSON of /api/cardflip/compare), with the lower bound 2m − H_m
+// dashed. scale is 'linear', 'log' (log y axis) or 'norm' (E[X]/(m·log2 m)).
+// A strategy known only by its closed form (measured: false) is drawn
+// dotted.
+export function plotCompare(svg, rows, { width = Math.round(svg.getBoundingClientRect().width) || 1100, height = 380, scale = 'log' } = {}) {
+  svg.replaceChildren();
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('role', 'img');
+  const m = { l: 58, r: 150, t: 18, b: 36 };
+  const W = width - m.l - m.r;
+  const H = height - m.t - m.b;
+  if (!rows.length) return svg;
+  const f = (row, v) => (scale === 'norm' ? (row.m >= 2 ? v / (row.m * Math.log2(row.m)) : null) : v);
+  const series = new Map();
+  const add = (name, row, v, measured, extra) => {
+    const y = f(row, v);
+    if (y === null || !(y > 0)) return;
+    if (!series.has(name)) series.set(name, []);
+    series.get(name).push({ m: row.m, y, measured, ...extra });
+  };
+  for (const row of rows) {
+    for (const c of row.strategies) add(c.strategy, row, c.mean, c.measured, { exact: c.exact, stderr: c.stderr, mean: c.mean });
+    add('lower bound', row, row.lower_bound, true, { exact: true, mean: row.lower_bound });
+  }
+  const all = [...series.values()].flat();
+  const m0 = Math.min(...rows.map((r) => r.m));
+  const m1 = Math.max(m0 + 1, ...rows.map((r) => r.m));
+  let y0 = 0;
+  let y1 = Math.max(...all.map((p) => p.y)) * 1.05;
+  const log = scale === 'log';
+  if (log) {
+    y0 = Math.log10(Math.min(...all.map((p) => p.y)));
+    y1 = Math.log10(Math.max(...all.map((p) => p.y)));
+    y0 = Math.floor(y0);
+    y1 = Math.max(y0 + 1, Math.ceil(y1 * 10) / 10);
+  }
+  const x = (v) => m.l + ((v - m0) / (m1 - m0)) * W;
+  const y = (v) => m.t + H - (((log ? Math.log10(v) : v) - y0) / (y1 - y0)) * H;
+
+  const grid = s('g', { class: 'grid' });
+  if (log) {
+    for (let e = Math.ceil(y0); e <= y1; e++) {
+      for (const k of [1, 2, 5]) {
+        const v = k * 10 ** e;
+        if (Math.log10(v) > y1) break;
+        grid.append(s('line', { x1: m.l, x2: m.l + W, y1: y(v), y2: y(v) }));
+        grid.append(s('text', { x: m.l - 8, y: y(v) + 4, 'text-anchor': 'end' }, v >= 1e4 ? `${v / 1000}k` : String(v)));
+      }
+    }
+  } else {
+    const step = niceStepF(y1, 6);
+    for (let v = 0; v <= y1; v += step) {
+      grid.append(s('line', { x1: m.l, x2: m.l + W, y1: y(v), y2: y(v) }));
+      grid.append(s('text', { x: m.l - 8, y: y(v) + 4, 'text-anchor': 'end' }, String(+v.toFixed(2))));
+    }
+  }
+  const xstep = niceStep(m1 - m0, 10);
+  for (let t = Math.ceil(m0 / xstep) * xstep; t <= m1; t += xstep) {
+    grid.append(s('line', { x1: x(t), x2: x(t), y1: m.t + H, y2: m.t + H + 5 }));
+    grid.append(s('text', { x: x(t), y: m.t + H + 20, 'text-anchor': 'middle' }, String(t)));
+  }
+  grid.append(s('text', { x: m.l + W, y: height - 2, 'text-anchor': 'end', class: 'axis' }, 'm'));
+  grid.append(s('text', { x: 4, y: 12, class: 'axis' }, scale === 'norm' ? 'E[X] / (m log₂ m)' : 'E[X]'));
+  svg.append(grid);
+  svg.append(s('line', { class: 'axisline', x1: m.l, x2: m.l + W, y1: m.t + H, y2: m.t + H }));
+
+  const data = s('g', { class: 'data' });
+  let ly = m.t + 8;
+  for (const [name, pts] of series) {
+    const color = strategyColors[name] ?? '#495057';
+    const g = s('g', { class: 'series', 'data-strategy': name });
+    const measured = pts.filter((p) => p.measured);
+    const line = (ps, cls) => {
+      if (ps.length > 1) g.append(s('polyline', { class: cls, stroke: color, points: ps.map((p) => `${x(p.m).toFixed(1)},${y(p.y).toFixed(1)}`).join(' ') }));
+    };
+    line(pts, name === 'lower bound' ? 'bound' : measured.length === pts.length ? 'curve' : 'curve closed');
+    if (name !== 'lower bound' && pts.length <= 120) {
+      for (const p of measured) {
+        const c = s('circle', { cx: x(p.m).toFixed(1), cy: y(p.y).toFixed(1), r: 2.6, fill: color });
+        c.append(s('title', {}, `${name}, m = ${p.m}: E[X] = ${p.mean.toFixed(2)}${p.exact ? ' (exact)' : ` ± ${p.stderr.toFixed(2)}`}`));
+        g.append(c);
+      }
+    }
+    data.append(g);
+    // The legend, at the right.
+    const lg = s('g', { class: 'legend' });
+    lg.append(s('line', { x1: width - m.r + 14, x2: width - m.r + 36, y1: ly, y2: ly, stroke: color, class: name === 'lower bound' ? 'bound' : 'curve' }));
+    lg.append(s('text', { x: width - m.r + 42, y: ly + 4 }, name === 'lower bound' ? '2m − H_m' : name));
+    data.append(lg);
+    ly += 20;
+  }
+  svg.append(data);
+  return svg;
+}
+
+function niceStepF(range, n) {
+  const raw = range / n;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  for (const k of [1, 2, 5, 10]) if (k * p >= raw) return k * p;
+  return 10 * p;
+}

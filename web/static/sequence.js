@@ -31,6 +31,7 @@ export default {
     const download = h('a', { id: 'seq-download', class: 'download', hidden: true }, 'Download JSON');
     let controller = null;
     let last = null;
+    let period = null; // the period of last, when the server found one
 
     const picker = gamePicker({ id: 'seq', heapOnly: true });
 
@@ -66,6 +67,7 @@ export default {
         }
         const secs = ((performance.now() - t0) / 1000).toFixed(2);
         progressText.textContent = `done: ${total.toLocaleString()} values in ${secs} s`;
+        await markPeriod(info, N, ctl.signal);
       } catch (e) {
         if (e.name === 'AbortError') {
           clear(message, h('p', { class: 'warn', role: 'status' }, `Canceled. ${last ? `Showing G(${last.start}..${last.start + last.values.length - 1}), computed before.` : ''}`));
@@ -85,8 +87,31 @@ export default {
       }
     }
 
+    // markPeriod asks the server for the period of the sequence (games with
+    // a period search only: the others answer 400, and nothing is marked)
+    // and marks it on the plot, with its verdict in the summary.
+    async function markPeriod(info, N, signal) {
+      let p;
+      try {
+        p = await api('period', { game: info.spec, to: N }, { signal });
+      } catch (e) {
+        if (e.name === 'AbortError') throw e;
+        return;
+      }
+      if (!last || last.game !== info.spec) return;
+      period = p.status === 'none' ? null : p;
+      plotSequence(svg, last, { period });
+      const verdict = p.status === 'proved'
+        ? h('span', { class: 'pverdict proved', title: p.criterion }, `period ${p.period} from n = ${p.preperiod}, PROVED`)
+        : p.status === 'observed'
+          ? h('span', { class: 'pverdict observed', title: p.criterion }, `period ${p.period} from n = ${p.preperiod}, OBSERVED up to n = ${p.computed_to} (not proved)`)
+          : h('span', { class: 'pverdict none', title: p.criterion }, `no period seen up to n = ${p.computed_to}`);
+      summary.append(' · ', verdict);
+    }
+
     function show(seq, info) {
       last = seq;
+      period = null;
       const vals = seq.values;
       const end = seq.start + vals.length - 1;
       let zeros = 0;
@@ -132,7 +157,7 @@ export default {
     let resized;
     window.addEventListener('resize', () => {
       clearTimeout(resized);
-      resized = setTimeout(() => { if (last && !section.hidden) plotSequence(svg, last); }, 150);
+      resized = setTimeout(() => { if (last && !section.hidden) plotSequence(svg, last, { period }); }, 150);
     });
     to.addEventListener('keydown', (e) => { if (e.key === 'Enter') compute(); });
 
@@ -152,7 +177,7 @@ export default {
 
     return {
       async show(params) {
-        if (last) plotSequence(svg, last); // drawn while hidden: redraw at the real width
+        if (last) plotSequence(svg, last, { period }); // drawn while hidden: redraw at the real width
         if (params.to) to.value = params.to;
         if (params.game) {
           await picker.set(params.game);

@@ -1,0 +1,193 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/grundy/grundy/bridge"
+)
+
+// The multi-bridge part: /api/bridge/deal, /api/bridge/solve and
+// /api/bridge/count call package bridge as `grundy bridge solve` and
+// `grundy bridge count` do, and answer with the same JSON.
+
+// maxBridgeExplainN bounds n for an optimal line (explain=S): the line
+// lists 2n plays.
+const maxBridgeExplainN = 10_000
+
+// maxSeed is the largest seed: 2^53 − 1, exact in a JavaScript number.
+const maxSeed = 1<<53 - 1
+
+// BridgeDeal is the answer of /api/bridge/deal: a random deal and the seed
+// that reproduces it. Hands[i] are the two cards of position i+1.
+type BridgeDeal struct {
+	N     int      `json:"n"`
+	Seed  uint64   `json:"seed"`
+	Hands [][2]int `json:"hands"`
+}
+
+// BridgeSolveResult is the answer of /api/bridge/solve, the JSON of
+// `grundy bridge solve --json [--explain S]`.
+type BridgeSolveResult struct {
+	N        int          `json:"n"`
+	Sequence []int        `json:"sequence"`
+	Method   string       `json:"method"`
+	Explain  *bridge.Line `json:"explain,omitempty"`
+}
+
+// BridgeCountResult is the answer of /api/bridge/count, the JSON of
+// `grundy bridge count --json`.
+type BridgeCountResult struct {
+	Modulus uint64   `json:"modulus"`
+	Counts  []uint64 `json:"counts"`
+}
+
+// intField reads an optional whole-number parameter in lo..hi; ok is false
+// when it is absent.
+func (s *Server) intField(r *http.Request, name string, lo, hi int64) (v int64, ok bool, err error) {
+	text, err := s.field(r, name, false)
+	if err != nil || text == "" {
+		return 0, false, err
+	}
+	v, err = strconv.ParseInt(strings.TrimSpace(text), 10, 64)
+	if err != nil || v < lo || v > hi {
+		return 0, false, badRequest("parameter %q must be a whole number in %d..%d, not %q", name, lo, hi, text)
+	}
+	return v, true, nil
+}
+
+// randomDeal deals the cards 1..4n at random from seed: a uniform
+// permutation, two cards per position.
+func randomDeal(n int, seed uint64) ([][2]int, *bridge.Deal, error) {
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	perm := rng.Perm(4 * n)
+	hands := make([][2]int, 2*n)
+	for i := range hands {
+		x, y := perm[2*i]+1, perm[2*i+1]+1
+		hands[i] = [2]int{min(x, y), max(x, y)}
+	}
+	d, err := bridge.NewDeal(hands)
+	return hands, d, err
+}
+
+// dealParams reads n= and seed= (a random seed when absent).
+func (s *Server) dealParams(r *http.Request) (int, uint64, error) {
+	n, ok, err := s.intField(r, "n", 1, int64(s.cfg.MaxBridgeN))
+	if err != nil {
+		return 0, 0, err
+	}
+	if !ok {
+		return 0, 0, badRequest("missing parameter %q (or give a deal)", "n")
+	}
+	seed, ok, err := s.intField(r, "seed", 0, maxSeed)
+	if err != nil {
+		return 0, 0, err
+	}
+	if !ok {
+		seed = int64(rand.Uint64() & maxSeed)
+	}
+	return int(n), uint64(seed), nil
+}
+
+func (s *Server) bridgeDeal(r *http.Request) (any, error) {
+	n, seed, err := s.dealParams(r)
+	if err != nil {
+		return nil, err
+	}
+	hands, _, err := randomDeal(n, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &BridgeDeal{N: n, Seed: seed, Hands: hands}, nil
+}
+
+// bridgeSolve solves deal= (the text `grundy bridge solve` reads) or the
+// random deal of n= and seed=, with an optimal line for explain=S.
+func (s *Server) bridgeSolve(r *http.Request) (any, error) {
+	text, err := s.field(r, "deal", false)
+	if err != nil {
+		return nil, err
+	}
+	var d *bridge.Deal
+	if strings.TrimSpace(text) != "" {
+		if _, ok := r.Form["n"]; ok {
+			return nil, badRequest("give either a deal or n (and seed) for a random deal, not both")
+		}
+		if d, err = bridge.ParseDeal(strings.NewReader(text)); err != nil {
+			return nil, err
+		}
+		if d.N() > s.cfg.MaxBridgeN {
+			return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the deal has n = %d, more than the server solves (at most %d)", d.N(), s.cfg.MaxBridgeN)}
+		}
+	} else {
+		n, seed, err := s.dealParams(r)
+		if err != nil {
+			return nil, err
+		}
+		if _, d, err = randomDeal(n, seed); err != nil {
+			return nil, err
+		}
+	}
+	n := d.N()
+	start, explain, err := s.intField(r, "explain", 1, int64(2*n))
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Context().Err(); err != nil {
+		return nil, err
+	}
+	res := &BridgeSolveResult{N: n, Sequence: d.Sequence(), Method: "characterization"}
+	if explain {
+		if n > maxBridgeExplainN {
+			return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("an optimal line lists 2n plays: explain needs n ≤ %d, this deal has n = %d", maxBridgeExplainN, n)}
+		}
+		l := d.Line(int(start))
+		res.Explain = &l
+	}
+	return res, nil
+}
+
+// bridgeCount counts the deals of each query in queries= (the text
+// `grundy bridge count` reads: n, then seq[1..2n], repeated) modulo mod=.
+func (s *Server) bridgeCount(r *http.Request) (any, error) {
+	text, err := s.field(r, "queries", true)
+	if err != nil {
+		return nil, err
+	}
+	mod := uint64(bridge.DefaultModulus)
+	if m, err := s.field(r, "mod", false); err != nil {
+		return nil, err
+	} else if m != "" {
+		if mod, err = strconv.ParseUint(strings.TrimSpace(m), 10, 64); err != nil {
+			return nil, badRequest("parameter \"mod\" must be a prime below 2^64, not %q", m)
+		}
+	}
+	c, err := bridge.NewCounter(mod)
+	if err != nil {
+		return nil, badRequest("parameter \"mod\": %d is not a prime", mod)
+	}
+	q := bridge.NewQueryReader(strings.NewReader(text))
+	res := &BridgeCountResult{Modulus: mod, Counts: []uint64{}}
+	for {
+		if err := r.Context().Err(); err != nil {
+			return nil, err
+		}
+		seq, _, err := q.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		res.Counts = append(res.Counts, c.Count(seq))
+	}
+	if len(res.Counts) == 0 {
+		return nil, badRequest("no query: give n, then the 2n values seq[1..2n]")
+	}
+	return res, nil
+}

@@ -1,0 +1,157 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundy/grundy/cardflip"
+)
+
+// The trace of /api/cardflip/play is the game itself: replaying it on the
+// hidden deal, every card looked at has the number the trace says, each row
+// follows from the one before, the game ends when m turns face up, and X is
+// what the engine returns for the same seed.
+func TestCardflipPlay(t *testing.T) {
+	s := New(Config{})
+	for _, c := range []struct {
+		strategy   string
+		m, players int
+		seed       uint64
+	}{
+		{"front-to-back", 6, 0, 1},
+		{"best", 12, 0, 2},
+		{"divide-conquer", 30, 0, 3},
+		{"single", 9, 1, 4},
+		{"random", 8, 3, 5},
+	} {
+		code, body := get(t, s, "/api/cardflip/play?"+q("strategy", c.strategy, "m", fmt.Sprint(c.m), "seed", fmt.Sprint(c.seed), "players", fmt.Sprint(c.players)))
+		var p CardflipPlay
+		if code != 200 || json.Unmarshal([]byte(body), &p) != nil {
+			t.Fatalf("%v: %d %s", c, code, body)
+		}
+		m := p.M
+		st, _ := cardflip.Lookup(c.strategy)
+		g, _ := cardflip.NewGame(m, cardflip.Rules{Players: c.players})
+		deal := make([]int, m)
+		rng := cardflip.Deal(deal, c.seed, 0)
+		x, err := g.Play(st, slices.Clone(deal), rng)
+		if err != nil || x != p.X || !slices.Equal(deal, p.Deal) {
+			t.Errorf("%v: X = %d deal %v, the engine says %d %v (%v)", c, p.X, p.Deal, x, deal, err)
+		}
+		if p.Truncated || len(p.Steps) != p.X {
+			t.Fatalf("%v: %d steps for X = %d", c, len(p.Steps), p.X)
+		}
+		hidden := slices.Clone(p.Deal)
+		row := make([]int, m)
+		for i, step := range p.Steps {
+			if !slices.Equal(step.Before, row) || step.Turn != i+1 {
+				t.Fatalf("%v turn %d: before %v, the previous row %v", c, step.Turn, step.Before, row)
+			}
+			if row[step.Look] != 0 || hidden[step.Look] != step.Value {
+				t.Fatalf("%v turn %d: looked at %d, which holds %d (face up: %d), trace says %d", c, step.Turn, step.Look, hidden[step.Look], row[step.Look], step.Value)
+			}
+			v := step.Value
+			hidden = slices.Insert(slices.Delete(hidden, step.Look, step.Look+1), step.To, v)
+			up := 0
+			if step.Up {
+				up = v
+			}
+			row = slices.Insert(slices.Delete(row, step.Look, step.Look+1), step.To, up)
+			if !slices.Equal(step.After, row) {
+				t.Fatalf("%v turn %d: after %v, replay gives %v", c, step.Turn, step.After, row)
+			}
+			if step.End != (i == len(p.Steps)-1) || step.End != (step.Up && v == m) {
+				t.Fatalf("%v turn %d: end %v", c, step.Turn, step.End)
+			}
+		}
+		if slices.Contains(row, 0) {
+			t.Errorf("%v: a card is still face down at the end: %v", c, row)
+		}
+	}
+	// A long game is cut at maxTraceSteps turns; X is still the whole game.
+	code, body := get(t, s, "/api/cardflip/play?"+q("strategy", "random", "m", "200", "seed", "1"))
+	var p CardflipPlay
+	if code != 200 || json.Unmarshal([]byte(body), &p) != nil || !p.Truncated || len(p.Steps) != maxTraceSteps || p.X <= maxTraceSteps {
+		t.Errorf("random m=200: %d truncated %v, %d steps, X = %d", code, p.Truncated, len(p.Steps), p.X)
+	}
+}
+
+// Compare answers cardflip.Compare's rows; exact means agree with the
+// closed forms (front-to-back m(m+3)/4).
+func TestCardflipCompare(t *testing.T) {
+	s := New(Config{})
+	want, err := cardflip.Compare(context.Background(), cardflip.CompareOptions{From: 2, To: 9, Trials: 100, Seed: 3, ExactMax: 7, RandomMax: 30, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body := get(t, s, "/api/cardflip/compare?"+q("m", "2..9", "trials", "100", "seed", "3"))
+	if code != 200 || body != encode(t, want) {
+		t.Fatalf("compare: %d %s\nwant %s", code, body, encode(t, want))
+	}
+	var rows []cardflip.CompareRow
+	json.Unmarshal([]byte(body), &rows)
+	for _, r := range rows {
+		for _, c := range r.Cells {
+			if c.Strategy == "front-to-back" && r.M <= 7 {
+				if f := float64(r.M*(r.M+3)) / 4; !c.Exact || math.Abs(c.Mean-f) > 1e-9 {
+					t.Errorf("m=%d front-to-back %+v, want exactly %v", r.M, c, f)
+				}
+			}
+		}
+	}
+	code, body = get(t, s, "/api/cardflip/strategies")
+	if code != 200 || !strings.Contains(body, `{"name":"stacks","model":"table-only","needs":"any n","summary":`) {
+		t.Errorf("strategies: %d %s", code, body)
+	}
+}
+
+func TestCardflipErrors(t *testing.T) {
+	s := New(Config{})
+	for _, c := range []struct {
+		target string
+		code   int
+		msg    string
+	}{
+		{"/api/cardflip/play", 400, `missing parameter "m"`},
+		{"/api/cardflip/play?m=0", 400, `parameter "m" must be a whole number in 1..200, not "0"`},
+		{"/api/cardflip/play?m=201", 400, `parameter "m" must be a whole number in 1..200`},
+		{"/api/cardflip/play?m=5&seed=x", 400, `parameter "seed" must be a whole number`},
+		{"/api/cardflip/play?m=5&strategy=bogo", 400, `cardflip: unknown strategy "bogo" (known: `},
+		{"/api/cardflip/play?m=5&strategy=single", 400, `strategy single is for one player with memory`},
+		{"/api/cardflip/play?m=5&strategy=interval", 400, `needs a finite number of players`},
+		{"/api/cardflip/play?m=5&model=psychic", 400, `parameter "model" must be table or turn, not "psychic"`},
+		{"/api/cardflip/play?m=5&variant=cheat", 400, `parameter "variant" must be standard, free, fixed or rearrange`},
+		{"/api/cardflip/play?m=5&players=-1", 400, `parameter "players" must be a whole number in 0..1000`},
+		{"/api/cardflip/compare", 400, `missing parameter "m"`},
+		{"/api/cardflip/compare?m=5..2", 400, `parameter "m" must be a range A..B with 1 ≤ A ≤ B (or one m), not "5..2"`},
+		{"/api/cardflip/compare?m=2..x", 400, `parameter "m" must be a range`},
+		{"/api/cardflip/compare?m=2..201", 413, `parameter "m": m up to 200, not 201`},
+		{"/api/cardflip/compare?m=5&trials=0", 400, `parameter "trials" must be a whole number in 1..5000`},
+		{"/api/cardflip/compare?m=2..200&trials=200", 413, `is more work than one request does`},
+	} {
+		code, body := get(t, s, c.target)
+		var e ErrorBody
+		if code != c.code || json.Unmarshal([]byte(body), &e) != nil || !strings.Contains(e.Error, c.msg) {
+			t.Errorf("GET %s = %d %s, want %d containing %q", c.target, code, body, c.code, c.msg)
+		}
+	}
+}
+
+// A game or a comparison past the server's deadline stops with 504.
+func TestCardflipTimeout(t *testing.T) {
+	s := New(Config{Timeout: time.Nanosecond})
+	for _, target := range []string{
+		"/api/cardflip/play?" + q("strategy", "random", "m", "200"),
+		"/api/cardflip/compare?" + q("m", "150..160", "trials", "100"),
+	} {
+		if code, body := get(t, s, target); code != 504 {
+			t.Errorf("GET %s past the deadline: %d %s", target, code, body)
+		}
+	}
+}

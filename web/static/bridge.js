@@ -1,0 +1,176 @@
+// The multi-bridge page: type a deal or deal one at random (the server deals
+// from a seed), see A's score seq[s] for every start s, an optimal line of
+// play with the taking team for a chosen start, and count the deals with a
+// given sequence. Everything shown comes from /api/bridge/*, which calls
+// package bridge as `grundy bridge solve --json --explain S` does.
+import { api, apiURL } from './api.js';
+import { h, clear } from './dom.js';
+
+const SHOW_SEQ = 400; // sequence cells shown
+const SHOW_PLAYS = 120; // plays of the optimal line shown
+const SHOW_DEAL = 2000; // largest n whose deal is written in the text box
+const EXPLAIN_N = 10000; // the server explains deals up to this n
+
+const team = (pos) => (pos % 2 === 0 ? 'A' : 'P');
+
+export default {
+  id: 'bridge',
+  title: 'Multi-bridge',
+  mount(section, app) {
+    const n = h('input', { id: 'br-n', type: 'number', min: '1', max: '100000', value: '4', 'aria-label': 'n' });
+    const seed = h('input', { id: 'br-seed', type: 'number', min: '0', placeholder: 'random', 'aria-label': 'Seed' });
+    const deal = h('textarea', { id: 'br-deal', class: 'mono', rows: '10', spellcheck: 'false', 'aria-label': 'Deal' });
+    const message = h('div', { id: 'br-message' });
+    const summary = h('p', { id: 'br-summary', class: 'summary' });
+    const seqEl = h('div', { id: 'br-seq', class: 'brseq' });
+    const analysis = h('div', { id: 'br-analysis' });
+    const plays = h('div', { id: 'br-plays', class: 'seats' });
+    const queries = h('textarea', { id: 'br-queries', class: 'mono', rows: '4', spellcheck: 'false', 'aria-label': 'Counting queries' }, '3\n212111\n');
+    const mod = h('input', { id: 'br-mod', class: 'mono', value: '1000000007', 'aria-label': 'Modulus' });
+    const counts = h('div', { id: 'br-counts' });
+    let source = null; // {n, seed} or {deal}, as in the URL
+    let last = null; // the last solve answer
+    let ticket = 0;
+
+    const params = (src, start) => ({ ...src, start: String(start) });
+
+    function dealRandom() {
+      const p = { n: n.value };
+      if (seed.value !== '') p.seed = seed.value;
+      app.go('bridge', { ...p, start: '1' });
+    }
+    function solveTyped() {
+      app.go('bridge', { deal: deal.value.trim() + '\n', start: '1' });
+    }
+
+    async function load(src, start) {
+      const mine = ++ticket;
+      clear(message);
+      section.classList.add('computing');
+      try {
+        if (src.n && src.seed === undefined) {
+          // Ask the server for a seed, and record it in the URL.
+          const d = await api('bridge/deal', { n: src.n });
+          if (mine !== ticket) return;
+          app.go('bridge', params({ n: String(d.n), seed: String(d.seed) }, start));
+          return;
+        }
+        if (src.n) {
+          n.value = src.n;
+          seed.value = src.seed;
+          if (Number(src.n) <= SHOW_DEAL) {
+            const d = await api('bridge/deal', src);
+            if (mine !== ticket) return;
+            deal.value = `${d.n}\n` + d.hands.map((c) => `${c[0]} ${c[1]}`).join('\n') + '\n';
+          } else {
+            deal.value = `(n = ${src.n}: the deal is too long to show here; /api/bridge/deal?n=${src.n}&seed=${src.seed} lists its hands)`;
+          }
+        } else {
+          deal.value = src.deal;
+        }
+        const big = Number(src.n ?? 0) > EXPLAIN_N;
+        const res = await api('bridge/solve', big ? src : { ...src, explain: start });
+        if (mine !== ticket) return;
+        source = src;
+        last = res;
+        show(res, start, big);
+      } catch (e) {
+        if (mine !== ticket) return;
+        clear(message, h('p', { class: 'error', role: 'alert' }, e.message));
+      } finally {
+        if (mine === ticket) section.classList.remove('computing');
+      }
+    }
+
+    function show(res, start, big) {
+      const seq = res.sequence;
+      const tally = [0, 0, 0];
+      for (const v of seq) tally[v]++;
+      clear(summary, h('b', {}, `n = ${res.n}`), ` · ${2 * res.n} players · A scores 2 from ${tally[2]} starts, 1 from ${tally[1]}, 0 from ${tally[0]}`);
+      const cells = seq.slice(0, SHOW_SEQ).map((v, i) => h('button', {
+        class: `cell v${v}` + (i + 1 === start ? ' chosen' : ''),
+        'data-start': String(i + 1),
+        title: `start ${i + 1} (team ${team(i + 1)}): A scores ${v}`,
+        onclick: () => app.go('bridge', params(source, i + 1)),
+      }, h('small', {}, String(i + 1)), String(v)));
+      clear(seqEl, cells,
+        seq.length > SHOW_SEQ ? h('p', { class: 'more' }, `Showing seq[1..${SHOW_SEQ}] of ${seq.length.toLocaleString()}; `, h('a', { href: apiURL('bridge/solve', source), download: 'bridge.json' }, 'download the JSON'), ' for all.') : null);
+      const line = res.explain;
+      if (!line) {
+        clear(analysis, h('p', { class: 'more' }, big ? `Optimal lines are shown for n ≤ ${EXPLAIN_N}.` : ''));
+        clear(plays);
+        return;
+      }
+      const top = 4 * res.n;
+      const next = top - line.k - 1;
+      clear(analysis,
+        h('p', { class: 'status' + (line.points === 2 ? ' won' : line.points === 0 ? ' lost' : '') },
+          `Start ${line.start} (team ${team(line.start)}): A scores ${line.points}`),
+        h('ul', { class: 'facts' },
+          h('li', {}, 'Team ', h('b', { class: 'team' + line.winner }, line.winner), ` holds ${top}, the top card: it scores at least one point (W = ${line.winner}).`),
+          h('li', {}, `Chain ${top}${line.k > 0 ? `, …, ${top - line.k}` : ''}: k = ${line.k} (k* = ${line.k_star}; the teams alternate down to ${top - line.alternation}).`),
+          h('li', {}, `Case ${line.case}: `, h('b', { class: 'team' + line.taker }, `team ${line.taker}`), ` holds ${next} and takes the second point.`),
+          h('li', {}, `Highest played ${line.high_played} (team ${line.played_point}), highest kept ${line.high_kept} (team ${line.kept_point}).`)));
+      clear(plays, line.plays.slice(0, SHOW_PLAYS).map((p, i) => h('div', {
+        class: 'seat team' + p.team + (p.played === line.high_played ? ' highplayed' : '') + (p.kept === line.high_kept ? ' highkept' : ''),
+        title: `move ${i + 1}: position ${p.position} (team ${p.team}) plays ${p.played} and keeps ${p.kept}`,
+      },
+      h('span', { class: 'who' }, `${i + 1}. #${p.position} `, h('b', {}, p.team)),
+      h('span', { class: 'cards' }, h('span', { class: 'chip played', title: 'played' }, String(p.played)), h('span', { class: 'chip kept', title: 'kept' }, String(p.kept))))),
+      line.plays.length > SHOW_PLAYS ? h('p', { class: 'more' }, `… and ${line.plays.length - SHOW_PLAYS} more plays.`) : null);
+    }
+
+    async function count() {
+      try {
+        const res = await api('bridge/count', { queries: queries.value, mod: mod.value.trim() });
+        clear(counts, h('ol', { class: 'countlist' }, res.counts.map((c) => h('li', {}, h('b', { class: 'mono' }, String(c)), ` deals (mod ${res.modulus})`))));
+      } catch (e) {
+        clear(counts, h('p', { class: 'error', role: 'alert' }, e.message));
+      }
+    }
+    function countThis() {
+      if (!last) return;
+      queries.value = `${last.n}\n${last.sequence.join('')}\n`;
+      count();
+    }
+
+    n.addEventListener('keydown', (e) => { if (e.key === 'Enter') dealRandom(); });
+    seed.addEventListener('keydown', (e) => { if (e.key === 'Enter') dealRandom(); });
+
+    section.append(
+      h('div', { class: 'intro' },
+        h('h1', {}, 'Multi-bridge'),
+        h('p', {}, '2n players in a circle, team P at odd positions and team A at even ones, hold two of the cards 1..4n each. From the leader on, each puts one card down and keeps the other; the highest played and the highest kept card score a point each for their holder\'s team. seq[s] is A\'s score under optimal play when s leads.')),
+      h('div', { class: 'grid bridge' },
+        h('div', { class: 'card' }, h('h2', {}, 'Deal'),
+          h('div', { class: 'row' },
+            h('label', { class: 'field small' }, h('span', {}, 'n (2n players)'), n),
+            h('label', { class: 'field small' }, h('span', {}, 'Seed'), seed),
+            h('button', { id: 'br-random', onclick: dealRandom }, 'Deal')),
+          h('label', { class: 'field' }, h('span', {}, 'Or type a deal: n, then the two cards of positions 1..2n'), deal),
+          h('div', { class: 'row' }, h('button', { id: 'br-solve', class: 'secondary', onclick: solveTyped }, 'Solve this deal')),
+          message),
+        h('div', { class: 'card' }, h('h2', {}, 'Sequence seq[1..2n]'), summary, seqEl,
+          h('h2', {}, 'An optimal line'), analysis, plays,
+          h('p', { class: 'more legend' }, 'In order of play: position, team, ', h('span', { class: 'chip played' }, 'played'), ' and ', h('span', { class: 'chip kept' }, 'kept'), ' card; the two scoring cards in orange.'))),
+      h('div', { class: 'card' }, h('h2', {}, 'Count deals by sequence'),
+        h('p', { class: 'more' }, 'One or more queries: a line with n, then the 2n values seq[1..2n] (0, 1 or 2; spaced or as one word). The answer is the number of deals of the cards 1..4n with exactly that sequence, modulo a prime.'),
+        h('div', { class: 'row countrow' },
+          h('label', { class: 'field' }, h('span', {}, 'Queries'), queries),
+          h('label', { class: 'field small' }, h('span', {}, 'Modulus (a prime)'), mod),
+          h('button', { id: 'br-count', onclick: count }, 'Count'),
+          h('button', { id: 'br-count-this', class: 'secondary', onclick: countThis }, 'Count the sequence above')),
+        counts));
+
+    return {
+      async show(p) {
+        const start = Math.max(1, Number(p.start) || 1);
+        let src;
+        if (p.deal) src = { deal: p.deal };
+        else if (p.n) src = p.seed !== undefined ? { n: p.n, seed: p.seed } : { n: p.n };
+        else src = { n: '4', seed: '7' };
+        await load(src, start);
+      },
+    };
+  },
+};

@@ -1,0 +1,274 @@
+// The card-flip lab: run a strategy on a seeded deal and watch its trace
+// turn by turn (the trace is the server's: /api/cardflip/play records the
+// engine's turns; this page only animates them), and compare the strategies
+// over a range of m with a plot of E[X] (/api/cardflip/compare, one request
+// per m, so the plot grows as results come and Cancel stops the server's
+// simulation).
+import { api } from './api.js';
+import { h, clear } from './dom.js';
+import { plotCompare, strategyColors } from './plot.js';
+
+const SPEEDS = [1, 2, 5, 10, 30, 100]; // turns per second
+
+export default {
+  id: 'cardflip',
+  title: 'Card-flip lab',
+  mount(section, app) {
+    // Run a strategy.
+    const strategy = h('select', { id: 'cf-strategy', 'aria-label': 'Strategy' });
+    const m = h('input', { id: 'cf-m', type: 'number', min: '1', max: '200', value: '12', 'aria-label': 'm' });
+    const seed = h('input', { id: 'cf-seed', type: 'number', min: '0', value: '1', 'aria-label': 'Seed' });
+    const players = h('input', { id: 'cf-players', type: 'number', min: '0', value: '0', 'aria-label': 'Players' });
+    const about = h('p', { id: 'cf-about', class: 'more' });
+    const runMsg = h('div', { id: 'cf-run-message' });
+    const row = h('div', { id: 'cf-row', class: 'cfrow' });
+    const status = h('p', { id: 'cf-status', class: 'status' }, 'Choose a strategy and run it.');
+    const log = h('p', { id: 'cf-log', class: 'cflog' });
+    const dealText = h('p', { id: 'cf-deal', class: 'more mono' });
+    const playBtn = h('button', { id: 'cf-play', disabled: true, onclick: () => (timer ? pause() : play()) }, 'Play');
+    const stepBtn = h('button', { id: 'cf-step', class: 'secondary', disabled: true, onclick: () => { pause(); advance(); } }, 'Step');
+    const endBtn = h('button', { id: 'cf-end', class: 'secondary', disabled: true, onclick: () => { pause(); frame = frames() - 1; render(); } }, 'To the end');
+    const speed = h('select', { id: 'cf-speed', 'aria-label': 'Speed' }, SPEEDS.map((v) => h('option', { value: String(v) }, `${v} turn${v > 1 ? 's' : ''}/s`)));
+    speed.value = '5';
+    const slider = h('input', { id: 'cf-slider', type: 'range', min: '0', max: '0', value: '0', 'aria-label': 'Turn' });
+    let strategies = [];
+    let trace = null;
+    let frame = 0; // 0: the deal, 2t−1: turn t looking, 2t: turn t placed
+    let timer = null;
+
+    const frames = () => (trace ? 2 * trace.steps.length + 1 : 0);
+
+    async function loadStrategies() {
+      if (strategies.length) return;
+      strategies = await api('cardflip/strategies');
+      clear(strategy, strategies.map((s) => h('option', { value: s.name, title: s.summary }, `${s.name} (${s.needs})`)));
+      strategy.value = 'stacks';
+      describe();
+    }
+    function describe() {
+      const s = strategies.find((x) => x.name === strategy.value);
+      about.textContent = s ? s.summary : '';
+      if (s && s.needs.startsWith('n = 1')) players.value = '1';
+      else if (s && s.needs.startsWith('n ≥ 1') && players.value === '0') players.value = '3';
+    }
+    strategy.addEventListener('change', describe);
+
+    function run() {
+      app.go('cardflip', { strategy: strategy.value, m: m.value, seed: seed.value, players: players.value });
+    }
+
+    async function load(p) {
+      pause();
+      clear(runMsg);
+      try {
+        trace = await api('cardflip/play', p);
+      } catch (e) {
+        trace = null;
+        clear(runMsg, h('p', { class: 'error', role: 'alert' }, e.message));
+        clear(row);
+        for (const b of [playBtn, stepBtn, endBtn]) b.disabled = true;
+        return;
+      }
+      frame = 0;
+      slider.max = String(frames() - 1);
+      for (const b of [playBtn, stepBtn, endBtn]) b.disabled = false;
+      dealText.textContent = `The deal, hidden from the players: ${trace.deal.join(' ')}` + (trace.truncated ? ` · the trace shows the first ${trace.steps.length} of ${trace.x} turns` : '');
+      const w = Math.max(10, Math.min(40, Math.floor(760 / trace.m) - 4));
+      row.style.setProperty('--cw', `${w}px`);
+      row.classList.toggle('tiny', w < 22);
+      render();
+      play();
+    }
+
+    function render() {
+      if (!trace) return;
+      slider.value = String(frame);
+      const t = Math.ceil(frame / 2); // the turn shown
+      const step = t > 0 ? trace.steps[t - 1] : null;
+      const looking = frame % 2 === 1;
+      const cards = step ? (looking ? step.before : step.after) : new Array(trace.m).fill(0);
+      clear(row, cards.map((v, i) => {
+        let cls = 'fc' + (v ? ' up' : ' down');
+        let label = v ? String(v) : '';
+        if (step && looking && i === step.look) {
+          cls += ' peek';
+          label = String(step.value);
+        } else if (step && !looking && i === step.to) {
+          cls += step.up ? ' placed up' : ' placed';
+          if (!step.up) label = String(step.value);
+        }
+        return h('span', { class: cls, 'data-pos': String(i + 1) }, label);
+      }));
+      const ups = cards.filter((v) => v).length;
+      const done = step && step.end && !looking;
+      status.className = 'status' + (done ? ' won' : '');
+      status.textContent = step
+        ? (done ? `Done: card ${trace.m} is face up after X = ${trace.x} turns.` : `Turn ${t} of ${trace.x} · ${ups} of ${trace.m} face up`)
+        : `${trace.strategy}, m = ${trace.m} (${trace.rules}), seed ${trace.seed}: X = ${trace.x} turns. Press Play.`;
+      if (step) {
+        const who = step.player >= 0 ? `Player ${step.player + 1}` : 'A new player';
+        log.textContent = looking
+          ? `${who} looks at position ${step.look + 1}: it is ${step.value}${step.value === ups + 1 ? ', the next number' : ''}.`
+          : `${step.value} ${step.up ? 'turned face up' : 'put back face down'} at position ${step.to + 1}.`;
+      } else {
+        log.textContent = 'Every card is face down.';
+      }
+    }
+
+    function advance() {
+      if (!trace || frame >= frames() - 1) {
+        pause();
+        return;
+      }
+      frame++;
+      render();
+    }
+    function play() {
+      if (!trace) return;
+      if (frame >= frames() - 1) frame = 0;
+      pause();
+      timer = setInterval(advance, 500 / Number(speed.value));
+      playBtn.textContent = 'Pause';
+    }
+    function pause() {
+      clearInterval(timer);
+      timer = null;
+      playBtn.textContent = 'Play';
+    }
+    speed.addEventListener('change', () => { if (timer) play(); });
+    slider.addEventListener('input', () => { pause(); frame = Number(slider.value); render(); });
+
+    // Compare strategies.
+    const from = h('input', { id: 'cf-from', type: 'number', min: '1', max: '200', value: '2', 'aria-label': 'From m' });
+    const to = h('input', { id: 'cf-to', type: 'number', min: '1', max: '200', value: '100', 'aria-label': 'To m' });
+    const every = h('input', { id: 'cf-every', type: 'number', min: '1', value: '2', 'aria-label': 'Every' });
+    const trials = h('input', { id: 'cf-trials', type: 'number', min: '1', max: '5000', value: '200', 'aria-label': 'Trials' });
+    const scale = h('select', { id: 'cf-scale', 'aria-label': 'Scale' },
+      h('option', { value: 'log' }, 'E[X], log scale'), h('option', { value: 'linear' }, 'E[X]'), h('option', { value: 'norm' }, 'E[X] / (m log₂ m)'));
+    const go = h('button', { id: 'cf-compare', onclick: () => compare() }, 'Compare');
+    const cancel = h('button', { id: 'cf-cancel', class: 'danger', hidden: true, onclick: () => controller?.abort() }, 'Cancel');
+    const bar = h('div', { class: 'bar' }, h('div', { class: 'fill' }));
+    const progressText = h('span', { id: 'cf-progress-text' });
+    const progress = h('div', { class: 'progress', hidden: true }, bar, progressText);
+    const cmpMsg = h('div', { id: 'cf-compare-message' });
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.id = 'cf-plot';
+    svg.classList.add('plot', 'compare');
+    const table = h('div', { id: 'cf-table', class: 'tablewrap short' });
+    let rows = [];
+    let controller = null;
+
+    async function compare() {
+      const a = Number(from.value);
+      const b = Number(to.value);
+      const k = Math.max(1, Number(every.value) || 1);
+      if (!(a >= 1 && b >= a && b <= 200)) {
+        clear(cmpMsg, h('p', { class: 'error' }, 'Choose 1 ≤ from ≤ to ≤ 200.'));
+        return;
+      }
+      const ms = [];
+      for (let v = a; v <= b; v += k) ms.push(v);
+      if (ms[ms.length - 1] !== b) ms.push(b);
+      controller?.abort();
+      const ctl = new AbortController();
+      controller = ctl;
+      rows = [];
+      clear(cmpMsg);
+      progress.hidden = false;
+      cancel.hidden = false;
+      go.disabled = true;
+      const t0 = performance.now();
+      try {
+        for (const [i, v] of ms.entries()) {
+          progressText.textContent = `m = ${v} (${i + 1} of ${ms.length})…`;
+          bar.firstChild.style.width = `${(100 * i) / ms.length}%`;
+          const got = await api('cardflip/compare', { m: String(v), trials: trials.value, seed: '1' }, { signal: ctl.signal });
+          rows.push(...got);
+          draw();
+        }
+        bar.firstChild.style.width = '100%';
+        progressText.textContent = `done: ${ms.length} values of m in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+      } catch (e) {
+        if (e.name === 'AbortError') {
+          progressText.textContent = 'canceled';
+          clear(cmpMsg, h('p', { class: 'warn', role: 'status' }, `Canceled after ${rows.length} values of m.`));
+        } else {
+          progressText.textContent = 'stopped';
+          clear(cmpMsg, h('p', { class: 'error', role: 'alert' }, e.message));
+        }
+      } finally {
+        if (controller === ctl) {
+          controller = null;
+          cancel.hidden = true;
+          go.disabled = false;
+        }
+      }
+    }
+
+    function draw() {
+      plotCompare(svg, rows, { scale: scale.value });
+      const last = rows[rows.length - 1];
+      if (!last) return;
+      clear(table, h('table', { class: 'seqtable cftable' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'm'), last.strategies.map((c) => h('th', { style: `color:${strategyColors[c.strategy] ?? ''}` }, c.strategy)), h('th', {}, '2m − H_m'))),
+        h('tbody', {}, rows.slice().reverse().slice(0, 12).map((r) => h('tr', {}, h('th', {}, String(r.m)),
+          r.strategies.map((c) => h('td', { title: c.exact ? 'exact' : c.measured ? `± ${c.stderr.toFixed(2)} (standard error)` : 'closed form (not simulated)' },
+            c.mean.toFixed(c.exact ? 2 : 1) + (c.exact ? '' : c.measured ? '' : ' *'))),
+          h('td', {}, r.lower_bound.toFixed(2)))))),
+      h('p', { class: 'more' }, 'The largest m first; exact over all deals for m ≤ 7, else the mean of the trials; * = closed form only.'));
+    }
+    scale.addEventListener('change', draw);
+    let resized;
+    window.addEventListener('resize', () => {
+      clearTimeout(resized);
+      resized = setTimeout(() => { if (rows.length && !section.hidden) draw(); }, 150);
+    });
+
+    section.append(
+      h('div', { class: 'intro' },
+        h('h1', {}, 'Card-flip lab'),
+        h('p', {}, 'm cards numbered 1..m lie face down in a row. Each turn a player looks at one face-down card; if it is the next number it may be turned face up, and either way it may be put anywhere in the row. X is the number of turns until m is face up; with n = ∞ every turn is a new player who sees only the row.')),
+      h('div', { class: 'grid cf' },
+        h('div', { class: 'card' }, h('h2', {}, 'Run a strategy'),
+          h('label', { class: 'field' }, h('span', {}, 'Strategy'), strategy), about,
+          h('div', { class: 'row' },
+            h('label', { class: 'field' }, h('span', {}, 'm cards'), m),
+            h('label', { class: 'field' }, h('span', {}, 'Seed'), seed),
+            h('label', { class: 'field' }, h('span', {}, 'Players (0 = ∞)'), players)),
+          h('div', { class: 'row' }, h('button', { id: 'cf-run', onclick: run }, 'Deal and run')),
+          runMsg),
+        h('div', { class: 'card' }, h('h2', {}, 'Trace'), status, row, log,
+          h('div', { class: 'row controls' }, playBtn, stepBtn, endBtn, speed, slider), dealText)),
+      h('div', { class: 'card' }, h('div', { class: 'cardhead' }, h('h2', {}, 'Compare the strategies'), h('label', { class: 'inline' }, 'Plot ', scale)),
+        h('div', { class: 'grid cfcmp' },
+          h('div', {},
+            h('div', { class: 'row' },
+              h('label', { class: 'field' }, h('span', {}, 'From m'), from),
+              h('label', { class: 'field' }, h('span', {}, 'To m'), to)),
+            h('div', { class: 'row' },
+              h('label', { class: 'field' }, h('span', {}, 'Every'), every),
+              h('label', { class: 'field' }, h('span', {}, 'Trials per m'), trials)),
+            h('div', { class: 'row' }, go, cancel), progress, cmpMsg),
+          svg),
+        table));
+
+    let compared = false;
+    return {
+      async show(p) {
+        await loadStrategies();
+        if (rows.length) draw(); // drawn while hidden: redraw at the real width
+        if (p.strategy) strategy.value = p.strategy;
+        if (p.m) m.value = p.m;
+        if (p.seed) seed.value = p.seed;
+        if (p.players) players.value = p.players;
+        describe();
+        await load({ strategy: strategy.value, m: m.value, seed: seed.value, players: players.value });
+        // The first visit draws the default comparison (unless compare=0).
+        if (!compared) {
+          compared = true;
+          if (p.compare !== '0') compare();
+        }
+      },
+    };
+  },
+};
