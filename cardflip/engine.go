@@ -215,6 +215,22 @@ type Info struct {
 	Summary string
 }
 
+// Needs says in a few words which games the strategy can play: "any n",
+// "n = 1" or "n ≥ 1, memory", with ", coins" for a randomized one.
+func (i Info) Needs() string {
+	needs := "any n"
+	switch {
+	case i.OnePlayer:
+		needs = "n = 1"
+	case i.Memory:
+		needs = "n ≥ 1, memory"
+	}
+	if i.Randomized {
+		needs += ", coins"
+	}
+	return needs
+}
+
 // Strategy makes players.
 type Strategy interface {
 	Info() Info

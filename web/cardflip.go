@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
-	"strings"
 
 	"github.com/grundy/grundy/cardflip"
 )
@@ -72,17 +70,7 @@ func (s *Server) cardflipStrategies(r *http.Request) (any, error) {
 	var rows []CardflipStrategy
 	for _, st := range cardflip.Strategies() {
 		in := st.Info()
-		needs := "any n"
-		switch {
-		case in.OnePlayer:
-			needs = "n = 1"
-		case in.Memory:
-			needs = "n ≥ 1, memory"
-		}
-		if in.Randomized {
-			needs += ", coins"
-		}
-		rows = append(rows, CardflipStrategy{in.Name, in.Model.String(), needs, in.Summary})
+		rows = append(rows, CardflipStrategy{in.Name, in.Model.String(), in.Needs(), in.Summary})
 	}
 	return rows, nil
 }
@@ -185,13 +173,8 @@ func (s *Server) cardflipPlay(r *http.Request) (any, error) {
 
 // parseMRange reads m=A..B (or one m), as `grundy cardflip compare --m`.
 func parseMRange(text string) (int, int, error) {
-	a, b, ok := strings.Cut(text, "..")
-	if !ok {
-		b = a
-	}
-	from, err1 := strconv.Atoi(strings.TrimSpace(a))
-	to, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if err1 != nil || err2 != nil || from < 1 || to < from {
+	from, to, err := cardflip.ParseMRange(text)
+	if err != nil {
 		return 0, 0, badRequest("parameter \"m\" must be a range A..B with 1 ≤ A ≤ B (or one m), not %q", text)
 	}
 	if to > maxCardflipM {

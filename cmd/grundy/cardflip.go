@@ -138,17 +138,7 @@ func newCardflipStrategiesCmd(io *streams) *cobra.Command {
 			var rows []row
 			for _, s := range cardflip.Strategies() {
 				in := s.Info()
-				needs := "any n"
-				switch {
-				case in.OnePlayer:
-					needs = "n = 1"
-				case in.Memory:
-					needs = "n ≥ 1, memory"
-				}
-				if in.Randomized {
-					needs += ", coins"
-				}
-				rows = append(rows, row{in.Name, in.Model.String(), needs, in.Summary})
+				rows = append(rows, row{in.Name, in.Model.String(), in.Needs(), in.Summary})
 			}
 			if asJSON {
 				return jsonout.Write(io.out, rows)
@@ -385,13 +375,8 @@ where it went, and the row after.`,
 
 // parseRange reads "A..B", or "M" for the one m.
 func parseRange(s string) (int, int, error) {
-	a, b, ok := strings.Cut(s, "..")
-	if !ok {
-		b = a
-	}
-	from, err1 := strconv.Atoi(strings.TrimSpace(a))
-	to, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if err1 != nil || err2 != nil || from < 1 || to < from {
+	from, to, err := cardflip.ParseMRange(s)
+	if err != nil {
 		return 0, 0, fmt.Errorf("--m wants a range A..B with 1 ≤ A ≤ B (or one m), not %q", s)
 	}
 	return from, to, nil
