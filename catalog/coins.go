@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/grundy/grundy/coins"
@@ -82,6 +83,20 @@ func (c *CoinGame) Canonical(position string) (string, error) {
 		return "", err
 	}
 	return c.g.FormatPosition(p), nil
+}
+
+// SamePosition says whether a and b have the same heads, whichever form
+// (row or list of heads) each is written in.
+func (c *CoinGame) SamePosition(a, b string) (bool, error) {
+	pa, err := c.parse(a)
+	if err != nil {
+		return false, err
+	}
+	pb, err := c.parse(b)
+	if err != nil {
+		return false, err
+	}
+	return slices.Equal(pa.Heads, pb.Heads), nil
 }
 
 // Solve analyzes a position. Under normal play the value is the XOR of g

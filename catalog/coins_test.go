@@ -155,3 +155,22 @@ func FuzzCoinPosition(f *testing.F) {
 		}
 	})
 }
+
+// A move may be written as a row or as the list of heads, whichever form the
+// position was given in (grundy play and the web both use FindMove).
+func TestCoinsFindMoveEitherForm(t *testing.T) {
+	g, err := catalog.Parse("coins:mock-turtles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, to := range []string{"HHHHTTTT", "0 1 2 3", "3,2,1,0"} {
+		m, err := catalog.FindMove(context.Background(), g, "HHTHTTHT", to, catalog.Options{})
+		if err != nil || m.To != "HHHHTTTT" {
+			t.Errorf("FindMove(HHTHTTHT → %q) = %+v, %v; want the move to HHHHTTTT", to, m, err)
+		}
+	}
+	var ie *catalog.IllegalMoveError
+	if _, err := catalog.FindMove(context.Background(), g, "HHTHTTHT", "0 1 3 6 7", catalog.Options{}); !errors.As(err, &ie) {
+		t.Errorf("FindMove that turns a tail to heads at the right: err = %v, want an IllegalMoveError", err)
+	}
+}

@@ -40,13 +40,27 @@ func FindMove(ctx context.Context, g Game, position, to string, opts Options) (M
 	if err != nil {
 		return Move{}, err
 	}
+	cmp, _ := g.(PositionComparer)
 	for _, m := range moves {
 		if m.To == want {
 			return m, nil
 		}
+		if cmp != nil {
+			if same, err := cmp.SamePosition(m.To, to); err == nil && same {
+				return m, nil
+			}
+		}
 	}
 	from, _ := g.Canonical(position)
 	return Move{}, &IllegalMoveError{Game: g.Info().Spec, From: from, To: want}
+}
+
+// PositionComparer is implemented by games whose positions can be written
+// in more than one form, such as a row of coins and the list of its heads:
+// SamePosition says whether a and b are the same position. FindMove uses it
+// to accept a move written in either form.
+type PositionComparer interface {
+	SamePosition(a, b string) (bool, error)
 }
 
 // IllegalMoveError reports a move the rules do not allow.

@@ -290,8 +290,8 @@ func TestBrowserSequence(t *testing.T) {
 	})()`)
 	waitJS(t, ctx, "game checked", `document.querySelector('#page-sequence .about code')?.textContent === 'subtract:all-but:2'`)
 	run(t, ctx, "compute", click("#seq-go"))
-	waitJS(t, ctx, "partial results", `document.getElementById('seq-summary').textContent.includes('G(0..999)') &&
-		document.getElementById('seq-progress-text').textContent.startsWith('computing G(0..3999) of 100,001 values')`)
+	waitJS(t, ctx, "partial results", `document.getElementById('seq-summary').textContent.includes('G(0..15999)') &&
+		document.getElementById('seq-progress-text').textContent.startsWith('computing G(0..63999) of 100,001 values')`)
 	waitJS(t, ctx, "plot of the partial results", `!!document.querySelector('#seq-plot path.columns')`)
 	for deadline := time.Now().Add(60 * time.Second); len(s.slots) != 1; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
