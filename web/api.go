@@ -230,12 +230,18 @@ func (s *Server) info(r *http.Request) (any, error) {
 	return g.Info(), nil
 }
 
-func (s *Server) solve(r *http.Request) (any, error) {
+// gameAt reads the game= and position= fields of a request.
+func (s *Server) gameAt(r *http.Request) (catalog.Game, string, error) {
 	g, err := s.game(r)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	pos, err := s.position(r)
+	return g, pos, err
+}
+
+func (s *Server) solve(r *http.Request) (any, error) {
+	g, pos, err := s.gameAt(r)
 	if err != nil {
 		return nil, err
 	}
@@ -247,11 +253,7 @@ func (s *Server) solve(r *http.Request) (any, error) {
 }
 
 func (s *Server) moves(r *http.Request) (any, error) {
-	g, err := s.game(r)
-	if err != nil {
-		return nil, err
-	}
-	pos, err := s.position(r)
+	g, pos, err := s.gameAt(r)
 	if err != nil {
 		return nil, err
 	}
@@ -270,11 +272,7 @@ func (s *Server) moves(r *http.Request) (any, error) {
 }
 
 func (s *Server) move(r *http.Request) (any, error) {
-	g, err := s.game(r)
-	if err != nil {
-		return nil, err
-	}
-	pos, err := s.position(r)
+	g, pos, err := s.gameAt(r)
 	if err != nil {
 		return nil, err
 	}
@@ -294,11 +292,7 @@ func (s *Server) move(r *http.Request) (any, error) {
 }
 
 func (s *Server) reply(r *http.Request) (any, error) {
-	g, err := s.game(r)
-	if err != nil {
-		return nil, err
-	}
-	pos, err := s.position(r)
+	g, pos, err := s.gameAt(r)
 	if err != nil {
 		return nil, err
 	}
