@@ -174,7 +174,7 @@ func TestNoPeeking(t *testing.T) {
 	// the View holds the face-up numbers and nothing else.
 	var views []View
 	s := &script{look: func(t *Turn) int {
-		views = append(views, View{vis: append([]face(nil), t.vis...), k: t.k})
+		views = append(views, View{one: t.one, word: t.word, vis: append([]face(nil), t.vis...), m: t.m, k: t.k})
 		for i := range t.Len() {
 			if t.Up(i) != (t.Value(i) != 0) || (t.Up(i) && t.Value(i) > t.K()) {
 				panic("view shows more than the face-up cards")
@@ -192,9 +192,9 @@ func TestNoPeeking(t *testing.T) {
 		t.Errorf("views differ: %v", views)
 	}
 	for _, v := range views {
-		for _, x := range v.vis {
-			if int(x) > v.k {
-				t.Fatalf("a face-down number leaked into the view: %v", v.vis)
+		for _, x := range v.Row(nil) {
+			if x > v.k {
+				t.Fatalf("a face-down number leaked into the view: %v", v.Row(nil))
 			}
 		}
 	}
