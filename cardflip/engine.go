@@ -327,7 +327,8 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	}
 	// Front-to-back never asks where a face-up card is: spare it the
 	// index (Find then scans).
-	t.indexed = kind != kindFrontToBack
+	// (A row of one word needs no index: Find searches the word.)
+	t.indexed = kind != kindFrontToBack && !t.one
 	tracing := g.Trace != nil
 	// A legal move under the standard rules, untraced, is applied at once;
 	// anything else (a rule variant, an Order, a trace, or a move that
@@ -454,7 +455,8 @@ func (g *Game) playWord(kind int, st *stacks) (int, error) {
 		default:
 			to, up = st.place(t, pos, val)
 		}
-		if uint(to) >= uint(m) || (up && val != t.k+1) {
+		// up && val != k+1 without a branch on up (see below).
+		if uint(to) >= uint(m) || b2u(up)&b2u(val != t.k+1) != 0 {
 			id := -1
 			if n := g.rules.players(); n > 0 {
 				id = turn % n
@@ -471,24 +473,27 @@ func (g *Game) playWord(kind int, st *stacks) (int, error) {
 			c, v = g.cword, t.word
 			continue
 		}
-		// apply, for one word: in registers, without a call.
+		// apply, for one word: in registers, without a call (and no
+		// index of the face-up cards: Find searches the word).
 		span, down := word4{}.span(pos, to)
-		if t.indexed {
-			word4{}.reindex(t.at, word4{}.from(v, span, down), down)
-		}
 		c, v = word4{}.slide(c, span, down), word4{}.slide(v, span, down)
-		var y uint64
-		if up {
-			y = uint64(val)
-			t.at[val&MaxM] = face(to)
-			t.k++
-		}
-		c, v = word4{}.put(c, to, uint64(val)), word4{}.put(v, to, y)
+		// Whether the card goes up is as good as random: no branch on it.
+		u := b2u(up)
+		c, v = word4{}.put(c, to, uint64(val)), word4{}.put(v, to, uint64(val)&-uint64(u))
 		t.word = v
-		if up && val == m {
+		t.k += int(u)
+		if u&b2u(val == m) != 0 {
 			return turn, nil
 		}
 	}
+}
+
+// b2u is 1 for true, else 0 (a SETcc, not a branch).
+func b2u(b bool) uint {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // hidden is the number of the card at pos (the engine's eyes only).
@@ -509,9 +514,6 @@ func (g *Game) apply(pos, to, val int, up bool) {
 	}
 	if t.one {
 		span, down := word4{}.span(pos, to)
-		if t.indexed {
-			word4{}.reindex(t.at, word4{}.from(t.word, span, down), down)
-		}
 		c, v := word4{}.slide(g.cword, span, down), word4{}.slide(t.word, span, down)
 		g.cword, t.word = word4{}.put(c, to, uint64(val)), word4{}.put(v, to, uint64(y))
 	} else {

@@ -64,33 +64,14 @@ func (word4) slide(w, m uint64, down bool) uint64 {
 	return w&^m | w<<4&m
 }
 
-// from is the part of w that slides into the span m: the cells that move.
-func (word4) from(w, m uint64, down bool) uint64 {
-	if down {
-		return w & (m << 4)
-	}
-	return w & (m >> 4)
-}
+// find is the first cell of w that holds x ≥ 1, or -1 (cells past the
+// row hold 0, never x).
+func (word4) find(w uint64, x int) int { return word4{}.firstZero(w ^ uint64(x)*ones4) }
 
 // put sets the cell at i of w to x.
 func (word4) put(w uint64, i int, x uint64) uint64 {
 	s := uint(i) * 4 & 63
 	return w&^(15<<s) | x<<s
-}
-
-// reindex updates at, the positions of the face-up cards, for the face-up
-// cards of moved (the cells of a row that moved one place towards the
-// front if down, else towards the back).
-func (word4) reindex(at *[MaxM + 1]face, moved uint64, down bool) {
-	d := face(1)
-	if down {
-		d = ^face(0) // −1
-	}
-	for x := moved; x != 0; {
-		s := uint(bits.TrailingZeros64(x)) &^ 3 & 63 // the lowest face-up cell
-		at[moved>>s&15] += d
-		x &^= 15 << s
-	}
 }
 
 // moveCells takes the cell at pos out of the rows c and v and makes room
@@ -153,9 +134,9 @@ type View struct {
 	word uint64
 	vis  []face // face-up number, or 0 for a face-down card
 	// at[x] is the position of the face-up card x, 1 ≤ x ≤ k, when
-	// indexed (the engine keeps it up to date as cards move; at[0] and
-	// x > k are scratch): Find in O(1). A full table, so that a face
-	// indexes it without a check.
+	// indexed (the engine keeps it up to date as cards move, for rows of
+	// 16-bit cells; at[0] and x > k are scratch): Find in O(1). A full
+	// table, so that a face indexes it without a check.
 	at      *[MaxM + 1]face
 	indexed bool
 }
@@ -211,7 +192,12 @@ func (v *View) FirstDown(lo, hi int) int {
 
 // Find is the position of the face-up card with number x, or -1.
 func (v *View) Find(x int) int {
-	if uint(x-1) < uint(v.k) && v.indexed {
+	switch {
+	case uint(x-1) >= uint(v.k):
+		return -1
+	case v.one:
+		return word4{}.find(v.word, x)
+	case v.indexed:
 		return int(v.at[x&MaxM])
 	}
 	return v.find(x)

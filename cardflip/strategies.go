@@ -326,10 +326,13 @@ func dcLook(t *Turn) int {
 			p[0], p[1], p[2], p[3] = 1, lo, hi, a
 			return lo
 		}
-		var piv int // the face-up a+1, in [lo, hi)
-		if v.indexed {
+		var piv int // the face-up a+1, in [lo, hi): Find, inlined by hand
+		switch {
+		case v.one:
+			piv = word4{}.find(v.word, a+1)
+		case v.indexed:
 			piv = int(v.at[(a+1)&MaxM])
-		} else {
+		default:
 			piv = v.find(a + 1)
 		}
 		r := s >> 1
