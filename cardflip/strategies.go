@@ -354,10 +354,8 @@ func dcPlace(t *Turn, pos, value int) (to int, up bool) {
 	if p[0] == 1 {
 		return p[2] - 1, value == t.k+1
 	}
+	// Split: just right of the pivot if value is in the right part, else
+	// just left of it. Which it is is as good as random: b2u, not a branch.
 	s := p[2] - p[1]
-	r := s / 2
-	if value-p[3] > s-r {
-		return p[4], false
-	}
-	return p[4] - 1, false
+	return p[4] - int(b2u(value-p[3] <= s-s>>1)), false
 }
