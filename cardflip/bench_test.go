@@ -33,7 +33,7 @@ func BenchmarkGames(b *testing.B) {
 				c0 := cpuTime()
 				for i := 0; b.Loop(); i++ {
 					pcg.Seed(1, uint64(i))
-					shuffle(r, deal)
+					shuffle(pcg, deal)
 					x, err := g.Play(s, deal, r)
 					if err != nil {
 						b.Fatal(err)

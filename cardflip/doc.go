@@ -94,4 +94,9 @@
 // returns E[X] as a fraction. Simulate plays game i from a PCG generator
 // seeded with (seed, i), so results do not depend on the number of worker
 // goroutines; all sums are integers.
+//
+// A row of at most 15 cards is one 64-bit word of 4-bit cells (row.go): a
+// move is two masks and a shift, and the built-in strategies are played
+// by a loop that keeps both rows in registers; every move that is not
+// plainly legal still goes through the one function that states the rules.
 package cardflip

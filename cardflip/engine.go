@@ -83,65 +83,6 @@ func (r Rules) String() string {
 	return s
 }
 
-// View is the row as every player sees it: which cards are face down, and
-// the numbers on the face-up ones. It holds no face-down number at all.
-type View struct {
-	vis []face // face-up number, or 0 for a face-down card
-	k   int
-	// at[x] is the position of the face-up card x, 1 ≤ x ≤ k, when
-	// indexed (the engine keeps it up to date as cards move; at[0] and
-	// x > k are scratch): Find in O(1). A full table, so that a face
-	// indexes it without a check.
-	at      *[MaxM + 1]face
-	indexed bool
-}
-
-// face is a card's number in a row (0 for face down in a View): 16 bits
-// keep rows compact, so moving a card shifts few bytes.
-type face = uint16
-
-// MaxM is the largest number of cards in a game.
-const MaxM = 1<<16 - 1
-
-// Len is the number of cards m.
-func (v *View) Len() int { return len(v.vis) }
-
-// K is the largest face-up number (0 if none); the face-up cards are 1..K.
-func (v *View) K() int { return v.k }
-
-// Up says whether the card at position i is face up.
-func (v *View) Up(i int) bool { return v.vis[i] != 0 }
-
-// Value is the number of the face-up card at position i, 0 if face down.
-func (v *View) Value(i int) int { return int(v.vis[i]) }
-
-// Find is the position of the face-up card with number x, or -1.
-func (v *View) Find(x int) int {
-	if x >= 1 && x <= v.k && v.indexed {
-		return int(v.at[x])
-	}
-	return v.find(x)
-}
-
-func (v *View) find(x int) int {
-	for i, y := range v.vis {
-		if int(y) == x {
-			return i
-		}
-	}
-	return -1
-}
-
-// Row appends the visible row to dst (0 for face down) and returns it.
-func (v *View) Row(dst []int) []int {
-	for _, x := range v.vis {
-		dst = append(dst, int(x))
-	}
-	return dst
-}
-
-func (v *View) String() string { return FormatRow(v.Row(nil), -1) }
-
 // Turn is what the player on turn sees.
 type Turn struct {
 	View
@@ -270,11 +211,14 @@ type Game struct {
 	rules    Rules
 	m        int
 	maxTurns int
-	cards    []face // the hidden truth
-	tmp      []int
-	tmpv     []face
-	turn     Turn
-	players  []Player
+	// The hidden numbers, in the form of the visible row (see row.go):
+	// cword when View.one, else cards.
+	cword   uint64
+	cards   []face
+	tmp     []int
+	tmpv    []face
+	turn    Turn
+	players []Player
 	// Trace, when set, is called after every turn.
 	Trace func(Step)
 	// Context, when set, is checked every few turns (about every 65536/m):
@@ -304,10 +248,14 @@ func NewGame(m int, r Rules) (*Game, error) {
 		g.ctxMask <<= 1
 	}
 	g.ctxMask--
-	g.cards = make([]face, m)
+	t := &g.turn
+	t.m = m
 	g.tmp = make([]int, m)
-	g.tmpv = make([]face, m)
-	g.turn.vis = make([]face, m)
+	if t.one = m <= maxWord; !t.one {
+		g.cards = make([]face, m)
+		g.tmpv = make([]face, m)
+		t.vis = make([]face, m)
+	}
 	g.turn.at = new([MaxM + 1]face)
 	g.turn.model = r.Model
 	if n := r.players(); n > 0 {
@@ -331,19 +279,32 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	if len(deal) != m {
 		return 0, fmt.Errorf("cardflip: the deal has %d cards, the game %d", len(deal), m)
 	}
-	seen := g.tmp
-	clear(seen)
-	for _, x := range deal {
-		if x < 1 || x > m || seen[x-1] != 0 {
-			return 0, fmt.Errorf("cardflip: the deal %v is not a permutation of 1..%d", deal, m)
-		}
-		seen[x-1] = 1
-	}
-	for i, x := range deal {
-		g.cards[i] = face(x)
-	}
 	t := &g.turn
-	clear(t.vis)
+	if t.one {
+		// One word: the numbers seen as bits of a word.
+		var seen, c uint64
+		for i, x := range deal {
+			if uint(x-1) >= uint(m) || seen>>(uint(x-1)&63)&1 != 0 {
+				return 0, fmt.Errorf("cardflip: the deal %v is not a permutation of 1..%d", deal, m)
+			}
+			seen |= 1 << (uint(x-1) & 63)
+			c = word4{}.put(c, i, uint64(x))
+		}
+		g.cword, t.word = c, 0
+	} else {
+		seen := g.tmp
+		clear(seen)
+		for _, x := range deal {
+			if x < 1 || x > m || seen[x-1] != 0 {
+				return 0, fmt.Errorf("cardflip: the deal %v is not a permutation of 1..%d", deal, m)
+			}
+			seen[x-1] = 1
+		}
+		for i, x := range deal {
+			g.cards[i] = face(x)
+		}
+		clear(t.vis)
+	}
 	t.k = 0
 	t.rng = rng
 	n := g.rules.players()
@@ -366,9 +327,17 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	}
 	// Front-to-back never asks where a face-up card is: spare it the
 	// index (Find then scans).
-	t.indexed = kind != kindFrontToBack
+	// (A row of one word needs no index: Find searches the word.)
+	t.indexed = kind != kindFrontToBack && !t.one
 	tracing := g.Trace != nil
-	cards, vis := g.cards, t.vis
+	// A legal move under the standard rules, untraced, is applied at once;
+	// anything else (a rule variant, an Order, a trace, or a move that
+	// breaks a rule) goes through act, which states every rule.
+	plain := !tracing && (g.rules.Variant == Standard || g.rules.Variant == FreeCommunication)
+	perTurn := n == 0 && kind == kindOther
+	if plain && kind != kindOther && t.one {
+		return g.playWord(kind, st)
+	}
 	check := 1 // the next turn that needs a checkpoint
 	for turn := 1; ; turn++ {
 		if turn >= check {
@@ -382,7 +351,7 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		if n > 0 {
 			id = turn % n
 			p = g.players[id]
-		} else if kind == kindOther {
+		} else if perTurn {
 			p = s.NewPlayer(Seat{ID: -1})
 		}
 		t.number = turn
@@ -401,23 +370,30 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		default:
 			pos = p.Look(t)
 		}
-		if uint(pos) >= uint(len(vis)) {
+		if uint(pos) >= uint(m) {
 			return 0, &ActionError{Kind: LookOutOfRange, Turn: turn, Pos: pos}
 		}
-		if vis[pos] != 0 {
-			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: int(vis[pos])}
+		if up := t.cell(pos); up != 0 {
+			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: up}
 		}
-		val := int(cards[pos])
+		val := g.hidden(pos)
 		var mv Move
 		switch kind {
 		case kindFrontToBack:
 			mv = frontToBack{}.Place(t, pos, val)
 		case kindDivideConquer:
-			mv = dcPlace(t, pos, val)
+			mv = divideConquer{}.Place(t, pos, val)
 		case kindStacks:
 			mv = st.Place(t, pos, val)
 		default:
 			mv = p.Place(t, pos, val)
+		}
+		if plain && uint(mv.To) < uint(m) && mv.Order == nil && (!mv.Up || val == t.k+1) {
+			g.apply(pos, mv.To, val, mv.Up)
+			if mv.Up && val == m {
+				return turn, nil
+			}
+			continue
 		}
 		end, err := g.act(turn, id, pos, val, &mv)
 		if err != nil {
@@ -429,54 +405,128 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	}
 }
 
-// move takes the cell at pos out of the rows c and v and makes room at
-// to: the cells between move one place towards pos (by hand when few:
-// cheaper than memmove).
-func move(c, v []face, pos, to int) {
-	if to > pos {
-		if to-pos <= 16 {
-			c, v := c[pos:to+1], v[pos:to+1]
-			v = v[:len(c)]
-			for i := 1; i < len(c); i++ {
-				c[i-1], v[i-1] = c[i], v[i]
+// playWord is Play's loop for the built-in strategies on a row of one
+// word of 4-bit cells (m ≤ 15) under the standard rules, untraced: the
+// same turn as the general loop, with both rows held in registers (the
+// visible one stored in the View every turn) and a move done with
+// constant shifts, so a turn makes no call but the strategy's own. Every
+// move that is not plainly legal goes to act, as in the general loop.
+func (g *Game) playWord(kind int, st *stacks) (int, error) {
+	t := &g.turn
+	m := g.m
+	c, v := g.cword, t.word
+	pad := ^(uint64(1)<<(uint(m)*4&63) - 1) // the cells ≥ m, all ones
+	check := 1                              // the next turn that needs a checkpoint
+	for turn := 1; ; turn++ {
+		if turn >= check {
+			var err error
+			if check, err = g.checkpoint(turn); err != nil {
+				return 0, err
 			}
-		} else {
-			copy(c[pos:to], c[pos+1:to+1])
-			copy(v[pos:to], v[pos+1:to+1])
 		}
-	} else if to < pos {
-		if pos-to <= 16 {
-			c, v := c[to:pos+1], v[to:pos+1]
-			v = v[:len(c)]
-			for i := len(c) - 1; i > 0; i-- {
-				c[i], v[i] = c[i-1], v[i-1]
+		t.number = turn
+		t.Plan = [6]int{}
+		var pos int
+		switch kind {
+		case kindFrontToBack:
+			pos = word4{}.firstZero(v | pad)
+		case kindDivideConquer:
+			pos = dcLook(t)
+		default:
+			pos = st.Look(t)
+		}
+		if uint(pos) >= uint(m) {
+			return 0, &ActionError{Kind: LookOutOfRange, Turn: turn, Pos: pos}
+		}
+		P := uint(pos) * 4 & 63
+		if up := int(v >> P & 15); up != 0 {
+			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: up}
+		}
+		val := int(c >> P & 15)
+		// The built-in strategies' Place, without the Move (they never
+		// set Order).
+		var to int
+		var up bool
+		switch kind {
+		case kindFrontToBack:
+			to, up = ftbPlace(t, val)
+		case kindDivideConquer:
+			to, up = dcPlace(t, pos, val)
+		default:
+			to, up = st.place(t, pos, val)
+		}
+		// up && val != k+1 without a branch on up (see below).
+		if uint(to) >= uint(m) || b2u(up)&b2u(val != t.k+1) != 0 {
+			id := -1
+			if n := g.rules.players(); n > 0 {
+				id = turn % n
 			}
-		} else {
-			copy(c[to+1:pos+1], c[to:pos])
-			copy(v[to+1:pos+1], v[to:pos])
+			g.cword = c
+			mv := Move{Up: up, To: to}
+			end, err := g.act(turn, id, pos, val, &mv)
+			if err != nil {
+				return 0, err
+			}
+			if end {
+				return turn, nil
+			}
+			c, v = g.cword, t.word
+			continue
+		}
+		// apply, for one word: in registers, without a call (and no
+		// index of the face-up cards: Find searches the word).
+		span, down := word4{}.span(pos, to)
+		c, v = word4{}.slide(c, span, down), word4{}.slide(v, span, down)
+		// Whether the card goes up is as good as random: no branch on it.
+		u := b2u(up)
+		c, v = word4{}.put(c, to, uint64(val)), word4{}.put(v, to, uint64(val)&-uint64(u))
+		t.word = v
+		t.k += int(u)
+		if u&b2u(val == m) != 0 {
+			return turn, nil
 		}
 	}
 }
 
-// moveIndexed is move that also keeps at, the positions of the face-up
-// cards, up to date (face-down cells write at[0]).
-func moveIndexed(c, v []face, at *[MaxM + 1]face, pos, to int) {
-	if to > pos {
-		c, v := c[pos:to+1], v[pos:to+1]
-		v = v[:len(c)]
-		for i := 1; i < len(c); i++ {
-			x := v[i]
-			c[i-1], v[i-1] = c[i], x
-			at[x] = face(pos + i - 1)
+// b2u is 1 for true, else 0 (a SETcc, not a branch).
+func b2u(b bool) uint {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// hidden is the number of the card at pos (the engine's eyes only).
+func (g *Game) hidden(pos int) int {
+	if g.turn.one {
+		return word4{}.get(g.cword, pos)
+	}
+	return int(g.cards[pos])
+}
+
+// apply moves the card at pos, whose number is val, to to (face up if up)
+// in both rows and keeps the index of the face-up cards.
+func (g *Game) apply(pos, to, val int, up bool) {
+	t := &g.turn
+	var y int
+	if up {
+		y = val
+	}
+	if t.one {
+		span, down := word4{}.span(pos, to)
+		c, v := word4{}.slide(g.cword, span, down), word4{}.slide(t.word, span, down)
+		g.cword, t.word = word4{}.put(c, to, uint64(val)), word4{}.put(v, to, uint64(y))
+	} else {
+		if t.indexed {
+			moveCellsIndexed(g.cards, t.vis, t.at, pos, to)
+		} else {
+			moveCells(g.cards, t.vis, pos, to)
 		}
-	} else if to < pos {
-		c, v := c[to:pos+1], v[to:pos+1]
-		v = v[:len(c)]
-		for i := len(c) - 1; i > 0; i-- {
-			x := v[i-1]
-			c[i], v[i] = c[i-1], x
-			at[x] = face(to + i)
-		}
+		g.cards[to], t.vis[to] = face(val), face(y)
+	}
+	if up {
+		t.at[val&MaxM] = face(to)
+		t.k++
 	}
 }
 
@@ -504,12 +554,11 @@ func (g *Game) checkpoint(turn int) (int, error) {
 // checks) and traces the turn. end says the game is over.
 func (g *Game) act(turn, id, pos, val int, mv *Move) (end bool, err error) {
 	t := &g.turn
-	cards, vis := g.cards, t.vis
 	if mv.Up && val != t.k+1 {
 		return false, &ActionError{Kind: NotNext, Turn: turn, Pos: pos, Value: val, K: t.k}
 	}
 	to := mv.To
-	if uint(to) >= uint(len(cards)) {
+	if uint(to) >= uint(t.m) {
 		return false, &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: to}
 	}
 	if to != pos && g.rules.Variant == FixedAfterLook {
@@ -522,26 +571,13 @@ func (g *Game) act(turn, id, pos, val int, mv *Move) (end bool, err error) {
 			}
 		}
 	}
-	// Remove the card at pos, insert it at to.
-	if t.indexed {
-		moveIndexed(cards, vis, t.at, pos, to)
-	} else {
-		move(cards, vis, pos, to)
-	}
-	cards[to] = face(val)
-	if mv.Up {
-		vis[to] = face(val)
-		t.at[val] = face(to)
-		t.k++
-	} else {
-		vis[to] = 0
-	}
+	g.apply(pos, to, val, mv.Up)
 	if mv.Order != nil && g.rules.Variant == Rearrange {
 		if err := g.rearrange(turn, pos, val, mv.Order); err != nil {
 			return false, err
 		}
 	}
-	end = mv.Up && val == len(cards)
+	end = mv.Up && val == t.m
 	if g.Trace != nil {
 		g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), g.before...), Look: pos, Value: val, Move: *mv, After: t.Row(nil), End: end})
 	}
@@ -558,7 +594,7 @@ const (
 
 func (g *Game) rearrange(turn, pos, val int, order []int) error {
 	m := g.m
-	v := g.turn.vis
+	t := &g.turn
 	if len(order) != m {
 		return &ActionError{Kind: BadOrder, Turn: turn, Pos: pos, Value: val, Index: len(order)}
 	}
@@ -569,9 +605,17 @@ func (g *Game) rearrange(turn, pos, val int, order []int) error {
 			return &ActionError{Kind: BadOrder, Turn: turn, Pos: pos, Value: val, Index: j}
 		}
 		used[i] = 1
-		if (v[i] != 0 || v[j] != 0) && i != j {
+		if i != j && (t.cell(i) != 0 || t.cell(j) != 0) {
 			return &ActionError{Kind: MovedFaceUp, Turn: turn, Pos: pos, Value: val, Index: j}
 		}
+	}
+	if t.one {
+		var c uint64
+		for j, i := range order {
+			c = word4{}.put(c, j, uint64(g.hidden(i)))
+		}
+		g.cword = c
+		return nil
 	}
 	c := g.tmpv
 	for j, i := range order {

@@ -3,7 +3,10 @@ package cardflip
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -174,7 +177,7 @@ func TestNoPeeking(t *testing.T) {
 	// the View holds the face-up numbers and nothing else.
 	var views []View
 	s := &script{look: func(t *Turn) int {
-		views = append(views, View{vis: append([]face(nil), t.vis...), k: t.k})
+		views = append(views, View{one: t.one, word: t.word, vis: append([]face(nil), t.vis...), m: t.m, k: t.k})
 		for i := range t.Len() {
 			if t.Up(i) != (t.Value(i) != 0) || (t.Up(i) && t.Value(i) > t.K()) {
 				panic("view shows more than the face-up cards")
@@ -192,9 +195,9 @@ func TestNoPeeking(t *testing.T) {
 		t.Errorf("views differ: %v", views)
 	}
 	for _, v := range views {
-		for _, x := range v.vis {
-			if int(x) > v.k {
-				t.Fatalf("a face-down number leaked into the view: %v", v.vis)
+		for _, x := range v.Row(nil) {
+			if x > v.k {
+				t.Fatalf("a face-down number leaked into the view: %v", v.Row(nil))
 			}
 		}
 	}
@@ -423,5 +426,33 @@ func TestLongGameCanceled(t *testing.T) {
 	Deal(deal, 1, 0)
 	if _, err := g.Play(FrontToBack(), deal, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestShuffleMatchesStdlib checks that shuffle deals exactly what
+// rand.Rand.Shuffle deals from the same PCG (on 64-bit machines), for
+// sizes that take both the power-of-two and the rejection branches.
+func TestShuffleMatchesStdlib(t *testing.T) {
+	if strconv.IntSize == 32 {
+		t.Skip("math/rand/v2 draws bounded numbers differently on 32-bit machines")
+	}
+	for _, m := range []int{1, 2, 3, 4, 5, 8, 13, 16, 31, 100, 1000} {
+		a, b := make([]int, m), make([]int, m)
+		for seed := range uint64(2000) {
+			r := rand.New(rand.NewPCG(seed, uint64(m)))
+			for i := range a {
+				a[i] = i + 1
+			}
+			r.Shuffle(m, func(i, j int) { a[i], a[j] = a[j], a[i] })
+			p := rand.NewPCG(seed, uint64(m))
+			shuffle(p, b)
+			if !slices.Equal(a, b) {
+				t.Fatalf("m=%d seed %d: shuffle %v, rand.Shuffle %v", m, seed, b, a)
+			}
+			// The generators are left in the same state (the players' coins).
+			if x, y := r.Uint64(), p.Uint64(); x != y {
+				t.Fatalf("m=%d seed %d: generator states differ after the deal", m, seed)
+			}
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -250,16 +251,37 @@ func nextPerm(p []int) bool {
 // uniform permutation of 1..m drawn from a PCG seeded with (seed, game).
 // The players' coins come from the same generator afterwards.
 func Deal(deal []int, seed uint64, game int64) *rand.Rand {
-	r := rand.New(rand.NewPCG(seed, uint64(game)))
-	shuffle(r, deal)
-	return r
+	p := rand.NewPCG(seed, uint64(game))
+	shuffle(p, deal)
+	return rand.New(p)
 }
 
-func shuffle(r *rand.Rand, deal []int) {
+// shuffle deals 1..m in the order of rand.Rand.Shuffle with
+// Fisher–Yates and Lemire's bounded numbers, as math/rand/v2 does on
+// 64-bit machines (TestShuffleMatchesStdlib), but on the PCG itself: no
+// call through the Source interface and the swap closure per card, about
+// half the cost at m = 13. It also makes the deals of a seed the same on
+// every platform (math/rand/v2 draws differently on 32-bit ones).
+func shuffle(p *rand.PCG, deal []int) {
 	for i := range deal {
 		deal[i] = i + 1
 	}
-	r.Shuffle(len(deal), func(i, j int) { deal[i], deal[j] = deal[j], deal[i] })
+	for i := len(deal) - 1; i > 0; i-- {
+		n := uint64(i + 1)
+		var j uint64
+		if n&(n-1) == 0 { // a power of two: mask
+			j = p.Uint64() & (n - 1)
+		} else {
+			hi, lo := bits.Mul64(p.Uint64(), n)
+			if lo < n {
+				for thresh := -n % n; lo < thresh; {
+					hi, lo = bits.Mul64(p.Uint64(), n)
+				}
+			}
+			j = hi
+		}
+		deal[i], deal[j] = deal[j], deal[i]
+	}
 }
 
 // Simulate plays games 0..games−1 of the seed (see Deal) in parallel. The
@@ -304,7 +326,7 @@ func Simulate(ctx context.Context, s Strategy, m int, games int64, seed uint64, 
 				end := min(c+chunk, games)
 				for i := c; i < end; i++ {
 					pcg.Seed(seed, uint64(i))
-					shuffle(r, deal)
+					shuffle(pcg, deal)
 					x, err := g.Play(s, deal, r)
 					if err != nil {
 						if ctx.Err() != nil {

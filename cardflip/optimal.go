@@ -422,8 +422,8 @@ func (p *TablePolicy) key(t *Turn) (uint64, bool) {
 		return 0, false
 	}
 	var v uint64
-	for i, x := range t.vis {
-		v |= uint64(x) << (4 * i)
+	for i := range t.m {
+		v |= uint64(t.cell(i)) << (4 * i)
 	}
 	if p.turns {
 		n, ok := t.Number()

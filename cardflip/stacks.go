@@ -121,7 +121,7 @@ func (s *stacks) Look(t *Turn) int {
 			// A chain a+1, a+2, … of cards turned up on sight at the
 			// end, nothing else up: the rest is a fresh segment.
 			j := 0
-			for j < S && int(v.vis[hi-1-j]) == a+1+j {
+			for j < S && v.cell(hi-1-j) == a+1+j {
 				j++
 			}
 			if j > 0 && k-a == j {
@@ -171,35 +171,41 @@ func (s *stacks) Look(t *Turn) int {
 }
 
 func (s *stacks) Place(t *Turn, pos, x int) Move {
+	to, up := s.place(t, pos, x)
+	return Move{Up: up, To: to}
+}
+
+// place is Place without the Move (the engine's fast loop calls it).
+func (s *stacks) place(t *Turn, pos, x int) (to int, up bool) {
 	p := &t.Plan
 	next := x == t.k+1
 	switch p[0] {
 	case stFTB:
-		return Move{Up: next, To: p[2] - 1}
+		return p[2] - 1, next
 	case stHidden:
 		if x == p[3]+1 {
-			return Move{Up: true, To: p[2] - 1}
+			return p[2] - 1, true
 		}
 		if j := x - p[3] - 2; j >= 0 && j < s.slots(p[2]-p[1]) {
-			return Move{To: p[1] + j}
+			return p[1] + j, false
 		}
-		return Move{To: p[2] - 1}
+		return p[2] - 1, false
 	case stPreHidden:
 		lo, e, a, hc := p[1], p[2], p[3], p[4]
 		switch {
 		case x == a+1:
-			return Move{Up: true, To: e - 1}
+			return e - 1, true
 		case x == a+2:
-			return Move{To: lo + hc}
+			return lo + hc, false
 		case x >= a+3 && x < a+3+hc:
-			return Move{To: lo + x - a - 3}
+			return lo + x - a - 3, false
 		}
-		return Move{To: e - 1}
+		return e - 1, false
 	case stTable:
 		if mv, ok := s.tables[p[5]].place[placeKey(uint64(p[3]), x-p[4])]; ok {
-			return Move{Up: mv.Up, To: p[1] + mv.To}
+			return p[1] + mv.To, mv.Up
 		}
-		return Move{Up: next, To: p[1] + p[5] - 1}
+		return p[1] + p[5] - 1, next
 	}
 	v := &t.View
 	lo, hi, a, piv := p[1], p[2], p[3], p[4]
@@ -211,9 +217,9 @@ func (s *stacks) Place(t *Turn, pos, x int) Move {
 		if x > a+1+l { // right part: two stacks
 			lr, _ := s.split(r, true)
 			if x <= a+1+l+lr+1 {
-				return Move{To: piv}
+				return piv, false
 			}
-			return Move{To: hi - 1}
+			return hi - 1, false
 		}
 		// left part: the left child is the plain segment of l cards before piv.
 		if l <= s.p.base {
@@ -222,10 +228,10 @@ func (s *stacks) Place(t *Turn, pos, x int) Move {
 			if t.k >= a+2 {
 				d = find(v, t.k, lo, piv)
 			}
-			return Move{Up: next, To: d - 1}
+			return d - 1, next
 		}
 		if t.k < a+2 {
-			return Move{Up: next, To: piv - 1}
+			return piv - 1, next
 		}
 		S, hi, a = l, piv, a+1
 		piv = find(v, a+1, lo, hi)
@@ -244,8 +250,8 @@ func (s *stacks) tableLook(t *Turn, tb *baseTable, lo, hi, a int) (int, bool) {
 	}
 	var key uint64
 	for i := range S {
-		if x := v.vis[lo+i]; x != 0 {
-			key |= uint64(int(x)-a) << (4 * i)
+		if x := v.cell(lo + i); x != 0 {
+			key |= uint64(x-a) << (4 * i)
 		}
 	}
 	pos, ok := tb.look[key]

@@ -46,14 +46,7 @@ func (p *policy) Look(t *Turn) int                   { return p.look(t) }
 func (p *policy) Place(t *Turn, pos, value int) Move { return p.place(t, pos, value) }
 
 // firstDown is the first face-down position in [lo, hi), or -1.
-func firstDown(v *View, lo, hi int) int {
-	for i := lo; i < hi; i++ {
-		if v.vis[i] == 0 {
-			return i
-		}
-	}
-	return -1
-}
+func firstDown(v *View, lo, hi int) int { return v.FirstDown(lo, hi) }
 
 // ---- random ----
 
@@ -65,8 +58,8 @@ func Random() Strategy {
 			Summary: "look at a random face-down card, turn it up if next (m(m+1)/2)"},
 		look: func(t *Turn) int {
 			r := t.rng.IntN(t.Len() - t.k)
-			for i, x := range t.vis {
-				if x == 0 {
+			for i := range t.m {
+				if t.cell(i) == 0 {
 					if r == 0 {
 						return i
 					}
@@ -92,17 +85,13 @@ func (frontToBack) Info() Info {
 		Summary: "leftmost face-down card to the far right, face up if next (m(m+3)/4)"}
 }
 func (s frontToBack) NewPlayer(Seat) Player { return s }
-func (frontToBack) Look(t *Turn) int {
-	for i, x := range t.vis {
-		if x == 0 {
-			return i
-		}
-	}
-	return -1
-}
+func (frontToBack) Look(t *Turn) int        { return t.FirstDown(0, t.m) }
+
 func (frontToBack) Place(t *Turn, pos, value int) Move {
-	return Move{Up: value == t.k+1, To: len(t.vis) - 1}
+	to, up := ftbPlace(t, value)
+	return Move{Up: up, To: to}
 }
+func ftbPlace(t *Turn, value int) (to int, up bool) { return t.m - 1, value == t.k+1 }
 
 // ---- single and interval (memory) ----
 
@@ -157,13 +146,13 @@ func (p *intervalPlayer) Look(t *Turn) int {
 		}
 	}
 	for i := lo; i < hi; i++ {
-		if p.seen[i] == 0 && t.vis[i] == 0 {
+		if p.seen[i] == 0 && !t.Up(i) {
 			return i
 		}
 	}
 	// Nothing useful in our block: try the following blocks.
 	for j := 1; j <= m; j++ {
-		if i := (hi + j - 1) % m; t.vis[i] == 0 {
+		if i := (hi + j - 1) % m; !t.Up(i) {
 			return i
 		}
 	}
@@ -224,8 +213,8 @@ func partitionState(t *Turn) {
 	// divider positions
 	div := make([]int, l+1) // div[j] = position of divider j (j=1..d), div[l] = m
 	div[0] = -1
-	for i, x := range t.vis {
-		if x >= 1 && int(x) <= d {
+	for i := range m {
+		if x := t.cell(i); x >= 1 && x <= d {
 			div[x] = i
 		}
 	}
@@ -318,9 +307,12 @@ func (divideConquer) Info() Info {
 	return Info{Name: "divide-conquer", Model: TableOnly,
 		Summary: "the seed's quicksort: find the minimum, split the rest 1:1 around it, recurse (≈ 2m·log2 m)"}
 }
-func (s divideConquer) NewPlayer(Seat) Player            { return s }
-func (divideConquer) Look(t *Turn) int                   { return dcLook(t) }
-func (divideConquer) Place(t *Turn, pos, value int) Move { return dcPlace(t, pos, value) }
+func (s divideConquer) NewPlayer(Seat) Player { return s }
+func (divideConquer) Look(t *Turn) int        { return dcLook(t) }
+func (divideConquer) Place(t *Turn, pos, value int) Move {
+	to, up := dcPlace(t, pos, value)
+	return Move{Up: up, To: to}
+}
 
 // Plan for dc: [0] mode (1 search/flip, 2 split), [1] lo, [2] hi, [3] a, [4] pivot pos.
 func dcLook(t *Turn) int {
@@ -334,8 +326,16 @@ func dcLook(t *Turn) int {
 			p[0], p[1], p[2], p[3] = 1, lo, hi, a
 			return lo
 		}
-		piv := v.Find(a + 1) // face up, in [lo, hi)
-		r := s / 2
+		var piv int // the face-up a+1, in [lo, hi): Find, inlined by hand
+		switch {
+		case v.one:
+			piv = word4{}.find(v.word, a+1)
+		case v.indexed:
+			piv = int(v.at[(a+1)&MaxM])
+		default:
+			piv = v.find(a + 1)
+		}
+		r := s >> 1
 		if hi-1-piv < r {
 			p[0], p[1], p[2], p[3], p[4] = 2, lo, hi, a, piv
 			return lo
@@ -349,15 +349,13 @@ func dcLook(t *Turn) int {
 	}
 }
 
-func dcPlace(t *Turn, pos, value int) Move {
+func dcPlace(t *Turn, pos, value int) (to int, up bool) {
 	p := &t.Plan
 	if p[0] == 1 {
-		return Move{Up: value == t.k+1, To: p[2] - 1}
+		return p[2] - 1, value == t.k+1
 	}
+	// Split: just right of the pivot if value is in the right part, else
+	// just left of it. Which it is is as good as random: b2u, not a branch.
 	s := p[2] - p[1]
-	r := s / 2
-	if value-p[3] > s-r {
-		return Move{To: p[4]}
-	}
-	return Move{To: p[4] - 1}
+	return p[4] - int(b2u(value-p[3] <= s-s>>1)), false
 }
