@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -454,5 +455,56 @@ func TestShuffleMatchesStdlib(t *testing.T) {
 				t.Fatalf("m=%d seed %d: generator states differ after the deal", m, seed)
 			}
 		}
+	}
+}
+
+// TestEvaluationPool checks the worker pool that Exact and Simulate share:
+// the same result for any number of workers, progress that adds up to the
+// number of games, and the first illegal action reported with its deal.
+func TestEvaluationPool(t *testing.T) {
+	ctx := context.Background()
+	var first *ExactResult
+	for _, w := range []int{1, 2, 5} {
+		var last atomic.Int64
+		r, err := Exact(ctx, DivideConquer(), 7, Options{Workers: w, Progress: func(done int64) {
+			for {
+				old := last.Load()
+				if done <= old || last.CompareAndSwap(old, done) {
+					break
+				}
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last.Load() != Factorial(7) {
+			t.Errorf("%d workers: progress reached %d, want 7! = %d", w, last.Load(), Factorial(7))
+		}
+		if first == nil {
+			first = r
+		} else if !reflect.DeepEqual(first, r) {
+			t.Errorf("%d workers: %v, 1 worker %v", w, r.Expectation, first.Expectation)
+		}
+	}
+	var last atomic.Int64
+	if _, err := Simulate(ctx, FrontToBack(), 9, 5000, 1, Options{Workers: 3, Progress: func(done int64) {
+		if done > last.Load() {
+			last.Store(done)
+		}
+	}}); err != nil || last.Load() != 5000 {
+		t.Errorf("simulate: progress reached %d of 5000 (err %v)", last.Load(), err)
+	}
+	// Turning up a card that is not next is illegal: every game fails at
+	// its first look unless that card is 1.
+	bad := &script{look: func(t *Turn) int { return t.FirstDown(0, t.Len()) },
+		place: func(t *Turn, pos, x int) Move { return Move{Up: true, To: pos} }}
+	_, err := Exact(ctx, bad, 5, Options{Workers: 2})
+	var ae *ActionError
+	if !errors.As(err, &ae) || ae.Kind != NotNext || !strings.Contains(err.Error(), "(deal [") {
+		t.Errorf("exact: got %v, want a NotNext error naming its deal", err)
+	}
+	_, err = Simulate(ctx, bad, 5, 100, 7, Options{Workers: 2})
+	if !errors.As(err, &ae) || ae.Kind != NotNext || !strings.Contains(err.Error(), "of seed 7)") {
+		t.Errorf("simulate: got %v, want a NotNext error naming its game", err)
 	}
 }

@@ -139,68 +139,28 @@ func Exact(ctx context.Context, s Strategy, m int, o Options) (*ExactResult, err
 		d++
 	}
 	chunk := Factorial(m - d)
-	chunks := Factorial(m) / chunk
-	var next atomic.Int64
-	var done atomic.Int64
-	var mu sync.Mutex
-	var total Stats
-	var firstErr error
-	var wg sync.WaitGroup
-	for range o.workers() {
-		wg.Go(func() {
-			g, err := NewGame(m, o.Rules)
-			if err != nil {
-				mu.Lock()
-				firstErr = err
-				mu.Unlock()
-				return
+	total, err := playChunks(ctx, m, o, Factorial(m)/chunk, func() chunkPlayer {
+		perm := make([]int, m)
+		return func(g *Game, st *Stats, c int64) (int64, error) {
+			unrank(perm, c*chunk)
+			for i := int64(0); i < chunk; i++ {
+				if i > 0 {
+					nextPerm(perm)
+				}
+				x, err := g.Play(s, perm, nil)
+				if err != nil {
+					return i, fmt.Errorf("%w (deal %v)", err, perm)
+				}
+				st.add(x)
 			}
-			g.Context = ctx
-			var st Stats
-			perm := make([]int, m)
-			for {
-				c := next.Add(1) - 1
-				if c >= chunks || ctx.Err() != nil {
-					break
-				}
-				unrank(perm, c*chunk)
-				for i := int64(0); i < chunk; i++ {
-					if i > 0 {
-						nextPerm(perm)
-					}
-					x, err := g.Play(s, perm, nil)
-					if err != nil {
-						if ctx.Err() != nil {
-							break
-						}
-						mu.Lock()
-						if firstErr == nil {
-							firstErr = fmt.Errorf("%w (deal %v)", err, perm)
-						}
-						mu.Unlock()
-						next.Store(chunks)
-						break
-					}
-					st.add(x)
-				}
-				if o.Progress != nil {
-					o.Progress(done.Add(chunk))
-				}
-			}
-			mu.Lock()
-			total.merge(&st)
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	if err := ctx.Err(); err != nil {
+			return chunk, nil
+		}
+	})
+	if err != nil {
 		return nil, err
 	}
 	r := new(big.Rat).SetFrac(big.NewInt(total.Sum), big.NewInt(Factorial(m)))
-	return &ExactResult{Stats: total, Expectation: r}, nil
+	return &ExactResult{Stats: *total, Expectation: r}, nil
 }
 
 // unrank sets perm to the permutation of 1..m of lexicographic rank r.
@@ -298,52 +258,73 @@ func Simulate(ctx context.Context, s Strategy, m int, games int64, seed uint64, 
 		return nil, err
 	}
 	const chunk = 1024
+	return playChunks(ctx, m, o, (games+chunk-1)/chunk, func() chunkPlayer {
+		deal := make([]int, m)
+		pcg := rand.NewPCG(0, 0)
+		r := rand.New(pcg)
+		return func(g *Game, st *Stats, c int64) (int64, error) {
+			lo, hi := c*chunk, min((c+1)*chunk, games)
+			for i := lo; i < hi; i++ {
+				pcg.Seed(seed, uint64(i))
+				shuffle(pcg, deal)
+				x, err := g.Play(s, deal, r)
+				if err != nil {
+					return i - lo, fmt.Errorf("%w (game %d of seed %d)", err, i, seed)
+				}
+				st.add(x)
+			}
+			return hi - lo, nil
+		}
+	})
+}
+
+// A chunkPlayer plays chunk c of an evaluation on its worker's game,
+// adding every X to st, and returns the number of games it played.
+type chunkPlayer func(g *Game, st *Stats, c int64) (int64, error)
+
+// playChunks runs o.workers() goroutines, each with its own game and its
+// own chunkPlayer (from newPlayer, so each has its own scratch), over the
+// chunks 0..chunks−1, claimed in order from a shared counter. The first
+// error (not caused by ctx) stops every worker. Stats are integer sums,
+// so the result does not depend on the number of workers or their timing.
+func playChunks(ctx context.Context, m int, o Options, chunks int64, newPlayer func() chunkPlayer) (*Stats, error) {
 	var next, done atomic.Int64
 	var mu sync.Mutex
 	var total Stats
 	var firstErr error
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		next.Store(chunks)
+	}
 	var wg sync.WaitGroup
 	for range o.workers() {
 		wg.Go(func() {
 			g, err := NewGame(m, o.Rules)
 			if err != nil {
-				mu.Lock()
-				firstErr = err
-				mu.Unlock()
+				fail(err)
 				return
 			}
 			g.Context = ctx
+			play := newPlayer()
 			var st Stats
-			deal := make([]int, m)
-			pcg := rand.NewPCG(0, 0)
-			r := rand.New(pcg)
-		loop:
 			for {
-				c := next.Add(chunk) - chunk
-				if c >= games || ctx.Err() != nil {
+				c := next.Add(1) - 1
+				if c >= chunks || ctx.Err() != nil {
 					break
 				}
-				end := min(c+chunk, games)
-				for i := c; i < end; i++ {
-					pcg.Seed(seed, uint64(i))
-					shuffle(pcg, deal)
-					x, err := g.Play(s, deal, r)
-					if err != nil {
-						if ctx.Err() != nil {
-							break loop
-						}
-						mu.Lock()
-						if firstErr == nil {
-							firstErr = fmt.Errorf("%w (game %d of seed %d)", err, i, seed)
-						}
-						mu.Unlock()
-						next.Store(games)
-						break loop
+				n, err := play(g, &st, c)
+				if err != nil {
+					if ctx.Err() == nil {
+						fail(err)
 					}
-					st.add(x)
+					break
 				}
 				if o.Progress != nil {
-					o.Progress(done.Add(end - c))
+					o.Progress(done.Add(n))
 				}
 			}
 			mu.Lock()
