@@ -325,9 +325,9 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	case *stacks:
 		kind, st = kindStacks, s
 	}
-	// Front-to-back never asks where a face-up card is: spare it the
-	// index (Find then scans).
-	// (A row of one word needs no index: Find searches the word.)
+	// The index of the face-up cards (Find in O(1)) is kept for rows of
+	// 16-bit cells, except for front-to-back, which never asks (Find then
+	// scans); on a row of one word Find searches the word.
 	t.indexed = kind != kindFrontToBack && !t.one
 	tracing := g.Trace != nil
 	// A legal move under the standard rules, untraced, is applied at once;
@@ -429,7 +429,7 @@ func (g *Game) playWord(kind int, st *stacks) (int, error) {
 		var pos int
 		switch kind {
 		case kindFrontToBack:
-			pos = word4{}.firstZero(v | pad)
+			pos = word4{}.firstZero(v | pad) // frontToBack.Look on the word in hand
 		case kindDivideConquer:
 			pos = dcLook(t)
 		default:
