@@ -63,11 +63,11 @@ func CheckAllowedHosts(hosts []string) error {
 		switch {
 		case strings.TrimSpace(a) == "*":
 		case strings.TrimSpace(a) == "":
-			return fmt.Errorf("web: allowed host: empty name")
+			return fmt.Errorf("web: allowed host %q: empty name", a)
 		case strings.Contains(a, "*"):
 			return fmt.Errorf("web: allowed host %q: a wildcard must be \"*\" alone (allow every host)", a)
 		case canonicalHost(a) == "":
-			return fmt.Errorf("web: allowed host %q is not a host name or IP address (want e.g. grundy.example.com, 192.168.1.20 or [fe80::1])", a)
+			return fmt.Errorf("web: allowed host %q: not a host name or IP address (want e.g. grundy.example.com, 192.168.1.20 or [fe80::1])", a)
 		}
 	}
 	return nil

@@ -249,13 +249,13 @@ func TestCheckAllowedHosts(t *testing.T) {
 		hosts []string
 		msg   string
 	}{
-		{[]string{"a.example", ""}, "web: allowed host: empty name"},
-		{[]string{" "}, "web: allowed host: empty name"},
+		{[]string{"a.example", ""}, `web: allowed host "": empty name`},
+		{[]string{" "}, `web: allowed host " ": empty name`},
 		{[]string{"*.example.com"}, `web: allowed host "*.example.com": a wildcard must be "*" alone (allow every host)`},
-		{[]string{"http://grundy.example.com"}, `web: allowed host "http://grundy.example.com" is not a host name or IP address (want e.g. grundy.example.com, 192.168.1.20 or [fe80::1])`},
-		{[]string{"grundy.example.com/"}, `web: allowed host "grundy.example.com/" is not a host name or IP address (want e.g. grundy.example.com, 192.168.1.20 or [fe80::1])`},
-		{[]string{"a b"}, `web: allowed host "a b" is not a host name or IP address (want e.g. grundy.example.com, 192.168.1.20 or [fe80::1])`},
-		{[]string{"host:port"}, `web: allowed host "host:port" is not a host name or IP address (want e.g. grundy.example.com, 192.168.1.20 or [fe80::1])`},
+		{[]string{"http://grundy.example.com"}, `web: allowed host "http://grundy.example.com": not a host name or IP address (want e.g. grundy.example.com, 192.168.1.20 or [fe80::1])`},
+		{[]string{"grundy.example.com/"}, `web: allowed host "grundy.example.com/": not a host name or IP address (want e.g. grundy.example.com, 192.168.1.20 or [fe80::1])`},
+		{[]string{"a b"}, `web: allowed host "a b": not a host name or IP address (want e.g. grundy.example.com, 192.168.1.20 or [fe80::1])`},
+		{[]string{"host:port"}, `web: allowed host "host:port": not a host name or IP address (want e.g. grundy.example.com, 192.168.1.20 or [fe80::1])`},
 	} {
 		if err := CheckAllowedHosts(c.hosts); err == nil || err.Error() != c.msg {
 			t.Errorf("CheckAllowedHosts(%q) = %v, want %s", c.hosts, err, c.msg)
