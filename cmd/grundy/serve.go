@@ -95,10 +95,7 @@ func serveRun(cmd *cobra.Command, io *streams, opts *serveOptions) error {
 	if err := web.CheckAllowedHosts(opts.allowHosts); err != nil {
 		return usagef("--allow-host %s", strings.TrimPrefix(err.Error(), "web: allowed host "))
 	}
-	allow := opts.allowHosts
-	if host, _, err := net.SplitHostPort(opts.addr); err == nil && host != "" && net.ParseIP(host) == nil {
-		allow = append(allow, host) // --addr mybox.lan:8080: requests name it so
-	}
+	allow := allowedHosts(opts.addr, opts.allowHosts)
 	srv := web.New(web.Config{
 		Budget:        impartial.Budget{MaxPositions: opts.maxPositions, MaxMemory: mem},
 		Timeout:       opts.timeout,
@@ -123,4 +120,14 @@ func serveRun(cmd *cobra.Command, io *streams, opts *serveOptions) error {
 	}
 	fmt.Fprintln(io.out, "grundy workbench stopped")
 	return nil
+}
+
+// allowedHosts is the --allow-host list, plus the host of --addr when it is
+// a name (--addr mybox.lan:8080: browsers then ask for mybox.lan).
+func allowedHosts(addr string, flags []string) []string {
+	allow := slices.Clone(flags)
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" && net.ParseIP(host) == nil {
+		allow = append(allow, host)
+	}
+	return allow
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -206,5 +207,25 @@ func TestServeAllowHost(t *testing.T) {
 	stop()
 	if want := "grundy: warning: --allow-host '*': the Host check is off; any web page opened on this machine can use the workbench through DNS rebinding\n"; errb.String() != want {
 		t.Errorf("stderr %q, want %q", errb.String(), want)
+	}
+}
+
+func TestServeAllowedHostsFromAddr(t *testing.T) {
+	for _, c := range []struct {
+		addr  string
+		flags []string
+		want  []string
+	}{
+		{"mybox.lan:8080", nil, []string{"mybox.lan"}},
+		{"mybox.lan:8080", []string{"a.example"}, []string{"a.example", "mybox.lan"}},
+		{"0.0.0.0:8080", []string{"a.example"}, []string{"a.example"}},
+		{":8080", nil, nil},
+		{"[::1]:8080", nil, nil},
+		{"192.168.1.5:0", []string{"*"}, []string{"*"}},
+		{"no-port", nil, nil},
+	} {
+		if got := allowedHosts(c.addr, c.flags); !slices.Equal(got, c.want) {
+			t.Errorf("allowedHosts(%q, %q) = %q, want %q", c.addr, c.flags, got, c.want)
+		}
 	}
 }
