@@ -26,7 +26,7 @@ import (
 func get(t *testing.T, s *Server, target string) (int, string) {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
+	s.Handler().ServeHTTP(rec, newRequest(http.MethodGet, target, nil))
 	if ct := rec.Header().Get("Content-Type"); strings.HasPrefix(target, "/api/") && ct != "application/json; charset=utf-8" {
 		t.Errorf("GET %s: Content-Type %q", target, ct)
 	}
@@ -216,13 +216,13 @@ func TestErrors(t *testing.T) {
 func TestMethodAndBody(t *testing.T) {
 	s := New(Config{MaxBodyBytes: 64})
 	rec := httptest.NewRecorder()
-	s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodDelete, "/api/games", nil))
+	s.Handler().ServeHTTP(rec, newRequest(http.MethodDelete, "/api/games", nil))
 	if rec.Code != 405 || rec.Header().Get("Allow") != "GET, HEAD, POST" || !strings.Contains(rec.Body.String(), "method DELETE not allowed") {
 		t.Errorf("DELETE = %d %v %s", rec.Code, rec.Header(), rec.Body)
 	}
 	post := func(body string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
-		r := httptest.NewRequest(http.MethodPost, "/api/solve", strings.NewReader(body))
+		r := newRequest(http.MethodPost, "/api/solve", strings.NewReader(body))
 		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		s.Handler().ServeHTTP(rec, r)
 		return rec
@@ -234,7 +234,7 @@ func TestMethodAndBody(t *testing.T) {
 		t.Errorf("POST large = %d %s", rec.Code, rec.Body)
 	}
 	rec = httptest.NewRecorder()
-	s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/solve?game=nim", strings.NewReader("%zz")))
+	s.Handler().ServeHTTP(rec, newRequest(http.MethodPost, "/api/solve?game=nim", strings.NewReader("%zz")))
 	if rec.Code != 400 {
 		t.Errorf("bad query = %d %s", rec.Code, rec.Body)
 	}
@@ -250,7 +250,7 @@ func TestBusy(t *testing.T) {
 		s.waiting.Store(waiting)
 		rec := httptest.NewRecorder()
 		start := time.Now()
-		s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
+		s.Handler().ServeHTTP(rec, newRequest(http.MethodGet, target, nil))
 		waited := time.Since(start)
 		if rec.Code != 503 || rec.Header().Get("Retry-After") != "1" || !strings.Contains(rec.Body.String(), "server busy") {
 			t.Errorf("waiting %d: %d %v %s", waiting, rec.Code, rec.Header(), rec.Body)
@@ -274,7 +274,7 @@ func TestBusy(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	rec := httptest.NewRecorder()
-	s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil).WithContext(ctx))
+	s.Handler().ServeHTTP(rec, newRequest(http.MethodGet, target, nil).WithContext(ctx))
 	if rec.Code != 503 || !strings.Contains(rec.Body.String(), "request canceled") {
 		t.Errorf("canceled while queued: %d %s", rec.Code, rec.Body)
 	}
@@ -292,7 +292,7 @@ func TestTimeoutAndCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	rec := httptest.NewRecorder()
-	s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/values?"+q("game", "subtract:1,3,4", "to", "900000"), nil).WithContext(ctx))
+	s.Handler().ServeHTTP(rec, newRequest(http.MethodGet, "/api/values?"+q("game", "subtract:1,3,4", "to", "900000"), nil).WithContext(ctx))
 	if rec.Code != 503 || !strings.Contains(rec.Body.String(), "canceled") {
 		t.Errorf("canceled: %d %s", rec.Code, rec.Body)
 	}
@@ -323,7 +323,7 @@ func TestStatic(t *testing.T) {
 		{"/app.css", "text/css; charset=utf-8", "--accent"},
 	} {
 		rec := httptest.NewRecorder()
-		s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, c.path, nil))
+		s.Handler().ServeHTTP(rec, newRequest(http.MethodGet, c.path, nil))
 		if rec.Code != 200 || rec.Header().Get("Content-Type") != c.ctype || !strings.Contains(rec.Body.String(), c.contains) {
 			t.Errorf("GET %s = %d %q", c.path, rec.Code, rec.Header().Get("Content-Type"))
 		}

@@ -57,6 +57,16 @@ type Config struct {
 	// ShutdownTimeout is how long a graceful shutdown waits for requests in
 	// flight before it cancels their computations. Default: 10s.
 	ShutdownTimeout time.Duration
+	// AllowedHosts are the host names (or IP addresses; a port is ignored)
+	// that requests may name in their Host header and Origin besides the
+	// defaults: localhost, loopback and unspecified IP addresses, and the IP
+	// address the connection arrived at. Other requests are refused (421 for
+	// the Host, 403 for the Origin) to defend against DNS rebinding and
+	// cross-site requests; see docs/serve.md. List the names a reverse proxy
+	// or a LAN uses for the server. "*" turns the check off: any web page the
+	// user visits can then read the workbench. Entries that are not host
+	// names are ignored (CheckAllowedHosts reports them). Default: none.
+	AllowedHosts []string
 }
 
 // DefaultBudget is the server's default work budget for one computation.

@@ -17,6 +17,12 @@
 // shuts down gracefully when its context ends. The endpoints, their keys and
 // status codes are documented in docs/api.md.
 //
+// Against DNS rebinding the handler answers only requests whose Host header
+// names localhost, a loopback address, the IP address the request arrived on
+// or a name of Config.AllowedHosts (421 Misdirected Request otherwise), and
+// refuses a request whose Origin header names another host (403), so a page
+// from another site cannot use the workbench through the user's browser.
+//
 // A minimal server:
 //
 //	srv := web.New(web.Config{})   // zero Config: documented defaults

@@ -36,9 +36,9 @@ func chromiumPath() string {
 	return ""
 }
 
-// browser starts headless Chromium with a fresh profile and returns a tab's
-// context, canceled when the test ends.
-func browser(t *testing.T) context.Context {
+// browser starts headless Chromium with a fresh profile (and the extra
+// options) and returns a tab's context, canceled when the test ends.
+func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	path := chromiumPath()
 	if path == "" {
@@ -63,6 +63,7 @@ func browser(t *testing.T) context.Context {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 800),
 	}
+	opts = append(opts, extra...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelTab := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)

@@ -8,13 +8,14 @@ import (
 )
 
 // The API answers with the CLI's --json bytes; errors are JSON with a 4xx
-// status.
+// status. Requests must name the server by an allowed host (localhost here;
+// see Config.AllowedHosts).
 func ExampleServer_Handler() {
 	h := web.New(web.Config{}).Handler()
 	for _, target := range []string{
-		"/api/solve?game=nim&position=3+4+5",
-		"/api/reply?game=subtract:1,3,4&position=9",
-		"/api/move?game=nim&position=3&to=5",
+		"http://localhost/api/solve?game=nim&position=3+4+5",
+		"http://localhost/api/reply?game=subtract:1,3,4&position=9",
+		"http://localhost/api/move?game=nim&position=3&to=5",
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))

@@ -52,7 +52,7 @@ func FuzzAPI(f *testing.F) {
 			delete(v, "to")
 		}
 		rec := httptest.NewRecorder()
-		s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/"+ep+"?"+v.Encode(), nil))
+		s.Handler().ServeHTTP(rec, newRequest(http.MethodGet, "/api/"+ep+"?"+v.Encode(), nil))
 		if !documented[rec.Code] {
 			t.Fatalf("/api/%s %v: status %d %s", ep, v, rec.Code, rec.Body)
 		}

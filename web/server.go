@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -32,6 +33,7 @@ type Server struct {
 // documented defaults).
 func New(cfg Config) *Server {
 	s := &Server{cfg: cfg.withDefaults()}
+	s.cfg.AllowedHosts = slices.Clone(cfg.AllowedHosts)
 	s.parse = s.parseSpec
 	s.slots = make(chan struct{}, s.cfg.MaxConcurrent)
 	mux := http.NewServeMux()
@@ -46,14 +48,18 @@ func New(cfg Config) *Server {
 		panic(err) // the embedded directory exists at build time
 	}
 	mux.Handle("/", http.FileServerFS(sub))
-	s.handler = secure(mux)
+	s.handler = secure(newHostPolicy(s.cfg.AllowedHosts).checkHost(mux))
 	return s
 }
 
 // Config returns the server's settings, defaults filled in.
 func (s *Server) Config() Config { return s.cfg }
 
-// Handler returns the HTTP handler serving the API and the page.
+// Handler returns the HTTP handler serving the API and the page. It refuses
+// requests whose Host or Origin names a host that is not allowed (see
+// Config.AllowedHosts), so mounted in another server it keeps its defence
+// against DNS rebinding; a request built for a test must name an allowed
+// host, e.g. httptest.NewRequest("GET", "http://localhost/api/games", nil).
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // ListenAndServe listens on the TCP address addr and serves until ctx ends,

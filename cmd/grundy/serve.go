@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -19,6 +21,7 @@ type serveOptions struct {
 	maxMemory     string
 	maxConcurrent int
 	rulesDir      string
+	allowHosts    []string
 }
 
 func newServeCmd(io *streams) *cobra.Command {
@@ -38,10 +41,22 @@ budget (--max-positions, --max-memory) and a deadline (--timeout); at most
 --max-concurrent run at once. starlark:FILE specs name only the rule files
 built into the binary (starlark:examples/NAME.star) unless --rules-dir allows
 the .star files of a directory. Interrupt (Ctrl-C) or SIGTERM shuts it down
-gracefully.`,
+gracefully.
+
+Against DNS rebinding (a web page whose name its owner points at 127.0.0.1)
+the server answers only requests that name it as localhost, by a loopback
+address or by the IP address they reached it on, or by a name given with
+--allow-host or in --addr; others get 421 Misdirected Request. A request with
+an Origin header (every POST, every cross-site fetch) must come from such a
+host too, or it gets 403. Behind a reverse proxy or under a LAN name, allow
+that name with --allow-host NAME (repeatable, or comma-separated).
+--allow-host '*' turns the check off: unsafe, since any page the user's
+browser opens can then use and read the workbench.`,
 		Example: `  grundy serve
   grundy serve --addr 127.0.0.1:9000
-  grundy serve --timeout 30s --max-positions 50000000`,
+  grundy serve --timeout 30s --max-positions 50000000
+  grundy serve --allow-host grundy.example.com          # behind a reverse proxy for that name
+  grundy serve --addr 0.0.0.0:8080 --allow-host mybox.lan,mybox`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return serveRun(cmd, io, opts)
@@ -54,6 +69,7 @@ gracefully.`,
 	f.StringVar(&opts.maxMemory, "max-memory", fmt.Sprintf("%dMiB", web.DefaultBudget.MaxMemory>>20), "memory budget of one computation (e.g. 512MiB, 2GiB)")
 	f.IntVar(&opts.maxConcurrent, "max-concurrent", 0, "computations running at once (0: max(2, number of CPUs))")
 	f.StringVar(&opts.rulesDir, "rules-dir", "", "let starlark:FILE specs name the .star files of `DIR` (default: only the built-in starlark:examples/NAME.star)")
+	f.StringSliceVar(&opts.allowHosts, "allow-host", nil, "also answer requests for host `NAME` (repeatable or comma-separated; default: localhost and the server's IP addresses; '*' allows any, unsafe)")
 	return cmd
 }
 
@@ -76,11 +92,16 @@ func serveRun(cmd *cobra.Command, io *streams, opts *serveOptions) error {
 			return usagef("--rules-dir: %q is not a directory", opts.rulesDir)
 		}
 	}
+	if err := web.CheckAllowedHosts(opts.allowHosts); err != nil {
+		return usagef("--allow-host %s", strings.TrimPrefix(err.Error(), "web: allowed host "))
+	}
+	allow := allowedHosts(opts.addr, opts.allowHosts)
 	srv := web.New(web.Config{
 		Budget:        impartial.Budget{MaxPositions: opts.maxPositions, MaxMemory: mem},
 		Timeout:       opts.timeout,
 		MaxConcurrent: opts.maxConcurrent,
 		RulesDir:      opts.rulesDir,
+		AllowedHosts:  allow,
 	})
 	ln, err := net.Listen("tcp", opts.addr)
 	if err != nil {
@@ -91,9 +112,22 @@ func serveRun(cmd *cobra.Command, io *streams, opts *serveOptions) error {
 	if !addr.IP.IsLoopback() {
 		fmt.Fprintf(io.err, "grundy: warning: serving on %s, reachable from other machines; the workbench has no authentication\n", addr)
 	}
+	if slices.Contains(allow, "*") {
+		fmt.Fprintln(io.err, "grundy: warning: --allow-host '*': the Host check is off; any web page opened on this machine can use the workbench through DNS rebinding")
+	}
 	if err := srv.Serve(cmd.Context(), ln); err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
 	fmt.Fprintln(io.out, "grundy workbench stopped")
 	return nil
+}
+
+// allowedHosts is the --allow-host list, plus the host of --addr when it is
+// a name (--addr mybox.lan:8080: browsers then ask for mybox.lan).
+func allowedHosts(addr string, flags []string) []string {
+	allow := slices.Clone(flags)
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" && net.ParseIP(host) == nil {
+		allow = append(allow, host)
+	}
+	return allow
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -102,10 +103,129 @@ func TestServeErrors(t *testing.T) {
 		{[]string{"serve", "--rules-dir", "/nonexistent/rules"}, 2, "grundy: --rules-dir: \"/nonexistent/rules\" is not a directory\n"},
 		{[]string{"serve", "extra"}, 2, "grundy: serve takes 0 arguments, got 1 (see 'grundy serve --help')\n"},
 		{[]string{"serve", "--addr", "127.0.0.1:99999"}, 1, "grundy: serve: listen tcp: address 99999: invalid port\n"},
+		{[]string{"serve", "--allow-host", "http://grundy.example.com"}, 2, `grundy: --allow-host "http://grundy.example.com": not a host name or IP address (want e.g. grundy.example.com, 192.168.1.20 or [fe80::1])` + "\n"},
+		{[]string{"serve", "--allow-host", "a.example,,b.example"}, 2, `grundy: --allow-host "": empty name` + "\n"},
+		{[]string{"serve", "--allow-host", "*.example.com"}, 2, `grundy: --allow-host "*.example.com": a wildcard must be "*" alone (allow every host)` + "\n"},
 	} {
 		out, errs, code := grundy(t, "", c.args...)
 		if code != c.code || out != "" || errs != c.msg {
 			t.Errorf("grundy %v = %d %q %q\nwant %d %q", c.args, code, out, errs, c.code, c.msg)
+		}
+	}
+}
+
+// startServe runs grundy serve with args in the background and returns the
+// address it printed, its stderr, and a function that stops it and checks
+// it stopped cleanly.
+func startServe(t *testing.T, args ...string) (base string, errb *syncBuffer, stop func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out syncBuffer
+	errb = &syncBuffer{}
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, append([]string{"serve"}, args...), &streams{in: strings.NewReader(""), out: &out, err: errb})
+	}()
+	addr := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
+	for deadline := time.Now().Add(10 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		base = addr.FindString(out.String())
+	}
+	if base == "" {
+		cancel()
+		t.Fatalf("no address printed: %q %q", out.String(), errb.String())
+	}
+	return base, errb, func() {
+		cancel()
+		select {
+		case code := <-done:
+			if code != 0 {
+				t.Errorf("grundy serve %v: exit %d, err %q", args, code, errb.String())
+			}
+		case <-time.After(15 * time.Second):
+			t.Fatal("serve did not stop")
+		}
+	}
+}
+
+// hostGet sends GET base+path with the Host header host (the URL's if "")
+// and the Origin header origin (none if "").
+func hostGet(t *testing.T, base, path, host, origin string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, base+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if host != "" {
+		req.Host = host
+	}
+	if origin != "" {
+		req.Header.Set("Origin", origin)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
+// The server refuses a foreign Host (421) or Origin (403) and answers the
+// names of --allow-host (repeated or comma-separated); '*' turns the check
+// off, with a warning.
+func TestServeAllowHost(t *testing.T) {
+	base, errb, stop := startServe(t, "--addr", "127.0.0.1:0", "--allow-host", "grundy.example.com,LAN-Box", "--allow-host", "other.example:9000")
+	for _, c := range []struct {
+		host, origin string
+		status       int
+		body         string
+	}{
+		{"", "", 200, ""},
+		{"localhost:8080", "", 200, ""},
+		{"[::1]:8080", "http://[::1]:8080", 200, ""},
+		{"grundy.example.com", "https://grundy.example.com", 200, ""},
+		{"lan-box:8080", "", 200, ""},
+		{"other.example", "", 200, ""},
+		{"evil.example", "", 421, `misdirected request: Host "evil.example" is not allowed: the server answers to localhost, its IP addresses and the names given with --allow-host (web.Config.AllowedHosts); this protects it against DNS rebinding` + "\n"},
+		{"attacker.com:8080", "", 421, `misdirected request: Host "attacker.com:8080" is not allowed: the server answers to localhost, its IP addresses and the names given with --allow-host (web.Config.AllowedHosts); this protects it against DNS rebinding` + "\n"},
+		{"localhost:8080", "http://evil.example", 403, `forbidden: a request from origin "http://evil.example" is not allowed: the server answers pages from localhost, its IP addresses and the names given with --allow-host (web.Config.AllowedHosts)` + "\n"},
+	} {
+		status, body := hostGet(t, base, "api/games", c.host, c.origin)
+		if status != c.status || c.body != "" && body != c.body {
+			t.Errorf("Host %q, Origin %q: %d %.100q\nwant %d %q", c.host, c.origin, status, body, c.status, c.body)
+		}
+	}
+	stop()
+	if errb.String() != "" {
+		t.Errorf("stderr %q", errb.String())
+	}
+
+	base, errb, stop = startServe(t, "--addr", "127.0.0.1:0", "--allow-host", "*")
+	if status, body := hostGet(t, base, "api/games", "evil.example", "http://evil.example"); status != 200 {
+		t.Errorf("with --allow-host '*': %d %.100q", status, body)
+	}
+	stop()
+	if want := "grundy: warning: --allow-host '*': the Host check is off; any web page opened on this machine can use the workbench through DNS rebinding\n"; errb.String() != want {
+		t.Errorf("stderr %q, want %q", errb.String(), want)
+	}
+}
+
+func TestServeAllowedHostsFromAddr(t *testing.T) {
+	for _, c := range []struct {
+		addr  string
+		flags []string
+		want  []string
+	}{
+		{"mybox.lan:8080", nil, []string{"mybox.lan"}},
+		{"mybox.lan:8080", []string{"a.example"}, []string{"a.example", "mybox.lan"}},
+		{"0.0.0.0:8080", []string{"a.example"}, []string{"a.example"}},
+		{":8080", nil, nil},
+		{"[::1]:8080", nil, nil},
+		{"192.168.1.5:0", []string{"*"}, []string{"*"}},
+		{"no-port", nil, nil},
+	} {
+		if got := allowedHosts(c.addr, c.flags); !slices.Equal(got, c.want) {
+			t.Errorf("allowedHosts(%q, %q) = %q, want %q", c.addr, c.flags, got, c.want)
 		}
 	}
 }
