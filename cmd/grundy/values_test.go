@@ -148,28 +148,38 @@ func firstField(s string) string {
 	return f[0]
 }
 
-// cancelWriter is a stdout that cancels the run the first time the command
-// writes to it, that is once it has printed its first 64 KiB (the size of
-// its buffer): an interruption in the middle of the stream, without timing.
-type cancelWriter struct {
+// hookWriter is a stdout that calls hook the first time the command writes
+// to it, that is once it has printed its first 64 KiB (the size of its
+// buffer): an event in the middle of the stream, without timing.
+type hookWriter struct {
 	bytes.Buffer
-	cancel context.CancelFunc
+	hook func()
 }
 
-func (w *cancelWriter) Write(b []byte) (int, error) {
-	w.cancel()
+func (w *hookWriter) Write(b []byte) (int, error) {
+	if w.hook != nil {
+		w.hook()
+		w.hook = nil
+	}
 	return w.Buffer.Write(b)
 }
 
-// interrupted runs grundy with args, cancelled as soon as it prints.
-func interrupted(t *testing.T, args ...string) (string, string, int) {
+// runHooked runs grundy with args and calls hook(cancel) as soon as it
+// prints.
+func runHooked(t *testing.T, hook func(cancel context.CancelFunc), args ...string) (string, string, int) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out := &cancelWriter{cancel: cancel}
+	out := &hookWriter{hook: func() { hook(cancel) }}
 	var errb bytes.Buffer
 	code := run(ctx, args, &streams{in: strings.NewReader(""), out: out, err: &errb})
 	return out.String(), errb.String(), code
+}
+
+// interrupted runs grundy with args, cancelled (Ctrl-C) as soon as it prints.
+func interrupted(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	return runHooked(t, func(cancel context.CancelFunc) { cancel() }, args...)
 }
 
 // decodeSequence parses the output of values --json: exactly one JSON
@@ -287,4 +297,22 @@ func TestValuesJSONFailsAfterCheckpoint(t *testing.T) {
 			t.Errorf("%s: no values = %d %q, want %q", game, code, out, want)
 		}
 	}
+}
+
+// A checkpoint that fails in the middle of the run (its directory vanishes
+// once the first 64 KiB are printed; every chunk is committed) ends the
+// JSON document with the error too.
+func TestValuesJSONCheckpointFails(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ckpt")
+	out, errs, code := runHooked(t, func(context.CancelFunc) { os.RemoveAll(dir) },
+		"values", "grundy", "--to", "400000", "--checkpoint", dir, "--checkpoint-every", "0s", "--json")
+	seq := decodeSequence(t, out)
+	if code != exitFailure || seq.Checksum != "" || !strings.Contains(seq.Error, "checkpoint.json.tmp") || errs != "grundy: "+seq.Error+"\n" {
+		t.Errorf("exit %d, checksum %q, error %q, stderr %q", code, seq.Checksum, seq.Error, errs)
+	}
+	if n := len(seq.Values); n < 10000 || n > 400000 {
+		t.Fatalf("%d values before the failure", n)
+	}
+	wantPrefix(t, "grundy", seq.Values)
+	t.Logf("%d values, then %s", len(seq.Values), seq.Error)
 }
