@@ -223,13 +223,13 @@ func wantPrefix(t *testing.T, game string, vals []impartial.Nimber) {
 // the same error line on stderr.
 func TestValuesJSONInterrupted(t *testing.T) {
 	const to = 400000
-	out, errs, code := interrupted(t, "values", "grundy", "--to", strconv.Itoa(to), "--json")
+	out, errs, code := interrupted(t, "values", "kayles", "--to", strconv.Itoa(to), "--json")
 	if code != exitCanceled {
 		t.Errorf("exit status %d, want %d", code, exitCanceled)
 	}
 	seq := decodeSequence(t, out)
-	if seq.Game != "grundy" || seq.Start != 0 || seq.Checksum != "" {
-		t.Errorf("game %q start %d checksum %q: want grundy, 0 and no checksum", seq.Game, seq.Start, seq.Checksum)
+	if seq.Game != "kayles" || seq.Start != 0 || seq.Checksum != "" {
+		t.Errorf("game %q start %d checksum %q: want kayles, 0 and no checksum", seq.Game, seq.Start, seq.Checksum)
 	}
 	if seq.Error != "impartial: search canceled" || errs != "grundy: "+seq.Error+"\n" {
 		t.Errorf("error %q, stderr %q", seq.Error, errs)
@@ -238,14 +238,14 @@ func TestValuesJSONInterrupted(t *testing.T) {
 	if n := len(seq.Values); n < 10000 || n > to {
 		t.Fatalf("%d values before the interruption", n)
 	}
-	wantPrefix(t, "grundy", seq.Values)
+	wantPrefix(t, "kayles", seq.Values)
 	t.Logf("interrupted after %d values", len(seq.Values))
 }
 
 // The same interruption in text: whole lines "n<TAB>G(n)" from 0, no
 // checksum line.
 func TestValuesTextInterrupted(t *testing.T) {
-	out, errs, code := interrupted(t, "values", "grundy", "--to", "400000")
+	out, errs, code := interrupted(t, "values", "kayles", "--to", "400000")
 	if code != exitCanceled || errs != "grundy: impartial: search canceled\n" {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
@@ -265,7 +265,7 @@ func TestValuesTextInterrupted(t *testing.T) {
 	if len(vals) < 10000 || len(vals) > 400000 {
 		t.Fatalf("%d values before the interruption", len(vals))
 	}
-	wantPrefix(t, "grundy", vals)
+	wantPrefix(t, "kayles", vals)
 }
 
 // A run that fails after values came from a checkpoint (here: the budget
@@ -305,7 +305,7 @@ func TestValuesJSONFailsAfterCheckpoint(t *testing.T) {
 func TestValuesJSONCheckpointFails(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "ckpt")
 	out, errs, code := runHooked(t, func(context.CancelFunc) { os.RemoveAll(dir) },
-		"values", "grundy", "--to", "400000", "--checkpoint", dir, "--checkpoint-every", "0s", "--json")
+		"values", "kayles", "--to", "400000", "--checkpoint", dir, "--checkpoint-every", "0s", "--json")
 	seq := decodeSequence(t, out)
 	if code != exitFailure || seq.Checksum != "" || !strings.Contains(seq.Error, "checkpoint.json.tmp") || errs != "grundy: "+seq.Error+"\n" {
 		t.Errorf("exit %d, checksum %q, error %q, stderr %q", code, seq.Checksum, seq.Error, errs)
@@ -313,6 +313,6 @@ func TestValuesJSONCheckpointFails(t *testing.T) {
 	if n := len(seq.Values); n < 10000 || n > 400000 {
 		t.Fatalf("%d values before the failure", n)
 	}
-	wantPrefix(t, "grundy", seq.Values)
+	wantPrefix(t, "kayles", seq.Values)
 	t.Logf("%d values, then %s", len(seq.Values), seq.Error)
 }
