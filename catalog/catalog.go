@@ -111,6 +111,12 @@ type Sequence struct {
 	// Checksum identifies the values ("sha256:…", see package checkpoint),
 	// so that two runs can be compared; set by SetChecksum.
 	Checksum string `json:"checksum,omitempty"`
+	// Error is set, and Checksum left empty, when a run stopped before
+	// G(to): `grundy values --json` then prints the values it had (G(Start)
+	// onwards, in order) and the one-line error message, so that its output
+	// stays one JSON document and cannot pass for a complete run. (/api/values
+	// answers a failed run with an error status and {"error": message}.)
+	Error string `json:"error,omitempty"`
 }
 
 // SetChecksum sets s.Checksum from s.Values: the SHA-256 of the values as

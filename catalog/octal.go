@@ -278,7 +278,7 @@ func (g *OctalGame) Solve(ctx context.Context, position string, opts Options) (*
 		var stop error
 		g.game.Options(h, func(k int, parts []int) bool {
 			if count++; opts.Budget.MaxPositions > 0 && count > opts.Budget.MaxPositions {
-				stop = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: opts.Budget.MaxPositions}
+				stop = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: opts.Budget.MaxPositions, Counted: "moves"}
 				return false
 			}
 			if count%4096 == 0 && ctx.Err() != nil {
@@ -365,7 +365,7 @@ func (g *OctalGame) Moves(ctx context.Context, position string, opts Options) ([
 	for i, h := range hs {
 		g.game.Options(h, func(k int, parts []int) bool {
 			if opts.Budget.MaxPositions > 0 && int64(len(out)) >= opts.Budget.MaxPositions {
-				stop = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: opts.Budget.MaxPositions}
+				stop = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: opts.Budget.MaxPositions, Counted: "moves"}
 				return false
 			}
 			if len(out)%4096 == 4095 && ctx.Err() != nil {

@@ -139,3 +139,31 @@ func TestOctalMisereTooLarge(t *testing.T) {
 		t.Errorf("misère 40 40 40 = %v", err)
 	}
 }
+
+// A heap with more moves than the position budget allows: the winning-move
+// search and the list of moves stop with a budget error that names moves,
+// not positions (G(0..2000) itself fits the budget).
+func TestOctalMoveBudgetNamesMoves(t *testing.T) {
+	g := mustParse(t, "octal:0.777")
+	opts := catalog.Options{Budget: impartial.Budget{MaxPositions: 2500}}
+	_, solveErr := g.Solve(ctx, "2000", opts)
+	_, movesErr := g.Moves(ctx, "2000", opts)
+	for _, err := range []error{solveErr, movesErr} {
+		var be *impartial.BudgetError
+		if !errors.As(err, &be) || be.Limit != impartial.LimitPositions || be.Counted != "moves" {
+			t.Errorf("err = %#v, want a LimitPositions BudgetError counting moves", err)
+			continue
+		}
+		if want := "impartial: position budget exhausted by moves: more than 2500 moves to list"; err.Error() != want {
+			t.Errorf("err = %q, want %q", err, want)
+		}
+	}
+	// Within a larger budget both succeed: the limit was the moves.
+	opts.Budget.MaxPositions = 10000
+	if _, err := g.Solve(ctx, "2000", opts); err != nil {
+		t.Error(err)
+	}
+	if ms, err := g.Moves(ctx, "2000", opts); err != nil || len(ms) <= 2500 {
+		t.Errorf("moves of 2000 = %d, %v; want more than 2500", len(ms), err)
+	}
+}

@@ -50,11 +50,19 @@ type BudgetError struct {
 	Limit Limit
 	Max   int64 // the limit that was reached (positions or bytes); 0 for time
 	Err   error // the context's error, for LimitTime and LimitCanceled
+	// Counted names what ran out of a LimitPositions budget when it was not
+	// positions: "moves" when a list of moves (the options of one position,
+	// the winning moves of a sum) outgrew MaxPositions, which bounds those
+	// lists too. Empty means positions.
+	Counted string
 }
 
 func (e *BudgetError) Error() string {
 	switch e.Limit {
 	case LimitPositions:
+		if e.Counted != "" && e.Counted != "positions" {
+			return fmt.Sprintf("impartial: position budget exhausted by %s: more than %d %s to list", e.Counted, e.Max, e.Counted)
+		}
 		return fmt.Sprintf("impartial: position budget exhausted: more than %d positions needed", e.Max)
 	case LimitMemory:
 		return fmt.Sprintf("impartial: memory budget exhausted: more than %s needed", FormatBytes(e.Max))

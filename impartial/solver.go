@@ -237,7 +237,7 @@ func collectOptions[P comparable](ctx context.Context, g Game[P], p P, limit int
 		seen[q] = struct{}{}
 		opts = append(opts, q)
 		if limit > 0 && int64(len(opts)) > limit {
-			err = &BudgetError{Limit: LimitPositions, Max: limit}
+			err = &BudgetError{Limit: LimitPositions, Max: limit, Counted: "moves"}
 			return false
 		}
 		if len(opts)%pollEvery == 0 && ctx.Err() != nil {

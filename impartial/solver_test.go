@@ -286,6 +286,15 @@ func TestBudgetStopsHugeMoveLists(t *testing.T) {
 	if _, err := s.WinningMoves(bg, 1_000_000_000, 3); !errors.As(err, &be) {
 		t.Fatalf("err = %v, want a BudgetError", err)
 	}
+	// Listing the options of one position runs out of moves, not of
+	// positions, and says so.
+	_, err := s.Options(bg, 1_000_000_000)
+	if !errors.As(err, &be) || be.Limit != impartial.LimitPositions || be.Counted != "moves" || be.Max != 100_000 {
+		t.Fatalf("Options err = %#v, want a LimitPositions BudgetError counting moves", err)
+	}
+	if want := "impartial: position budget exhausted by moves: more than 100000 moves to list"; err.Error() != want {
+		t.Errorf("Options err = %q, want %q", err, want)
+	}
 }
 
 // dense is the chain game with an Indexer, so that the solver memoizes in a slice.

@@ -86,6 +86,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"solve", "nim", "3", "--max-memory", "lots"}, 2, `--max-memory: "lots" is not a size`},
 		{[]string{"solve", "subtract:all-but:2", "100000", "--max-positions", "1000"}, 1, `grundy: impartial: position budget exhausted: more than 1000 positions needed (raise --max-positions to search further)`},
 		{[]string{"values", "subtract:2", "--to", "100000", "--max-positions", "1000"}, 1, `position budget exhausted`},
+		{[]string{"solve", "octal:0.777", "2000", "--max-positions", "2500"}, 1, `grundy: impartial: position budget exhausted by moves: more than 2500 moves to list (raise --max-positions, which bounds lists of moves too)`},
 		{[]string{"solve", "subtract:all-but:2", "1000000", "--timeout", "1ns"}, 1, `time budget exhausted`},
 	} {
 		out, errs, code := grundy(t, "", c.args...)

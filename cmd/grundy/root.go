@@ -81,6 +81,9 @@ func hint(err error) string {
 	if errors.As(err, &be) {
 		switch be.Limit {
 		case impartial.LimitPositions:
+			if be.Counted == "moves" {
+				return " (raise --max-positions, which bounds lists of moves too)"
+			}
 			return " (raise --max-positions to search further)"
 		case impartial.LimitMemory:
 			return " (raise --max-memory to search further)"

@@ -2,7 +2,8 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
+	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -44,7 +45,20 @@ stderr gives the checksum of the sequence, then how it was computed:
 
 The checksum is the SHA-256 of the values as 8-byte little-endian unsigned
 integers, so two runs (or two programs) can be compared; with --json it is
-the "checksum" key instead.
+the "checksum" key instead:
+
+  {"game":"nim","start":0,"values":[0,1,2,3],"checksum":"sha256:…"}
+
+If the run stops early (--timeout, a budget, Ctrl-C, a failed checkpoint),
+stdout still ends cleanly: text after its last whole line, and --json with
+one complete JSON document holding the values computed so far and "error"
+(the message printed on stderr after "grundy: ") instead of "checksum",
+which only a complete run has:
+
+  {"game":"grundy","start":0,"values":[0,0,0,1,…],"error":"impartial: search canceled"}
+
+The exit status is then 1 (130 when interrupted). Errors in the command
+line itself (exit 2) print nothing on stdout.
 
 With --checkpoint DIR the values are also written to DIR as they come
 (committed about once a second, atomically, with their checksum). If the run
@@ -70,7 +84,7 @@ terminals (never with --json or when the output is piped).`,
 	}
 	cmd.Flags().IntVar(&opts.to, "to", 0, "the last heap size to list (required)")
 	cmd.Flags().IntVar(&opts.table, "table", 0, "two-heap games (wythoff): print the N×N table of G(a, b) instead")
-	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game":…,"start":…,"values":[…],"checksum":…}`)
+	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game":…,"start":…,"values":[…],"checksum":…} ("error" instead of "checksum" if the run stops early)`)
 	cmd.Flags().StringVar(&opts.checkpoint, "checkpoint", "", "keep the sequence in this directory and resume from it after an interruption")
 	cmd.Flags().DurationVar(&opts.commitEvery, "checkpoint-every", time.Second, "least time between two checkpoint commits")
 	_ = cmd.Flags().MarkHidden("checkpoint-every")
@@ -79,6 +93,9 @@ terminals (never with --json or when the output is piped).`,
 }
 
 // seqPrinter writes a sequence as it comes, in text or JSON, and its checksum.
+// Its output is always whole: text ends after a complete line, and JSON is
+// closed as one document by finish (a complete run: "checksum") or by fail
+// (a run that stopped: "error", no "checksum").
 type seqPrinter struct {
 	w     *bufio.Writer
 	json  bool
@@ -91,10 +108,17 @@ type seqPrinter struct {
 func newSeqPrinter(out io.Writer, asJSON bool, game string, start int) *seqPrinter {
 	p := &seqPrinter{w: bufio.NewWriterSize(out, 1<<16), json: asJSON, n: start, first: true, sum: checkpoint.NewSum()}
 	if asJSON {
-		name, _ := json.Marshal(game)
-		fmt.Fprintf(p.w, `{"game":%s,"start":%d,"values":[`, name, start)
+		fmt.Fprintf(p.w, `{"game":%s,"start":%d,"values":[`, jsonString(game), start)
 	}
 	return p
+}
+
+// jsonString encodes s as jsonout does (no HTML escaping), so that the
+// streamed document equals jsonout.Write of a catalog.Sequence.
+func jsonString(s string) []byte {
+	var b bytes.Buffer
+	jsonout.Write(&b, s)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 func (p *seqPrinter) add(vals []impartial.Nimber) {
@@ -119,9 +143,20 @@ func (p *seqPrinter) add(vals []impartial.Nimber) {
 	}
 }
 
+// finish closes the output of a complete run.
 func (p *seqPrinter) finish() error {
 	if p.json {
 		fmt.Fprintf(p.w, `],"checksum":%q}`+"\n", p.sum.String())
+	}
+	return p.w.Flush()
+}
+
+// fail closes the output of a run that stopped with the error msg: the
+// values printed so far stay, and JSON gets "error" instead of "checksum",
+// so that a partial run cannot pass for a complete one.
+func (p *seqPrinter) fail(msg string) error {
+	if p.json {
+		fmt.Fprintf(p.w, `],"error":%s}`+"\n", jsonString(msg))
 	}
 	return p.w.Flush()
 }
@@ -149,6 +184,36 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
 	copts := catalog.Options{Budget: budget, Starlark: opts.budget.starlark()}
+
+	// From here on the command line is accepted: whatever happens, stdout
+	// gets whole output (one JSON document with --json).
+	out := newSeqPrinter(io.out, opts.json, info.Spec, info.Start)
+	var bar *progressbar.ProgressBar
+	how, err := streamValues(ctx, io, opts, hg, copts, out, &bar)
+	if err != nil {
+		if bar != nil {
+			bar.Clear()
+		}
+		out.fail(oneLine(err) + hint(err))
+		return err
+	}
+	if bar != nil {
+		bar.Finish()
+	}
+	if err := out.finish(); err != nil {
+		return err
+	}
+	if !opts.json {
+		fmt.Fprintf(io.err, "%s G(%d..%d)%s\n", out.sum, info.Start, opts.to, how)
+	}
+	return nil
+}
+
+// streamValues computes the values (resuming from --checkpoint) and hands
+// them to out as they come. It returns how they were computed, for the
+// checksum line.
+func streamValues(ctx context.Context, io *streams, opts *valuesOptions, hg catalog.HeapGame, copts catalog.Options, out *seqPrinter, barp **progressbar.ProgressBar) (string, error) {
+	info := hg.Info()
 	total := opts.to - info.Start + 1
 
 	// Values already known from a checkpoint.
@@ -156,9 +221,10 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 	var known []impartial.Nimber
 	if opts.checkpoint != "" {
 		var vals []uint64
+		var err error
 		ck, vals, err = checkpoint.Open(opts.checkpoint, info.Spec, info.Start)
 		if err != nil {
-			return err
+			return "", err
 		}
 		defer ck.Close()
 		if len(vals) > total {
@@ -168,12 +234,10 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 			known = append(known, impartial.Nimber(v))
 		}
 	}
-	out := newSeqPrinter(io.out, opts.json, info.Spec, info.Start)
 	out.add(known)
 
-	var bar *progressbar.ProgressBar
 	if io.tty && !opts.json {
-		bar = progressbar.NewOptions64(int64(total),
+		bar := progressbar.NewOptions64(int64(total),
 			progressbar.OptionSetWriter(io.err),
 			progressbar.OptionSetDescription("values"),
 			progressbar.OptionShowIts(),
@@ -183,6 +247,7 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 			progressbar.OptionClearOnFinish(),
 		)
 		bar.Set(len(known))
+		*barp = bar
 	}
 	lastCommit := time.Now()
 	emit := func(vals []impartial.Nimber) error {
@@ -200,8 +265,8 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 				lastCommit = time.Now()
 			}
 		}
-		if bar != nil {
-			bar.Add(len(vals))
+		if *barp != nil {
+			(*barp).Add(len(vals))
 		}
 		return nil
 	}
@@ -210,8 +275,7 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 		if s, ok := hg.(catalog.SequenceStreamer); ok {
 			st, err := s.StreamValues(ctx, opts.to, known, copts, emit)
 			if err != nil {
-				out.w.Flush()
-				return err
+				return "", err
 			}
 			how = fmt.Sprintf(" [%s kernel", st.Kernel)
 			if st.Rare > 0 {
@@ -221,28 +285,21 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 		} else {
 			seq, err := hg.Values(ctx, opts.to, copts)
 			if err != nil {
-				return err
+				return "", err
 			}
 			if err := emit(seq.Values[len(known):]); err != nil {
-				return err
+				return "", err
 			}
 		}
 	}
-	if bar != nil {
-		bar.Finish()
-	}
-	if err := out.finish(); err != nil {
-		return err
-	}
 	if ck != nil {
+		// Before the output is closed, so that a failed commit is reported
+		// in it.
 		if err := ck.Close(); err != nil {
-			return err
+			return "", err
 		}
 	}
-	if !opts.json {
-		fmt.Fprintf(io.err, "%s G(%d..%d)%s\n", out.sum, info.Start, opts.to, how)
-	}
-	return nil
+	return how, nil
 }
 
 // valuesTable prints the 2-D table of a two-heap game.

@@ -1,13 +1,21 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/jsonout"
 )
 
 // TestMain lets a test run the real command as a subprocess (to kill it).
@@ -138,4 +146,173 @@ func firstField(s string) string {
 		return ""
 	}
 	return f[0]
+}
+
+// hookWriter is a stdout that calls hook the first time the command writes
+// to it, that is once it has printed its first 64 KiB (the size of its
+// buffer): an event in the middle of the stream, without timing.
+type hookWriter struct {
+	bytes.Buffer
+	hook func()
+}
+
+func (w *hookWriter) Write(b []byte) (int, error) {
+	if w.hook != nil {
+		w.hook()
+		w.hook = nil
+	}
+	return w.Buffer.Write(b)
+}
+
+// runHooked runs grundy with args and calls hook(cancel) as soon as it
+// prints.
+func runHooked(t *testing.T, hook func(cancel context.CancelFunc), args ...string) (string, string, int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &hookWriter{hook: func() { hook(cancel) }}
+	var errb bytes.Buffer
+	code := run(ctx, args, &streams{in: strings.NewReader(""), out: out, err: &errb})
+	return out.String(), errb.String(), code
+}
+
+// interrupted runs grundy with args, cancelled (Ctrl-C) as soon as it prints.
+func interrupted(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	return runHooked(t, func(cancel context.CancelFunc) { cancel() }, args...)
+}
+
+// decodeSequence parses the output of values --json: exactly one JSON
+// document with no key outside catalog.Sequence. It also checks that the
+// streamed bytes are jsonout's encoding of that Sequence (as /api/values
+// would encode it).
+func decodeSequence(t *testing.T, out string) catalog.Sequence {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	var seq catalog.Sequence
+	if err := dec.Decode(&seq); err != nil {
+		t.Fatalf("stdout is not a JSON sequence: %v\n%.300s…", err, out)
+	}
+	if dec.More() {
+		t.Fatalf("stdout holds more than one JSON document: %.300s…", out)
+	}
+	var enc bytes.Buffer
+	if err := jsonout.Write(&enc, seq); err != nil || enc.String() != out {
+		t.Errorf("stdout differs from jsonout's encoding of its Sequence (%v)", err)
+	}
+	return seq
+}
+
+// wantPrefix checks that vals are G(0), G(1), … of game, against a complete
+// run of the same command.
+func wantPrefix(t *testing.T, game string, vals []impartial.Nimber) {
+	t.Helper()
+	ref, _, code := grundy(t, "", "values", game, "--to", strconv.Itoa(len(vals)-1), "--json")
+	if code != 0 {
+		t.Fatalf("reference run failed: %d", code)
+	}
+	if want := decodeSequence(t, ref).Values; !slices.Equal(vals, want) {
+		t.Errorf("the %d values before the error differ from a complete run's", len(vals))
+	}
+}
+
+// An interruption in the middle of values --json (Ctrl-C: the context is
+// cancelled) still leaves one valid JSON document on stdout: the values
+// computed so far, closed, with "error" and without "checksum"; exit 130 and
+// the same error line on stderr.
+func TestValuesJSONInterrupted(t *testing.T) {
+	const to = 400000
+	out, errs, code := interrupted(t, "values", "kayles", "--to", strconv.Itoa(to), "--json")
+	if code != exitCanceled {
+		t.Errorf("exit status %d, want %d", code, exitCanceled)
+	}
+	seq := decodeSequence(t, out)
+	if seq.Game != "kayles" || seq.Start != 0 || seq.Checksum != "" {
+		t.Errorf("game %q start %d checksum %q: want kayles, 0 and no checksum", seq.Game, seq.Start, seq.Checksum)
+	}
+	if seq.Error != "impartial: search canceled" || errs != "grundy: "+seq.Error+"\n" {
+		t.Errorf("error %q, stderr %q", seq.Error, errs)
+	}
+	// At least what filled the 64 KiB buffer, and not everything.
+	if n := len(seq.Values); n < 10000 || n > to {
+		t.Fatalf("%d values before the interruption", n)
+	}
+	wantPrefix(t, "kayles", seq.Values)
+	t.Logf("interrupted after %d values", len(seq.Values))
+}
+
+// The same interruption in text: whole lines "n<TAB>G(n)" from 0, no
+// checksum line.
+func TestValuesTextInterrupted(t *testing.T) {
+	out, errs, code := interrupted(t, "values", "kayles", "--to", "400000")
+	if code != exitCanceled || errs != "grundy: impartial: search canceled\n" {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	if !strings.HasSuffix(out, "\n") {
+		t.Fatalf("stdout ends in a half line: …%q", out[max(0, len(out)-40):])
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	vals := make([]impartial.Nimber, len(lines))
+	for i, l := range lines {
+		n, v, ok := strings.Cut(l, "\t")
+		x, err := strconv.ParseUint(v, 10, 64)
+		if !ok || n != strconv.Itoa(i) || err != nil {
+			t.Fatalf("line %d = %q", i+1, l)
+		}
+		vals[i] = impartial.Nimber(x)
+	}
+	if len(vals) < 10000 || len(vals) > 400000 {
+		t.Fatalf("%d values before the interruption", len(vals))
+	}
+	wantPrefix(t, "kayles", vals)
+}
+
+// A run that fails after values came from a checkpoint (here: the budget
+// refuses the rest) prints those values and the error, in JSON and in
+// text; one that fails before any value prints an empty list and the error.
+// subtract:1,3,4 computes its values at once, kayles streams them.
+func TestValuesJSONFailsAfterCheckpoint(t *testing.T) {
+	for _, game := range []string{"subtract:1,3,4", "kayles"} {
+		dir := t.TempDir()
+		if _, _, code := grundy(t, "", "values", game, "--to", "50", "--checkpoint", dir); code != 0 {
+			t.Fatalf("%s: first run failed", game)
+		}
+		args := []string{"values", game, "--to", "100000", "--checkpoint", dir, "--max-positions", "1000"}
+		out, errs, code := grundy(t, "", append(args, "--json")...)
+		seq := decodeSequence(t, out)
+		const msg = "impartial: position budget exhausted: more than 1000 positions needed (raise --max-positions to search further)"
+		if code != exitFailure || seq.Error != msg || errs != "grundy: "+msg+"\n" || seq.Checksum != "" || len(seq.Values) != 51 {
+			t.Errorf("%s: exit %d, %d values, error %q, checksum %q, stderr %q", game, code, len(seq.Values), seq.Error, seq.Checksum, errs)
+		}
+		wantPrefix(t, game, seq.Values)
+		text, _, code := grundy(t, "", args...)
+		ref, _, _ := grundy(t, "", "values", game, "--to", "50")
+		if code != exitFailure || text != ref {
+			t.Errorf("%s: text after the checkpoint = %d %q, want %q", game, code, text, ref)
+		}
+
+		out, _, code = grundy(t, "", "values", game, "--to", "100000", "--max-positions", "1000", "--json")
+		if want := `{"game":"` + game + `","start":0,"values":[],"error":"` + msg + `"}` + "\n"; code != exitFailure || out != want {
+			t.Errorf("%s: no values = %d %q, want %q", game, code, out, want)
+		}
+	}
+}
+
+// A checkpoint that fails in the middle of the run (its directory vanishes
+// once the first 64 KiB are printed; every chunk is committed) ends the
+// JSON document with the error too.
+func TestValuesJSONCheckpointFails(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ckpt")
+	out, errs, code := runHooked(t, func(context.CancelFunc) { os.RemoveAll(dir) },
+		"values", "kayles", "--to", "400000", "--checkpoint", dir, "--checkpoint-every", "0s", "--json")
+	seq := decodeSequence(t, out)
+	if code != exitFailure || seq.Checksum != "" || !strings.Contains(seq.Error, "checkpoint.json.tmp") || errs != "grundy: "+seq.Error+"\n" {
+		t.Errorf("exit %d, checksum %q, error %q, stderr %q", code, seq.Checksum, seq.Error, errs)
+	}
+	if n := len(seq.Values); n < 10000 || n > 400000 {
+		t.Fatalf("%d values before the failure", n)
+	}
+	wantPrefix(t, "kayles", seq.Values)
+	t.Logf("%d values, then %s", len(seq.Values), seq.Error)
 }
