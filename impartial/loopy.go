@@ -565,6 +565,28 @@ type LoopyMove[Pos comparable] struct {
 // position reached (the counter of Fraenkel and Yesha's algorithm), then the
 // other winning moves. LoopyMove.Remoteness is -1 where it is not known.
 func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMove[Pos], Outcome, error) {
+	return s.rankMoves(ctx, false, ps...)
+}
+
+// RankedMoves returns every legal move of the sum of the given positions,
+// best first for the player to move, by the remoteness rule of retrograde
+// analysis (Steinhaus 1925; Smith 1966; Winning Ways, ch. 9): the winner
+// hurries, the loser delays. First come the winning moves (to P-positions),
+// ordered as GoodMoves orders them, least remoteness first; then the moves
+// to draws; then the losing moves (to N-positions), greatest remoteness
+// first, those of unknown remoteness (a sum whose graph is larger than
+// SumGraphLimit) last, in the game's order. So from an N-position the first
+// move wins fastest, from a draw it keeps the draw, and from a P-position it
+// makes the loss last as long as the opponent allows: the game then lasts
+// exactly the position's remoteness when both players take the first move.
+// The Outcome is that of the sum itself.
+func (s *LoopySolver[Pos]) RankedMoves(ctx context.Context, ps ...Pos) ([]LoopyMove[Pos], Outcome, error) {
+	return s.rankMoves(ctx, true, ps...)
+}
+
+// rankMoves lists the good moves (all = false) or every move (all = true)
+// of a sum, best first.
+func (s *LoopySolver[Pos]) rankMoves(ctx context.Context, all bool, ps ...Pos) ([]LoopyMove[Pos], Outcome, error) {
 	nodes, err := s.nodes(ctx, ps...)
 	if err != nil {
 		return nil, 0, err
@@ -585,12 +607,23 @@ func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMov
 	for _, u := range flat {
 		total = total.Add(s.value(u))
 	}
-	want := total.Outcome()
-	if want == P {
+	if total.Outcome() == P && !all {
 		return nil, P, nil
 	}
-	if want == N {
-		want = P
+	// group ranks what a move leads to, for the player making it: a win (the
+	// sum after it is a P-position), a draw, a loss.
+	group := func(after Outcome) int {
+		switch after {
+		case P:
+			return 0
+		case Draw:
+			return 1
+		}
+		return 2
+	}
+	best := group(P)
+	if total.Outcome() == Draw {
+		best = group(Draw)
 	}
 	// With several components that can move, the sum's own graph gives the
 	// remoteness of each move, when it is small enough.
@@ -601,8 +634,8 @@ func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMov
 		}
 	}
 	type ranked struct {
-		m          LoopyMove[Pos]
-		class, key int
+		m                 LoopyMove[Pos]
+		group, class, key int
 	}
 	var out []ranked
 	for j, u := range flat {
@@ -616,10 +649,11 @@ func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMov
 		for _, v := range s.succs(u) {
 			to := s.value(v)
 			after := rest.Add(to)
-			if after.Outcome() != want {
+			gr := group(after.Outcome())
+			if gr != best && !all {
 				continue
 			}
-			r := ranked{m: LoopyMove[Pos]{Move: Move[Pos]{Index: owner[j], To: s.pos[v]}, Value: after, Remoteness: -1}}
+			r := ranked{m: LoopyMove[Pos]{Move: Move[Pos]{Index: owner[j], To: s.pos[v]}, Value: after, Remoteness: -1}, group: gr}
 			switch {
 			case live == 1:
 				r.m.Remoteness = int(s.rem[v])
@@ -630,6 +664,8 @@ func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMov
 				_, key := sumKey(nil, s.live(next))
 				rem := sg.rem[sg.keys[key]]
 				r.m.Remoteness, r.key = int(rem), int(rem)
+			case gr == 2:
+				r.class = 1 // a loss of unknown remoteness: after the known ones
 			case !from.Inf && !to.Inf && to.N < from.N:
 				r.class, r.key = 0, int(s.count[v])
 			case from.Inf && !to.Inf:
@@ -637,11 +673,14 @@ func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMov
 			default:
 				r.class = 2
 			}
+			if gr == 2 && r.class == 0 {
+				r.key = -r.key // a loss: the farthest first
+			}
 			out = append(out, r)
 		}
 	}
 	slices.SortStableFunc(out, func(a, b ranked) int {
-		return cmp.Or(cmp.Compare(a.class, b.class), cmp.Compare(a.key, b.key))
+		return cmp.Or(cmp.Compare(a.group, b.group), cmp.Compare(a.class, b.class), cmp.Compare(a.key, b.key))
 	})
 	moves := make([]LoopyMove[Pos], len(out))
 	for i, r := range out {
