@@ -5,13 +5,35 @@ import (
 	"fmt"
 )
 
-// Reply returns the perfect player's move from position: the first winning
-// move when one exists, otherwise the first move that keeps a draw (loopy
-// games), otherwise the first legal move (a lost position is still played
-// on). ok is false when there is no legal move: the player to move has lost
-// (normal play) or won (misère play).
-// The CLI's play command and the web workbench both answer with Reply.
+// Reply returns the perfect player's move from position. ok is false when
+// there is no legal move: the player to move has lost (normal play) or won
+// (misère play). The CLI's play command and the web workbench both answer
+// with Reply.
+//
+// A game that implements Replier chooses the move itself: a Starlark game
+// under normal play follows the remoteness rule (it wins fastest, keeps a
+// draw, and delays a loss longest; see StarlarkGame.Reply). Otherwise Reply
+// plays the first winning move Solve lists when one exists, otherwise the
+// first move that keeps a draw (loopy games), otherwise the first legal move
+// (a lost position is still played on).
 func Reply(ctx context.Context, g Game, position string, opts Options) (m Move, ok bool, err error) {
+	if r, isReplier := g.(Replier); isReplier {
+		return r.Reply(ctx, position, opts)
+	}
+	return solveReply(ctx, g, position, opts)
+}
+
+// Replier is implemented by games that choose the perfect player's move
+// themselves, by a finer rule than "the first winning move": Reply uses it.
+// The answer must be a legal move, and a winning one (or one that keeps a
+// draw) whenever Solve says the position allows it.
+type Replier interface {
+	Reply(ctx context.Context, position string, opts Options) (m Move, ok bool, err error)
+}
+
+// solveReply is Reply's default: the first winning move Solve lists, else
+// the first move keeping a draw, else the first legal move.
+func solveReply(ctx context.Context, g Game, position string, opts Options) (m Move, ok bool, err error) {
 	res, err := g.Solve(ctx, position, opts)
 	if err != nil {
 		return Move{}, false, err
