@@ -360,8 +360,8 @@ func (g *StarlarkGame) solveLoopy(s *rules.Session, atoms []rules.Pos, res *Resu
 // delayed longest, in the hope of a mistake). It takes the first of
 // impartial.LoopySolver.RankedMoves, which works on acyclic games too; for a
 // sum whose own graph is too large to explore (more than
-// impartial.DefaultSumGraphLimit positions) winning moves come in the
-// solver's safe order and losing moves in the game's order.
+// impartial.DefaultSumGraphLimit positions, or more than 2^19 moves) winning
+// moves come in the solver's safe order and losing moves in the game's order.
 //
 // Under misère play, for files that say loopy = False, and for an acyclic
 // game the loopy engine cannot take (a move that splits a position into
@@ -378,6 +378,11 @@ func (g *StarlarkGame) Reply(ctx context.Context, position string, opts Options)
 	return m, ok, err
 }
 
+// replySumGraphMoves bounds the moves of a sum's own graph that Reply
+// explores for the remoteness of a sum (a fraction of a second): a sum
+// of large heaps with many moves each is played without it.
+const replySumGraphMoves = 1 << 19
+
 // rankedReply is Reply by the loopy engine's RankedMoves. fallback says that
 // the engine could not take an acyclic game (a move that splits, or the
 // position or memory budget), and Solve should be asked instead.
@@ -389,6 +394,7 @@ func (g *StarlarkGame) rankedReply(ctx context.Context, position string, opts Op
 		return Move{}, false, false, err
 	}
 	ls := impartial.NewLoopySolver(s.Game(), g.settings(s, opts))
+	ls.SumGraphMoveLimit = replySumGraphMoves
 	moves, _, err := ls.RankedMoves(s.Context(), atoms...)
 	if s.Err() != nil {
 		return Move{}, false, false, s.Err()

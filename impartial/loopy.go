@@ -118,6 +118,10 @@ type LoopySolver[Pos comparable] struct {
 	// SumRemoteness and GoodMoves explore (0: DefaultSumGraphLimit;
 	// negative: never explore it).
 	SumGraphLimit int
+	// SumGraphMoveLimit, when positive, also bounds the moves listed while
+	// exploring a sum's own graph: a graph of few positions with many moves
+	// each is given up like a graph of too many positions.
+	SumGraphMoveLimit int
 
 	game     Game[Pos]
 	split    Splitter[Pos]
@@ -328,6 +332,31 @@ func (s *LoopySolver[Pos]) analyze(ctx context.Context) error {
 	if s.outcome, s.rem, err = retrograde(ctx, n, s.succs, preds); err != nil {
 		return err
 	}
+	s.gamma = make([]int32, n)
+	s.count = make([]int32, n)
+	if order := sinksFirst(n, s.succs, preds); order != nil {
+		// An acyclic graph: the generalized value is the nim-value, the mex
+		// of the options' values, found sinks first in time linear in the
+		// edges (Fraenkel and Yesha's rounds would take a pass over the
+		// graph per value). The counter is left 0: on an acyclic graph every
+		// winning move makes progress.
+		mark := make([]int32, n+1)
+		for h, u := range order {
+			if h%pollEvery == 0 && ctx.Err() != nil {
+				return contextError(ctx.Err())
+			}
+			for _, v := range s.succs(u) {
+				mark[s.gamma[v]] = u + 1
+			}
+			m := int32(0)
+			for mark[m] == u+1 {
+				m++
+			}
+			s.gamma[u] = m
+		}
+		s.analyzed = n
+		return nil
+	}
 	queue := make([]int32, 0, n)
 
 	// The generalized Sprague–Grundy function, by the algorithm of Fraenkel
@@ -337,8 +366,6 @@ func (s *LoopySolver[Pos]) analyze(ctx context.Context) error {
 	// an option labeled i. cnt[u] counts u's options that are unlabeled or ∞
 	// and do not yet have an option labeled i.
 	const unlabeled, inf = -2, -1
-	s.gamma = make([]int32, n)
-	s.count = make([]int32, n)
 	for u := range s.gamma {
 		s.gamma[u] = unlabeled
 	}
@@ -426,6 +453,30 @@ func predecessors(n int, succ []int32, succs func(int32) []int32) (pend, pred []
 		}
 	}
 	return pend, pred
+}
+
+// sinksFirst returns the nodes of a graph in an order where every node
+// comes after all of its successors, or nil when the graph has a cycle
+// (Kahn's algorithm, run from the sinks backwards).
+func sinksFirst(n int, succs, preds func(int32) []int32) []int32 {
+	left := make([]int32, n)
+	order := make([]int32, 0, n)
+	for u := range int32(n) {
+		if left[u] = int32(len(succs(u))); left[u] == 0 {
+			order = append(order, u)
+		}
+	}
+	for h := 0; h < len(order); h++ {
+		for _, u := range preds(order[h]) {
+			if left[u]--; left[u] == 0 {
+				order = append(order, u)
+			}
+		}
+	}
+	if len(order) < n {
+		return nil
+	}
+	return order
 }
 
 // retrograde decides the outcome and remoteness of every node of a graph.

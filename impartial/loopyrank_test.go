@@ -2,6 +2,7 @@ package impartial_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -232,5 +233,83 @@ func TestLoopyRankedMovesHandMade(t *testing.T) {
 	moves, out, err := hs.RankedMoves(ctx, 0)
 	if err != nil || out != impartial.P || len(moves) != 2 || moves[0].To != 4 || moves[0].Remoteness != 3 || moves[1].To != 1 || moves[1].Remoteness != 1 {
 		t.Errorf("RankedMoves(0) = %+v %v %v, want 4 (in 3) before 1 (in 1)", moves, out, err)
+	}
+}
+
+// TestLoopyAcyclicRandom: on random acyclic graphs (where the loopy solver
+// takes its linear-time path) the generalized values, of positions and of
+// sums of two, are the nim-values of the acyclic Solver, and the remoteness
+// is the level-by-level one. A solver asked first about an acyclic part and
+// then about a cyclic one switches to Fraenkel and Yesha's algorithm and
+// still agrees with the definitions.
+func TestLoopyAcyclicRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 9))
+	ctx := context.Background()
+	for range 300 {
+		n := 1 + r.IntN(12)
+		g := make(digraph, n)
+		for u := range g {
+			for v := range u {
+				if r.Float64() < 0.4 {
+					g[u] = append(g[u], v)
+				}
+			}
+		}
+		ls := impartial.NewLoopySolver[int](g, impartial.Settings{})
+		sv := impartial.NewSolver[int](g, impartial.Settings{})
+		_, rems := naiveOutcomes(g)
+		for u := range g {
+			for w := range g {
+				lv, err := ls.Value(ctx, u, w)
+				v, err2 := sv.Value(ctx, u, w)
+				if err != nil || err2 != nil || lv.Inf || lv.N != v {
+					t.Fatalf("graph %v: %d + %d: loopy value %v (%v), nim-value %v (%v)", g, u, w, lv, err, v, err2)
+				}
+			}
+			if rem, _, _ := ls.Remoteness(ctx, u); rem != rems[u] {
+				t.Fatalf("graph %v: remoteness of %d = %d, want %d", g, u, rem, rems[u])
+			}
+		}
+		// Add a cycle reachable from a new vertex: the whole graph is
+		// analyzed again, by the general algorithm.
+		h := append(slices.Clone(g), []int{n + 1}, []int{n, 0})
+		hs := impartial.NewLoopySolver[int](h, impartial.Settings{})
+		for u := range g {
+			if _, err := hs.Value(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		vals, _, hrems := loopyAll(t, h)
+		wantOuts, wantRems := naiveOutcomes(h)
+		for u := range h {
+			v, _ := hs.Value(ctx, u)
+			if !v.Equal(vals[u]) || v.Outcome() != wantOuts[u] || hrems[u] != wantRems[u] {
+				t.Fatalf("graph %v: %d has value %v, fresh solver %v, outcome want %v", h, u, v, vals[u], wantOuts[u])
+			}
+		}
+		checkGSG(t, h, vals)
+	}
+}
+
+// TestLoopySumGraphMoveLimit: a sum's graph with more moves than
+// SumGraphMoveLimit is given up (SumRemoteness reports a budget error and
+// RankedMoves no remoteness for a sum), and one within it is explored.
+func TestLoopySumGraphMoveLimit(t *testing.T) {
+	ctx := context.Background()
+	// Subtraction {1, 2} heaps 6 + 6: 28 states of the sorted sum, 2 to 4
+	// moves each; the remoteness of a P-position of sum 12 is 8.
+	s := impartial.NewLoopySolver[int](subtraction{1, 2}, impartial.Settings{})
+	s.SumGraphMoveLimit = 20
+	var be *impartial.BudgetError
+	if _, _, err := s.SumRemoteness(ctx, 6, 6); !errors.As(err, &be) {
+		t.Fatalf("SumRemoteness under 20 moves: %v, want a budget error", err)
+	}
+	moves, _, err := s.RankedMoves(ctx, 6, 6)
+	if err != nil || len(moves) != 4 || moves[0].Remoteness != -1 {
+		t.Fatalf("RankedMoves under 20 moves: %+v %v, want 4 moves of unknown remoteness", moves, err)
+	}
+	s.SumGraphMoveLimit = 1000
+	if r, ok, err := s.SumRemoteness(ctx, 6, 6); err != nil || !ok || r != 8 {
+		t.Fatalf("SumRemoteness(6, 6) = %d %v %v, want a loss in 8", r, ok, err)
 	}
 }
