@@ -350,3 +350,94 @@ def components(p):
 		}
 	}
 }
+
+// TestReplyCatalogGames: the catalog's engine games (Nim, subtraction
+// games, Wythoff, …) reply by remoteness too on small positions. The graph
+// of each position is explored through Game.Moves, position strings and all,
+// and Reply from every position in it is checked against brute-force
+// minimax.
+func TestReplyCatalogGames(t *testing.T) {
+	sharp, losses := 0, 0
+	for _, c := range []struct{ spec, pos string }{
+		{"nim", "3 4 5"},
+		{"subtract:1,3,4", "9 11"},
+		{"subtract:pow2", "13"},
+		{"take-range:2,3", "8 9"},
+		{"multiply:2-9,162", "1"},
+		{"northcott", "1 4; 3 6"},
+		{"nimble", "2 3 4"},
+		{"staircase", "3 1 2"},
+		{"climbing-hill:2", "1 2 4"},
+		{"moore:2", "1 2 3"},
+		{"wythoff", "4 7"},
+		{"fibonacci-nim", "14"},
+	} {
+		g := mustParse(t, c.spec)
+		root, err := g.Canonical(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := map[string]int{root: 0}
+		names := []string{root}
+		var succ [][]int
+		for x := 0; x < len(names); x++ {
+			moves, err := g.Moves(ctx, names[x], catalog.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []int
+			for _, m := range moves {
+				id, ok := ids[m.To]
+				if !ok {
+					id = len(names)
+					ids[m.To] = id
+					names = append(names, m.To)
+				}
+				out = append(out, id)
+			}
+			succ = append(succ, out)
+			if len(names) > 2000 {
+				t.Fatalf("%s %s: more than 2000 positions; choose a smaller one", c.spec, c.pos)
+			}
+		}
+		rc := &replyChecker{t: t, g: g, n: len(names), succ: func(x int) []int { return succ[x] },
+			name: func(x int) string { return names[x] },
+			parse: func(s string) int {
+				if id, ok := ids[s]; ok {
+					return id
+				}
+				return -1
+			}}
+		rc.check()
+		sharp += rc.sharp
+		losses += rc.sharpLoss
+	}
+	if sharp == 0 || losses == 0 {
+		t.Errorf("the first legal move was perfect in all but %d positions (%d lost): the test proves little", sharp, losses)
+	}
+	t.Logf("positions where the first legal move is not perfect: %d (%d lost)", sharp, losses)
+}
+
+// TestReplyLargePositions: positions too large to explore fall back to the
+// first winning move Solve lists (and to the closed forms it uses), quickly.
+func TestReplyLargePositions(t *testing.T) {
+	for _, c := range []struct{ spec, pos string }{
+		{"nim", "1000000 999999 5"},
+		{"subtract:1,3,4", "1000000000000"},
+		{"wythoff", "1000000 1000001"},
+		{"nim", "60000"},
+	} {
+		g := mustParse(t, c.spec)
+		m, ok, err := catalog.Reply(ctx, g, c.pos, catalog.Options{})
+		if err != nil || !ok {
+			t.Fatalf("%s %s: Reply = %+v %v %v", c.spec, c.pos, m, ok, err)
+		}
+		res, err := g.Solve(ctx, c.pos, catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Outcome == impartial.N && (len(res.WinningMoves) == 0 || m != res.WinningMoves[0]) {
+			t.Errorf("%s %s: Reply = %+v, want the first winning move of %+v", c.spec, c.pos, m, res.WinningMoves[:min(3, len(res.WinningMoves))])
+		}
+	}
+}

@@ -378,11 +378,6 @@ func (g *StarlarkGame) Reply(ctx context.Context, position string, opts Options)
 	return m, ok, err
 }
 
-// replySumGraphMoves bounds the moves of a sum's own graph that Reply
-// explores for the remoteness of a sum (a fraction of a second): a sum
-// of large heaps with many moves each is played without it.
-const replySumGraphMoves = 1 << 19
-
 // rankedReply is Reply by the loopy engine's RankedMoves. fallback says that
 // the engine could not take an acyclic game (a move that splits, or the
 // position or memory budget), and Solve should be asked instead.
@@ -400,9 +395,7 @@ func (g *StarlarkGame) rankedReply(ctx context.Context, position string, opts Op
 		return Move{}, false, false, s.Err()
 	}
 	if err != nil {
-		var be *impartial.BudgetError
-		timeUp := errors.As(err, &be) && be.Limit != impartial.LimitPositions && be.Limit != impartial.LimitMemory
-		return Move{}, false, g.rules.Loopy() == rules.LoopyAuto && !timeUp && ctx.Err() == nil, err
+		return Move{}, false, g.rules.Loopy() == rules.LoopyAuto && rankedFallback(ctx, err), err
 	}
 	if len(moves) == 0 {
 		return Move{}, false, false, nil

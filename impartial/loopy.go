@@ -268,8 +268,8 @@ func (s *LoopySolver[Pos]) explore(ctx context.Context, root Pos) (int32, error)
 				s.stamp[v] = k
 				s.succ = append(s.succ, v)
 			}
-			if len(s.pos)&1023 == 0 {
-				ferr = s.overBudget()
+			if len(s.pos)&1023 == 0 || len(s.succ)&(1<<16-1) == 0 {
+				ferr = s.overBudget() // also every 65,536 moves: positions with many moves fill memory with few positions
 			}
 			return ferr == nil
 		})
