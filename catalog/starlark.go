@@ -352,6 +352,61 @@ func (g *StarlarkGame) solveLoopy(s *rules.Session, atoms []rules.Pos, res *Resu
 	return res, s.Err()
 }
 
+// Reply returns the perfect player's move under normal play by the
+// remoteness rule of retrograde analysis (Steinhaus 1925; Smith 1966;
+// Winning Ways, ch. 9): from an N-position a winning move of least
+// remoteness (the quickest win), from a draw a move that keeps the draw, and
+// from a P-position the move to the option of greatest remoteness (the loss
+// delayed longest, in the hope of a mistake). It takes the first of
+// impartial.LoopySolver.RankedMoves, which works on acyclic games too; for a
+// sum whose own graph is too large to explore (more than
+// impartial.DefaultSumGraphLimit positions, or more than 2^19 moves) winning
+// moves come in the solver's safe order and losing moves in the game's order.
+//
+// Under misère play, for files that say loopy = False, and for an acyclic
+// game the loopy engine cannot take (a move that splits a position into
+// components, or its budget), Reply answers as catalog.Reply does for other
+// games: the first winning move Solve lists, else the first legal move.
+func (g *StarlarkGame) Reply(ctx context.Context, position string, opts Options) (m Move, ok bool, err error) {
+	if opts.Misere || g.rules.Loopy() == rules.LoopyNo {
+		return solveReply(ctx, g, position, opts)
+	}
+	m, ok, fallback, err := g.rankedReply(ctx, position, opts)
+	if fallback {
+		return solveReply(ctx, g, position, opts)
+	}
+	return m, ok, err
+}
+
+// rankedReply is Reply by the loopy engine's RankedMoves. fallback says that
+// the engine could not take an acyclic game (a move that splits, or the
+// position or memory budget), and Solve should be asked instead.
+func (g *StarlarkGame) rankedReply(ctx context.Context, position string, opts Options) (m Move, ok, fallback bool, err error) {
+	s := g.rules.NewSession(ctx, opts.Starlark)
+	defer s.Close()
+	atoms, err := g.parse(s, position)
+	if err != nil {
+		return Move{}, false, false, err
+	}
+	ls := impartial.NewLoopySolver(s.Game(), g.settings(s, opts))
+	ls.SumGraphMoveLimit = replySumGraphMoves
+	moves, _, err := ls.RankedMoves(s.Context(), atoms...)
+	if s.Err() != nil {
+		return Move{}, false, false, s.Err()
+	}
+	if err != nil {
+		return Move{}, false, g.rules.Loopy() == rules.LoopyAuto && rankedFallback(ctx, err), err
+	}
+	if len(moves) == 0 {
+		return Move{}, false, false, nil
+	}
+	m, err = g.move(s, atoms, moves[0].Index, moves[0].To)
+	if err != nil {
+		return Move{}, false, false, err
+	}
+	return m, true, false, s.Err()
+}
+
 // Moves lists every move from the position, component by component.
 func (g *StarlarkGame) Moves(ctx context.Context, position string, opts Options) ([]Move, error) {
 	s := g.rules.NewSession(ctx, opts.Starlark)

@@ -121,6 +121,29 @@ func (g *SumGame[P]) Moves(ctx context.Context, position string, opts Options) (
 	return out, nil
 }
 
+// rankedReply ranks the moves of a position by remoteness
+// (impartial.LoopySolver.RankedMoves, which takes acyclic games too) and
+// returns the best, when the position's graph is small enough to explore.
+func (g *SumGame[P]) rankedReply(ctx context.Context, position string, opts Options) (m Move, ok, fallback bool, err error) {
+	if _, split := g.game.(impartial.Splitter[P]); split {
+		return Move{}, false, true, nil // a move's target would be one part of a component
+	}
+	ps, err := g.ParsePosition(position)
+	if err != nil {
+		return Move{}, false, false, err
+	}
+	ls := impartial.NewLoopySolver(g.game, rankedSettings(g.settings(opts)))
+	ls.SumGraphMoveLimit = replySumGraphMoves
+	moves, _, err := ls.RankedMoves(ctx, ps...)
+	if err != nil {
+		return Move{}, false, rankedFallback(ctx, err), err
+	}
+	if len(moves) == 0 {
+		return Move{}, false, false, nil
+	}
+	return g.move(ps, moves[0].Index, moves[0].To), true, false, nil
+}
+
 func (g *SumGame[P]) move(ps []P, i int, to P) Move {
 	next := append([]P(nil), ps...)
 	next[i] = to

@@ -118,6 +118,10 @@ type LoopySolver[Pos comparable] struct {
 	// SumRemoteness and GoodMoves explore (0: DefaultSumGraphLimit;
 	// negative: never explore it).
 	SumGraphLimit int
+	// SumGraphMoveLimit, when positive, also bounds the moves listed while
+	// exploring a sum's own graph: a graph of few positions with many moves
+	// each is given up like a graph of too many positions.
+	SumGraphMoveLimit int
 
 	game     Game[Pos]
 	split    Splitter[Pos]
@@ -264,8 +268,8 @@ func (s *LoopySolver[Pos]) explore(ctx context.Context, root Pos) (int32, error)
 				s.stamp[v] = k
 				s.succ = append(s.succ, v)
 			}
-			if len(s.pos)&1023 == 0 {
-				ferr = s.overBudget()
+			if len(s.pos)&1023 == 0 || len(s.succ)&(1<<16-1) == 0 {
+				ferr = s.overBudget() // also every 65,536 moves: positions with many moves fill memory with few positions
 			}
 			return ferr == nil
 		})
@@ -328,6 +332,31 @@ func (s *LoopySolver[Pos]) analyze(ctx context.Context) error {
 	if s.outcome, s.rem, err = retrograde(ctx, n, s.succs, preds); err != nil {
 		return err
 	}
+	s.gamma = make([]int32, n)
+	s.count = make([]int32, n)
+	if order := sinksFirst(n, s.succs, preds); order != nil {
+		// An acyclic graph: the generalized value is the nim-value, the mex
+		// of the options' values, found sinks first in time linear in the
+		// edges (Fraenkel and Yesha's rounds would take a pass over the
+		// graph per value). The counter is left 0: on an acyclic graph every
+		// winning move makes progress.
+		mark := make([]int32, n+1)
+		for h, u := range order {
+			if h%pollEvery == 0 && ctx.Err() != nil {
+				return contextError(ctx.Err())
+			}
+			for _, v := range s.succs(u) {
+				mark[s.gamma[v]] = u + 1
+			}
+			m := int32(0)
+			for mark[m] == u+1 {
+				m++
+			}
+			s.gamma[u] = m
+		}
+		s.analyzed = n
+		return nil
+	}
 	queue := make([]int32, 0, n)
 
 	// The generalized Sprague–Grundy function, by the algorithm of Fraenkel
@@ -337,8 +366,6 @@ func (s *LoopySolver[Pos]) analyze(ctx context.Context) error {
 	// an option labeled i. cnt[u] counts u's options that are unlabeled or ∞
 	// and do not yet have an option labeled i.
 	const unlabeled, inf = -2, -1
-	s.gamma = make([]int32, n)
-	s.count = make([]int32, n)
 	for u := range s.gamma {
 		s.gamma[u] = unlabeled
 	}
@@ -426,6 +453,30 @@ func predecessors(n int, succ []int32, succs func(int32) []int32) (pend, pred []
 		}
 	}
 	return pend, pred
+}
+
+// sinksFirst returns the nodes of a graph in an order where every node
+// comes after all of its successors, or nil when the graph has a cycle
+// (Kahn's algorithm, run from the sinks backwards).
+func sinksFirst(n int, succs, preds func(int32) []int32) []int32 {
+	left := make([]int32, n)
+	order := make([]int32, 0, n)
+	for u := range int32(n) {
+		if left[u] = int32(len(succs(u))); left[u] == 0 {
+			order = append(order, u)
+		}
+	}
+	for h := 0; h < len(order); h++ {
+		for _, u := range preds(order[h]) {
+			if left[u]--; left[u] == 0 {
+				order = append(order, u)
+			}
+		}
+	}
+	if len(order) < n {
+		return nil
+	}
+	return order
 }
 
 // retrograde decides the outcome and remoteness of every node of a graph.
@@ -565,6 +616,28 @@ type LoopyMove[Pos comparable] struct {
 // position reached (the counter of Fraenkel and Yesha's algorithm), then the
 // other winning moves. LoopyMove.Remoteness is -1 where it is not known.
 func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMove[Pos], Outcome, error) {
+	return s.rankMoves(ctx, false, ps...)
+}
+
+// RankedMoves returns every legal move of the sum of the given positions,
+// best first for the player to move, by the remoteness rule of retrograde
+// analysis (Steinhaus 1925; Smith 1966; Winning Ways, ch. 9): the winner
+// hurries, the loser delays. First come the winning moves (to P-positions),
+// ordered as GoodMoves orders them, least remoteness first; then the moves
+// to draws; then the losing moves (to N-positions), greatest remoteness
+// first, those of unknown remoteness (a sum whose graph is larger than
+// SumGraphLimit) last, in the game's order. So from an N-position the first
+// move wins fastest, from a draw it keeps the draw, and from a P-position it
+// makes the loss last as long as the opponent allows: the game then lasts
+// exactly the position's remoteness when both players take the first move.
+// The Outcome is that of the sum itself.
+func (s *LoopySolver[Pos]) RankedMoves(ctx context.Context, ps ...Pos) ([]LoopyMove[Pos], Outcome, error) {
+	return s.rankMoves(ctx, true, ps...)
+}
+
+// rankMoves lists the good moves (all = false) or every move (all = true)
+// of a sum, best first.
+func (s *LoopySolver[Pos]) rankMoves(ctx context.Context, all bool, ps ...Pos) ([]LoopyMove[Pos], Outcome, error) {
 	nodes, err := s.nodes(ctx, ps...)
 	if err != nil {
 		return nil, 0, err
@@ -585,12 +658,23 @@ func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMov
 	for _, u := range flat {
 		total = total.Add(s.value(u))
 	}
-	want := total.Outcome()
-	if want == P {
+	if total.Outcome() == P && !all {
 		return nil, P, nil
 	}
-	if want == N {
-		want = P
+	// group ranks what a move leads to, for the player making it: a win (the
+	// sum after it is a P-position), a draw, a loss.
+	group := func(after Outcome) int {
+		switch after {
+		case P:
+			return 0
+		case Draw:
+			return 1
+		}
+		return 2
+	}
+	best := group(P)
+	if total.Outcome() == Draw {
+		best = group(Draw)
 	}
 	// With several components that can move, the sum's own graph gives the
 	// remoteness of each move, when it is small enough.
@@ -601,8 +685,8 @@ func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMov
 		}
 	}
 	type ranked struct {
-		m          LoopyMove[Pos]
-		class, key int
+		m                 LoopyMove[Pos]
+		group, class, key int
 	}
 	var out []ranked
 	for j, u := range flat {
@@ -616,10 +700,11 @@ func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMov
 		for _, v := range s.succs(u) {
 			to := s.value(v)
 			after := rest.Add(to)
-			if after.Outcome() != want {
+			gr := group(after.Outcome())
+			if gr != best && !all {
 				continue
 			}
-			r := ranked{m: LoopyMove[Pos]{Move: Move[Pos]{Index: owner[j], To: s.pos[v]}, Value: after, Remoteness: -1}}
+			r := ranked{m: LoopyMove[Pos]{Move: Move[Pos]{Index: owner[j], To: s.pos[v]}, Value: after, Remoteness: -1}, group: gr}
 			switch {
 			case live == 1:
 				r.m.Remoteness = int(s.rem[v])
@@ -630,6 +715,8 @@ func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMov
 				_, key := sumKey(nil, s.live(next))
 				rem := sg.rem[sg.keys[key]]
 				r.m.Remoteness, r.key = int(rem), int(rem)
+			case gr == 2:
+				r.class = 1 // a loss of unknown remoteness: after the known ones
 			case !from.Inf && !to.Inf && to.N < from.N:
 				r.class, r.key = 0, int(s.count[v])
 			case from.Inf && !to.Inf:
@@ -637,11 +724,14 @@ func (s *LoopySolver[Pos]) GoodMoves(ctx context.Context, ps ...Pos) ([]LoopyMov
 			default:
 				r.class = 2
 			}
+			if gr == 2 && r.class == 0 {
+				r.key = -r.key // a loss: the farthest first
+			}
 			out = append(out, r)
 		}
 	}
 	slices.SortStableFunc(out, func(a, b ranked) int {
-		return cmp.Or(cmp.Compare(a.class, b.class), cmp.Compare(a.key, b.key))
+		return cmp.Or(cmp.Compare(a.group, b.group), cmp.Compare(a.class, b.class), cmp.Compare(a.key, b.key))
 	})
 	moves := make([]LoopyMove[Pos], len(out))
 	for i, r := range out {

@@ -64,7 +64,8 @@ func (s *LoopySolver[Pos]) sumLimit() int {
 
 // buildSumGraph explores the graph of the sum of the component nodes root
 // (all already analyzed) and decides its states by retrograde analysis. It
-// returns nil when the graph has more states than the limit allows.
+// returns nil when the graph has more states, or more moves, than the limits
+// allow.
 func (s *LoopySolver[Pos]) buildSumGraph(ctx context.Context, root []int32) (*sumGraph, error) {
 	limit := s.sumLimit()
 	if limit < 0 {
@@ -88,6 +89,7 @@ func (s *LoopySolver[Pos]) buildSumGraph(ctx context.Context, root []int32) (*su
 	}
 	intern(s.live(root))
 	seen := map[int32]bool{}
+	listed := 0
 	for k := 0; k < len(g.states); k++ {
 		if k%pollEvery == 0 && ctx.Err() != nil {
 			return nil, contextError(ctx.Err())
@@ -97,6 +99,9 @@ func (s *LoopySolver[Pos]) buildSumGraph(ctx context.Context, root []int32) (*su
 		for j, u := range cur {
 			if j > 0 && cur[j-1] == u {
 				continue // the same component twice: the same moves
+			}
+			if listed += len(s.succs(u)); s.SumGraphMoveLimit > 0 && listed > s.SumGraphMoveLimit {
+				return nil, nil
 			}
 			for _, v := range s.succs(u) {
 				next := make([]int32, 0, len(cur))

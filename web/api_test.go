@@ -86,7 +86,7 @@ func TestEndpointsOK(t *testing.T) {
 		{"/api/moves?" + q("game", "nim", "position", "0 0"), `{"game":"nim","position":"0 0","moves":[]}` + "\n"},
 		{"/api/move?" + q("game", "nim", "position", "3 4 5", "to", "1,4,5"), `{"game":"nim","position":"3 4 5","move":{"to":"1 4 5","move":"take 2 from heap 1"}}` + "\n"},
 		{"/api/reply?" + q("game", "nim", "position", "3 4 5"), `{"game":"nim","position":"3 4 5","misere":false,"move":{"to":"1 4 5","move":"take 2 from heap 1"},"over":false}` + "\n"},
-		// A lost position is still played on: the first legal move.
+		// A lost position is still played on: the longest loss, 7 → 6 (in 4 moves; 7 → 3 loses in 2).
 		{"/api/reply?" + q("game", "subtract:1,3,4", "position", "7"), `{"game":"subtract:1,3,4","position":"7","misere":false,"move":{"to":"6","move":"take 1 from heap 1"},"over":false}` + "\n"},
 		{"/api/reply?" + q("game", "nim", "position", "0"), `{"game":"nim","position":"0","misere":false,"over":true}` + "\n"},
 		// Misère Nim 1 1: the winning move takes a heap, leaving one token.

@@ -31,7 +31,10 @@ func newPlayCmd(io *streams) *cobra.Command {
 shows the position and its numbered legal moves; answer with the position
 you move to (in the game's syntax) or #n for move n (a bare number that is
 not a position one move away is read as a move number). The computer answers with a
-winning move whenever one exists.
+winning move whenever one exists. Under normal play it follows the remoteness
+rule (Starlark games, and engine games on positions small enough to explore): it
+wins as fast as it can, keeps a draw, and when lost makes the loss last as long
+as it can.
 
 Commands: hint (show the winning moves), undo (take back your last move and
 the reply), quit. Under --misere the player who makes the last move loses.`,

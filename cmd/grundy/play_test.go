@@ -52,7 +52,7 @@ func TestPlayNim(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	// The computer, lost, plays its first legal move; the user wins.
+	// The computer, lost, delays as long as it can (here every move loses at once); the user wins.
 	if !strings.HasSuffix(out, "You move to 0 0 0 (take 1 from heap 3).\nI have no move. You win!\n") {
 		t.Errorf("no win at the end:\n%s", out)
 	}

@@ -54,3 +54,31 @@ func TestStarlarkErrorsCLI(t *testing.T) {
 		t.Errorf("bad position: %d %q", code, errs)
 	}
 }
+
+// TestPlayStarlarkRemoteness: the computer plays by remoteness. Lost at 0
+// (every move loses), it moves to 4, which loses in 3 moves, not to 1, which
+// loses in 1; winning at heap 3 of subtract.star, it takes all 3 at once
+// rather than 1 (which wins too, but in 3 moves).
+func TestPlayStarlarkRemoteness(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "delay.star")
+	// 0 → 1, 4; 1 → 3; 4 → 5, 8; 5 → 6; 6 → 3; 8 → 8 (a draw, so the game
+	// is loopy). 3 is lost at once, 6 and 1 win in 1, 5 loses in 2, 4 wins
+	// in 3 (to 5), and 0 loses in 4 (to 4) or 2 (to 1).
+	src := "loopy = True\nEDGES = {0: [1, 4], 1: [3], 3: [], 4: [5, 8], 5: [6], 6: [3], 8: [8]}\ndef moves(v):\n    return EDGES[v]\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := grundy(t, "#1\n#1\n", "play", "starlark:"+path, "0", "--computer-first")
+	if code != 0 || errs != "" {
+		t.Fatalf("play = %d %q", code, errs)
+	}
+	for _, want := range []string{"I move to 4.", "You move to 5.\nI move to 6.", "You move to 3.\nI have no move. You win!\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	out, _, code = grundy(t, "", "play", "starlark:examples/subtract.star", "3", "--computer-first")
+	if code != 0 || !strings.Contains(out, "I move to 0 (take 3 from heap 1).") || !strings.HasSuffix(out, "You have no move. I win.\n") {
+		t.Errorf("subtract.star 3:\n%s", out)
+	}
+}
