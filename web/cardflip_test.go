@@ -20,24 +20,38 @@ import (
 func TestCardflipPlay(t *testing.T) {
 	s := New(Config{})
 	for _, c := range []struct {
-		strategy   string
-		m, players int
-		seed       uint64
+		strategy       string
+		m              int
+		players        string
+		model, variant string
+		seed           uint64
+		rules          string // cardflip.Rules.String
 	}{
-		{"front-to-back", 6, 0, 1},
-		{"best", 12, 0, 2},
-		{"divide-conquer", 30, 0, 3},
-		{"single", 9, 1, 4},
-		{"random", 8, 3, 5},
+		{"front-to-back", 6, "0", "", "", 1, "table-only, n = ∞"},
+		{"best", 12, "", "", "", 2, "table-only, n = ∞"},
+		{"divide-conquer", 30, "∞", "turn", "", 3, "table+turn, n = ∞"},
+		{"single", 9, "1", "", "", 4, "table-only, n = 1"},
+		{"random", 8, "3", "", "", 5, "table-only, n = 3"},
+		{"stacks", 10, "inf", "table+turn", "rearrange", 6, "table+turn, n = ∞, rearrange"},
+		{"single", 7, "", "table", "free", 7, "table-only, n = 1, free-communication"},
+		{"interval", 9, "2", "turn", "fixed", 8, "table+turn, n = 2, fixed-after-look"},
+		{"random", 6, "4", "", "fixed-after-look", 9, "table-only, n = 4, fixed-after-look"},
 	} {
-		code, body := get(t, s, "/api/cardflip/play?"+q("strategy", c.strategy, "m", fmt.Sprint(c.m), "seed", fmt.Sprint(c.seed), "players", fmt.Sprint(c.players)))
+		code, body := get(t, s, "/api/cardflip/play?"+q("strategy", c.strategy, "m", fmt.Sprint(c.m), "seed", fmt.Sprint(c.seed), "players", c.players, "model", c.model, "variant", c.variant))
 		var p CardflipPlay
 		if code != 200 || json.Unmarshal([]byte(body), &p) != nil {
 			t.Fatalf("%v: %d %s", c, code, body)
 		}
 		m := p.M
 		st, _ := cardflip.Lookup(c.strategy)
-		g, _ := cardflip.NewGame(m, cardflip.Rules{Players: c.players})
+		n, _ := cardflip.ParsePlayers(c.players)
+		mod, _ := cardflip.ParseModel(c.model)
+		v, _ := cardflip.ParseVariant(c.variant)
+		rules := cardflip.Rules{Players: n, Model: mod, Variant: v}
+		if p.Rules != c.rules || rules.String() != c.rules {
+			t.Errorf("%v: rules %q, want %q", c, p.Rules, c.rules)
+		}
+		g, _ := cardflip.NewGame(m, rules)
 		deal := make([]int, m)
 		rng := cardflip.Deal(deal, c.seed, 0)
 		x, err := g.Play(st, slices.Clone(deal), rng)
@@ -127,7 +141,13 @@ func TestCardflipErrors(t *testing.T) {
 		{"/api/cardflip/play?m=5&strategy=interval", 400, `needs a finite number of players`},
 		{"/api/cardflip/play?m=5&model=psychic", 400, `parameter "model" must be table or turn, not "psychic"`},
 		{"/api/cardflip/play?m=5&variant=cheat", 400, `parameter "variant" must be standard, free, fixed or rearrange`},
-		{"/api/cardflip/play?m=5&players=-1", 400, `parameter "players" must be a whole number in 0..1000`},
+		{"/api/cardflip/play?m=5&players=-1", 400, `parameter "players" must be a whole number ≥ 0 or ∞ (0 = ∞: every turn a new player), not "-1"`},
+		{"/api/cardflip/play?m=5&players=three", 400, `parameter "players" must be a whole number ≥ 0 or ∞`},
+		{"/api/cardflip/play?m=5&strategy=interval&players=1001", 413, `parameter "players": at most 1000 players, not 1001`},
+		{"/api/cardflip/play?m=5&model=turn&model=table", 400, `parameter "model" given 2 times`},
+		{"/api/cardflip/play?m=5&strategy=single&players=3", 400, `cardflip: strategy single is for one player with memory (players = 1), not table-only, n = 3`},
+		{"/api/cardflip/play?m=5&strategy=interval&players=%E2%88%9E&model=turn", 400, `cardflip: strategy interval needs a finite number of players with memory (players ≥ 1)`},
+		{"/api/cardflip/play?m=5&strategy=front-to-back&variant=fixed", 422, `cardflip: turn 1: moved a card that must stay where it was (fixed-after-look)`},
 		{"/api/cardflip/compare", 400, `missing parameter "m"`},
 		{"/api/cardflip/compare?m=5..2", 400, `parameter "m" must be a range A..B with 1 ≤ A ≤ B (or one m), not "5..2"`},
 		{"/api/cardflip/compare?m=2..x", 400, `parameter "m" must be a range`},
