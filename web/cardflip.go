@@ -9,9 +9,10 @@ import (
 )
 
 // The card-flip lab: /api/cardflip/strategies, /api/cardflip/play (one
-// seeded game with its trace, from the engine's Trace hook) and
-// /api/cardflip/compare (cardflip.Compare, the rows of
-// `grundy cardflip compare --json`).
+// seeded game with its trace, cardflip.Record), /api/cardflip/exact and
+// /api/cardflip/simulate (E[X] under the chosen rules, as
+// `grundy cardflip exact|simulate --json`) and /api/cardflip/compare
+// (cardflip.Compare, the rows of `grundy cardflip compare --json`).
 
 // Limits of the card-flip lab per request.
 const (
@@ -19,6 +20,9 @@ const (
 	maxCardflipM = 200
 	// maxCardflipPlayers bounds n (each player is an object with memory).
 	maxCardflipPlayers = 1000
+	// maxCardflipExactM bounds m for exact (10! = 3,628,800 games on one
+	// core, about 3 s).
+	maxCardflipExactM = 10
 	// maxTraceSteps bounds the turns a trace lists (X is reported whatever
 	// it is): each step holds two rows of m numbers.
 	maxTraceSteps = 2000
@@ -133,11 +137,7 @@ func (s *Server) cardflipPlay(r *http.Request) (any, error) {
 	// A long game stops at the request's deadline.
 	res, err := cardflip.Record(r.Context(), st, int(m), rules, uint64(seed), maxTraceSteps)
 	if err != nil {
-		var ae *cardflip.ActionError
-		if errors.As(err, &ae) {
-			return nil, &httpError{http.StatusUnprocessableEntity, err.Error()}
-		}
-		return nil, err
+		return nil, cardflipEvalErr(err)
 	}
 	return res, nil
 }
@@ -188,4 +188,81 @@ func (s *Server) cardflipCompare(r *http.Request) (any, error) {
 	// up to m = 30. One worker: a request uses one computation slot.
 	return cardflip.Compare(r.Context(), cardflip.CompareOptions{From: from, To: to, Trials: trials, Seed: uint64(seed),
 		ExactMax: min(7, cardflip.MaxExactM), RandomMax: 30, Workers: 1})
+}
+
+// cardflipM reads the required m=, 1..hi.
+func (s *Server) cardflipM(r *http.Request, hi int) (int, error) {
+	m, ok, err := s.intField(r, "m", 1, int64(hi))
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
+		return 0, badRequest("missing parameter %q", "m")
+	}
+	return int(m), nil
+}
+
+// cardflipEvalErr gives a strategy breaking the rules 422.
+func cardflipEvalErr(err error) error {
+	var ae *cardflip.ActionError
+	if errors.As(err, &ae) {
+		return &httpError{http.StatusUnprocessableEntity, err.Error()}
+	}
+	return err
+}
+
+// cardflipExact is `grundy cardflip exact --json` for m ≤ maxCardflipExactM,
+// on one core.
+func (s *Server) cardflipExact(r *http.Request) (any, error) {
+	st, rules, err := s.cardflipSetup(r)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.cardflipM(r, maxCardflipExactM)
+	if err != nil {
+		return nil, err
+	}
+	if err := cardflip.CheckExact(st, m); err != nil {
+		return nil, badRequest("%v", err)
+	}
+	res, err := cardflip.Exact(r.Context(), st, m, cardflip.Options{Rules: rules, Workers: 1})
+	if err != nil {
+		return nil, cardflipEvalErr(err)
+	}
+	return cardflip.NewExactReport(st, m, rules, res), nil
+}
+
+// cardflipSimulate is `grundy cardflip simulate --json` (the same defaults:
+// 10000 trials, seed 1) on one core, for trials × m² ≤ maxCompareWork.
+func (s *Server) cardflipSimulate(r *http.Request) (any, error) {
+	st, rules, err := s.cardflipSetup(r)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.cardflipM(r, maxCardflipM)
+	if err != nil {
+		return nil, err
+	}
+	trials, ok, err := s.intField(r, "trials", 1, maxCompareWork)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		trials = 10000
+	}
+	seed, ok, err := s.intField(r, "seed", 0, maxSeed)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		seed = 1
+	}
+	if work := trials * int64(m) * int64(m); work > maxCompareWork {
+		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("simulate m = %d with %d trials is more work than one request does (trials × m² = %d, at most %d): ask for at most %d trials", m, trials, work, maxCompareWork, maxCompareWork/(int64(m)*int64(m)))}
+	}
+	stats, err := cardflip.Simulate(r.Context(), st, m, trials, uint64(seed), cardflip.Options{Rules: rules, Workers: 1})
+	if err != nil {
+		return nil, cardflipEvalErr(err)
+	}
+	return cardflip.NewSimulateReport(st, m, rules, uint64(seed), stats), nil
 }

@@ -175,3 +175,86 @@ func TestCardflipTimeout(t *testing.T) {
 		}
 	}
 }
+
+// Exact and simulate answer the library's numbers under the rules asked
+// for, in the CLI's encoding (cardflip.NewExactReport, NewSimulateReport);
+// the simulation on the server's one core gives what any number of workers
+// gives for the seed.
+func TestCardflipEvaluate(t *testing.T) {
+	s := New(Config{})
+	ctx := context.Background()
+	for _, c := range []struct {
+		strategy string
+		m        int
+		rules    cardflip.Rules
+		query    []string
+	}{
+		{"front-to-back", 7, cardflip.Rules{}, nil},
+		{"single", 6, cardflip.Rules{Players: 1}, []string{"players", "1"}},
+		{"interval", 8, cardflip.Rules{Players: 3, Model: cardflip.TurnNumber, Variant: cardflip.Rearrange}, []string{"players", "3", "model", "turn", "variant", "rearrange"}},
+		{"interval", 6, cardflip.Rules{Players: 2, Variant: cardflip.FixedAfterLook}, []string{"players", "2", "variant", "fixed-after-look"}},
+		{"stacks", 9, cardflip.Rules{Model: cardflip.TurnNumber, Variant: cardflip.FreeCommunication}, []string{"players", "∞", "model", "table+turn", "variant", "free"}},
+	} {
+		st, _ := cardflip.Lookup(c.strategy)
+		res, err := cardflip.Exact(ctx, st, c.m, cardflip.Options{Rules: c.rules, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := encode(t, cardflip.NewExactReport(st, c.m, c.rules, res))
+		query := q(append([]string{"strategy", c.strategy, "m", fmt.Sprint(c.m)}, c.query...)...)
+		if code, body := get(t, s, "/api/cardflip/exact?"+query); code != 200 || body != want {
+			t.Errorf("exact %s: %d %s\nwant %s", query, code, body, want)
+		}
+		stats, err := cardflip.Simulate(ctx, st, c.m, 3000, 7, cardflip.Options{Rules: c.rules, Workers: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = encode(t, cardflip.NewSimulateReport(st, c.m, c.rules, 7, stats))
+		if code, body := get(t, s, "/api/cardflip/simulate?"+query+"&trials=3000&seed=7"); code != 200 || body != want {
+			t.Errorf("simulate %s: %d %s\nwant %s", query, code, body, want)
+		}
+	}
+	// Exactly m(m+3)/4 for front-to-back (its closed form), and the
+	// simulation's defaults are the CLI's: 10000 trials, seed 1.
+	code, body := get(t, s, "/api/cardflip/exact?strategy=front-to-back&m=9")
+	var ex cardflip.ExactReport
+	if code != 200 || json.Unmarshal([]byte(body), &ex) != nil || ex.Fraction != "27" || ex.Deals != 362880 || ex.Rules != "table-only, n = ∞" {
+		t.Errorf("exact front-to-back m=9: %d %s, want E[X] = 9·12/4 = 27", code, body)
+	}
+	code, body = get(t, s, "/api/cardflip/simulate?m=12")
+	var sim cardflip.SimulateReport
+	if code != 200 || json.Unmarshal([]byte(body), &sim) != nil || sim.Trials != 10000 || sim.Seed != 1 || sim.Strategy != cardflip.BestName {
+		t.Errorf("simulate defaults: %d %s", code, body)
+	}
+	for _, c := range []struct {
+		target string
+		code   int
+		msg    string
+	}{
+		{"/api/cardflip/exact", 400, `missing parameter "m"`},
+		{"/api/cardflip/exact?m=11", 400, `parameter "m" must be a whole number in 1..10, not "11"`},
+		{"/api/cardflip/exact?m=5&strategy=random", 400, `cardflip: strategy random flips coins, so the deals alone do not determine its games; use simulate`},
+		{"/api/cardflip/exact?m=5&strategy=interval", 400, `cardflip: strategy interval needs a finite number of players with memory (players ≥ 1)`},
+		{"/api/cardflip/exact?m=5&strategy=stacks&variant=fixed", 422, `moved a card that must stay where it was (fixed-after-look)`},
+		{"/api/cardflip/exact?m=5&model=psychic", 400, `parameter "model" must be table or turn, not "psychic"`},
+		{"/api/cardflip/simulate?m=5&strategy=single&players=2", 400, `cardflip: strategy single is for one player with memory (players = 1), not table-only, n = 2`},
+		{"/api/cardflip/simulate?m=5&strategy=partition&variant=fixed", 422, `moved a card that must stay where it was (fixed-after-look)`},
+		{"/api/cardflip/simulate?m=5&variant=cheat", 400, `parameter "variant" must be standard, free, fixed or rearrange, not "cheat"`},
+		{"/api/cardflip/simulate?m=200", 413, `simulate m = 200 with 10000 trials is more work than one request does (trials × m² = 400000000, at most 40000000): ask for at most 1000 trials`},
+		{"/api/cardflip/simulate?m=5&trials=0", 400, `parameter "trials" must be a whole number in 1..40000000`},
+		{"/api/cardflip/simulate?m=201", 400, `parameter "m" must be a whole number in 1..200`},
+	} {
+		code, body := get(t, s, c.target)
+		var e ErrorBody
+		if code != c.code || json.Unmarshal([]byte(body), &e) != nil || !strings.Contains(e.Error, c.msg) {
+			t.Errorf("GET %s = %d %s, want %d containing %q", c.target, code, body, c.code, c.msg)
+		}
+	}
+	// Past the server's deadline: 504.
+	late := New(Config{Timeout: time.Nanosecond})
+	for _, target := range []string{"/api/cardflip/exact?m=10&strategy=front-to-back", "/api/cardflip/simulate?m=60&trials=10000&strategy=random"} {
+		if code, body := get(t, late, target); code != 504 {
+			t.Errorf("GET %s past the deadline: %d %s", target, code, body)
+		}
+	}
+}

@@ -200,8 +200,8 @@ when the strategy has one.`,
 			if f.m > cardflip.MaxExactM {
 				return usagef("exact enumerates m! deals, up to m = %d; use simulate for m = %d", cardflip.MaxExactM, f.m)
 			}
-			if s.Info().Randomized {
-				return usagef("strategy %s flips coins, so exact enumeration of the deals does not apply; use simulate", s.Info().Name)
+			if err := cardflip.CheckExact(s, f.m); err != nil {
+				return usageError{err}
 			}
 			prog, done := progress(io, f.json, cardflip.Factorial(f.m), "deals")
 			res, err := cardflip.Exact(cmd.Context(), s, f.m, cardflip.Options{Rules: r, Workers: f.workers, Progress: prog})
@@ -211,16 +211,7 @@ when the strategy has one.`,
 			}
 			mean, _ := res.Expectation.Float64()
 			if f.json {
-				return jsonout.Write(io.out, struct {
-					Strategy string  `json:"strategy"`
-					M        int     `json:"m"`
-					Rules    string  `json:"rules"`
-					Deals    int64   `json:"deals"`
-					Mean     float64 `json:"mean"`
-					Fraction string  `json:"fraction"`
-					Min      int     `json:"min"`
-					Max      int     `json:"max"`
-				}{s.Info().Name, f.m, r.String(), res.Games, mean, res.Expectation.RatString(), res.Min, res.Max})
+				return jsonout.Write(io.out, cardflip.NewExactReport(s, f.m, r, res))
 			}
 			fmt.Fprintf(io.out, "%s, m = %d (%s): E[X] = %s = %.6f over all %d deals (min %d, max %d)\n",
 				s.Info().Name, f.m, r, res.Expectation.RatString(), mean, res.Games, res.Min, res.Max)
@@ -269,29 +260,7 @@ a histogram. The same seed gives the same numbers whatever the cores.`,
 				return cardflipCtxErr(err)
 			}
 			if f.json {
-				type bin struct {
-					X     int   `json:"x"`
-					Games int64 `json:"games"`
-				}
-				var hist []bin
-				for x, c := range st.Hist {
-					if c > 0 {
-						hist = append(hist, bin{x, c})
-					}
-				}
-				return jsonout.Write(io.out, struct {
-					Strategy  string     `json:"strategy"`
-					M         int        `json:"m"`
-					Rules     string     `json:"rules"`
-					Seed      uint64     `json:"seed"`
-					Trials    int64      `json:"trials"`
-					Mean      float64    `json:"mean"`
-					StdErr    float64    `json:"stderr"`
-					CI95      [2]float64 `json:"ci95"`
-					Min       int        `json:"min"`
-					Max       int        `json:"max"`
-					Histogram []bin      `json:"histogram"`
-				}{s.Info().Name, f.m, r.String(), seed, st.Games, st.Mean(), st.StdErr(), st.CI95(), st.Min, st.Max, hist})
+				return jsonout.Write(io.out, cardflip.NewSimulateReport(s, f.m, r, seed, st))
 			}
 			ci := st.CI95()
 			w := bufio.NewWriter(io.out)

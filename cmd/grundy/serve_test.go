@@ -77,6 +77,15 @@ func TestServe(t *testing.T) {
 			[]string{"cardflip", "play", "--strategy", "random", "--m", "20", "--seed", "9", "--players", "∞", "--model", "table+turn", "--variant", "fixed-after-look", "--json"}, ""},
 		{"api/cardflip/play?" + url.Values{"strategy": {"random"}, "m": {"9"}, "seed": {"4"}, "players": {"2"}, "variant": {"fixed"}}.Encode(),
 			[]string{"cardflip", "play", "--strategy", "random", "--m", "9", "--seed", "4", "--players", "2", "--variant", "fixed", "--json"}, ""},
+		{"api/cardflip/exact?" + url.Values{"strategy": {"divide-conquer"}, "m": {"8"}}.Encode(), []string{"cardflip", "exact", "--strategy", "divide-conquer", "--m", "8", "--json"}, ""},
+		{"api/cardflip/exact?" + url.Values{"strategy": {"interval"}, "m": {"7"}, "players": {"3"}, "model": {"turn"}, "variant": {"fixed"}}.Encode(),
+			[]string{"cardflip", "exact", "--strategy", "interval", "--m", "7", "--players", "3", "--model", "turn", "--variant", "fixed", "--json"}, ""},
+		{"api/cardflip/exact?" + url.Values{"strategy": {"single"}, "m": {"6"}, "variant": {"free-communication"}}.Encode(),
+			[]string{"cardflip", "exact", "--strategy", "single", "--m", "6", "--variant", "free-communication", "--json"}, ""},
+		{"api/cardflip/simulate?" + url.Values{"strategy": {"random"}, "m": {"10"}, "trials": {"3000"}, "seed": {"5"}, "players": {"4"}, "variant": {"rearrange"}}.Encode(),
+			[]string{"cardflip", "simulate", "--strategy", "random", "--m", "10", "--trials", "3000", "--seed", "5", "--players", "4", "--variant", "rearrange", "--json"}, ""},
+		{"api/cardflip/simulate?" + url.Values{"m": {"30"}, "players": {"inf"}, "model": {"table+turn"}}.Encode(),
+			[]string{"cardflip", "simulate", "--m", "30", "--players", "inf", "--model", "table+turn", "--json"}, ""},
 	} {
 		resp, err := http.Get(base + c.path)
 		if err != nil {
@@ -96,40 +105,48 @@ func TestServe(t *testing.T) {
 		query url.Values
 		cli   []string
 		same  bool // the whole line, or only its end from "must be"
+		cmd   string // play when empty
 	}{
+		{url.Values{"strategy": {"random"}}, []string{"--strategy", "random"}, true, "exact"},
+		{url.Values{"strategy": {"single"}, "players": {"∞"}}, []string{"--strategy", "single", "--players", "∞"}, true, "exact"},
+		{url.Values{"strategy": {"interval"}, "model": {"turn"}}, []string{"--strategy", "interval", "--model", "turn"}, true, "simulate"},
+		{url.Values{"variant": {"swap"}}, []string{"--variant", "swap"}, false, "simulate"},
 		// A move against the variant: 422 from the API, exit 1 from the CLI.
-		{url.Values{"strategy": {"front-to-back"}, "variant": {"fixed"}}, []string{"--strategy", "front-to-back", "--variant", "fixed"}, true},
-		{url.Values{"strategy": {"single"}, "players": {"3"}}, []string{"--strategy", "single", "--players", "3"}, true},
-		{url.Values{"strategy": {"interval"}}, []string{"--strategy", "interval"}, true},
-		{url.Values{"strategy": {"interval"}, "players": {"inf"}, "model": {"turn"}, "variant": {"rearrange"}}, []string{"--strategy", "interval", "--players", "inf", "--model", "turn", "--variant", "rearrange"}, true},
-		{url.Values{"strategy": {"single"}, "players": {"2"}, "variant": {"fixed"}}, []string{"--strategy", "single", "--players", "2", "--variant", "fixed"}, true},
-		{url.Values{"strategy": {"bogo"}}, []string{"--strategy", "bogo"}, true},
-		{url.Values{"model": {"psychic"}}, []string{"--model", "psychic"}, false},
-		{url.Values{"variant": {"cheat"}}, []string{"--variant", "cheat"}, false},
-		{url.Values{"players": {"-2"}}, []string{"--players=-2"}, false},
+		{url.Values{"strategy": {"front-to-back"}, "variant": {"fixed"}}, []string{"--strategy", "front-to-back", "--variant", "fixed"}, true, ""},
+		{url.Values{"strategy": {"single"}, "players": {"3"}}, []string{"--strategy", "single", "--players", "3"}, true, ""},
+		{url.Values{"strategy": {"interval"}}, []string{"--strategy", "interval"}, true, ""},
+		{url.Values{"strategy": {"interval"}, "players": {"inf"}, "model": {"turn"}, "variant": {"rearrange"}}, []string{"--strategy", "interval", "--players", "inf", "--model", "turn", "--variant", "rearrange"}, true, ""},
+		{url.Values{"strategy": {"single"}, "players": {"2"}, "variant": {"fixed"}}, []string{"--strategy", "single", "--players", "2", "--variant", "fixed"}, true, ""},
+		{url.Values{"strategy": {"bogo"}}, []string{"--strategy", "bogo"}, true, ""},
+		{url.Values{"model": {"psychic"}}, []string{"--model", "psychic"}, false, ""},
+		{url.Values{"variant": {"cheat"}}, []string{"--variant", "cheat"}, false, ""},
+		{url.Values{"players": {"-2"}}, []string{"--players=-2"}, false, ""},
 	} {
 		c.query.Set("m", "5")
-		resp, err := http.Get(base + "api/cardflip/play?" + c.query.Encode())
+		if c.cmd == "" {
+			c.cmd = "play"
+		}
+		resp, err := http.Get(base + "api/cardflip/" + c.cmd + "?" + c.query.Encode())
 		if err != nil {
 			t.Fatal(err)
 		}
 		var body struct{ Error string }
 		derr := json.NewDecoder(resp.Body).Decode(&body)
 		resp.Body.Close()
-		_, errs, code := grundy(t, "", append([]string{"cardflip", "play", "--m", "5", "--json"}, c.cli...)...)
+		_, errs, code := grundy(t, "", append([]string{"cardflip", c.cmd, "--m", "5", "--json"}, c.cli...)...)
 		line, ok := strings.CutPrefix(strings.TrimSuffix(errs, "\n"), "grundy: ")
 		api := body.Error
 		if !c.same {
 			_, line, _ = strings.Cut(line, " must be ")
 			_, api, _ = strings.Cut(api, " must be ")
-			line = strings.TrimSuffix(line, " (see 'grundy cardflip play --help')")
+			line = strings.TrimSuffix(line, " (see 'grundy cardflip "+c.cmd+" --help')")
 		}
 		status, exit := 400, exitUsage
 		if c.query.Get("variant") == "fixed" && c.query.Get("strategy") == "front-to-back" {
 			status, exit = 422, 1
 		}
 		if resp.StatusCode != status || derr != nil || code != exit || !ok || strings.Contains(line, "\n") || api != line || line == "" {
-			t.Errorf("GET play?%s = %d %q (%v)\ngrundy cardflip play %v = %d %q", c.query.Encode(), resp.StatusCode, body.Error, derr, c.cli, code, errs)
+			t.Errorf("GET %s?%s = %d %q (%v)\ngrundy cardflip %s %v = %d %q", c.cmd, c.query.Encode(), resp.StatusCode, body.Error, derr, c.cmd, c.cli, code, errs)
 		}
 	}
 	cancel()
