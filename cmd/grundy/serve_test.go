@@ -104,7 +104,7 @@ func TestServe(t *testing.T) {
 	for _, c := range []struct {
 		query url.Values
 		cli   []string
-		same  bool // the whole line, or only its end from "must be"
+		same  bool   // the whole line, or only its end from "must be"
 		cmd   string // play when empty
 	}{
 		{url.Values{"strategy": {"random"}}, []string{"--strategy", "random"}, true, "exact"},
