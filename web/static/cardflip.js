@@ -36,6 +36,8 @@ export default {
     const variant = h('select', { id: 'cf-variant', 'aria-label': 'Variant' }, Object.entries(VARIANTS).map(([v, [label, about]]) => h('option', { value: v, title: about }, label)));
     const variantAbout = h('p', { id: 'cf-variant-about', class: 'more' });
     const rulesText = h('p', { id: 'cf-rules', class: 'more' });
+    const measureBtn = h('button', { id: 'cf-measure', class: 'secondary', onclick: () => measure() }, 'Measure E[X]');
+    const measureText = h('div', { id: 'cf-measure-result', role: 'status' });
     const about = h('p', { id: 'cf-about', class: 'more' });
     const runMsg = h('div', { id: 'cf-run-message' });
     const row = h('div', { id: 'cf-row', class: 'cfrow' });
@@ -75,6 +77,38 @@ export default {
     }
     strategy.addEventListener('change', describe);
     variant.addEventListener('change', describe);
+
+    // measure asks for E[X] under the chosen rules: exactly over all m!
+    // deals for m ≤ 8 and a strategy without coins (/api/cardflip/exact),
+    // else by seeded games (/api/cardflip/simulate, at most 2000 and within
+    // the server's work limit of trials × m² ≤ 4·10⁷).
+    let measuring = null;
+    async function measure() {
+      const s = strategies.find((x) => x.name === strategy.value);
+      const k = Number(m.value);
+      const exact = k >= 1 && k <= 8 && s && !s.needs.includes('coins');
+      const p = params();
+      if (!exact) p.trials = String(Math.max(1, Math.min(2000, Math.floor(4e7 / (k * k || 1)))));
+      measuring?.abort();
+      const ctl = new AbortController();
+      measuring = ctl;
+      measureBtn.disabled = true;
+      clear(measureText, h('p', { class: 'more' }, exact ? `Playing all ${k}! deals…` : `Playing ${p.trials} games…`));
+      try {
+        const r = await api(exact ? 'cardflip/exact' : 'cardflip/simulate', p, { signal: ctl.signal });
+        const head = `${r.strategy}, m = ${r.m} (${r.rules}): `;
+        clear(measureText, h('p', { class: 'cfmeasure' }, exact
+          ? `${head}E[X] = ${r.fraction}${r.fraction.includes('/') ? ` = ${r.mean.toFixed(4)}` : ''} exactly, over all ${r.deals} deals (min ${r.min}, max ${r.max})`
+          : `${head}E[X] = ${r.mean.toFixed(3)} ± ${r.stderr.toFixed(3)} (standard error; ${r.trials} games, seed ${r.seed}; min ${r.min}, max ${r.max})`));
+      } catch (e) {
+        if (e.name !== 'AbortError') clear(measureText, h('p', { class: 'error', role: 'alert' }, e.message));
+      } finally {
+        if (measuring === ctl) {
+          measuring = null;
+          measureBtn.disabled = false;
+        }
+      }
+    }
 
     const params = () => ({ strategy: strategy.value, m: m.value, seed: seed.value, players: players.value.trim() || '∞', model: model.value, variant: variant.value });
     function run() {
@@ -265,8 +299,8 @@ export default {
             h('label', { class: 'field' }, h('span', {}, 'A player knows'), model),
             h('label', { class: 'field' }, h('span', {}, 'Variant'), variant)),
           variantAbout,
-          h('div', { class: 'row' }, h('button', { id: 'cf-run', onclick: run }, 'Deal and run')),
-          runMsg),
+          h('div', { class: 'row' }, h('button', { id: 'cf-run', onclick: run }, 'Deal and run'), measureBtn),
+          runMsg, measureText),
         h('div', { class: 'card' }, h('h2', {}, 'Trace'), status, row, log,
           h('div', { class: 'row controls' }, playBtn, stepBtn, endBtn, speed, slider), dealText, rulesText)),
       h('div', { class: 'card' }, h('div', { class: 'cardhead' }, h('h2', {}, 'Compare the strategies'), h('label', { class: 'inline' }, 'Plot ', scale)),
