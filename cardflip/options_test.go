@@ -219,3 +219,43 @@ func TestRecordRules(t *testing.T) {
 		t.Errorf("canceled record: %v", err)
 	}
 }
+
+// The reports restate the evaluation: the exact one front-to-back's closed
+// form m(m+3)/4, the simulated one its own histogram (games, mean, min and
+// max recomputed from the bins).
+func TestReports(t *testing.T) {
+	ctx := context.Background()
+	r := Rules{Players: 2, Variant: Rearrange}
+	res, err := Exact(ctx, FrontToBack(), 7, Options{Rules: r, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := NewExactReport(FrontToBack(), 7, r, res)
+	if ex.Fraction != "35/2" || ex.Mean != 17.5 || ex.Deals != 5040 || ex.Rules != "table-only, n = 2, rearrange" || ex.Strategy != "front-to-back" {
+		t.Errorf("exact report %+v, want 7·10/4 = 35/2 over 5040 deals", ex)
+	}
+	st, err := Simulate(ctx, Random(), 9, 3000, 4, Options{Rules: r, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim := NewSimulateReport(Random(), 9, r, 4, st)
+	var games, sum int64
+	for i, b := range sim.Histogram {
+		if b.Games <= 0 || i > 0 && b.X <= sim.Histogram[i-1].X {
+			t.Fatalf("histogram %v", sim.Histogram)
+		}
+		games += b.Games
+		sum += int64(b.X) * b.Games
+	}
+	last := sim.Histogram[len(sim.Histogram)-1]
+	if games != 3000 || sim.Trials != 3000 || sim.Mean != float64(sum)/3000 || sim.Min != sim.Histogram[0].X || sim.Max != last.X ||
+		sim.CI95[0] >= sim.Mean || sim.CI95[1] <= sim.Mean || sim.Seed != 4 {
+		t.Errorf("simulate report %+v: %d games, sum %d", sim, games, sum)
+	}
+	if err := CheckExact(Random(), 5); err == nil {
+		t.Error("CheckExact accepts a strategy with coins")
+	}
+	if err := CheckExact(FrontToBack(), MaxExactM+1); err == nil {
+		t.Error("CheckExact accepts m above MaxExactM")
+	}
+}
