@@ -1,6 +1,8 @@
 // The card-flip lab: run a strategy on a seeded deal and watch its trace
 // turn by turn (the trace is the server's: /api/cardflip/play records the
-// engine's turns; this page only animates them), and compare the strategies
+// engine's turns; this page only animates them) under the chosen rules
+// (players, model, variant: the CLI's --players/--model/--variant words),
+// measure its E[X] under them (/api/cardflip/exact or /simulate), and compare the strategies
 // over a range of m with a plot of E[X] (/api/cardflip/compare, one request
 // per m, so the plot grows as results come and Cancel stops the server's
 // simulation).
