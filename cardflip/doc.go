@@ -99,4 +99,12 @@
 // move is two masks and a shift, and the built-in strategies are played
 // by a loop that keeps both rows in registers; every move that is not
 // plainly legal still goes through the one function that states the rules.
+//
+// # Options as text
+//
+// ParsePlayers (a number or ∞), ParseModel and ParseVariant read the rules
+// as `grundy cardflip --players/--model/--variant` and the web lab's
+// players=/model=/variant= take them (one parser, an *OptionError naming
+// the option). Record, NewExactReport and NewSimulateReport are a game and
+// the evaluations as data: the JSON the CLI's --json and the API print.
 package cardflip

@@ -123,11 +123,8 @@ type ExactResult struct {
 // Exact plays a deterministic strategy on every one of the m! deals, in
 // parallel, and returns E[X] exactly.
 func Exact(ctx context.Context, s Strategy, m int, o Options) (*ExactResult, error) {
-	if m < 1 || m > MaxExactM {
-		return nil, fmt.Errorf("cardflip: exact enumeration covers 1 ≤ m ≤ %d (m! deals), not m = %d", MaxExactM, m)
-	}
-	if s.Info().Randomized {
-		return nil, fmt.Errorf("cardflip: strategy %s flips coins, so the deals alone do not determine its games; use simulate", s.Info().Name)
+	if err := CheckExact(s, m); err != nil {
+		return nil, err
 	}
 	if err := Compatible(s, o.Rules); err != nil {
 		return nil, err

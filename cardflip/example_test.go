@@ -47,3 +47,34 @@ func ExampleDivideConquerExpectation() {
 	fmt.Println(cardflip.DivideConquerExpectation(8).RatString())
 	// Output: 391/15
 }
+
+// The rules as the CLI's flags and the web lab's parameters spell them.
+func ExampleParseVariant() {
+	n, _ := cardflip.ParsePlayers("∞")
+	mod, _ := cardflip.ParseModel("turn")
+	v, _ := cardflip.ParseVariant("fixed")
+	fmt.Println(cardflip.Rules{Players: n, Model: mod, Variant: v})
+	_, err := cardflip.ParseVariant("cheat")
+	fmt.Println(err)
+	// Output:
+	// table+turn, n = ∞, fixed-after-look
+	// cardflip: variant must be standard, free, fixed or rearrange, not "cheat"
+}
+
+// A recorded game: the single player under free communication.
+func ExampleRecord() {
+	rec, err := cardflip.Record(context.Background(), cardflip.Single(), 3, cardflip.Rules{Variant: cardflip.FreeCommunication}, 1, 0)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(rec.Rules, rec.Deal, rec.X)
+	for _, st := range rec.Steps {
+		fmt.Println(st.Turn, st.Before, "look", st.Look, "sees", st.Value, "up", st.Up, st.After)
+	}
+	// Output:
+	// table-only, n = 1, free-communication [3 1 2] 4
+	// 1 [0 0 0] look 0 sees 3 up false [0 0 0]
+	// 2 [0 0 0] look 1 sees 1 up true [0 1 0]
+	// 3 [0 1 0] look 2 sees 2 up true [0 1 2]
+	// 4 [0 1 2] look 0 sees 3 up true [3 1 2]
+}

@@ -40,6 +40,8 @@ func (s *Server) routes() []route {
 		{"bridge/count", s.bridgeCount, true},
 		{"cardflip/strategies", s.cardflipStrategies, false},
 		{"cardflip/play", s.cardflipPlay, true},
+		{"cardflip/exact", s.cardflipExact, true},
+		{"cardflip/simulate", s.cardflipSimulate, true},
 		{"cardflip/compare", s.cardflipCompare, true},
 	}
 }

@@ -9,14 +9,20 @@ import (
 )
 
 // The card-flip lab: /api/cardflip/strategies, /api/cardflip/play (one
-// seeded game with its trace, from the engine's Trace hook) and
-// /api/cardflip/compare (cardflip.Compare, the rows of
-// `grundy cardflip compare --json`).
+// seeded game with its trace, cardflip.Record), /api/cardflip/exact and
+// /api/cardflip/simulate (E[X] under the chosen rules, as
+// `grundy cardflip exact|simulate --json`) and /api/cardflip/compare
+// (cardflip.Compare, the rows of `grundy cardflip compare --json`).
 
 // Limits of the card-flip lab per request.
 const (
 	// maxCardflipM bounds m for play and compare.
 	maxCardflipM = 200
+	// maxCardflipPlayers bounds n (each player is an object with memory).
+	maxCardflipPlayers = 1000
+	// maxCardflipExactM bounds m for exact (10! = 3,628,800 games on one
+	// core, about 3 s).
+	maxCardflipExactM = 10
 	// maxTraceSteps bounds the turns a trace lists (X is reported whatever
 	// it is): each step holds two rows of m numbers.
 	maxTraceSteps = 2000
@@ -37,34 +43,13 @@ type CardflipStrategy struct {
 	Summary string `json:"summary"`
 }
 
-// CardflipStep is one turn of a traced game (cardflip.Step): the visible
-// row before and after (0 for a face-down card), the position looked at,
-// the number seen there, and where the card went, face up or not.
-type CardflipStep struct {
-	Turn   int   `json:"turn"`
-	Player int   `json:"player"` // −1 when every turn is a new player
-	Before []int `json:"before"`
-	Look   int   `json:"look"`
-	Value  int   `json:"value"`
-	Up     bool  `json:"up"`
-	To     int   `json:"to"`
-	Order  []int `json:"order,omitempty"`
-	After  []int `json:"after"`
-	End    bool  `json:"end"`
-}
+// CardflipStep is one turn of a traced game (cardflip.RecordStep).
+type CardflipStep = cardflip.RecordStep
 
 // CardflipPlay is the answer of /api/cardflip/play: game 0 of the seed, as
-// `grundy cardflip play` plays it, with its first maxTraceSteps turns.
-type CardflipPlay struct {
-	Strategy  string         `json:"strategy"`
-	M         int            `json:"m"`
-	Rules     string         `json:"rules"`
-	Seed      uint64         `json:"seed"`
-	Deal      []int          `json:"deal"`
-	X         int            `json:"x"`
-	Steps     []CardflipStep `json:"steps"`
-	Truncated bool           `json:"truncated,omitempty"`
-}
+// `grundy cardflip play --json` prints it, with its first maxTraceSteps
+// turns (cardflip.PlayRecord).
+type CardflipPlay = cardflip.PlayRecord
 
 func (s *Server) cardflipStrategies(r *http.Request) (any, error) {
 	var rows []CardflipStrategy
@@ -76,7 +61,9 @@ func (s *Server) cardflipStrategies(r *http.Request) (any, error) {
 }
 
 // cardflipSetup reads strategy=, players=, model= and variant= as the
-// CLI's flags.
+// CLI's flags (one parser: cardflip.ParsePlayers, ParseModel,
+// ParseVariant), and refuses a strategy the rules do not allow with the
+// CLI's words (cardflip.Compatible).
 func (s *Server) cardflipSetup(r *http.Request) (cardflip.Strategy, cardflip.Rules, error) {
 	var rules cardflip.Rules
 	name, err := s.field(r, "strategy", false)
@@ -86,37 +73,27 @@ func (s *Server) cardflipSetup(r *http.Request) (cardflip.Strategy, cardflip.Rul
 	if name == "" {
 		name = "best"
 	}
-	players, _, err := s.intField(r, "players", 0, 1000)
+	text, err := s.field(r, "players", false)
 	if err != nil {
 		return nil, rules, err
 	}
-	rules.Players = int(players)
-	model, err := s.field(r, "model", false)
-	if err != nil {
+	if rules.Players, err = cardflip.ParsePlayers(text); err != nil {
+		return nil, rules, optionError(err)
+	}
+	if rules.Players > maxCardflipPlayers {
+		return nil, rules, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameter \"players\": at most %d players, not %d", maxCardflipPlayers, rules.Players)}
+	}
+	if text, err = s.field(r, "model", false); err != nil {
 		return nil, rules, err
 	}
-	switch model {
-	case "", "table", "table-only":
-		rules.Model = cardflip.TableOnly
-	case "turn", "table+turn":
-		rules.Model = cardflip.TurnNumber
-	default:
-		return nil, rules, badRequest("parameter \"model\" must be table or turn, not %q", model)
+	if rules.Model, err = cardflip.ParseModel(text); err != nil {
+		return nil, rules, optionError(err)
 	}
-	variant, err := s.field(r, "variant", false)
-	if err != nil {
+	if text, err = s.field(r, "variant", false); err != nil {
 		return nil, rules, err
 	}
-	switch variant {
-	case "", "standard":
-	case "free":
-		rules.Variant = cardflip.FreeCommunication
-	case "fixed":
-		rules.Variant = cardflip.FixedAfterLook
-	case "rearrange":
-		rules.Variant = cardflip.Rearrange
-	default:
-		return nil, rules, badRequest("parameter \"variant\" must be standard, free, fixed or rearrange, not %q", variant)
+	if rules.Variant, err = cardflip.ParseVariant(text); err != nil {
+		return nil, rules, optionError(err)
 	}
 	st, err := cardflip.Lookup(name)
 	if err != nil {
@@ -126,6 +103,16 @@ func (s *Server) cardflipSetup(r *http.Request) (cardflip.Strategy, cardflip.Rul
 		return nil, rules, badRequest("%v", err)
 	}
 	return st, rules, nil
+}
+
+// optionError names a bad rules option as a parameter:
+// parameter "model" must be table or turn, not "psychic".
+func optionError(err error) error {
+	var oe *cardflip.OptionError
+	if errors.As(err, &oe) {
+		return badRequest("parameter %q %s", oe.Option, oe.Message())
+	}
+	return badRequest("%v", err)
 }
 
 func (s *Server) cardflipPlay(r *http.Request) (any, error) {
@@ -140,35 +127,19 @@ func (s *Server) cardflipPlay(r *http.Request) (any, error) {
 	if !ok {
 		return nil, badRequest("missing parameter %q", "m")
 	}
-	seed, _, err := s.intField(r, "seed", 0, maxSeed)
+	seed, ok, err := s.intField(r, "seed", 0, maxSeed)
 	if err != nil {
 		return nil, err
 	}
-	g, err := cardflip.NewGame(int(m), rules)
+	if !ok {
+		seed = 1 // the CLI's default
+	}
+	// A long game stops at the request's deadline.
+	res, err := cardflip.Record(r.Context(), st, int(m), rules, uint64(seed), maxTraceSteps)
 	if err != nil {
-		return nil, badRequest("%v", err)
+		return nil, cardflipEvalErr(err)
 	}
-	deal := make([]int, m)
-	rng := cardflip.Deal(deal, uint64(seed), 0)
-	res := &CardflipPlay{Strategy: st.Info().Name, M: int(m), Rules: rules.String(), Seed: uint64(seed), Deal: append([]int(nil), deal...), Steps: []CardflipStep{}}
-	ctx := r.Context()
-	g.Context = ctx // a long game stops at the request's deadline
-	g.Trace = func(t cardflip.Step) {
-		if len(res.Steps) == maxTraceSteps {
-			res.Truncated = true
-			return
-		}
-		res.Steps = append(res.Steps, CardflipStep{Turn: t.Turn, Player: t.Player, Before: t.Before, Look: t.Look, Value: t.Value,
-			Up: t.Move.Up, To: t.Move.To, Order: t.Move.Order, After: t.After, End: t.End})
-	}
-	if res.X, err = g.Play(st, deal, rng); err != nil {
-		var ae *cardflip.ActionError
-		if errors.As(err, &ae) {
-			return nil, &httpError{http.StatusUnprocessableEntity, err.Error()}
-		}
-		return nil, err
-	}
-	return res, ctx.Err()
+	return res, nil
 }
 
 // parseMRange reads m=A..B (or one m), as `grundy cardflip compare --m`.
@@ -217,4 +188,81 @@ func (s *Server) cardflipCompare(r *http.Request) (any, error) {
 	// up to m = 30. One worker: a request uses one computation slot.
 	return cardflip.Compare(r.Context(), cardflip.CompareOptions{From: from, To: to, Trials: trials, Seed: uint64(seed),
 		ExactMax: min(7, cardflip.MaxExactM), RandomMax: 30, Workers: 1})
+}
+
+// cardflipM reads the required m=, 1..hi.
+func (s *Server) cardflipM(r *http.Request, hi int) (int, error) {
+	m, ok, err := s.intField(r, "m", 1, int64(hi))
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
+		return 0, badRequest("missing parameter %q", "m")
+	}
+	return int(m), nil
+}
+
+// cardflipEvalErr gives a strategy breaking the rules 422.
+func cardflipEvalErr(err error) error {
+	var ae *cardflip.ActionError
+	if errors.As(err, &ae) {
+		return &httpError{http.StatusUnprocessableEntity, err.Error()}
+	}
+	return err
+}
+
+// cardflipExact is `grundy cardflip exact --json` for m ≤ maxCardflipExactM,
+// on one core.
+func (s *Server) cardflipExact(r *http.Request) (any, error) {
+	st, rules, err := s.cardflipSetup(r)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.cardflipM(r, maxCardflipExactM)
+	if err != nil {
+		return nil, err
+	}
+	if err := cardflip.CheckExact(st, m); err != nil {
+		return nil, badRequest("%v", err)
+	}
+	res, err := cardflip.Exact(r.Context(), st, m, cardflip.Options{Rules: rules, Workers: 1})
+	if err != nil {
+		return nil, cardflipEvalErr(err)
+	}
+	return cardflip.NewExactReport(st, m, rules, res), nil
+}
+
+// cardflipSimulate is `grundy cardflip simulate --json` (the same defaults:
+// 10000 trials, seed 1) on one core, for trials × m² ≤ maxCompareWork.
+func (s *Server) cardflipSimulate(r *http.Request) (any, error) {
+	st, rules, err := s.cardflipSetup(r)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.cardflipM(r, maxCardflipM)
+	if err != nil {
+		return nil, err
+	}
+	trials, ok, err := s.intField(r, "trials", 1, maxCompareWork)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		trials = 10000
+	}
+	seed, ok, err := s.intField(r, "seed", 0, maxSeed)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		seed = 1
+	}
+	if work := trials * int64(m) * int64(m); work > maxCompareWork {
+		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("simulate m = %d with %d trials is more work than one request does (trials × m² = %d, at most %d): ask for at most %d trials", m, trials, work, maxCompareWork, maxCompareWork/(int64(m)*int64(m)))}
+	}
+	stats, err := cardflip.Simulate(r.Context(), st, m, trials, uint64(seed), cardflip.Options{Rules: rules, Workers: 1})
+	if err != nil {
+		return nil, cardflipEvalErr(err)
+	}
+	return cardflip.NewSimulateReport(st, m, rules, uint64(seed), stats), nil
 }

@@ -20,24 +20,38 @@ import (
 func TestCardflipPlay(t *testing.T) {
 	s := New(Config{})
 	for _, c := range []struct {
-		strategy   string
-		m, players int
-		seed       uint64
+		strategy       string
+		m              int
+		players        string
+		model, variant string
+		seed           uint64
+		rules          string // cardflip.Rules.String
 	}{
-		{"front-to-back", 6, 0, 1},
-		{"best", 12, 0, 2},
-		{"divide-conquer", 30, 0, 3},
-		{"single", 9, 1, 4},
-		{"random", 8, 3, 5},
+		{"front-to-back", 6, "0", "", "", 1, "table-only, n = ∞"},
+		{"best", 12, "", "", "", 2, "table-only, n = ∞"},
+		{"divide-conquer", 30, "∞", "turn", "", 3, "table+turn, n = ∞"},
+		{"single", 9, "1", "", "", 4, "table-only, n = 1"},
+		{"random", 8, "3", "", "", 5, "table-only, n = 3"},
+		{"stacks", 10, "inf", "table+turn", "rearrange", 6, "table+turn, n = ∞, rearrange"},
+		{"single", 7, "", "table", "free", 7, "table-only, n = 1, free-communication"},
+		{"interval", 9, "2", "turn", "fixed", 8, "table+turn, n = 2, fixed-after-look"},
+		{"random", 6, "4", "", "fixed-after-look", 9, "table-only, n = 4, fixed-after-look"},
 	} {
-		code, body := get(t, s, "/api/cardflip/play?"+q("strategy", c.strategy, "m", fmt.Sprint(c.m), "seed", fmt.Sprint(c.seed), "players", fmt.Sprint(c.players)))
+		code, body := get(t, s, "/api/cardflip/play?"+q("strategy", c.strategy, "m", fmt.Sprint(c.m), "seed", fmt.Sprint(c.seed), "players", c.players, "model", c.model, "variant", c.variant))
 		var p CardflipPlay
 		if code != 200 || json.Unmarshal([]byte(body), &p) != nil {
 			t.Fatalf("%v: %d %s", c, code, body)
 		}
 		m := p.M
 		st, _ := cardflip.Lookup(c.strategy)
-		g, _ := cardflip.NewGame(m, cardflip.Rules{Players: c.players})
+		n, _ := cardflip.ParsePlayers(c.players)
+		mod, _ := cardflip.ParseModel(c.model)
+		v, _ := cardflip.ParseVariant(c.variant)
+		rules := cardflip.Rules{Players: n, Model: mod, Variant: v}
+		if p.Rules != c.rules || rules.String() != c.rules {
+			t.Errorf("%v: rules %q, want %q", c, p.Rules, c.rules)
+		}
+		g, _ := cardflip.NewGame(m, rules)
 		deal := make([]int, m)
 		rng := cardflip.Deal(deal, c.seed, 0)
 		x, err := g.Play(st, slices.Clone(deal), rng)
@@ -127,7 +141,13 @@ func TestCardflipErrors(t *testing.T) {
 		{"/api/cardflip/play?m=5&strategy=interval", 400, `needs a finite number of players`},
 		{"/api/cardflip/play?m=5&model=psychic", 400, `parameter "model" must be table or turn, not "psychic"`},
 		{"/api/cardflip/play?m=5&variant=cheat", 400, `parameter "variant" must be standard, free, fixed or rearrange`},
-		{"/api/cardflip/play?m=5&players=-1", 400, `parameter "players" must be a whole number in 0..1000`},
+		{"/api/cardflip/play?m=5&players=-1", 400, `parameter "players" must be a whole number ≥ 0 or ∞ (0 = ∞: every turn a new player), not "-1"`},
+		{"/api/cardflip/play?m=5&players=three", 400, `parameter "players" must be a whole number ≥ 0 or ∞`},
+		{"/api/cardflip/play?m=5&strategy=interval&players=1001", 413, `parameter "players": at most 1000 players, not 1001`},
+		{"/api/cardflip/play?m=5&model=turn&model=table", 400, `parameter "model" given 2 times`},
+		{"/api/cardflip/play?m=5&strategy=single&players=3", 400, `cardflip: strategy single is for one player with memory (players = 1), not table-only, n = 3`},
+		{"/api/cardflip/play?m=5&strategy=interval&players=%E2%88%9E&model=turn", 400, `cardflip: strategy interval needs a finite number of players with memory (players ≥ 1)`},
+		{"/api/cardflip/play?m=5&strategy=front-to-back&variant=fixed", 422, `cardflip: turn 1: moved a card that must stay where it was (fixed-after-look)`},
 		{"/api/cardflip/compare", 400, `missing parameter "m"`},
 		{"/api/cardflip/compare?m=5..2", 400, `parameter "m" must be a range A..B with 1 ≤ A ≤ B (or one m), not "5..2"`},
 		{"/api/cardflip/compare?m=2..x", 400, `parameter "m" must be a range`},
@@ -151,6 +171,89 @@ func TestCardflipTimeout(t *testing.T) {
 		"/api/cardflip/compare?" + q("m", "150..160", "trials", "100"),
 	} {
 		if code, body := get(t, s, target); code != 504 {
+			t.Errorf("GET %s past the deadline: %d %s", target, code, body)
+		}
+	}
+}
+
+// Exact and simulate answer the library's numbers under the rules asked
+// for, in the CLI's encoding (cardflip.NewExactReport, NewSimulateReport);
+// the simulation on the server's one core gives what any number of workers
+// gives for the seed.
+func TestCardflipEvaluate(t *testing.T) {
+	s := New(Config{})
+	ctx := context.Background()
+	for _, c := range []struct {
+		strategy string
+		m        int
+		rules    cardflip.Rules
+		query    []string
+	}{
+		{"front-to-back", 7, cardflip.Rules{}, nil},
+		{"single", 6, cardflip.Rules{Players: 1}, []string{"players", "1"}},
+		{"interval", 8, cardflip.Rules{Players: 3, Model: cardflip.TurnNumber, Variant: cardflip.Rearrange}, []string{"players", "3", "model", "turn", "variant", "rearrange"}},
+		{"interval", 6, cardflip.Rules{Players: 2, Variant: cardflip.FixedAfterLook}, []string{"players", "2", "variant", "fixed-after-look"}},
+		{"stacks", 9, cardflip.Rules{Model: cardflip.TurnNumber, Variant: cardflip.FreeCommunication}, []string{"players", "∞", "model", "table+turn", "variant", "free"}},
+	} {
+		st, _ := cardflip.Lookup(c.strategy)
+		res, err := cardflip.Exact(ctx, st, c.m, cardflip.Options{Rules: c.rules, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := encode(t, cardflip.NewExactReport(st, c.m, c.rules, res))
+		query := q(append([]string{"strategy", c.strategy, "m", fmt.Sprint(c.m)}, c.query...)...)
+		if code, body := get(t, s, "/api/cardflip/exact?"+query); code != 200 || body != want {
+			t.Errorf("exact %s: %d %s\nwant %s", query, code, body, want)
+		}
+		stats, err := cardflip.Simulate(ctx, st, c.m, 3000, 7, cardflip.Options{Rules: c.rules, Workers: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = encode(t, cardflip.NewSimulateReport(st, c.m, c.rules, 7, stats))
+		if code, body := get(t, s, "/api/cardflip/simulate?"+query+"&trials=3000&seed=7"); code != 200 || body != want {
+			t.Errorf("simulate %s: %d %s\nwant %s", query, code, body, want)
+		}
+	}
+	// Exactly m(m+3)/4 for front-to-back (its closed form), and the
+	// simulation's defaults are the CLI's: 10000 trials, seed 1.
+	code, body := get(t, s, "/api/cardflip/exact?strategy=front-to-back&m=9")
+	var ex cardflip.ExactReport
+	if code != 200 || json.Unmarshal([]byte(body), &ex) != nil || ex.Fraction != "27" || ex.Deals != 362880 || ex.Rules != "table-only, n = ∞" {
+		t.Errorf("exact front-to-back m=9: %d %s, want E[X] = 9·12/4 = 27", code, body)
+	}
+	code, body = get(t, s, "/api/cardflip/simulate?m=12")
+	var sim cardflip.SimulateReport
+	if code != 200 || json.Unmarshal([]byte(body), &sim) != nil || sim.Trials != 10000 || sim.Seed != 1 || sim.Strategy != cardflip.BestName {
+		t.Errorf("simulate defaults: %d %s", code, body)
+	}
+	for _, c := range []struct {
+		target string
+		code   int
+		msg    string
+	}{
+		{"/api/cardflip/exact", 400, `missing parameter "m"`},
+		{"/api/cardflip/exact?m=11", 400, `parameter "m" must be a whole number in 1..10, not "11"`},
+		{"/api/cardflip/exact?m=5&strategy=random", 400, `cardflip: strategy random flips coins, so the deals alone do not determine its games; use simulate`},
+		{"/api/cardflip/exact?m=5&strategy=interval", 400, `cardflip: strategy interval needs a finite number of players with memory (players ≥ 1)`},
+		{"/api/cardflip/exact?m=5&strategy=stacks&variant=fixed", 422, `moved a card that must stay where it was (fixed-after-look)`},
+		{"/api/cardflip/exact?m=5&model=psychic", 400, `parameter "model" must be table or turn, not "psychic"`},
+		{"/api/cardflip/simulate?m=5&strategy=single&players=2", 400, `cardflip: strategy single is for one player with memory (players = 1), not table-only, n = 2`},
+		{"/api/cardflip/simulate?m=5&strategy=partition&variant=fixed", 422, `moved a card that must stay where it was (fixed-after-look)`},
+		{"/api/cardflip/simulate?m=5&variant=cheat", 400, `parameter "variant" must be standard, free, fixed or rearrange, not "cheat"`},
+		{"/api/cardflip/simulate?m=200", 413, `simulate m = 200 with 10000 trials is more work than one request does (trials × m² = 400000000, at most 40000000): ask for at most 1000 trials`},
+		{"/api/cardflip/simulate?m=5&trials=0", 400, `parameter "trials" must be a whole number in 1..40000000`},
+		{"/api/cardflip/simulate?m=201", 400, `parameter "m" must be a whole number in 1..200`},
+	} {
+		code, body := get(t, s, c.target)
+		var e ErrorBody
+		if code != c.code || json.Unmarshal([]byte(body), &e) != nil || !strings.Contains(e.Error, c.msg) {
+			t.Errorf("GET %s = %d %s, want %d containing %q", c.target, code, body, c.code, c.msg)
+		}
+	}
+	// Past the server's deadline: 504.
+	late := New(Config{Timeout: time.Nanosecond})
+	for _, target := range []string{"/api/cardflip/exact?m=10&strategy=front-to-back", "/api/cardflip/simulate?m=60&trials=10000&strategy=random"} {
+		if code, body := get(t, late, target); code != 504 {
 			t.Errorf("GET %s past the deadline: %d %s", target, code, body)
 		}
 	}

@@ -544,6 +544,8 @@ func TestScreenshots(t *testing.T) {
 
 	run(t, ctx, "card-flip lab", chromedp.Navigate(url+"/#/cardflip?strategy=stacks&m=16&seed=2&players=0"))
 	waitJS(t, ctx, "compared", `document.getElementById('cf-progress-text').textContent.startsWith('done')`)
+	run(t, ctx, "measure", click("#cf-measure"))
+	waitJS(t, ctx, "measured", `!!document.querySelector('#cf-measure-result .cfmeasure')`)
 	eval[chromedp.Void](t, ctx, "stop at a turn", `(() => {
 		const s = document.getElementById('cf-slider');
 		document.getElementById('cf-play').click();
@@ -555,4 +557,99 @@ func TestScreenshots(t *testing.T) {
 	run(t, ctx, "bridge", chromedp.Navigate(url+"/#/bridge?n=7&seed=9&start=4"))
 	waitJS(t, ctx, "line shown", `document.querySelectorAll('#br-plays .seat').length === 14`)
 	shot("bridge")
+}
+
+// The lab's rules controls: a link chooses the players, the model and the
+// variant; the page shows the server's rules string and the engine's X for
+// them; choosing a variant with the selects runs under it; a strategy that
+// breaks a variant's rules shows the engine's error.
+func TestBrowserCardflipRules(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	ctxb := context.Background()
+	interval, _ := cardflip.Lookup("interval")
+	want, err := cardflip.Record(ctxb, interval, 8, cardflip.Rules{Players: 3, Model: cardflip.TurnNumber, Variant: cardflip.Rearrange}, 5, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "open lab", chromedp.Navigate(url+"/#/cardflip?strategy=interval&m=8&seed=5&players=3&model=turn&variant=rearrange&compare=0"))
+	waitJS(t, ctx, "rules shown", `document.getElementById('cf-rules').textContent === 'Rules: table+turn, n = 3, rearrange'`)
+	if got := eval[[]string](t, ctx, "controls", `['cf-players', 'cf-model', 'cf-variant'].map((id) => document.getElementById(id).value)`); !slices.Equal(got, []string{"3", "turn", "rearrange"}) {
+		t.Errorf("controls %v after the link", got)
+	}
+	run(t, ctx, "to the end", click("#cf-end"))
+	waitJS(t, ctx, "game over", fmt.Sprintf(`document.getElementById('cf-status').textContent === 'Done: card 8 is face up after X = %d turns.'`, want.X))
+
+	// The selects: random, n = ∞, table-only, free communication (n = 1).
+	random, _ := cardflip.Lookup("random")
+	want, err = cardflip.Record(ctxb, random, 7, cardflip.Rules{Variant: cardflip.FreeCommunication}, 2, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eval[chromedp.Void](t, ctx, "choose", `(() => {
+		const set = (id, v) => { const el = document.getElementById(id); el.value = v; el.dispatchEvent(new Event('change')); };
+		set('cf-strategy', 'random');
+		set('cf-model', 'table');
+		set('cf-variant', 'free');
+		document.getElementById('cf-players').value = '∞';
+		document.getElementById('cf-m').value = '7';
+		document.getElementById('cf-seed').value = '2';
+	})()`)
+	if about := text(t, ctx, "#cf-variant-about"); !strings.Contains(about, "one player with full memory") {
+		t.Errorf("variant described as %q", about)
+	}
+	run(t, ctx, "run", click("#cf-run"))
+	waitJS(t, ctx, "free rules", `document.getElementById('cf-rules').textContent === 'Rules: table-only, n = 1, free-communication'`)
+	if h := eval[string](t, ctx, "link", `decodeURIComponent(location.hash)`); !strings.Contains(h, "variant=free") || !strings.Contains(h, "model=table") || !strings.Contains(h, "players=∞") {
+		t.Errorf("the link %q does not keep the rules", h)
+	}
+	run(t, ctx, "to the end", click("#cf-end"))
+	waitJS(t, ctx, "game over", fmt.Sprintf(`document.getElementById('cf-status').textContent === 'Done: card 7 is face up after X = %d turns.'`, want.X))
+
+	// Measure: random flips coins, so 2000 seeded games; interval under
+	// fixed-after-look exactly over the 7! deals.
+	stats, err := cardflip.Simulate(ctxb, random, 7, 2000, 2, cardflip.Options{Rules: cardflip.Rules{Variant: cardflip.FreeCommunication}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "measure", click("#cf-measure"))
+	wantText := fmt.Sprintf("random, m = 7 (table-only, n = 1, free-communication): E[X] = %.3f ± %.3f (standard error; 2000 games, seed 2; min %d, max %d)", stats.Mean(), stats.StdErr(), stats.Min, stats.Max)
+	waitJS(t, ctx, "measured", fmt.Sprintf(`document.getElementById('cf-measure-result').textContent === %q`, wantText))
+	rules := cardflip.Rules{Players: 2, Model: cardflip.TurnNumber, Variant: cardflip.FixedAfterLook}
+	ex, err := cardflip.Exact(ctxb, interval, 7, cardflip.Options{Rules: rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eval[chromedp.Void](t, ctx, "choose", `(() => {
+		const set = (id, v) => { const el = document.getElementById(id); el.value = v; el.dispatchEvent(new Event('change')); };
+		set('cf-strategy', 'interval');
+		set('cf-model', 'turn');
+		set('cf-variant', 'fixed');
+		document.getElementById('cf-players').value = '2';
+	})()`)
+	run(t, ctx, "measure", click("#cf-measure"))
+	mean, _ := ex.Expectation.Float64()
+	wantText = fmt.Sprintf("interval, m = 7 (table+turn, n = 2, fixed-after-look): E[X] = %s = %.4f exactly, over all 5040 deals (min %d, max %d)", ex.Expectation.RatString(), mean, ex.Min, ex.Max)
+	waitJS(t, ctx, "measured exactly", fmt.Sprintf(`document.getElementById('cf-measure-result').textContent === %q`, wantText))
+
+	// Front-to-back moves the card it looked at, which fixed-after-look forbids.
+	ftb, _ := cardflip.Lookup("front-to-back")
+	_, rerr := cardflip.Record(ctxb, ftb, 7, cardflip.Rules{Variant: cardflip.FixedAfterLook}, 2, 0)
+	if rerr == nil {
+		t.Fatal("front-to-back kept the rules of fixed-after-look")
+	}
+	eval[chromedp.Void](t, ctx, "choose", `(() => {
+		const set = (id, v) => { const el = document.getElementById(id); el.value = v; el.dispatchEvent(new Event('change')); };
+		set('cf-strategy', 'front-to-back');
+		set('cf-model', 'table');
+		set('cf-variant', 'fixed');
+		document.getElementById('cf-players').value = '∞';
+	})()`)
+	run(t, ctx, "run", click("#cf-run"))
+	waitJS(t, ctx, "error", fmt.Sprintf(`(document.querySelector('#cf-run-message .error')?.textContent ?? '') === %q`, rerr.Error()))
+	run(t, ctx, "measure", click("#cf-measure"))
+	waitJS(t, ctx, "measure error", `(document.querySelector('#cf-measure-result .error')?.textContent ?? '').includes('must stay where it was (fixed-after-look)')`)
+	if r := text(t, ctx, "#cf-rules"); r != "" {
+		t.Errorf("rules %q still shown after an error", r)
+	}
 }

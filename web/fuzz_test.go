@@ -35,9 +35,12 @@ func FuzzAPI(f *testing.F) {
 	f.Add(uint8(13), "", "single", "1", "9")
 	f.Add(uint8(14), "", "", "100", "2..9")
 	f.Add(uint8(14), "", "", "5000", "1..200")
+	f.Add(uint8(16), "fixed", "interval", "2", "8")
+	f.Add(uint8(17), "rearrange", "stacks", "turn", "40")
+	f.Add(uint8(35), "free", "single", "table", "200")
 	s := New(Config{Budget: impartial.Budget{MaxPositions: 20000, MaxMemory: 4 << 20}, Timeout: 200 * time.Millisecond, MaxTo: 20000, MaxInput: 1000})
 	endpoints := []string{"games", "info", "solve", "moves", "move", "reply", "values", "nope", "bridge/deal", "bridge/solve", "bridge/solve", "bridge/count",
-		"period", "cardflip/play", "cardflip/compare", "cardflip/strategies"}
+		"period", "cardflip/play", "cardflip/compare", "cardflip/strategies", "cardflip/exact", "cardflip/simulate"}
 	documented := map[int]bool{200: true, 400: true, 404: true, 413: true, 422: true, 503: true, 504: true}
 	f.Fuzz(func(t *testing.T, e uint8, game, position, misere, extra string) {
 		ep := endpoints[int(e)%len(endpoints)]
@@ -50,6 +53,9 @@ func FuzzAPI(f *testing.F) {
 		if strings.HasPrefix(ep, "cardflip/") {
 			v["m"] = []string{extra}
 			delete(v, "to")
+			if e%3 == 2 {
+				v["model"], v["variant"] = []string{misere}, []string{game}
+			}
 		}
 		rec := httptest.NewRecorder()
 		s.Handler().ServeHTTP(rec, newRequest(http.MethodGet, "/api/"+ep+"?"+v.Encode(), nil))

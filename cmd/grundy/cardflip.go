@@ -35,10 +35,39 @@ func (f *cardflipFlags) add(fs *pflag.FlagSet, players bool) {
 	fs.StringVar(&f.strategy, "strategy", "best", "the strategy (see 'grundy cardflip strategies'; best = "+cardflip.BestName+")")
 	fs.IntVar(&f.m, "m", 0, "the number of cards (required)")
 	if players {
-		fs.IntVar(&f.players, "players", 0, "the number of players n (0: unbounded, every turn a new player)")
+		fs.Var((*playersValue)(&f.players), "players", "the number of players n: a whole number, or ∞ (also inf, or 0): unbounded, every turn a new player")
 	}
 	fs.StringVar(&f.model, "model", "table", "what a player knows: table (the row only) or turn (the row and the turn number)")
 	fs.StringVar(&f.variant, "variant", "standard", "rule variant: standard, free (free communication), fixed (a card looked at stays), rearrange")
+}
+
+// playersValue is --players, read by cardflip.ParsePlayers (as the web
+// lab reads players=).
+type playersValue int
+
+func (p *playersValue) String() string { return cardflip.FormatPlayers(int(*p)) }
+func (p *playersValue) Type() string   { return "n" }
+func (p *playersValue) Set(s string) error {
+	n, err := cardflip.ParsePlayers(s)
+	if err != nil {
+		var oe *cardflip.OptionError
+		if errors.As(err, &oe) {
+			return errors.New(oe.Message())
+		}
+		return err
+	}
+	*p = playersValue(n)
+	return nil
+}
+
+// flagError names a bad rules option as its flag:
+// --model must be table or turn, not "psychic".
+func flagError(err error) error {
+	var oe *cardflip.OptionError
+	if errors.As(err, &oe) {
+		return usagef("--%s %s", oe.Option, oe.Message())
+	}
+	return usageError{err}
 }
 
 // setup checks the flags and returns the strategy and rules.
@@ -50,28 +79,13 @@ func (f *cardflipFlags) setup(cmd *cobra.Command) (cardflip.Strategy, cardflip.R
 	if f.m < 1 {
 		return nil, r, usagef("--m must be at least 1, not %d", f.m)
 	}
-	if f.players < 0 {
-		return nil, r, usagef("--players must be at least 0 (0 = unbounded), not %d", f.players)
-	}
 	r.Players = f.players
-	switch f.model {
-	case "table", "table-only":
-		r.Model = cardflip.TableOnly
-	case "turn", "table+turn":
-		r.Model = cardflip.TurnNumber
-	default:
-		return nil, r, usagef("--model must be table or turn, not %q", f.model)
+	var err error
+	if r.Model, err = cardflip.ParseModel(f.model); err != nil {
+		return nil, r, flagError(err)
 	}
-	switch f.variant {
-	case "standard":
-	case "free":
-		r.Variant = cardflip.FreeCommunication
-	case "fixed":
-		r.Variant = cardflip.FixedAfterLook
-	case "rearrange":
-		r.Variant = cardflip.Rearrange
-	default:
-		return nil, r, usagef("--variant must be standard, free, fixed or rearrange, not %q", f.variant)
+	if r.Variant, err = cardflip.ParseVariant(f.variant); err != nil {
+		return nil, r, flagError(err)
 	}
 	s, err := cardflip.Lookup(f.strategy)
 	if err != nil {
@@ -186,8 +200,8 @@ when the strategy has one.`,
 			if f.m > cardflip.MaxExactM {
 				return usagef("exact enumerates m! deals, up to m = %d; use simulate for m = %d", cardflip.MaxExactM, f.m)
 			}
-			if s.Info().Randomized {
-				return usagef("strategy %s flips coins, so exact enumeration of the deals does not apply; use simulate", s.Info().Name)
+			if err := cardflip.CheckExact(s, f.m); err != nil {
+				return usageError{err}
 			}
 			prog, done := progress(io, f.json, cardflip.Factorial(f.m), "deals")
 			res, err := cardflip.Exact(cmd.Context(), s, f.m, cardflip.Options{Rules: r, Workers: f.workers, Progress: prog})
@@ -197,16 +211,7 @@ when the strategy has one.`,
 			}
 			mean, _ := res.Expectation.Float64()
 			if f.json {
-				return jsonout.Write(io.out, struct {
-					Strategy string  `json:"strategy"`
-					M        int     `json:"m"`
-					Rules    string  `json:"rules"`
-					Deals    int64   `json:"deals"`
-					Mean     float64 `json:"mean"`
-					Fraction string  `json:"fraction"`
-					Min      int     `json:"min"`
-					Max      int     `json:"max"`
-				}{s.Info().Name, f.m, r.String(), res.Games, mean, res.Expectation.RatString(), res.Min, res.Max})
+				return jsonout.Write(io.out, cardflip.NewExactReport(s, f.m, r, res))
 			}
 			fmt.Fprintf(io.out, "%s, m = %d (%s): E[X] = %s = %.6f over all %d deals (min %d, max %d)\n",
 				s.Info().Name, f.m, r, res.Expectation.RatString(), mean, res.Games, res.Min, res.Max)
@@ -255,29 +260,7 @@ a histogram. The same seed gives the same numbers whatever the cores.`,
 				return cardflipCtxErr(err)
 			}
 			if f.json {
-				type bin struct {
-					X     int   `json:"x"`
-					Games int64 `json:"games"`
-				}
-				var hist []bin
-				for x, c := range st.Hist {
-					if c > 0 {
-						hist = append(hist, bin{x, c})
-					}
-				}
-				return jsonout.Write(io.out, struct {
-					Strategy  string     `json:"strategy"`
-					M         int        `json:"m"`
-					Rules     string     `json:"rules"`
-					Seed      uint64     `json:"seed"`
-					Trials    int64      `json:"trials"`
-					Mean      float64    `json:"mean"`
-					StdErr    float64    `json:"stderr"`
-					CI95      [2]float64 `json:"ci95"`
-					Min       int        `json:"min"`
-					Max       int        `json:"max"`
-					Histogram []bin      `json:"histogram"`
-				}{s.Info().Name, f.m, r.String(), seed, st.Games, st.Mean(), st.StdErr(), st.CI95(), st.Min, st.Max, hist})
+				return jsonout.Write(io.out, cardflip.NewSimulateReport(s, f.m, r, seed, st))
 			}
 			ci := st.CI95()
 			w := bufio.NewWriter(io.out)
@@ -334,14 +317,25 @@ func newCardflipPlayCmd(io *streams) *cobra.Command {
 		Short: "Play one game and show every turn",
 		Long: `Deal game 0 of the seed and play it, one line a turn: the row before the
 turn ("·" face down, numbers face up, "*" the card looked at), what it was and
-where it went, and the row after.`,
+where it went, and the row after. --json prints the game as
+/api/cardflip/play answers it: the deal, X and every turn (the rows before and
+after with 0 for a face-down card, the position looked at, the number seen,
+where the card went and whether face up).`,
 		Example: `  grundy cardflip play --strategy front-to-back --m 5 --seed 1
-  grundy cardflip play --strategy best --m 12 --seed 2`,
+  grundy cardflip play --strategy best --m 12 --seed 2
+  grundy cardflip play --strategy interval --players 3 --model turn --variant rearrange --m 6 --json`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, r, err := f.setup(cmd)
 			if err != nil {
 				return err
+			}
+			if f.json {
+				rec, err := cardflip.Record(cmd.Context(), s, f.m, r, seed, 0)
+				if err != nil {
+					return cardflipCtxErr(err)
+				}
+				return jsonout.Write(io.out, rec)
 			}
 			g, err := cardflip.NewGame(f.m, r)
 			if err != nil {
@@ -370,6 +364,7 @@ where it went, and the row after.`,
 	}
 	f.add(cmd.Flags(), true)
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "the seed of the deal")
+	cmd.Flags().BoolVar(&f.json, "json", false, `print {"deal":[…],"x":…,"steps":[{"turn":1,"before":[…],"look":…,…},…],…}`)
 	return cmd
 }
 

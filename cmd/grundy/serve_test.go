@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
@@ -67,6 +68,25 @@ func TestServe(t *testing.T) {
 		{"api/cardflip/strategies", []string{"cardflip", "strategies", "--json"}, ""},
 		{"api/cardflip/compare?" + url.Values{"m": {"2..9"}, "trials": {"100"}, "seed": {"3"}}.Encode(), []string{"cardflip", "compare", "--m", "2..9", "--trials", "100", "--seed", "3", "--json"}, ""},
 		{"api/bridge/count?" + url.Values{"queries": {"3\n212111\n2\n1 1 1 1\n"}}.Encode(), []string{"bridge", "count", "--json"}, "3\n212111\n2\n1 1 1 1\n"},
+		// The card-flip lab's rules options: the same names and words as the flags.
+		{"api/cardflip/play?" + url.Values{"strategy": {"best"}, "m": {"12"}, "seed": {"2"}}.Encode(), []string{"cardflip", "play", "--strategy", "best", "--m", "12", "--seed", "2", "--json"}, ""},
+		{"api/cardflip/play?" + url.Values{"strategy": {"interval"}, "m": {"8"}, "seed": {"5"}, "players": {"3"}, "model": {"turn"}, "variant": {"rearrange"}}.Encode(),
+			[]string{"cardflip", "play", "--strategy", "interval", "--m", "8", "--seed", "5", "--players", "3", "--model", "turn", "--variant", "rearrange", "--json"}, ""},
+		{"api/cardflip/play?" + url.Values{"strategy": {"single"}, "m": {"6"}, "seed": {"1"}, "variant": {"free"}}.Encode(),
+			[]string{"cardflip", "play", "--strategy", "single", "--m", "6", "--variant", "free", "--json"}, ""},
+		{"api/cardflip/play?" + url.Values{"strategy": {"random"}, "m": {"20"}, "seed": {"9"}, "players": {"∞"}, "model": {"table+turn"}, "variant": {"fixed-after-look"}}.Encode(),
+			[]string{"cardflip", "play", "--strategy", "random", "--m", "20", "--seed", "9", "--players", "∞", "--model", "table+turn", "--variant", "fixed-after-look", "--json"}, ""},
+		{"api/cardflip/play?" + url.Values{"strategy": {"random"}, "m": {"9"}, "seed": {"4"}, "players": {"2"}, "variant": {"fixed"}}.Encode(),
+			[]string{"cardflip", "play", "--strategy", "random", "--m", "9", "--seed", "4", "--players", "2", "--variant", "fixed", "--json"}, ""},
+		{"api/cardflip/exact?" + url.Values{"strategy": {"divide-conquer"}, "m": {"8"}}.Encode(), []string{"cardflip", "exact", "--strategy", "divide-conquer", "--m", "8", "--json"}, ""},
+		{"api/cardflip/exact?" + url.Values{"strategy": {"interval"}, "m": {"7"}, "players": {"3"}, "model": {"turn"}, "variant": {"fixed"}}.Encode(),
+			[]string{"cardflip", "exact", "--strategy", "interval", "--m", "7", "--players", "3", "--model", "turn", "--variant", "fixed", "--json"}, ""},
+		{"api/cardflip/exact?" + url.Values{"strategy": {"single"}, "m": {"6"}, "variant": {"free-communication"}}.Encode(),
+			[]string{"cardflip", "exact", "--strategy", "single", "--m", "6", "--variant", "free-communication", "--json"}, ""},
+		{"api/cardflip/simulate?" + url.Values{"strategy": {"random"}, "m": {"10"}, "trials": {"3000"}, "seed": {"5"}, "players": {"4"}, "variant": {"rearrange"}}.Encode(),
+			[]string{"cardflip", "simulate", "--strategy", "random", "--m", "10", "--trials", "3000", "--seed", "5", "--players", "4", "--variant", "rearrange", "--json"}, ""},
+		{"api/cardflip/simulate?" + url.Values{"m": {"30"}, "players": {"inf"}, "model": {"table+turn"}}.Encode(),
+			[]string{"cardflip", "simulate", "--m", "30", "--players", "inf", "--model", "table+turn", "--json"}, ""},
 	} {
 		resp, err := http.Get(base + c.path)
 		if err != nil {
@@ -77,6 +97,57 @@ func TestServe(t *testing.T) {
 		want, _, code := grundy(t, c.stdin, c.cli...)
 		if resp.StatusCode != 200 || code != 0 || string(body) != want {
 			t.Errorf("GET /%s = %d %q\ngrundy %v = %d %q", c.path, resp.StatusCode, body, c.cli, code, want)
+		}
+	}
+	// Options the rules do not allow: the API's one-line error is the
+	// CLI's (after "grundy: "); a bad word is refused with the same words,
+	// naming the parameter or the flag.
+	for _, c := range []struct {
+		query url.Values
+		cli   []string
+		same  bool   // the whole line, or only its end from "must be"
+		cmd   string // play when empty
+	}{
+		{url.Values{"strategy": {"random"}}, []string{"--strategy", "random"}, true, "exact"},
+		{url.Values{"strategy": {"single"}, "players": {"∞"}}, []string{"--strategy", "single", "--players", "∞"}, true, "exact"},
+		{url.Values{"strategy": {"interval"}, "model": {"turn"}}, []string{"--strategy", "interval", "--model", "turn"}, true, "simulate"},
+		{url.Values{"variant": {"swap"}}, []string{"--variant", "swap"}, false, "simulate"},
+		// A move against the variant: 422 from the API, exit 1 from the CLI.
+		{url.Values{"strategy": {"front-to-back"}, "variant": {"fixed"}}, []string{"--strategy", "front-to-back", "--variant", "fixed"}, true, ""},
+		{url.Values{"strategy": {"single"}, "players": {"3"}}, []string{"--strategy", "single", "--players", "3"}, true, ""},
+		{url.Values{"strategy": {"interval"}}, []string{"--strategy", "interval"}, true, ""},
+		{url.Values{"strategy": {"interval"}, "players": {"inf"}, "model": {"turn"}, "variant": {"rearrange"}}, []string{"--strategy", "interval", "--players", "inf", "--model", "turn", "--variant", "rearrange"}, true, ""},
+		{url.Values{"strategy": {"single"}, "players": {"2"}, "variant": {"fixed"}}, []string{"--strategy", "single", "--players", "2", "--variant", "fixed"}, true, ""},
+		{url.Values{"strategy": {"bogo"}}, []string{"--strategy", "bogo"}, true, ""},
+		{url.Values{"model": {"psychic"}}, []string{"--model", "psychic"}, false, ""},
+		{url.Values{"variant": {"cheat"}}, []string{"--variant", "cheat"}, false, ""},
+		{url.Values{"players": {"-2"}}, []string{"--players=-2"}, false, ""},
+	} {
+		c.query.Set("m", "5")
+		if c.cmd == "" {
+			c.cmd = "play"
+		}
+		resp, err := http.Get(base + "api/cardflip/" + c.cmd + "?" + c.query.Encode())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body struct{ Error string }
+		derr := json.NewDecoder(resp.Body).Decode(&body)
+		resp.Body.Close()
+		_, errs, code := grundy(t, "", append([]string{"cardflip", c.cmd, "--m", "5", "--json"}, c.cli...)...)
+		line, ok := strings.CutPrefix(strings.TrimSuffix(errs, "\n"), "grundy: ")
+		api := body.Error
+		if !c.same {
+			_, line, _ = strings.Cut(line, " must be ")
+			_, api, _ = strings.Cut(api, " must be ")
+			line = strings.TrimSuffix(line, " (see 'grundy cardflip "+c.cmd+" --help')")
+		}
+		status, exit := 400, exitUsage
+		if c.query.Get("variant") == "fixed" && c.query.Get("strategy") == "front-to-back" {
+			status, exit = 422, 1
+		}
+		if resp.StatusCode != status || derr != nil || code != exit || !ok || strings.Contains(line, "\n") || api != line || line == "" {
+			t.Errorf("GET %s?%s = %d %q (%v)\ngrundy cardflip %s %v = %d %q", c.cmd, c.query.Encode(), resp.StatusCode, body.Error, derr, c.cmd, c.cli, code, errs)
 		}
 	}
 	cancel()

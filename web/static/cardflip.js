@@ -1,6 +1,8 @@
 // The card-flip lab: run a strategy on a seeded deal and watch its trace
 // turn by turn (the trace is the server's: /api/cardflip/play records the
-// engine's turns; this page only animates them), and compare the strategies
+// engine's turns; this page only animates them) under the chosen rules
+// (players, model, variant: the CLI's --players/--model/--variant words),
+// measure its E[X] under them (/api/cardflip/exact or /simulate), and compare the strategies
 // over a range of m with a plot of E[X] (/api/cardflip/compare, one request
 // per m, so the plot grows as results come and Cancel stops the server's
 // simulation).
@@ -10,6 +12,14 @@ import { plotCompare, strategyColors } from './plot.js';
 
 const SPEEDS = [1, 2, 5, 10, 30, 100]; // turns per second
 
+// The rule variants (cardflip.ParseVariant's words): label, what changes.
+const VARIANTS = {
+  standard: ['standard', 'Only the card looked at moves.'],
+  free: ['free communication', 'The players may talk: one player with full memory plays every turn (n = 1).'],
+  fixed: ['fixed after look', 'The card looked at stays where it was (it may still be turned face up); a strategy that moves it breaks the rules.'],
+  rearrange: ['rearrange', 'After looking, the player may also permute the face-down cards.'],
+};
+
 export default {
   id: 'cardflip',
   title: 'Card-flip lab',
@@ -18,7 +28,18 @@ export default {
     const strategy = h('select', { id: 'cf-strategy', 'aria-label': 'Strategy' });
     const m = h('input', { id: 'cf-m', type: 'number', min: '1', max: '200', value: '12', 'aria-label': 'm' });
     const seed = h('input', { id: 'cf-seed', type: 'number', min: '0', value: '1', 'aria-label': 'Seed' });
-    const players = h('input', { id: 'cf-players', type: 'number', min: '0', value: '0', 'aria-label': 'Players' });
+    // The rules, as the CLI's --players, --model and --variant take them.
+    const players = h('input', { id: 'cf-players', type: 'text', inputmode: 'numeric', list: 'cf-players-list', value: '∞', 'aria-label': 'Players',
+      title: 'n: a whole number, or ∞ (also 0): every turn a new player who sees only the row' });
+    const playersList = h('datalist', { id: 'cf-players-list' }, ['∞', '1', '2', '3', '4', '8'].map((v) => h('option', { value: v })));
+    const model = h('select', { id: 'cf-model', 'aria-label': 'Model' },
+      h('option', { value: 'table', title: 'a player sees the row and nothing else' }, 'table-only'),
+      h('option', { value: 'turn', title: 'a player also knows the turn number' }, 'table+turn'));
+    const variant = h('select', { id: 'cf-variant', 'aria-label': 'Variant' }, Object.entries(VARIANTS).map(([v, [label, about]]) => h('option', { value: v, title: about }, label)));
+    const variantAbout = h('p', { id: 'cf-variant-about', class: 'more' });
+    const rulesText = h('p', { id: 'cf-rules', class: 'more' });
+    const measureBtn = h('button', { id: 'cf-measure', class: 'secondary', onclick: () => measure() }, 'Measure E[X]');
+    const measureText = h('div', { id: 'cf-measure-result', role: 'status' });
     const about = h('p', { id: 'cf-about', class: 'more' });
     const runMsg = h('div', { id: 'cf-run-message' });
     const row = h('div', { id: 'cf-row', class: 'cfrow' });
@@ -45,16 +66,55 @@ export default {
       strategy.value = 'stacks';
       describe();
     }
+    // describe shows the strategy and the variant, and sets the players
+    // and the model to ones the strategy can play under.
     function describe() {
       const s = strategies.find((x) => x.name === strategy.value);
       about.textContent = s ? s.summary : '';
-      if (s && s.needs.startsWith('n = 1')) players.value = '1';
-      else if (s && s.needs.startsWith('n ≥ 1') && players.value === '0') players.value = '3';
+      const unbounded = ['', '0', '∞', 'inf'].includes(players.value.trim());
+      if (s && s.needs.startsWith('n = 1') && variant.value !== 'free') players.value = '1';
+      else if (s && s.needs.startsWith('n ≥ 1') && unbounded) players.value = '3';
+      if (s && s.model === 'table+turn') model.value = 'turn';
+      variantAbout.textContent = VARIANTS[variant.value]?.[1] ?? '';
     }
     strategy.addEventListener('change', describe);
+    variant.addEventListener('change', describe);
 
+    // measure asks for E[X] under the chosen rules: exactly over all m!
+    // deals for m ≤ 8 and a strategy without coins (/api/cardflip/exact),
+    // else by seeded games (/api/cardflip/simulate, at most 2000 and within
+    // the server's work limit of trials × m² ≤ 4·10⁷).
+    let measuring = null;
+    async function measure() {
+      const s = strategies.find((x) => x.name === strategy.value);
+      const k = Number(m.value);
+      const exact = k >= 1 && k <= 8 && s && !s.needs.includes('coins');
+      const p = params();
+      if (!exact) p.trials = String(Math.max(1, Math.min(2000, Math.floor(4e7 / (k * k || 1)))));
+      measuring?.abort();
+      const ctl = new AbortController();
+      measuring = ctl;
+      measureBtn.disabled = true;
+      clear(measureText, h('p', { class: 'more' }, exact ? `Playing all ${k}! deals…` : `Playing ${p.trials} games…`));
+      try {
+        const r = await api(exact ? 'cardflip/exact' : 'cardflip/simulate', p, { signal: ctl.signal });
+        const head = `${r.strategy}, m = ${r.m} (${r.rules}): `;
+        clear(measureText, h('p', { class: 'cfmeasure' }, exact
+          ? `${head}E[X] = ${r.fraction}${r.fraction.includes('/') ? ` = ${r.mean.toFixed(4)}` : ''} exactly, over all ${r.deals} deals (min ${r.min}, max ${r.max})`
+          : `${head}E[X] = ${r.mean.toFixed(3)} ± ${r.stderr.toFixed(3)} (standard error; ${r.trials} games, seed ${r.seed}; min ${r.min}, max ${r.max})`));
+      } catch (e) {
+        if (e.name !== 'AbortError') clear(measureText, h('p', { class: 'error', role: 'alert' }, e.message));
+      } finally {
+        if (measuring === ctl) {
+          measuring = null;
+          measureBtn.disabled = false;
+        }
+      }
+    }
+
+    const params = () => ({ strategy: strategy.value, m: m.value, seed: seed.value, players: players.value.trim() || '∞', model: model.value, variant: variant.value });
     function run() {
-      app.go('cardflip', { strategy: strategy.value, m: m.value, seed: seed.value, players: players.value });
+      app.go('cardflip', params());
     }
 
     async function load(p) {
@@ -66,6 +126,7 @@ export default {
         trace = null;
         clear(runMsg, h('p', { class: 'error', role: 'alert' }, e.message));
         clear(row);
+        rulesText.textContent = '';
         for (const b of [playBtn, stepBtn, endBtn]) b.disabled = true;
         return;
       }
@@ -73,6 +134,7 @@ export default {
       slider.max = String(frames() - 1);
       for (const b of [playBtn, stepBtn, endBtn]) b.disabled = false;
       dealText.textContent = `The deal, hidden from the players: ${trace.deal.join(' ')}` + (trace.truncated ? ` · the trace shows the first ${trace.steps.length} of ${trace.x} turns` : '');
+      rulesText.textContent = `Rules: ${trace.rules}`;
       const w = Math.max(10, Math.min(40, Math.floor(760 / trace.m) - 4));
       row.style.setProperty('--cw', `${w}px`);
       row.classList.toggle('tiny', w < 22);
@@ -215,7 +277,7 @@ export default {
           r.strategies.map((c) => h('td', { title: c.exact ? 'exact' : c.measured ? `± ${c.stderr.toFixed(2)} (standard error)` : 'closed form (not simulated)' },
             c.mean.toFixed(c.exact ? 2 : 1) + (c.exact ? '' : c.measured ? '' : ' *'))),
           h('td', {}, r.lower_bound.toFixed(2)))))),
-      h('p', { class: 'more' }, 'The largest m first; exact over all deals for m ≤ 7, else the mean of the trials; * = closed form only.'));
+      h('p', { class: 'more' }, 'The largest m first; exact over all deals for m ≤ 7, else the mean of the trials; * = closed form only. Measured under the standard rules, table-only, n = ∞ (the rules above are for the run).'));
     }
     scale.addEventListener('change', draw);
     let resized;
@@ -234,11 +296,15 @@ export default {
           h('div', { class: 'row' },
             h('label', { class: 'field' }, h('span', {}, 'm cards'), m),
             h('label', { class: 'field' }, h('span', {}, 'Seed'), seed),
-            h('label', { class: 'field' }, h('span', {}, 'Players (0 = ∞)'), players)),
-          h('div', { class: 'row' }, h('button', { id: 'cf-run', onclick: run }, 'Deal and run')),
-          runMsg),
+            h('label', { class: 'field' }, h('span', {}, 'Players n'), players, playersList)),
+          h('div', { class: 'row' },
+            h('label', { class: 'field' }, h('span', {}, 'A player knows'), model),
+            h('label', { class: 'field' }, h('span', {}, 'Variant'), variant)),
+          variantAbout,
+          h('div', { class: 'row' }, h('button', { id: 'cf-run', onclick: run }, 'Deal and run'), measureBtn),
+          runMsg, measureText),
         h('div', { class: 'card' }, h('h2', {}, 'Trace'), status, row, log,
-          h('div', { class: 'row controls' }, playBtn, stepBtn, endBtn, speed, slider), dealText)),
+          h('div', { class: 'row controls' }, playBtn, stepBtn, endBtn, speed, slider), dealText, rulesText)),
       h('div', { class: 'card' }, h('div', { class: 'cardhead' }, h('h2', {}, 'Compare the strategies'), h('label', { class: 'inline' }, 'Plot ', scale)),
         h('div', { class: 'grid cfcmp' },
           h('div', {},
@@ -260,9 +326,17 @@ export default {
         if (p.strategy) strategy.value = p.strategy;
         if (p.m) m.value = p.m;
         if (p.seed) seed.value = p.seed;
-        if (p.players) players.value = p.players;
+        if (p.players) players.value = p.players === '0' ? '∞' : p.players;
+        // The CLI's words read back (table-only, fixed-after-look, …).
+        if (p.model) model.value = { 'table-only': 'table', 'table+turn': 'turn' }[p.model] ?? p.model;
+        if (p.variant) variant.value = { 'free-communication': 'free', 'fixed-after-look': 'fixed' }[p.variant] ?? p.variant;
         describe();
-        await load({ strategy: strategy.value, m: m.value, seed: seed.value, players: players.value });
+        // An unknown word leaves a select empty: send it as it is, so the
+        // server names the problem.
+        const asked = { ...params() };
+        if (!model.value) asked.model = p.model;
+        if (!variant.value) asked.variant = p.variant;
+        await load(asked);
         // The first visit draws the default comparison (unless compare=0).
         if (!compared) {
           compared = true;
