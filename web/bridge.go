@@ -61,6 +61,15 @@ func (s *Server) intField(r *http.Request, name string, lo, hi int64) (v int64, 
 	return v, true, nil
 }
 
+// intFieldOr is intField with the value def when the field is absent.
+func (s *Server) intFieldOr(r *http.Request, name string, lo, hi, def int64) (int64, error) {
+	v, ok, err := s.intField(r, name, lo, hi)
+	if !ok {
+		v = def
+	}
+	return v, err
+}
+
 // randomDeal deals the cards 1..4n at random from seed: a uniform
 // permutation, two cards per position.
 func randomDeal(n int, seed uint64) ([][2]int, *bridge.Deal, error) {

@@ -127,12 +127,9 @@ func (s *Server) cardflipPlay(r *http.Request) (any, error) {
 	if !ok {
 		return nil, badRequest("missing parameter %q", "m")
 	}
-	seed, ok, err := s.intField(r, "seed", 0, maxSeed)
+	seed, err := s.intFieldOr(r, "seed", 0, maxSeed, 1) // the CLI's default
 	if err != nil {
 		return nil, err
-	}
-	if !ok {
-		seed = 1 // the CLI's default
 	}
 	// A long game stops at the request's deadline.
 	res, err := cardflip.Record(r.Context(), st, int(m), rules, uint64(seed), maxTraceSteps)
@@ -163,19 +160,13 @@ func (s *Server) cardflipCompare(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	trials, ok, err := s.intField(r, "trials", 1, maxCardflipTrials)
+	trials, err := s.intFieldOr(r, "trials", 1, maxCardflipTrials, 200)
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
-		trials = 200
-	}
-	seed, ok, err := s.intField(r, "seed", 0, maxSeed)
+	seed, err := s.intFieldOr(r, "seed", 0, maxSeed, 1)
 	if err != nil {
 		return nil, err
-	}
-	if !ok {
-		seed = 1
 	}
 	work := int64(0)
 	for m := from; m <= to; m++ {
@@ -243,19 +234,13 @@ func (s *Server) cardflipSimulate(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	trials, ok, err := s.intField(r, "trials", 1, maxCompareWork)
+	trials, err := s.intFieldOr(r, "trials", 1, maxCompareWork, 10000)
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
-		trials = 10000
-	}
-	seed, ok, err := s.intField(r, "seed", 0, maxSeed)
+	seed, err := s.intFieldOr(r, "seed", 0, maxSeed, 1)
 	if err != nil {
 		return nil, err
-	}
-	if !ok {
-		seed = 1
 	}
 	if work := trials * int64(m) * int64(m); work > maxCompareWork {
 		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("simulate m = %d with %d trials is more work than one request does (trials × m² = %d, at most %d): ask for at most %d trials", m, trials, work, maxCompareWork, maxCompareWork/(int64(m)*int64(m)))}
