@@ -120,19 +120,16 @@ func (s *Server) cardflipPlay(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, ok, err := s.intField(r, "m", 1, maxCardflipM)
+	m, err := s.cardflipM(r, maxCardflipM)
 	if err != nil {
 		return nil, err
-	}
-	if !ok {
-		return nil, badRequest("missing parameter %q", "m")
 	}
 	seed, err := s.intFieldOr(r, "seed", 0, maxSeed, 1) // the CLI's default
 	if err != nil {
 		return nil, err
 	}
 	// A long game stops at the request's deadline.
-	res, err := cardflip.Record(r.Context(), st, int(m), rules, uint64(seed), maxTraceSteps)
+	res, err := cardflip.Record(r.Context(), st, m, rules, uint64(seed), maxTraceSteps)
 	if err != nil {
 		return nil, cardflipEvalErr(err)
 	}
