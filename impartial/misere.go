@@ -254,8 +254,8 @@ func (s *MisereSolver[Pos]) outcome(ctx context.Context, ids []int32) (Outcome, 
 func (s *MisereSolver[Pos]) pushState(ctx context.Context, ids []int32, key string) error {
 	s.steps++
 	if s.steps%pollEvery == 0 {
-		if err := ctx.Err(); err != nil {
-			return contextError(err)
+		if ctx.Err() != nil {
+			return ContextError(ctx)
 		}
 	}
 	b := s.settings.Budget

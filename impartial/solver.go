@@ -221,28 +221,33 @@ func (s *Solver[P]) WinningMoves(ctx context.Context, ps ...P) ([]Move[P], error
 }
 
 // Options returns the distinct options of p in the order the game yields
-// them, within the solver's position budget.
+// them, within the budget's move limit (Budget.MoveLimit).
 func (s *Solver[P]) Options(ctx context.Context, p P) ([]P, error) {
-	return collectOptions(ctx, s.game, p, s.settings.Budget.MaxPositions)
+	return collectOptions(ctx, s.game, p, s.settings.Budget.MoveLimit())
 }
 
+// collectOptions lists the distinct options of p. limit bounds the moves the
+// game yields (duplicates count: they cost as much to generate), and the
+// context is checked as they come, so a position with a billion options
+// ends in a budget error, not in exhausted memory or time.
 func collectOptions[P comparable](ctx context.Context, g Game[P], p P, limit int64) ([]P, error) {
 	var opts []P
 	seen := make(map[P]struct{})
 	var err error
+	var yielded int64
 	g.Moves(p, func(q P) bool {
-		if _, dup := seen[q]; dup {
-			return true
-		}
-		seen[q] = struct{}{}
-		opts = append(opts, q)
-		if limit > 0 && int64(len(opts)) > limit {
-			err = &BudgetError{Limit: LimitPositions, Max: limit, Counted: "moves"}
+		yielded++
+		if limit > 0 && yielded > limit {
+			err = &BudgetError{Limit: LimitMoves, Max: limit}
 			return false
 		}
-		if len(opts)%pollEvery == 0 && ctx.Err() != nil {
-			err = contextError(ctx.Err())
+		if yielded%pollEvery == 0 && ctx.Err() != nil {
+			err = ContextError(ctx)
 			return false
+		}
+		if _, dup := seen[q]; !dup {
+			seen[q] = struct{}{}
+			opts = append(opts, q)
 		}
 		return true
 	})
@@ -283,8 +288,8 @@ func (s *Solver[P]) atomic(ctx context.Context, root P) (Nimber, error) {
 	if st := s.state(root); st >= done {
 		return Nimber(st - done), nil
 	}
-	if err := ctx.Err(); err != nil {
-		return 0, contextError(err)
+	if ctx.Err() != nil {
+		return 0, ContextError(ctx)
 	}
 	s.ctx = ctx
 	if err := s.push(root); err != nil {
@@ -319,7 +324,7 @@ search:
 		}
 		g := s.mex(f)
 		if g > maxMemo {
-			return 0, s.abort(fmt.Errorf("impartial: nim-value %d too large to memoize", g))
+			return 0, s.abort(fmt.Errorf("nim-value %d too large to memoize", g))
 		}
 		s.setState(f.p, uint32(g)+done)
 		s.solved++
@@ -340,8 +345,8 @@ search:
 func (s *Solver[P]) push(p P) error {
 	s.steps++
 	if s.steps%pollEvery == 0 {
-		if err := s.ctx.Err(); err != nil {
-			return contextError(err)
+		if s.ctx.Err() != nil {
+			return ContextError(s.ctx)
 		}
 	}
 	if s.steps%256 == 0 {
