@@ -38,7 +38,8 @@ type Solver[P comparable] struct {
 	marks   []uint64
 	optVals []Nimber
 
-	overflow  bool
+	overflow  error // why generating the options of a position stopped
+	yielded   int64 // options yielded for the position being pushed
 	yieldMove func(P) bool
 	yieldComp func(P) bool
 	scratch   []P
@@ -71,17 +72,19 @@ func NewSolver[P comparable](g Game[P], settings Settings) *Solver[P] {
 		return true
 	}
 	// Generating moves checks the budget every 1024 options, so that a
-	// position with a billion options cannot exhaust memory first.
+	// position with a billion options cannot exhaust memory or time first.
 	if s.split != nil {
 		s.yieldMove = func(q P) bool {
 			s.split.Components(q, s.yieldComp)
 			s.ends = append(s.ends, int32(len(s.comps)))
-			return len(s.ends)&1023 != 0 || !s.markOverflow()
+			s.yielded++
+			return s.yielded&1023 != 0 || !s.markOverflow()
 		}
 	} else {
 		s.yieldMove = func(q P) bool {
 			s.comps = append(s.comps, q)
-			return len(s.comps)&1023 != 0 || !s.markOverflow()
+			s.yielded++
+			return s.yielded&1023 != 0 || !s.markOverflow()
 		}
 	}
 	return s
@@ -102,10 +105,18 @@ func (s *Solver[P]) MemoryEstimate() int64 {
 	return m
 }
 
-// markOverflow records whether the options generated so far exceed the budget.
+// markOverflow records whether the options generated so far for one
+// position exceed the budget (its moves, positions or memory) or the
+// context has ended.
 func (s *Solver[P]) markOverflow() bool {
-	s.overflow = s.overBudget() != nil
-	return s.overflow
+	if l := s.settings.Budget.MoveLimit(); l > 0 && s.yielded > l {
+		s.overflow = &BudgetError{Limit: LimitMoves, Max: l}
+	} else if s.ctx != nil && s.ctx.Err() != nil {
+		s.overflow = ContextError(s.ctx)
+	} else {
+		s.overflow = s.overBudget()
+	}
+	return s.overflow != nil
 }
 
 func (s *Solver[P]) overBudget() error {
@@ -360,10 +371,11 @@ func (s *Solver[P]) push(p P) error {
 	lo, olo := len(s.comps), len(s.ends)
 	s.stack = append(s.stack, frame[P]{p: p, lo: int32(lo), olo: int32(olo), next: int32(lo)})
 	s.setState(p, onStack)
+	s.yielded = 0
 	s.game.Moves(p, s.yieldMove)
-	if s.overflow {
-		s.overflow = false
-		return s.overBudget()
+	if err := s.overflow; err != nil {
+		s.overflow = nil
+		return err
 	}
 	if n := len(s.comps); n > cap(s.vals) {
 		s.vals = slices.Grow(s.vals, n-len(s.vals))
