@@ -40,17 +40,21 @@ type OutcomeRule[Pos comparable] interface {
 // else, under the question's budget, so that ClosedValue and MovesToValue
 // are then cheap lookups.
 type Preparer[Pos comparable] interface {
-	Prepare(ctx context.Context, ps []Pos, b Budget) error
+	Prepare(ctx context.Context, ps []Pos, q Query) error
 }
 
 // TargetCounter is implemented by games that can count the options of p of
-// value v without generating every option, such as a heap of an octal game
-// far beyond the pre-period of a proved period, whose options of a value
-// fall into residue classes. It returns the first at most limit of those
-// options, their exact number, and, when there are more than limit, a
-// description in words of all of them; ok = false lets the engine enumerate.
+// value v without generating and valuing every option: a heap of an octal
+// game far beyond the pre-period of a proved period, whose options of a
+// value fall into residue classes; a coin-turning position, whose options of
+// a value follow from the table of g. It returns the first at most limit of
+// those options (all of them when limit is 0, none when it is negative),
+// their number (-1 when the budget ran out before all were counted), and,
+// when not all are listed, a description in words of all of them (empty if
+// the game has none); ok = false lets the engine enumerate. An error is a
+// budget or context error.
 type TargetCounter[Pos comparable] interface {
-	CountMovesToValue(p Pos, v Nimber, limit int) (first []Pos, count int64, classes string, ok bool)
+	CountMovesToValue(ctx context.Context, p Pos, v Nimber, limit int, b Budget) (first []Pos, count int64, classes string, ok bool, err error)
 }
 
 // UnsupportedError reports a question the engine cannot answer for a game,
@@ -169,7 +173,7 @@ const (
 // while the moves are listed only shortens the list (Analysis.Stopped).
 func Analyze[Pos comparable](ctx context.Context, g Game[Pos], ps []Pos, q Query) (*Analysis[Pos], error) {
 	if p, ok := g.(Preparer[Pos]); ok {
-		if err := p.Prepare(ctx, ps, q.Budget); err != nil {
+		if err := p.Prepare(ctx, ps, q); err != nil {
 			return nil, err
 		}
 	}
@@ -324,16 +328,32 @@ func (a *analyzer[Pos]) toValue(ctx context.Context, s *Solver[Pos], l *listing[
 	p := a.ps[i]
 	limit := a.q.MaxListed
 	if tc, ok := a.g.(TargetCounter[Pos]); ok {
-		if first, count, classes, ok := tc.CountMovesToValue(p, want, max(limit, 0)); ok {
-			for _, q := range first {
-				l.res.Moves = append(l.res.Moves, opt(q))
+		room := 0
+		if limit > 0 {
+			room = max(limit-len(l.res.Moves), 0)
+			if room == 0 {
+				room = -1 // count only
 			}
-			l.count += count
+		}
+		first, count, classes, ok, err := tc.CountMovesToValue(ctx, p, want, room, a.q.Budget)
+		if ok || err != nil {
+			for _, q := range first {
+				if limit <= 0 || len(l.res.Moves) < limit {
+					l.res.Moves = append(l.res.Moves, opt(q))
+				}
+			}
+			if count < 0 {
+				l.counts = false
+			}
+			l.count += max(count, 0)
 			if classes != "" {
 				if l.res.Classes != "" {
 					l.res.Classes += "; "
 				}
 				l.res.Classes += classes
+			}
+			if err != nil {
+				return l.stop(err)
 			}
 			return nil
 		}
@@ -624,7 +644,7 @@ func Reply[Pos comparable](ctx context.Context, g Game[Pos], ps []Pos, q Query) 
 		res := &Analysis[Pos]{}
 		a := &analyzer[Pos]{g: g, ps: ps, q: q}
 		if p, isPrep := g.(Preparer[Pos]); isPrep {
-			if err := p.Prepare(ctx, ps, q.Budget); err != nil {
+			if err := p.Prepare(ctx, ps, q); err != nil {
 				return Move[Pos]{}, false, err
 			}
 		}

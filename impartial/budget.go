@@ -152,7 +152,6 @@ func ContextError(ctx context.Context) error {
 	return &BudgetError{Limit: LimitCanceled, Err: err}
 }
 
-
 // CycleError reports that a game declared acyclic has a cycle of moves.
 // Cycle lists the positions of one cycle, in move order; the last position
 // moves back to the first.

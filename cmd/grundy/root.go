@@ -13,6 +13,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/notation"
 )
 
 // streams are the command's standard streams, injected for tests.
@@ -81,10 +82,11 @@ func hint(err error) string {
 	if errors.As(err, &be) {
 		switch be.Limit {
 		case impartial.LimitPositions:
-			if be.Counted == "moves" {
-				return " (raise --max-positions, which bounds lists of moves too)"
-			}
 			return " (raise --max-positions to search further)"
+		case impartial.LimitMoves:
+			return " (raise --max-moves to examine more moves)"
+		case impartial.LimitOutput:
+			return " (raise --max-output for a longer answer)"
 		case impartial.LimitMemory:
 			return " (raise --max-memory to search further)"
 		case impartial.LimitTime:
@@ -102,11 +104,13 @@ func exitCode(err error) int {
 	var ue usageError
 	var se *catalog.SpecError
 	var pe *catalog.PositionError
+	var ne *notation.SyntaxError
+	var un *impartial.UnsupportedError
 	var be *impartial.BudgetError
 	switch {
 	case errors.As(err, &be) && be.Limit == impartial.LimitCanceled:
 		return exitCanceled
-	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &pe):
+	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &pe), errors.As(err, &ne), errors.As(err, &un):
 		return exitUsage
 	case isCobraUsage(err):
 		return exitUsage
