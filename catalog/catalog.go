@@ -220,7 +220,11 @@ func (r *Result) Text() string {
 		fmt.Fprintf(&b, " is an N-position: the player to move wins%s; %s win, the quickest first:\n", in, r.counted(len(r.WinningMoves), "move"))
 		writeMoves(&b, r.WinningMoves)
 	default:
-		fmt.Fprintf(&b, " is an N-position: the player to move wins with any of %s:\n", r.counted(len(r.WinningMoves), "move"))
+		anyOf := "any of "
+		if len(r.WinningMoves) == 1 {
+			anyOf = ""
+		}
+		fmt.Fprintf(&b, " is an N-position: the player to move wins with %s%s:\n", anyOf, r.counted(len(r.WinningMoves), "move"))
 		writeMoves(&b, r.WinningMoves)
 	}
 	for _, o := range r.Options {
@@ -247,8 +251,8 @@ func (r *Result) Text() string {
 }
 
 // counted says how many moves are listed of how many: "these 3 moves",
-// "the first 20 of its 1234 winning moves", "the first 20 of its winning
-// moves found".
+// "the first 20 of its 1234 moves", "these 20 moves (not every move was
+// examined)".
 func (r *Result) counted(listed int, word string) string {
 	switch {
 	case r.MoveCount == nil:
@@ -256,8 +260,10 @@ func (r *Result) counted(listed int, word string) string {
 			return "this " + word
 		}
 		return fmt.Sprintf("these %d %ss", listed, word)
+	case *r.MoveCount < 0 && listed == 1:
+		return "this " + word + " (not every move was examined)"
 	case *r.MoveCount < 0:
-		return fmt.Sprintf("the first %s found (not all were counted)", plural(listed, word))
+		return fmt.Sprintf("these %d %ss (not every move was examined)", listed, word)
 	}
 	return fmt.Sprintf("the first %d of its %s", listed, plural(int(*r.MoveCount), word))
 }

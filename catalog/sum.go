@@ -140,11 +140,13 @@ func (g *SumGame[P]) query(b *binding[P], opts Options, canon string) impartial.
 const moveBytes = 96
 
 // listLimit bounds the moves an answer lists so that it fits the output
-// budget: each move repeats the whole position (its "to").
+// budget: the answer states the position once, and each move repeats the
+// whole position (its "to").
 func listLimit(opts Options, canon string) int {
 	limit := opts.MaxListed
 	if m := opts.Budget.MaxOutput; m > 0 {
-		fit := int(min(m/int64(len(canon)+moveBytes), 1<<30))
+		room := max(m-int64(len(canon))-4*moveBytes, 0)
+		fit := int(min(room/int64(len(canon)+moveBytes), 1<<30))
 		if limit == 0 || fit < limit {
 			limit = max(fit, -1)
 			if limit == 0 {

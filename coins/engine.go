@@ -3,6 +3,7 @@ package coins
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"slices"
 
 	"github.com/grundy/grundy/impartial"
@@ -79,10 +80,17 @@ func (e *Engine) Moves(k Key, yield func(Key) bool) {
 	}
 }
 
-// Prepare computes g up to the last head of every position (under normal
-// play; misère play searches the real graph and needs no table).
+// Prepare computes g up to the last head of every position under normal
+// play. Misère play searches the real graph and needs no table; it refuses
+// at once a row longer than MaxMisereRow coins, whose graph (every subset of
+// its coins) no budget could hold.
 func (e *Engine) Prepare(ctx context.Context, ps []Key, q impartial.Query) error {
 	if q.Misere {
+		for _, k := range ps {
+			if hs := k.Heads(); len(hs) > 0 && hs[len(hs)-1]-e.g.Start >= MaxMisereRow {
+				return &impartial.UnsupportedError{Msg: fmt.Sprintf("misère play is solved by searching the whole game, for heads on the first %d coins only (coin %d is too far right)", MaxMisereRow, hs[len(hs)-1])}
+			}
+		}
 		return nil
 	}
 	for _, k := range ps {

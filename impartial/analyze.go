@@ -57,6 +57,22 @@ type TargetCounter[Pos comparable] interface {
 	CountMovesToValue(ctx context.Context, p Pos, v Nimber, limit int, b Budget) (first []Pos, count int64, classes string, ok bool, err error)
 }
 
+// WinningMover is implemented by games that construct a winning move in
+// closed form where listing every winning move is out of reach (Moore's
+// Nim_k: the construction of Moore's proof). WinningMove returns a move of
+// p to a P-position, ok = false when p is not an N-position or the rule
+// does not apply. Analyze lists it first.
+type WinningMover[Pos comparable] interface {
+	WinningMove(p Pos) (q Pos, ok bool)
+}
+
+// MisereMover is implemented by games that know every misère winning move
+// of a sum in closed form (Bouton's rule for misère Nim); ok = false where
+// the rule does not apply.
+type MisereMover[Pos comparable] interface {
+	MisereWinningMoves(ps []Pos) (moves []Move[Pos], ok bool)
+}
+
 // UnsupportedError reports a question the engine cannot answer for a game,
 // whatever the budget: misère play of a loopy game, a heap beyond every
 // table and every proved period, a value too large to hold.
@@ -482,11 +498,18 @@ func (a *analyzer[Pos]) byOutcomeRule(ctx context.Context, rule OutcomeRule[Pos]
 		}
 	}
 	// Stream the options: a position with a billion options is examined
-	// within the move budget, and none is held.
+	// within the move budget, and none is held. A winning move the game
+	// constructs comes first, so that one is listed whatever the budget.
 	limit := a.q.Budget.MoveLimit()
 	var yielded int64
 	var stop error
 	seen := make(map[Pos]struct{})
+	if wm, ok := a.g.(WinningMover[Pos]); ok && o == N && !a.q.AllOptions {
+		if q, ok := wm.WinningMove(p); ok {
+			l.add(Option[Pos]{Move: Move[Pos]{To: q}, After: P, Value: nimberPtr(0), Remoteness: -1})
+			seen[q] = struct{}{}
+		}
+	}
 	a.g.Moves(p, func(q Pos) bool {
 		yielded++
 		if limit > 0 && yielded > limit {
@@ -569,6 +592,14 @@ func (a *analyzer[Pos]) misere(ctx context.Context) (*Analysis[Pos], error) {
 	defer l.done()
 	if o == P && !a.q.AllOptions {
 		return res, nil
+	}
+	if mm, ok := a.g.(MisereMover[Pos]); ok && !a.q.AllOptions {
+		if moves, ok := mm.MisereWinningMoves(a.ps); ok {
+			for _, m := range moves {
+				l.add(Option[Pos]{Move: m, After: P, Remoteness: -1})
+			}
+			return res, nil
+		}
 	}
 	for i, p := range a.ps {
 		opts, err := collectOptions(ctx, a.g, p, a.q.Budget.MoveLimit())

@@ -151,7 +151,7 @@ func TestAnalyzeTarget(t *testing.T) {
 // `grundy solve fibonacci-nim 100000000 --misere` reached 4 GB and ignored
 // SIGTERM; impartial/misere.go listed every option with no check).
 func TestAnalyzeMisereBounded(t *testing.T) {
-	q := impartial.Query{Misere: true, Settings: impartial.Settings{Budget: impartial.Budget{MaxMoves: 1_000_000, MaxMemory: 64 << 20}}}
+	q := impartial.Query{Misere: true, Settings: impartial.Settings{Budget: impartial.Budget{MaxMoves: 100_000, MaxMemory: 64 << 20}}}
 	start := time.Now()
 	_, err := impartial.Analyze(bg, games.FibonacciNim{}, []games.FibPos{{N: 100_000_000}}, q)
 	var be *impartial.BudgetError

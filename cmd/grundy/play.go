@@ -173,8 +173,11 @@ func (s *playSession) listOpts() catalog.Options {
 func (s *playSession) moves(pos string) ([]catalog.Move, error) {
 	moves, err := s.g.Moves(s.ctx, pos, s.listOpts())
 	var be *impartial.BudgetError
-	if errors.As(err, &be) && (be.Limit == impartial.LimitMoves || be.Limit == impartial.LimitOutput) {
-		return nil, usagef("position %s has too many legal moves to play by hand (%s); grundy solve analyzes it", notation.Quote(pos), be.Error())
+	if errors.As(err, &be) && be.Limit == impartial.LimitMoves {
+		return nil, usagef("position %s has more than %d legal moves, too many to play by hand (grundy solve analyzes it; raise --max-moves to play it)", notation.Quote(pos), be.Max)
+	}
+	if errors.As(err, &be) && be.Limit == impartial.LimitOutput {
+		return nil, usagef("position %s has too many legal moves to list (%s)", notation.Quote(pos), be.Error())
 	}
 	return moves, err
 }

@@ -35,8 +35,9 @@ func newStreams(in io.Reader, out, err io.Writer) *streams {
 // Exit statuses.
 const (
 	exitOK       = 0
-	exitFailure  = 1   // the command ran and failed (budget, bad input data)
-	exitUsage    = 2   // bad command line: flags, arguments, game, position
+	exitFailure  = 1   // the command ran and failed (bad input data, a rule file's error, I/O)
+	exitUsage    = 2   // bad command line: flags, arguments, game, position; a question the game cannot answer
+	exitLimit    = 2   // a budget ran out (positions, moves, output, memory, time): the question was too large
 	exitCanceled = 130 // interrupted (SIGINT/SIGTERM)
 )
 
@@ -112,6 +113,8 @@ func exitCode(err error) int {
 		return exitCanceled
 	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &pe), errors.As(err, &ne), errors.As(err, &un):
 		return exitUsage
+	case errors.As(err, &be):
+		return exitLimit
 	case isCobraUsage(err):
 		return exitUsage
 	}
