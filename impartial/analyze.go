@@ -382,20 +382,41 @@ func (a *analyzer[Pos]) toValue(ctx context.Context, s *Solver[Pos], l *listing[
 			return nil
 		}
 	}
-	opts, err := s.Options(ctx, p)
-	if err != nil {
-		return l.stop(err)
-	}
-	for _, q := range opts {
+	return l.stop(eachOption(ctx, a.g, p, a.q.Budget.MoveLimit(), func(q Pos) error {
 		v, err := s.Value(ctx, q)
-		if err != nil {
-			return l.stop(err)
-		}
-		if v == want {
+		if err == nil && v == want {
 			l.add(opt(q))
 		}
-	}
-	return nil
+		return err
+	}))
+}
+
+// eachOption calls fn for each distinct option of p as the game yields it:
+// no list of options is held, so the moves found before a budget runs out
+// are kept; the move budget bounds the options examined, the context is
+// checked as they come, and an error of fn stops the iteration.
+func eachOption[Pos comparable](ctx context.Context, g Game[Pos], p Pos, limit int64, fn func(Pos) error) error {
+	seen := make(map[Pos]struct{})
+	var err error
+	var yielded int64
+	g.Moves(p, func(q Pos) bool {
+		yielded++
+		if limit > 0 && yielded > limit {
+			err = &BudgetError{Limit: LimitMoves, Max: limit}
+			return false
+		}
+		if yielded%pollEvery == 0 && ctx.Err() != nil {
+			err = ContextError(ctx)
+			return false
+		}
+		if _, dup := seen[q]; dup {
+			return true
+		}
+		seen[q] = struct{}{}
+		err = fn(q)
+		return err == nil
+	})
+	return err
 }
 
 // allOptions lists every option with what it leads to, ranked by
@@ -405,17 +426,16 @@ func (a *analyzer[Pos]) allOptions(ctx context.Context, s *Solver[Pos], l *listi
 		return err
 	}
 	for i, p := range a.ps {
-		opts, err := s.Options(ctx, p)
+		err := eachOption(ctx, a.g, p, a.q.Budget.MoveLimit(), func(q Pos) error {
+			v, err := s.Value(ctx, q)
+			if err == nil {
+				after := total ^ vals[i] ^ v
+				l.add(Option[Pos]{Move: Move[Pos]{Index: i, To: q}, After: OutcomeOf(after), Value: nimberPtr(after), Remoteness: -1})
+			}
+			return err
+		})
 		if err != nil {
 			return l.stop(err)
-		}
-		for _, q := range opts {
-			v, err := s.Value(ctx, q)
-			if err != nil {
-				return l.stop(err)
-			}
-			after := total ^ vals[i] ^ v
-			l.add(Option[Pos]{Move: Move[Pos]{Index: i, To: q}, After: OutcomeOf(after), Value: nimberPtr(after), Remoteness: -1})
 		}
 	}
 	return nil
@@ -602,18 +622,15 @@ func (a *analyzer[Pos]) misere(ctx context.Context) (*Analysis[Pos], error) {
 		}
 	}
 	for i, p := range a.ps {
-		opts, err := collectOptions(ctx, a.g, p, a.q.Budget.MoveLimit())
-		if err != nil {
-			return res, l.stop(err)
-		}
-		for _, q := range opts {
+		err := eachOption(ctx, a.g, p, a.q.Budget.MoveLimit(), func(q Pos) error {
 			after, err := s.Outcome(ctx, replace(a.ps, i, q)...)
-			if err != nil {
-				return res, l.stop(err)
-			}
-			if after == P || a.q.AllOptions {
+			if err == nil && (after == P || a.q.AllOptions) {
 				l.add(Option[Pos]{Move: Move[Pos]{Index: i, To: q}, After: after, Remoteness: -1})
 			}
+			return err
+		})
+		if err != nil {
+			return res, l.stop(err)
 		}
 	}
 	return res, nil

@@ -164,11 +164,12 @@ func (v *Valued) Prepare(ctx context.Context, ps []Parts, q impartial.Query) err
 	if top <= MaxHeap {
 		return v.extend(ctx, top, q.Budget)
 	}
-	// Beyond what can be computed: only a proved period can answer.
-	for n := 1 << 15; ; n *= 2 {
-		n = min(n, MaxHeap)
-		if err := CheckBudget(n, q.Budget); err != nil {
-			return &impartial.UnsupportedError{Msg: fmt.Sprintf("heap %d is beyond the values that can be computed (at most %d) and no period of %s is proved within the budget (values to %d); see `grundy period`", top, MaxHeap, v.g, v.c.Len()-1)}
+	// Beyond what can be computed: only a proved period can answer. Look
+	// for one as far as a question may reasonably wait (periodHunt values,
+	// a few seconds), doubling within the budget.
+	for n := 1 << 15; n <= periodHunt; n *= 2 {
+		if CheckBudget(n, q.Budget) != nil {
+			break
 		}
 		if err := v.extend(ctx, n, q.Budget); err != nil {
 			return err
@@ -176,11 +177,14 @@ func (v *Valued) Prepare(ctx context.Context, ps []Parts, q impartial.Query) err
 		if _, _, ok := v.c.ProvedPeriod(); ok {
 			return nil
 		}
-		if n == MaxHeap {
-			return &impartial.UnsupportedError{Msg: fmt.Sprintf("heap %d is beyond the values that can be computed (at most %d) and %s has no proved period up to there", top, MaxHeap, v.g)}
-		}
 	}
+	return &impartial.UnsupportedError{Msg: fmt.Sprintf("heap %d is beyond the values that can be computed (at most %d), and no period of %s is proved from its values to %d; a longer period search (grundy period) may prove one", top, MaxHeap, v.g, v.c.Len()-1)}
 }
+
+// periodHunt is how far Prepare computes a nim-sequence in search of a
+// proved period for a heap beyond MaxHeap (0.16 proves its period 149459 at
+// 360163, within it).
+const periodHunt = 1 << 19
 
 func (v *Valued) extend(ctx context.Context, to int, b impartial.Budget) error {
 	if to < v.c.Len() {
