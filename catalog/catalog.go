@@ -15,6 +15,10 @@ import (
 // game's own syntax (Info.Position); results carry positions in that syntax
 // too, so any output can be fed back as input.
 //
+// Every catalog game is a SumGame: an engine game (package impartial) with a
+// notation, asked through the one analysis path, impartial.Analyze; the
+// catalog itself holds no solving policy.
+//
 // Implementations are safe for concurrent use: each call builds its own
 // solver, bounded by Options.Budget and the context.
 type Game interface {
@@ -22,13 +26,18 @@ type Game interface {
 	Info() Info
 	// Canonical checks a position and writes it in canonical syntax.
 	Canonical(position string) (string, error)
-	// Solve finds the outcome, the nim-value (normal play) and every winning
-	// move of a position.
+	// Solve finds the outcome, the nim-value where it is known, and the
+	// winning moves of a position (every option with Options.AllOptions),
+	// as many as the budget lets it list: the value and outcome never wait
+	// for the moves.
 	Solve(ctx context.Context, position string, opts Options) (*Result, error)
 	// Moves lists every legal move from a position, each with the position it
-	// leads to, in the game's order. It fails with a budget error rather than
-	// list more moves than the budget allows.
+	// leads to, in the game's order. It refuses, before building it, a list
+	// longer than the budget allows (moves or output bytes).
 	Moves(ctx context.Context, position string, opts Options) ([]Move, error)
+	// Reply returns the perfect player's move (see the package function
+	// Reply); ok is false when there is no legal move.
+	Reply(ctx context.Context, position string, opts Options) (m Move, ok bool, err error)
 }
 
 // HeapGame is a game played on heaps (or single rows) whose nim-sequence
@@ -39,18 +48,30 @@ type HeapGame interface {
 	Values(ctx context.Context, to int, opts Options) (*Sequence, error)
 }
 
-// Options control one computation.
+// Options control one computation. The CLI (cmd/grundy's budget flags) and
+// the web server (web.Config) each build them in one function, so every
+// command and endpoint runs under the same budget.
 type Options struct {
 	// Misere selects misère play (the player who makes the last move loses).
 	Misere bool
-	// Budget bounds the search; the zero Budget has no limits.
+	// Budget bounds the whole question: positions, moves, output bytes,
+	// memory and time (the caller applies Budget.Timeout to the context);
+	// the zero Budget has no limits.
 	Budget impartial.Budget
 	// Starlark bounds the rule functions of user-defined games
 	// (starlark:FILE); zero fields mean the rules package's defaults.
 	Starlark rules.Limits
+	// AllOptions asks Solve for every option of the position with what it
+	// leads to (Result.Options), instead of the winning moves.
+	AllOptions bool
+	// Target, when set, asks Solve (under normal play) for the moves to an
+	// option of that value instead of the winning moves (Result.WinningMoves
+	// then holds them): what a sum of different games asks each component.
+	Target *impartial.Nimber
+	// MaxListed bounds the moves Solve lists (0: only the output budget
+	// does); their number is still given.
+	MaxListed int
 }
-
-func (o Options) settings() impartial.Settings { return impartial.Settings{Budget: o.Budget} }
 
 // Info describes a game.
 type Info struct {
@@ -80,9 +101,19 @@ type Result struct {
 	// where values do not add).
 	Value   *impartial.Nimber `json:"value,omitempty"`
 	Outcome impartial.Outcome `json:"outcome"`
-	// WinningMoves lists every move to a P-position (empty, not null, for a
-	// P-position). For loopy games they are listed fastest win first.
+	// WinningMoves lists the moves to a P-position (empty, not null, for a
+	// P-position). For loopy games they are listed fastest win first. When
+	// they are too many for the budget, MoveCount and MovesNote say so.
 	WinningMoves []Move `json:"winning_moves"`
+	// MoveCount is set when the moves listed (winning, drawing, or every
+	// option) are not all there are: their number, or -1 when the budget ran
+	// out before they were all counted.
+	MoveCount *int64 `json:"move_count,omitempty"`
+	// MovesNote says why the list of moves is shorter than MoveCount.
+	MovesNote string `json:"moves_note,omitempty"`
+	// MoveClasses describes all the moves in words when they are too many
+	// to list and the game knows them in closed form.
+	MoveClasses string `json:"move_classes,omitempty"`
 	// LoopyValue is set for positions analyzed as a loopy game: the
 	// generalized Sprague–Grundy value, "2", "∞" or "∞(0,2)" (Smith 1966).
 	// Value is then set only when LoopyValue is finite.
@@ -93,6 +124,21 @@ type Result struct {
 	Remoteness *int `json:"remoteness,omitempty"`
 	// DrawingMoves lists, for a draw, every move that keeps the draw.
 	DrawingMoves []Move `json:"drawing_moves,omitempty"`
+	// Options lists, when Options.AllOptions asked for them, every move with
+	// what it leads to, best first where the engine ranks them.
+	Options []Option `json:"options,omitempty"`
+}
+
+// Option is a move with what it leads to, for the player making it.
+type Option struct {
+	To   string `json:"to"`
+	Move string `json:"move,omitempty"`
+	// Result is "win" (the move leads to a P-position), "lose" or "draw".
+	Result string `json:"result"`
+	// Value is the nim-value of the position after the move, when known.
+	Value *impartial.Nimber `json:"value,omitempty"`
+	// Remoteness is that of the position after the move, when known.
+	Remoteness *int `json:"remoteness,omitempty"`
 }
 
 // Move is one move: the position it leads to and, where the game names its
@@ -129,8 +175,8 @@ func (s *Sequence) SetChecksum() {
 	s.Checksum = sum.String()
 }
 
-// Text explains the result in a sentence, then lists the winning moves, one
-// per line, for terminal output.
+// Text explains the result in a sentence, then lists the moves, one per
+// line, for terminal output.
 func (r *Result) Text() string {
 	var b strings.Builder
 	play := ""
@@ -149,34 +195,94 @@ func (r *Result) Text() string {
 		in = fmt.Sprintf(" in %s", plural(*r.Remoteness, "move"))
 	}
 	switch {
+	case len(r.Options) > 0:
+		fmt.Fprintf(&b, " is %s.\n", outcomeWord(r.Outcome))
 	case r.Outcome == impartial.Draw:
 		b.WriteString(" is a draw: neither player can force a win")
-		switch len(r.DrawingMoves) {
-		case 0:
+		switch {
+		case len(r.DrawingMoves) == 0 && r.MoveCount == nil:
 			b.WriteString(".\n")
-		case 1:
+		case len(r.DrawingMoves) == 1 && r.MoveCount == nil:
 			fmt.Fprintf(&b, "; the one move that keeps the draw is to %s.\n", describe(r.DrawingMoves[0]))
 		default:
-			fmt.Fprintf(&b, "; these %d moves keep the draw:\n", len(r.DrawingMoves))
-			for _, m := range r.DrawingMoves {
-				fmt.Fprintf(&b, "  %s\n", describe(m))
-			}
+			fmt.Fprintf(&b, "; %s keep the draw:\n", r.counted(len(r.DrawingMoves), "move"))
+			writeMoves(&b, r.DrawingMoves)
 		}
 	case r.Outcome == impartial.P && r.Remoteness != nil && *r.Remoteness == 0:
 		b.WriteString(" is a P-position: the player to move has no move and loses.\n")
-	case r.Outcome == impartial.P && in != "":
-		fmt.Fprintf(&b, " is a P-position: the player to move loses%s against best play.\n", in)
 	case r.Outcome == impartial.P:
-		b.WriteString(" is a P-position: the player to move loses against best play.\n")
-	case len(r.WinningMoves) == 1:
+		fmt.Fprintf(&b, " is a P-position: the player to move loses%s against best play.\n", in)
+	case len(r.WinningMoves) == 0:
+		fmt.Fprintf(&b, " is an N-position: the player to move wins%s.\n", in)
+	case len(r.WinningMoves) == 1 && r.MoveCount == nil:
 		fmt.Fprintf(&b, " is an N-position: the player to move wins%s by moving to %s.\n", in, describe(r.WinningMoves[0]))
+	case in != "":
+		fmt.Fprintf(&b, " is an N-position: the player to move wins%s; %s win, the quickest first:\n", in, r.counted(len(r.WinningMoves), "move"))
+		writeMoves(&b, r.WinningMoves)
 	default:
-		fmt.Fprintf(&b, " is an N-position: the player to move wins%s with any of these %d moves:\n", in, len(r.WinningMoves))
-		for _, m := range r.WinningMoves {
-			fmt.Fprintf(&b, "  %s\n", describe(m))
+		anyOf := "any of "
+		if len(r.WinningMoves) == 1 {
+			anyOf = ""
 		}
+		fmt.Fprintf(&b, " is an N-position: the player to move wins with %s%s:\n", anyOf, r.counted(len(r.WinningMoves), "move"))
+		writeMoves(&b, r.WinningMoves)
+	}
+	for _, o := range r.Options {
+		fmt.Fprintf(&b, "  %-5s %s", o.Result, describe(Move{To: o.To, Move: o.Move}))
+		var about []string
+		if o.Value != nil {
+			about = append(about, fmt.Sprintf("value %d", uint64(*o.Value)))
+		}
+		if o.Remoteness != nil {
+			about = append(about, fmt.Sprintf("remoteness %d", *o.Remoteness))
+		}
+		if len(about) > 0 {
+			fmt.Fprintf(&b, " [%s]", strings.Join(about, ", "))
+		}
+		b.WriteByte('\n')
+	}
+	if r.MoveClasses != "" {
+		fmt.Fprintf(&b, "  all of them: %s\n", r.MoveClasses)
+	}
+	if r.MovesNote != "" {
+		fmt.Fprintf(&b, "  (%s)\n", r.MovesNote)
 	}
 	return b.String()
+}
+
+// counted says how many moves are listed of how many: "these 3 moves",
+// "the first 20 of its 1234 moves", "these 20 moves (not every move was
+// examined)".
+func (r *Result) counted(listed int, word string) string {
+	switch {
+	case r.MoveCount == nil:
+		if listed == 1 {
+			return "this " + word
+		}
+		return fmt.Sprintf("these %d %ss", listed, word)
+	case *r.MoveCount < 0 && listed == 1:
+		return "this " + word + " (not every move was examined)"
+	case *r.MoveCount < 0:
+		return fmt.Sprintf("these %d %ss (not every move was examined)", listed, word)
+	}
+	return fmt.Sprintf("the first %d of its %s", listed, plural(int(*r.MoveCount), word))
+}
+
+func writeMoves(b *strings.Builder, ms []Move) {
+	for _, m := range ms {
+		fmt.Fprintf(b, "  %s\n", describe(m))
+	}
+}
+
+// outcomeWord names an outcome in words.
+func outcomeWord(o impartial.Outcome) string {
+	switch o {
+	case impartial.Draw:
+		return "a draw"
+	case impartial.P:
+		return "a P-position"
+	}
+	return "an N-position"
 }
 
 func plural(n int, word string) string {

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"strings"
 
+	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/octal"
 )
@@ -103,11 +103,12 @@ func codeError(err error) error {
 }
 
 // OctalGame is the catalog game of a take-and-break game: positions are
-// lists of heap sizes; values come from the octal package's kernels (the
-// value of a position is the XOR of the heaps' values), misère play from
-// the engine's exhaustive search.
+// lists of heap sizes; questions go through the analysis path with the
+// game's values from the octal package's kernels (octal.Valued: the value of
+// a position is the XOR of the heaps' values, huge heaps answered by a
+// proved period), misère play by the engine's search of the real game.
 type OctalGame struct {
-	info Info
+	*SumGame[octal.Parts]
 	game octal.Game
 }
 
@@ -121,14 +122,56 @@ func newOctalGame(spec, name string, g octal.Game, rule string) *OctalGame {
 	if rule == "" {
 		rule = describeCode(g)
 	}
-	return &OctalGame{info: Info{
+	info := Info{
 		Spec:     spec,
 		Name:     name,
 		Rule:     rule,
 		Position: "heap sizes separated by spaces, e.g. \"5 7\"",
 		Example:  "5 7",
 		Heap:     true,
-	}, game: g}
+	}
+	return &OctalGame{game: g, SumGame: newBoundGame(info, func(context.Context, Options) (*binding[octal.Parts], error) {
+		return &binding[octal.Parts]{game: octal.NewValued(g), codec: octalCodec}, nil
+	})}
+}
+
+// octalCodec writes take-and-break positions as heap sizes, empty heaps
+// left out ("0" when none is left).
+var octalCodec = Codec[octal.Parts]{
+	Parse: func(s string) ([]octal.Parts, error) {
+		hs, err := games.ParseHeaps(s)
+		if err != nil {
+			return nil, err
+		}
+		ps := make([]octal.Parts, len(hs))
+		for i, h := range hs {
+			ps[i], _ = octal.PartsOf(h)
+		}
+		return ps, nil
+	},
+	Format: func(ps []octal.Parts) string {
+		var nz []int
+		for _, p := range ps {
+			nz = append(nz, p.Sizes()...)
+		}
+		if len(nz) == 0 {
+			return "0"
+		}
+		return games.FormatHeaps(nz)
+	},
+	Describe: func(ps []octal.Parts, i int, to octal.Parts) string {
+		h := int(ps[i][0])
+		parts := to.Sizes()
+		k := h
+		for _, p := range parts {
+			k -= p
+		}
+		desc := octal.DescribeMove(h, k, parts)
+		if len(ps) > 1 {
+			desc = fmt.Sprintf("heap %d: %s", i+1, desc)
+		}
+		return desc
+	},
 }
 
 // describeCode states the moves of a code in words.
@@ -162,67 +205,8 @@ func describeCode(g octal.Game) string {
 	return "A move may " + strings.Join(parts, ", or ") + "; heaps left are non-empty; whoever cannot move loses."
 }
 
-// Info describes the game.
-func (g *OctalGame) Info() Info { return g.info }
-
 // Octal returns the take-and-break game.
 func (g *OctalGame) Octal() octal.Game { return g.game }
-
-func (g *OctalGame) parse(position string) ([]int, error) {
-	hs, err := ParseHeaps(position)
-	if pe, ok := err.(*PositionError); ok {
-		pe.Game, pe.Position = g.info.Spec, position
-	}
-	if err != nil {
-		return nil, err
-	}
-	return hs, nil
-}
-
-// Canonical checks a position and writes it in canonical syntax.
-func (g *OctalGame) Canonical(position string) (string, error) {
-	hs, err := g.parse(position)
-	if err != nil {
-		return "", err
-	}
-	return formatOctal(hs), nil
-}
-
-func formatOctal(hs []int) string {
-	var nz []int
-	for _, h := range hs {
-		if h > 0 {
-			nz = append(nz, h)
-		}
-	}
-	if len(nz) == 0 {
-		return "0"
-	}
-	return FormatHeaps(nz)
-}
-
-// values returns a computer holding G(0..max(hs)), or able to give them by
-// a proved period, within the budget.
-func (g *OctalGame) values(ctx context.Context, hs []int, b impartial.Budget) (*octal.Computer, error) {
-	top := 0
-	for _, h := range hs {
-		top = max(top, h)
-	}
-	c := octal.NewComputer(g.game, octal.Auto)
-	if err := c.Extend(ctx, min(top, 1<<14)); err != nil {
-		return nil, budgetErr(err)
-	}
-	if _, _, ok := c.ProvedPeriod(); ok || top < c.Len() {
-		return c, nil
-	}
-	if top > octal.MaxHeap {
-		return nil, fmt.Errorf("catalog: %s: heap %d is too large: no proved period, and values are computed up to %d only", g.info.Spec, top, octal.MaxHeap)
-	}
-	if err := checkOctalBudget(top, b); err != nil {
-		return nil, err
-	}
-	return c, budgetErr(c.Extend(ctx, top))
-}
 
 // checkOctalBudget refuses a sequence of to+1 values the budget cannot hold
 // (two bytes a value: octal kernels store uint16).
@@ -238,148 +222,6 @@ func budgetErr(err error) error {
 		return &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: err}
 	}
 	return err
-}
-
-// Solve analyzes a position. Under normal play its value is the XOR of the
-// heaps' values and a winning move changes one heap h to an option of value
-// G(h) XOR total. Misère play is searched exhaustively by the engine, within
-// the budget.
-func (g *OctalGame) Solve(ctx context.Context, position string, opts Options) (*Result, error) {
-	hs, err := g.parse(position)
-	if err != nil {
-		return nil, err
-	}
-	if opts.Misere {
-		return g.solveMisere(ctx, hs, opts)
-	}
-	c, err := g.values(ctx, hs, opts.Budget)
-	if err != nil {
-		return nil, err
-	}
-	res := &Result{Game: g.info.Spec, Position: formatOctal(hs), WinningMoves: []Move{}}
-	var total uint32
-	for _, h := range hs {
-		v, _ := c.ValueAt(h)
-		total ^= v
-	}
-	val := impartial.Nimber(total)
-	res.Value, res.Outcome = &val, impartial.OutcomeOf(val)
-	if total == 0 {
-		return res, nil
-	}
-	count := int64(0)
-	for i, h := range hs {
-		if i > 0 && slices.Contains(hs[:i], h) {
-			// Same heap size as an earlier heap: the same moves, listed
-			// again for this heap.
-		}
-		vh, _ := c.ValueAt(h)
-		want := vh ^ total
-		var stop error
-		g.game.Options(h, func(k int, parts []int) bool {
-			if count++; opts.Budget.MaxPositions > 0 && count > opts.Budget.MaxPositions {
-				stop = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: opts.Budget.MaxPositions, Counted: "moves"}
-				return false
-			}
-			if count%4096 == 0 && ctx.Err() != nil {
-				stop = budgetErr(ctx.Err())
-				return false
-			}
-			var v uint32
-			for _, p := range parts {
-				x, _ := c.ValueAt(p)
-				v ^= x
-			}
-			if v == want {
-				res.WinningMoves = append(res.WinningMoves, g.move(hs, i, k, parts))
-			}
-			return true
-		})
-		if stop != nil {
-			return nil, stop
-		}
-	}
-	return res, nil
-}
-
-func (g *OctalGame) move(hs []int, i, k int, parts []int) Move {
-	next := slices.Concat(hs[:i], parts, hs[i+1:])
-	desc := octal.DescribeMove(hs[i], k, parts)
-	if len(hs) > 1 {
-		desc = fmt.Sprintf("heap %d: %s", i+1, desc)
-	}
-	return Move{To: formatOctal(next), Move: desc}
-}
-
-// maxMisereHeap bounds the heaps of a misère search (the budget bounds
-// the search itself).
-const maxMisereHeap = 1 << 16
-
-func (g *OctalGame) solveMisere(ctx context.Context, hs []int, opts Options) (*Result, error) {
-	eng := octal.Engine{Game: g.game}
-	ps := make([]octal.Heaps, len(hs))
-	for i, h := range hs {
-		if h > maxMisereHeap {
-			return nil, fmt.Errorf("catalog: misère %s has no closed form here and heap %d is too large for exact search (at most %d)", g.info.Spec, h, maxMisereHeap)
-		}
-		ps[i], _ = octal.HeapsOf(h)
-	}
-	s := impartial.NewMisereSolver[octal.Heaps](eng, impartial.Settings{Budget: opts.Budget})
-	res := &Result{Game: g.info.Spec, Position: formatOctal(hs), Misere: true, WinningMoves: []Move{}}
-	tooLarge := func(err error) error {
-		var be *impartial.BudgetError
-		if errors.As(err, &be) && (be.Limit == impartial.LimitPositions || be.Limit == impartial.LimitMemory) {
-			return fmt.Errorf("catalog: misère %s has no closed form here and position %s is too large for exact search: %w", g.info.Spec, res.Position, err)
-		}
-		return err
-	}
-	o, err := s.Outcome(ctx, ps...)
-	if err != nil {
-		return nil, tooLarge(err)
-	}
-	res.Outcome = o
-	moves, err := s.WinningMoves(ctx, ps...)
-	if err != nil {
-		return nil, tooLarge(err)
-	}
-	for _, m := range moves {
-		parts := m.To.Sizes()
-		k := hs[m.Index]
-		for _, p := range parts {
-			k -= p
-		}
-		res.WinningMoves = append(res.WinningMoves, g.move(hs, m.Index, k, parts))
-	}
-	return res, nil
-}
-
-// Moves lists every move from the position, heap by heap, within the
-// position budget.
-func (g *OctalGame) Moves(ctx context.Context, position string, opts Options) ([]Move, error) {
-	hs, err := g.parse(position)
-	if err != nil {
-		return nil, err
-	}
-	var out []Move
-	var stop error
-	for i, h := range hs {
-		g.game.Options(h, func(k int, parts []int) bool {
-			if opts.Budget.MaxPositions > 0 && int64(len(out)) >= opts.Budget.MaxPositions {
-				stop = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: opts.Budget.MaxPositions, Counted: "moves"}
-				return false
-			}
-			if len(out)%4096 == 4095 && ctx.Err() != nil {
-				stop = budgetErr(ctx.Err())
-				return false
-			}
-			out = append(out, g.move(hs, i, k, parts))
-			return true
-		})
-		if stop != nil {
-			return nil, stop
-		}
-	}
-	return out, nil
 }
 
 // Values returns G(0..to).

@@ -98,7 +98,7 @@ func TestOctalSpecs(t *testing.T) {
 		}
 	}
 	for spec, msg := range map[string]string{
-		"octal:0.18":   `catalog: game "octal:0.18": column 10: digit 8 is not an octal digit`,
+		"octal:0.18":   `game "octal:0.18": column 10: digit 8 is not an octal digit`,
 		"octal:2.07":   `column 7: d0 must be 0 or 4`,
 		"octal:":       `empty code`,
 		"hex:0.G":      `column 7: "G" is not a hexadecimal digit`,
@@ -135,28 +135,28 @@ func TestOctalValuesAndPeriod(t *testing.T) {
 func TestOctalMisereTooLarge(t *testing.T) {
 	_, err := mustParse(t, "kayles").Solve(ctx, "40 40 40", catalog.Options{Misere: true, Budget: impartial.Budget{MaxPositions: 10000}})
 	var be *impartial.BudgetError
-	if !errors.As(err, &be) || !strings.Contains(err.Error(), "too large for exact search") {
+	if !errors.As(err, &be) || !strings.Contains(err.Error(), `misère search of kayles "40 40 40": position budget exhausted`) {
 		t.Errorf("misère 40 40 40 = %v", err)
 	}
 }
 
-// A heap with more moves than the position budget allows: the winning-move
-// search and the list of moves stop with a budget error that names moves,
-// not positions (G(0..2000) itself fits the budget).
+// A heap with more moves than the budget lets one answer examine: Solve
+// still gives the value and outcome, with the moves it found and a note
+// naming the move budget; the list of every move is refused before it is
+// built (G(0..2000) itself fits the budget).
 func TestOctalMoveBudgetNamesMoves(t *testing.T) {
 	g := mustParse(t, "octal:0.777")
 	opts := catalog.Options{Budget: impartial.Budget{MaxPositions: 2500}}
-	_, solveErr := g.Solve(ctx, "2000", opts)
-	_, movesErr := g.Moves(ctx, "2000", opts)
-	for _, err := range []error{solveErr, movesErr} {
-		var be *impartial.BudgetError
-		if !errors.As(err, &be) || be.Limit != impartial.LimitPositions || be.Counted != "moves" {
-			t.Errorf("err = %#v, want a LimitPositions BudgetError counting moves", err)
-			continue
-		}
-		if want := "impartial: position budget exhausted by moves: more than 2500 moves to list"; err.Error() != want {
-			t.Errorf("err = %q, want %q", err, want)
-		}
+	res, err := g.Solve(ctx, "2000", opts)
+	if err != nil || res.Value == nil || res.MoveCount == nil || *res.MoveCount != -1 || !strings.Contains(res.MovesNote, "move budget exhausted: more than 2500 moves") {
+		t.Errorf("Solve 2000 = %+v, %v; want the value and a list stopped by the move budget", res, err)
+	}
+	_, err = g.Moves(ctx, "2000", opts)
+	var be *impartial.BudgetError
+	if !errors.As(err, &be) || be.Limit != impartial.LimitMoves {
+		t.Errorf("Moves err = %#v, want a LimitMoves BudgetError", err)
+	} else if want := `the moves of octal:0.777 "2000": move budget exhausted: more than 2500 moves to examine; ask for the value and the winning moves instead (solve), or for a smaller position`; err.Error() != want {
+		t.Errorf("err = %q, want %q", err, want)
 	}
 	// Within a larger budget both succeed: the limit was the moves.
 	opts.Budget.MaxPositions = 10000

@@ -267,8 +267,19 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 		return
 	}
 	defer it.Done()
+	// In a heap game every atomic position is a heap size: the options
+	// moves returns when there is no components function, and the
+	// components otherwise. Checking here, where every position of the
+	// engine passes, makes solve and values check positions alike.
+	heaps := s.r.heap && (name == "components" || s.r.components == nil)
 	var x starlark.Value
 	for it.Next(&x) {
+		if heaps {
+			if n, ok := x.(starlark.Int); !ok || n.Sign() < 0 {
+				s.resultError(name, arg, fmt.Sprintf("returned %s, which is not a heap size (an int ≥ 0), in a heap game (heap = True); define components(position) to split positions into heaps", truncate(x.String())))
+				return
+			}
+		}
 		q, err := s.Intern(x)
 		if err != nil {
 			s.resultError(name, arg, "returned a bad position: "+err.Error())
@@ -305,6 +316,20 @@ func (s *Session) Game() impartial.Game[Pos] {
 }
 
 type game struct{ s *Session }
+
+// Loopiness maps the file's loopy setting onto the analysis path's.
+func (s *Session) Loopiness() impartial.Loopiness {
+	switch s.r.loopy {
+	case LoopyYes:
+		return impartial.Loopy
+	case LoopyNo:
+		return impartial.Acyclic
+	}
+	return impartial.MayLoop
+}
+
+func (g game) Loopiness() impartial.Loopiness     { return g.s.Loopiness() }
+func (g splitter) Loopiness() impartial.Loopiness { return g.s.Loopiness() }
 
 func (g game) Moves(p Pos, yield func(Pos) bool) { g.s.Moves(p, yield) }
 func (g game) Index(p Pos) (int, bool)           { return int(p), true }

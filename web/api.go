@@ -12,6 +12,7 @@ import (
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
+	"github.com/grundy/grundy/notation"
 )
 
 // route is one API endpoint: /api/<name>, answering with a value to encode
@@ -125,6 +126,8 @@ func errorStatus(err error) (int, string) {
 	var he *httpError
 	var se *catalog.SpecError
 	var pe *catalog.PositionError
+	var ne *notation.SyntaxError
+	var ue *impartial.UnsupportedError
 	var ie *catalog.IllegalMoveError
 	var be *impartial.BudgetError
 	var ce *impartial.CycleError
@@ -136,9 +139,9 @@ func errorStatus(err error) (int, string) {
 		return he.status, msg
 	case errors.As(err, &mb):
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large (at most %d bytes)", mb.Limit)
-	case errors.As(err, &se), errors.As(err, &pe), errors.As(err, &bi):
+	case errors.As(err, &se), errors.As(err, &pe), errors.As(err, &bi), errors.As(err, &ne):
 		return http.StatusBadRequest, msg
-	case errors.As(err, &ie), errors.As(err, &ce):
+	case errors.As(err, &ie), errors.As(err, &ce), errors.As(err, &ue):
 		return http.StatusUnprocessableEntity, msg
 	case errors.As(err, &be):
 		switch be.Limit {
@@ -187,21 +190,34 @@ func (s *Server) position(r *http.Request) (string, error) {
 	return s.field(r, "position", true)
 }
 
-// options reads misere= (1/true/on or 0/false/off) and adds the budget.
+// options builds the catalog options of a request: the server's budget
+// (Config.Budget) and the request's misere= and all= flags. It is the one
+// place a handler's options are built, as budgetFlags.options is the CLI's.
 func (s *Server) options(r *http.Request) (catalog.Options, error) {
 	opts := catalog.Options{Budget: s.cfg.Budget}
-	m, err := s.field(r, "misere", false)
-	if err != nil {
+	var err error
+	if opts.Misere, err = s.flag(r, "misere"); err != nil {
 		return opts, err
+	}
+	if opts.AllOptions, err = s.flag(r, "all"); err != nil {
+		return opts, err
+	}
+	return opts, nil
+}
+
+// flag reads an optional boolean parameter: 1/true/on/yes or 0/false/off/no.
+func (s *Server) flag(r *http.Request, name string) (bool, error) {
+	m, err := s.field(r, name, false)
+	if err != nil {
+		return false, err
 	}
 	switch strings.ToLower(m) {
 	case "", "0", "false", "off", "no":
+		return false, nil
 	case "1", "true", "on", "yes":
-		opts.Misere = true
-	default:
-		return opts, badRequest("parameter \"misere\" must be 1 or 0, not %q", m)
+		return true, nil
 	}
-	return opts, nil
+	return false, badRequest("parameter %q must be 1 or 0, not %s", name, notation.Quote(m))
 }
 
 // call runs the route's handler, in a computation slot under the
@@ -263,7 +279,11 @@ func (s *Server) moves(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ms, err := g.Moves(r.Context(), pos, catalog.Options{Budget: s.cfg.Budget})
+	opts, err := s.options(r)
+	if err != nil {
+		return nil, err
+	}
+	ms, err := g.Moves(r.Context(), pos, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +306,11 @@ func (s *Server) move(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := catalog.FindMove(r.Context(), g, pos, to, catalog.Options{Budget: s.cfg.Budget})
+	opts, err := s.options(r)
+	if err != nil {
+		return nil, err
+	}
+	m, err := catalog.FindMove(r.Context(), g, pos, to, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -341,7 +365,11 @@ func (s *Server) values(r *http.Request) (any, error) {
 	case to < start:
 		return nil, badRequest("parameter \"to\" must be at least %d for %s, not %d", start, g.Info().Spec, to)
 	}
-	seq, err := hg.Values(r.Context(), to, catalog.Options{Budget: s.cfg.Budget})
+	opts, err := s.options(r)
+	if err != nil {
+		return nil, err
+	}
+	seq, err := hg.Values(r.Context(), to, opts)
 	if err != nil {
 		return nil, err
 	}

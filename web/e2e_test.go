@@ -240,6 +240,28 @@ func TestBrowserExplore(t *testing.T) {
 	waitJS(t, ctx, "spec error", `(document.querySelector('#page-explore .about .error')?.textContent ?? '').includes('unknown game "nimx"')`)
 }
 
+// A draw is shown as a draw, with its drawing moves, in the explorer and
+// in the play page's hint (regression: both said "P-position").
+func TestBrowserDraws(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	run(t, ctx, "open explorer", chromedp.Navigate(url+"/#/explore?game=starlark:examples/draw.star&position=4"))
+	waitJS(t, ctx, "draw", `document.getElementById('explore-outcome')?.textContent === 'Draw'`)
+	if got := text(t, ctx, "#explore-moves"); !strings.Contains(got, "4") {
+		t.Errorf("drawing moves %q", got)
+	}
+	if got := text(t, ctx, "#explore-result .explain"); !strings.Contains(got, "keeps the draw") {
+		t.Errorf("explanation %q", got)
+	}
+	run(t, ctx, "open play", chromedp.Navigate(url+"/#/play?game=starlark:examples/draw.star&position=4&first=you"))
+	waitJS(t, ctx, "game started", `document.getElementById('play-position')?.textContent === '4'`)
+	run(t, ctx, "hint", click("#play-hint"))
+	waitJS(t, ctx, "hint shown", `!!document.getElementById('play-hintnote')`)
+	if got := text(t, ctx, "#play-hintnote"); !strings.Contains(got, "draw") || strings.Contains(got, "P-position") {
+		t.Errorf("hint on a draw: %q", got)
+	}
+}
+
 func TestBrowserSequence(t *testing.T) {
 	s := New(Config{Timeout: time.Minute})
 	// valuesStatus receives the status of every /api/values answer.

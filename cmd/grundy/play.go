@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/notation"
 )
 
 type playOptions struct {
@@ -73,13 +75,13 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 	if err != nil {
 		return err
 	}
-	budget, err := opts.budget.budget()
+	copts, err := opts.budget.options(opts.misere)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
-	s := &playSession{ctx: ctx, g: g, opts: catalog.Options{Misere: opts.misere, Budget: budget}, out: bufio.NewWriter(io.out)}
+	s := &playSession{ctx: ctx, g: g, opts: copts, out: bufio.NewWriter(io.out)}
 	defer s.out.Flush()
 	play := "normal play: whoever makes the last move wins"
 	if opts.misere {
@@ -92,7 +94,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			return err
 		}
 	}
-	in := bufio.NewScanner(io.in)
+	in := newLineReader(io.in)
 	for {
 		moves, err := s.moves(pos)
 		if err != nil {
@@ -105,11 +107,19 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 		s.show(pos, moves)
 		fmt.Fprint(s.out, "Your move (a position, or #n for move n; hint, undo, quit): ")
 		s.out.Flush()
-		if !in.Scan() {
+		line, err := in.next()
+		switch {
+		case isEOF(err):
 			fmt.Fprintln(s.out, "\nEnd of input: game abandoned.")
-			return in.Err()
+			return nil
+		case errors.Is(err, errLineTooLong):
+			fmt.Fprintf(s.out, "That line is longer than %s: ignored.\n", impartial.FormatBytes(maxLine))
+			continue
+		case err != nil:
+			fmt.Fprintln(s.out)
+			return fmt.Errorf("cannot read your moves from standard input: %w", err)
 		}
-		text := strings.TrimSpace(in.Text())
+		text := strings.TrimSpace(line)
 		switch strings.ToLower(text) {
 		case "":
 			continue
@@ -153,8 +163,8 @@ const maxPlayMoves = 100_000
 
 func (s *playSession) listOpts() catalog.Options {
 	o := s.opts
-	if o.Budget.MaxPositions == 0 || o.Budget.MaxPositions > maxPlayMoves {
-		o.Budget.MaxPositions = maxPlayMoves
+	if o.Budget.MaxMoves == 0 || o.Budget.MaxMoves > maxPlayMoves {
+		o.Budget.MaxMoves = maxPlayMoves
 	}
 	return o
 }
@@ -163,8 +173,11 @@ func (s *playSession) listOpts() catalog.Options {
 func (s *playSession) moves(pos string) ([]catalog.Move, error) {
 	moves, err := s.g.Moves(s.ctx, pos, s.listOpts())
 	var be *impartial.BudgetError
-	if errors.As(err, &be) && be.Limit == impartial.LimitPositions {
-		return nil, fmt.Errorf("play: position %s has more than %d legal moves, too many to play by hand (grundy solve analyzes it)", pos, maxPlayMoves)
+	if errors.As(err, &be) && be.Limit == impartial.LimitMoves {
+		return nil, usagef("position %s has more than %d legal moves, too many to play by hand (grundy solve analyzes it; raise --max-moves to play it)", notation.Quote(pos), be.Max)
+	}
+	if errors.As(err, &be) && be.Limit == impartial.LimitOutput {
+		return nil, usagef("position %s has too many legal moves to list (%s)", notation.Quote(pos), be.Error())
 	}
 	return moves, err
 }
@@ -239,19 +252,81 @@ func (s *playSession) show(pos string, moves []catalog.Move) {
 }
 
 func (s *playSession) hint(pos string) error {
-	res, err := s.g.Solve(s.ctx, pos, s.opts)
+	o := s.opts
+	o.MaxListed = maxListed
+	res, err := s.g.Solve(s.ctx, pos, o)
 	if err != nil {
 		return err
 	}
-	if len(res.WinningMoves) == 0 {
+	moves, word := res.WinningMoves, "winning move"
+	switch {
+	case res.Outcome == impartial.Draw && len(res.DrawingMoves) == 0:
+		fmt.Fprintln(s.out, "Hint: this position is a draw: neither player can force a win.")
+		return nil
+	case res.Outcome == impartial.Draw:
+		fmt.Fprint(s.out, "Hint: this position is a draw: neither player can force a win. ")
+		moves, word = res.DrawingMoves, "move that keeps the draw"
+	case res.Outcome == impartial.P:
 		fmt.Fprintln(s.out, "Hint: this is a P-position: every move loses against best play.")
 		return nil
+	case len(moves) == 0:
+		fmt.Fprintf(s.out, "Hint: this is an N-position, but its winning moves are not listed (%s).\n", res.MovesNote)
+		return nil
 	}
-	fmt.Fprintf(s.out, "Hint: %s:\n", plural(len(res.WinningMoves), "winning move"))
-	for _, m := range res.WinningMoves {
+	count := len(moves)
+	if res.MoveCount != nil && *res.MoveCount > int64(count) {
+		count = int(*res.MoveCount)
+	}
+	fmt.Fprintf(s.out, "Hint: %s", plural(count, word))
+	if count > len(moves) {
+		fmt.Fprintf(s.out, " (the first %d)", len(moves))
+	}
+	fmt.Fprintln(s.out, ":")
+	for _, m := range moves {
 		fmt.Fprintf(s.out, "  %s\n", describeMove(m))
 	}
 	return nil
+}
+
+// maxLine bounds a line the user types in play.
+const maxLine = 1 << 20
+
+var errLineTooLong = errors.New("line too long")
+
+func isEOF(err error) bool { return errors.Is(err, io.EOF) }
+
+// lineReader reads the user's lines, skipping over a line longer than
+// maxLine (reported as errLineTooLong) instead of giving up on the input as
+// bufio.Scanner does.
+type lineReader struct{ r *bufio.Reader }
+
+func newLineReader(r io.Reader) *lineReader { return &lineReader{bufio.NewReaderSize(r, 64<<10)} }
+
+func (l *lineReader) next() (string, error) {
+	var buf []byte
+	for {
+		chunk, err := l.r.ReadSlice('\n')
+		if len(buf)+len(chunk) > maxLine {
+			// Drop the rest of the line.
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = l.r.ReadSlice('\n')
+			}
+			if err != nil && !errors.Is(err, io.EOF) {
+				return "", err
+			}
+			return "", errLineTooLong
+		}
+		buf = append(buf, chunk...)
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && len(buf) > 0:
+			return string(buf), nil
+		case err != nil:
+			return "", err
+		}
+		return string(buf), nil
+	}
 }
 
 func describeMove(m catalog.Move) string {

@@ -103,9 +103,16 @@ func TestValuesTable(t *testing.T) {
 	}
 }
 
+func TestPlayMoveBudget(t *testing.T) {
+	_, errs, code := grundy(t, "", "play", "octal:0.777", "2000", "--max-moves", "2500")
+	if want := "grundy: position \"2000\" has more than 2500 legal moves, too many to play by hand (grundy solve analyzes it; raise --max-moves to play it)\n"; code != 2 || errs != want {
+		t.Errorf("play over --max-moves = %d %q", code, errs)
+	}
+}
+
 func TestPlayHugePosition(t *testing.T) {
 	_, errs, code := grundy(t, "", "play", "fibonacci-nim", "100000000")
-	if code != 1 || !strings.Contains(errs, "more than 100000 legal moves") {
+	if code != 2 || !strings.Contains(errs, "more than 100000 legal moves") {
 		t.Errorf("huge play = %d %q", code, errs)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/notation"
 )
 
 // streams are the command's standard streams, injected for tests.
@@ -34,8 +35,9 @@ func newStreams(in io.Reader, out, err io.Writer) *streams {
 // Exit statuses.
 const (
 	exitOK       = 0
-	exitFailure  = 1   // the command ran and failed (budget, bad input data)
-	exitUsage    = 2   // bad command line: flags, arguments, game, position
+	exitFailure  = 1   // the command ran and failed (bad input data, a rule file's error, I/O)
+	exitUsage    = 2   // bad command line: flags, arguments, game, position; a question the game cannot answer
+	exitLimit    = 2   // a budget ran out (positions, moves, output, memory, time): the question was too large
 	exitCanceled = 130 // interrupted (SIGINT/SIGTERM)
 )
 
@@ -81,10 +83,11 @@ func hint(err error) string {
 	if errors.As(err, &be) {
 		switch be.Limit {
 		case impartial.LimitPositions:
-			if be.Counted == "moves" {
-				return " (raise --max-positions, which bounds lists of moves too)"
-			}
 			return " (raise --max-positions to search further)"
+		case impartial.LimitMoves:
+			return " (raise --max-moves to examine more moves)"
+		case impartial.LimitOutput:
+			return " (raise --max-output for a longer answer)"
 		case impartial.LimitMemory:
 			return " (raise --max-memory to search further)"
 		case impartial.LimitTime:
@@ -102,12 +105,16 @@ func exitCode(err error) int {
 	var ue usageError
 	var se *catalog.SpecError
 	var pe *catalog.PositionError
+	var ne *notation.SyntaxError
+	var un *impartial.UnsupportedError
 	var be *impartial.BudgetError
 	switch {
 	case errors.As(err, &be) && be.Limit == impartial.LimitCanceled:
 		return exitCanceled
-	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &pe):
+	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &pe), errors.As(err, &ne), errors.As(err, &un):
 		return exitUsage
+	case errors.As(err, &be):
+		return exitLimit
 	case isCobraUsage(err):
 		return exitUsage
 	}

@@ -56,13 +56,13 @@ func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 	if err != nil {
 		return err
 	}
-	budget, err := opts.budget.budget()
+	copts, err := opts.budget.options(opts.misere)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
-	res, err := g.Solve(ctx, opts.position, catalog.Options{Misere: opts.misere, Budget: budget, Starlark: opts.budget.starlark()})
+	res, err := g.Solve(ctx, opts.position, copts)
 	if err != nil {
 		return err
 	}

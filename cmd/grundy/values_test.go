@@ -231,7 +231,7 @@ func TestValuesJSONInterrupted(t *testing.T) {
 	if seq.Game != "kayles" || seq.Start != 0 || seq.Checksum != "" {
 		t.Errorf("game %q start %d checksum %q: want kayles, 0 and no checksum", seq.Game, seq.Start, seq.Checksum)
 	}
-	if seq.Error != "impartial: search canceled" || errs != "grundy: "+seq.Error+"\n" {
+	if seq.Error != "search canceled" || errs != "grundy: "+seq.Error+"\n" {
 		t.Errorf("error %q, stderr %q", seq.Error, errs)
 	}
 	// At least what filled the 64 KiB buffer, and not everything.
@@ -246,7 +246,7 @@ func TestValuesJSONInterrupted(t *testing.T) {
 // checksum line.
 func TestValuesTextInterrupted(t *testing.T) {
 	out, errs, code := interrupted(t, "values", "kayles", "--to", "400000")
-	if code != exitCanceled || errs != "grundy: impartial: search canceled\n" {
+	if code != exitCanceled || errs != "grundy: search canceled\n" {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 	if !strings.HasSuffix(out, "\n") {
@@ -281,19 +281,19 @@ func TestValuesJSONFailsAfterCheckpoint(t *testing.T) {
 		args := []string{"values", game, "--to", "100000", "--checkpoint", dir, "--max-positions", "1000"}
 		out, errs, code := grundy(t, "", append(args, "--json")...)
 		seq := decodeSequence(t, out)
-		const msg = "impartial: position budget exhausted: more than 1000 positions needed (raise --max-positions to search further)"
-		if code != exitFailure || seq.Error != msg || errs != "grundy: "+msg+"\n" || seq.Checksum != "" || len(seq.Values) != 51 {
+		const msg = "position budget exhausted: more than 1000 positions needed (raise --max-positions to search further)"
+		if code != exitLimit || seq.Error != msg || errs != "grundy: "+msg+"\n" || seq.Checksum != "" || len(seq.Values) != 51 {
 			t.Errorf("%s: exit %d, %d values, error %q, checksum %q, stderr %q", game, code, len(seq.Values), seq.Error, seq.Checksum, errs)
 		}
 		wantPrefix(t, game, seq.Values)
 		text, _, code := grundy(t, "", args...)
 		ref, _, _ := grundy(t, "", "values", game, "--to", "50")
-		if code != exitFailure || text != ref {
+		if code != exitLimit || text != ref {
 			t.Errorf("%s: text after the checkpoint = %d %q, want %q", game, code, text, ref)
 		}
 
 		out, _, code = grundy(t, "", "values", game, "--to", "100000", "--max-positions", "1000", "--json")
-		if want := `{"game":"` + game + `","start":0,"values":[],"error":"` + msg + `"}` + "\n"; code != exitFailure || out != want {
+		if want := `{"game":"` + game + `","start":0,"values":[],"error":"` + msg + `"}` + "\n"; code != exitLimit || out != want {
 			t.Errorf("%s: no values = %d %q, want %q", game, code, out, want)
 		}
 	}

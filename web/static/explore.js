@@ -29,21 +29,43 @@ export default {
     };
     const solveSoon = debounce(solve, 300);
 
+    // outcome badge and sentence: N, P or D (a draw is first-class: loopy
+    // games), with the winning or drawing moves.
+    const verdict = (r) => {
+      const play = r.misere ? ' (misère play)' : '';
+      const listed = (ms) => {
+        const total = r.move_count !== undefined && r.move_count > ms.length ? r.move_count : ms.length;
+        if (ms.length === 1 && total === 1) return 'this move';
+        if (total > ms.length) return `any of its ${total.toLocaleString()} moves (the first ${ms.length} below)`;
+        return `any of these ${ms.length} moves`;
+      };
+      switch (r.outcome) {
+        case 'N': return { cls: 'n', label: 'N-position', moves: r.winning_moves,
+          text: `The player to move wins${play}${r.remoteness !== undefined ? ` in ${r.remoteness} moves` : ''}, with ${listed(r.winning_moves)}:` };
+        case 'D': return { cls: 'd', label: 'Draw', moves: r.drawing_moves || [],
+          text: (r.drawing_moves || []).length
+            ? `Neither player can force a win: the game goes on forever with best play. ${(r.drawing_moves.length === 1 ? 'This move keeps' : `These ${r.drawing_moves.length} moves keep`)} the draw:`
+            : 'Neither player can force a win: the game goes on forever with best play.' };
+      }
+      return { cls: 'p', label: 'P-position', moves: [],
+        text: `The player to move loses against best play${play}${r.remoteness ? ` in ${r.remoteness} moves` : ''}: every move leads to an N-position.` };
+    };
+
     const show = (r) => {
-      const win = r.outcome === 'N';
+      const v = verdict(r);
       clear(result,
         h('div', { class: 'verdict' },
-          r.value !== undefined ? h('div', { class: 'value', title: 'nim-value (Grundy value)' }, h('small', {}, 'G ='), ' ', nimber(r.value)) : null,
+          r.loopy_value !== undefined ? h('div', { class: 'value', title: 'generalized Sprague–Grundy value (Smith)' }, h('small', {}, 'G ='), ' ', r.loopy_value)
+            : r.value !== undefined ? h('div', { class: 'value', title: 'nim-value (Grundy value)' }, h('small', {}, 'G ='), ' ', nimber(r.value)) : null,
           h('div', {},
-            h('span', { class: 'badge ' + (win ? 'n' : 'p'), id: 'explore-outcome' }, win ? 'N-position' : 'P-position'),
-            h('p', { class: 'explain' }, win
-              ? `The player to move wins${r.misere ? ' (misère play)' : ''}, with ${r.winning_moves.length === 1 ? 'this move' : `any of these ${r.winning_moves.length} moves`}:`
-              : `The player to move loses against best play${r.misere ? ' (misère play)' : ''}: every move leads to an N-position.`))),
+            h('span', { class: 'badge ' + v.cls, id: 'explore-outcome' }, v.label),
+            h('p', { class: 'explain' }, v.text))),
         heapView(r.position),
-        r.winning_moves.length ? h('ul', { class: 'moves', id: 'explore-moves' },
-          r.winning_moves.map((m) => h('li', {},
-            h('button', { class: 'move win', title: 'Explore this position', onclick: () => { pos.value = m.to; solve(); } },
+        v.moves.length ? h('ul', { class: 'moves', id: 'explore-moves' },
+          v.moves.map((m) => h('li', {},
+            h('button', { class: 'move ' + (r.outcome === 'D' ? 'draw' : 'win'), title: 'Explore this position', onclick: () => { pos.value = m.to; solve(); } },
               h('code', {}, m.to), m.move ? h('span', { class: 'desc' }, m.move) : null)))) : null,
+        r.moves_note ? h('p', { class: 'note', id: 'explore-moves-note' }, r.moves_note) : null,
         h('div', { class: 'actions' },
           h('button', { class: 'secondary', onclick: () => app.go('play', { game: r.game, position: r.position, misere: r.misere ? 1 : 0 }) }, 'Play from this position ▸')));
     };

@@ -142,11 +142,25 @@ export default {
       try {
         const r = await api('solve', { game: game.spec, position: position(), misere: game.misere ? 1 : 0 });
         if (mine !== epoch) return;
-        const wins = new Set(r.winning_moves.map((m) => m.to));
+        // A draw is not a loss: its hint is the moves that keep the draw.
+        const draw = r.outcome === 'D';
+        const good = draw ? (r.drawing_moves || []) : r.winning_moves;
+        const wins = new Set(good.map((m) => m.to));
         for (const b of movesBox.querySelectorAll('button.move')) b.classList.toggle('hint', wins.has(b.dataset.to));
-        clear(note, h('p', { class: 'hintnote' }, wins.size
-          ? `Hint: ${wins.size === 1 ? 'the winning move is' : `${wins.size} winning moves, highlighted:`} ${[...r.winning_moves].map((m) => m.move ? `${m.to} (${m.move})` : m.to).join(', ')}.`
-          : 'Hint: no move wins — this is a P-position, so the perfect player wins whatever you do. Make any move and hope it errs (it will not).'));
+        const list = good.map((m) => m.move ? `${m.to} (${m.move})` : m.to).join(', ');
+        let text;
+        if (draw) {
+          text = wins.size
+            ? `Hint: this position is a draw — neither player can force a win. ${wins.size === 1 ? 'The move that keeps the draw is' : `${wins.size} moves keep the draw, highlighted:`} ${list}.`
+            : 'Hint: this position is a draw — neither player can force a win.';
+        } else if (wins.size) {
+          text = `Hint: ${wins.size === 1 ? 'the winning move is' : `${wins.size} winning moves, highlighted:`} ${list}.`;
+        } else if (r.outcome === 'N') {
+          text = `Hint: this is an N-position, but its winning moves are not listed (${r.moves_note || 'too many'}).`;
+        } else {
+          text = 'Hint: no move wins — this is a P-position, so the perfect player wins whatever you do. Make any move and hope it errs (it will not).';
+        }
+        clear(note, h('p', { class: 'hintnote', id: 'play-hintnote' }, text));
       } catch (e) {
         if (mine === epoch) clear(note, h('p', { class: 'error' }, e.message));
       }
