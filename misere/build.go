@@ -141,7 +141,7 @@ func (b *builder) add(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	q, isP, phi, err := b.reduced(p)
+	q, isP, phi, err := b.reduced(ctx, p)
 	if err != nil {
 		return err
 	}
@@ -196,6 +196,9 @@ next:
 		if isP[x] != heapP {
 			continue
 		}
+		if err := ctxError(ctx); err != nil {
+			return 0, false, err
+		}
 		for y := int32(0); int(y) < q.n; y++ {
 			if !isP[q.product(y, x)] {
 				continue
@@ -245,8 +248,11 @@ func (b *builder) candidate(ctx context.Context, base monoid, phi []int32, free 
 }
 
 // reduced returns the quotient of a pretension (see reduce).
-func (b *builder) reduced(p *pretension) (*table, []bool, []int32, error) {
-	q, qP, qphi, size := reduce(p.m, p.phi, p.isP, b.hs.letters, 2*b.maxSize)
+func (b *builder) reduced(ctx context.Context, p *pretension) (*table, []bool, []int32, error) {
+	q, qP, qphi, size, err := reduce(ctx, p.m, p.phi, p.isP, b.hs.letters, 2*b.maxSize)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	if q == nil {
 		return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: len(p.phi) - 1, Size: size}
 	}
@@ -321,7 +327,7 @@ func (b *builder) recalibrate(ctx context.Context, n int, q *table, isP []bool, 
 			return nil, nil, nil, ferr
 		}
 		if found != nil {
-			return b.reduced(found)
+			return b.reduced(ctx, found)
 		}
 	}
 	if tooBig > 0 {

@@ -2,6 +2,7 @@ package misere
 
 import (
 	"encoding/binary"
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -22,16 +23,23 @@ type Store struct {
 	sums  map[[2]int32]int32
 	nims  []int32 // nims[n] is the id of *n
 	key   []byte
-	cands []int32
+	stamp []uint32
+	gen   uint32
 	// max bounds the number of forms (0: no bound).
 	max int
 	// poll, if set, is called every pollForms forms built; an error stops
 	// the construction.
 	poll  func() error
 	built int
+	work  int
+	// held counts the option ids of all forms, for memory estimates.
+	held int64
 }
 
 const pollForms = 1 << 10
+
+// pollWork is how many steps of simplification pass between polls.
+const pollWork = 1 << 18
 
 // record is one canonical form.
 type record struct {
@@ -43,8 +51,8 @@ type record struct {
 	heap     int // n if the form is the nim heap *n, else -1
 }
 
-// NewStore returns a store holding the zero game. If max > 0, building a
-// form beyond max forms fails with a *impartial.BudgetError.
+// NewStore returns a store holding the zero game. If max > 0, holding more
+// than max forms and memoized sums fails with a *impartial.BudgetError.
 func NewStore(max int) *Store {
 	s := &Store{index: map[string]int32{}, sums: map[[2]int32]int32{}, max: max}
 	s.recs = append(s.recs, record{minus: 1, genus: zeroGenus(), heap: 0})
@@ -59,6 +67,12 @@ func zeroGenus() []impartial.Nimber { return []impartial.Nimber{1, 2, 0} }
 
 // Len returns the number of forms the store holds.
 func (s *Store) Len() int { return len(s.recs) }
+
+// Bytes estimates the memory the store holds: forms with their options and
+// genus sequences, the index of option sets, and memoized sums.
+func (s *Store) Bytes() int64 {
+	return int64(len(s.recs))*200 + s.held*8 + int64(len(s.sums))*40
+}
 
 // Form is a misère canonical form of an impartial game: the unique simplest
 // game equal to it under misère play (Conway, ONAG ch. 12).
@@ -126,26 +140,37 @@ func (s *Store) make(ids []int32) (int32, error) {
 	if id, ok := s.index[key]; ok {
 		return id, nil
 	}
-	if k, ok := s.reduce(ids); ok {
-		return k, nil
+	k, ok, err := s.reduce(ids)
+	if err != nil || ok {
+		return k, err
 	}
-	if s.built++; s.poll != nil && s.built%pollForms == 0 {
-		if err := s.poll(); err != nil {
-			return 0, err
-		}
-	}
-	if s.max > 0 && len(s.recs) >= s.max {
-		return 0, &impartial.BudgetError{Limit: impartial.LimitPositions, Max: int64(s.max)}
+	if err := s.tick(); err != nil {
+		return 0, err
 	}
 	id := int32(len(s.recs))
+	s.held += int64(len(ids))
 	s.recs = append(s.recs, s.newRecord(slices.Clone(ids)))
 	s.index[key] = id
 	return id, nil
 }
 
+// tick counts a form or a sum built: it polls every pollForms, and fails
+// when the forms and memoized sums reach the store's bound.
+func (s *Store) tick() error {
+	if s.built++; s.poll != nil && s.built%pollForms == 0 {
+		if err := s.poll(); err != nil {
+			return err
+		}
+	}
+	if s.max > 0 && len(s.recs)+len(s.sums) >= s.max {
+		return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: int64(s.max)}
+	}
+	return nil
+}
+
 // reduce returns the form K the game with options ids reduces to, if any
 // (see make). The candidates are the options of its options.
-func (s *Store) reduce(ids []int32) (int32, bool) {
+func (s *Store) reduce(ids []int32) (int32, bool, error) {
 	isP := len(ids) > 0
 	for _, a := range ids {
 		if s.recs[a].minus == 0 {
@@ -153,20 +178,35 @@ func (s *Store) reduce(ids []int32) (int32, bool) {
 			break
 		}
 	}
-	s.cands = s.cands[:0]
+	// Each candidate once: stamp[k] == gen marks k as tried.
+	if s.gen++; s.gen == 0 { // wrapped: forget old stamps
+		clear(s.stamp)
+		s.gen = 1
+	}
+	if len(s.stamp) < len(s.recs) {
+		s.stamp = append(s.stamp, make([]uint32, len(s.recs)-len(s.stamp))...)
+	}
 	for _, a := range ids {
-		s.cands = append(s.cands, s.recs[a].opts...)
-	}
-	slices.Sort(s.cands)
-	for i, k := range s.cands {
-		if i > 0 && s.cands[i-1] == k {
-			continue
+		for _, k := range s.recs[a].opts {
+			if s.stamp[k] == s.gen {
+				continue
+			}
+			s.stamp[k] = s.gen
+			if s.reducesTo(ids, k, isP) {
+				return k, true, nil
+			}
+			// A check costs up to len(ids): poll by the work done.
+			if s.work += len(ids) + 1; s.work > pollWork {
+				s.work = 0
+				if s.poll != nil {
+					if err := s.poll(); err != nil {
+						return 0, false, err
+					}
+				}
+			}
 		}
-		if s.reducesTo(ids, k, isP) {
-			return k, true
-		}
 	}
-	return 0, false
+	return 0, false, nil
 }
 
 // reducesTo reports whether the game with options ids equals its option's
@@ -310,6 +350,9 @@ func (s *Store) add(a, b int32) (int32, error) {
 	if id, ok := s.sums[[2]int32{a, b}]; ok {
 		return id, nil
 	}
+	if err := s.tick(); err != nil {
+		return 0, err
+	}
 	ao, bo := s.recs[a].opts, s.recs[b].opts
 	opts := make([]int32, 0, len(ao)+len(bo))
 	for _, x := range ao {
@@ -378,10 +421,16 @@ func (f Form) Genus() Genus {
 	return Genus{Normal: r.plus, Seq: slices.Clone(r.genus)}
 }
 
+// MaxFormString is the longest notation String writes; a larger form is
+// described instead (its length written out grows exponentially with its
+// birthday, while the store holds it as a graph).
+const MaxFormString = 4096
+
 // String writes f in the notation of this package (see the package
 // documentation): 0, *, *2, …, for nim heaps; otherwise * followed by the
 // option list, as in *2# (the game whose only option is *2), *(3,2) (the
-// game with options *3 and *2, which is *2+*2) or *(2#,0).
+// game with options *3 and *2, which is *2+*2) or *(2#,0). A form whose
+// notation is longer than MaxFormString is described by its size instead.
 func (f Form) String() string {
 	r := f.s.recs[f.id]
 	switch r.heap {
@@ -390,25 +439,71 @@ func (f Form) String() string {
 	case 1:
 		return "*"
 	}
-	return "*" + f.s.body(f.id)
+	if n := f.s.bodyLen(f.id, map[int32]float64{}); n > MaxFormString {
+		return fmt.Sprintf("<a form of birthday %d with %d distinct subforms, %.3g characters written out>", r.birthday, f.Subforms(), n)
+	}
+	return "*" + f.s.body(f.id, map[int32]string{})
+}
+
+// Subforms returns the number of distinct forms among f and its followers.
+func (f Form) Subforms() int {
+	seen := map[int32]bool{}
+	stack := []int32{f.id}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		stack = append(stack, f.s.recs[x].opts...)
+	}
+	return len(seen)
+}
+
+// bodyLen returns the length of body(id), as a float: it can be huge.
+func (s *Store) bodyLen(id int32, memo map[int32]float64) float64 {
+	if n, ok := memo[id]; ok {
+		return n
+	}
+	r := s.recs[id]
+	var n float64
+	switch {
+	case r.heap >= 0:
+		n = float64(len(strconv.Itoa(r.heap)))
+	case len(r.opts) == 1:
+		n = s.bodyLen(r.opts[0], memo) + 1
+	default:
+		n = float64(len(r.opts) + 1)
+		for _, o := range r.opts {
+			n += s.bodyLen(o, memo)
+		}
+	}
+	memo[id] = n
+	return n
 }
 
 // body writes a form inside a list: a nim heap as its size, a game with one
 // option as that option followed by #, others as a parenthesized list of
 // their options, largest birthday first.
-func (s *Store) body(id int32) string {
+func (s *Store) body(id int32, memo map[int32]string) string {
+	if b, ok := memo[id]; ok {
+		return b
+	}
 	r := s.recs[id]
 	if r.heap >= 0 {
 		return strconv.Itoa(r.heap)
 	}
 	if len(r.opts) == 1 {
-		return s.body(r.opts[0]) + "#"
+		b := s.body(r.opts[0], memo) + "#"
+		memo[id] = b
+		return b
 	}
 	parts := make([]string, len(r.opts))
 	order := slices.Clone(r.opts)
 	bodies := make(map[int32]string, len(order))
 	for _, o := range order {
-		bodies[o] = s.body(o)
+		bodies[o] = s.body(o, memo)
 	}
 	sort.SliceStable(order, func(i, j int) bool {
 		bi, bj := s.recs[order[i]].birthday, s.recs[order[j]].birthday
@@ -420,5 +515,7 @@ func (s *Store) body(id int32) string {
 	for i, o := range order {
 		parts[i] = bodies[o]
 	}
-	return "(" + strings.Join(parts, ",") + ")"
+	b := "(" + strings.Join(parts, ",") + ")"
+	memo[id] = b
+	return b
 }

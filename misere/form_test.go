@@ -207,7 +207,7 @@ func TestCountByBirthday(t *testing.T) {
 				ids = append(ids, id)
 			}
 		}
-		if _, ok := s.reduce(ids); !ok {
+		if _, ok, _ := s.reduce(ids); !ok {
 			irreducible++
 		}
 	}

@@ -196,8 +196,7 @@ func (c *Calculator[P]) step(ctx context.Context) error {
 // options, memoized sums, options listed on the stack.
 func (c *Calculator[P]) memory() int64 {
 	var zero P
-	s := c.store
-	return int64(len(c.memo))*int64(unsafe.Sizeof(zero)+16) + int64(len(s.recs))*160 + int64(len(s.sums))*32 + c.held*int64(unsafe.Sizeof(zero)+8)
+	return int64(len(c.memo))*int64(unsafe.Sizeof(zero)+16) + c.store.Bytes() + c.held*int64(unsafe.Sizeof(zero)+8)
 }
 
 // budgetError turns the store's form limit into the calculator's budget.

@@ -233,7 +233,7 @@ func mark(ctx context.Context, m monoid, phi []int32, trans [][]int32, letters [
 // images in it. Classes are numbered in breadth-first order from the
 // identity. When there are more than maxClasses classes it returns a nil
 // table and the number of classes.
-func reduce(m monoid, phi []int32, isP []bool, letters []int, maxClasses int) (*table, []bool, []int32, int) {
+func reduce(ctx context.Context, m monoid, phi []int32, isP []bool, letters []int, maxClasses int) (*table, []bool, []int32, int, error) {
 	// The alphabet: distinct images of heaps with moves.
 	var alpha []int32
 	seen := map[int32]bool{}
@@ -285,6 +285,9 @@ func reduce(m monoid, phi []int32, isP []bool, letters []int, maxClasses int) (*
 	newClass := make([]int32, R)
 	ids := map[string]int32{}
 	for {
+		if err := ctxError(ctx); err != nil {
+			return nil, nil, nil, 0, err
+		}
 		clear(ids)
 		for i := range order {
 			sig[0] = class[i]
@@ -306,7 +309,7 @@ func reduce(m monoid, phi []int32, isP []bool, letters []int, maxClasses int) (*
 		nclass = len(ids)
 	}
 	if nclass > maxClasses {
-		return nil, nil, nil, nclass
+		return nil, nil, nil, nclass, nil
 	}
 	// Renumber the classes in breadth-first order (the identity first).
 	renum := make([]int32, nclass)
@@ -337,7 +340,7 @@ func reduce(m monoid, phi []int32, isP []bool, letters []int, maxClasses int) (*
 			qphi[h] = renum[class[i]]
 		}
 	}
-	return q, qP, qphi, nclass
+	return q, qP, qphi, nclass, nil
 }
 
 func sigKey(sig []int32) string {

@@ -511,3 +511,75 @@ func (q *Quotient) Image(heap int) (int, error) {
 	k := (heap - q.to + p - 1) / p
 	return int(q.phi[heap-k*p]), nil
 }
+
+// Text states the quotient for terminal output, under the given title
+// (the game's name). The multiplication table is printed for quotients of
+// at most 16 elements.
+func (s Summary) Text(title string) string {
+	var b strings.Builder
+	claim := fmt.Sprintf("computed for heaps 0..%d, nothing claimed beyond", s.Heaps)
+	if s.Status == Proved {
+		claim = "PROVED for every heap size"
+	}
+	fmt.Fprintf(&b, "%s: misère quotient of the heaps 0..%d: %d elements, %d in the P-portion (%s).\n", title, s.Heaps, s.Size, s.PSize, claim)
+	var gens []string
+	for _, g := range s.Generators {
+		gens = append(gens, fmt.Sprintf("%s = heap %d", g.Name, g.Heap))
+	}
+	row := func(label, text string) { fmt.Fprintf(&b, "  %-11s %s\n", label, text) }
+	row("generators", orNone(strings.Join(gens, ", ")))
+	row("relations", orNone(strings.Join(s.Relations, ", ")))
+	row("P-portion", "{"+strings.Join(s.PPortion, ", ")+"}")
+	row("elements", strings.Join(s.Elements, " "))
+	row("pretending", fmt.Sprintf("Φ(0..%d) = %s", s.Heaps, strings.Join(s.Pretending, " ")))
+	switch s.Period.Status {
+	case Proved, "observed":
+		row("period", fmt.Sprintf("%d from heap %d, %s: %s", s.Period.Period, s.Period.Preperiod, strings.ToUpper(s.Period.Status), s.Period.Criterion))
+	default:
+		row("period", s.Period.Criterion)
+	}
+	if len(s.Grew) > 0 {
+		var hs []string
+		for _, h := range s.Grew {
+			hs = append(hs, strconv.Itoa(h))
+		}
+		row("grew at", "heaps "+strings.Join(hs, ", "))
+	}
+	if s.Size <= 16 && s.Table != nil {
+		w := 1
+		for _, e := range s.Elements {
+			w = max(w, len(e)+1)
+		}
+		isP := map[string]bool{}
+		for _, e := range s.PPortion {
+			isP[e] = true
+		}
+		name := func(e string) string {
+			if isP[e] {
+				return e + "*"
+			}
+			return e
+		}
+		b.WriteString("  table (* marks the P-portion):\n")
+		fmt.Fprintf(&b, "    %*s |", w, "")
+		for _, e := range s.Elements {
+			fmt.Fprintf(&b, " %*s", w, name(e))
+		}
+		b.WriteByte('\n')
+		for x, r := range s.Table {
+			fmt.Fprintf(&b, "    %*s |", w, name(s.Elements[x]))
+			for _, y := range r {
+				fmt.Fprintf(&b, " %*s", w, name(s.Elements[y]))
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
