@@ -167,6 +167,7 @@ func (b *builder) add(ctx context.Context) error {
 		if q, isP, phi, err = b.recalibrate(ctx, n, q, isP, phi, f); err != nil {
 			return err
 		}
+
 	}
 }
 

@@ -50,10 +50,15 @@ type Move struct {
 // WinningMoves returns every winning misère move of the sum of heaps: the
 // moves to a sum whose image is in the P-portion, in heap order, then in
 // the rules' order of options. It is empty when the sum is a P-position.
-// The product of the other heaps comes from prefix and suffix products,
-// so the time is linear in the number of heaps times the options of the
-// heap sizes that occur. At most max moves are listed (0: no limit);
-// beyond that it fails with a *impartial.BudgetError.
+//
+// The product of the other heaps comes from prefix and suffix products; a
+// heap's options are listed only when the images of its options (known
+// for every heap, by the period beyond the heaps computed) include a
+// winning one, and once per heap size. So the time is linear in the number
+// of heaps plus the options of the heap sizes that have a winning move. At
+// most max moves are listed (0: no limit), and at most the quotient's
+// Budget.MaxPositions options examined; beyond either it fails with a
+// *impartial.BudgetError.
 func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Move, error) {
 	n := len(heaps)
 	img := make([]int32, n)
@@ -69,15 +74,17 @@ func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Mo
 	for i := n - 1; i >= 0; i-- {
 		suffix[i] = q.q.product(img[i], suffix[i+1])
 	}
-	if q.isP[suffix[0]] {
-		return []Move{}, nil
-	}
-	type option struct {
-		parts []int
-		image int32
-	}
-	opts := map[int][]option{}
 	moves := []Move{}
+	if q.isP[suffix[0]] {
+		return moves, nil
+	}
+	type key struct {
+		heap int
+		rest int32
+	}
+	wins := map[key][][]int{} // winning options of a heap size, given the rest
+	examined := int64(0)
+	limit := q.budget.MaxPositions
 	prefix := int32(0)
 	for i, h := range heaps {
 		if i&1023 == 1023 {
@@ -85,47 +92,65 @@ func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Mo
 				return nil, err
 			}
 		}
-		os, ok := opts[h]
+		rest := q.q.product(prefix, suffix[i+1])
+		prefix = q.q.product(prefix, img[i])
+		k := key{h, rest}
+		ws, ok := wins[k]
 		if !ok {
-			var bad error
-			err := q.rules.HeapOptions(h, func(parts []int) bool {
-				o := option{image: 0}
-				for _, p := range parts {
-					if p <= 0 {
-						continue
+			r, _ := q.reduceHeap(h) // h has an image, so it reduces
+			hit := false
+			for _, t := range q.trans[r] {
+				hit = hit || q.isP[q.q.product(rest, t)]
+			}
+			if hit {
+				var bad error
+				err := q.rules.HeapOptions(h, func(parts []int) bool {
+					if examined++; examined&1023 == 0 {
+						if bad = ctxError(ctx); bad != nil {
+							return false
+						}
 					}
-					y, err := q.Image(p)
-					if err != nil {
-						bad = err
+					if limit > 0 && examined > limit {
+						bad = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: limit, Counted: "moves"}
 						return false
 					}
-					o.parts = append(o.parts, p)
-					o.image = q.q.product(o.image, int32(y))
+					x := rest
+					var keep []int
+					for _, p := range parts {
+						if p <= 0 {
+							continue
+						}
+						y, err := q.Image(p)
+						if err != nil {
+							bad = err
+							return false
+						}
+						x = q.q.product(x, int32(y))
+						keep = append(keep, p)
+					}
+					if q.isP[x] {
+						if keep == nil {
+							keep = []int{}
+						}
+						ws = append(ws, keep)
+					}
+					return true
+				})
+				if bad != nil {
+					return nil, bad
 				}
-				if o.parts == nil {
-					o.parts = []int{}
+				if err != nil {
+					return nil, err
 				}
-				os = append(os, o)
-				return true
-			})
-			if bad != nil {
-				return nil, bad
 			}
-			if err != nil {
-				return nil, err
-			}
-			opts[h] = os
+			wins[k] = ws
 		}
-		rest := q.q.product(prefix, suffix[i+1])
-		for _, o := range os {
-			if q.isP[q.q.product(rest, o.image)] {
-				if max > 0 && len(moves) == max {
-					return nil, &impartial.BudgetError{Limit: impartial.LimitPositions, Max: int64(max), Counted: "moves"}
-				}
-				moves = append(moves, Move{Index: i, Heap: h, To: o.parts})
+		for _, parts := range ws {
+			if max > 0 && len(moves) == max {
+				return nil, &impartial.BudgetError{Limit: impartial.LimitPositions, Max: int64(max), Counted: "moves"}
 			}
+			moves = append(moves, Move{Index: i, Heap: h, To: parts})
 		}
-		prefix = q.q.product(prefix, img[i])
 	}
 	return moves, nil
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/grundy/grundy/impartial"
 )
 
 // Quotient is the misère quotient of a heap game for the sums of heaps of
@@ -23,13 +25,15 @@ type Quotient struct {
 	rules  HeapRules
 	q      *table
 	isP    []bool
-	phi    []int32 // images of the heaps 0..to
+	phi    []int32   // images of the heaps 0..to
+	trans  [][]int32 // images of the options of the heaps 0..to
 	to     int
 	gens   []int // the heaps that are generators
 	words  [][]int32
 	names  []string
 	period Period
 	grew   []int
+	budget impartial.Budget
 }
 
 // Status values of a quotient.
@@ -88,10 +92,13 @@ func Compute(ctx context.Context, rules HeapRules, to int, settings Settings) (*
 // the period beyond the heaps computed when it is proved).
 func (b *builder) result(to int, per Period) *Quotient {
 	phi := slices.Clone(b.phi)
+	trans := b.hs.transitions(b.q, b.phi)
 	for h := len(phi); h <= to; h++ {
 		phi = append(phi, phi[h-per.Period])
+		trans = append(trans, trans[h-per.Period])
 	}
-	q := &Quotient{rules: b.rules, q: b.q, isP: b.isP, phi: phi[:to+1], to: to, period: per, grew: slices.Clone(b.grew)}
+	q := &Quotient{rules: b.rules, q: b.q, isP: b.isP, phi: phi[:to+1], trans: trans[:to+1], to: to, period: per,
+		grew: slices.Clone(b.grew), budget: b.budget}
 	q.present()
 	return q
 }
@@ -498,18 +505,29 @@ func (e *RangeError) Error() string {
 // Image returns Φ(heap), the element a heap of that size maps to; beyond
 // Heaps() only when the quotient is proved (Φ is then periodic).
 func (q *Quotient) Image(heap int) (int, error) {
+	h, err := q.reduceHeap(heap)
+	if err != nil {
+		return 0, err
+	}
+	return int(q.phi[h]), nil
+}
+
+// reduceHeap returns a heap ≤ Heaps() with the same image and the same
+// option images as heap (the heap itself, or one a multiple of the period
+// below when the quotient is proved).
+func (q *Quotient) reduceHeap(heap int) (int, error) {
 	if heap < 0 {
 		return 0, fmt.Errorf("misere: heap size %d is negative", heap)
 	}
 	if heap <= q.to {
-		return int(q.phi[heap]), nil
+		return heap, nil
 	}
 	if q.period.Status != Proved {
 		return 0, &RangeError{Heap: heap, To: q.to}
 	}
 	p := q.period.Period
 	k := (heap - q.to + p - 1) / p
-	return int(q.phi[heap-k*p]), nil
+	return heap - k*p, nil
 }
 
 // Text states the quotient for terminal output, under the given title
