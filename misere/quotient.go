@@ -156,10 +156,58 @@ func (q *Quotient) present() {
 		}
 		layer = next
 	}
+	q.renumber()
 	q.names = make([]string, t.n)
 	for x, w := range q.words {
 		q.names[x] = q.wordName(w)
 	}
+}
+
+// renumber orders the elements by their normal forms (fewest generators
+// first, then as wordLess), so that lists and tables read 1, a, b, ab, ….
+func (q *Quotient) renumber() {
+	n := q.q.n
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(x, y int32) int {
+		dx, dy := degree(q.words[x]), degree(q.words[y])
+		switch {
+		case dx != dy:
+			return dx - dy
+		case wordLess(q.words[x], q.words[y]):
+			return -1
+		case wordLess(q.words[y], q.words[x]):
+			return 1
+		}
+		return 0
+	})
+	pos := make([]int32, n) // old → new
+	for i, x := range order {
+		pos[x] = int32(i)
+	}
+	t := &table{n: n, tab: make([]int32, n*n)}
+	isP := make([]bool, n)
+	words := make([][]int32, n)
+	for i, x := range order {
+		for j, y := range order {
+			t.tab[i*n+j] = pos[q.q.product(x, y)]
+		}
+		isP[i] = q.isP[x]
+		words[i] = q.words[x]
+	}
+	phi := make([]int32, len(q.phi))
+	for h, x := range q.phi {
+		phi[h] = pos[x]
+	}
+	trans := make([][]int32, len(q.trans))
+	for h, ts := range q.trans {
+		for _, x := range ts {
+			trans[h] = append(trans[h], pos[x])
+		}
+	}
+	q.q, q.isP, q.words, q.phi, q.trans = t, isP, words, phi, trans
 }
 
 // wordLess orders words of one degree: smaller exponents of later
