@@ -203,18 +203,33 @@ type MisereUnsupportedError struct {
 
 func (e *MisereUnsupportedError) Error() string { return "catalog: " + e.Game + ": " + e.Msg }
 
-// SolveMisereQuotient computes the misère quotient of the heaps 0..heaps of
-// a heap game (misere.Compute), at most maxSize elements (0: the default).
-func SolveMisereQuotient(ctx context.Context, g Game, heaps, maxSize int, opts Options) (*MisereQuotient, error) {
+// MisereQuotientOf computes the misère quotient of the heaps 0..heaps of a
+// heap game, at most maxSize elements (0: misere.DefaultMaxSize), for
+// answering sums of heaps by products (misere.Quotient's Outcome and
+// WinningMoves, which need done not yet called: the rules of a Starlark
+// game live in a session that done closes). When the quotient is proved
+// (Status() == misere.Proved) it answers heaps of every size.
+func MisereQuotientOf(ctx context.Context, g Game, heaps, maxSize int, opts Options) (q *misere.Quotient, done func(), err error) {
 	if heaps < 0 {
-		return nil, fmt.Errorf("catalog: --heaps must be at least 0, not %d", heaps)
+		return nil, func() {}, fmt.Errorf("catalog: --heaps must be at least 0, not %d", heaps)
 	}
 	r, done, err := MisereHeapRules(ctx, g, opts)
 	if err != nil {
-		return nil, err
+		return nil, done, err
 	}
+	q, err = misere.Compute(ctx, r, heaps, misere.Settings{MaxSize: maxSize, Budget: opts.Budget})
+	if err != nil {
+		done()
+		return nil, func() {}, err
+	}
+	return q, done, nil
+}
+
+// SolveMisereQuotient computes the misère quotient of the heaps 0..heaps of
+// a heap game (MisereQuotientOf) as data.
+func SolveMisereQuotient(ctx context.Context, g Game, heaps, maxSize int, opts Options) (*MisereQuotient, error) {
+	q, done, err := MisereQuotientOf(ctx, g, heaps, maxSize, opts)
 	defer done()
-	q, err := misere.Compute(ctx, r, heaps, misere.Settings{MaxSize: maxSize, Budget: opts.Budget})
 	if err != nil {
 		return nil, err
 	}

@@ -106,3 +106,37 @@ func TestMisereUnsupported(t *testing.T) {
 		t.Error("a loopy game has a misère form")
 	}
 }
+
+// TestMisereQuotientOf answers a sum of heaps of a Starlark heap game by
+// products while its session is open, as search does.
+func TestMisereQuotientOf(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "kayles.star")
+	if err := os.WriteFile(file, []byte(kaylesStar), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Parse("starlark:" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, done, err := MisereQuotientOf(ctx, g, 12, 0, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	for _, pos := range []string{"3 4 5", "1 1 1", "12 7 2 2", "5 6"} {
+		res, err := g.Solve(ctx, pos, Options{Misere: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs, _ := ParseHeaps(pos)
+		o, err := q.Outcome(ctx, hs)
+		if err != nil || o != res.Outcome {
+			t.Errorf("%s: quotient %v (%v), search %v", pos, o, err, res.Outcome)
+		}
+		moves, err := q.WinningMoves(ctx, hs, 0)
+		if err != nil || len(moves) != len(res.WinningMoves) {
+			t.Errorf("%s: %d winning moves (%v), search %d", pos, len(moves), err, len(res.WinningMoves))
+		}
+	}
+}
