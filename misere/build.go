@@ -241,7 +241,7 @@ func (b *builder) candidate(ctx context.Context, base monoid, phi []int32, free 
 		mphi[h] = m.generator(i)
 	}
 	trans := b.hs.transitions(m, mphi)
-	isP, _, _, err := mark(ctx, m, mphi, trans, b.hs.letters, false, b.budget.MaxPositions)
+	isP, _, _, err := mark(ctx, m, mphi, trans, b.hs.letters, false, b.limits())
 	if err != nil {
 		return nil, err
 	}
@@ -250,6 +250,9 @@ func (b *builder) candidate(ctx context.Context, base monoid, phi []int32, free 
 
 // reduced returns the quotient of a pretension (see reduce).
 func (b *builder) reduced(ctx context.Context, p *pretension) (*table, []bool, []int32, error) {
+	if err := b.checkMemory(min(p.m.size, 2*b.maxSize)); err != nil {
+		return nil, nil, nil, err
+	}
 	q, qP, qphi, size, err := reduce(ctx, p.m, p.phi, p.isP, b.hs.letters, 2*b.maxSize)
 	if err != nil {
 		return nil, nil, nil, err
@@ -258,6 +261,17 @@ func (b *builder) reduced(ctx context.Context, p *pretension) (*table, []bool, [
 		return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: len(p.phi) - 1, Size: size}
 	}
 	return q, qP, qphi, nil
+}
+
+// tableBytes is the memory a multiplication table of n elements holds.
+func tableBytes(n int) int64 { return 4 * int64(n) * int64(n) }
+
+// checkMemory refuses, before building it, a table the budget cannot hold.
+func (b *builder) checkMemory(n int) error {
+	if m := b.budget.MaxMemory; m > 0 && tableBytes(n) > m {
+		return &impartial.BudgetError{Limit: impartial.LimitMemory, Max: m}
+	}
+	return nil
 }
 
 // image returns Φ(F) of a sum given as exponents of the letters.

@@ -96,15 +96,20 @@ type walker struct {
 	stop    bool
 }
 
-func newWalker(ctx context.Context, m monoid, phi []int32, trans [][]int32, letters []int, maxSteps int64) *walker {
-	w := &walker{m: m, phi: phi, trans: trans, letters: letters, ctx: ctx, max: maxSteps}
+// newWalker prepares a walk; it fails when its buffers (two transition sets
+// per letter) would exceed the memory limit.
+func newWalker(ctx context.Context, m monoid, phi []int32, trans [][]int32, letters []int, lim limits) (*walker, error) {
+	w := &walker{m: m, phi: phi, trans: trans, letters: letters, ctx: ctx, max: lim.steps}
 	w.words = (m.len() + 63) / 64
+	if need := 16 * int64(len(letters)+1) * int64(w.words); lim.memory > 0 && need > lim.memory {
+		return nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.memory}
+	}
 	w.buf = make([][2][]uint64, len(letters))
 	for i := range w.buf {
 		w.buf[i] = [2][]uint64{make([]uint64, w.words), make([]uint64, w.words)}
 	}
 	w.counts = make([]int32, len(letters))
-	return w
+	return w, nil
 }
 
 func (w *walker) run() error {
@@ -205,15 +210,21 @@ func meets(b []uint64, isP []bool) bool {
 // containing the same part reaches elements reached before (translation
 // invariance of the order), so those sums are pruned. It returns the marks
 // and, if words is true, the first sum reaching each element.
-func mark(ctx context.Context, m monoid, phi []int32, trans [][]int32, letters []int, words bool, maxSteps int64) (isP, reached []bool, first [][]int32, err error) {
+func mark(ctx context.Context, m monoid, phi []int32, trans [][]int32, letters []int, words bool, lim limits) (isP, reached []bool, first [][]int32, err error) {
 	// reached is returned for tests; reduce finds the reachable elements
 	// itself.
 	n := m.len()
+	if need := 4 * int64(n) * int64(len(letters)); words && lim.memory > 0 && need > lim.memory {
+		return nil, nil, nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.memory}
+	}
 	isP, reached = make([]bool, n), make([]bool, n)
 	if words {
 		first = make([][]int32, n)
 	}
-	w := newWalker(ctx, m, phi, trans, letters, maxSteps)
+	w, err := newWalker(ctx, m, phi, trans, letters, lim)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	w.prune = func(x int32, _ []uint64) bool { return reached[x] }
 	w.leaf = func(x int32, tr []uint64) bool {
 		reached[x] = true
@@ -373,7 +384,7 @@ func verify(ctx context.Context, q *table, isP []bool, phi []int32, trans [][]in
 	if isP[0] {
 		return make(failure, L), nil
 	}
-	_, _, first, err := mark(ctx, q, phi, trans, letters, true, lim.steps)
+	_, _, first, err := mark(ctx, q, phi, trans, letters, true, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -401,7 +412,10 @@ func verify(ctx context.Context, q *table, isP []bool, phi []int32, trans [][]in
 	// Condition (c), up to the least failure of (b).
 	anti := make([][][]uint64, q.n)
 	var bad failure
-	w := newWalker(ctx, q, phi, trans, letters, lim.steps)
+	w, err := newWalker(ctx, q, phi, trans, letters, lim)
+	if err != nil {
+		return nil, err
+	}
 	w.skipTop = skipTop
 	held := int64(0)
 	w.prune = func(x int32, tr []uint64) bool {

@@ -153,6 +153,10 @@ naming the heap where it grew past the limit.`,
 // maxQuotientHeaps bounds --heaps: the options of every heap are held.
 const maxQuotientHeaps = 100_000
 
+// maxQuotientSize bounds --max-size: the construction builds tables of up
+// to (2·size)² entries (256 MiB at 4096), within --max-memory.
+const maxQuotientSize = 4096
+
 func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOptions) error {
 	g, err := catalog.Parse(opts.game)
 	if err != nil {
@@ -161,8 +165,8 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	if opts.heaps < 0 || opts.heaps > maxQuotientHeaps {
 		return usagef("--heaps must be in 0..%d, not %d", maxQuotientHeaps, opts.heaps)
 	}
-	if opts.maxSize < 1 || opts.maxSize > 1<<14 {
-		return usagef("--max-size must be in 1..%d, not %d", 1<<14, opts.maxSize)
+	if opts.maxSize < 1 || opts.maxSize > maxQuotientSize {
+		return usagef("--max-size must be in 1..%d, not %d", maxQuotientSize, opts.maxSize)
 	}
 	budget, err := opts.budget.budget()
 	if err != nil {
