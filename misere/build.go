@@ -65,7 +65,6 @@ type builder struct {
 	phi     []int32
 	maxSize int
 	maxCand int
-	steps   int64
 	held    int64 // options listed
 	budget  impartial.Budget
 	// grew lists the heaps at which the quotient changed.

@@ -53,7 +53,7 @@ func (c *Calculator[P]) Form(ctx context.Context, ps ...P) (Form, error) {
 			return Form{}, err
 		}
 		if sum, err = c.store.add(sum, id); err != nil {
-			return Form{}, c.budgetError(err)
+			return Form{}, err
 		}
 	}
 	return Form{c.store, sum}, nil
@@ -82,7 +82,7 @@ func (c *Calculator[P]) form(ctx context.Context, p P) (int32, error) {
 			return 0, err
 		}
 		if sum, err = c.store.add(sum, id); err != nil {
-			return 0, c.budgetError(err)
+			return 0, err
 		}
 	}
 	return sum, nil
@@ -128,7 +128,7 @@ func (c *Calculator[P]) atom(ctx context.Context, root P) (int32, error) {
 		if f.k == len(f.opts) {
 			id, err := c.store.make(normalize(f.ids))
 			if err != nil {
-				return fail(c.budgetError(err))
+				return fail(err)
 			}
 			c.memo[f.p] = id
 			c.held -= int64(len(f.opts))
@@ -167,7 +167,7 @@ func (c *Calculator[P]) atom(ctx context.Context, root P) (int32, error) {
 		for _, x := range parts {
 			var err error
 			if sum, err = c.store.add(sum, c.memo[x]); err != nil {
-				return fail(c.budgetError(err))
+				return fail(err)
 			}
 		}
 		f.ids = append(f.ids, sum)
@@ -198,9 +198,6 @@ func (c *Calculator[P]) memory() int64 {
 	var zero P
 	return int64(len(c.memo))*int64(unsafe.Sizeof(zero)+16) + c.store.Bytes() + c.held*int64(unsafe.Sizeof(zero)+8)
 }
-
-// budgetError turns the store's form limit into the calculator's budget.
-func (c *Calculator[P]) budgetError(err error) error { return err }
 
 // poll is called by the store every so many forms built (a sum of two large
 // forms builds many): it checks the context and the memory budget.

@@ -168,9 +168,6 @@ func (w *walker) walk(li int, x int32, tr []uint64, top bool) {
 }
 
 func setBit(b []uint64, i int32) { b[i>>6] |= 1 << (uint(i) & 63) }
-func hasBit(b []uint64, i int32) bool {
-	return b[i>>6]&(1<<(uint(i)&63)) != 0
-}
 
 func forBits(b []uint64, f func(int32)) {
 	for i, w := range b {
