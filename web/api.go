@@ -44,6 +44,9 @@ func (s *Server) routes() []route {
 		{"cardflip/exact", s.cardflipExact, true},
 		{"cardflip/simulate", s.cardflipSimulate, true},
 		{"cardflip/compare", s.cardflipCompare, true},
+		{"misere/genus", s.misereForm, true},
+		{"misere/form", s.misereForm, true},
+		{"misere/quotient", s.misereQuotient, true},
 	}
 }
 

@@ -178,6 +178,7 @@ kayles or coins:mock-turtles.`,
 		newBridgeCmd(io),
 		newProblemCmd(io), newPlayCmd(io),
 		newCardflipCmd(io),
+		newMisereCmd(io),
 	)
 	return root
 }
