@@ -7,7 +7,6 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/misere"
 	"github.com/grundy/grundy/octal"
@@ -52,71 +51,28 @@ type MisereQuotient struct {
 	misere.Summary
 }
 
-// engineGame is a catalog game built on an engine game with positions P.
+// engineGame is a catalog game built on a static engine game with
+// positions P (NewSumGame, NewHeapGame).
 type engineGame[P comparable] interface {
 	Game
 	Engine() impartial.Game[P]
-	ParsePosition(position string) ([]P, error)
+}
+
+// misereFormer is implemented by every SumGame: the misère canonical form
+// of a position, computed on the game's engine as every question is.
+type misereFormer interface {
+	misereForm(ctx context.Context, position string, opts Options) (misere.Form, string, error)
 }
 
 // SolveMisereForm computes the misère canonical form and genus of a
 // position of g (a sum of components: its form is the sum of theirs).
 func SolveMisereForm(ctx context.Context, g Game, position string, opts Options) (*MisereForm, error) {
 	spec := g.Info().Spec
-	var f misere.Form
-	var canon string
-	var err error
-	switch x := g.(type) {
-	case *OctalGame:
-		var hs []int
-		if hs, err = x.parse(position); err != nil {
-			return nil, err
-		}
-		ps := make([]octal.Heaps, len(hs))
-		for i, h := range hs {
-			if h > 1<<24 {
-				return nil, &PositionError{Game: spec, Position: position, Offset: -1, Msg: fmt.Sprintf("heap %d is too large for a canonical form", h)}
-			}
-			ps[i] = octal.Heaps{int32(h)}
-		}
-		c := misere.NewCalculator[octal.Heaps](octal.Engine{Game: x.Octal()}, opts.settings())
-		f, err = c.Form(ctx, ps...)
-		canon = FormatHeaps(hs)
-	case *StarlarkGame:
-		s := x.rules.NewSession(ctx, opts.Starlark)
-		defer s.Close()
-		atoms, err := x.parse(s, position)
-		if err != nil {
-			return nil, err
-		}
-		c := misere.NewCalculator[rules.Pos](s.Game(), x.settings(s, opts))
-		f, err = c.Form(s.Context(), atoms...)
-		if s.Err() != nil {
-			return nil, s.Err()
-		}
-		var ce *impartial.CycleError
-		if errors.As(err, &ce) {
-			return nil, fmt.Errorf("catalog: %s: misère forms need an acyclic game: %w", spec, err)
-		}
-		if err != nil {
-			return nil, err
-		}
-		canon = x.format(s, atoms)
-	case engineGame[int]:
-		f, canon, err = sumForm(ctx, x, position, opts)
-	case engineGame[uint64]:
-		f, canon, err = sumForm(ctx, x, position, opts)
-	case engineGame[games.Row]:
-		f, canon, err = sumForm(ctx, x, position, opts)
-	case engineGame[games.List]:
-		f, canon, err = sumForm(ctx, x, position, opts)
-	case engineGame[games.Pair]:
-		f, canon, err = sumForm(ctx, x, position, opts)
-	case engineGame[games.FibPos]:
-		f, canon, err = sumForm(ctx, x, position, opts)
-	default:
-		return nil, &MisereUnsupportedError{Game: spec, Msg: "misère forms are not available for this game (coin-turning games are not sums of their coins under misère play)"}
+	x, ok := g.(misereFormer)
+	if !ok {
+		return nil, &MisereUnsupportedError{Game: spec, Msg: "misère forms are not available for this game"}
 	}
+	f, canon, err := x.misereForm(ctx, position, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -125,17 +81,39 @@ func SolveMisereForm(ctx context.Context, g Game, position string, opts Options)
 		Outcome: f.Outcome(), MisereValue: f.MisereValue(), NormalValue: f.NormalValue(), Birthday: f.Birthday()}, nil
 }
 
-func sumForm[P comparable](ctx context.Context, g engineGame[P], position string, opts Options) (misere.Form, string, error) {
-	ps, err := g.ParsePosition(position)
+func (g *SumGame[P]) misereForm(ctx context.Context, position string, opts Options) (misere.Form, string, error) {
+	b, err := g.open(ctx, opts)
 	if err != nil {
 		return misere.Form{}, "", err
 	}
-	canon, err := g.Canonical(position)
+	defer b.done()
+	ps, err := g.parse(b, position)
 	if err != nil {
 		return misere.Form{}, "", err
 	}
-	f, err := misere.NewCalculator[P](g.Engine(), opts.settings()).Form(ctx, ps...)
-	return f, canon, err
+	ectx := ctx
+	if b.ctx != nil {
+		ectx = b.ctx
+	}
+	// A game that refuses some misère questions at once (a coin row too long
+	// to search) refuses forms alike.
+	if p, ok := b.game.(impartial.Preparer[P]); ok {
+		if err := p.Prepare(ectx, ps, impartial.Query{Misere: true, Settings: impartial.Settings{Budget: opts.Budget}}); err != nil {
+			return misere.Form{}, "", err
+		}
+	}
+	f, err := misere.NewCalculator[P](b.game, impartial.Settings{Budget: opts.Budget}).Form(ectx, ps...)
+	if ferr := b.err(); ferr != nil {
+		return misere.Form{}, "", ferr
+	}
+	var ce *impartial.CycleError
+	if errors.As(err, &ce) {
+		return misere.Form{}, "", &impartial.UnsupportedError{Msg: fmt.Sprintf("%s: misère forms need an acyclic game: %v", g.info.Spec, err)}
+	}
+	if err != nil {
+		return misere.Form{}, "", g.explain(err, b.codec.Format(ps), Options{Misere: true})
+	}
+	return f, b.codec.Format(ps), nil
 }
 
 // MisereHeapRules returns the heap rules of a heap game for misère
@@ -201,7 +179,7 @@ type MisereUnsupportedError struct {
 	Game, Msg string
 }
 
-func (e *MisereUnsupportedError) Error() string { return "catalog: " + e.Game + ": " + e.Msg }
+func (e *MisereUnsupportedError) Error() string { return e.Game + ": " + e.Msg }
 
 // MisereQuotientOf computes the misère quotient of the heaps 0..heaps of a
 // heap game, at most maxSize elements (0: misere.DefaultMaxSize), for
@@ -211,7 +189,7 @@ func (e *MisereUnsupportedError) Error() string { return "catalog: " + e.Game + 
 // (Status() == misere.Proved) it answers heaps of every size.
 func MisereQuotientOf(ctx context.Context, g Game, heaps, maxSize int, opts Options) (q *misere.Quotient, done func(), err error) {
 	if heaps < 0 {
-		return nil, func() {}, fmt.Errorf("catalog: --heaps must be at least 0, not %d", heaps)
+		return nil, func() {}, fmt.Errorf("--heaps must be at least 0, not %d", heaps)
 	}
 	r, done, err := MisereHeapRules(ctx, g, opts)
 	if err != nil {

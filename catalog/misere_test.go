@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"errors"
+	"github.com/grundy/grundy/impartial"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -97,9 +98,20 @@ func TestMisereUnsupported(t *testing.T) {
 	if f, err := SolveMisereForm(ctx, w, "2 3", Options{}); err != nil || f.Form != "*5" {
 		t.Errorf("wythoff 2 3: %v, %v", f, err)
 	}
+	// A coin-turning position's form is that of the real game (its moves
+	// turn coins over), not a sum of its heads: its outcome is the misère
+	// search's. A row too long to search is refused at once.
 	c, _ := Parse("coins:mock-turtles")
-	if _, err := SolveMisereForm(ctx, c, "1 2", Options{}); !errors.As(err, &ue) {
-		t.Errorf("coins form: %v", err)
+	for _, pos := range []string{"1 2", "HHTH", "THHTTH"} {
+		f, err := SolveMisereForm(ctx, c, pos, Options{})
+		res, err2 := c.Solve(ctx, pos, Options{Misere: true})
+		if err != nil || err2 != nil || f.Outcome != res.Outcome {
+			t.Errorf("coins %s: form %+v (%v), misère search %v (%v)", pos, f, err, res, err2)
+		}
+	}
+	var un *impartial.UnsupportedError
+	if _, err := SolveMisereForm(ctx, c, "3 70", Options{}); !errors.As(err, &un) {
+		t.Errorf("coins 3 70: %v", err)
 	}
 	loopy, _ := Parse("starlark:examples/draw.star")
 	if _, err := SolveMisereForm(ctx, loopy, "1", Options{}); err == nil {

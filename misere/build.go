@@ -102,8 +102,8 @@ func (b *builder) options(n int) ([][]int, error) {
 		}
 		out = append(out, keep)
 		b.held += int64(len(keep)) + 1
-		if m := b.budget.MaxPositions; m > 0 && b.held > m {
-			bad = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: m, Counted: "moves"}
+		if m := b.budget.MoveLimit(); m > 0 && b.held > m {
+			bad = &impartial.BudgetError{Limit: impartial.LimitMoves, Max: m}
 			return false
 		}
 		return true

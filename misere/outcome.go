@@ -84,7 +84,7 @@ func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Mo
 	}
 	wins := map[key][][]int{} // winning options of a heap size, given the rest
 	examined := int64(0)
-	limit := q.budget.MaxPositions
+	limit := q.budget.MoveLimit()
 	prefix := int32(0)
 	for i, h := range heaps {
 		if i&1023 == 1023 {
@@ -111,7 +111,7 @@ func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Mo
 						}
 					}
 					if limit > 0 && examined > limit {
-						bad = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: limit, Counted: "moves"}
+						bad = &impartial.BudgetError{Limit: impartial.LimitMoves, Max: limit}
 						return false
 					}
 					x := rest
@@ -147,7 +147,7 @@ func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Mo
 		}
 		for _, parts := range ws {
 			if max > 0 && len(moves) == max {
-				return nil, &impartial.BudgetError{Limit: impartial.LimitPositions, Max: int64(max), Counted: "moves"}
+				return nil, &impartial.BudgetError{Limit: impartial.LimitMoves, Max: int64(max)}
 			}
 			moves = append(moves, Move{Index: i, Heap: h, To: parts})
 		}

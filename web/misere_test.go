@@ -48,7 +48,7 @@ func TestMisereAPI(t *testing.T) {
 		{"/api/misere/quotient?game=kayles&max_size=0", 400, `"max_size"`},
 		{"/api/misere/quotient?game=octal:0.6&max_size=50", 422, "quotient grows past size 50 at heap"},
 		{"/api/misere/form?game=nim", 400, `missing parameter "position"`},
-		{"/api/misere/form?game=coins:mock-turtles&position=1+2", 400, "not available"},
+		{"/api/misere/form?game=coins:mock-turtles&position=3+70", 422, "first 64 coins"},
 		{"/api/misere/form?game=nim&position=x", 400, "heap size"},
 	} {
 		code, v, body := getJSON(t, s, c.url)

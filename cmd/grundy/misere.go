@@ -186,10 +186,12 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 }
 
 // misereError makes asking for the misère analysis of a game it does not
-// apply to a usage error.
+// apply to a usage error, and a quotient past its size limit a limit hit
+// (both exit 2).
 func misereError(err error) error {
 	var ue *catalog.MisereUnsupportedError
-	if errors.As(err, &ue) {
+	var se *misere.SizeError
+	if errors.As(err, &ue) || errors.As(err, &se) {
 		return usageError{err}
 	}
 	return err

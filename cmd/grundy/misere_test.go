@@ -52,10 +52,10 @@ func TestMisereErrors(t *testing.T) {
 		{[]string{"misere", "quotient", "wythoff"}, 2, "misère quotients need a heap game"},
 		{[]string{"misere", "quotient", "kayles", "--heaps", "-1"}, 2, "--heaps must be in"},
 		{[]string{"misere", "quotient", "kayles", "--max-size", "0"}, 2, "--max-size must be in"},
-		{[]string{"misere", "form", "coins:mock-turtles", "1 2"}, 2, "misère forms are not available"},
+		{[]string{"misere", "form", "coins:mock-turtles", "3 70"}, 2, "first 64 coins"},
 		{[]string{"misere", "form", "nim", "x"}, 2, "heap size"},
-		{[]string{"misere", "quotient", "octal:0.6", "--max-size", "50"}, 1, "quotient grows past size 50 at heap"},
-		{[]string{"misere", "form", "kayles", "30", "--max-positions", "1000"}, 1, "budget exhausted"},
+		{[]string{"misere", "quotient", "octal:0.6", "--max-size", "50"}, 2, "quotient grows past size 50 at heap"},
+		{[]string{"misere", "form", "kayles", "30", "--max-positions", "1000"}, 2, "budget exhausted"},
 	} {
 		_, errs, code := grundy(t, "", c.args...)
 		if code != c.code || !strings.Contains(errs, c.msg) || strings.Count(errs, "\n") != 1 {
