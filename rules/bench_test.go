@@ -28,7 +28,7 @@ func BenchmarkStarlarkVsGo(b *testing.B) {
 		{"subtract-1,3,4", subtract134, sub, 20000},
 		{"nim", "heap = True\ndef moves(n):\n    return [n - k for k in range(1, n + 1)]\n", games.Nim{}, 1000},
 	} {
-		r, err := rules.Load("bench.star", []byte(c.src), rules.Limits{})
+		r, err := rules.Load(ctx, "bench.star", []byte(c.src), rules.Limits{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -169,7 +169,7 @@ func loadExample(b *testing.B, name string) *rules.Rules {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, err := rules.Load(name, src, rules.Limits{})
+	r, err := rules.Load(ctx, name, src, rules.Limits{})
 	if err != nil {
 		b.Fatal(err)
 	}
