@@ -304,9 +304,18 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 		q, err := s.Intern(x)
 		if err != nil {
 			var be *impartial.BudgetError
-			if !errors.As(err, &be) {
-				s.resultError(name, arg, "returned a bad position: "+err.Error())
+			if errors.As(err, &be) {
+				// The table of positions is full: say which call met
+				// the position it could not hold.
+				re := &RuleError{File: s.r.file, Func: name, Arg: DefaultFormat(arg), limit: true, err: be,
+					Msg: fmt.Sprintf("the %d positions met so far take more than %s (the memory limit, Limits.MaxMemory)", len(s.vals), impartial.FormatBytes(be.Max))}
+				if fn, ok := s.fnOf(name).(*starlark.Function); ok {
+					re.Line, re.Col = fn.Position().Line, fn.Position().Col
+				}
+				s.err = re
+				return
 			}
+			s.resultError(name, arg, "returned a bad position: "+err.Error())
 			return
 		}
 		if !yield(q) {

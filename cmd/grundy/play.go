@@ -65,7 +65,13 @@ type playSession struct {
 }
 
 func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
-	g, err := catalog.Parse(opts.game)
+	budget, err := opts.budget.budget()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.budget.context(cmd.Context())
+	defer cancel()
+	g, err := opts.budget.game(ctx, opts.game)
 	if err != nil {
 		return err
 	}
@@ -73,13 +79,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 	if err != nil {
 		return err
 	}
-	budget, err := opts.budget.budget()
-	if err != nil {
-		return err
-	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
-	s := &playSession{ctx: ctx, g: g, opts: catalog.Options{Misere: opts.misere, Budget: budget}, out: bufio.NewWriter(io.out)}
+	s := &playSession{ctx: ctx, g: g, opts: catalog.Options{Misere: opts.misere, Budget: budget, Starlark: opts.budget.starlark()}, out: bufio.NewWriter(io.out)}
 	defer s.out.Flush()
 	play := "normal play: whoever makes the last move wins"
 	if opts.misere {

@@ -52,16 +52,16 @@ result gives the remoteness and the generalized Sprague–Grundy value
 }
 
 func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
-	g, err := catalog.Parse(opts.game)
-	if err != nil {
-		return err
-	}
 	budget, err := opts.budget.budget()
 	if err != nil {
 		return err
 	}
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
+	g, err := opts.budget.game(ctx, opts.game)
+	if err != nil {
+		return err
+	}
 	res, err := g.Solve(ctx, opts.position, catalog.Options{Misere: opts.misere, Budget: budget, Starlark: opts.budget.starlark()})
 	if err != nil {
 		return err
