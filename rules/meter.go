@@ -75,7 +75,7 @@ func (m *meter) onMaxSteps(th *starlark.Thread) {
 		return
 	}
 	m.limit = impartial.LimitMemory
-	th.Cancel(fmt.Sprintf("%d steps, counted at %d bytes each (what one step can allocate), and %s allocated by operations reach the memory limit of %s for one call of a rule function (Limits.MaxMemory)",
+	th.Cancel(fmt.Sprintf("%d steps (counted at %d bytes each, what one step can allocate) and %s allocated by operations reach the memory limit of %s for one call of a rule function",
 		th.Steps, stepBytes, impartial.FormatBytes(m.used), impartial.FormatBytes(m.limits.MaxMemory)))
 }
 
@@ -89,7 +89,7 @@ func (m *meter) charge(th *starlark.Thread, n int64, what func() string) error {
 	total := add(add(m.used, n), int64(th.Steps)*stepBytes)
 	if total > m.limits.MaxMemory {
 		m.limit = impartial.LimitMemory
-		return &limitError{impartial.LimitMemory, fmt.Sprintf("%s would allocate %s, past the memory limit of %s for one call of a rule function (Limits.MaxMemory; %s counted so far)",
+		return &limitError{impartial.LimitMemory, fmt.Sprintf("%s would allocate %s, past the memory limit of %s for one call of a rule function (%s counted so far)",
 			what(), impartial.FormatBytes(n), impartial.FormatBytes(m.limits.MaxMemory), impartial.FormatBytes(total-n))}
 	}
 	m.used += n

@@ -52,7 +52,7 @@ var bombs = []struct {
 	{"append", "l = []\n    while True:\n        l.append(1)", 16 * mib,
 		`test.star:[34]:\d+: .*memory limit of 16.0 MiB`, true},
 	{"comprehension", "x = [i for i in range(10000000)]", 16 * mib,
-		`test.star:2:\d+: .*steps, counted at 64 bytes each .* reach the memory limit of 16.0 MiB`, true},
+		`test.star:2:\d+: .*steps \(counted at 64 bytes each, .* reach the memory limit of 16.0 MiB`, true},
 	{"dict growth", "d = {}\n    for i in range(10000000):\n        d[i] = i", 16 * mib,
 		`test.star:[34]:\d+: .*reach the memory limit of 16.0 MiB`, true},
 	{"dict literals", "x = [{} for i in range(1000000)]", 16 * mib,

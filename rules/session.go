@@ -308,7 +308,7 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 				// The table of positions is full: say which call met
 				// the position it could not hold.
 				re := &RuleError{File: s.r.file, Func: name, Arg: DefaultFormat(arg), limit: true, err: be,
-					Msg: fmt.Sprintf("the %d positions met so far take more than %s (the memory limit, Limits.MaxMemory)", len(s.vals), impartial.FormatBytes(be.Max))}
+					Msg: fmt.Sprintf("the %d positions met so far take more than the memory limit of %s", len(s.vals), impartial.FormatBytes(be.Max))}
 				if fn, ok := s.fnOf(name).(*starlark.Function); ok {
 					re.Line, re.Col = fn.Position().Line, fn.Position().Col
 				}
