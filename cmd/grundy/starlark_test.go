@@ -156,7 +156,7 @@ func TestStarlarkBombsCLI(t *testing.T) {
 			`^grundy: catalog: game "starlark:.*/spin.star": .*/spin.star:\d+:\d+: stopped: impartial: time budget exhausted \(deadline exceeded\) \(raise --timeout to search longer\)\n$`},
 		{"an endless acyclic game", "endless.star", "heap = True\ndef moves(n):\n    return [n + 1]\n",
 			[]string{"--max-memory", "16MiB", "--timeout", "60s"}, 0, 256 * mib,
-			`^grundy: rules: .*/endless.star:2:1: in moves\(\d+\): the \d+ positions met so far take more than 16.0 MiB .*\(raise --max-memory to search further\)\n$`},
+			`^grundy: rules: .*/endless.star:2:1: in moves\(\d+\): the \d+ positions met so far take more than the memory limit of 16.0 MiB \(raise --max-memory to search further\)\n$`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			spec := write(c.file, c.src)
