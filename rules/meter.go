@@ -3,7 +3,7 @@ package rules
 import (
 	"context"
 	"fmt"
-	"time"
+	"sync/atomic"
 
 	"go.starlark.net/starlark"
 
@@ -31,8 +31,11 @@ const meterKey = "grundy.meter"
 type meter struct {
 	limits   Limits
 	ctx      context.Context
-	used     int64     // bytes charged by wrappers in this call
-	deadline time.Time // of this call
+	used     int64 // bytes charged by wrappers in this call
+	// timedOut is set (by the session's watchdog, or Load's timer) when the
+	// call ran past Limits.CallTimeout, just before the thread is
+	// cancelled, for wrappers that loop over large values.
+	timedOut atomic.Bool
 	// limit names the limit that stopped the call ("" for none).
 	limit impartial.Limit
 	steps bool // the step limit stopped the call
@@ -57,7 +60,7 @@ func meterOf(th *starlark.Thread) *meter {
 func (m *meter) start(th *starlark.Thread) {
 	m.used = 0
 	m.limit, m.steps = "", false
-	m.deadline = time.Now().Add(m.limits.CallTimeout)
+	m.timedOut.Store(false)
 	th.Steps = 0
 	m.arm(th)
 }
@@ -106,9 +109,8 @@ func (m *meter) expired() error {
 	if m.ctx != nil && m.ctx.Err() != nil {
 		return &limitError{impartial.LimitCanceled, m.ctx.Err().Error()}
 	}
-	if time.Now().After(m.deadline) {
-		m.limit = impartial.LimitTime
-		return &limitError{impartial.LimitTime, fmt.Sprintf("a call ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout (--rule-timeout)", m.limits.CallTimeout)}
+	if m.timedOut.Load() {
+		return &limitError{"", fmt.Sprintf("a call ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout (--rule-timeout)", m.limits.CallTimeout)}
 	}
 	return nil
 }

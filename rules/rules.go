@@ -212,6 +212,7 @@ func Load(ctx context.Context, filename string, src []byte, limits Limits) (*Rul
 	thread := newThread("load "+filename, m)
 	m.start(thread)
 	timer := time.AfterFunc(limits.CallTimeout, func() {
+		m.timedOut.Store(true)
 		thread.Cancel(fmt.Sprintf("loading ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout (--rule-timeout)", limits.CallTimeout))
 	})
 	stop := context.AfterFunc(ctx, func() { thread.Cancel(ctx.Err().Error()) })
