@@ -71,6 +71,8 @@ type Rules struct {
 	loopy Loopiness
 
 	name, rule, example string
+
+	defined map[string]syntax.Position // where each global is first bound
 }
 
 // Loopiness is what a rule file declares about cycles.
@@ -222,18 +224,35 @@ func Load(ctx context.Context, filename string, src []byte, limits Limits) (*Rul
 	if err != nil {
 		return nil, loadError(filename, err, m, ctx)
 	}
+	r := &Rules{file: filename, globals: globals, defined: make(map[string]syntax.Position)}
+	for _, b := range f.Module.(*resolve.Module).Globals {
+		if b.First != nil {
+			r.defined[b.First.Name] = b.First.NamePos
+		}
+	}
 	for name, v := range globals {
 		if strings.HasPrefix(name, "$") { // the rewriter's temporaries
 			delete(globals, name)
 			continue
 		}
 		if err := checkDepth(v); err != nil {
-			return nil, &LoadError{File: filename, Msg: fmt.Sprintf("the global %s holds %v", name, err)}
+			return nil, r.errorAt(name, fmt.Sprintf("the global %s holds %v", name, err))
 		}
 	}
 	globals.Freeze()
-	r := &Rules{file: filename, globals: globals}
 	return r, r.bind()
+}
+
+// errorAt returns a LoadError at the first binding of the global name (or
+// of the function name).
+func (r *Rules) errorAt(name, msg string) *LoadError {
+	e := &LoadError{File: r.file, Msg: msg}
+	if fn, ok := r.globals[name].(*starlark.Function); ok {
+		e.Line, e.Col = fn.Position().Line, fn.Position().Col
+	} else if pos, ok := r.defined[name]; ok {
+		e.Line, e.Col = pos.Line, pos.Col
+	}
+	return e
 }
 
 // maxNesting bounds how deeply brackets nest in a rule file: the parser,
@@ -314,13 +333,7 @@ func loadError(file string, err error, m *meter, ctx context.Context) *LoadError
 
 // bind checks the file's definitions.
 func (r *Rules) bind() error {
-	fail := func(name, msg string) error {
-		e := &LoadError{File: r.file, Msg: msg}
-		if fn, ok := r.globals[name].(*starlark.Function); ok {
-			e.Line, e.Col = fn.Position().Line, fn.Position().Col
-		}
-		return e
-	}
+	fail := func(name, msg string) error { return r.errorAt(name, msg) }
 	fn := func(name string, params int, required bool) (starlark.Callable, error) {
 		v, ok := r.globals[name]
 		if !ok {
@@ -358,7 +371,7 @@ func (r *Rules) bind() error {
 		}
 		b, isBool := v.(starlark.Bool)
 		if !isBool {
-			return false, false, &LoadError{File: r.file, Msg: fmt.Sprintf("%s must be True or False, not a %s", name, v.Type())}
+			return false, false, r.errorAt(name, fmt.Sprintf("%s must be True or False, not a %s", name, v.Type()))
 		}
 		return bool(b), true, nil
 	}
@@ -392,7 +405,7 @@ func (r *Rules) bind() error {
 		}
 		str, ok := starlark.AsString(v)
 		if !ok {
-			return &LoadError{File: r.file, Msg: fmt.Sprintf("%s must be a string, not a %s", s.name, v.Type())}
+			return r.errorAt(s.name, fmt.Sprintf("%s must be a string, not a %s", s.name, v.Type()))
 		}
 		*s.dst = strings.TrimSpace(str)
 	}

@@ -41,8 +41,8 @@ func TestLoadErrors(t *testing.T) {
 		{"endless top level", "def moves(n):\n    return []\ndef spin():\n    x = 0\n    while True:\n        x += 1\nspin()\n", "more than 100000 steps in one call (an endless loop?); the limit is Limits.MaxSteps (--max-steps) (backtrace: test.star:7:5 in <toplevel> → test.star:"},
 		{"heap with parse", "heap = True\ndef moves(n):\n    return []\ndef parse(t):\n    return 0\n", "test.star:4:1: a heap game"},
 		{"huge range", "x = list(range(1000000000))\ndef moves(n):\n    return []\n", "test.star:1:15: range of 1000000000 elements is longer than the step limit (100000)"},
-		{"heap not bool", "heap = 1\ndef moves(n):\n    return []\n", "heap must be True or False, not a int"},
-		{"name not string", "name = 1\ndef moves(n):\n    return []\n", "name must be a string"},
+		{"heap not bool", "heap = 1\ndef moves(n):\n    return []\n", "test.star:1:1: heap must be True or False, not a int"},
+		{"name not string", "def moves(n):\n    return []\nname = 1\n", "test.star:3:1: name must be a string"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := rules.Load(ctx, "test.star", []byte(c.src), rules.Limits{MaxSteps: 100000})

@@ -146,7 +146,7 @@ func TestTopLevelBombs(t *testing.T) {
 		{"endless loop under the wall-clock limit", "l = [0]\nwhile True:\n    l[0] += 1\n", 0, rules.Limits{MaxSteps: 1 << 62, CallTimeout: 100 * time.Millisecond},
 			`^test.star:\d+:\d+: loading ran longer than the wall-clock limit of 100ms`, ""},
 		{"a deep global", "x = [[]]\nfor i in range(20000):\n    x[0] = [x[0]]\n", 0, rules.Limits{},
-			`^test.star: the global x holds a value nested more than 10000 deep`, ""},
+			`^test.star:1:1: the global x holds a value nested more than 10000 deep`, ""},
 		{"deep brackets", "x = " + strings.Repeat("(", 2000) + "1" + strings.Repeat(")", 2000) + "\n", 0, rules.Limits{},
 			`^test.star:1:1005: brackets nested more than 1000 deep`, ""},
 	} {
