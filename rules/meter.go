@@ -29,9 +29,9 @@ const meterKey = "grundy.meter"
 // so that the interpreter itself stops a call whose steps would pass
 // Limits.MaxMemory.
 type meter struct {
-	limits   Limits
-	ctx      context.Context
-	used     int64 // bytes charged by wrappers in this call
+	limits Limits
+	ctx    context.Context
+	used   int64 // bytes charged by wrappers in this call
 	// timedOut is set (by the session's watchdog, or Load's timer) when the
 	// call ran past Limits.CallTimeout, just before the thread is
 	// cancelled, for wrappers that loop over large values.

@@ -38,17 +38,17 @@ type Session struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	meter  *meter
-	vals   []starlark.Value
-	ids    map[string]Pos
-	small  []Pos // ids of the ints 0..len(small)-1, or -1
-	mem    int64 // bytes the position table holds (an estimate)
-	err    error
+	meter *meter
+	vals  []starlark.Value
+	ids   map[string]Pos
+	small []Pos // ids of the ints 0..len(small)-1, or -1
+	mem   int64 // bytes the position table holds (an estimate)
+	err   error
 	// calls counts the starts and ends of rule calls: odd while a call
 	// runs. The watchdog times a call by how long calls stays the same,
 	// so that a call costs no clock reading.
 	calls atomic.Uint64
-	done   chan struct{}
+	done  chan struct{}
 }
 
 // NewSession starts a session. Its context is ctx, canceled when a rule
