@@ -135,7 +135,7 @@ func TestStarlarkBombsCLI(t *testing.T) {
 		want            string // regexp
 	}{
 		{"forty doublings", "doubling.star", "heap = True\ndef moves(n):\n    s = 'ab'\n    for i in range(40):\n        s = s + s\n    return []\n",
-			[]string{"--max-memory", "64MiB", "--timeout", "2s"}, 2 * time.Second, 256 * mib,
+			[]string{"--max-memory", "64MiB", "--timeout", "10s"}, 10 * time.Second, 256 * mib,
 			`^grundy: rules: .*/doubling.star:5:15: in moves\(1\): the operation string \+ string would allocate 32.0 MiB, past the memory limit of 64.0 MiB .*\(raise --max-memory to search further\)\n$`},
 		{"split, as reported", "split.star", "heap = True\ndef moves(n):\n    x = ('x' * (1 << 26)).split('x')\n    return []\n",
 			[]string{"--rule-timeout", "1s", "--timeout", "2s", "--max-memory", "64MiB"}, 2 * time.Second, 256 * mib,
