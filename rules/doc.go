@@ -54,6 +54,11 @@
 // Go, and a goroutine's stack overflow is fatal), and brackets in the
 // source (1,000 levels).
 //
+// Not bounded: the time to hash or compare a value that shares its parts
+// many times over (t = (t, t), sixty times; a list of a hundred references
+// to a list of a hundred references…), exponential in its nesting, in one
+// step; such a value is tiny, so the meter does not see it.
+//
 // The alternative was the canonical/starlark fork, whose built-ins count
 // their own allocations per thread. It would replace a dependency the
 // project chose (and follow upstream with a delay) for a guarantee that is
