@@ -14,10 +14,27 @@ import (
 	"github.com/grundy/grundy/examples"
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/notation"
 	"github.com/grundy/grundy/rules"
 )
 
 func starlarkFamily() Family {
+	newGame := func(ctx context.Context, args string, lim rules.Limits) (Game, error) {
+		if strings.TrimSpace(args) == "" {
+			return nil, &SpecError{Offset: -1, Msg: "starlark needs a rule file, as in starlark:examples/subtract.star"}
+		}
+		r, err := loadRules(ctx, args, lim)
+		var be *impartial.BudgetError
+		switch {
+		case errors.As(err, &be):
+			// A limit of the computation stopped the file's top level:
+			// a failure, not a bad spec.
+			return nil, fmt.Errorf("game %s: %w", notation.Quote("starlark:"+args), err)
+		case err != nil:
+			return nil, &SpecError{Offset: -1, Msg: err.Error()}
+		}
+		return NewStarlarkGame(r, "starlark:"+args), nil
+	}
 	return Family{
 		Name:    "starlark",
 		Aliases: []string{"star"},
@@ -25,29 +42,23 @@ func starlarkFamily() Family {
 		Rule:    "a game whose moves a Starlark rule file defines (see docs/starlark.md); loopy games allowed",
 		Example: "starlark:examples/subtract.star",
 		New: func(args string) (Game, error) {
-			if strings.TrimSpace(args) == "" {
-				return nil, &SpecError{Offset: -1, Msg: "starlark needs a rule file, as in starlark:examples/subtract.star"}
-			}
-			r, err := loadRules(args)
-			if err != nil {
-				return nil, &SpecError{Offset: -1, Msg: err.Error()}
-			}
-			return NewStarlarkGame(r, "starlark:"+args), nil
+			return newGame(context.Background(), args, rules.Limits{})
 		},
+		NewContext: newGame,
 	}
 }
 
 // loadRules loads a rule file from disk or, for examples/NAME.star when no
 // such file exists, from the examples built into the binary.
-func loadRules(path string) (*rules.Rules, error) {
+func loadRules(ctx context.Context, path string, lim rules.Limits) (*rules.Rules, error) {
 	if name, ok := strings.CutPrefix(filepath.ToSlash(path), "examples/"); ok {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			if src, err := examples.FS.ReadFile(name); err == nil {
-				return rules.Load(path, src, rules.Limits{})
+				return rules.Load(ctx, path, src, lim)
 			}
 		}
 	}
-	return rules.LoadFile(path, rules.Limits{})
+	return rules.LoadFile(ctx, path, lim)
 }
 
 // StarlarkGame is a catalog game defined by a Starlark rule file. Each call

@@ -35,9 +35,18 @@ func (b *budgetFlags) add(fs *pflag.FlagSet) {
 	fs.DurationVar(&b.ruleTimeout, "rule-timeout", rules.DefaultCallTimeout, "starlark: games: the wall-clock limit of one call of a rule function")
 }
 
-// starlark returns the limits of rule functions (starlark:FILE games).
+// starlark returns the limits of rule functions (starlark:FILE games):
+// --max-steps, --rule-timeout, and --max-memory for what one call may
+// allocate (0, no limit, leaves the rules package's default).
 func (b *budgetFlags) starlark() rules.Limits {
-	return rules.Limits{MaxSteps: b.maxSteps, CallTimeout: b.ruleTimeout}
+	mem, _ := parseBytes(b.maxMemory) // checked by budget
+	return rules.Limits{MaxSteps: b.maxSteps, CallTimeout: b.ruleTimeout, MaxMemory: mem}
+}
+
+// game reads a game spec for a command with these flags: a rule file's top
+// level runs under the command's context (--timeout) and Starlark limits.
+func (b *budgetFlags) game(ctx context.Context, spec string) (catalog.Game, error) {
+	return catalog.ParseContext(ctx, spec, b.starlark())
 }
 
 func (b *budgetFlags) budget() (impartial.Budget, error) {

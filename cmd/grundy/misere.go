@@ -80,17 +80,17 @@ its last two digits repeat forever (0 has genus 0^120, *2 has 2^20).`
 }
 
 func misereFormRun(cmd *cobra.Command, io *streams, opts *misereFormOptions) error {
-	g, err := catalog.Parse(opts.game)
-	if err != nil {
-		return err
-	}
-	budget, err := opts.budget.budget()
+	copts, err := opts.budget.options(true)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
-	res, err := catalog.SolveMisereForm(ctx, g, opts.position, catalog.Options{Misere: true, Budget: budget, Starlark: opts.budget.starlark()})
+	g, err := opts.budget.game(ctx, opts.game)
+	if err != nil {
+		return err
+	}
+	res, err := catalog.SolveMisereForm(ctx, g, opts.position, copts)
 	if err != nil {
 		return misereError(err)
 	}
@@ -158,23 +158,23 @@ const maxQuotientHeaps = 100_000
 const maxQuotientSize = 4096
 
 func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOptions) error {
-	g, err := catalog.Parse(opts.game)
-	if err != nil {
-		return err
-	}
 	if opts.heaps < 0 || opts.heaps > maxQuotientHeaps {
 		return usagef("--heaps must be in 0..%d, not %d", maxQuotientHeaps, opts.heaps)
 	}
 	if opts.maxSize < 1 || opts.maxSize > maxQuotientSize {
 		return usagef("--max-size must be in 1..%d, not %d", maxQuotientSize, opts.maxSize)
 	}
-	budget, err := opts.budget.budget()
+	copts, err := opts.budget.options(true)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
-	res, err := catalog.SolveMisereQuotient(ctx, g, opts.heaps, opts.maxSize, catalog.Options{Misere: true, Budget: budget, Starlark: opts.budget.starlark()})
+	g, err := opts.budget.game(ctx, opts.game)
+	if err != nil {
+		return err
+	}
+	res, err := catalog.SolveMisereQuotient(ctx, g, opts.heaps, opts.maxSize, copts)
 	if err != nil {
 		return misereError(err)
 	}

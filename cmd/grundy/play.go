@@ -67,7 +67,13 @@ type playSession struct {
 }
 
 func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
-	g, err := catalog.Parse(opts.game)
+	copts, err := opts.budget.options(opts.misere)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.budget.context(cmd.Context())
+	defer cancel()
+	g, err := opts.budget.game(ctx, opts.game)
 	if err != nil {
 		return err
 	}
@@ -75,12 +81,6 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 	if err != nil {
 		return err
 	}
-	copts, err := opts.budget.options(opts.misere)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
 	s := &playSession{ctx: ctx, g: g, opts: copts, out: bufio.NewWriter(io.out)}
 	defer s.out.Flush()
 	play := "normal play: whoever makes the last move wins"

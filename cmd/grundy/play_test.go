@@ -18,10 +18,19 @@ func TestProblemCommand(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, `[{"id":"hdu1517"`) {
 		t.Errorf("problem --list --json = %d %q", code, out)
 	}
-	// Malformed input: one line on stderr naming the input line, exit 1.
-	out, errs, code = grundy(t, "1\n23 x\n", "problem", "hdu1846")
-	if code != 1 || out != "" || errs != "grundy: problems: hdu1846: line 2: m: \"x\" is not a whole number in 1..65536\n" {
+	// Malformed input: the answers before it, then one line on stderr
+	// naming the input's line and column, exit 1.
+	out, errs, code = grundy(t, "2\n4 3\n23 x\n", "problem", "hdu1846")
+	if code != 1 || out != "second\n" || errs != "grundy: problems: hdu1846: line 3, column 4: m: \"x\" is not a whole number in 1..1000000000000000000\n" {
 		t.Errorf("malformed = %d %q %q", code, out, errs)
+	}
+	// As the judge's accepted solutions: the C cases and nothing more
+	// (issue 13); empty input has no cases.
+	for in, want := range map[string]string{"1\n8 10\n1\n11 10\n": "Grass\n", "": ""} {
+		out, errs, code = grundy(t, in, "problem", "hdu2188")
+		if code != 0 || errs != "" || out != want {
+			t.Errorf("hdu2188 on %q = %d %q %q, want %q", in, code, out, errs, want)
+		}
 	}
 	_, errs, code = grundy(t, "", "problem", "hdu9999")
 	if code != 1 || !strings.Contains(errs, `unknown problem "hdu9999"`) || strings.Count(errs, "\n") != 1 {

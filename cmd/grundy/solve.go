@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/internal/jsonout"
 )
 
@@ -52,16 +51,16 @@ result gives the remoteness and the generalized Sprague–Grundy value
 }
 
 func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
-	g, err := catalog.Parse(opts.game)
-	if err != nil {
-		return err
-	}
 	copts, err := opts.budget.options(opts.misere)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
+	g, err := opts.budget.game(ctx, opts.game)
+	if err != nil {
+		return err
+	}
 	res, err := g.Solve(ctx, opts.position, copts)
 	if err != nil {
 		return err

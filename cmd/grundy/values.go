@@ -162,7 +162,13 @@ func (p *seqPrinter) fail(msg string) error {
 }
 
 func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
-	g, err := catalog.Parse(opts.game)
+	budget, err := opts.budget.budget()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.budget.context(cmd.Context())
+	defer cancel()
+	g, err := opts.budget.game(ctx, opts.game)
 	if err != nil {
 		return err
 	}
@@ -177,12 +183,6 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 	if opts.to < info.Start {
 		return usagef("--to must be at least %d for %s, not %d", info.Start, info.Spec, opts.to)
 	}
-	budget, err := opts.budget.budget()
-	if err != nil {
-		return err
-	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
 	copts := catalog.Options{Budget: budget, Starlark: opts.budget.starlark()}
 
 	// From here on the command line is accepted: whatever happens, stdout
