@@ -140,29 +140,30 @@ func TestSparseKernelRuns(t *testing.T) {
 	}
 }
 
-// Widening from uint16 to uint32 keeps every value: force it early.
-func TestWidening(t *testing.T) {
+// Values past the 16-bit store go to the escape list and come back
+// exactly: force it early with a low threshold.
+func TestEscape(t *testing.T) {
 	for _, g := range []Game{mustCode(t, ".6"), GrundysGame(), mustCode(t, ".77")} {
 		plain := values(t, g, PlainMethod, 3000)
 		for _, m := range []Method{PlainMethod, SparseMethod, Auto} {
 			c := NewComputer(g, m)
-			c.widenAbove = 3
+			c.escAbove = 3
 			if err := c.Extend(ctx, 3000); err != nil {
 				t.Fatal(err)
 			}
-			if c.Stats().WordBytes != 4 {
-				t.Errorf("%s: not widened", g)
+			if c.Stats().Escaped == 0 {
+				t.Errorf("%s: nothing escaped", g)
 			}
 			for j := range plain {
 				if c.At(j) != plain[j] {
-					t.Fatalf("%s %v widened: G(%d) = %d, plain %d", g, m, j, c.At(j), plain[j])
+					t.Fatalf("%s %v escaped: G(%d) = %d, plain %d", g, m, j, c.At(j), plain[j])
 				}
 			}
 		}
 	}
 	c := NewComputer(mustCode(t, ".77"), Auto)
-	if err := c.Extend(ctx, 100); err != nil || c.Stats().WordBytes != 2 {
-		t.Errorf("Kayles should stay in uint16: %+v %v", c.Stats(), err)
+	if err := c.Extend(ctx, 100); err != nil || c.Stats().Escaped != 0 || c.Stats().WordBytes != 2 {
+		t.Errorf("Kayles should need no escape: %+v %v", c.Stats(), err)
 	}
 }
 
@@ -253,7 +254,7 @@ func TestParallel(t *testing.T) {
 			c := NewComputer(g, SparseMethod)
 			c.SetParallel(true)
 			if widen {
-				c.widenAbove = 100
+				c.escAbove = 100
 			}
 			for to := 3000; to <= 12000; to += 3000 {
 				if err := c.Extend(ctx, to); err != nil {
