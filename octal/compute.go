@@ -138,7 +138,11 @@ type Computer struct {
 
 	parallel bool
 	pw       [2]*worker // the two-core mode's workers
-	work     int        // pairs examined since the context was last checked
+	work     int        // pairs since the context was last checked
+	// pairs and counted: pairs of heaps examined for the last counted
+	// values (reset as the kernel is re-chosen): two cores pay only where
+	// a value costs far more than handing it over.
+	pairs, counted int // pairs examined since the context was last checked
 }
 
 // worker holds what one goroutine needs to compute values: its stamp
@@ -387,12 +391,10 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if !c.tail && cap(c.vals) < to+1 && to+1-len(c.vals) > 1<<16 {
+	if !c.tail && to+1-len(c.vals) > 1<<16 {
 		// One allocation of the final size: appending would double the
 		// array and copy it, holding up to three times the values.
-		grown := make([]uint16, len(c.vals), to+1)
-		copy(grown, c.vals)
-		c.vals = grown
+		c.Reserve(to + 1)
 	}
 	for c.n <= to {
 		n := c.n
@@ -413,7 +415,8 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 		if c.tail && n < c.prefix {
 			stop = min(stop, c.prefix)
 		}
-		if c.parallel && c.perP == 0 && c.sparse && c.fast() && !c.tail && stop-n >= 256 && n > 1024 {
+		if c.parallel && c.perP == 0 && c.sparse && c.fast() && !c.tail && stop-n >= 256 && n > 1024 &&
+			c.counted >= 256 && c.pairs >= parallelPairs*c.counted {
 			if err := c.extendParallel(ctx, stop-1); err != nil {
 				return err
 			}
@@ -452,6 +455,8 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 				return err
 			}
 			c.work += work + 16
+			c.pairs += work
+			c.counted++
 			if c.work >= 1<<22 {
 				c.work = 0
 				if err := ctx.Err(); err != nil {
@@ -461,6 +466,17 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 		}
 	}
 	return nil
+}
+
+// Reserve makes room for G(0..n−1) in one allocation (a caller that knows
+// how far it will go saves the copies and the garbage of a growing array).
+func (c *Computer) Reserve(n int) {
+	if c.tail || cap(c.vals) >= n || n > MaxHeap+1 {
+		return
+	}
+	grown := make([]uint16, len(c.vals), n)
+	copy(grown, c.vals)
+	c.vals = grown
 }
 
 // fast reports whether the 16-bit kernels apply: no escaped value and
@@ -586,7 +602,13 @@ func (c *Computer) choose() {
 	c.setSparse(pays, bm, be, bt)
 }
 
+// parallelPairs is the average number of pairs of heaps a value must cost
+// for the two-core mode: handing a value to the other core costs about as
+// much as a few hundred pairs.
+const parallelPairs = 1000
+
 func (c *Computer) setSparse(on bool, m, e, t uint32) {
+	c.pairs, c.counted = 0, 0
 	if on == c.sparse && m == c.mask && e == c.e && t == c.t {
 		return
 	}

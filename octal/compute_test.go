@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/impartial/impartialtest"
@@ -288,6 +289,41 @@ func TestAgainstEngine(t *testing.T) {
 				if uint32(want) != got[n] {
 					t.Fatalf("%s %v: G(%d) = %d, engine %d", g, m, n, got[n], want)
 				}
+			}
+		}
+	}
+}
+
+// A canceled context ends Extend within a fraction of a second even where
+// one value costs O(n²) (three-heap splits, hex:0.2048) or a long scan, and
+// the values computed before stay.
+func TestExtendStopsPromptly(t *testing.T) {
+	for _, g := range []Game{mustHex(t, "0.2048"), mustCode(t, ".007"), GrundysGame()} {
+		for _, par := range []bool{false, true} {
+			cctx, cancel := context.WithCancel(ctx)
+			c := NewComputer(g, Auto)
+			c.SetParallel(par)
+			done := make(chan error, 1)
+			go func() { done <- c.Extend(cctx, 1_000_000) }()
+			time.Sleep(300 * time.Millisecond)
+			start := time.Now()
+			cancel()
+			select {
+			case err := <-done:
+				if err == nil {
+					t.Errorf("%s: Extend finished 10^6 values in 0.3 s?", g)
+				}
+				if d := time.Since(start); d > time.Second {
+					t.Errorf("%s (two cores %v): Extend returned %v after the cancel", g, par, d)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s (two cores %v): Extend still running 5 s after the cancel", g, par)
+			}
+			if c.Len() < 100 {
+				t.Errorf("%s: only %d values kept", g, c.Len())
+			}
+			for i := 0; i < min(c.Len(), 300); i++ {
+				_ = c.At(i)
 			}
 		}
 	}

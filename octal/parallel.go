@@ -31,6 +31,7 @@ type parRun struct {
 	published atomic.Int64 // G(0..published−1) are in buf
 	abort     atomic.Bool
 	sleeping  [2]atomic.Bool
+	pairs     [2]int // pairs examined by each goroutine
 	wake      [2]chan struct{}
 	to        int
 	err       error
@@ -41,9 +42,7 @@ type parRun struct {
 // must be on, values fast, no period.
 func (c *Computer) extendParallel(ctx context.Context, to int) error {
 	if cap(c.vals) < to+1 {
-		grown := make([]uint16, len(c.vals), to+1)
-		copy(grown, c.vals)
-		c.vals = grown
+		c.Reserve(max(to+1, 2*cap(c.vals)))
 	}
 	start := c.n
 	r := &parRun{c: c, buf: c.vals[:to+1], to: to, wake: [2]chan struct{}{make(chan struct{}, 1), make(chan struct{}, 1)}}
@@ -70,6 +69,8 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 	wg.Wait()
 	// Book the values the goroutines published, as push would have.
 	done := int(r.published.Load())
+	c.pairs += r.pairs[0] + r.pairs[1]
+	c.counted += done - start
 	c.vals = c.vals[:start]
 	for n := start; n < done; n++ {
 		if err := c.push(uint32(r.buf[n])); err != nil {
@@ -154,7 +155,8 @@ func (r *parRun) run(ctx context.Context, w *worker, first, id int) {
 			return
 		}
 		learn(n - 1)
-		s, _ := w.sparseFast(c, n, r.buf, true)
+		s, work := w.sparseFast(c, n, r.buf, true)
+		r.pairs[id] += work
 		if !r.wait(n, id) {
 			return
 		}
