@@ -161,3 +161,18 @@ func TestPeriodMaxRaisesBudget(t *testing.T) {
 		t.Errorf("memory refusal: exit %d %q", code, errs)
 	}
 }
+
+// Issue 13, item 15: an all-but subtraction game is a heap game; the
+// message says why it has no period search instead of suggesting heap
+// games.
+func TestPeriodAllButMessage(t *testing.T) {
+	_, errs, code := grundy(t, "", "period", "subtract:all-but:1")
+	if code != exitUsage || !strings.Contains(errs, "never periodic") || strings.Contains(errs, "works for heap games") {
+		t.Errorf("exit %d %q", code, errs)
+	}
+	// A finite subtraction game's --max is its budget too.
+	out, errs, code := grundy(t, "", "period", "subtract:1,3,4", "--max", "30000000")
+	if code != 0 || !strings.Contains(out, "period 7 from n = 0") {
+		t.Errorf("subtract:1,3,4 --max 3·10^7: exit %d %q %q", code, out, errs)
+	}
+}
