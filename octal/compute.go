@@ -370,12 +370,14 @@ func (c *Computer) class(n int, v uint32) uint32 {
 // stamp returns the stamp of the tables while computing G(n): never 0 (the
 // tables' initial value), and the tables are cleared when it wraps.
 func (w *worker) stamp(n int) uint32 {
-	s := uint32(n % (1<<32 - 1))
-	if s == 0 {
+	s := stampOf(n)
+	if s == 1 {
 		clear(w.mark)
 	}
-	return s + 1
+	return s
 }
+
+func stampOf(n int) uint32 { return uint32(n%(1<<32-1)) + 1 }
 
 // Extend computes G(n) for every n ≤ to. It checks ctx every few thousand
 // pairs of heaps examined (at least once per value) and returns its error
@@ -421,6 +423,12 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 				return err
 			}
 			n = c.n // the rest (if it stopped early) one value at a time
+		}
+		if c.parallel && c.perP == 0 && !c.sparse && c.fast() && len(c.g.three) == 0 && !c.tail && n >= plainParallelFrom {
+			if err := c.extendPlainParallel(ctx, stop-1); err != nil {
+				return err
+			}
+			n = c.n
 		}
 		for ; n < stop; n++ {
 			var v uint32

@@ -194,7 +194,7 @@ func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remain
 		if hi < b0 {
 			return remaining, 0
 		}
-		return scanSeg(pend, vals[b0:hi+1], vals[m-hi:m-b0+1], remaining), hi
+		return scanSeg(pend, vals[b0:hi+1], vals[m-hi:m-b0+1], remaining)
 	}
 	scanned := 0
 	for b0 := 1; ; b0 += scanBlock {
@@ -214,8 +214,9 @@ func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remain
 				lo = 2
 			}
 			if lo <= b1 {
-				remaining = scanSeg(pend, vals[lo:b1+1], vals[m-b1:m-lo+1], remaining)
-				scanned += b1 - lo + 1
+				var k int
+				remaining, k = scanSeg(pend, vals[lo:b1+1], vals[m-b1:m-lo+1], remaining)
+				scanned += k
 			}
 			if remaining == 0 {
 				return 0, scanned
@@ -238,8 +239,9 @@ func rev4(x uint64) uint64 {
 func load4(s []uint16, i int) uint64 { return *(*uint64)(unsafe.Pointer(&s[i])) }
 
 // scanSeg clears the pending marks of the values lo[i] ^ up[len−1−i] and
-// returns the number still pending (0 as soon as none is).
-func scanSeg(pend *[1 << 16]uint8, lo, up []uint16, remaining int) int {
+// returns the number still pending (0 as soon as none is) and the number of
+// pairs examined.
+func scanSeg(pend *[1 << 16]uint8, lo, up []uint16, remaining int) (int, int) {
 	L := len(lo)
 	up = up[:L]
 	i := 0
@@ -252,7 +254,7 @@ func scanSeg(pend *[1 << 16]uint8, lo, up []uint16, remaining int) int {
 			if x := uint16(y >> s); pend[x] != 0 {
 				pend[x] = 0
 				if remaining--; remaining == 0 {
-					return 0
+					return 0, i + 4
 				}
 			}
 		}
@@ -261,11 +263,11 @@ func scanSeg(pend *[1 << 16]uint8, lo, up []uint16, remaining int) int {
 		if x := lo[i] ^ up[L-1-i]; pend[x] != 0 {
 			pend[x] = 0
 			if remaining--; remaining == 0 {
-				return 0
+				return 0, i + 1
 			}
 		}
 	}
-	return remaining
+	return remaining, L
 }
 
 // markSeg marks the values lo[i] ^ up[len−1−i].
@@ -340,3 +342,4 @@ func (e *TailError) Error() string {
 	return fmt.Sprintf("octal: tail mode: G(%d) needs G(%d), which is neither in the prefix G(0..%d) nor in the window of the last %d values (%s)",
 		e.Heap, e.Needed, e.Prefix-1, e.Window, e.Msg)
 }
+

@@ -3,6 +3,7 @@ package octal
 import (
 	"context"
 	"math/bits"
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -172,5 +173,142 @@ func (r *parRun) run(ctx context.Context, w *worker, first, id int) {
 		}
 		r.buf[n] = uint16(s)
 		r.publish(n, id)
+	}
+}
+
+// The plain kernel on two cores: for each heap, the worker marks the
+// values of the second half of the splits in its own table while the
+// caller marks the first half; the mex is taken over both. A value costs
+// O(n) pairs here, so handing over one heap at a time is cheap.
+type plainRun struct {
+	job, done atomic.Int64 // heap to mark, heap marked (−1: none)
+	stopped   atomic.Bool
+	sleeping  atomic.Bool
+	wake      chan struct{}
+}
+
+// plainParallelFrom is the least heap for which the plain kernel splits
+// its pairs between two cores.
+const plainParallelFrom = 1 << 13
+
+func (c *Computer) extendPlainParallel(ctx context.Context, to int) error {
+	c.Reserve(to + 1)
+	if c.pw[0] == nil {
+		c.pw[0] = newWorker()
+	}
+	w2 := c.pw[0]
+	w2.size = c.size
+	r := &plainRun{wake: make(chan struct{}, 1)}
+	r.job.Store(-1)
+	r.done.Store(-1)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		last := int64(-1)
+		for {
+			var n int64
+			for i := 0; ; i++ {
+				if r.stopped.Load() {
+					return
+				}
+				if n = r.job.Load(); n != last {
+					break
+				}
+				if i >= spinWait {
+					r.sleeping.Store(true)
+					if r.job.Load() == last && !r.stopped.Load() {
+						<-r.wake
+					}
+					r.sleeping.Store(false)
+					i = 0
+				}
+			}
+			last = n
+			w2.markHalf(c, int(n), false)
+			r.done.Store(n)
+		}
+	}()
+	defer func() {
+		r.stopped.Store(true)
+		select {
+		case r.wake <- struct{}{}:
+		default:
+		}
+		wg.Wait()
+	}()
+	for n := c.n; n <= to; n++ {
+		r.job.Store(int64(n))
+		if r.sleeping.Load() {
+			select {
+			case r.wake <- struct{}{}:
+			default:
+			}
+		}
+		c.w.markHalf(c, n, true)
+		for i := 0; r.done.Load() != int64(n); i++ {
+			if i >= spinWait {
+				runtime.Gosched()
+			}
+		}
+		stamp := stampOf(n)
+		s2 := stamp
+		v := uint16(0)
+		for c.w.mark[v] == stamp || w2.mark[v] == s2 {
+			v++
+		}
+		if err := c.push(uint32(v)); err != nil {
+			return err
+		}
+		c.pairs += n / 2
+		c.counted++
+		if n&63 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if !c.fast() {
+			return nil // the caller goes on with the generic kernel
+		}
+	}
+	return nil
+}
+
+// markHalf marks, with the stamp of heap n, the first half of the pairs of
+// every split digit (first) or the second half and nothing else.
+func (w *worker) markHalf(c *Computer, n int, first bool) {
+	stamp := w.stamp(n)
+	mark := (*[1 << 16]uint32)(w.mark)
+	vals := c.vals[:n]
+	g := &c.g
+	if first {
+		for _, k := range g.takeAll {
+			if k == n {
+				mark[0] = stamp
+			}
+		}
+		for _, k := range g.one {
+			if k < n {
+				mark[vals[n-k]] = stamp
+			}
+		}
+	}
+	for _, k := range g.two {
+		m := n - k
+		hi := m / 2
+		if g.unequal && m%2 == 0 {
+			hi--
+		}
+		if hi < 1 {
+			continue
+		}
+		mid := hi / 2
+		if first {
+			if mid >= 1 {
+				markSeg(mark, vals[1:mid+1], vals[m-mid:m], stamp)
+			}
+		} else {
+			markSeg(mark, vals[mid+1:hi+1], vals[m-hi:m-mid], stamp)
+		}
 	}
 }

@@ -65,7 +65,7 @@ func TestSequencesOf19c1413(t *testing.T) {
 			continue
 		}
 		for _, par := range []bool{false, true} {
-			if par && sq.to < 100000 {
+			if par && sq.to < 10000 {
 				continue
 			}
 			c := NewComputer(gameOf(t, sq.game), Auto)

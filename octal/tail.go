@@ -176,8 +176,9 @@ func (w *worker) sparseTail(c *Computer, n int) (uint32, int) {
 					return 0, 0
 				}
 				L := m - b - s + 1 // pairs b..b+L−1
-				remaining = scanSeg(pend, lo[:L], up, remaining)
-				work += L
+				var k int
+				remaining, k = scanSeg(pend, lo[:L], up, remaining)
+				work += k
 				b += L
 			}
 			if remaining == 0 {
