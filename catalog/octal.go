@@ -578,7 +578,9 @@ func (g *OctalGame) Period(ctx context.Context, max int, opts Options) (*Periodi
 	if max > octal.MaxHeap {
 		return nil, fmt.Errorf("catalog: %s: --max %d is too large (at most %d)", g.info.Spec, max, octal.MaxHeap)
 	}
-	res, _, err := octal.FindPeriod(ctx, g.game, max, octal.Auto)
+	c := octal.NewComputer(g.game, octal.Auto)
+	c.SetParallel(runtime.GOMAXPROCS(0) > 1)
+	res, err := c.FindPeriod(ctx, max)
 	if err != nil {
 		return nil, budgetErr(err)
 	}

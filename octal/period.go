@@ -269,14 +269,22 @@ func (g Game) criterion(n0, p, N int) string {
 // candidate period shows; the computer is returned for further use.
 func FindPeriod(ctx context.Context, g Game, maxN int, m Method) (Periodicity, *Computer, error) {
 	c := NewComputer(g, m)
-	n := min(maxN, 1024)
+	res, err := c.FindPeriod(ctx, maxN)
+	return res, c, err
+}
+
+// FindPeriod is FindPeriod on a computer set up by the caller (say, with
+// SetParallel), continuing from the values it holds.
+func (c *Computer) FindPeriod(ctx context.Context, maxN int) (Periodicity, error) {
+	g := c.g
+	n := min(maxN, max(1024, c.Len()-1))
 	for {
 		if err := c.Extend(ctx, n); err != nil {
-			return Periodicity{}, c, err
+			return Periodicity{}, err
 		}
 		res := Analyze(c)
 		if res.Status == Proved || n >= maxN {
-			return res, c, nil
+			return res, nil
 		}
 		next := 2 * n
 		// Jump to the bound of the most promising candidate: a tail
