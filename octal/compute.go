@@ -136,6 +136,7 @@ type Computer struct {
 	// for n ≥ perN0 + perP.
 	perP, perN0 int
 
+	hashOnly bool // tests: candidates by hashing even on short sequences
 	parallel bool
 	pw       [2]*worker // the two-core mode's workers
 	work     int        // pairs since the context was last checked
@@ -357,6 +358,9 @@ func (w *worker) growTables(want int) {
 
 func (c *Computer) buildParity() {
 	c.parity = c.parity[:0]
+	if !c.sparse {
+		return // only the sparse kernels read it
+	}
 	for v := uint32(0); v < max(2*c.size, 1<<16); v++ {
 		c.parity = append(c.parity, uint8(bits.OnesCount32(v&c.mask)&1))
 	}

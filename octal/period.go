@@ -111,6 +111,50 @@ type cand struct{ p, n0 int }
 // tail of 64·2^k values. The work of extending candidates backwards is
 // capped at a few passes over the values.
 func candidates(c *Computer) []cand {
+	if c.Len() <= kmpLimit && !c.hashOnly {
+		return candidatesKMP(c)
+	}
+	return candidatesHash(c)
+}
+
+// kmpLimit is the most values whose candidates come from the failure
+// function (4 bytes a value, the fastest way on short sequences).
+const kmpLimit = 1 << 16
+
+// candidatesKMP returns, for each least period p of a tail of the values,
+// the longest such tail's start n0, in increasing p: the failure function of
+// the reversed sequence gives every tail's least period.
+func candidatesKMP(c *Computer) []cand {
+	N := c.Len() - 1
+	L := N + 1
+	at := c.at()
+	rev := func(i int) uint32 { return at(N - i) }
+	pi := make([]int32, L) // longest proper border of rev[0..i]
+	for i := 1; i < L; i++ {
+		k := int(pi[i-1])
+		ri := rev(i)
+		for k > 0 && rev(k) != ri {
+			k = int(pi[k-1])
+		}
+		if rev(k) == ri {
+			k++
+		}
+		pi[i] = int32(k)
+	}
+	var cands []cand
+	for l := 1; l <= L; l++ {
+		p := l - int(pi[l-1])
+		n0 := N + 1 - l
+		if len(cands) > 0 && cands[len(cands)-1].p == p {
+			cands[len(cands)-1].n0 = n0
+			continue
+		}
+		cands = append(cands, cand{p, n0})
+	}
+	return cands
+}
+
+func candidatesHash(c *Computer) []cand {
 	N := c.Len() - 1
 	at := c.at()
 	budget := 8 * (N + 1)

@@ -163,3 +163,30 @@ func TestGrundyNotProved(t *testing.T) {
 		t.Errorf("Grundy's game: %+v %v", res, err)
 	}
 }
+
+// The hashed candidate search (long sequences) proves what the failure
+// function (short ones) proves, on every prefix of many games.
+func TestHashedCandidatesAgree(t *testing.T) {
+	games := someCodes(t)
+	for gi, g := range games {
+		if gi%3 != 0 {
+			continue
+		}
+		vals := values(t, g, PlainMethod, 1200)
+		for N := 10; N <= 1200; N += 37 {
+			var res [2]Periodicity
+			for i, hash := range []bool{false, true} {
+				c := NewComputer(g, PlainMethod)
+				c.hashOnly = hash
+				if err := c.Load(vals[1 : N+1]); err != nil {
+					t.Fatal(err)
+				}
+				res[i] = Analyze(c)
+			}
+			if (res[0].Status == Proved) != (res[1].Status == Proved) ||
+				res[0].Status == Proved && (res[0].Period != res[1].Period || res[0].Preperiod != res[1].Preperiod) {
+				t.Fatalf("%s to %d: failure function %+v, hashing %+v", g, N, res[0], res[1])
+			}
+		}
+	}
+}
