@@ -557,6 +557,10 @@ func (g *OctalGame) StreamRange(ctx context.Context, r ValueRange, opts Options,
 			if ferr := flush(); ferr != nil {
 				return nil, ferr
 			}
+			var te *octal.TailError
+			if errors.As(err, &te) {
+				return nil, fmt.Errorf("%w (--tail %d is too small for this run)", err, r.Tail)
+			}
 			return nil, budgetErr(err)
 		}
 	}

@@ -342,4 +342,3 @@ func (e *TailError) Error() string {
 	return fmt.Sprintf("octal: tail mode: G(%d) needs G(%d), which is neither in the prefix G(0..%d) nor in the window of the last %d values (%s)",
 		e.Heap, e.Needed, e.Prefix-1, e.Window, e.Msg)
 }
-
