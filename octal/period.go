@@ -119,7 +119,7 @@ func candidates(c *Computer) []cand {
 
 // kmpLimit is the most values whose candidates come from the failure
 // function (4 bytes a value, the fastest way on short sequences).
-const kmpLimit = 1 << 16
+const kmpLimit = 1 << 12
 
 // candidatesKMP returns, for each least period p of a tail of the values,
 // the longest such tail's start n0, in increasing p: the failure function of
