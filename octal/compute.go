@@ -156,6 +156,8 @@ type worker struct {
 	rareN []int
 	rareV []uint16 // G(rareN[i]) (fast kernel; escMark if escaped)
 	size  uint32   // power of two > every value this worker knows
+	cur   uint32   // the last stamp
+	cuts  []int    // per split digit: rare heaps below the digit's last m
 	// tailErr is set by a tail-mode kernel that needed a value it does
 	// not hold.
 	tailErr error
@@ -371,17 +373,17 @@ func (c *Computer) class(n int, v uint32) uint32 {
 	return uint32(bits.OnesCount32(v&c.mask)&1) ^ (c.e & uint32(n-int(c.t)) & 1)
 }
 
-// stamp returns the stamp of the tables while computing G(n): never 0 (the
-// tables' initial value), and the tables are cleared when it wraps.
+// stamp returns a new stamp for the tables while computing G(n): never 0
+// (the tables' initial value) nor an earlier one (the tables are cleared
+// when the counter wraps).
 func (w *worker) stamp(n int) uint32 {
-	s := stampOf(n)
-	if s == 1 {
+	w.cur++
+	if w.cur == 0 {
 		clear(w.mark)
+		w.cur = 1
 	}
-	return s
+	return w.cur
 }
-
-func stampOf(n int) uint32 { return uint32(n%(1<<32-1)) + 1 }
 
 // Extend computes G(n) for every n ≤ to. It checks ctx every few thousand
 // pairs of heaps examined (at least once per value) and returns its error

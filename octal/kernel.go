@@ -62,7 +62,12 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, skip bool) (uint3
 	}
 	switch {
 	case len(w.ms) == 2 && !g.unequal && skipM < 0:
-		work += markRare2(mark, vals, rareN, rareV, w.ms[0], w.ms[1], stamp)
+		c1, c2 := w.cut(0, w.ms[0]), w.cut(1, w.ms[1])
+		work += markRare2(mark, vals, rareN[:c1], rareV[:c1], c2, w.ms[0], w.ms[1], stamp)
+	case len(w.ms) == 1 && !g.unequal && skipM < 0:
+		c1 := w.cut(0, w.ms[0])
+		markRange(mark, vals, rareN[:c1], rareV[:c1], w.ms[0], stamp)
+		work += c1
 	default:
 		for _, m := range w.ms {
 			if m == skipM {
@@ -154,11 +159,29 @@ func markRange(mark *[1 << 16]uint32, vals []uint16, rs []int, rv []uint16, m in
 	}
 }
 
-// markRare2 is markRare for two split digits at once, m1 > m2: one pass
-// over the rare heaps reads both partners.
-func markRare2(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16, m1, m2 int, stamp uint32) int {
-	c1 := sort.SearchInts(rareN, m1)
-	c2 := sort.SearchInts(rareN[:c1], m2)
+// cut returns the number of rare heaps below m, for split digit i: m grows
+// from one call to the next (or the rare list was rebuilt), so the count is
+// found from the last one in amortized O(1).
+func (w *worker) cut(i, m int) int {
+	for len(w.cuts) <= i {
+		w.cuts = append(w.cuts, 0)
+	}
+	c := min(w.cuts[i], len(w.rareN))
+	for c > 0 && w.rareN[c-1] >= m {
+		c--
+	}
+	for c < len(w.rareN) && w.rareN[c] < m {
+		c++
+	}
+	w.cuts[i] = c
+	return c
+}
+
+// markRare2 is markRare for two split digits at once, m1 > m2, given the
+// rare heaps below m1 and how many are below m2: one pass over the rare
+// heaps reads both partners.
+func markRare2(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16, c2, m1, m2 int, stamp uint32) int {
+	c1 := len(rareN)
 	rs, rv := rareN[:c2], rareV[:c2]
 	v1, v2 := vals[:m1], vals[:m2]
 	for i, r := range rs {

@@ -251,8 +251,7 @@ func (c *Computer) extendPlainParallel(ctx context.Context, to int) error {
 				runtime.Gosched()
 			}
 		}
-		stamp := stampOf(n)
-		s2 := stamp
+		stamp, s2 := c.w.cur, w2.cur
 		v := uint16(0)
 		for c.w.mark[v] == stamp || w2.mark[v] == s2 {
 			v++
