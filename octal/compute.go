@@ -423,8 +423,7 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 		if c.tail && n < c.prefix {
 			stop = min(stop, c.prefix)
 		}
-		if c.parallel && c.perP == 0 && c.sparse && c.fast() && !c.tail && stop-n >= 256 && n > 1024 &&
-			c.counted >= 256 && c.pairs >= parallelPairs*c.counted {
+		if stop-n >= 256 && c.sparseParallel() {
 			if err := c.extendParallel(ctx, stop-1); err != nil {
 				return err
 			}
@@ -471,6 +470,9 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 			c.work += work + 16
 			c.pairs += work
 			c.counted++
+			if c.counted&255 == 0 && stop-n > 256 && c.sparseParallel() {
+				break // on two cores from here (the outer loop)
+			}
 			if c.work >= 1<<22 {
 				c.work = 0
 				if err := ctx.Err(); err != nil {
@@ -616,16 +618,24 @@ func (c *Computer) choose() {
 	c.setSparse(pays, bm, be, bt)
 }
 
+// sparseParallel reports whether the sparse kernel should go on two cores:
+// it may, and a value has cost enough pairs lately to pay for handing it
+// over.
+func (c *Computer) sparseParallel() bool {
+	return c.parallel && c.perP == 0 && c.sparse && c.fast() && !c.tail && c.n > 1024 &&
+		c.counted >= 256 && c.pairs >= parallelPairs*c.counted
+}
+
 // parallelPairs is the average number of pairs of heaps a value must cost
 // for the two-core mode: handing a value to the other core costs about as
 // much as a few hundred pairs.
 const parallelPairs = 1000
 
 func (c *Computer) setSparse(on bool, m, e, t uint32) {
-	c.pairs, c.counted = 0, 0
 	if on == c.sparse && m == c.mask && e == c.e && t == c.t {
 		return
 	}
+	c.pairs, c.counted = 0, 0
 	c.sparse, c.mask, c.e, c.t = on, m, e, t
 	w := c.w
 	w.rareN, w.rareV = w.rareN[:0], w.rareV[:0]
