@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sort"
+	"time"
 )
 
 // Method selects the kernel that computes a nim-sequence.
@@ -143,7 +144,11 @@ type Computer struct {
 	// pairs and counted: pairs of heaps examined for the last counted
 	// values (reset as the kernel is re-chosen): two cores pay only where
 	// a value costs far more than handing it over.
-	pairs, counted int // pairs examined since the context was last checked
+	pairs, counted int
+	// seqRate is the last one-core rate (values/s); parOff turns the
+	// two-core mode off until the kernel is re-chosen (it lost to one core).
+	seqRate float64
+	parOff  bool // pairs examined since the context was last checked
 }
 
 // worker holds what one goroutine needs to compute values: its stamp
@@ -409,6 +414,7 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 		if c.method != PlainMethod && n >= c.nextChoose && c.choosing() {
 			c.choose()
 			c.nextChoose = 2 * n
+			c.parOff = false // try two cores again
 		}
 		if c.tail && n == c.prefix && !c.frozen {
 			if c.method != PlainMethod {
@@ -423,18 +429,35 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 		if c.tail && n < c.prefix {
 			stop = min(stop, c.prefix)
 		}
-		if stop-n >= 256 && c.sparseParallel() {
-			if err := c.extendParallel(ctx, stop-1); err != nil {
+		// Two cores, a probe at a time: on a machine busy with other work
+		// the handovers can cost more than they save, and then the values
+		// come one core at a time until the kernel is re-chosen.
+		if stop-n >= 256 && c.sparseParallel() && !c.parOff {
+			end := min(stop-1, n+parProbe)
+			t0 := time.Now()
+			if err := c.extendParallel(ctx, end); err != nil {
 				return err
 			}
+			c.judge(c.n-n, time.Since(t0))
 			n = c.n // the rest (if it stopped early) one value at a time
+			if n < stop && !c.parOff {
+				continue
+			}
 		}
-		if c.parallel && c.perP == 0 && !c.sparse && c.fast() && len(c.g.three) == 0 && !c.tail && n >= plainParallelFrom {
-			if err := c.extendPlainParallel(ctx, stop-1); err != nil {
+		if c.parallel && c.perP == 0 && !c.sparse && c.fast() && len(c.g.three) == 0 && !c.tail && n >= plainParallelFrom && !c.parOff {
+			end := min(stop-1, n+parProbe/8)
+			t0 := time.Now()
+			if err := c.extendPlainParallel(ctx, end); err != nil {
 				return err
 			}
+			c.judge(c.n-n, time.Since(t0))
 			n = c.n
+			if n < stop && !c.parOff {
+				continue
+			}
+			stop = min(stop, n+parProbe/8) // a one-core probe, then try again
 		}
+		t0, n0 := time.Now(), n
 		for ; n < stop; n++ {
 			var v uint32
 			var work int
@@ -470,7 +493,8 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 			c.work += work + 16
 			c.pairs += work
 			c.counted++
-			if c.counted&255 == 0 && stop-n > 256 && c.sparseParallel() {
+			if c.counted&255 == 0 && stop-n > 256 && c.sparseParallel() && !c.parOff {
+				n++
 				break // on two cores from here (the outer loop)
 			}
 			if c.work >= 1<<22 {
@@ -480,8 +504,27 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 				}
 			}
 		}
+		if n-n0 >= 256 {
+			c.seqRate = float64(n-n0) / max(time.Since(t0).Seconds(), 1e-9)
+		}
 	}
 	return nil
+}
+
+// parProbe is how many values the two-core mode computes before its speed
+// is compared with one core's.
+const parProbe = 1 << 13
+
+// judge compares the two-core rate just measured (values in d) with the
+// last one-core rate, and turns the two-core mode off (until the kernel is
+// re-chosen) if it does not win.
+func (c *Computer) judge(values int, d time.Duration) {
+	if values < 256 || c.seqRate == 0 {
+		return
+	}
+	if rate := float64(values) / max(d.Seconds(), 1e-9); rate < c.seqRate {
+		c.parOff = true
+	}
 }
 
 // Reserve makes room for G(0..n−1) in one allocation (a caller that knows
