@@ -564,10 +564,7 @@ func (c *Computer) plainGeneric(ctx context.Context, n int) (uint32, int, error)
 	work := 0
 	for _, k := range g.two {
 		m := n - k
-		hi := m / 2
-		if g.unequal && m%2 == 0 {
-			hi--
-		}
+		hi := g.pairsHi(m)
 		for b := 1; b <= hi; b++ {
 			mark[at(b)^at(m-b)] = stamp
 		}

@@ -180,10 +180,7 @@ func (s *ProvedSequence) MovesTo(n int, target uint32, k int) (*MoveSet, error) 
 // splitClasses adds the classes of the splits of m = n − t.
 func (s *ProvedSequence) splitClasses(n, t int, target uint32, add func(MoveClass)) {
 	m := n - t
-	H := m / 2 // a ≤ m − a
-	if s.g.unequal && m%2 == 0 {
-		H--
-	}
+	H := s.g.pairsHi(m) // a ≤ m − a
 	one := func(a int) {
 		if s.Value(a)^s.Value(m-a) == target {
 			add(MoveClass{N: n, Take: t, Heaps: 2, Lo: a, Hi: a, Count: 1})

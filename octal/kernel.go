@@ -207,10 +207,7 @@ const scanBlock = 128
 func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remaining, skipM int) (int, int) {
 	if len(ms) == 1 {
 		m := ms[0]
-		hi := m / 2
-		if unequal && m%2 == 0 {
-			hi--
-		}
+		hi := pairsHi(m, unequal)
 		b0 := 1
 		if m == skipM {
 			b0 = 2
@@ -226,10 +223,7 @@ func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remain
 		block = min(2*block, scanBlock)
 		any := false
 		for _, m := range ms {
-			hi := m / 2
-			if unequal && m%2 == 0 {
-				hi--
-			}
+			hi := pairsHi(m, unequal)
 			if b0 > hi {
 				continue
 			}
@@ -317,37 +311,71 @@ func markSeg(mark *[1 << 16]uint32, lo, up []uint16, stamp uint32) {
 // games without three-heap splits, on 16-bit values.
 func (w *worker) plainFast(c *Computer, n int) (uint32, int) {
 	stamp := w.stamp(n)
+	work := w.markPlain(c, n, stamp, allPairs)
 	mark := (*[1 << 16]uint32)(w.mark)
-	vals := c.vals[:n]
-	g := &c.g
-	for _, k := range g.takeAll {
-		if k == n {
-			mark[0] = stamp
-		}
-	}
-	for _, k := range g.one {
-		if k < n {
-			mark[vals[n-k]] = stamp
-		}
-	}
-	work := 0
-	for _, k := range g.two {
-		m := n - k
-		hi := m / 2
-		if g.unequal && m%2 == 0 {
-			hi--
-		}
-		if hi < 1 {
-			continue
-		}
-		markSeg(mark, vals[1:hi+1], vals[m-hi:m], stamp)
-		work += hi
-	}
 	v := uint16(0)
 	for mark[v] == stamp {
 		v++
 	}
 	return uint32(v), work
+}
+
+// Which pairs markPlain marks: all, or one half (two cores, parallel.go).
+const (
+	allPairs = iota
+	firstHalf
+	secondHalf
+)
+
+// markPlain marks with stamp the values of the options of heap n: the
+// moves to at most one heap and the splits b + (m−b) for b up to half the
+// range (firstHalf), beyond it (secondHalf, and nothing else), or all. It
+// returns the number of pairs marked.
+func (w *worker) markPlain(c *Computer, n int, stamp uint32, part int) int {
+	mark := (*[1 << 16]uint32)(w.mark)
+	vals := c.vals[:n]
+	g := &c.g
+	if part != secondHalf {
+		for _, k := range g.takeAll {
+			if k == n {
+				mark[0] = stamp
+			}
+		}
+		for _, k := range g.one {
+			if k < n {
+				mark[vals[n-k]] = stamp
+			}
+		}
+	}
+	work := 0
+	for _, k := range g.two {
+		m := n - k
+		hi := g.pairsHi(m)
+		lo := 1
+		switch part {
+		case firstHalf:
+			hi = hi / 2
+		case secondHalf:
+			lo = hi/2 + 1
+		}
+		if lo <= hi {
+			markSeg(mark, vals[lo:hi+1], vals[m-hi:m-lo+1], stamp)
+			work += hi - lo + 1
+		}
+	}
+	return work
+}
+
+// pairsHi returns the largest smaller heap b of a split of m into b and
+// m − b: m/2, less one when the two heaps must differ and m is even.
+func (g *Game) pairsHi(m int) int { return pairsHi(m, g.unequal) }
+
+func pairsHi(m int, unequal bool) int {
+	hi := m / 2
+	if unequal && m%2 == 0 {
+		hi--
+	}
+	return hi
 }
 
 // TailError reports a value a tail-mode computation needs but no longer

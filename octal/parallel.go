@@ -225,7 +225,7 @@ func (c *Computer) extendPlainParallel(ctx context.Context, to int) error {
 				}
 			}
 			last = n
-			w2.markHalf(c, int(n), false)
+			w2.markPlain(c, int(n), w2.stamp(int(n)), secondHalf)
 			r.done.Store(n)
 		}
 	}()
@@ -245,7 +245,7 @@ func (c *Computer) extendPlainParallel(ctx context.Context, to int) error {
 			default:
 			}
 		}
-		c.w.markHalf(c, n, true)
+		c.w.markPlain(c, n, c.w.stamp(n), firstHalf)
 		for i := 0; r.done.Load() != int64(n); i++ {
 			if i >= spinWait {
 				runtime.Gosched()
@@ -271,43 +271,4 @@ func (c *Computer) extendPlainParallel(ctx context.Context, to int) error {
 		}
 	}
 	return nil
-}
-
-// markHalf marks, with the stamp of heap n, the first half of the pairs of
-// every split digit (first) or the second half and nothing else.
-func (w *worker) markHalf(c *Computer, n int, first bool) {
-	stamp := w.stamp(n)
-	mark := (*[1 << 16]uint32)(w.mark)
-	vals := c.vals[:n]
-	g := &c.g
-	if first {
-		for _, k := range g.takeAll {
-			if k == n {
-				mark[0] = stamp
-			}
-		}
-		for _, k := range g.one {
-			if k < n {
-				mark[vals[n-k]] = stamp
-			}
-		}
-	}
-	for _, k := range g.two {
-		m := n - k
-		hi := m / 2
-		if g.unequal && m%2 == 0 {
-			hi--
-		}
-		if hi < 1 {
-			continue
-		}
-		mid := hi / 2
-		if first {
-			if mid >= 1 {
-				markSeg(mark, vals[1:mid+1], vals[m-mid:m], stamp)
-			}
-		} else {
-			markSeg(mark, vals[mid+1:hi+1], vals[m-hi:m-mid], stamp)
-		}
-	}
 }

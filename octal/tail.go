@@ -155,10 +155,7 @@ func (w *worker) sparseTail(c *Computer, n int) (uint32, int) {
 	for b0 := 1; remaining > 0; b0 += scanBlock {
 		any := false
 		for _, m := range w.ms {
-			hi := m / 2
-			if g.unequal && m%2 == 0 {
-				hi--
-			}
+			hi := g.pairsHi(m)
 			if b0 > hi {
 				continue
 			}
