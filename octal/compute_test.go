@@ -65,6 +65,7 @@ func someCodes(t testing.TB) []Game {
 // The plain kernel against exhaustive search of the real game graph
 // (impartialtest.Oracle, which knows nothing of Sprague–Grundy sums).
 func TestPlainAgainstOracle(t *testing.T) {
+	skipUnderRace(t)
 	games := append(someCodes(t)[:140], GrundysGame(), mustHex(t, "0.8"), mustHex(t, "0.48C"), mustHex(t, "8.1"), mustHex(t, "0.F7"))
 	for _, g := range games {
 		// At most 8 heaps arise from a heap of 11 when every move removes
@@ -98,6 +99,7 @@ func TestEngineConformance(t *testing.T) {
 // The sparse kernel and the automatic choice never differ from the plain
 // kernel, on a few hundred codes.
 func TestSparseAgainstPlain(t *testing.T) {
+	skipUnderRace(t)
 	n := 1500
 	if testing.Short() {
 		n = 500
@@ -122,6 +124,7 @@ func TestSparseAgainstPlain(t *testing.T) {
 // Games where the sparse kernel really runs (checked by its statistics), to
 // larger n.
 func TestSparseKernelRuns(t *testing.T) {
+	skipUnderRace(t)
 	for _, g := range []Game{mustCode(t, ".77"), mustCode(t, ".16"), mustCode(t, ".6"), GrundysGame(), mustCode(t, "4.0")} {
 		const N = 6000
 		plain := values(t, g, PlainMethod, N)
@@ -144,6 +147,7 @@ func TestSparseKernelRuns(t *testing.T) {
 // Values past the 16-bit store go to the escape list and come back
 // exactly: force it early with a low threshold.
 func TestEscape(t *testing.T) {
+	skipUnderRace(t)
 	for _, g := range []Game{mustCode(t, ".6"), GrundysGame(), mustCode(t, ".77")} {
 		plain := values(t, g, PlainMethod, 3000)
 		for _, m := range []Method{PlainMethod, SparseMethod, Auto} {
@@ -274,6 +278,7 @@ func TestParallel(t *testing.T) {
 // The kernels against the generic engine (impartial.Solver on the Splitter
 // game Engine, which splits options into heaps and memoizes single heaps).
 func TestAgainstEngine(t *testing.T) {
+	skipUnderRace(t)
 	games := someCodes(t)[:80]
 	games = append(games, GrundysGame(), mustHex(t, "0.8"), mustHex(t, "4.C1"))
 	for _, g := range games {
@@ -326,5 +331,14 @@ func TestExtendStopsPromptly(t *testing.T) {
 				_ = c.At(i)
 			}
 		}
+	}
+}
+
+// skipUnderRace skips a long test that starts no goroutine when the race
+// detector is on (it has nothing to find there, and is ten times slower).
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("no goroutines: skipped under the race detector")
 	}
 }

@@ -11,6 +11,7 @@ import (
 // far heaps: same count, same first moves, and the classes cover exactly
 // the moves of the target value.
 func TestMovesToAgainstEnumeration(t *testing.T) {
+	skipUnderRace(t)
 	for _, code := range []string{".77", ".07", ".137", "4.07", ".16", ".33", ".54", ".456"} {
 		g := mustCode(t, code)
 		res, c, err := FindPeriod(ctx, g, 1<<20, Auto)

@@ -12,6 +12,7 @@ import (
 // (.137) the same shifted by one; .16 period 149459 with pre-period 105351
 // (Gangolli & Plambeck 1989); .56 pre-period 326640 (ibid.).
 func TestPublishedPeriods(t *testing.T) {
+	skipUnderRace(t)
 	cases := []struct {
 		code      string
 		pre, per  int
@@ -107,6 +108,7 @@ func TestNoFalseProofDotO4(t *testing.T) {
 // Soundness over many games: every period claimed proved, from every
 // prefix length, holds on values computed far beyond its bound.
 func TestProvedClaimsHold(t *testing.T) {
+	skipUnderRace(t)
 	games := someCodes(t)
 	r := rand.New(rand.NewPCG(9, 9))
 	for i := 0; i < 40; i++ {
@@ -167,6 +169,7 @@ func TestGrundyNotProved(t *testing.T) {
 // The hashed candidate search (long sequences) proves what the failure
 // function (short ones) proves, on every prefix of many games.
 func TestHashedCandidatesAgree(t *testing.T) {
+	skipUnderRace(t)
 	games := someCodes(t)
 	for gi, g := range games {
 		if gi%3 != 0 {

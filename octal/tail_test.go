@@ -9,6 +9,7 @@ import (
 // the window, and stops with a *TailError (never a wrong value) when the
 // window or the prefix is too small, or the game has no sparse space.
 func TestTailEqualsFull(t *testing.T) {
+	skipUnderRace(t)
 	const N = 300000
 	for _, code := range []string{".167", ".161", "4.07"} {
 		g := mustCode(t, code)
