@@ -113,9 +113,9 @@ type OctalGame struct {
 }
 
 var (
-	_ HeapGame         = (*OctalGame)(nil)
-	_ Periodic         = (*OctalGame)(nil)
-	_ SequenceStreamer = (*OctalGame)(nil)
+	_ HeapGame      = (*OctalGame)(nil)
+	_ Periodic      = (*OctalGame)(nil)
+	_ RangeStreamer = (*OctalGame)(nil)
 )
 
 func newOctalGame(spec, name string, g octal.Game, rule string) *OctalGame {
@@ -239,56 +239,194 @@ func (g *OctalGame) Values(ctx context.Context, to int, opts Options) (*Sequence
 
 // StreamValues computes G(len(known)..to) and emits them in chunks.
 func (g *OctalGame) StreamValues(ctx context.Context, to int, known []impartial.Nimber, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
-	if err := checkOctalBudget(to, opts.Budget); err != nil {
-		return nil, err
+	r := ValueRange{From: len(known), To: to, KnownCount: len(known)}
+	if len(known) > 0 {
+		r.Known = func(each func(uint64) error) error {
+			for _, v := range known {
+				if err := each(uint64(v)); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 	}
-	if to > octal.MaxHeap {
-		return nil, fmt.Errorf("%s: --to %d is too large (at most %d)", g.info.Spec, to, octal.MaxHeap)
+	return g.StreamRange(ctx, r, opts, emit)
+}
+
+// octalChunk is how many values StreamRange emits at a time.
+const octalChunk = 1 << 14
+
+// StreamRange emits G(r.From..r.To) in order, in chunks. Values the proved
+// period gives (see octal.Computer.ProvedPeriod) are not computed: once a
+// period is proved, any heap up to catalog.MaxHeap is valued from it, and
+// the heaps before r.From are skipped. The values are held two bytes each
+// (the budget's memory limit bounds them; its position limit does not
+// apply, --to is the explicit request), or in tail mode (r.Tail) the first
+// r.Tail values and a window of the last r.Tail only. If the run stops
+// (context, budget), the values computed so far are emitted before the
+// error is returned.
+func (g *OctalGame) StreamRange(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
+	if r.From < 0 || r.To < r.From-1 {
+		return nil, fmt.Errorf("catalog: %s: bad range %d..%d", g.info.Spec, r.From, r.To)
+	}
+	if r.To > MaxHeap {
+		return nil, fmt.Errorf("catalog: %s: --to %d is too large (at most %d)", g.info.Spec, r.To, MaxHeap)
 	}
 	c := octal.NewComputer(g.game, octal.Auto)
 	c.SetParallel(runtime.GOMAXPROCS(0) > 1)
-	if len(known) > 1 {
-		load := make([]uint32, 0, len(known)-1)
-		for _, v := range known[1:] {
-			if v > 1<<31 {
-				return nil, fmt.Errorf("%s: known value %d out of range", g.info.Spec, v)
+	chunk := octalChunk
+	if r.Tail > 0 {
+		if err := checkSequenceBudget(4*r.Tail, 1, impartial.Budget{MaxMemory: opts.Budget.MaxMemory}); err != nil {
+			return nil, err
+		}
+		if err := c.SetTail(r.Tail, r.Tail); err != nil {
+			return nil, err
+		}
+		chunk = min(chunk, max(r.Tail/2, 512))
+	}
+	buf := make([]impartial.Nimber, 0, chunk)
+	flush := func() error {
+		if len(buf) == 0 {
+			return nil
+		}
+		err := emit(buf)
+		buf = buf[:0]
+		return err
+	}
+	put := func(n int, v uint32) error {
+		if n < r.From || n > r.To {
+			return nil
+		}
+		buf = append(buf, impartial.Nimber(v))
+		if len(buf) == cap(buf) {
+			return flush()
+		}
+		return nil
+	}
+	// Values known from a checkpoint: load them as if computed, and emit.
+	if r.Known != nil {
+		load := make([]uint32, 0, chunk)
+		n := 1 // G(0) is known to the computer
+		first := true
+		err := r.Known(func(v uint64) error {
+			if first { // G(0) = 0 for every game: the computer has it
+				first = false
+				return put(0, 0)
+			}
+			if v >= 1<<30 {
+				return fmt.Errorf("catalog: %s: known value %d out of range", g.info.Spec, v)
 			}
 			load = append(load, uint32(v))
+			if err := put(n, uint32(v)); err != nil {
+				return err
+			}
+			n++
+			if len(load) == cap(load) {
+				err := c.Load(load)
+				load = load[:0]
+				return err
+			}
+			return nil
+		})
+		if err == nil {
+			err = c.Load(load)
 		}
-		if err := c.Load(load); err != nil {
+		if err != nil {
 			return nil, err
 		}
 	}
-	from := len(known)
-	const chunk = 1 << 14
-	buf := make([]impartial.Nimber, 0, chunk)
-	for from <= to {
-		end := min(to, from+chunk-1)
-		if err := c.Extend(ctx, end); err != nil {
+	next := 0 // the next heap to emit or skip
+	if r.Known != nil {
+		next = c.Len()
+	}
+	checked := false
+	for next <= r.To {
+		if _, _, ok := c.ProvedPeriod(); ok {
+			// Everything from here on comes from the period.
+			if next < r.From {
+				next = r.From
+			}
+			for ; next <= r.To; next++ {
+				v, ok := c.ValueAt(next)
+				if !ok {
+					return nil, fmt.Errorf("catalog: %s: G(%d) is not held (the period is longer than the tail window)", g.info.Spec, next)
+				}
+				if err := put(next, v); err != nil {
+					return nil, err
+				}
+				if next&(1<<16-1) == 0 {
+					if err := ctx.Err(); err != nil {
+						flush()
+						return nil, budgetErr(err)
+					}
+				}
+			}
+			break
+		}
+		end := min(r.To, c.Len()+chunk-1)
+		if r.Tail == 0 {
+			// The values held count against the budget; those a period
+			// gives do not. Once the first chunk shows no period, the
+			// whole range is checked at once.
+			need := end
+			if checked = checked || c.Len() > 1; checked {
+				need = r.To
+			}
+			if need > octal.MaxHeap {
+				if err := flush(); err != nil {
+					return nil, err
+				}
+				return nil, fmt.Errorf("catalog: %s: heap %d is too large: no period proved up to %d, and values are held up to %d only (--tail bounds memory)", g.info.Spec, need, c.Len()-1, octal.MaxHeap)
+			}
+			if err := checkOctalBudget(need, opts.Budget); err != nil {
+				if ferr := flush(); ferr != nil {
+					return nil, ferr
+				}
+				return nil, err
+			}
+			if checked {
+				c.Reserve(need + 1)
+			}
+		}
+		err := c.Extend(ctx, end)
+		// Emit what was computed, even if the run stopped.
+		for ; next < c.Len(); next++ {
+			if perr := put(next, c.At(next)); perr != nil {
+				return nil, perr
+			}
+		}
+		if err != nil {
+			if ferr := flush(); ferr != nil {
+				return nil, ferr
+			}
+			var te *octal.TailError
+			if errors.As(err, &te) {
+				return nil, fmt.Errorf("%w (--tail %d is too small for this run)", err, r.Tail)
+			}
 			return nil, budgetErr(err)
 		}
-		buf = buf[:0]
-		for n := from; n <= end; n++ {
-			buf = append(buf, impartial.Nimber(c.At(n)))
-		}
-		if err := emit(buf); err != nil {
-			return nil, err
-		}
-		from = end + 1
+	}
+	if err := flush(); err != nil {
+		return nil, err
 	}
 	st := c.Stats()
 	return &SequenceStats{Kernel: st.Kernel, Rare: st.Rare, Bytes: st.Bytes}, nil
 }
 
 // Period searches for the period of the nim-sequence up to max.
+//
+// --max is the explicit request: the position budget does not apply, the
+// memory budget does (two bytes a value).
 func (g *OctalGame) Period(ctx context.Context, max int, opts Options) (*Periodicity, error) {
-	if err := checkOctalBudget(max, opts.Budget); err != nil {
-		return nil, err
+	if err := checkSequenceBudget(max, 2, impartial.Budget{MaxMemory: opts.Budget.MaxMemory}); err != nil {
+		return nil, fmt.Errorf("catalog: %s: a period search to %d holds %d values, more than --max-memory allows (2 bytes a value): %w", g.info.Spec, max, max+1, err)
 	}
 	if max > octal.MaxHeap {
 		return nil, fmt.Errorf("%s: --max %d is too large (at most %d)", g.info.Spec, max, octal.MaxHeap)
 	}
-	res, _, err := octal.FindPeriod(ctx, g.game, max, octal.Auto)
+	c := octal.NewComputer(g.game, octal.Auto)
+	c.SetParallel(runtime.GOMAXPROCS(0) > 1)
+	res, err := c.FindPeriod(ctx, max)
 	if err != nil {
 		return nil, budgetErr(err)
 	}

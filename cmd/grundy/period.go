@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -55,7 +56,15 @@ func periodRun(cmd *cobra.Command, io *streams, opts *periodOptions) error {
 	}
 	pg, ok := g.(catalog.Periodic)
 	if !ok {
-		return usagef("%s has no period search (period works for heap games such as kayles or octal:0.137)", g.Info().Spec)
+		spec := g.Info().Spec
+		if _, heap := g.(catalog.HeapGame); heap {
+			why := ""
+			if strings.HasPrefix(spec, "subtract:all-but") {
+				why = " (the values of an all-but subtraction game grow without bound: G(n) differs from every G(m) with m < n − max E, so they are never periodic)"
+			}
+			return usagef("%s has no period search%s; period covers take-and-break games (kayles, octal:0.137, hex:0.8, grundy) and finite subtraction games (subtract:1,3,4); list its values with: grundy values %s --to N", spec, why, spec)
+		}
+		return usagef("%s has no period search: it is not a heap game (period works for heap games such as kayles or octal:0.137)", spec)
 	}
 	if opts.max < 1 {
 		return usagef("--max must be at least 1, not %d", opts.max)

@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -89,31 +85,9 @@ func TestPlayStarlarkRemoteness(t *testing.T) {
 	}
 }
 
-// grundyProcess runs the real command in a subprocess and returns its
-// stderr, exit status, wall-clock time and peak resident memory.
-func grundyProcess(t *testing.T, args ...string) (string, int, time.Duration, int64) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "GRUNDY_TEST_RUN_MAIN=1")
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	start := time.Now()
-	err := cmd.Run()
-	elapsed := time.Since(start)
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // KiB on Linux
-	return errb.String(), code, elapsed, rss
-}
-
 // TestStarlarkBombsCLI: rule files that would take gigabytes, run as the
 // issue reported them, stop within about the time and memory the flags
-// give, with one line naming file:line:col and exit status 1.
+// give, with one line naming file:line:col and exit status 2.
 func TestStarlarkBombsCLI(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs subprocesses")
@@ -162,7 +136,8 @@ func TestStarlarkBombsCLI(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			spec := write(c.file, c.src)
-			errs, code, elapsed, rss := grundyProcess(t, append([]string{"solve", spec, "1"}, c.args...)...)
+			r := runChild(t, "", 2*time.Minute, append([]string{"solve", spec, "1"}, c.args...)...)
+			errs, code, elapsed, rss := r.err, r.code, r.elapsed, r.maxRSS
 			// A limit hit exits 2, like every budget that runs out.
 			if code != exitLimit || !regexp.MustCompile(c.want).MatchString(errs) || strings.Count(errs, "\n") != 1 {
 				t.Errorf("exit %d, stderr %q\nwant exit 2 and one line matching %s", code, errs, c.want)
