@@ -2,6 +2,7 @@ package catalog_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -166,4 +167,78 @@ func TestOctalMoveBudgetNamesMoves(t *testing.T) {
 	if ms, err := g.Moves(ctx, "2000", opts); err != nil || len(ms) <= 2500 {
 		t.Errorf("moves of 2000 = %d, %v; want more than 2500", len(ms), err)
 	}
+}
+
+// Heaps past the pre-period of a proved period: the winning moves are
+// counted by residue classes (octal.ProvedSequence.MovesTo) through the
+// analysis path; their number and the moves listed equal a direct
+// enumeration of the heap's options with the computed values.
+func TestOctalHugeHeapMovesByClasses(t *testing.T) {
+	for _, spec := range []string{"kayles", "dawson-kayles", "octal:0.16"} {
+		g := mustParse(t, spec).(*catalog.OctalGame)
+		c := octal.NewComputer(g.Octal(), octal.Auto)
+		if err := c.Extend(ctx, 12000); err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range []int{5000, 9001, 10007} {
+			for _, other := range []int{0, 1, 3} {
+				pos := fmt.Sprintf("%d %d", h, other)
+				res, err := g.Solve(ctx, pos, catalog.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				total := c.At(h) ^ c.At(other)
+				want := c.At(h) ^ total
+				var exp []string
+				g.Octal().Options(h, func(k int, parts []int) bool {
+					var x uint32
+					for _, p := range parts {
+						x ^= c.At(p)
+					}
+					if x == want {
+						exp = append(exp, catalog.FormatHeaps(append(slices.Clone(parts), other)))
+					}
+					return true
+				})
+				// Moves in the small heap, enumerated by the engine.
+				var small int
+				g.Octal().Options(other, func(k int, parts []int) bool {
+					var x uint32
+					for _, p := range parts {
+						x ^= c.At(p)
+					}
+					if x == c.At(other)^total {
+						small++
+					}
+					return true
+				})
+				n := int64(len(res.WinningMoves))
+				if res.MoveCount != nil {
+					n = *res.MoveCount
+				}
+				if total == 0 && n != 0 || total != 0 && n != int64(len(exp)+small) {
+					t.Errorf("%s %s: %d winning moves, enumeration %d + %d", spec, pos, n, len(exp), small)
+				}
+				// The big heap's moves come first, at most 1000 of them listed
+				// (the classes describe the rest), in the order of the options.
+				for i, m := range res.WinningMoves {
+					if i < min(len(exp), 1000) && formatNonzero(m.To) != formatNonzero(exp[i]) {
+						t.Errorf("%s %s: move %d is %s, enumeration %s", spec, pos, i, m.To, exp[i])
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// formatNonzero writes a list of heaps without its empty heaps.
+func formatNonzero(s string) string {
+	var out []string
+	for _, f := range strings.Fields(s) {
+		if f != "0" {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/grundy/grundy/impartial"
 )
@@ -70,7 +71,8 @@ type Valued struct {
 func NewValued(g Game) *Valued { return &Valued{g: g, c: NewComputer(g, Auto)} }
 
 var (
-	_ impartial.Splitter[Parts] = (*Valued)(nil)
+	_ impartial.TargetCounter[Parts] = (*Valued)(nil)
+	_ impartial.Splitter[Parts]      = (*Valued)(nil)
 	_ impartial.Valuer[Parts]   = (*Valued)(nil)
 	_ impartial.Preparer[Parts] = (*Valued)(nil)
 	_ impartial.Indexer[Parts]  = (*Valued)(nil)
@@ -198,6 +200,57 @@ func (v *Valued) extend(ctx context.Context, to int, b impartial.Budget) error {
 		return impartial.ContextError(ctx)
 	}
 	return err
+}
+
+// hugeFrom is the heap from which the moves to a value are counted by the
+// residue classes of a proved period (ProvedSequence.MovesTo) instead of
+// being enumerated: below it enumerating costs less than a millisecond.
+const hugeFrom = 1 << 12
+
+// hugeListed is how many moves are listed explicitly when every move to a
+// value is asked for (limit 0) but they are counted by classes: the classes
+// describe them all.
+const hugeListed = 1000
+
+// CountMovesToValue counts the moves of a single heap n to positions of
+// value v through the proved period's residue classes, when the period is
+// proved and n is large: their exact number, the first of them, and the
+// classes in words (e.g. "take 2 and split the rest into a and 98−a for
+// every a ≡ 3 (mod 12) with 71 ≤ a ≤ 49"). Otherwise ok is false and the
+// engine enumerates the options.
+func (v *Valued) CountMovesToValue(ctx context.Context, p Parts, want impartial.Nimber, limit int, b impartial.Budget) ([]Parts, int64, string, bool, error) {
+	if p[1] != 0 || p[0] < hugeFrom || want > impartial.Nimber(^uint32(0)) {
+		return nil, 0, "", false, nil
+	}
+	seq, ok := v.c.ProvedSequence()
+	if !ok || p[0] > MaxHugeHeap {
+		return nil, 0, "", false, nil
+	}
+	k := limit
+	switch {
+	case limit < 0:
+		k = 0
+	case limit == 0:
+		k = hugeListed
+	}
+	ms, err := seq.MovesTo(int(p[0]), uint32(want), k)
+	if err != nil {
+		return nil, 0, "", false, nil // ErrThreeHeaps: enumerate within the budget
+	}
+	first := make([]Parts, 0, len(ms.First))
+	for _, m := range ms.First {
+		q, _ := PartsOf(m.Left...)
+		first = append(first, q)
+	}
+	var classes string
+	if int64(len(first)) < ms.Count {
+		parts := make([]string, len(ms.Classes))
+		for i, c := range ms.Classes {
+			parts[i] = c.String()
+		}
+		classes = fmt.Sprintf("from heap %d: %s", p[0], strings.Join(parts, "; "))
+	}
+	return first, ms.Count, classes, true, nil
 }
 
 // BytesPerValue is the memory a computer holds per value, for budgets.
