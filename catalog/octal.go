@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/misere"
 	"github.com/grundy/grundy/octal"
 )
 
@@ -106,7 +107,9 @@ func codeError(err error) error {
 // lists of heap sizes; questions go through the analysis path with the
 // game's values from the octal package's kernels (octal.Valued: the value of
 // a position is the XOR of the heaps' values, huge heaps answered by a
-// proved period), misère play by the engine's search of the real game.
+// proved period), misère play by the game's misère quotient where one
+// covers the heaps (misere.OctalValued) and otherwise by the engine's search
+// of the real game.
 type OctalGame struct {
 	*SumGame[octal.Parts]
 	game octal.Game
@@ -131,7 +134,7 @@ func newOctalGame(spec, name string, g octal.Game, rule string) *OctalGame {
 		Heap:     true,
 	}
 	return &OctalGame{game: g, SumGame: newBoundGame(info, func(context.Context, Options) (*binding[octal.Parts], error) {
-		return &binding[octal.Parts]{game: octal.NewValued(g), codec: octalCodec}, nil
+		return &binding[octal.Parts]{game: misere.NewOctalValued(g), codec: octalCodec}, nil
 	})}
 }
 

@@ -134,10 +134,27 @@ func TestOctalValuesAndPeriod(t *testing.T) {
 }
 
 func TestOctalMisereTooLarge(t *testing.T) {
-	_, err := mustParse(t, "kayles").Solve(ctx, "40 40 40", catalog.Options{Misere: true, Budget: impartial.Budget{MaxPositions: 10000}})
+	// Kayles has a misère quotient (proved at heap 167): a sum of large
+	// heaps is answered by products in it, whatever the search budget, and
+	// every winning move it lists leads to a misère P-position.
+	g := mustParse(t, "kayles")
+	small := catalog.Options{Misere: true, Budget: impartial.Budget{MaxPositions: 10000}}
+	res, err := g.Solve(ctx, "40 40 40", small)
+	if err != nil || res.Outcome != impartial.N || len(res.WinningMoves) == 0 {
+		t.Fatalf("misère kayles 40 40 40 = %+v, %v", res, err)
+	}
+	for _, m := range res.WinningMoves {
+		after, err := g.Solve(ctx, m.To, small)
+		if err != nil || after.Outcome != impartial.P {
+			t.Errorf("winning move to %s: %+v, %v", m.To, after, err)
+		}
+	}
+	// Dawson's Kayles' quotient grows past 1024 elements at heap 34: a
+	// sum of large heaps falls back to search, and the budget says so.
+	_, err = mustParse(t, "dawson-kayles").Solve(ctx, "60 60 60", small)
 	var be *impartial.BudgetError
-	if !errors.As(err, &be) || !strings.Contains(err.Error(), `misère search of kayles "40 40 40": position budget exhausted`) {
-		t.Errorf("misère 40 40 40 = %v", err)
+	if !errors.As(err, &be) || !strings.Contains(err.Error(), `misère search of dawson-kayles "60 60 60": position budget exhausted`) {
+		t.Errorf("misère dawson-kayles 60 60 60 = %v", err)
 	}
 }
 

@@ -1,6 +1,10 @@
 package games
 
-import "github.com/grundy/grundy/impartial"
+import (
+	"context"
+
+	"github.com/grundy/grundy/impartial"
+)
 
 // Nim is the game of Nim on one heap: a move removes any positive number of
 // tokens. A Nim position with several heaps is the sum of its heaps.
@@ -62,7 +66,7 @@ func (Nim) MisereOutcome(heaps []int) (impartial.Outcome, bool) {
 // agree); with exactly one, the only winning move shrinks it to 0 or 1 so
 // that an odd number of 1-heaps is left; with none, taking any 1-heap wins
 // when their number is even.
-func (Nim) MisereWinningMoves(hs []int) ([]impartial.Move[int], bool) {
+func (Nim) MisereWinningMoves(_ context.Context, hs []int, limit int) ([]impartial.Move[int], int64, bool) {
 	var x, ones, big, bigAt int
 	for i, h := range hs {
 		x ^= h
@@ -95,5 +99,9 @@ func (Nim) MisereWinningMoves(hs []int) ([]impartial.Move[int], bool) {
 			}
 		}
 	}
-	return out, true
+	n := int64(len(out))
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out, n, true
 }

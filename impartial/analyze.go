@@ -66,11 +66,12 @@ type WinningMover[Pos comparable] interface {
 	WinningMove(p Pos) (q Pos, ok bool)
 }
 
-// MisereMover is implemented by games that know every misère winning move
-// of a sum in closed form (Bouton's rule for misère Nim); ok = false where
-// the rule does not apply.
+// MisereMover is implemented by games that know the misère winning moves of
+// a sum without a search (Bouton's rule for misère Nim, a misère quotient):
+// the first at most limit of them (all when limit is 0) and their number,
+// -1 when not all were counted; ok = false where the rule does not apply.
 type MisereMover[Pos comparable] interface {
-	MisereWinningMoves(ps []Pos) (moves []Move[Pos], ok bool)
+	MisereWinningMoves(ctx context.Context, ps []Pos, limit int) (moves []Move[Pos], count int64, ok bool)
 }
 
 // UnsupportedError reports a question the engine cannot answer for a game,
@@ -614,9 +615,14 @@ func (a *analyzer[Pos]) misere(ctx context.Context) (*Analysis[Pos], error) {
 		return res, nil
 	}
 	if mm, ok := a.g.(MisereMover[Pos]); ok && !a.q.AllOptions {
-		if moves, ok := mm.MisereWinningMoves(a.ps); ok {
+		if moves, count, ok := mm.MisereWinningMoves(ctx, a.ps, max(a.q.MaxListed, 0)); ok {
 			for _, m := range moves {
 				l.add(Option[Pos]{Move: m, After: P, Remoteness: -1})
+			}
+			if count < 0 {
+				l.counts = false
+			} else {
+				l.count = count
 			}
 			return res, nil
 		}

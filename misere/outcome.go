@@ -57,8 +57,8 @@ type Move struct {
 // winning one, and once per heap size. So the time is linear in the number
 // of heaps plus the options of the heap sizes that have a winning move. At
 // most max moves are listed (0: no limit), and at most the quotient's
-// Budget.MaxPositions options examined; beyond either it fails with a
-// *impartial.BudgetError.
+// move budget of options examined; beyond either it fails with a
+// *impartial.BudgetError (past max, with the first max moves).
 func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Move, error) {
 	n := len(heaps)
 	img := make([]int32, n)
@@ -147,7 +147,7 @@ func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Mo
 		}
 		for _, parts := range ws {
 			if max > 0 && len(moves) == max {
-				return nil, &impartial.BudgetError{Limit: impartial.LimitMoves, Max: int64(max)}
+				return moves, &impartial.BudgetError{Limit: impartial.LimitMoves, Max: int64(max)}
 			}
 			moves = append(moves, Move{Index: i, Heap: h, To: parts})
 		}
