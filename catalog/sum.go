@@ -233,14 +233,18 @@ func (g *SumGame[P]) result(b *binding[P], ps []P, canon string, an *impartial.A
 		res.MoveCount = &n
 	}
 	res.MoveClasses = an.Classes
+	more := "more"
+	if an.Count > int64(listed) {
+		more = fmt.Sprintf("%d more", an.Count-int64(listed))
+	}
 	switch {
 	case an.Stopped != nil:
 		res.MovesNote = "the list stopped early: " + an.Stopped.Error()
-	case an.Count > int64(listed):
-		res.MovesNote = fmt.Sprintf("%d more not listed: the answer would pass the output budget of %s", an.Count-int64(listed), impartial.FormatBytes(opts.Budget.MaxOutput))
-		if opts.MaxListed > 0 && (opts.Budget.MaxOutput == 0 || listed == opts.MaxListed) {
-			res.MovesNote = fmt.Sprintf("%d more not listed (at most %d are)", an.Count-int64(listed), opts.MaxListed)
-		}
+	case an.Count >= 0 && an.Count <= int64(listed):
+	case opts.MaxListed > 0 && listed == opts.MaxListed:
+		res.MovesNote = fmt.Sprintf("%s not listed (at most %d are)", more, opts.MaxListed)
+	default:
+		res.MovesNote = fmt.Sprintf("%s not listed: the answer would pass the output budget of %s", more, impartial.FormatBytes(opts.Budget.MaxOutput))
 	}
 	return res
 }

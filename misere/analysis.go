@@ -110,8 +110,11 @@ func (v *OctalValued) MisereWinningMoves(ctx context.Context, ps []octal.Parts, 
 		listMax = limit + 1 // one more than listed: says whether there are more
 	}
 	ms, err := v.q.WinningMoves(ctx, heaps, listMax)
+	// Past listMax the quotient returns the moves found and a move-budget
+	// error for listMax; any other error (its own move budget, examining
+	// options) lets the engine enumerate within the budget instead.
 	var be *impartial.BudgetError
-	more := errors.As(err, &be) && be.Limit == impartial.LimitMoves && limit > 0
+	more := listMax > 0 && errors.As(err, &be) && be.Limit == impartial.LimitMoves && be.Max == int64(listMax)
 	if err != nil && !more {
 		return nil, 0, false
 	}
