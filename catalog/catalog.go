@@ -99,8 +99,12 @@ type Result struct {
 	Misere   bool   `json:"misere"`
 	// Value is the nim-value, under normal play only (nil under misère play,
 	// where values do not add).
-	Value   *impartial.Nimber `json:"value,omitempty"`
-	Outcome impartial.Outcome `json:"outcome"`
+	Value *impartial.Nimber `json:"value,omitempty"`
+	// ComponentValues are the values of the components (the heaps, rows,
+	// coins of the position), in order, when the position has more than one
+	// and Value is their nim-sum: 3 ⊕ 4 ⊕ 5 = 2 for Nim 3 4 5.
+	ComponentValues []impartial.Nimber `json:"component_values,omitempty"`
+	Outcome         impartial.Outcome  `json:"outcome"`
 	// WinningMoves lists the moves to a P-position (empty, not null, for a
 	// P-position). For loopy games they are listed fastest win first. When
 	// they are too many for the budget, MoveCount and MovesNote say so.

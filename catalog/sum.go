@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
@@ -157,6 +158,22 @@ func listLimit(opts Options, canon string) int {
 	return limit
 }
 
+// valuesFit says whether the component values fit the output budget
+// beside the answer's position and its listed moves (estimated as
+// listLimit does): they are left out rather than pass it.
+func valuesFit(vals []impartial.Nimber, listed int, canon string, opts Options) bool {
+	m := opts.Budget.MaxOutput
+	if m <= 0 {
+		return true
+	}
+	size := int64(len(`,"component_values":[]`))
+	for _, v := range vals {
+		size += int64(len(strconv.FormatUint(uint64(v), 10))) + 1
+	}
+	used := int64(len(canon)) + 4*moveBytes + int64(listed)*int64(len(canon)+moveBytes)
+	return used+size <= m
+}
+
 // Solve analyzes a position through impartial.Analyze: its outcome, its
 // value where known, and the moves asked for.
 func (g *SumGame[P]) Solve(ctx context.Context, position string, opts Options) (*Result, error) {
@@ -212,6 +229,9 @@ func (g *SumGame[P]) explain(err error, canon string, opts Options) error {
 // result turns the engine's analysis into the catalog's Result.
 func (g *SumGame[P]) result(b *binding[P], ps []P, canon string, an *impartial.Analysis[P], opts Options) *Result {
 	res := &Result{Game: g.info.Spec, Position: canon, Misere: opts.Misere, Outcome: an.Outcome, Value: an.Value, WinningMoves: []Move{}}
+	if len(an.Values) > 1 && valuesFit(an.Values, len(an.Moves), canon, opts) {
+		res.ComponentValues = an.Values
+	}
 	if an.Loopy != nil {
 		res.LoopyValue = an.Loopy.String()
 		res.Remoteness = an.Remoteness
