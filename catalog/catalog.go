@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"github.com/grundy/grundy/checkpoint"
@@ -71,6 +72,11 @@ type Options struct {
 	// MaxListed bounds the moves Solve lists (0: only the output budget
 	// does); their number is still given.
 	MaxListed int
+	// Strength is how well Reply plays (Perfect unless set).
+	Strength Strength
+	// Rand is the random source of Reply at the Random and Mixed strengths;
+	// nil uses the global one (math/rand/v2), randomly seeded.
+	Rand *rand.Rand
 }
 
 // Info describes a game.

@@ -70,6 +70,8 @@ type ReplyResult struct {
 	Misere   bool          `json:"misere"`
 	Move     *catalog.Move `json:"move,omitempty"`
 	Over     bool          `json:"over"`
+	// Strength is the strength asked for (strength=), absent for perfect.
+	Strength string `json:"strength,omitempty"`
 }
 
 // httpError is an error with its HTTP status.
@@ -326,6 +328,9 @@ func (s *Server) reply(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.strength(r, &opts); err != nil {
+		return nil, err
+	}
 	canon, err := g.Canonical(pos)
 	if err != nil {
 		return nil, err
@@ -335,6 +340,9 @@ func (s *Server) reply(r *http.Request) (any, error) {
 		return nil, err
 	}
 	res := &ReplyResult{Game: g.Info().Spec, Position: canon, Misere: opts.Misere, Over: !ok}
+	if opts.Strength != catalog.Perfect {
+		res.Strength = opts.Strength.String()
+	}
 	if ok {
 		res.Move = &m
 	}

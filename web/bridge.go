@@ -73,8 +73,7 @@ func (s *Server) intFieldOr(r *http.Request, name string, lo, hi, def int64) (in
 // randomDeal deals the cards 1..4n at random from seed: a uniform
 // permutation, two cards per position.
 func randomDeal(n int, seed uint64) ([][2]int, *bridge.Deal, error) {
-	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	perm := rng.Perm(4 * n)
+	perm := seededRand(seed).Perm(4 * n)
 	hands := make([][2]int, 2*n)
 	for i := range hands {
 		x, y := perm[2*i]+1, perm[2*i+1]+1

@@ -1,0 +1,56 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/grundy/grundy/catalog"
+)
+
+// The workbench's additions to the API for the explorer, the play page and
+// the sequences page answer the library's results in the CLI's encoding.
+
+// /api/reply?strength= plays at catalog.Reply's strengths: a seed gives
+// the move catalog.Reply draws with the same source; perfect is the
+// answer without the parameter, byte for byte.
+func TestReplyStrength(t *testing.T) {
+	s := New(Config{})
+	ctx := context.Background()
+	nim, _ := catalog.Parse("nim")
+	for _, st := range []catalog.Strength{catalog.Random, catalog.Mixed} {
+		for seed := range uint64(8) {
+			m, ok, err := catalog.Reply(ctx, nim, "3 4 5 6", catalog.Options{Strength: st, Rand: seededRand(seed)})
+			if err != nil || !ok {
+				t.Fatal(ok, err)
+			}
+			want := encode(t, &ReplyResult{Game: "nim", Position: "3 4 5 6", Move: &m, Strength: st.String()})
+			target := "/api/reply?" + q("game", "nim", "position", "3 4 5 6", "strength", st.String(), "seed", strconv.FormatUint(seed, 10))
+			if code, body := get(t, s, target); code != http.StatusOK || body != want {
+				t.Errorf("GET %s = %d %s\nwant 200 %s", target, code, body, want)
+			}
+		}
+	}
+	_, plain := get(t, s, "/api/reply?"+q("game", "nim", "position", "3 4 5"))
+	if code, body := get(t, s, "/api/reply?"+q("game", "nim", "position", "3 4 5", "strength", "perfect")); code != 200 || body != plain {
+		t.Errorf("strength=perfect: %d %s, want %s", code, body, plain)
+	}
+	// Without a seed the move is still a legal one.
+	for range 10 {
+		code, body := get(t, s, "/api/reply?"+q("game", "subtract:1,3,4", "position", "9", "strength", "random"))
+		if code != 200 || !(strings.Contains(body, `"to":"8"`) || strings.Contains(body, `"to":"6"`) || strings.Contains(body, `"to":"5"`)) {
+			t.Errorf("random reply from 9: %d %s", code, body)
+		}
+	}
+	for target, want := range map[string]string{
+		"/api/reply?" + q("game", "nim", "position", "3", "strength", "strong"): `parameter "strength" must be perfect, random or mixed, not "strong"`,
+		"/api/reply?" + q("game", "nim", "position", "3", "strength", "random", "seed", "-1"): `parameter "seed" must be a whole number in 0..9007199254740991, not "-1"`,
+	} {
+		if code, body := get(t, s, target); code != http.StatusBadRequest || body != encode(t, ErrorBody{want}) {
+			t.Errorf("GET %s = %d %s, want 400 %s", target, code, body, want)
+		}
+	}
+}
+
