@@ -45,7 +45,7 @@ func TestReplyStrength(t *testing.T) {
 		}
 	}
 	for target, want := range map[string]string{
-		"/api/reply?" + q("game", "nim", "position", "3", "strength", "strong"): `parameter "strength" must be perfect, random or mixed, not "strong"`,
+		"/api/reply?" + q("game", "nim", "position", "3", "strength", "strong"):               `parameter "strength" must be perfect, random or mixed, not "strong"`,
 		"/api/reply?" + q("game", "nim", "position", "3", "strength", "random", "seed", "-1"): `parameter "seed" must be a whole number in 0..9007199254740991, not "-1"`,
 	} {
 		if code, body := get(t, s, target); code != http.StatusBadRequest || body != encode(t, ErrorBody{want}) {
@@ -53,4 +53,3 @@ func TestReplyStrength(t *testing.T) {
 		}
 	}
 }
-
