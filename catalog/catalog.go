@@ -95,6 +95,17 @@ type Info struct {
 	Start int `json:"start"`
 	// Heap says whether the game is a HeapGame.
 	Heap bool `json:"heap"`
+	// Table says whether the game is a TableGame (a 2-D value table).
+	Table bool `json:"table,omitempty"`
+	// Board names the picture the web page draws of a position (see
+	// Boards); empty when it draws none.
+	Board string `json:"board,omitempty"`
+	// OEIS is the A-number of the game's nim-sequence in the On-Line
+	// Encyclopedia of Integer Sequences (https://oeis.org), when it has
+	// one: G(n) = a(n − OEISShift) for the sequence a of that entry (its
+	// own offset). For a TableGame, the entry of its table.
+	OEIS      string `json:"oeis,omitempty"`
+	OEISShift int    `json:"oeis_shift,omitempty"`
 }
 
 // Result is the analysis of one position. Its JSON form is what

@@ -68,13 +68,13 @@ type SumGame[P comparable] struct {
 // NewSumGame returns the catalog game for g with the given description and
 // position codec.
 func NewSumGame[P comparable](info Info, g impartial.Game[P], codec Codec[P]) *SumGame[P] {
-	return &SumGame[P]{info: info, game: g, codec: codec}
+	return &SumGame[P]{info: present(info), game: g, codec: codec}
 }
 
 // newBoundGame returns a catalog game whose engine game is built for each
 // question by bind.
 func newBoundGame[P comparable](info Info, bind func(ctx context.Context, opts Options) (*binding[P], error)) *SumGame[P] {
-	return &SumGame[P]{info: info, bind: bind}
+	return &SumGame[P]{info: present(info), bind: bind}
 }
 
 // Info describes the game.
