@@ -160,6 +160,9 @@ type Option struct {
 	Value *impartial.Nimber `json:"value,omitempty"`
 	// Remoteness is that of the position after the move, when known.
 	Remoteness *int `json:"remoteness,omitempty"`
+	// LoopyValue is the generalized value of the position after the move
+	// ("∞(1)" for a draw), for positions analyzed as a loopy game.
+	LoopyValue string `json:"loopy_value,omitempty"`
 }
 
 // Move is one move: the position it leads to and, where the game names its

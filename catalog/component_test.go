@@ -69,3 +69,42 @@ func TestComponentValues(t *testing.T) {
 		t.Errorf("8 KiB budget: %d bytes, %d component values", len(b), len(res.ComponentValues))
 	}
 }
+
+// With AllOptions every option of a loopy position carries its own loopy
+// value: the value Solve finds for the position the option leads to, and
+// a draw is ∞(k) like the position's own.
+func TestOptionLoopyValues(t *testing.T) {
+	for _, tc := range []struct{ spec, pos string }{
+		{"starlark:examples/draw.star", "4"},
+		{"starlark:examples/loopy.star", "2"},
+		{"starlark:examples/loopy.star", "5"},
+	} {
+		g := mustParse(t, tc.spec)
+		res, err := g.Solve(ctx, tc.pos, catalog.Options{AllOptions: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Options) == 0 {
+			t.Fatalf("%s %s: no options", tc.spec, tc.pos)
+		}
+		for _, o := range res.Options {
+			after, err := g.Solve(ctx, o.To, catalog.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.LoopyValue == "" || o.LoopyValue != after.LoopyValue {
+				t.Errorf("%s %s → %s: option's loopy value %q, the position's %q", tc.spec, tc.pos, o.To, o.LoopyValue, after.LoopyValue)
+			}
+		}
+	}
+	// Acyclic games keep their option JSON: no loopy values.
+	res, err := mustParse(t, "nim").Solve(ctx, "2 1", catalog.Options{AllOptions: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range res.Options {
+		if o.LoopyValue != "" {
+			t.Errorf("nim 2 1 → %s: loopy value %q", o.To, o.LoopyValue)
+		}
+	}
+}

@@ -240,7 +240,11 @@ func (g *SumGame[P]) result(b *binding[P], ps []P, canon string, an *impartial.A
 		m := g.move(b, ps, o.Index, o.To)
 		switch {
 		case opts.AllOptions:
-			res.Options = append(res.Options, Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness)})
+			opt := Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness)}
+			if an.Loopy != nil && o.Loopy != nil {
+				opt.LoopyValue = o.Loopy.String()
+			}
+			res.Options = append(res.Options, opt)
 		case opts.Target != nil || an.Outcome != impartial.Draw:
 			res.WinningMoves = append(res.WinningMoves, m)
 		default:

@@ -36,6 +36,7 @@ func (s *Server) routes() []route {
 		{"reply", s.reply, true},
 		{"values", s.values, true},
 		{"period", s.period, true},
+		{"limits", s.limits, false},
 		{"bridge/deal", s.bridgeDeal, true},
 		{"bridge/solve", s.bridgeSolve, true},
 		{"bridge/count", s.bridgeCount, true},
@@ -353,6 +354,9 @@ func (s *Server) values(r *http.Request) (any, error) {
 	g, err := s.game(r)
 	if err != nil {
 		return nil, err
+	}
+	if _, ok := r.Form["table"]; ok {
+		return s.valuesTable(r, g)
 	}
 	hg, ok := g.(catalog.HeapGame)
 	if !ok {

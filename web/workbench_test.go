@@ -53,3 +53,35 @@ func TestReplyStrength(t *testing.T) {
 		}
 	}
 }
+
+// /api/values?table=N is `grundy values G --table N --json`: the library's
+// table; games without one, both to and table, and N out of range are
+// refused.
+func TestValuesTable(t *testing.T) {
+	s := New(Config{})
+	w, _ := catalog.Parse("wythoff")
+	tab, err := w.(catalog.TableGame).Table(context.Background(), 12, catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, body := get(t, s, "/api/values?"+q("game", "wythoff", "table", "12")); code != 200 || body != encode(t, tab) {
+		t.Errorf("wythoff table 12: %d %s", code, body)
+	}
+	for target, want := range map[string]struct {
+		code int
+		msg  string
+	}{
+		"/api/values?" + q("game", "nim", "table", "4"):                {400, "nim has no value table: table= is for two-heap games such as wythoff"},
+		"/api/values?" + q("game", "wythoff", "table", "4", "to", "3"): {400, "give either to (a sequence) or table (a table), not both"},
+		"/api/values?" + q("game", "wythoff", "table", "0"):            {400, `parameter "table" must be a whole number in 1..256, not "0"`},
+		"/api/values?" + q("game", "wythoff", "table", "257"):          {400, `parameter "table" must be a whole number in 1..256, not "257"`},
+		"/api/values?" + q("game", "wythoff"):                          {400, "wythoff is not a heap game: values lists G(n) for games played on heaps or rows"},
+	} {
+		if code, body := get(t, s, target); code != want.code || body != encode(t, ErrorBody{want.msg}) {
+			t.Errorf("GET %s = %d %s, want %d %s", target, code, body, want.code, want.msg)
+		}
+	}
+	if code, body := get(t, s, "/api/limits"); code != 200 || body != `{"max_to":1000000,"max_table":256,"max_bridge_n":100000,"max_cardflip_m":200}`+"\n" {
+		t.Errorf("limits: %d %s", code, body)
+	}
+}
