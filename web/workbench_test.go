@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy/grundy/bridge"
 	"github.com/grundy/grundy/catalog"
 )
 
@@ -84,4 +85,29 @@ func TestValuesTable(t *testing.T) {
 	if code, body := get(t, s, "/api/limits"); code != 200 || body != `{"max_to":1000000,"max_table":256,"max_bridge_n":100000,"max_cardflip_m":200}`+"\n" {
 		t.Errorf("limits: %d %s", code, body)
 	}
+}
+
+// /api/bridge/count?exact=1 adds each count exactly (bridge.ExactCounter),
+// "" for a query with n over maxExactCountN; the modular counts stay.
+func TestBridgeCountExact(t *testing.T) {
+	s := New(Config{})
+	big := "101\n" + strings.Repeat("1", 202) + "\n"
+	queries := "3\n212111\n8\n1111111111111111\n" + big
+	ec := bridge.NewExactCounter()
+	c, _ := bridge.NewCounter(bridge.DefaultModulus)
+	ones := func(n int) []uint8 { return bytesOf(1, 2*n) }
+	want := &BridgeCountResult{Modulus: bridge.DefaultModulus,
+		Counts: []uint64{c.Count([]uint8{2, 1, 2, 1, 1, 1}), c.Count(ones(8)), c.Count(ones(101))},
+		Exact:  []string{ec.Count([]uint8{2, 1, 2, 1, 1, 1}).String(), ec.Count(ones(8)).String(), ""}}
+	if code, body := get(t, s, "/api/bridge/count?"+q("queries", queries, "exact", "1")); code != 200 || body != encode(t, want) {
+		t.Errorf("exact counts: %d %s\nwant %s", code, body, encode(t, want))
+	}
+}
+
+func bytesOf(v uint8, n int) []uint8 {
+	b := make([]uint8, n)
+	for i := range b {
+		b[i] = v
+	}
+	return b
 }
