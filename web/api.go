@@ -45,6 +45,7 @@ func (s *Server) routes() []route {
 		{"cardflip/exact", s.cardflipExact, true},
 		{"cardflip/simulate", s.cardflipSimulate, true},
 		{"cardflip/compare", s.cardflipCompare, true},
+		{"cardflip/human", s.cardflipHuman, true},
 	}
 }
 
