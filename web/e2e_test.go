@@ -405,8 +405,8 @@ func TestBrowserCardflip(t *testing.T) {
 	// Step: the first player looks at a card and sees its number.
 	run(t, ctx, "step", click("#cf-step"))
 	peek := eval[[]int](t, ctx, "peek", `(() => { const c = document.querySelector('#cf-row .fc.peek'); return c ? [Number(c.dataset.pos), Number(c.textContent)] : []; })()`)
-	if len(peek) != 2 || peek[0] != first.Look+1 || peek[1] != first.Value {
-		t.Errorf("after one step the page shows %v, the engine looked at position %d and saw %d", peek, first.Look+1, first.Value)
+	if len(peek) != 2 || peek[0] != first.Look || peek[1] != first.Value {
+		t.Errorf("after one step the page shows %v, the engine looked at position %d and saw %d", peek, first.Look, first.Value)
 	}
 	// Playing to the end turns every card up.
 	run(t, ctx, "speed", chromedp.SetValue(chromedp.CSS("#cf-speed"), "100"))
@@ -502,7 +502,11 @@ func TestBrowserBridge(t *testing.T) {
 	run(t, ctx, "solve", click("#br-solve"))
 	waitJS(t, ctx, "typed deal solved", fmt.Sprintf(`[...document.querySelectorAll('#br-seq .cell')].map(c => c.lastChild.textContent).join('') === %q`, word))
 	run(t, ctx, "count", click("#br-count-this"))
-	waitJS(t, ctx, "counted", fmt.Sprintf(`(document.getElementById('br-counts').textContent ?? '').startsWith('%d deals (mod 1000000007)')`, c.Count(seq8)))
+	// Exactly (the count is small), and the typed queries stay as they were.
+	waitJS(t, ctx, "counted", fmt.Sprintf(`(document.getElementById('br-count-this-result').textContent ?? '').startsWith('%d deals exactly (%d mod 1000000007)')`, c.Count(seq8), c.Count(seq8)))
+	if q := eval[string](t, ctx, "queries", `document.getElementById('br-queries').value`); q != "3\n212111\n" {
+		t.Errorf("counting the shown sequence changed the typed queries to %q", q)
+	}
 	// Errors name the line of the input.
 	eval[chromedp.Void](t, ctx, "bad deal", `document.getElementById('br-deal').value = '2\n1 8\n2 7\n3 6\n4 4\n'`)
 	run(t, ctx, "solve bad", click("#br-solve"))
@@ -636,7 +640,7 @@ func TestBrowserCardflipRules(t *testing.T) {
 	}
 	run(t, ctx, "measure", click("#cf-measure"))
 	wantText := fmt.Sprintf("random, m = 7 (table-only, n = 1, free-communication): E[X] = %.3f ± %.3f (standard error; 2000 games, seed 2; min %d, max %d)", stats.Mean(), stats.StdErr(), stats.Min, stats.Max)
-	waitJS(t, ctx, "measured", fmt.Sprintf(`document.getElementById('cf-measure-result').textContent === %q`, wantText))
+	waitJS(t, ctx, "measured", fmt.Sprintf(`document.querySelector('#cf-measure-result .cfmeasure')?.textContent === %q`, wantText))
 	rules := cardflip.Rules{Players: 2, Model: cardflip.TurnNumber, Variant: cardflip.FixedAfterLook}
 	ex, err := cardflip.Exact(ctxb, interval, 7, cardflip.Options{Rules: rules})
 	if err != nil {
@@ -652,7 +656,7 @@ func TestBrowserCardflipRules(t *testing.T) {
 	run(t, ctx, "measure", click("#cf-measure"))
 	mean, _ := ex.Expectation.Float64()
 	wantText = fmt.Sprintf("interval, m = 7 (table+turn, n = 2, fixed-after-look): E[X] = %s = %.4f exactly, over all 5040 deals (min %d, max %d)", ex.Expectation.RatString(), mean, ex.Min, ex.Max)
-	waitJS(t, ctx, "measured exactly", fmt.Sprintf(`document.getElementById('cf-measure-result').textContent === %q`, wantText))
+	waitJS(t, ctx, "measured exactly", fmt.Sprintf(`document.querySelector('#cf-measure-result .cfmeasure')?.textContent === %q`, wantText))
 
 	// Front-to-back moves the card it looked at, which fixed-after-look forbids.
 	ftb, _ := cardflip.Lookup("front-to-back")
