@@ -529,8 +529,9 @@ func TestBrowserBridge(t *testing.T) {
 	waitJS(t, ctx, "seeded URL", `/^#\/bridge\?n=6&seed=\d+&start=1$/.test(location.hash) && document.querySelectorAll('#br-seq .cell').length === 12`)
 }
 
-// TestScreenshots writes docs/screenshots/*.png at 1280×800 when
-// GRUNDY_SCREENSHOTS names the directory:
+// TestScreenshots writes docs/screenshots/NAME.png at 1400×1000 and
+// NAME-phone.png at 400×1400 for each page of the workbench (pages, in
+// e2e_workbench_test.go) when GRUNDY_SCREENSHOTS names the directory:
 //
 //	GRUNDY_SCREENSHOTS=$PWD/docs/screenshots go test ./web -run Screenshots
 func TestScreenshots(t *testing.T) {
@@ -541,7 +542,7 @@ func TestScreenshots(t *testing.T) {
 	url := serve(t, New(Config{}))
 	ctx := browser(t)
 	shot := func(name string) {
-		run(t, ctx, "settle", chromedp.Sleep(400*time.Millisecond))
+		run(t, ctx, "settle", chromedp.Sleep(500*time.Millisecond))
 		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Fatalf("screenshot %s: %v", name, err)
@@ -550,39 +551,40 @@ func TestScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 800))
-
-	run(t, ctx, "explorer", chromedp.Navigate(url+"/#/explore?game=nim&position=3+5+7+4"))
-	waitJS(t, ctx, "solved", `!!document.getElementById('explore-outcome')`)
-	shot("explore")
-
-	run(t, ctx, "play", chromedp.Navigate(url+"/#/play?game=nim&position=3+4+5&first=you"))
-	waitJS(t, ctx, "game started", `document.querySelectorAll('#play-moves button.move').length > 0`)
-	run(t, ctx, "first move", click(`#play-moves button.move[data-to="1 4 5"]`))
-	waitJS(t, ctx, "reply", `document.querySelectorAll('#play-history li').length === 2 && document.querySelectorAll('#play-moves button.move').length > 0`)
-	run(t, ctx, "hint", click("#play-hint"))
-	waitJS(t, ctx, "hint shown", `!!document.querySelector('#play-note .hintnote')`)
-	shot("play")
-
-	run(t, ctx, "sequence", chromedp.Navigate(url+"/#/sequence?game=kayles&to=200"))
-	waitJS(t, ctx, "plot drawn", `document.querySelectorAll('#seq-plot circle').length === 201 && !!document.querySelector('#seq-summary .pverdict')`)
-	shot("sequence")
-
-	run(t, ctx, "card-flip lab", chromedp.Navigate(url+"/#/cardflip?strategy=stacks&m=16&seed=2&players=0"))
-	waitJS(t, ctx, "compared", `document.getElementById('cf-progress-text').textContent.startsWith('done')`)
-	run(t, ctx, "measure", click("#cf-measure"))
-	waitJS(t, ctx, "measured", `!!document.querySelector('#cf-measure-result .cfmeasure')`)
-	eval[chromedp.Void](t, ctx, "stop at a turn", `(() => {
-		const s = document.getElementById('cf-slider');
-		document.getElementById('cf-play').click();
-		s.value = '51';
-		s.dispatchEvent(new Event('input'));
-	})()`)
-	shot("cardflip")
-
-	run(t, ctx, "bridge", chromedp.Navigate(url+"/#/bridge?n=7&seed=9&start=4"))
-	waitJS(t, ctx, "line shown", `document.querySelectorAll('#br-plays .seat').length === 14`)
-	shot("bridge")
+	// What each page shows beyond its link: a mistake on the play page, a
+	// measurement in the card-flip lab.
+	extra := map[string]func(){
+		"play": func() {
+			eval[chromedp.Void](t, ctx, "a move", `(() => { const b = [...document.querySelectorAll('#play-moves button.move')].find(b => !b.classList.contains('r-win')); b.click(); })()`)
+			waitJS(t, ctx, "verdict", `!!document.getElementById('play-verdict') && document.querySelectorAll('#play-moves button.move').length > 0`)
+		},
+		"cardflip": func() {
+			run(t, ctx, "measure", click("#cf-measure"))
+			waitJS(t, ctx, "measured", `document.querySelectorAll('#cf-hist .bars rect').length > 0`)
+			eval[chromedp.Void](t, ctx, "stop at a turn", `(() => {
+				const s = document.getElementById('cf-slider');
+				if (!document.getElementById('cf-play').textContent.startsWith('Play')) document.getElementById('cf-play').click();
+				s.value = '151';
+				s.dispatchEvent(new Event('input'));
+				window.scrollTo(0, 0);
+			})()`)
+		},
+	}
+	for _, size := range []struct {
+		w, h   int64
+		suffix string
+	}{{1400, 1000, ""}, {400, 1400, "-phone"}} {
+		run(t, ctx, "viewport", chromedp.EmulateViewport(size.w, size.h))
+		for _, p := range pages {
+			run(t, ctx, p.name, chromedp.Navigate(url+"/"+p.hash))
+			waitJS(t, ctx, p.name+" drawn", p.ready)
+			if f := extra[p.name]; f != nil {
+				f()
+			}
+			eval[chromedp.Void](t, ctx, "top", `window.scrollTo(0, 0)`)
+			shot(p.name + size.suffix)
+		}
+	}
 }
 
 // The lab's rules controls: a link chooses the players, the model and the

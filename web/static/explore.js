@@ -73,6 +73,7 @@ export default {
       const sum = sumText(r);
       const parts = partsText(r);
       const note = h('p', { class: 'note', id: 'explore-board-note', role: 'status' });
+      result.dataset.position = r.position;
       clear(result,
         h('div', { class: 'verdict' },
           valueBox(r),
