@@ -15,7 +15,7 @@ import "strings"
 //	stairs  coins on stairs 1, 2, …: the number on each, lowest first
 //	queen   a queen on a quarter-infinite board (Wythoff): "a b"
 //	strip   coins on a strip of squares 0, 1, …: their squares
-var Boards = []string{"heaps", "pins", "coins", "stairs", "queen", "strip"}
+func Boards() []string { return []string{"heaps", "pins", "coins", "stairs", "queen", "strip"} }
 
 // boards maps a family (the spec before ":") or a spec to its board.
 var boards = map[string]string{

@@ -2,13 +2,18 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy/grundy/bridge"
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/impartial"
 )
 
 // The workbench's additions to the API for the explorer, the play page and
@@ -110,4 +115,57 @@ func bytesOf(v uint8, n int) []uint8 {
 		b[i] = v
 	}
 	return b
+}
+
+// FuzzWorkbenchAPI sends arbitrary values of the workbench's new
+// parameters (strength, seed, table, exact, the actions of a game by hand)
+// to their endpoints: the answer is JSON with a documented status, never a
+// 500, and every error has its message.
+func FuzzWorkbenchAPI(f *testing.F) {
+	f.Add(uint8(0), "nim", "3 4 5", "random", "7")
+	f.Add(uint8(0), "subtract:1,3,4", "9", "mixed", "")
+	f.Add(uint8(0), "nim", "0", "strong", "-1")
+	f.Add(uint8(1), "wythoff", "", "12", "")
+	f.Add(uint8(1), "wythoff", "", "100000", "3")
+	f.Add(uint8(1), "nim", "", "4", "")
+	f.Add(uint8(2), "", "3\n212111\n", "1", "")
+	f.Add(uint8(2), "", "101\n"+strings.Repeat("1", 202), "yes", "")
+	f.Add(uint8(3), "standard", "2>2u 0>0u 1>1u 3", "4", "1")
+	f.Add(uint8(3), "fixed", "0>3", "4", "1")
+	f.Add(uint8(3), "rearrange", "0", "200", "x")
+	f.Add(uint8(3), "", "0>0u,0>0", "1", "9007199254740991")
+	f.Add(uint8(4), "", "", "", "")
+	s := New(Config{Budget: impartial.Budget{MaxPositions: 20000, MaxMemory: 4 << 20}, Timeout: 200 * time.Millisecond, MaxTo: 20000, MaxInput: 1000})
+	documented := map[int]bool{200: true, 400: true, 413: true, 422: true, 503: true, 504: true}
+	f.Fuzz(func(t *testing.T, e uint8, a, b, c, d string) {
+		var ep string
+		v := url.Values{}
+		switch e % 5 {
+		case 0:
+			ep, v = "reply", url.Values{"game": {a}, "position": {b}, "strength": {c}, "seed": {d}}
+		case 1:
+			ep, v = "values", url.Values{"game": {a}, "table": {c}}
+			if d != "" {
+				v["to"] = []string{d}
+			}
+		case 2:
+			ep, v = "bridge/count", url.Values{"queries": {b}, "exact": {c}}
+		case 3:
+			ep, v = "cardflip/human", url.Values{"variant": {a}, "actions": {b}, "m": {c}, "seed": {d}}
+		default:
+			ep = "limits"
+		}
+		rec := httptest.NewRecorder()
+		s.Handler().ServeHTTP(rec, newRequest(http.MethodGet, "/api/"+ep+"?"+v.Encode(), nil))
+		if !documented[rec.Code] {
+			t.Fatalf("/api/%s %v: status %d %s", ep, v, rec.Code, rec.Body)
+		}
+		var body map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+			t.Fatalf("/api/%s %v: not JSON: %q", ep, v, rec.Body)
+		}
+		if msg, _ := body["error"].(string); rec.Code != 200 && msg == "" {
+			t.Fatalf("/api/%s %v: %d without an error message: %s", ep, v, rec.Code, rec.Body)
+		}
+	})
 }
