@@ -5,6 +5,7 @@
 // package bridge as `grundy bridge solve --json --explain S` does.
 import { api, apiURL } from './api.js';
 import { h, clear } from './dom.js';
+import { s as sv } from './plot.js';
 
 const SHOW_SEQ = 400; // sequence cells shown
 const SHOW_PLAYS = 120; // plays of the optimal line shown
@@ -43,13 +44,6 @@ function parseHands(text) {
   return hands;
 }
 
-const NS = 'http://www.w3.org/2000/svg';
-function sv(tag, attrs = {}, text) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 // roundTable draws the 2n players around the table, clockwise from player
 // 1 at the top: each with the team, the two cards, and, along an optimal

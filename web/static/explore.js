@@ -47,7 +47,9 @@ export default {
         case 'N': {
           const w = count('win');
           return { cls: 'n', label: 'N-position',
-            text: `The player to move wins${inK}${play}: ${w === 1 ? 'one move wins' : `${w} moves win`} (green)${more}.` };
+            text: opts.length === 0
+              ? `The player to move wins${inK}${play}; the moves are not listed (see the note below).`
+              : `The player to move wins${inK}${play}: ${w === 1 ? 'one move wins' : `${w} moves win`} (green)${more}.` };
         }
         case 'D': {
           const d = count('draw');

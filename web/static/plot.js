@@ -4,7 +4,8 @@
 // draw as fast as a thousand.
 const NS = 'http://www.w3.org/2000/svg';
 
-function s(tag, attrs = {}, text) {
+// s makes an SVG element with attributes and text.
+export function s(tag, attrs = {}, text) {
   const el = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   if (text !== undefined) el.textContent = text;

@@ -74,15 +74,20 @@ export default {
 
     // reset clears the results of another game: the page never shows one
     // game's values under another's name.
+    // idle ends a run: no request in flight, Compute enabled.
+    function idle() {
+      controller = null;
+      cancel.hidden = true;
+      go.disabled = false;
+      bar.classList.remove('running');
+      section.classList.remove('computing');
+    }
+
     function reset() {
       if (controller) {
         const c = controller;
-        controller = null;
+        idle();
         c.abort();
-        cancel.hidden = true;
-        go.disabled = false;
-        bar.classList.remove('running');
-        section.classList.remove('computing');
       }
       last = null;
       lastTable = null;
@@ -161,13 +166,7 @@ export default {
           progressText.textContent = 'stopped';
         }
       } finally {
-        if (controller === ctl) {
-          controller = null;
-          cancel.hidden = true;
-          go.disabled = false;
-          bar.classList.remove('running');
-          section.classList.remove('computing');
-        }
+        if (controller === ctl) idle();
       }
     }
 
@@ -280,12 +279,7 @@ export default {
         clear(message, h('p', { class: e.name === 'AbortError' ? 'warn' : 'error', role: 'alert' }, e.name === 'AbortError' ? 'Canceled.' : e.message));
         progressText.textContent = e.name === 'AbortError' ? 'canceled' : 'stopped';
       } finally {
-        if (controller === ctl) {
-          controller = null;
-          cancel.hidden = true;
-          go.disabled = false;
-          bar.classList.remove('running');
-        }
+        if (controller === ctl) idle();
       }
     }
 

@@ -34,14 +34,17 @@ export function partsText(r) {
 }
 
 const WORDS = { win: 'wins', lose: 'loses', draw: 'draws' };
+const MAX_SHOWN = 400; // options drawn as buttons
 const LETTER = { win: 'W', lose: 'L', draw: 'D' };
 
 // optionList lists every option of r (r.options, from all=1), coloured by
 // its result, with the value and the remoteness of the position it leads
 // to. onPick(option) runs when one is clicked.
 export function optionList(r, { id, onPick, title = 'Explore this position' } = {}) {
+  const shown = r.options.slice(0, MAX_SHOWN);
   return h('ul', { class: 'moves options', id },
-    r.options.map((o) => h('li', {},
+    r.options.length > MAX_SHOWN ? h('li', { class: 'more' }, `The first ${MAX_SHOWN} of ${r.options.length.toLocaleString()} options listed, best first where ranked:`) : null,
+    shown.map((o) => h('li', {},
       h('button', {
         class: `move r-${o.result}`, 'data-to': o.to, 'data-result': o.result, title,
         onclick: onPick ? () => onPick(o) : undefined,
