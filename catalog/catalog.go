@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"github.com/grundy/grundy/checkpoint"
@@ -71,6 +72,11 @@ type Options struct {
 	// MaxListed bounds the moves Solve lists (0: only the output budget
 	// does); their number is still given.
 	MaxListed int
+	// Strength is how well Reply plays (Perfect unless set).
+	Strength Strength
+	// Rand is the random source of Reply at the Random and Mixed strengths;
+	// nil uses the global one (math/rand/v2), randomly seeded.
+	Rand *rand.Rand
 }
 
 // Info describes a game.
@@ -89,6 +95,17 @@ type Info struct {
 	Start int `json:"start"`
 	// Heap says whether the game is a HeapGame.
 	Heap bool `json:"heap"`
+	// Table says whether the game is a TableGame (a 2-D value table).
+	Table bool `json:"table,omitempty"`
+	// Board names the picture the web page draws of a position (see
+	// Boards); empty when it draws none.
+	Board string `json:"board,omitempty"`
+	// OEIS is the A-number of the game's nim-sequence in the On-Line
+	// Encyclopedia of Integer Sequences (https://oeis.org), when it has
+	// one: G(n) = a(n − OEISShift) for the sequence a of that entry (its
+	// own offset). For a TableGame, the entry of its table.
+	OEIS      string `json:"oeis,omitempty"`
+	OEISShift int    `json:"oeis_shift,omitempty"`
 }
 
 // Result is the analysis of one position. Its JSON form is what
@@ -99,8 +116,12 @@ type Result struct {
 	Misere   bool   `json:"misere"`
 	// Value is the nim-value, under normal play only (nil under misère play,
 	// where values do not add).
-	Value   *impartial.Nimber `json:"value,omitempty"`
-	Outcome impartial.Outcome `json:"outcome"`
+	Value *impartial.Nimber `json:"value,omitempty"`
+	// ComponentValues are the values of the components (the heaps, rows,
+	// coins of the position), in order, when the position has more than one
+	// and Value is their nim-sum: 3 ⊕ 4 ⊕ 5 = 2 for Nim 3 4 5.
+	ComponentValues []impartial.Nimber `json:"component_values,omitempty"`
+	Outcome         impartial.Outcome  `json:"outcome"`
 	// WinningMoves lists the moves to a P-position (empty, not null, for a
 	// P-position). For loopy games they are listed fastest win first. When
 	// they are too many for the budget, MoveCount and MovesNote say so.
@@ -139,6 +160,9 @@ type Option struct {
 	Value *impartial.Nimber `json:"value,omitempty"`
 	// Remoteness is that of the position after the move, when known.
 	Remoteness *int `json:"remoteness,omitempty"`
+	// LoopyValue is the generalized value of the position after the move
+	// ("∞(1)" for a draw), for positions analyzed as a loopy game.
+	LoopyValue string `json:"loopy_value,omitempty"`
 }
 
 // Move is one move: the position it leads to and, where the game names its

@@ -30,7 +30,7 @@ func TestSolveNim345(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(res)
-	want := `{"game":"nim","position":"3 4 5","misere":false,"value":2,"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}`
+	want := `{"game":"nim","position":"3 4 5","misere":false,"value":2,"component_values":[3,4,5],"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}`
 	if string(b) != want {
 		t.Errorf("JSON:\n got %s\nwant %s", b, want)
 	}

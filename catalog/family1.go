@@ -301,6 +301,7 @@ func wythoffFamily() Family {
 				Rule:     "Two heaps; a move takes any positive number of tokens from one heap, or the same positive number from both; whoever cannot move loses. P-positions: (⌊kφ⌋, ⌊kφ²⌋).",
 				Position: `the two heap sizes, e.g. "3 5"`,
 				Example:  "4 7",
+				Table:    true,
 			}, games.Wythoff{}, Codec[games.Pair]{
 				Parse: func(s string) ([]games.Pair, error) {
 					p, err := games.ParsePair(s)

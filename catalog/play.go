@@ -5,16 +5,18 @@ import (
 	"fmt"
 )
 
-// Reply returns the perfect player's move from position. ok is false when
-// there is no legal move: the player to move has lost (normal play) or won
+// Reply returns the computer's move from position at the strength
+// opts.Strength: by default the perfect player's. ok is false when there
+// is no legal move: the player to move has lost (normal play) or won
 // (misère play). The CLI's play command and the web workbench both answer
-// with Reply, which is impartial.Reply through the game's notation: under
-// normal play, on positions whose graph is small enough to explore, the
-// remoteness rule (the quickest win, a move keeping a draw, the longest
-// loss); otherwise the first winning (or drawing) move the analysis lists,
-// and from a lost position the first legal move.
+// with Reply. The perfect move is impartial.Reply through the game's
+// notation: under normal play, on positions whose graph is small enough to
+// explore, the remoteness rule (the quickest win, a move keeping a draw,
+// the longest loss); otherwise the first winning (or drawing) move the
+// analysis lists, and from a lost position the first legal move. Random
+// and Mixed draw from every legal move (see Strength).
 func Reply(ctx context.Context, g Game, position string, opts Options) (m Move, ok bool, err error) {
-	return g.Reply(ctx, position, opts)
+	return reply(ctx, g, position, opts)
 }
 
 // FindMove checks that to (in any accepted spelling) is a position one legal

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
@@ -67,13 +68,13 @@ type SumGame[P comparable] struct {
 // NewSumGame returns the catalog game for g with the given description and
 // position codec.
 func NewSumGame[P comparable](info Info, g impartial.Game[P], codec Codec[P]) *SumGame[P] {
-	return &SumGame[P]{info: info, game: g, codec: codec}
+	return &SumGame[P]{info: present(info), game: g, codec: codec}
 }
 
 // newBoundGame returns a catalog game whose engine game is built for each
 // question by bind.
 func newBoundGame[P comparable](info Info, bind func(ctx context.Context, opts Options) (*binding[P], error)) *SumGame[P] {
-	return &SumGame[P]{info: info, bind: bind}
+	return &SumGame[P]{info: present(info), bind: bind}
 }
 
 // Info describes the game.
@@ -157,6 +158,22 @@ func listLimit(opts Options, canon string) int {
 	return limit
 }
 
+// valuesFit says whether the component values fit the output budget
+// beside the answer's position and its listed moves (estimated as
+// listLimit does): they are left out rather than pass it.
+func valuesFit(vals []impartial.Nimber, listed int, canon string, opts Options) bool {
+	m := opts.Budget.MaxOutput
+	if m <= 0 {
+		return true
+	}
+	size := int64(len(`,"component_values":[]`))
+	for _, v := range vals {
+		size += int64(len(strconv.FormatUint(uint64(v), 10))) + 1
+	}
+	used := int64(len(canon)) + 4*moveBytes + int64(listed)*int64(len(canon)+moveBytes)
+	return used+size <= m
+}
+
 // Solve analyzes a position through impartial.Analyze: its outcome, its
 // value where known, and the moves asked for.
 func (g *SumGame[P]) Solve(ctx context.Context, position string, opts Options) (*Result, error) {
@@ -212,6 +229,9 @@ func (g *SumGame[P]) explain(err error, canon string, opts Options) error {
 // result turns the engine's analysis into the catalog's Result.
 func (g *SumGame[P]) result(b *binding[P], ps []P, canon string, an *impartial.Analysis[P], opts Options) *Result {
 	res := &Result{Game: g.info.Spec, Position: canon, Misere: opts.Misere, Outcome: an.Outcome, Value: an.Value, WinningMoves: []Move{}}
+	if len(an.Values) > 1 && valuesFit(an.Values, len(an.Moves), canon, opts) {
+		res.ComponentValues = an.Values
+	}
 	if an.Loopy != nil {
 		res.LoopyValue = an.Loopy.String()
 		res.Remoteness = an.Remoteness
@@ -220,7 +240,11 @@ func (g *SumGame[P]) result(b *binding[P], ps []P, canon string, an *impartial.A
 		m := g.move(b, ps, o.Index, o.To)
 		switch {
 		case opts.AllOptions:
-			res.Options = append(res.Options, Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness)})
+			opt := Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness)}
+			if an.Loopy != nil && o.Loopy != nil {
+				opt.LoopyValue = o.Loopy.String()
+			}
+			res.Options = append(res.Options, opt)
 		case opts.Target != nil || an.Outcome != impartial.Draw:
 			res.WinningMoves = append(res.WinningMoves, m)
 		default:

@@ -122,6 +122,11 @@ type Analysis[Pos comparable] struct {
 	Outcome Outcome
 	// Value is the nim-value under normal play, when it is known and finite.
 	Value *Nimber
+	// Values are the nim-values of the components ps[i], when Value is
+	// their nim-sum (the Sprague–Grundy theorem: the value of a sum is the
+	// XOR of the values of its parts); nil otherwise. They are what a
+	// learner needs to see why a move wins: 3 ⊕ 4 ⊕ 5 = 2.
+	Values []Nimber
 	// Loopy is the generalized Sprague–Grundy value, for positions analyzed
 	// as a loopy game.
 	Loopy *LoopyValue
@@ -293,7 +298,7 @@ func (a *analyzer[Pos]) normal(ctx context.Context) (*Analysis[Pos], error) {
 		vals[i] = v
 		total ^= v
 	}
-	res := &Analysis[Pos]{Value: nimberPtr(total), Outcome: OutcomeOf(total), By: BySearch}
+	res := &Analysis[Pos]{Value: nimberPtr(total), Values: vals, Outcome: OutcomeOf(total), By: BySearch}
 	if a.closed() {
 		res.By = ByClosedForm
 	}

@@ -3,6 +3,7 @@ package impartial_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -214,4 +215,62 @@ func TestReply(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Values holds each component's value, and their nim-sum is the value of
+// the sum that the oracle finds by exhaustive search of the sum's own game
+// graph (the Sprague–Grundy theorem, checked, not assumed).
+func TestAnalyzeComponentValues(t *testing.T) {
+	g, _ := games.NewSubtraction([]int{1, 3, 4})
+	or := impartialtest.NewOracle[int](g)
+	for _, hs := range [][]int{{3, 4, 5}, {7, 2}, {9, 9, 1}, {0, 6}, {12, 5, 8, 3}} {
+		res, err := impartial.Analyze(bg, g, hs, impartial.Query{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Values) != len(hs) {
+			t.Fatalf("%v: %d component values", hs, len(res.Values))
+		}
+		var x impartial.Nimber
+		for i, h := range hs {
+			if want := or.Value(h); res.Values[i] != want {
+				t.Errorf("%v: component %d has value %d, the oracle says %d", hs, i, res.Values[i], want)
+			}
+			x ^= res.Values[i]
+		}
+		if want := sumValue(or, hs, map[string]impartial.Nimber{}); x != want || *res.Value != want {
+			t.Errorf("%v: ⊕ of the components %d, value %d, the oracle's search of the sum %d", hs, x, *res.Value, want)
+		}
+	}
+	// Misère play has no values to add.
+	res, err := impartial.Analyze(bg, g, []int{3, 4}, impartial.Query{Misere: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Values != nil {
+		t.Errorf("misère play: component values %v, want none", res.Values)
+	}
+}
+
+// sumValue is the nim-value of the sum hs by mex over the sum's own
+// options (every move of every component), memoized by position.
+func sumValue(or *impartialtest.Oracle[int], hs []int, memo map[string]impartial.Nimber) impartial.Nimber {
+	key := fmt.Sprint(hs)
+	if v, ok := memo[key]; ok {
+		return v
+	}
+	seen := map[impartial.Nimber]bool{}
+	for i, h := range hs {
+		for _, q := range or.Options(h) {
+			next := slices.Clone(hs)
+			next[i] = q
+			seen[sumValue(or, next, memo)] = true
+		}
+	}
+	var v impartial.Nimber
+	for seen[v] {
+		v++
+	}
+	memo[key] = v
+	return v
 }

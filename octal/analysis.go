@@ -73,9 +73,9 @@ func NewValued(g Game) *Valued { return &Valued{g: g, c: NewComputer(g, Auto)} }
 var (
 	_ impartial.TargetCounter[Parts] = (*Valued)(nil)
 	_ impartial.Splitter[Parts]      = (*Valued)(nil)
-	_ impartial.Valuer[Parts]   = (*Valued)(nil)
-	_ impartial.Preparer[Parts] = (*Valued)(nil)
-	_ impartial.Indexer[Parts]  = (*Valued)(nil)
+	_ impartial.Valuer[Parts]        = (*Valued)(nil)
+	_ impartial.Preparer[Parts]      = (*Valued)(nil)
+	_ impartial.Indexer[Parts]       = (*Valued)(nil)
 )
 
 // Game returns the take-and-break game.

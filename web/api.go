@@ -36,6 +36,7 @@ func (s *Server) routes() []route {
 		{"reply", s.reply, true},
 		{"values", s.values, true},
 		{"period", s.period, true},
+		{"limits", s.limits, false},
 		{"bridge/deal", s.bridgeDeal, true},
 		{"bridge/solve", s.bridgeSolve, true},
 		{"bridge/count", s.bridgeCount, true},
@@ -47,6 +48,7 @@ func (s *Server) routes() []route {
 		{"misere/genus", s.misereForm, true},
 		{"misere/form", s.misereForm, true},
 		{"misere/quotient", s.misereQuotient, true},
+		{"cardflip/human", s.cardflipHuman, true},
 	}
 }
 
@@ -73,6 +75,8 @@ type ReplyResult struct {
 	Misere   bool          `json:"misere"`
 	Move     *catalog.Move `json:"move,omitempty"`
 	Over     bool          `json:"over"`
+	// Strength is the strength asked for (strength=), absent for perfect.
+	Strength string `json:"strength,omitempty"`
 }
 
 // httpError is an error with its HTTP status.
@@ -329,6 +333,9 @@ func (s *Server) reply(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.strength(r, &opts); err != nil {
+		return nil, err
+	}
 	canon, err := g.Canonical(pos)
 	if err != nil {
 		return nil, err
@@ -338,6 +345,9 @@ func (s *Server) reply(r *http.Request) (any, error) {
 		return nil, err
 	}
 	res := &ReplyResult{Game: g.Info().Spec, Position: canon, Misere: opts.Misere, Over: !ok}
+	if opts.Strength != catalog.Perfect {
+		res.Strength = opts.Strength.String()
+	}
 	if ok {
 		res.Move = &m
 	}
@@ -348,6 +358,9 @@ func (s *Server) values(r *http.Request) (any, error) {
 	g, err := s.game(r)
 	if err != nil {
 		return nil, err
+	}
+	if _, ok := r.Form["table"]; ok {
+		return s.valuesTable(r, g)
 	}
 	hg, ok := g.(catalog.HeapGame)
 	if !ok {

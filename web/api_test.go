@@ -77,7 +77,7 @@ func TestEndpointsOK(t *testing.T) {
 		{"/api/info?game=subtract:3,1,4", encode(t, sub.Info())},
 		{"/api/solve?" + q("game", "nim", "position", "3 4 5"), encode(t, solved)},
 		// The README's line for `grundy solve nim 3 4 5 --json`.
-		{"/api/solve?" + q("game", "nim", "position", "3,4,5"), `{"game":"nim","position":"3 4 5","misere":false,"value":2,"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}` + "\n"},
+		{"/api/solve?" + q("game", "nim", "position", "3,4,5"), `{"game":"nim","position":"3 4 5","misere":false,"value":2,"component_values":[3,4,5],"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}` + "\n"},
 		{"/api/solve?" + q("game", "nim", "position", "1 1 1", "misere", "1"), encode(t, misere)},
 		{"/api/solve?" + q("game", "nim", "position", "1 1 1", "misere", "true"), encode(t, misere)},
 		{"/api/values?" + q("game", "subtract:1,3,4", "to", "20"), encode(t, seq)},

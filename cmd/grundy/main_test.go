@@ -17,7 +17,7 @@ func grundy(t *testing.T, stdin string, args ...string) (string, string, int) {
 
 func TestSolveNimJSON(t *testing.T) {
 	out, errs, code := grundy(t, "", "solve", "nim", "3", "4", "5", "--json")
-	want := `{"game":"nim","position":"3 4 5","misere":false,"value":2,"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}` + "\n"
+	want := `{"game":"nim","position":"3 4 5","misere":false,"value":2,"component_values":[3,4,5],"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}` + "\n"
 	if code != 0 || errs != "" || out != want {
 		t.Errorf("got %d %q %q\nwant %q", code, out, errs, want)
 	}

@@ -21,6 +21,7 @@ type playOptions struct {
 	position      string
 	misere        bool
 	computerFirst bool
+	strength      string
 	budget        budgetFlags
 }
 
@@ -33,7 +34,8 @@ func newPlayCmd(io *streams) *cobra.Command {
 shows the position and its numbered legal moves; answer with the position
 you move to (in the game's syntax) or #n for move n (a bare number that is
 not a position one move away is read as a move number). The computer answers with a
-winning move whenever one exists. Under normal play it follows the remoteness
+winning move whenever one exists (with --strength random it plays a legal move at
+random, with mixed either, at even odds each turn: mistakes a learner can punish). Under normal play it follows the remoteness
 rule (Starlark games, and engine games on positions small enough to explore): it
 wins as fast as it can, keeps a draw, and when lost makes the loss last as long
 as it can.
@@ -42,7 +44,8 @@ Commands: hint (show the winning moves), undo (take back your last move and
 the reply), quit. Under --misere the player who makes the last move loses.`,
 		Example: `  grundy play nim 3 4 5
   grundy play wythoff 4 6 --computer-first
-  grundy play subtract:1,3,4 12 --misere`,
+  grundy play subtract:1,3,4 12 --misere
+  grundy play kayles 10 --strength mixed`,
 		Args: minArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.game, opts.position = args[0], strings.Join(args[1:], " ")
@@ -51,6 +54,7 @@ the reply), quit. Under --misere the player who makes the last move loses.`,
 	}
 	cmd.Flags().BoolVar(&opts.misere, "misere", false, "misère play: whoever makes the last move loses")
 	cmd.Flags().BoolVar(&opts.computerFirst, "computer-first", false, "let the computer make the first move")
+	cmd.Flags().StringVar(&opts.strength, "strength", "perfect", "how the computer plays: perfect, random (a legal move at random) or mixed (perfect or random, even odds each turn)")
 	opts.budget.add(cmd.Flags())
 	return cmd
 }
@@ -80,6 +84,9 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 	pos, err := g.Canonical(opts.position)
 	if err != nil {
 		return err
+	}
+	if copts.Strength, err = catalog.ParseStrength(opts.strength); err != nil {
+		return usagef("--strength: %v", err)
 	}
 	s := &playSession{ctx: ctx, g: g, opts: copts, out: bufio.NewWriter(io.out)}
 	defer s.out.Flush()

@@ -125,3 +125,38 @@ func TestPlayHugePosition(t *testing.T) {
 		t.Errorf("huge play = %d %q", code, errs)
 	}
 }
+
+// --strength random plays a legal move at random: from Nim 3 4 5, moving
+// first, it makes more than one of the 12 legal first moves over 40 games
+// (the perfect player always makes the one winning move, 1 4 5), each of
+// them legal; a bad word is a usage error.
+func TestPlayStrength(t *testing.T) {
+	legal := map[string]bool{}
+	for _, to := range []string{"2 4 5", "1 4 5", "0 4 5", "3 3 5", "3 2 5", "3 1 5", "3 0 5", "3 4 4", "3 4 3", "3 4 2", "3 4 1", "3 4 0"} {
+		legal["I move to "+to+" ("] = true
+	}
+	seen := map[string]bool{}
+	for range 40 {
+		out, errs, code := grundy(t, "quit\n", "play", "nim", "3", "4", "5", "--computer-first", "--strength", "random")
+		if code != 0 || errs != "" {
+			t.Fatalf("play --strength random = %d %q", code, errs)
+		}
+		line := out[strings.Index(out, "I move to "):]
+		line = line[:strings.Index(line, "(")+1]
+		if !legal[line] {
+			t.Fatalf("first move %q is not a legal move of Nim 3 4 5", line)
+		}
+		seen[line] = true
+	}
+	if len(seen) < 2 {
+		t.Errorf("random strength made the same first move in 40 games: %v", seen)
+	}
+	out, _, _ := grundy(t, "quit\n", "play", "nim", "3", "4", "5", "--computer-first")
+	if !strings.Contains(out, "I move to 1 4 5 (take 2 from heap 1).") {
+		t.Errorf("perfect strength: %q", out)
+	}
+	_, errs, code := grundy(t, "", "play", "nim", "3", "--strength", "strong")
+	if code != 2 || errs != "grundy: --strength: strength must be perfect, random or mixed, not \"strong\"\n" {
+		t.Errorf("--strength strong = %d %q", code, errs)
+	}
+}
