@@ -71,6 +71,10 @@ type Options struct {
 	// MaxListed bounds the moves Solve lists (0: only the output budget
 	// does); their number is still given.
 	MaxListed int
+
+	// valueOnly asks Solve for the outcome and the value alone, no move
+	// examined: what a sum of different games asks each component first.
+	valueOnly bool
 }
 
 // Info describes a game.
@@ -127,6 +131,23 @@ type Result struct {
 	// Options lists, when Options.AllOptions asked for them, every move with
 	// what it leads to, best first where the engine ranks them.
 	Options []Option `json:"options,omitempty"`
+	// Components gives, for a sum of different games (game "sum"), the
+	// value of each component, whose XOR (or, for loopy values, Smith's
+	// sum) is the value of the whole; absent under misère play.
+	Components []Component `json:"components,omitempty"`
+
+	// loopy is the generalized value (LoopyValue) itself, for sums.
+	loopy *impartial.LoopyValue
+}
+
+// Component is one component of a sum of different games, with its value.
+type Component struct {
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	// Value is the component's nim-value; LoopyValue its generalized value
+	// when the component is a loopy game.
+	Value      *impartial.Nimber `json:"value,omitempty"`
+	LoopyValue string            `json:"loopy_value,omitempty"`
 }
 
 // Option is a move with what it leads to, for the player making it.
@@ -139,6 +160,9 @@ type Option struct {
 	Value *impartial.Nimber `json:"value,omitempty"`
 	// Remoteness is that of the position after the move, when known.
 	Remoteness *int `json:"remoteness,omitempty"`
+
+	// loopy is the generalized value after the move, for loopy games.
+	loopy *impartial.LoopyValue
 }
 
 // Move is one move: the position it leads to and, where the game names its
@@ -183,12 +207,19 @@ func (r *Result) Text() string {
 	if r.Misere {
 		play = "Under misère play, "
 	}
-	fmt.Fprintf(&b, "%s%s position %s", play, r.Game, r.Position)
+	switch {
+	case r.Game == sumSpec && r.Misere:
+		fmt.Fprintf(&b, "%sthe sum %s", play, r.Position)
+	case r.Game == sumSpec:
+		fmt.Fprintf(&b, "The sum %s", r.Position)
+	default:
+		fmt.Fprintf(&b, "%s%s position %s", play, r.Game, r.Position)
+	}
 	switch {
 	case r.LoopyValue != "":
-		fmt.Fprintf(&b, " has loopy value %s, so it", r.LoopyValue)
+		fmt.Fprintf(&b, " has loopy value %s%s, so it", r.LoopyValue, r.addends())
 	case r.Value != nil:
-		fmt.Fprintf(&b, " has nim-value %d, so it", uint64(*r.Value))
+		fmt.Fprintf(&b, " has nim-value %d%s, so it", uint64(*r.Value), r.addends())
 	}
 	in := ""
 	if r.Remoteness != nil {
@@ -248,6 +279,26 @@ func (r *Result) Text() string {
 		fmt.Fprintf(&b, "  (%s)\n", r.MovesNote)
 	}
 	return b.String()
+}
+
+// addends writes the values of a sum's components, " = 1 ⊕ 7 ⊕ 2", when
+// there are several.
+func (r *Result) addends() string {
+	if len(r.Components) < 2 {
+		return ""
+	}
+	vals := make([]string, len(r.Components))
+	for i, c := range r.Components {
+		switch {
+		case c.LoopyValue != "":
+			vals[i] = c.LoopyValue
+		case c.Value != nil:
+			vals[i] = fmt.Sprint(uint64(*c.Value))
+		default:
+			return ""
+		}
+	}
+	return " = " + strings.Join(vals, " ⊕ ")
 }
 
 // counted says how many moves are listed of how many: "these 3 moves",

@@ -33,6 +33,7 @@ func Families() []Family {
 		octalFamily(), hexFamily(), grundyFamily(), namedOctalFamily(0), namedOctalFamily(1), namedOctalFamily(2), namedOctalFamily(3), namedOctalFamily(4), namedOctalFamily(5),
 		coinsFamily(),
 		starlarkFamily(),
+		sumFamily(),
 	}
 }
 

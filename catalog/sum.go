@@ -132,6 +132,7 @@ func (g *SumGame[P]) query(b *binding[P], opts Options, canon string) impartial.
 		AllOptions: opts.AllOptions,
 		Target:     opts.Target,
 		MaxListed:  listLimit(opts, canon),
+		ValueOnly:  opts.valueOnly,
 	}
 }
 
@@ -215,12 +216,13 @@ func (g *SumGame[P]) result(b *binding[P], ps []P, canon string, an *impartial.A
 	if an.Loopy != nil {
 		res.LoopyValue = an.Loopy.String()
 		res.Remoteness = an.Remoteness
+		res.loopy = an.Loopy
 	}
 	for _, o := range an.Moves {
 		m := g.move(b, ps, o.Index, o.To)
 		switch {
 		case opts.AllOptions:
-			res.Options = append(res.Options, Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness)})
+			res.Options = append(res.Options, Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness), loopy: o.Loopy})
 		case opts.Target != nil || an.Outcome != impartial.Draw:
 			res.WinningMoves = append(res.WinningMoves, m)
 		default:

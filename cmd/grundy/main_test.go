@@ -76,7 +76,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{[]string{"solve", "nmi", "3"}, 2, `grundy: game "nmi": column 1: unknown game "nmi"; did you mean "nim"?`},
 		{[]string{"solve", "nim", "3", "x"}, 2, `grundy: position "3 x" of nim: column 3: heap size "x" is not a whole number ≥ 0`},
-		{[]string{"solve", "nim"}, 2, `grundy: solve needs at least 2 arguments, got 1`},
+		{[]string{"solve", "nim"}, 2, `grundy: solve needs a game and a position, as in`},
 		{[]string{"solve", "subtract:1,x", "3"}, 2, `column 12: "x" is not a positive whole number`},
 		{[]string{"solve", "--bogus", "nim", "1"}, 2, `grundy: solve: unknown flag: --bogus`},
 		{[]string{"bogus"}, 2, `grundy: unknown command "bogus"`},

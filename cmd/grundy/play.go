@@ -27,7 +27,7 @@ type playOptions struct {
 func newPlayCmd(io *streams) *cobra.Command {
 	opts := &playOptions{}
 	cmd := &cobra.Command{
-		Use:   "play GAME POSITION...",
+		Use:   "play GAME POSITION... | play 'GAME POSITION + GAME POSITION...'",
 		Short: "Play a catalog game against the perfect player in the terminal",
 		Long: `Play a position of any catalog game against the perfect player. Each turn
 shows the position and its numbered legal moves; answer with the position
@@ -42,10 +42,14 @@ Commands: hint (show the winning moves), undo (take back your last move and
 the reply), quit. Under --misere the player who makes the last move loses.`,
 		Example: `  grundy play nim 3 4 5
   grundy play wythoff 4 6 --computer-first
+  grundy play 'kayles 5 + nim 2 3'
   grundy play subtract:1,3,4 12 --misere`,
-		Args: minArgs(2),
+		Args: minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.game, opts.position = args[0], strings.Join(args[1:], " ")
+			var err error
+			if opts.game, opts.position, err = gameAndPosition(cmd, args); err != nil {
+				return err
+			}
 			return playRun(cmd, io, opts)
 		},
 	}
