@@ -40,6 +40,23 @@ type Game interface {
 	Reply(ctx context.Context, position string, opts Options) (m Move, ok bool, err error)
 }
 
+// Boarder is implemented by games that draw their positions as plain text
+// for the terminal: heaps as tokens, Kayles pins, coins, stairs, a queen on a
+// grid (grundy play, grundy solve --board). Board returns "" when the
+// position is too large to draw (or the game has no drawing).
+type Boarder interface {
+	Board(position string) (string, error)
+}
+
+// Board draws a position of g, or returns "" when g has no drawing.
+func Board(g Game, position string) (string, error) {
+	if b, ok := g.(Boarder); ok {
+		return b.Board(position)
+	}
+	_, err := g.Canonical(position)
+	return "", err
+}
+
 // HeapGame is a game played on heaps (or single rows) whose nim-sequence
 // G(start), G(start+1), … can be listed.
 type HeapGame interface {

@@ -743,3 +743,26 @@ func (g MixedSum) Reply(ctx context.Context, position string, opts Options) (Mov
 	}
 	return s.move(e.parts, m.Index, m.To), true, nil
 }
+
+// Board draws each component of a sum under its name, as its game draws
+// it (or by its notation alone when its game has no drawing).
+func (MixedSum) Board(position string) (string, error) {
+	e, err := parseSum(position)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for i, p := range e.parts {
+		d, err := Board(e.games[p.game], p.pos)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "%d. %s\n", i+1, e.label(p))
+		for _, line := range strings.SplitAfter(d, "\n") {
+			if line != "" {
+				b.WriteString("   " + line)
+			}
+		}
+	}
+	return b.String(), nil
+}

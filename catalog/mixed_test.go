@@ -372,3 +372,25 @@ func TestMixedSumPlay(t *testing.T) {
 		t.Error("FindMove accepted an illegal move")
 	}
 }
+
+// TestBoards: the games the issue names draw their positions (the drawings
+// themselves are tested in their packages), and a sum draws each component
+// under its name.
+func TestBoards(t *testing.T) {
+	for _, c := range []struct{ spec, pos, has string }{
+		{"nim", "3 4 5", "heap 3 ●●●●●  5"},
+		{"kayles", "7", "| | | | | | |"},
+		{"coins:mock-turtles", "HHT", "● ● ○"},
+		{"staircase", "3 1 4", "▄▄▄▄████ 2: ●"},
+		{"wythoff", "3 5", "5 · · · ♛"},
+		{"sum", "kayles 2 + wythoff 1 1", "1. kayles 2\n   row 1 | |   2\n2. wythoff 1 1\n   1 · ♛\n"},
+	} {
+		b, err := catalog.Board(mustParse(t, c.spec), c.pos)
+		if err != nil || !strings.Contains(b, c.has) {
+			t.Errorf("%s %s: board %q, %v; want it to contain %q", c.spec, c.pos, b, err, c.has)
+		}
+	}
+	if _, err := catalog.Board(mustParse(t, "nim"), "x"); err == nil {
+		t.Error("Board accepted a bad position")
+	}
+}

@@ -130,9 +130,23 @@ func newOctalGame(spec, name string, g octal.Game, rule string) *OctalGame {
 		Example:  "5 7",
 		Heap:     true,
 	}
+	codec := octalCodec
+	if spec == "kayles" || spec == "dawson-kayles" {
+		// Played on rows of pins: a heap is a row.
+		codec.Board = func(ps []octal.Parts) string { return games.DrawPins(octalSizes(ps)) }
+	}
 	return &OctalGame{game: g, SumGame: newBoundGame(info, func(context.Context, Options) (*binding[octal.Parts], error) {
-		return &binding[octal.Parts]{game: octal.NewValued(g), codec: octalCodec}, nil
+		return &binding[octal.Parts]{game: octal.NewValued(g), codec: codec}, nil
 	})}
+}
+
+// octalSizes lists the non-empty heaps of a position.
+func octalSizes(ps []octal.Parts) []int {
+	var nz []int
+	for _, p := range ps {
+		nz = append(nz, p.Sizes()...)
+	}
+	return nz
 }
 
 // octalCodec writes take-and-break positions as heap sizes, empty heaps
@@ -150,15 +164,13 @@ var octalCodec = Codec[octal.Parts]{
 		return ps, nil
 	},
 	Format: func(ps []octal.Parts) string {
-		var nz []int
-		for _, p := range ps {
-			nz = append(nz, p.Sizes()...)
-		}
+		nz := octalSizes(ps)
 		if len(nz) == 0 {
 			return "0"
 		}
 		return games.FormatHeaps(nz)
 	},
+	Board: func(ps []octal.Parts) string { return games.DrawHeaps(octalSizes(ps)) },
 	Describe: func(ps []octal.Parts, i int, to octal.Parts) string {
 		h := int(ps[i][0])
 		parts := to.Sizes()

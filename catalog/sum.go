@@ -21,6 +21,10 @@ type Codec[P comparable] struct {
 	// Describe names the move of component i of ps to the option to, such as
 	// "take 2 from heap 1". It may be nil.
 	Describe func(ps []P, i int, to P) string
+	// Board draws a position as plain text for the terminal (the domain
+	// package's drawing: games.DrawHeaps, coins.Game.Draw, …), or "" when it
+	// is too large to draw. It may be nil.
+	Board func(ps []P) string
 }
 
 // binding is an engine game ready for one question: games whose engine
@@ -108,6 +112,20 @@ func (g *SumGame[P]) ParsePosition(position string) ([]P, error) {
 	}
 	defer b.done()
 	return g.parse(b, position)
+}
+
+// Board draws a position as plain text (Boarder).
+func (g *SumGame[P]) Board(position string) (string, error) {
+	b, err := g.open(context.Background(), Options{})
+	if err != nil {
+		return "", err
+	}
+	defer b.done()
+	ps, err := g.parse(b, position)
+	if err != nil || b.codec.Board == nil {
+		return "", err
+	}
+	return b.codec.Board(ps), b.err()
 }
 
 // Canonical checks a position and writes it in canonical syntax.
@@ -373,7 +391,7 @@ type HeapSumGame struct {
 }
 
 // heapCodec is the notation of heap games: heap sizes separated by spaces.
-var heapCodec = Codec[int]{Parse: games.ParseHeaps, Format: games.FormatHeaps, Describe: describeHeapMove}
+var heapCodec = Codec[int]{Parse: games.ParseHeaps, Format: games.FormatHeaps, Describe: describeHeapMove, Board: games.DrawHeaps}
 
 // NewHeapGame returns the catalog game for an engine game on single heaps,
 // with positions written as heap sizes separated by spaces.

@@ -29,8 +29,10 @@ func newPlayCmd(io *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "play GAME POSITION... | play 'GAME POSITION + GAME POSITION...'",
 		Short: "Play a catalog game against the perfect player in the terminal",
-		Long: `Play a position of any catalog game against the perfect player. Each turn
-shows the position and its numbered legal moves; answer with the position
+		Long: `Play a position of any catalog game (or a sum of different games) against
+the perfect player. Each turn shows the position, drawn where the game has a
+drawing (heaps as tokens, Kayles pins, coins, stairs, a queen on a grid), and
+its numbered legal moves; answer with the position
 you move to (in the game's syntax) or #n for move n (a bare number that is
 not a position one move away is read as a move number). The computer answers with a
 winning move whenever one exists. Under normal play it follows the remoteness
@@ -246,6 +248,14 @@ func (s *playSession) result(computerStuck bool) {
 
 func (s *playSession) show(pos string, moves []catalog.Move) {
 	fmt.Fprintf(s.out, "\nPosition: %s\n", pos)
+	if board, err := catalog.Board(s.g, pos); err == nil && board != "" {
+		for _, line := range strings.SplitAfter(board, "\n") {
+			if line != "" {
+				fmt.Fprint(s.out, "  "+line)
+			}
+		}
+		fmt.Fprintln(s.out, "Moves:")
+	}
 	for i, m := range moves {
 		if i == maxListed {
 			fmt.Fprintf(s.out, "  … and %d more (type the position you move to)\n", len(moves)-maxListed)

@@ -15,6 +15,7 @@ type solveOptions struct {
 	position string
 	misere   bool
 	json     bool
+	board    bool
 	budget   budgetFlags
 }
 
@@ -43,6 +44,7 @@ result gives the remoteness and the generalized Sprague–Grundy value
 		Example: `  grundy solve nim 3 4 5
   grundy solve nim "3 4 5" --json
   grundy solve nim 1 1 1 --misere
+  grundy solve wythoff 3 5 --board
   grundy solve subtract:1,3,4 7
   grundy solve 'kayles 7 + nim 3 4 + coins:mock-turtles HHT + wythoff 3 5'
   grundy solve starlark:examples/draw.star 4`,
@@ -57,6 +59,7 @@ result gives the remoteness and the generalized Sprague–Grundy value
 	}
 	cmd.Flags().BoolVar(&opts.misere, "misere", false, "misère play: whoever makes the last move loses")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON")
+	cmd.Flags().BoolVar(&opts.board, "board", false, "draw the position first (heaps as tokens, Kayles pins, coins, stairs, a queen on a grid)")
 	opts.budget.add(cmd.Flags())
 	return cmd
 }
@@ -78,6 +81,15 @@ func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 	}
 	if opts.json {
 		return jsonout.Write(io.out, res)
+	}
+	if opts.board {
+		board, err := catalog.Board(g, res.Position)
+		if err != nil {
+			return err
+		}
+		if board != "" {
+			fmt.Fprintln(io.out, board)
+		}
 	}
 	_, err = fmt.Fprint(io.out, res.Text())
 	return err
