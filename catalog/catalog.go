@@ -110,6 +110,12 @@ type Info struct {
 	Start int `json:"start"`
 	// Heap says whether the game is a HeapGame.
 	Heap bool `json:"heap"`
+	// ClosedForm states what theory says of the game's values or outcomes,
+	// with its source ("" when the game is searched).
+	ClosedForm string `json:"closed_form,omitempty"`
+	// OEIS is the A-number of the game's nim-sequence in the On-Line
+	// Encyclopedia of Integer Sequences ("A002186" for Kayles), if any.
+	OEIS string `json:"oeis,omitempty"`
 }
 
 // Result is the analysis of one position. Its JSON form is what

@@ -255,7 +255,7 @@ func (g *OctalGame) StreamValues(ctx context.Context, to int, known []impartial.
 		return nil, err
 	}
 	if to > octal.MaxHeap {
-		return nil, fmt.Errorf("catalog: %s: --to %d is too large (at most %d)", g.info.Spec, to, octal.MaxHeap)
+		return nil, fmt.Errorf("%s: --to %d is too large (at most %d)", g.info.Spec, to, octal.MaxHeap)
 	}
 	c := octal.NewComputer(g.game, octal.Auto)
 	c.SetParallel(runtime.GOMAXPROCS(0) > 1)
@@ -263,7 +263,7 @@ func (g *OctalGame) StreamValues(ctx context.Context, to int, known []impartial.
 		load := make([]uint32, 0, len(known)-1)
 		for _, v := range known[1:] {
 			if v > 1<<31 {
-				return nil, fmt.Errorf("catalog: %s: known value %d out of range", g.info.Spec, v)
+				return nil, fmt.Errorf("%s: known value %d out of range", g.info.Spec, v)
 			}
 			load = append(load, uint32(v))
 		}
@@ -298,7 +298,7 @@ func (g *OctalGame) Period(ctx context.Context, max int, opts Options) (*Periodi
 		return nil, err
 	}
 	if max > octal.MaxHeap {
-		return nil, fmt.Errorf("catalog: %s: --max %d is too large (at most %d)", g.info.Spec, max, octal.MaxHeap)
+		return nil, fmt.Errorf("%s: --to %d is too large (at most %d)", g.info.Spec, max, octal.MaxHeap)
 	}
 	res, _, err := octal.FindPeriod(ctx, g.game, max, octal.Auto)
 	if err != nil {

@@ -54,6 +54,9 @@ func Parse(spec string) (Game, error) {
 			continue
 		}
 		g, err := f.New(args)
+		if s, ok := g.(aboutSetter); ok && err == nil {
+			s.setAbout(aboutOf(g.Info().Spec))
+		}
 		var se *SpecError
 		if errors.As(err, &se) {
 			se.Spec = spec
@@ -68,6 +71,19 @@ func Parse(spec string) (Game, error) {
 		msg += fmt.Sprintf("; did you mean %q?", near)
 	}
 	return nil, &SpecError{Spec: spec, Offset: lead, Msg: msg + " (run `grundy games` for the list)"}
+}
+
+// LookupFamily returns the family a spec's name (the part before ":")
+// names, or ok = false.
+func LookupFamily(spec string) (Family, bool) {
+	name, _, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	key := strings.ToLower(name)
+	for _, f := range Families() {
+		if f.Name == key || slices.Contains(f.Aliases, key) {
+			return f, true
+		}
+	}
+	return Family{}, false
 }
 
 // nearest returns the family name or alias closest to name, if close enough

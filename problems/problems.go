@@ -40,7 +40,7 @@ func Lookup(id string) (Problem, error) {
 			return p, nil
 		}
 	}
-	return Problem{}, fmt.Errorf("problems: unknown problem %q (run `grundy problem --list`)", id)
+	return Problem{}, fmt.Errorf("unknown problem %q (run `grundy problem --list`)", id)
 }
 
 // InputError reports malformed judge input, naming the line.
@@ -52,7 +52,7 @@ type InputError struct {
 
 func (e *InputError) Error() string {
 	if e.Line == 0 {
-		return fmt.Sprintf("problems: %s: at end of input: %s", e.Problem, e.Msg)
+		return fmt.Sprintf("%s: at end of input: %s", e.Problem, e.Msg)
 	}
-	return fmt.Sprintf("problems: %s: line %d: %s", e.Problem, e.Line, e.Msg)
+	return fmt.Sprintf("%s: line %d: %s", e.Problem, e.Line, e.Msg)
 }

@@ -20,11 +20,11 @@ func TestProblemCommand(t *testing.T) {
 	}
 	// Malformed input: one line on stderr naming the input line, exit 1.
 	out, errs, code = grundy(t, "1\n23 x\n", "problem", "hdu1846")
-	if code != 1 || out != "" || errs != "grundy: problems: hdu1846: line 2: m: \"x\" is not a whole number in 1..65536\n" {
+	if code != 1 || out != "" || errs != "grundy: hdu1846: line 2: m: \"x\" is not a whole number in 1..65536\n" {
 		t.Errorf("malformed = %d %q %q", code, out, errs)
 	}
 	_, errs, code = grundy(t, "", "problem", "hdu9999")
-	if code != 1 || !strings.Contains(errs, `unknown problem "hdu9999"`) || strings.Count(errs, "\n") != 1 {
+	if code != 2 || !strings.Contains(errs, `unknown problem "hdu9999"`) || strings.Count(errs, "\n") != 1 {
 		t.Errorf("unknown = %d %q", code, errs)
 	}
 	_, _, code = grundy(t, "", "problem")
