@@ -101,6 +101,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 		}
 	}
 	in := newLineReader(io.in)
+	shown := "" // the position last shown: a hint or a mistyped move does not show it again
 	for {
 		moves, err := s.moves(pos)
 		if err != nil {
@@ -110,7 +111,10 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			s.result(false)
 			return nil
 		}
-		s.show(pos, moves)
+		if pos != shown {
+			s.show(pos, moves)
+			shown = pos
+		}
 		fmt.Fprint(s.out, "Your move (a position, or #n for move n; hint, undo, quit): ")
 		s.out.Flush()
 		line, err := in.next()
@@ -145,6 +149,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			pos = s.history[len(s.history)-1]
 			s.history = s.history[:len(s.history)-1]
 			fmt.Fprintln(s.out, "Undone.")
+			shown = ""
 			continue
 		}
 		m, err := s.pick(pos, moves, text)
@@ -157,6 +162,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 		}
 		s.history = append(s.history, pos)
 		fmt.Fprintf(s.out, "You move to %s.\n", describeMove(m))
+		shown = ""
 		var over bool
 		if pos, over, err = s.computer(m.To); err != nil || over {
 			return err
