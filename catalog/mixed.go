@@ -658,7 +658,9 @@ func (g MixedSum) Moves(ctx context.Context, position string, opts Options) ([]M
 	for i, p := range e.parts {
 		o := s.opts
 		if limit > 0 {
-			o.Budget.MaxMoves = limit - total
+			// What is left of the budget, and at least 1 (0 is no limit):
+			// one move more than is left is enough to refuse the list.
+			o.Budget.MaxMoves = max(limit-total, 1)
 		}
 		ms, err := e.games[p.game].Moves(ctx, p.pos, o)
 		var be *impartial.BudgetError

@@ -19,7 +19,7 @@ import (
 func newBridgeCmd(io *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bridge",
-		Short: "Multi-bridge: optimal play and counting deals (seed 004)",
+		Short: "Multi-bridge: optimal play and counting deals",
 		Long: `Multi-bridge: 2n players in a circle (team P at odd positions, team A at
 even ones) hold two of the cards 1..4n each. From a starting player on,
 everyone puts one card down and keeps the other; the highest played card and

@@ -234,15 +234,18 @@ Impartial games: Sprague–Grundy values, outcomes and every winning move
 against the perfect player (play), for every game of the catalog (games):
 Nim and its family, subtraction games, Wythoff, Fibonacci Nim, coin-turning
 games, octal and hexadecimal games, Grundy's game, and your own rules in
-Starlark (starlark:FILE), loopy games included.
+Starlark (starlark:FILE), loopy games included; and sums of different games
+('kayles 7 + nim 3 4 + wythoff 3 5').
 
-Also: the judge problems of the seeds (problem), the card-flip lab
+Also: classic online-judge problems (problem), the card-flip lab
 (cardflip), multi-bridge (bridge), and a web workbench with a JSON API
 (serve). Games are named by spec strings such as nim, subtract:1,3,4,
 kayles or coins:mock-turtles.`,
 		Example: `  grundy games
   grundy solve nim 3 4 5
   grundy solve subtract:1,3,4 7 --json
+  grundy solve 'kayles 7 + nim 3 4 + coins:mock-turtles HHT + wythoff 3 5'
+  grundy games kayles
   grundy values kayles --to 100
   grundy period octal:0.16
   grundy play wythoff 3 5
