@@ -394,3 +394,34 @@ func TestBoards(t *testing.T) {
 		t.Error("Board accepted a bad position")
 	}
 }
+
+// FuzzSumPosition: any string either is a sum whose canonical form reads
+// back to itself, or fails with a PositionError naming a column of it (or
+// none); never a panic. Starlark specs are left out: they read files.
+func FuzzSumPosition(f *testing.F) {
+	for _, s := range []string{"kayles 7 + nim 3 4", "nim 3 + wythoff 2 1 + coins:mock-turtles HHT", "", "+", "nim + nim 1", "nim 1 +", "sum 1", "kaylse 3", "nim 3 + nim x", "subtract:1,3,4 9 + staircase 3 1 4", "coins:ruler 3 5 + northcott 1 4; 3 8"} {
+		f.Add(s)
+	}
+	g := catalog.MixedSum{}
+	f.Fuzz(func(t *testing.T, pos string) {
+		if strings.Contains(strings.ToLower(pos), "star") || len(pos) > 200 {
+			return
+		}
+		canon, err := g.Canonical(pos)
+		if err != nil {
+			var pe *catalog.PositionError
+			var se *catalog.SpecError
+			if errors.As(err, &se) {
+				return // a component's game spec (its arguments) is malformed
+			}
+			if !errors.As(err, &pe) || pe.Offset > len(pos) {
+				t.Fatalf("Canonical(%q): %v is not a PositionError within the input (or at its end)", pos, err)
+			}
+			return
+		}
+		again, err := g.Canonical(canon)
+		if err != nil || again != canon {
+			t.Fatalf("canonical %q of %q reads back as %q, %v", canon, pos, again, err)
+		}
+	})
+}

@@ -31,7 +31,7 @@ func TestCtrlC(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, os.Args[0], c.args...)
-			cmd.Env = append(os.Environ(), "GRUNDY_TEST_RUN_MAIN=1")
+			cmd.Env = append(os.Environ(), "GRUNDY_TEST_RUN_MAIN=1", "GRUNDY_TEST_READY=1")
 			stdin, err := cmd.StdinPipe()
 			if err != nil {
 				t.Fatal(err)
@@ -41,11 +41,21 @@ func TestCtrlC(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var stderr strings.Builder
-			cmd.Stderr = &stderr
+			errPipe, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
+			// The child says "ready" once it handles Ctrl-C (mainRun).
+			errs := bufio.NewReader(errPipe)
+			if line, err := errs.ReadString('\n'); err != nil || line != "ready\n" {
+				t.Fatalf("child: %q, %v", line, err)
+			}
+			var stderr strings.Builder
+			errDone := make(chan struct{})
+			go func() { io.Copy(&stderr, errs); close(errDone) }()
 			seen := make(chan string, 1)
 			go func() {
 				r := bufio.NewReader(stdout)
@@ -74,12 +84,13 @@ func TestCtrlC(t *testing.T) {
 					t.Fatal("no prompt")
 				}
 			} else {
-				time.Sleep(300 * time.Millisecond) // let it block reading its input
+				time.Sleep(100 * time.Millisecond) // let it block reading its input
 			}
 			start := time.Now()
 			if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 				t.Fatal(err)
 			}
+			<-errDone
 			err = cmd.Wait()
 			elapsed := time.Since(start)
 			var ee *exec.ExitError

@@ -19,7 +19,12 @@ import (
 // grundy exits without waiting for it.
 const interruptGrace = time.Second
 
-func main() {
+func main() { os.Exit(mainRun(nil)) }
+
+// mainRun runs the command line of the process and returns its exit
+// status. ready, when not nil, is called once Ctrl-C is handled (a test
+// then knows it may send one).
+func mainRun(ready func()) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() {
 		<-ctx.Done()
@@ -30,6 +35,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "grundy: interrupted")
 		os.Exit(exitCanceled)
 	}()
-	code := run(ctx, os.Args[1:], newStreams(os.Stdin, os.Stdout, os.Stderr))
-	os.Exit(code)
+	if ready != nil {
+		ready()
+	}
+	return run(ctx, os.Args[1:], newStreams(os.Stdin, os.Stdout, os.Stderr))
 }

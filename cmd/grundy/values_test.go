@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,8 +22,11 @@ import (
 // TestMain lets a test run the real command as a subprocess (to kill it).
 func TestMain(m *testing.M) {
 	if os.Getenv("GRUNDY_TEST_RUN_MAIN") == "1" {
-		main()
-		return
+		var ready func()
+		if os.Getenv("GRUNDY_TEST_READY") == "1" {
+			ready = func() { fmt.Fprintln(os.Stderr, "ready") }
+		}
+		os.Exit(mainRun(ready))
 	}
 	os.Exit(m.Run())
 }
