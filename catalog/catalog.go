@@ -41,6 +41,23 @@ type Game interface {
 	Reply(ctx context.Context, position string, opts Options) (m Move, ok bool, err error)
 }
 
+// Boarder is implemented by games that draw their positions as plain text
+// for the terminal: heaps as tokens, Kayles pins, coins, stairs, a queen on a
+// grid (grundy play, grundy solve --board). Board returns "" when the
+// position is too large to draw (or the game has no drawing).
+type Boarder interface {
+	Board(position string) (string, error)
+}
+
+// Board draws a position of g, or returns "" when g has no drawing.
+func Board(g Game, position string) (string, error) {
+	if b, ok := g.(Boarder); ok {
+		return b.Board(position)
+	}
+	_, err := g.Canonical(position)
+	return "", err
+}
+
 // HeapGame is a game played on heaps (or single rows) whose nim-sequence
 // G(start), G(start+1), … can be listed.
 type HeapGame interface {
@@ -77,6 +94,10 @@ type Options struct {
 	// Rand is the random source of Reply at the Random and Mixed strengths;
 	// nil uses the global one (math/rand/v2), randomly seeded.
 	Rand *rand.Rand
+
+	// valueOnly asks Solve for the outcome and the value alone, no move
+	// examined: what a sum of different games asks each component first.
+	valueOnly bool
 }
 
 // Info describes a game.
@@ -106,6 +127,9 @@ type Info struct {
 	// own offset). For a TableGame, the entry of its table.
 	OEIS      string `json:"oeis,omitempty"`
 	OEISShift int    `json:"oeis_shift,omitempty"`
+	// ClosedForm states what theory says of the game's values or outcomes,
+	// with its source ("" when the game is searched).
+	ClosedForm string `json:"closed_form,omitempty"`
 }
 
 // Result is the analysis of one position. Its JSON form is what
@@ -148,6 +172,23 @@ type Result struct {
 	// Options lists, when Options.AllOptions asked for them, every move with
 	// what it leads to, best first where the engine ranks them.
 	Options []Option `json:"options,omitempty"`
+	// Components gives, for a sum of different games (game "sum"), the
+	// value of each component, whose XOR (or, for loopy values, Smith's
+	// sum) is the value of the whole; absent under misère play.
+	Components []Component `json:"components,omitempty"`
+
+	// loopy is the generalized value (LoopyValue) itself, for sums.
+	loopy *impartial.LoopyValue
+}
+
+// Component is one component of a sum of different games, with its value.
+type Component struct {
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	// Value is the component's nim-value; LoopyValue its generalized value
+	// when the component is a loopy game.
+	Value      *impartial.Nimber `json:"value,omitempty"`
+	LoopyValue string            `json:"loopy_value,omitempty"`
 }
 
 // Option is a move with what it leads to, for the player making it.
@@ -163,6 +204,9 @@ type Option struct {
 	// LoopyValue is the generalized value of the position after the move
 	// ("∞(1)" for a draw), for positions analyzed as a loopy game.
 	LoopyValue string `json:"loopy_value,omitempty"`
+
+	// loopy is the generalized value after the move, for loopy games.
+	loopy *impartial.LoopyValue
 }
 
 // Move is one move: the position it leads to and, where the game names its
@@ -207,12 +251,19 @@ func (r *Result) Text() string {
 	if r.Misere {
 		play = "Under misère play, "
 	}
-	fmt.Fprintf(&b, "%s%s position %s", play, r.Game, r.Position)
+	switch {
+	case r.Game == sumSpec && r.Misere:
+		fmt.Fprintf(&b, "%sthe sum %s", play, r.Position)
+	case r.Game == sumSpec:
+		fmt.Fprintf(&b, "The sum %s", r.Position)
+	default:
+		fmt.Fprintf(&b, "%s%s position %s", play, r.Game, r.Position)
+	}
 	switch {
 	case r.LoopyValue != "":
-		fmt.Fprintf(&b, " has loopy value %s, so it", r.LoopyValue)
+		fmt.Fprintf(&b, " has loopy value %s%s, so it", r.LoopyValue, r.addends())
 	case r.Value != nil:
-		fmt.Fprintf(&b, " has nim-value %d, so it", uint64(*r.Value))
+		fmt.Fprintf(&b, " has nim-value %d%s, so it", uint64(*r.Value), r.addends())
 	}
 	in := ""
 	if r.Remoteness != nil {
@@ -274,9 +325,29 @@ func (r *Result) Text() string {
 	return b.String()
 }
 
+// addends writes the values of a sum's components, " = 1 ⊕ 7 ⊕ 2", when
+// there are several.
+func (r *Result) addends() string {
+	if len(r.Components) < 2 {
+		return ""
+	}
+	vals := make([]string, len(r.Components))
+	for i, c := range r.Components {
+		switch {
+		case c.LoopyValue != "":
+			vals[i] = c.LoopyValue
+		case c.Value != nil:
+			vals[i] = fmt.Sprint(uint64(*c.Value))
+		default:
+			return ""
+		}
+	}
+	return " = " + strings.Join(vals, " ⊕ ")
+}
+
 // counted says how many moves are listed of how many: "these 3 moves",
-// "the first 20 of its 1234 moves", "these 20 moves (not every move was
-// examined)".
+// "the first 20 of its 1234 moves"; with an unknown count, "these 20 moves"
+// (MovesNote then says why there may be more).
 func (r *Result) counted(listed int, word string) string {
 	switch {
 	case r.MoveCount == nil:
@@ -285,9 +356,9 @@ func (r *Result) counted(listed int, word string) string {
 		}
 		return fmt.Sprintf("these %d %ss", listed, word)
 	case *r.MoveCount < 0 && listed == 1:
-		return "this " + word + " (not every move was examined)"
+		return "this " + word // the note after the list says why there may be more
 	case *r.MoveCount < 0:
-		return fmt.Sprintf("these %d %ss (not every move was examined)", listed, word)
+		return fmt.Sprintf("these %d %ss", listed, word)
 	}
 	return fmt.Sprintf("the first %d of its %s", listed, plural(int(*r.MoveCount), word))
 }

@@ -80,6 +80,9 @@ func coinCodec(g *coins.Game) Codec[coins.Key] {
 		Describe: func(ks []coins.Key, i int, to coins.Key) string {
 			return coins.Move{Turn: coins.Turned(ks[i].Heads(), to.Heads())}.String()
 		},
+		Board: func(ks []coins.Key) string {
+			return g.Draw(coins.Position{Heads: ks[0].Heads(), Row: row})
+		},
 	}
 }
 

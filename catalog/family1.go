@@ -161,6 +161,17 @@ func nimbleFamily() Family {
 	}
 }
 
+// withBoard gives a list codec its drawing (one list: the whole position).
+func withBoard(c Codec[games.List], draw func([]int) string) Codec[games.List] {
+	c.Board = func(ls []games.List) string {
+		if len(ls) != 1 {
+			return ""
+		}
+		return draw(ls[0].Ints())
+	}
+	return c
+}
+
 // listCodec reads a one-component position written as a list of numbers
 // (games.ParseList); a sum of several is written with "+".
 func listCodec(what string, check func([]int) error, describe func(from, to []int) string) Codec[games.List] {
@@ -218,14 +229,14 @@ func staircaseFamily() Family {
 				Rule:     "Coins lie on the stairs 1, 2, …, k; a move takes any positive number of coins from one stair down to the stair below (coins moved from stair 1 leave the game); whoever cannot move loses. Value: XOR of the odd stairs.",
 				Position: `the number of coins on each stair, lowest first, e.g. "3 1 4"`,
 				Example:  "3 1 4",
-			}, games.Staircase{}, listCodec("coin count", nil, func(from, to []int) string {
+			}, games.Staircase{}, withBoard(listCodec("coin count", nil, func(from, to []int) string {
 				d := changed(from, to)
 				top := d[len(d)-1]
 				if top == 0 {
 					return fmt.Sprintf("take %d off stair 1", from[0]-to[0])
 				}
 				return fmt.Sprintf("move %d from stair %d to %d", from[top]-to[top], top+1, top)
-			})), nil
+			}), games.DrawStaircase)), nil
 		},
 	}
 }
@@ -308,6 +319,17 @@ func wythoffFamily() Family {
 					return []games.Pair{p}, err
 				},
 				Format: func(ps []games.Pair) string { return joinStrings(ps, " + ") },
+				Board: func(ps []games.Pair) string {
+					var boards []string
+					for _, p := range ps {
+						d := games.DrawQueen(p)
+						if d == "" {
+							return ""
+						}
+						boards = append(boards, d)
+					}
+					return strings.Join(boards, "+\n")
+				},
 				Describe: func(ps []games.Pair, i int, to games.Pair) string {
 					p := ps[i]
 					switch {

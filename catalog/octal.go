@@ -133,9 +133,23 @@ func newOctalGame(spec, name string, g octal.Game, rule string) *OctalGame {
 		Example:  "5 7",
 		Heap:     true,
 	}
+	codec := octalCodec
+	if spec == "kayles" || spec == "dawson-kayles" {
+		// Played on rows of pins: a heap is a row.
+		codec.Board = func(ps []octal.Parts) string { return games.DrawPins(octalSizes(ps)) }
+	}
 	return &OctalGame{game: g, SumGame: newBoundGame(info, func(context.Context, Options) (*binding[octal.Parts], error) {
-		return &binding[octal.Parts]{game: misere.NewOctalValued(g), codec: octalCodec}, nil
+		return &binding[octal.Parts]{game: misere.NewOctalValued(g), codec: codec}, nil
 	})}
+}
+
+// octalSizes lists the non-empty heaps of a position.
+func octalSizes(ps []octal.Parts) []int {
+	var nz []int
+	for _, p := range ps {
+		nz = append(nz, p.Sizes()...)
+	}
+	return nz
 }
 
 // octalCodec writes take-and-break positions as heap sizes, empty heaps
@@ -153,15 +167,13 @@ var octalCodec = Codec[octal.Parts]{
 		return ps, nil
 	},
 	Format: func(ps []octal.Parts) string {
-		var nz []int
-		for _, p := range ps {
-			nz = append(nz, p.Sizes()...)
-		}
+		nz := octalSizes(ps)
 		if len(nz) == 0 {
 			return "0"
 		}
 		return games.FormatHeaps(nz)
 	},
+	Board: func(ps []octal.Parts) string { return games.DrawHeaps(octalSizes(ps)) },
 	Describe: func(ps []octal.Parts, i int, to octal.Parts) string {
 		h := int(ps[i][0])
 		parts := to.Sizes()
@@ -270,10 +282,10 @@ const octalChunk = 1 << 14
 // error is returned.
 func (g *OctalGame) StreamRange(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
 	if r.From < 0 || r.To < r.From-1 {
-		return nil, fmt.Errorf("catalog: %s: bad range %d..%d", g.info.Spec, r.From, r.To)
+		return nil, fmt.Errorf("%s: bad range %d..%d", g.info.Spec, r.From, r.To)
 	}
 	if r.To > MaxHeap {
-		return nil, fmt.Errorf("catalog: %s: --to %d is too large (at most %d)", g.info.Spec, r.To, MaxHeap)
+		return nil, fmt.Errorf("%s: --to %d is too large (at most %d)", g.info.Spec, r.To, MaxHeap)
 	}
 	c := octal.NewComputer(g.game, octal.Auto)
 	c.SetParallel(runtime.GOMAXPROCS(0) > 1)
@@ -317,7 +329,7 @@ func (g *OctalGame) StreamRange(ctx context.Context, r ValueRange, opts Options,
 				return put(0, 0)
 			}
 			if v >= 1<<30 {
-				return fmt.Errorf("catalog: %s: known value %d out of range", g.info.Spec, v)
+				return fmt.Errorf("%s: known value %d out of range", g.info.Spec, v)
 			}
 			load = append(load, uint32(v))
 			if err := put(n, uint32(v)); err != nil {
@@ -352,7 +364,7 @@ func (g *OctalGame) StreamRange(ctx context.Context, r ValueRange, opts Options,
 			for ; next <= r.To; next++ {
 				v, ok := c.ValueAt(next)
 				if !ok {
-					return nil, fmt.Errorf("catalog: %s: G(%d) is not held (the period is longer than the tail window)", g.info.Spec, next)
+					return nil, fmt.Errorf("%s: G(%d) is not held (the period is longer than the tail window)", g.info.Spec, next)
 				}
 				if err := put(next, v); err != nil {
 					return nil, err
@@ -379,7 +391,7 @@ func (g *OctalGame) StreamRange(ctx context.Context, r ValueRange, opts Options,
 				if err := flush(); err != nil {
 					return nil, err
 				}
-				return nil, fmt.Errorf("catalog: %s: heap %d is too large: no period proved up to %d, and values are held up to %d only (--tail bounds memory)", g.info.Spec, need, c.Len()-1, octal.MaxHeap)
+				return nil, fmt.Errorf("%s: heap %d is too large: no period proved up to %d, and values are held up to %d only (--tail bounds memory)", g.info.Spec, need, c.Len()-1, octal.MaxHeap)
 			}
 			if err := checkOctalBudget(need, opts.Budget); err != nil {
 				if ferr := flush(); ferr != nil {
@@ -422,10 +434,10 @@ func (g *OctalGame) StreamRange(ctx context.Context, r ValueRange, opts Options,
 // memory budget does (two bytes a value).
 func (g *OctalGame) Period(ctx context.Context, max int, opts Options) (*Periodicity, error) {
 	if err := checkSequenceBudget(max, 2, impartial.Budget{MaxMemory: opts.Budget.MaxMemory}); err != nil {
-		return nil, fmt.Errorf("catalog: %s: a period search to %d holds %d values, more than --max-memory allows (2 bytes a value): %w", g.info.Spec, max, max+1, err)
+		return nil, fmt.Errorf("%s: a period search to %d holds %d values, more than --max-memory allows (2 bytes a value): %w", g.info.Spec, max, max+1, err)
 	}
 	if max > octal.MaxHeap {
-		return nil, fmt.Errorf("%s: --max %d is too large (at most %d)", g.info.Spec, max, octal.MaxHeap)
+		return nil, fmt.Errorf("%s: --to %d is too large (at most %d)", g.info.Spec, max, octal.MaxHeap)
 	}
 	c := octal.NewComputer(g.game, octal.Auto)
 	c.SetParallel(runtime.GOMAXPROCS(0) > 1)

@@ -64,8 +64,11 @@ func OEIS(spec string) (OEISRef, bool) {
 	return r, ok
 }
 
-// present fills in the board and the OEIS entry of info.
+// present fills in the board, the OEIS entry and the closed form of info.
 func present(info Info) Info {
+	if info.ClosedForm == "" {
+		info.ClosedForm = closedForm(info.Spec)
+	}
 	if info.Board == "" {
 		fam, _, _ := strings.Cut(info.Spec, ":")
 		if b, ok := boards[info.Spec]; ok {

@@ -40,6 +40,7 @@ func Families() []Family {
 		octalFamily(), hexFamily(), grundyFamily(), namedOctalFamily(0), namedOctalFamily(1), namedOctalFamily(2), namedOctalFamily(3), namedOctalFamily(4), namedOctalFamily(5),
 		coinsFamily(),
 		starlarkFamily(),
+		sumFamily(),
 	}
 }
 
@@ -90,6 +91,19 @@ func ParseContext(ctx context.Context, spec string, lim rules.Limits) (Game, err
 		msg += fmt.Sprintf("; did you mean %q?", near)
 	}
 	return nil, &SpecError{Spec: spec, Offset: lead, Msg: msg + " (run `grundy games` for the list)"}
+}
+
+// LookupFamily returns the family a spec's name (the part before ":")
+// names, or ok = false.
+func LookupFamily(spec string) (Family, bool) {
+	name, _, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	key := strings.ToLower(name)
+	for _, f := range Families() {
+		if f.Name == key || slices.Contains(f.Aliases, key) {
+			return f, true
+		}
+	}
+	return Family{}, false
 }
 
 // nearest returns the family name or alias closest to name, if close enough

@@ -22,6 +22,10 @@ type Codec[P comparable] struct {
 	// Describe names the move of component i of ps to the option to, such as
 	// "take 2 from heap 1". It may be nil.
 	Describe func(ps []P, i int, to P) string
+	// Board draws a position as plain text for the terminal (the domain
+	// package's drawing: games.DrawHeaps, coins.Game.Draw, …), or "" when it
+	// is too large to draw. It may be nil.
+	Board func(ps []P) string
 }
 
 // binding is an engine game ready for one question: games whose engine
@@ -111,6 +115,20 @@ func (g *SumGame[P]) ParsePosition(position string) ([]P, error) {
 	return g.parse(b, position)
 }
 
+// Board draws a position as plain text (Boarder).
+func (g *SumGame[P]) Board(position string) (string, error) {
+	b, err := g.open(context.Background(), Options{})
+	if err != nil {
+		return "", err
+	}
+	defer b.done()
+	ps, err := g.parse(b, position)
+	if err != nil || b.codec.Board == nil {
+		return "", err
+	}
+	return b.codec.Board(ps), b.err()
+}
+
 // Canonical checks a position and writes it in canonical syntax.
 func (g *SumGame[P]) Canonical(position string) (string, error) {
 	b, err := g.open(context.Background(), Options{})
@@ -133,6 +151,7 @@ func (g *SumGame[P]) query(b *binding[P], opts Options, canon string) impartial.
 		AllOptions: opts.AllOptions,
 		Target:     opts.Target,
 		MaxListed:  listLimit(opts, canon),
+		ValueOnly:  opts.valueOnly,
 	}
 }
 
@@ -235,12 +254,13 @@ func (g *SumGame[P]) result(b *binding[P], ps []P, canon string, an *impartial.A
 	if an.Loopy != nil {
 		res.LoopyValue = an.Loopy.String()
 		res.Remoteness = an.Remoteness
+		res.loopy = an.Loopy
 	}
 	for _, o := range an.Moves {
 		m := g.move(b, ps, o.Index, o.To)
 		switch {
 		case opts.AllOptions:
-			opt := Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness)}
+			opt := Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness), loopy: o.Loopy}
 			if an.Loopy != nil && o.Loopy != nil {
 				opt.LoopyValue = o.Loopy.String()
 			}
@@ -399,7 +419,7 @@ type HeapSumGame struct {
 }
 
 // heapCodec is the notation of heap games: heap sizes separated by spaces.
-var heapCodec = Codec[int]{Parse: games.ParseHeaps, Format: games.FormatHeaps, Describe: describeHeapMove}
+var heapCodec = Codec[int]{Parse: games.ParseHeaps, Format: games.FormatHeaps, Describe: describeHeapMove, Board: games.DrawHeaps}
 
 // NewHeapGame returns the catalog game for an engine game on single heaps,
 // with positions written as heap sizes separated by spaces.

@@ -296,7 +296,7 @@ func (g *Game) Mask(p Position) (uint64, error) {
 	var m uint64
 	for _, h := range p.Heads {
 		if h-g.Start >= MaxMisereRow {
-			return 0, fmt.Errorf("coins: misère play is solved by searching the whole game, for heads on the first %d coins only (coin %d is too far right)", MaxMisereRow, h)
+			return 0, fmt.Errorf("misère play is solved by searching the whole game, for heads on the first %d coins only (coin %d is too far right)", MaxMisereRow, h)
 		}
 		m |= 1 << (h - g.Start)
 	}

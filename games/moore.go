@@ -20,7 +20,7 @@ type Moore struct {
 // NewMoore returns Nim_k, k ≥ 1.
 func NewMoore(k int) (Moore, error) {
 	if k < 1 {
-		return Moore{}, fmt.Errorf("games: Moore's Nim_k needs k ≥ 1, not %d", k)
+		return Moore{}, fmt.Errorf("Moore's Nim_k needs k ≥ 1, not %d", k)
 	}
 	return Moore{k: k}, nil
 }

@@ -108,9 +108,14 @@ type Query struct {
 	// value *Target instead of the good moves: the moves a sum of different
 	// games needs from one of its components.
 	Target *Nimber
-	// MaxListed bounds the moves listed; 0 means no bound but the budget's.
-	// Their number is still counted when the count is cheap.
+	// MaxListed bounds the moves listed; 0 means no bound but the budget's,
+	// a negative bound lists none. Their number is still counted when the
+	// count is cheap.
 	MaxListed int
+	// ValueOnly asks for the outcome and the value alone: no move is
+	// examined (Moves is empty and Count -1). A sum of different games asks
+	// its components this way.
+	ValueOnly bool
 }
 
 // Analysis is the answer to a Query: the outcome, the value where it is
@@ -243,7 +248,7 @@ func newListing[Pos comparable](res *Analysis[Pos], max int) *listing[Pos] {
 
 func (l *listing[Pos]) add(o Option[Pos]) {
 	l.count++
-	if l.max <= 0 || len(l.res.Moves) < l.max {
+	if l.max == 0 || (l.max > 0 && len(l.res.Moves) < l.max) {
 		l.res.Moves = append(l.res.Moves, o)
 	}
 }
@@ -302,6 +307,10 @@ func (a *analyzer[Pos]) normal(ctx context.Context) (*Analysis[Pos], error) {
 	if a.closed() {
 		res.By = ByClosedForm
 	}
+	if a.q.ValueOnly {
+		res.Count = -1
+		return res, nil
+	}
 	l := newListing(res, a.q.MaxListed)
 	defer l.done()
 	switch {
@@ -351,7 +360,7 @@ func (a *analyzer[Pos]) toValue(ctx context.Context, s *Solver[Pos], l *listing[
 	limit := a.q.MaxListed
 	if tc, ok := a.g.(TargetCounter[Pos]); ok {
 		room := 0
-		if limit > 0 {
+		if limit != 0 {
 			room = max(limit-len(l.res.Moves), 0)
 			if room == 0 {
 				room = -1 // count only
@@ -360,7 +369,7 @@ func (a *analyzer[Pos]) toValue(ctx context.Context, s *Solver[Pos], l *listing[
 		first, count, classes, ok, err := tc.CountMovesToValue(ctx, p, want, room, a.q.Budget)
 		if ok || err != nil {
 			for _, q := range first {
-				if limit <= 0 || len(l.res.Moves) < limit {
+				if limit == 0 || (limit > 0 && len(l.res.Moves) < limit) {
 					l.res.Moves = append(l.res.Moves, opt(q))
 				}
 			}
@@ -504,6 +513,10 @@ func (a *analyzer[Pos]) byOutcomeRule(ctx context.Context, rule OutcomeRule[Pos]
 	if ctx.Err() != nil {
 		return nil, ContextError(ctx)
 	}
+	if a.q.ValueOnly {
+		res.Count = -1
+		return res, nil
+	}
 	l := newListing(res, a.q.MaxListed)
 	defer l.done()
 	if o == P && !a.q.AllOptions {
@@ -614,6 +627,10 @@ func (a *analyzer[Pos]) misere(ctx context.Context) (*Analysis[Pos], error) {
 			res.By = ByMisereRule
 		}
 	}
+	if a.q.ValueOnly {
+		res.Count = -1
+		return res, nil
+	}
 	l := newListing(res, a.q.MaxListed)
 	defer l.done()
 	if o == P && !a.q.AllOptions {
@@ -661,6 +678,10 @@ func (a *analyzer[Pos]) loopy(ctx context.Context) (*Analysis[Pos], error) {
 	if !val.Inf {
 		res.Value = nimberPtr(val.N)
 	}
+	if a.q.ValueOnly {
+		res.Count = -1
+		return res, nil
+	}
 	// The remoteness of a sum comes from the sum's own graph, omitted when
 	// that graph is larger than the solver explores.
 	rem, ok, err := ls.SumRemoteness(ctx, a.ps...)
@@ -698,7 +719,7 @@ func (a *analyzer[Pos]) loopy(ctx context.Context) (*Analysis[Pos], error) {
 // from a lost position the first legal move. ok is false when there is no
 // legal move.
 func Reply[Pos comparable](ctx context.Context, g Game[Pos], ps []Pos, q Query) (m Move[Pos], ok bool, err error) {
-	q.AllOptions, q.Target = false, nil
+	q.AllOptions, q.Target, q.ValueOnly = false, nil, false
 	if !q.Misere {
 		res := &Analysis[Pos]{}
 		a := &analyzer[Pos]{g: g, ps: ps, q: q}

@@ -33,7 +33,7 @@ type OctalValued struct {
 // falls back to search.
 const (
 	QuotientHeaps   = 256
-	QuotientMaxSize = 1024
+	QuotientMaxSize = 256 // Kayles' is 40; past 256 a quotient costs seconds to fail
 	QuotientTime    = 2 * time.Second
 )
 

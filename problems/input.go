@@ -118,7 +118,7 @@ func (in *input) missing(what string) error {
 // readErr reports an I/O error, or nil.
 func (in *input) readErr() error {
 	if in.err != nil {
-		return fmt.Errorf("problems: %s: reading input: %w", in.id, in.err)
+		return fmt.Errorf("%s: reading input: %w", in.id, in.err)
 	}
 	return nil
 }

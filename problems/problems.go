@@ -40,7 +40,7 @@ func Lookup(id string) (Problem, error) {
 			return p, nil
 		}
 	}
-	return Problem{}, fmt.Errorf("problems: unknown problem %q (run `grundy problem --list`)", id)
+	return Problem{}, fmt.Errorf("unknown problem %q (run `grundy problem --list`)", id)
 }
 
 // InputError reports judge input a driver does not accept, naming the place.
@@ -54,9 +54,9 @@ type InputError struct {
 func (e *InputError) Error() string {
 	switch {
 	case e.Line == 0:
-		return fmt.Sprintf("problems: %s: at end of input: %s", e.Problem, e.Msg)
+		return fmt.Sprintf("%s: at end of input: %s", e.Problem, e.Msg)
 	case e.Col == 0:
-		return fmt.Sprintf("problems: %s: line %d: %s", e.Problem, e.Line, e.Msg)
+		return fmt.Sprintf("%s: line %d: %s", e.Problem, e.Line, e.Msg)
 	}
-	return fmt.Sprintf("problems: %s: line %d, column %d: %s", e.Problem, e.Line, e.Col, e.Msg)
+	return fmt.Sprintf("%s: line %d, column %d: %s", e.Problem, e.Line, e.Col, e.Msg)
 }

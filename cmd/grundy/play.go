@@ -28,10 +28,12 @@ type playOptions struct {
 func newPlayCmd(io *streams) *cobra.Command {
 	opts := &playOptions{}
 	cmd := &cobra.Command{
-		Use:   "play GAME POSITION...",
+		Use:   "play GAME POSITION... | play 'GAME POSITION + GAME POSITION...'",
 		Short: "Play a catalog game against the perfect player in the terminal",
-		Long: `Play a position of any catalog game against the perfect player. Each turn
-shows the position and its numbered legal moves; answer with the position
+		Long: `Play a position of any catalog game (or a sum of different games) against
+the perfect player. Each turn shows the position, drawn where the game has a
+drawing (heaps as tokens, Kayles pins, coins, stairs, a queen on a grid), and
+its numbered legal moves; answer with the position
 you move to (in the game's syntax) or #n for move n (a bare number that is
 not a position one move away is read as a move number). The computer answers with a
 winning move whenever one exists (with --strength random it plays a legal move at
@@ -44,11 +46,15 @@ Commands: hint (show the winning moves), undo (take back your last move and
 the reply), quit. Under --misere the player who makes the last move loses.`,
 		Example: `  grundy play nim 3 4 5
   grundy play wythoff 4 6 --computer-first
+  grundy play 'kayles 5 + nim 2 3'
   grundy play subtract:1,3,4 12 --misere
   grundy play kayles 10 --strength mixed`,
-		Args: minArgs(2),
+		Args: minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.game, opts.position = args[0], strings.Join(args[1:], " ")
+			var err error
+			if opts.game, opts.position, err = gameAndPosition(cmd, args); err != nil {
+				return err
+			}
 			return playRun(cmd, io, opts)
 		},
 	}
@@ -102,6 +108,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 		}
 	}
 	in := newLineReader(io.in)
+	shown := "" // the position last shown: a hint or a mistyped move does not show it again
 	for {
 		moves, err := s.moves(pos)
 		if err != nil {
@@ -111,7 +118,10 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			s.result(false)
 			return nil
 		}
-		s.show(pos, moves)
+		if pos != shown {
+			s.show(pos, moves)
+			shown = pos
+		}
 		fmt.Fprint(s.out, "Your move (a position, or #n for move n; hint, undo, quit): ")
 		s.out.Flush()
 		line, err := in.next()
@@ -146,6 +156,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			pos = s.history[len(s.history)-1]
 			s.history = s.history[:len(s.history)-1]
 			fmt.Fprintln(s.out, "Undone.")
+			shown = ""
 			continue
 		}
 		m, err := s.pick(pos, moves, text)
@@ -158,6 +169,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 		}
 		s.history = append(s.history, pos)
 		fmt.Fprintf(s.out, "You move to %s.\n", describeMove(m))
+		shown = ""
 		var over bool
 		if pos, over, err = s.computer(m.To); err != nil || over {
 			return err
@@ -249,6 +261,14 @@ func (s *playSession) result(computerStuck bool) {
 
 func (s *playSession) show(pos string, moves []catalog.Move) {
 	fmt.Fprintf(s.out, "\nPosition: %s\n", pos)
+	if board, err := catalog.Board(s.g, pos); err == nil && board != "" {
+		for _, line := range strings.SplitAfter(board, "\n") {
+			if line != "" {
+				fmt.Fprint(s.out, "  "+line)
+			}
+		}
+		fmt.Fprintln(s.out, "Moves:")
+	}
 	for i, m := range moves {
 		if i == maxListed {
 			fmt.Fprintf(s.out, "  … and %d more (type the position you move to)\n", len(moves)-maxListed)

@@ -21,7 +21,7 @@ func TestProblemCommand(t *testing.T) {
 	// Malformed input: the answers before it, then one line on stderr
 	// naming the input's line and column, exit 1.
 	out, errs, code = grundy(t, "2\n4 3\n23 x\n", "problem", "hdu1846")
-	if code != 1 || out != "second\n" || errs != "grundy: problems: hdu1846: line 3, column 4: m: \"x\" is not a whole number in 1..1000000000000000000\n" {
+	if code != 1 || out != "second\n" || errs != "grundy: hdu1846: line 3, column 4: m: \"x\" is not a whole number in 1..1000000000000000000\n" {
 		t.Errorf("malformed = %d %q %q", code, out, errs)
 	}
 	// As the judge's accepted solutions: the C cases and nothing more
@@ -33,7 +33,7 @@ func TestProblemCommand(t *testing.T) {
 		}
 	}
 	_, errs, code = grundy(t, "", "problem", "hdu9999")
-	if code != 1 || !strings.Contains(errs, `unknown problem "hdu9999"`) || strings.Count(errs, "\n") != 1 {
+	if code != 2 || !strings.Contains(errs, `unknown problem "hdu9999"`) || strings.Count(errs, "\n") != 1 {
 		t.Errorf("unknown = %d %q", code, errs)
 	}
 	_, _, code = grundy(t, "", "problem")

@@ -44,7 +44,7 @@ List the problems with --list.`,
 			}
 			p, err := problems.Lookup(args[0])
 			if err != nil {
-				return err
+				return usageError{err}
 			}
 			return p.Solve(io.in, io.out)
 		},

@@ -44,11 +44,11 @@ one line "n<TAB>G(n)" per heap size from the game's first index to N.
 Values are printed as they are computed. When the run finishes, one line on
 stderr gives the checksum of the sequence, then how it was computed:
 
-  sha256:<64 hex digits> G(0..N) [kernel, memory]
+  sha256:<64 hex digits> = SHA-256 of G(0..N) as 8-byte little-endian integers, not of the text [kernel, memory]
 
 The checksum is the SHA-256 of the values as 8-byte little-endian unsigned
-integers, so two runs (or two programs) can be compared; with --json it is
-the "checksum" key instead:
+integers (not sha256sum of the printed text), so two runs (or two programs)
+can be compared; with --json it is the "checksum" key instead:
 
   {"game":"nim","start":0,"values":[0,1,2,3],"checksum":"sha256:…"}
 
@@ -58,7 +58,7 @@ one complete JSON document holding the values computed so far and "error"
 (the message printed on stderr after "grundy: ") instead of "checksum",
 which only a complete run has:
 
-  {"game":"grundy","start":0,"values":[0,0,0,1,…],"error":"impartial: search canceled"}
+  {"game":"grundy","start":0,"values":[0,0,0,1,…],"error":"search canceled"}
 
 The exit status is then 1 (130 when interrupted). Errors in the command
 line itself (exit 2) print nothing on stdout.
@@ -80,7 +80,8 @@ With --checkpoint DIR the values are also written to DIR as they come
 (committed about once a second, atomically, with their checksum). If the run
 is killed, the same command resumes from the last commit and prints exactly
 what an uninterrupted run prints. A progress bar with values/s shows on
-terminals (never with --json or when the output is piped).`,
+stderr whenever stderr is a terminal (not with --json), also when stdout goes
+to a file or a pipe.`,
 		Example: `  grundy values subtract:1,3,4 --to 20
   grundy values nim --to 5 --json
   grundy values wythoff --table 10
@@ -88,7 +89,7 @@ terminals (never with --json or when the output is piped).`,
   grundy values kayles --from 1000000000000 --to 1000000000011
   grundy values octal:0.167 --to 100000000 --tail 1048576 > 167.txt
   grundy values grundy --to 1000000 --checkpoint ./grundy.ckpt > grundy.txt`,
-		Args: exactArgs(1),
+		Args: valuesArgs("values"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.game = args[0]
 			if cmd.Flags().Changed("table") {
@@ -241,7 +242,7 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 		return err
 	}
 	if !opts.json {
-		fmt.Fprintf(io.err, "%s G(%d..%d)%s\n", out.sum, start, opts.to, how)
+		fmt.Fprintf(io.err, "%s = SHA-256 of G(%d..%d) as 8-byte little-endian integers, not of the text%s\n", out.sum, start, opts.to, how)
 	}
 	return nil
 }

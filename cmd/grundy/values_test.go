@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,8 +22,11 @@ import (
 // TestMain lets a test run the real command as a subprocess (to kill it).
 func TestMain(m *testing.M) {
 	if os.Getenv("GRUNDY_TEST_RUN_MAIN") == "1" {
-		main()
-		return
+		var ready func()
+		if os.Getenv("GRUNDY_TEST_READY") == "1" {
+			ready = func() { fmt.Fprintln(os.Stderr, "ready") }
+		}
+		os.Exit(mainRun(ready))
 	}
 	os.Exit(m.Run())
 }
@@ -33,7 +37,7 @@ func TestValuesOctal(t *testing.T) {
 		t.Errorf("values kayles = %d %q", code, out)
 	}
 	// The checksum line: sha256 of the values as 8-byte little-endian words.
-	if want := "sha256:cfd3a5e3bf69bb0b8d01752334a86a3257a841bf75f7f7a980aa50293489b81c G(0..12) ["; !strings.HasPrefix(errs, want) {
+	if want := "sha256:cfd3a5e3bf69bb0b8d01752334a86a3257a841bf75f7f7a980aa50293489b81c = SHA-256 of G(0..12) as 8-byte little-endian integers, not of the text ["; !strings.HasPrefix(errs, want) {
 		t.Errorf("stderr = %q, want prefix %q", errs, want)
 	}
 	out, _, _ = grundy(t, "", "values", "kayles", "--to", "12", "--json")
@@ -63,7 +67,7 @@ func TestPeriodCommand(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"period", "nim"}, "nim has no period search"},
-		{[]string{"period", "kayles", "--max", "0"}, "--max must be at least 1"},
+		{[]string{"period", "kayles", "--max", "0"}, "--to must be at least 1"},
 		{[]string{"period", "octal:0.9"}, `column 9: digit 9 is not an octal digit`},
 	} {
 		out, errs, code := grundy(t, "", c.args...)
