@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -113,6 +114,10 @@ func IsLocal(runner string) bool {
 	return runner == "" || runner == "local" || runner == "prism"
 }
 
+// Runners lists the runners Run accepts besides the local one: Beam exits
+// the process for a runner it does not know, so Run checks first.
+var Runners = []string{"flink", "spark", "dataflow", "universal", "portable"}
+
 // UsageError is a bad option: a spec out of range, a Beam flag Beam does
 // not know.
 type UsageError struct{ Err error }
@@ -131,6 +136,9 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 	t, err := spec.task()
 	if err != nil {
 		return nil, &UsageError{err}
+	}
+	if !IsLocal(o.Runner) && !slices.Contains(Runners, o.Runner) {
+		return nil, &UsageError{fmt.Errorf("sweep: unknown runner %q (local, %s)", o.Runner, strings.Join(Runners, ", "))}
 	}
 	specJSON, err := json.Marshal(spec)
 	if err != nil {

@@ -171,6 +171,7 @@ kayles or coins:mock-turtles.`,
 		newBridgeCmd(io),
 		newProblemCmd(io), newPlayCmd(io),
 		newCardflipCmd(io),
+		newSweepCmd(io),
 	)
 	return root
 }
