@@ -216,13 +216,14 @@ func runnerName(r string) string {
 func setupBeam(o Options) error {
 	beamMu.Lock()
 	defer beamMu.Unlock()
-	fs := flag.CommandLine
-	out := fs.Output()
+	// A view of the process's flag set that reports errors instead of
+	// exiting (flag.CommandLine exits on a bad flag): the values are
+	// shared, so parsing it sets Beam's options.
+	fs := flag.NewFlagSet("beam", flag.ContinueOnError)
+	flag.CommandLine.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
 	var buf strings.Builder
 	fs.SetOutput(&buf)
-	err := fs.Parse(o.BeamArgs)
-	fs.SetOutput(out)
-	if err != nil {
+	if err := fs.Parse(o.BeamArgs); err != nil {
 		return &UsageError{fmt.Errorf("sweep: Beam option: %v", err)}
 	}
 	if fs.NArg() > 0 {
