@@ -125,8 +125,8 @@ type UsageError struct{ Err error }
 func (e *UsageError) Error() string { return e.Err.Error() }
 func (e *UsageError) Unwrap() error { return e.Err }
 
-// beamMu serializes setupBeam: Beam keeps its options in the flag
-// package's global set.
+// beamMu serializes the runs of a process: Beam keeps its options in the
+// flag package's global set.
 var beamMu sync.Mutex
 
 // Run runs the sweep on the runner and returns its summary. A unit whose
@@ -155,9 +155,13 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 		}
 		return nil, err
 	}
-	if err := setupBeam(o); err != nil {
+	beamMu.Lock()
+	defer beamMu.Unlock()
+	restore, err := setupBeam(o)
+	if err != nil {
 		return nil, err
 	}
+	defer restore()
 
 	p, s := beam.NewPipelineWithRoot()
 	imp := beam.Impulse(s)
@@ -213,9 +217,16 @@ func runnerName(r string) string {
 // Beam reads its options (--runner, --endpoint, --project, …) from the
 // process's flag set; grundy parses its own flags with cobra, so the Beam
 // ones go through here.
-func setupBeam(o Options) error {
-	beamMu.Lock()
-	defer beamMu.Unlock()
+// It returns a function that puts back the options it set, so that one
+// Run's options do not leak into the next in the same process. The caller
+// holds beamMu until then.
+func setupBeam(o Options) (restore func(), err error) {
+	old := map[string]string{}
+	restore = func() {
+		for name, v := range old {
+			flag.CommandLine.Set(name, v)
+		}
+	}
 	// A view of the process's flag set that reports errors instead of
 	// exiting (flag.CommandLine exits on a bad flag): the values are
 	// shared, so parsing it sets Beam's options.
@@ -223,11 +234,18 @@ func setupBeam(o Options) error {
 	flag.CommandLine.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
 	var buf strings.Builder
 	fs.SetOutput(&buf)
+	flag.CommandLine.VisitAll(func(f *flag.Flag) {
+		if hasFlag(o.BeamArgs, f.Name) || f.Name == "worker_binary" {
+			old[f.Name] = f.Value.String()
+		}
+	})
 	if err := fs.Parse(o.BeamArgs); err != nil {
-		return &UsageError{fmt.Errorf("sweep: Beam option: %v", err)}
+		restore()
+		return nil, &UsageError{fmt.Errorf("sweep: Beam option: %v", err)}
 	}
 	if fs.NArg() > 0 {
-		return &UsageError{fmt.Errorf("sweep: Beam options are --name=value, not %q", fs.Arg(0))}
+		restore()
+		return nil, &UsageError{fmt.Errorf("sweep: Beam options are --name=value, not %q", fs.Arg(0))}
 	}
 	if !IsLocal(o.Runner) && !hasFlag(o.BeamArgs, "worker_binary") && runtime.GOOS == "linux" && runtime.GOARCH == "amd64" {
 		// The workers run this very program (Flink, Spark and Dataflow run
@@ -245,7 +263,7 @@ func setupBeam(o Options) error {
 		h = slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})
 	}
 	slog.SetDefault(slog.New(h))
-	return nil
+	return restore, nil
 }
 
 type discard struct{}
@@ -360,7 +378,7 @@ func (f *unitsFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, _ []
 
 func (f *unitsFn) unit(ctx context.Context, i int) error {
 	name := f.st.partPath(f.task.key(i))
-	if _, err := f.st.read(ctx, name); err == nil {
+	if data, err := f.st.read(ctx, name); err == nil && json.Valid(data) {
 		return nil // done by an earlier run
 	}
 	part, err := f.task.run(ctx, i)

@@ -29,7 +29,7 @@ import (
 //
 // Atomic: a local file is written to a temporary name in the same
 // directory and renamed, so a reader (or a restarted sweep) sees the whole
-// file or none; an object store makes an object visible only once its
+// file or none (see write for power loss); an object store makes an object visible only once its
 // upload completes.
 type store struct {
 	dir    string
@@ -101,10 +101,11 @@ func (s *store) write(ctx context.Context, name string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
+	// No fsync: the rename makes the file whole or absent to a restarted
+	// process, which is what a stopped sweep needs; after a power loss a
+	// part may come back empty, and the sweep recomputes any part that is
+	// not valid JSON.
 	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
 	"github.com/grundy/grundy/bridge"
 )
@@ -240,5 +243,37 @@ func TestSweepRefusesAnotherSpec(t *testing.T) {
 		if _, err := Run(context.Background(), spec, Options{Out: t.TempDir()}); !errors.As(err, &ue) {
 			t.Errorf("spec %+v: %v, want a UsageError", spec, err)
 		}
+	}
+}
+
+// The cluster path: a portable runner ("flink" is Beam's portable runner
+// under that name) submitting to a job server with Beam options, here a
+// Prism job server on this machine with loopback workers in place of a
+// Flink cluster.
+func TestSweepOnJobServer(t *testing.T) {
+	l, err := net.Listen("tcp", "localhost:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if _, err := prism.CreateJobServer(ctx, prism.Options{Port: port}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	spec := Spec{Kind: "bridge", Bridge: &BridgeSpec{N: 2, Depth: 2}}
+	sum, err := Run(ctx, spec, Options{Out: dir, Runner: "flink",
+		BeamArgs: []string{fmt.Sprintf("--endpoint=localhost:%d", port), "--environment_type=LOOPBACK", "--job_name=grundy-sweep-test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Layouts != 2520 || sum.Mismatches != 0 {
+		t.Errorf("summary %+v", sum)
+	}
+	// The options do not stay for the next run, which is local again.
+	if _, err := Run(context.Background(), spec, Options{Out: t.TempDir()}); err != nil {
+		t.Fatal(err)
 	}
 }
