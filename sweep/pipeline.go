@@ -177,10 +177,26 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 			poll(ctx, st, t.units(), o.Progress, stop)
 		}()
 	}
-	if IsLocal(o.Runner) {
-		_, err = prism.Execute(ctx, p)
-	} else {
-		_, err = beam.Run(ctx, o.Runner, p)
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		if IsLocal(o.Runner) {
+			_, err = prism.Execute(ctx, p)
+		} else {
+			_, err = beam.Run(ctx, o.Runner, p)
+		}
+		done <- err
+	}()
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		// Interrupted: the runner cancels its job in its own time (Prism
+		// lets the running bundles finish their current unit), but
+		// finished units are on disk, so return within a second.
+		select {
+		case err = <-done:
+		case <-time.After(300 * time.Millisecond):
+		}
 	}
 	close(stop)
 	wg.Wait()
