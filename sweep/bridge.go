@@ -21,8 +21,8 @@ type BridgeSpec struct {
 	Depth int `json:"depth"`
 }
 
-// DefaultBridgeDepth is the shard depth for n: for n = 4, depth 3 makes 400
-// shards of about 2.6·10^7 layouts (about a second each).
+// DefaultBridgeDepth is the shard depth for n: for n = 4, depth 3 makes 483
+// shards of 2.1·10^7 layouts on average (under a second each on one core).
 func DefaultBridgeDepth(n int) int {
 	if n >= 4 {
 		return 3

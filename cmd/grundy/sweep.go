@@ -273,7 +273,7 @@ func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.S
 		}{opts.out, time.Since(start).Seconds(), sum})
 	}
 	w := io.out
-	fmt.Fprintf(w, "%s sweep: %d %s in %s (%.1f s, %.1f s of computing over all runs)\n",
+	fmt.Fprintf(w, "%s sweep: %d %s in %s (%.1f s; the units' times add up to %.1f s over all runs)\n",
 		spec.Kind, sum.Units, unitWord, opts.out, time.Since(start).Seconds(), sum.Seconds)
 	switch spec.Kind {
 	case "octal":
