@@ -341,15 +341,7 @@ func (f *unitsFn) Setup() error {
 	if f.task != nil {
 		return nil
 	}
-	var spec Spec
-	if err := json.Unmarshal(f.Spec, &spec); err != nil {
-		return err
-	}
-	t, err := spec.task()
-	if err != nil {
-		return err
-	}
-	st, err := openStore(f.Out)
+	_, t, st, err := decode(f.Spec, f.Out)
 	if err != nil {
 		return err
 	}
@@ -404,6 +396,20 @@ func (f *unitsFn) unit(ctx context.Context, i int) error {
 	return f.st.write(ctx, name, part)
 }
 
+// decode rebuilds a sweep on a worker from what its DoFn carries.
+func decode(specJSON []byte, out string) (Spec, task, *store, error) {
+	var spec Spec
+	if err := json.Unmarshal(specJSON, &spec); err != nil {
+		return spec, nil, nil, err
+	}
+	t, err := spec.task()
+	if err != nil {
+		return spec, nil, nil, err
+	}
+	st, err := openStore(out)
+	return spec, t, st, err
+}
+
 // mergeFn writes the result files once every unit is done (its input is
 // the sum of the units' counts, which exists only then).
 type mergeFn struct {
@@ -412,15 +418,7 @@ type mergeFn struct {
 }
 
 func (f *mergeFn) ProcessElement(ctx context.Context, _ int64) error {
-	var spec Spec
-	if err := json.Unmarshal(f.Spec, &spec); err != nil {
-		return err
-	}
-	t, err := spec.task()
-	if err != nil {
-		return err
-	}
-	st, err := openStore(f.Out)
+	spec, t, st, err := decode(f.Spec, f.Out)
 	if err != nil {
 		return err
 	}
