@@ -201,6 +201,17 @@ func TestDocsExamples(t *testing.T) {
 	handler := web.New(wcfg).Handler()
 	total, ran := 0, 0
 	files := docFiles(t)
+	binDir, modRoot := t.TempDir(), filepath.Dir(files[0])
+	docsSweepProgram = sync.OnceValues(func() (string, error) {
+		bin := filepath.Join(binDir, "grundy-sweep")
+		cmd := exec.Command("go", "build", "-o", bin, "./cmd/grundy-sweep")
+		cmd.Dir = modRoot
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return "", fmt.Errorf("%v: %s", err, out)
+		}
+		return bin, nil
+	})
 	root := filepath.Dir(files[0])
 	for _, path := range files {
 		src, err := os.ReadFile(path)
@@ -255,6 +266,10 @@ func TestDocsExamples(t *testing.T) {
 	t.Logf("%d examples, %d run and compared", total, ran)
 }
 
+// docsSweepProgram builds grundy-sweep once, for the examples of grundy
+// sweep (set by TestDocsExamples).
+var docsSweepProgram func() (string, error)
+
 // errMissingTool marks an example whose tool is not installed.
 type errMissingTool struct{ name string }
 
@@ -283,6 +298,15 @@ func runExample(t *testing.T, dir string, handler http.Handler, ex docExample) (
 			hc := interp.HandlerCtx(ctx)
 			switch args[0] {
 			case "grundy":
+				if len(args) > 1 && args[1] == "sweep" {
+					// grundy sweep starts the grundy-sweep program: build it.
+					bin, err := docsSweepProgram()
+					if err != nil {
+						t.Errorf("%s: building grundy-sweep: %v", ex, err)
+						return interp.NewExitStatus(1)
+					}
+					return next(ctx, append([]string{bin}, args[2:]...))
+				}
 				if code := run(ctx, args[1:], newStreams(hc.Stdin, hc.Stdout, hc.Stderr)); code != 0 {
 					return interp.NewExitStatus(uint8(code))
 				}

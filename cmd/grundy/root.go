@@ -64,6 +64,10 @@ func run(ctx context.Context, args []string, io *streams) int {
 	if err == nil {
 		return exitOK
 	}
+	var status exitStatus
+	if errors.As(err, &status) {
+		return int(status)
+	}
 	if ctx.Err() != nil && exitCode(err) != exitCanceled {
 		// Interrupted (SIGINT, SIGTERM) while reading input or writing: the
 		// error the command met says less than this.
@@ -274,6 +278,7 @@ kayles or coins:mock-turtles.`,
 		newProblemCmd(io), newPlayCmd(io),
 		newCardflipCmd(io),
 		newMisereCmd(io),
+		newSweepCmd(io),
 	)
 	return root
 }
