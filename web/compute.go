@@ -101,6 +101,7 @@ func (s *Server) compute(w http.ResponseWriter, r *http.Request, rt route) {
 			return
 		}
 		if errors.Is(err, errFastSlice) {
+			s.promoted.Add(1)
 			release()
 			left -= time.Since(start)
 			cheap = false

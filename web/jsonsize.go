@@ -11,6 +11,7 @@ var (
 	marshalerType     = reflect.TypeFor[json.Marshaler]()
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 	isZeroerType      = reflect.TypeFor[interface{ IsZero() bool }]()
+	numberType        = reflect.TypeFor[json.Number]()
 )
 
 // jsonSize returns a lower bound on the length of the JSON encoding/json
@@ -53,6 +54,9 @@ func jsonSize(v any, limit int64) int64 {
 			walk(rv.Elem())
 		case reflect.String:
 			n += int64(rv.Len()) + 2
+			if t == numberType {
+				n -= 2 // written as a number, without quotes
+			}
 		case reflect.Bool:
 			n += 4
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"sync/atomic"
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/internal/memguard"
@@ -20,10 +21,12 @@ var staticFiles embed.FS
 // Server is the web workbench: the JSON API and the embedded page. It is
 // safe for concurrent use; create it with New.
 type Server struct {
-	cfg     Config
-	sched   *scheduler      // computation slots and their queue
-	guard   *memguard.Guard // Config.MemoryLimit over all computations
-	handler http.Handler
+	cfg   Config
+	sched *scheduler      // computation slots and their queue
+	guard *memguard.Guard // Config.MemoryLimit over all computations
+	// promoted counts requests that looked cheap but outlasted FastTimeout.
+	promoted atomic.Int64
+	handler  http.Handler
 	// parse names games: parseSpec (catalog.Parse without reading files
 	// the server was not told to read) except in tests.
 	parse func(spec string) (catalog.Game, error)

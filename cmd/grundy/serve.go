@@ -20,6 +20,8 @@ type serveOptions struct {
 	maxPositions  int64
 	maxMemory     string
 	maxConcurrent int
+	maxPerClient  int
+	memoryLimit   string
 	rulesDir      string
 	allowHosts    []string
 }
@@ -38,7 +40,9 @@ JSON API under /api/ is documented in docs/api.md.
 
 The server binds to loopback by default. Every computation runs under a work
 budget (--max-positions, --max-memory) and a deadline (--timeout); at most
---max-concurrent run at once. starlark:FILE specs name only the rule files
+--max-concurrent run at once, at most --max-per-client of them for one client
+(IP address), plus one slot for requests that look cheap; the computations
+together stay under --memory-limit. starlark:FILE specs name only the rule files
 built into the binary (starlark:examples/NAME.star) unless --rules-dir allows
 the .star files of a directory. Interrupt (Ctrl-C) or SIGTERM shuts it down
 gracefully.
@@ -68,6 +72,8 @@ browser opens can then use and read the workbench.`,
 	f.Int64Var(&opts.maxPositions, "max-positions", web.DefaultBudget.MaxPositions, "position budget of one computation")
 	f.StringVar(&opts.maxMemory, "max-memory", fmt.Sprintf("%dMiB", web.DefaultBudget.MaxMemory>>20), "memory budget of one computation (e.g. 512MiB, 2GiB)")
 	f.IntVar(&opts.maxConcurrent, "max-concurrent", 0, "computations running at once (0: max(2, number of CPUs))")
+	f.IntVar(&opts.maxPerClient, "max-per-client", 0, "heavy computations one client (IP address) may run at once (0: max(1, max-concurrent - 1); behind a reverse proxy all clients are one: set it to max-concurrent)")
+	f.StringVar(&opts.memoryLimit, "memory-limit", "", "heap of all computations together, past which the running ones are stopped (e.g. 1GiB; default max(384MiB, 1.5 × --max-memory))")
 	f.StringVar(&opts.rulesDir, "rules-dir", "", "let starlark:FILE specs name the .star files of `DIR` (default: only the built-in starlark:examples/NAME.star)")
 	f.StringSliceVar(&opts.allowHosts, "allow-host", nil, "also answer requests for host `NAME` (repeatable or comma-separated; default: localhost and the server's IP addresses; '*' allows any, unsafe)")
 	return cmd
@@ -86,6 +92,17 @@ func serveRun(cmd *cobra.Command, io *streams, opts *serveOptions) error {
 		return usagef("--timeout must be positive, not %s", opts.timeout)
 	case opts.maxConcurrent < 0:
 		return usagef("--max-concurrent must be at least 0, not %d", opts.maxConcurrent)
+	case opts.maxPerClient < 0:
+		return usagef("--max-per-client must be at least 0, not %d", opts.maxPerClient)
+	}
+	var memLimit int64
+	if opts.memoryLimit != "" {
+		if memLimit, err = parseBytes(opts.memoryLimit); err != nil {
+			return usagef("--memory-limit: %v", err)
+		}
+		if memLimit <= 0 {
+			return usagef("--memory-limit must be positive, not %q", opts.memoryLimit)
+		}
 	}
 	if opts.rulesDir != "" {
 		if st, err := os.Stat(opts.rulesDir); err != nil || !st.IsDir() {
@@ -100,6 +117,8 @@ func serveRun(cmd *cobra.Command, io *streams, opts *serveOptions) error {
 		Budget:        impartial.Budget{MaxPositions: opts.maxPositions, MaxMemory: mem},
 		Timeout:       opts.timeout,
 		MaxConcurrent: opts.maxConcurrent,
+		MaxPerClient:  opts.maxPerClient,
+		MemoryLimit:   memLimit,
 		RulesDir:      opts.rulesDir,
 		AllowedHosts:  allow,
 	})
