@@ -388,4 +388,3 @@ func TestDisconnectCancels(t *testing.T) {
 	}
 	resp.Body.Close()
 }
-
