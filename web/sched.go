@@ -39,6 +39,7 @@ type scheduler struct {
 	general int            // free general slots
 	fast    int            // free fast-lane slots
 	running map[string]int // general slots held per client
+	heavy   map[string]int // of which by requests that do not look cheap
 	queue   []*waiter      // in arrival order
 	waiting map[string]int // queued requests per client
 }
@@ -47,8 +48,9 @@ type scheduler struct {
 type lane int
 
 const (
-	laneGeneral lane = iota + 1
-	laneFast
+	laneGeneral lane = iota + 1 // a general slot, for a heavy request
+	laneShared                  // a general slot, for a cheap request
+	laneFast                    // a fast-lane slot
 )
 
 // waiter is a request waiting for a slot. ready receives the lane granted,
@@ -68,6 +70,7 @@ func newScheduler(cfg Config) *scheduler {
 		general:   cfg.MaxConcurrent,
 		fast:      max(0, cfg.FastLane),
 		running:   make(map[string]int),
+		heavy:     make(map[string]int),
 		waiting:   make(map[string]int),
 	}
 }
@@ -88,9 +91,15 @@ func (s *scheduler) tryLocked(client string, cheap bool) (lane, bool) {
 		s.fast--
 		return laneFast, true
 	}
-	if s.general > 0 && (cheap || s.running[client] < s.perClient) {
+	if s.general > 0 && cheap {
 		s.general--
 		s.running[client]++
+		return laneShared, true
+	}
+	if s.general > 0 && s.heavy[client] < s.perClient {
+		s.general--
+		s.running[client]++
+		s.heavy[client]++
 		return laneGeneral, true
 	}
 	return 0, false
@@ -151,10 +160,15 @@ func (s *scheduler) releaseLocked(client string, l lane) {
 	switch l {
 	case laneFast:
 		s.fast++
-	case laneGeneral:
+	case laneGeneral, laneShared:
 		s.general++
 		if s.running[client]--; s.running[client] == 0 {
 			delete(s.running, client)
+		}
+		if l == laneGeneral {
+			if s.heavy[client]--; s.heavy[client] == 0 {
+				delete(s.heavy, client)
+			}
 		}
 	}
 	s.grantLocked()
@@ -185,7 +199,7 @@ func (s *scheduler) grantLocked() {
 
 // fitsLocked reports whether a slot is free to w.
 func (s *scheduler) fitsLocked(w *waiter) bool {
-	return w.cheap && s.fast > 0 || s.general > 0 && (w.cheap || s.running[w.client] < s.perClient)
+	return w.cheap && s.fast > 0 || s.general > 0 && (w.cheap || s.heavy[w.client] < s.perClient)
 }
 
 // removeLocked takes w out of the queue; false if it was not there.

@@ -32,8 +32,10 @@ func pending(t *testing.T, s *scheduler, ctx context.Context, client string, che
 		}
 		got <- l
 	}()
-	for queued() == before {
-		time.Sleep(time.Millisecond)
+	for start := time.Now(); queued() == before; time.Sleep(time.Millisecond) {
+		if time.Since(start) > 5*time.Second {
+			t.Fatalf("the request of %s was not queued", client)
+		}
 	}
 	return got
 }
@@ -70,8 +72,8 @@ func TestSchedulerPerClient(t *testing.T) {
 	// a cheap request is not capped and takes the free slot.
 	s.release("B", laneGeneral)
 	expectNone(t, a2)
-	mustAcquire(t, s, "A", true, laneGeneral)
-	s.release("A", laneGeneral) // the cheap one
+	mustAcquire(t, s, "A", true, laneShared)
+	s.release("A", laneShared) // the cheap one
 	expectNone(t, a2)
 	s.release("A", laneGeneral) // the first heavy one
 	if l := <-a2; l != laneGeneral {
@@ -80,6 +82,28 @@ func TestSchedulerPerClient(t *testing.T) {
 	if g, f, w := s.stats(); g != 1 || f != 1 || w != 0 {
 		t.Errorf("stats %d %d %d", g, f, w)
 	}
+}
+
+// The cap counts only heavy requests: a client whose cheap requests fill
+// general slots still starts a heavy one (with a stream of cheap requests
+// from one address, its heavy ones would otherwise wait for a moment when
+// none runs).
+func TestSchedulerCapCountsHeavy(t *testing.T) {
+	s := testScheduler(2, 1, 1, 10)
+	mustAcquire(t, s, "A", true, laneFast)
+	mustAcquire(t, s, "A", true, laneShared)
+	mustAcquire(t, s, "A", true, laneShared)
+	heavy := pending(t, s, context.Background(), "A", false)
+	s.release("A", laneShared)
+	if l := <-heavy; l != laneGeneral {
+		t.Fatalf("heavy request got %v", l)
+	}
+	// A free general slot, but A holds its one heavy slot: the cap refuses.
+	s.release("A", laneShared)
+	if _, err := s.acquire(context.Background(), "A", false, time.Now()); err != errBusy {
+		t.Fatalf("second heavy request: %v, want busy (cap 1)", err)
+	}
+	mustAcquire(t, s, "B", false, laneGeneral)
 }
 
 // A freed slot goes to the waiting client holding the fewest slots, not to
@@ -212,9 +236,12 @@ func TestSchedulerConcurrent(t *testing.T) {
 					fastHeld++
 				} else {
 					generalHeld++
-					if !cheap {
+					if l == laneGeneral {
 						heavy[client]++
 					}
+				}
+				if (l == laneGeneral) == cheap {
+					t.Errorf("cheap %v request got lane %v", cheap, l)
 				}
 				if generalHeld > slots || fastHeld > fast || heavy[client] > perClient {
 					t.Errorf("%d general, %d fast slots held, %d heavy by %s", generalHeld, fastHeld, heavy[client], client)
@@ -226,7 +253,7 @@ func TestSchedulerConcurrent(t *testing.T) {
 					fastHeld--
 				} else {
 					generalHeld--
-					if !cheap {
+					if l == laneGeneral {
 						heavy[client]--
 					}
 				}
