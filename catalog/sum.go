@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
@@ -256,8 +257,24 @@ func (g *SumGame[P]) result(b *binding[P], ps []P, canon string, an *impartial.A
 		res.Remoteness = an.Remoteness
 		res.loopy = an.Loopy
 	}
+	// listLimit estimated the moves' size; here each is measured as it is
+	// formatted (a move's text may repeat long part sizes), and the list
+	// ends where the answer would pass the output budget.
+	size, cut := int64(len(canon))+int64(len(res.Game))+256, false
+	listed := 0
 	for _, o := range an.Moves {
 		m := g.move(b, ps, o.Index, o.To)
+		if mo := opts.Budget.MaxOutput; mo > 0 {
+			size += int64(len(m.To) + len(m.Move) + 32)
+			if opts.AllOptions {
+				size += 64
+			}
+			if size > mo {
+				cut = true
+				break
+			}
+		}
+		listed++
 		switch {
 		case opts.AllOptions:
 			opt := Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness), loopy: o.Loopy}
@@ -271,26 +288,50 @@ func (g *SumGame[P]) result(b *binding[P], ps []P, canon string, an *impartial.A
 			res.DrawingMoves = append(res.DrawingMoves, m)
 		}
 	}
-	listed := len(an.Moves)
 	if an.Count != int64(listed) {
 		n := an.Count
 		res.MoveCount = &n
 	}
 	res.MoveClasses = an.Classes
+	if mo := opts.Budget.MaxOutput; mo > 0 {
+		res.MoveClasses = fitClasses(an.Classes, mo-size)
+	}
 	more := "more"
 	if an.Count > int64(listed) {
 		more = fmt.Sprintf("%d more", an.Count-int64(listed))
 	}
 	switch {
-	case an.Stopped != nil:
+	case an.Stopped != nil && !cut:
 		res.MovesNote = "the list stopped early: " + an.Stopped.Error()
 	case an.Count >= 0 && an.Count <= int64(listed):
-	case opts.MaxListed > 0 && listed == opts.MaxListed:
+	case !cut && opts.MaxListed > 0 && listed == opts.MaxListed:
 		res.MovesNote = fmt.Sprintf("%s not listed (at most %d are)", more, opts.MaxListed)
 	default:
 		res.MovesNote = fmt.Sprintf("%s not listed: the answer would pass the output budget of %s", more, impartial.FormatBytes(opts.Budget.MaxOutput))
 	}
 	return res
+}
+
+// fitClasses shortens a description of move classes ("…; …") to the
+// classes that fit in room bytes, saying how many are left out: a heap of
+// 2^31 in 0.16 has over 10^5 classes.
+func fitClasses(classes string, room int64) string {
+	if int64(len(classes)) <= room {
+		return classes
+	}
+	parts := strings.Split(classes, "; ")
+	n, used := 0, int64(0)
+	for _, p := range parts {
+		if used+int64(len(p))+2+64 > room {
+			break
+		}
+		used += int64(len(p)) + 2
+		n++
+	}
+	if n == 0 {
+		return fmt.Sprintf("%d classes, too many to describe within the output budget", len(parts))
+	}
+	return fmt.Sprintf("%s; and %d more classes, not described within the output budget", strings.Join(parts[:n], "; "), len(parts)-n)
 }
 
 func remoteness(r int) *int {

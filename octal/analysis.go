@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/grundy/grundy/impartial"
 )
@@ -168,14 +169,24 @@ func (v *Valued) Prepare(ctx context.Context, ps []Parts, q impartial.Query) err
 	}
 	// Beyond what can be computed: only a proved period can answer. Look
 	// for one as far as a question may reasonably wait (periodHunt values,
-	// a few seconds), doubling within the budget.
+	// at most huntTime), doubling within the budget. A kernel costs at
+	// least linear time, so the next doubling is not started when the last
+	// one, taken twice, would end past huntTime: a game without a period
+	// is refused in about huntTime, not at the request's deadline.
+	start := time.Now()
+	var last time.Duration
 	for n := 1 << 15; n <= periodHunt; n *= 2 {
 		if CheckBudget(n, q.Budget) != nil {
 			break
 		}
+		if time.Since(start)+2*last > huntTime {
+			break
+		}
+		t0 := time.Now()
 		if err := v.extend(ctx, n, q.Budget); err != nil {
 			return err
 		}
+		last = time.Since(t0)
 		if _, _, ok := v.c.ProvedPeriod(); ok {
 			return nil
 		}
@@ -187,6 +198,9 @@ func (v *Valued) Prepare(ctx context.Context, ps []Parts, q impartial.Query) err
 // proved period for a heap beyond MaxHeap (0.16 proves its period 149459 at
 // 360163, within it).
 const periodHunt = 1 << 19
+
+// huntTime bounds the time Prepare spends looking for a period.
+const huntTime = 2 * time.Second
 
 func (v *Valued) extend(ctx context.Context, to int, b impartial.Budget) error {
 	if to < v.c.Len() {

@@ -1,6 +1,7 @@
 package octal
 
 import (
+	"container/heap"
 	"errors"
 	"fmt"
 	"strconv"
@@ -243,36 +244,57 @@ func (s *ProvedSequence) firstMoves(ms *MoveSet, k int) []Move {
 }
 
 // mergeSplits appends, in increasing a, the first splits of the classes
-// (one split digit) until out holds k moves.
+// (one split digit) until out holds k moves. A min-heap of the classes by
+// their next member makes it O(k log C): a heap of 2^31 has over 10^5
+// classes of 0.16's period, and k may be 10^5 and more.
 func mergeSplits(out []Move, cs []MoveClass, k int) []Move {
-	next := make([]int, len(cs)) // next member of each class
+	h := make(splitHeap, 0, len(cs))
 	for i, c := range cs {
-		next[i] = c.Lo
+		next := c.Lo
 		if c.Modulus > 0 {
-			next[i] = c.Lo + ((c.Residue-c.Lo)%c.Modulus+c.Modulus)%c.Modulus
+			next = c.Lo + ((c.Residue-c.Lo)%c.Modulus+c.Modulus)%c.Modulus
+		}
+		if next <= c.Hi {
+			h = append(h, splitNext{next, i})
 		}
 	}
-	for len(out) < k {
-		best := -1
-		for i, c := range cs {
-			if next[i] <= c.Hi && (best < 0 || next[i] < next[best]) {
-				best = i
-			}
-		}
-		if best < 0 {
-			break
-		}
-		c := cs[best]
-		a := next[best]
-		M := c.N - c.Take
-		out = append(out, Move{Take: c.Take, Left: []int{M - a, a}})
+	heap.Init(&h)
+	for len(out) < k && len(h) > 0 {
+		top := &h[0]
+		c := cs[top.class]
+		a := top.a
+		out = append(out, Move{Take: c.Take, Left: []int{c.N - c.Take - a, a}})
 		if c.Modulus > 0 {
-			next[best] += c.Modulus
+			top.a += c.Modulus
 		} else {
-			next[best]++
+			top.a++
+		}
+		if top.a > c.Hi {
+			heap.Pop(&h)
+		} else {
+			heap.Fix(&h, 0)
 		}
 	}
 	return out
+}
+
+// splitNext is a class's next member a; splitHeap orders them by a (the
+// classes of one split digit have no member in common).
+type splitNext struct{ a, class int }
+
+type splitHeap []splitNext
+
+func (h splitHeap) Len() int { return len(h) }
+func (h splitHeap) Less(i, j int) bool {
+	return h[i].a < h[j].a || h[i].a == h[j].a && h[i].class < h[j].class
+}
+func (h splitHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *splitHeap) Push(x any)   { *h = append(*h, x.(splitNext)) }
+func (h *splitHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 func containsInt(s []int, x int) bool {

@@ -11,7 +11,6 @@ import (
 	"github.com/grundy/grundy/bridge"
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
-	"github.com/grundy/grundy/internal/jsonout"
 	"github.com/grundy/grundy/notation"
 )
 
@@ -96,41 +95,13 @@ type ErrorBody struct {
 	Error string `json:"error"`
 }
 
-// api wraps an endpoint: method check, form parsing under the body limit,
-// a computation slot and deadline if rt.compute, and the JSON answer.
-func (s *Server) api(rt route) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var v any
-		var err error
-		switch r.Method {
-		case http.MethodGet, http.MethodHead, http.MethodPost:
-			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes)
-			if err = r.ParseForm(); err == nil {
-				v, err = s.call(r, rt)
-			}
-		default:
-			w.Header().Set("Allow", "GET, HEAD, POST")
-			err = &httpError{http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed (use GET or POST)", r.Method)}
-		}
-		hd := w.Header()
-		hd.Set("Content-Type", "application/json; charset=utf-8")
-		hd.Set("Cache-Control", "no-store")
-		if err != nil {
-			status, msg := errorStatus(err)
-			if status == http.StatusServiceUnavailable {
-				hd.Set("Retry-After", "1")
-			}
-			w.WriteHeader(status)
-			jsonout.Write(w, ErrorBody{msg})
-			return
-		}
-		jsonout.Write(w, v)
-	})
-}
-
 // errorStatus maps an error to its HTTP status and message (docs/api.md).
+// An error type that knows its status says so with a method
+// HTTPStatus() int (the engine's capability errors, the server's own
+// limits); a status outside 400–599 is ignored.
 func errorStatus(err error) (int, string) {
 	var he *httpError
+	var hs interface{ HTTPStatus() int }
 	var se *catalog.SpecError
 	var pe *catalog.PositionError
 	var ne *notation.SyntaxError
@@ -146,6 +117,8 @@ func errorStatus(err error) (int, string) {
 		return he.status, msg
 	case errors.As(err, &mb):
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large (at most %d bytes)", mb.Limit)
+	case errors.As(err, &hs) && hs.HTTPStatus() >= 400 && hs.HTTPStatus() <= 599:
+		return hs.HTTPStatus(), msg
 	case errors.As(err, &se), errors.As(err, &pe), errors.As(err, &bi), errors.As(err, &ne):
 		return http.StatusBadRequest, msg
 	case errors.As(err, &ie), errors.As(err, &ce), errors.As(err, &ue):
@@ -225,22 +198,6 @@ func (s *Server) flag(r *http.Request, name string) (bool, error) {
 		return true, nil
 	}
 	return false, badRequest("parameter %q must be 1 or 0, not %s", name, notation.Quote(m))
-}
-
-// call runs the route's handler, in a computation slot under the
-// per-computation deadline if the route computes.
-func (s *Server) call(r *http.Request, rt route) (any, error) {
-	if !rt.compute {
-		return rt.handle(r)
-	}
-	release, err := s.acquire(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	defer release()
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
-	defer cancel()
-	return rt.handle(r.WithContext(ctx))
 }
 
 func (s *Server) games(r *http.Request) (any, error) {

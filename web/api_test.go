@@ -243,11 +243,30 @@ func TestMethodAndBody(t *testing.T) {
 // A full server answers 503 with Retry-After: at once when the queue is
 // full, after Config.QueueWait otherwise.
 func TestBusy(t *testing.T) {
-	s := New(Config{MaxConcurrent: 1, MaxQueue: 1, QueueWait: 20 * time.Millisecond})
-	s.slots <- struct{}{} // a computation is running
+	s := New(Config{MaxConcurrent: 1, FastLane: -1, MaxQueue: 1, QueueWait: 20 * time.Millisecond})
+	bg := context.Background()
+	far := time.Now().Add(time.Hour)
+	const other = "203.0.113.9" // another client than httptest's 192.0.2.1
+	// A computation of another client is running.
+	l, err := s.sched.acquire(bg, other, false, far)
+	if err != nil {
+		t.Fatal(err)
+	}
 	target := "/api/solve?" + q("game", "nim", "position", "1")
-	for _, waiting := range []int64{0, 1} {
-		s.waiting.Store(waiting)
+	for _, waiting := range []int{0, 1} {
+		var queued chan error
+		var stop context.CancelFunc
+		if waiting == 1 { // another request of the other client fills the queue
+			queued = make(chan error, 1)
+			ctx, cancel := context.WithCancel(bg)
+			defer cancel()
+			go func() { _, err := s.sched.acquire(ctx, other, false, far); queued <- err }()
+			for _, _, w := s.sched.stats(); w != 1; _, _, w = s.sched.stats() {
+				time.Sleep(time.Millisecond)
+			}
+			defer cancel()
+			stop = cancel
+		}
 		rec := httptest.NewRecorder()
 		start := time.Now()
 		s.Handler().ServeHTTP(rec, newRequest(http.MethodGet, target, nil))
@@ -261,17 +280,24 @@ func TestBusy(t *testing.T) {
 		if waiting == 0 && waited < 20*time.Millisecond {
 			t.Errorf("queued request answered after %v, before QueueWait", waited)
 		}
+		if queued != nil {
+			stop()
+			if err := <-queued; err != context.Canceled {
+				t.Errorf("the waiting request: %v", err)
+			}
+		}
 	}
-	s.waiting.Store(0)
 	// The slot frees while a request waits: it is served.
-	go func() { time.Sleep(5 * time.Millisecond); <-s.slots }()
+	go func() { time.Sleep(5 * time.Millisecond); s.sched.release(other, l) }()
 	s.cfg.QueueWait = 5 * time.Second
 	if code, body := get(t, s, target); code != 200 {
 		t.Errorf("after the slot freed: %d %s", code, body)
 	}
 	// A request whose client went away while queued.
-	s.slots <- struct{}{}
-	ctx, cancel := context.WithCancel(context.Background())
+	if _, err := s.sched.acquire(bg, other, false, far); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(bg)
 	cancel()
 	rec := httptest.NewRecorder()
 	s.Handler().ServeHTTP(rec, newRequest(http.MethodGet, target, nil).WithContext(ctx))
@@ -285,7 +311,7 @@ func TestBusy(t *testing.T) {
 func TestTimeoutAndCancel(t *testing.T) {
 	s := New(Config{Timeout: time.Nanosecond})
 	code, body := get(t, s, "/api/values?"+q("game", "subtract:1,3,4", "to", "900000"))
-	if code != 504 || !strings.Contains(body, "time budget exhausted") {
+	if code != 504 || !strings.Contains(body, "time limit exceeded: the computation ran past the server's 1ns per request") {
 		t.Errorf("timeout: %d %s", code, body)
 	}
 	s = New(Config{})

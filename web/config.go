@@ -18,16 +18,49 @@ type Config struct {
 	// and the API answers 504. Default: 10s.
 	Timeout time.Duration
 	// MaxConcurrent is the number of computations that may run at once.
-	// Default: max(2, GOMAXPROCS). With the default budget this bounds the
-	// memory held by searches to MaxConcurrent × Budget.MaxMemory.
+	// Default: max(2, GOMAXPROCS). FastLane slots come on top for cheap
+	// requests.
 	MaxConcurrent int
+	// MaxPerClient is how many of the MaxConcurrent slots one client (one
+	// remote IP address) may hold with requests that do not look cheap, so
+	// one client's heavy requests leave slots to the others; its further
+	// requests wait. Behind a reverse proxy every request comes from the
+	// proxy's address: raise it to MaxConcurrent there. Default:
+	// max(1, MaxConcurrent-1).
+	MaxPerClient int
+	// FastLane is the number of extra slots reserved for requests that look
+	// cheap (a position question of at most 256 bytes, a sequence up to
+	// 10,000; see docs/api.md), so they are answered while heavy work fills
+	// the other slots. Default: 1; negative: none.
+	FastLane int
+	// FastTimeout is how long a request may compute in a fast-lane slot. A
+	// request that only looked cheap is stopped then and queued again for a
+	// general slot, where it starts over with the rest of its Timeout.
+	// Default: 250ms.
+	FastTimeout time.Duration
 	// MaxQueue is how many requests may wait for a free computation slot;
-	// beyond that the API answers 503 at once. Default: 512.
+	// beyond that the API answers 503 at once (a client with fewer requests
+	// waiting takes the place of the newest request of the client with the
+	// most). Default: 512.
 	MaxQueue int
 	// QueueWait is how long a request waits for a slot before the API
 	// answers 503. Default: 30s (a page waits rather than fails; the queue
 	// length is bounded by MaxQueue).
 	QueueWait time.Duration
+	// MaxResponseBytes bounds the JSON of one answer. An answer that would
+	// be longer is refused with 422 and a message that says how to narrow
+	// the question; the answer is encoded into a buffer while its slot is
+	// held, so at most that many bytes per slot wait to be sent.
+	// Default: 10 MiB.
+	MaxResponseBytes int64
+	// MemoryLimit bounds the Go heap of the whole server, all computations
+	// together: a governor (internal/memguard) samples the heap every 5 ms
+	// while computations run and, past the limit, stops every computation
+	// running with a memory error (422); Serve also sets the runtime's soft
+	// memory limit to 7/8 of it, so garbage is collected before. Budget
+	// bounds one search by its own estimate; this bounds the process.
+	// Default: max(384 MiB, 3/2 × Budget.MaxMemory); negative: no governor.
+	MemoryLimit int64
 	// MaxBodyBytes bounds a request body (POST forms). Default: 64 KiB.
 	MaxBodyBytes int64
 	// MaxInput bounds the length in bytes of the game and position fields.
@@ -49,7 +82,7 @@ type Config struct {
 	// headers. Defaults: 15s and 5s.
 	ReadTimeout, ReadHeaderTimeout time.Duration
 	// WriteTimeout bounds writing a response, from the end of the request
-	// headers. Default: Timeout + QueueWait + 10s.
+	// headers. Default: Timeout + FastTimeout + QueueWait + 10s.
 	WriteTimeout time.Duration
 	// IdleTimeout bounds keep-alive connections. Default: 60s.
 	IdleTimeout time.Duration
@@ -84,6 +117,21 @@ func (c Config) withDefaults() Config {
 	if c.MaxConcurrent <= 0 {
 		c.MaxConcurrent = max(2, runtime.GOMAXPROCS(0))
 	}
+	if c.MaxPerClient <= 0 {
+		c.MaxPerClient = max(1, c.MaxConcurrent-1)
+	}
+	if c.FastLane == 0 {
+		c.FastLane = 1
+	}
+	if c.FastTimeout <= 0 {
+		c.FastTimeout = 250 * time.Millisecond
+	}
+	if c.MaxResponseBytes <= 0 {
+		c.MaxResponseBytes = 10 << 20
+	}
+	if c.MemoryLimit == 0 {
+		c.MemoryLimit = max(384<<20, c.Budget.MaxMemory/2*3)
+	}
 	if c.MaxQueue <= 0 {
 		c.MaxQueue = 512
 	}
@@ -109,7 +157,7 @@ func (c Config) withDefaults() Config {
 		c.ReadHeaderTimeout = 5 * time.Second
 	}
 	if c.WriteTimeout <= 0 {
-		c.WriteTimeout = c.Timeout + c.QueueWait + 10*time.Second
+		c.WriteTimeout = c.Timeout + c.FastTimeout + c.QueueWait + 10*time.Second
 	}
 	if c.IdleTimeout <= 0 {
 		c.IdleTimeout = 60 * time.Second

@@ -9,13 +9,19 @@
 // --json, so `grundy solve nim 3 4 5 --json` and
 // GET /api/solve?game=nim&position=3+4+5 print the same bytes.
 //
-// The server is built to stay up under load and bad input: request bodies
-// and input fields are bounded (413), every computation runs under a work
-// budget (impartial.Budget) and a deadline (422 or 504 when they run out),
-// at most Config.MaxConcurrent computations run at once with a bounded wait
-// queue (503 when full), connections have read and write timeouts, and Serve
-// shuts down gracefully when its context ends. The endpoints, their keys and
-// status codes are documented in docs/api.md.
+// The server is built to stay up under load, bad input and hostile clients:
+// request bodies and input fields are bounded (413); every computation runs
+// under a work budget (impartial.Budget), a deadline and the request's
+// context (422, 504, or canceled when the client leaves); the Go heap of
+// all computations together is bounded by a governor (internal/memguard,
+// Config.MemoryLimit); an answer is encoded into a buffer bounded by
+// Config.MaxResponseBytes and written while its slot is held; at most
+// Config.MaxConcurrent computations run at once, at most
+// Config.MaxPerClient heavy ones per client, with a fast lane for requests
+// that look cheap and a fair, bounded wait queue (503 when full; see
+// sched.go); connections have read and write timeouts, and Serve shuts down
+// gracefully when its context ends. The endpoints, their keys, status codes
+// and limits are documented in docs/api.md.
 //
 // Against DNS rebinding the handler answers only requests whose Host header
 // names localhost, a loopback address, the IP address the request arrived on

@@ -72,3 +72,46 @@ func FuzzAPI(f *testing.F) {
 		}
 	})
 }
+
+// FuzzForm sends an arbitrary raw query string and form body (bad
+// %-escapes, semicolons, repeated or empty names, invalid UTF-8) to an
+// endpoint: the form is parsed or refused with a documented status (400 for
+// a malformed one, never a 500), and the answer is JSON with its message.
+func FuzzForm(f *testing.F) {
+	f.Add(uint8(0), "x=%zz", "")
+	f.Add(uint8(2), "game=nim;position=3", "")
+	f.Add(uint8(2), "game=nim", "position=3%")
+	f.Add(uint8(2), "", "game=nim&position=3+4+5")
+	f.Add(uint8(3), "game=nim&game=nim&position=1", "")
+	f.Add(uint8(6), "game=subtract%3A1%2C3%2C4&to=%2B20", "")
+	f.Add(uint8(2), "game=nim&position=%FF%FE", "=&&=")
+	f.Add(uint8(5), "game&position", "misere=%")
+	f.Add(uint8(1), "game=%", "game=nim")
+	s := New(Config{Budget: impartial.Budget{MaxPositions: 20000, MaxMemory: 4 << 20}, Timeout: 200 * time.Millisecond, MaxTo: 20000, MaxInput: 1000, MaxBodyBytes: 4096})
+	endpoints := []string{"games", "info", "solve", "moves", "move", "reply", "values", "period", "bridge/solve", "cardflip/play"}
+	documented := map[int]bool{200: true, 400: true, 404: true, 413: true, 422: true, 503: true, 504: true}
+	f.Fuzz(func(t *testing.T, e uint8, query, body string) {
+		ep := endpoints[int(e)%len(endpoints)]
+		method := http.MethodGet
+		if body != "" {
+			method = http.MethodPost
+		}
+		r := newRequest(method, "/api/"+ep, strings.NewReader(body))
+		r.URL.RawQuery = query
+		if body != "" {
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
+		rec := httptest.NewRecorder()
+		s.Handler().ServeHTTP(rec, r)
+		if !documented[rec.Code] {
+			t.Fatalf("%s /api/%s?%q body %q: status %d %s", method, ep, query, body, rec.Code, rec.Body)
+		}
+		var v any
+		if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+			t.Fatalf("%s /api/%s?%q body %q: not JSON: %q", method, ep, query, body, rec.Body)
+		}
+		if m, _ := v.(map[string]any); rec.Code != 200 && (m == nil || m["error"] == "") {
+			t.Fatalf("%s /api/%s?%q body %q: %d without an error message: %s", method, ep, query, body, rec.Code, rec.Body)
+		}
+	})
+}

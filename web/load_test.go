@@ -131,9 +131,9 @@ func TestLoad(t *testing.T) {
 		t.Errorf("Serve: %v", err)
 	}
 	pct := func(p float64) time.Duration { return all[min(n-1, int(p*float64(n)))] }
-	t.Logf("%d clients, %v: %d requests (%.0f/s), %d errors; latency p50 %v, p99 %v, max %v; max heap in use %.1f MiB; GOMAXPROCS %d",
+	t.Logf("%d clients, %v: %d requests (%.0f/s), %d errors; latency p50 %v, p99 %v, max %v; max heap in use %.1f MiB; GOMAXPROCS %d; %d requests moved out of the fast lane",
 		clients, duration, n, float64(n)/duration.Seconds(), errs.Load(), pct(0.50), pct(0.99), all[n-1],
-		float64(maxHeap.Load())/(1<<20), runtime.GOMAXPROCS(0))
+		float64(maxHeap.Load())/(1<<20), runtime.GOMAXPROCS(0), s.promoted.Load())
 	if e := errs.Load(); e != 0 {
 		t.Errorf("%d of %d requests failed; first: %v", e, n, firstErr.Load())
 	}

@@ -4,14 +4,15 @@ import (
 	"context"
 	"embed"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net"
 	"net/http"
 	"slices"
 	"sync/atomic"
-	"time"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/internal/memguard"
 )
 
 //go:embed static
@@ -20,10 +21,12 @@ var staticFiles embed.FS
 // Server is the web workbench: the JSON API and the embedded page. It is
 // safe for concurrent use; create it with New.
 type Server struct {
-	cfg     Config
-	slots   chan struct{} // one token per running computation
-	waiting atomic.Int64  // requests queued for a slot
-	handler http.Handler
+	cfg   Config
+	sched *scheduler      // computation slots and their queue
+	guard *memguard.Guard // Config.MemoryLimit over all computations
+	// promoted counts requests that looked cheap but outlasted FastTimeout.
+	promoted atomic.Int64
+	handler  http.Handler
 	// parse names games: parseSpec (catalog.Parse without reading files
 	// the server was not told to read) except in tests.
 	parse func(spec string) (catalog.Game, error)
@@ -35,7 +38,8 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg.withDefaults()}
 	s.cfg.AllowedHosts = slices.Clone(cfg.AllowedHosts)
 	s.parse = s.parseSpec
-	s.slots = make(chan struct{}, s.cfg.MaxConcurrent)
+	s.sched = newScheduler(s.cfg)
+	s.guard = memguard.New(memguard.Options{Limit: s.cfg.MemoryLimit})
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {
 		mux.Handle("/api/"+rt.name, s.api(rt))
@@ -47,7 +51,7 @@ func New(cfg Config) *Server {
 	if err != nil {
 		panic(err) // the embedded directory exists at build time
 	}
-	mux.Handle("/", http.FileServerFS(sub))
+	mux.Handle("/", pagesOnly(http.FileServerFS(sub)))
 	s.handler = secure(newHostPolicy(s.cfg.AllowedHosts).checkHost(mux))
 	return s
 }
@@ -75,8 +79,11 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 // Serve serves connections from ln until ctx ends. It then stops accepting
 // connections and waits up to Config.ShutdownTimeout for the requests in
 // flight; computations still running after that are canceled. Serve returns
-// nil after a shutdown and the listener's error otherwise.
+// nil after a shutdown and the listener's error otherwise. While it runs,
+// the runtime's soft memory limit is 7/8 of Config.MemoryLimit (or lower,
+// if GOMEMLIMIT says so).
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	defer memguard.SetGCLimit(s.cfg.MemoryLimit)()
 	base, cancelBase := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelBase()
 	hs := &http.Server{
@@ -111,31 +118,16 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // is full or the wait is over.
 var errBusy = &httpError{http.StatusServiceUnavailable, "server busy: too many computations running; retry in a moment"}
 
-// acquire takes a computation slot, waiting up to Config.QueueWait in a
-// queue of at most Config.MaxQueue requests. It returns the function that
-// gives the slot back.
-func (s *Server) acquire(ctx context.Context) (release func(), err error) {
-	release = func() { <-s.slots }
-	select {
-	case s.slots <- struct{}{}:
-		return release, nil
-	default:
-	}
-	if s.waiting.Add(1) > int64(s.cfg.MaxQueue) {
-		s.waiting.Add(-1)
-		return nil, errBusy
-	}
-	defer s.waiting.Add(-1)
-	t := time.NewTimer(s.cfg.QueueWait)
-	defer t.Stop()
-	select {
-	case s.slots <- struct{}{}:
-		return release, nil
-	case <-t.C:
-		return nil, errBusy
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+// pagesOnly serves the embedded page and its assets: GET and HEAD only.
+func pagesOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, fmt.Sprintf("method %s not allowed (the page answers GET and HEAD)", r.Method), http.StatusMethodNotAllowed)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // secure adds headers that keep the page self-contained: no script, style

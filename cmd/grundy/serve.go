@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/web"
 )
 
@@ -21,6 +20,8 @@ type serveOptions struct {
 	maxPositions  int64
 	maxMemory     string
 	maxConcurrent int
+	maxPerClient  int
+	memoryLimit   string
 	rulesDir      string
 	allowHosts    []string
 }
@@ -39,7 +40,9 @@ JSON API under /api/ is documented in docs/api.md.
 
 The server binds to loopback by default. Every computation runs under a work
 budget (--max-positions, --max-memory) and a deadline (--timeout); at most
---max-concurrent run at once. starlark:FILE specs name only the rule files
+--max-concurrent run at once, at most --max-per-client of them for one client
+(IP address), plus one slot for requests that look cheap; the computations
+together stay under --memory-limit. starlark:FILE specs name only the rule files
 built into the binary (starlark:examples/NAME.star) unless --rules-dir allows
 the .star files of a directory. Interrupt (Ctrl-C) or SIGTERM shuts it down
 gracefully.
@@ -74,6 +77,8 @@ func (opts *serveOptions) add(f *pflag.FlagSet) {
 	f.Int64Var(&opts.maxPositions, "max-positions", web.DefaultBudget.MaxPositions, "position budget of one computation")
 	f.StringVar(&opts.maxMemory, "max-memory", fmt.Sprintf("%dMiB", web.DefaultBudget.MaxMemory>>20), "memory budget of one computation (e.g. 512MiB, 2GiB)")
 	f.IntVar(&opts.maxConcurrent, "max-concurrent", 0, "computations running at once (0: max(2, number of CPUs))")
+	f.IntVar(&opts.maxPerClient, "max-per-client", 0, "heavy computations one client (IP address) may run at once (0: max(1, max-concurrent - 1); behind a reverse proxy all clients are one: set it to max-concurrent)")
+	f.StringVar(&opts.memoryLimit, "memory-limit", "", "heap of all computations together, past which the running ones are stopped (e.g. 1GiB; default max(384MiB, 1.5 × --max-memory))")
 	f.StringVar(&opts.rulesDir, "rules-dir", "", "let starlark:FILE specs name the .star files of `DIR` (default: only the built-in starlark:examples/NAME.star)")
 	f.StringSliceVar(&opts.allowHosts, "allow-host", nil, "also answer requests for host `NAME` (repeatable or comma-separated; default: localhost and the server's IP addresses; '*' allows any, unsafe)")
 }
@@ -92,6 +97,17 @@ func (opts *serveOptions) config() (web.Config, error) {
 		return web.Config{}, usagef("--timeout must be positive, not %s", opts.timeout)
 	case opts.maxConcurrent < 0:
 		return web.Config{}, usagef("--max-concurrent must be at least 0, not %d", opts.maxConcurrent)
+	case opts.maxPerClient < 0:
+		return web.Config{}, usagef("--max-per-client must be at least 0, not %d", opts.maxPerClient)
+	}
+	var memLimit int64
+	if opts.memoryLimit != "" {
+		if memLimit, err = parseBytes(opts.memoryLimit); err != nil {
+			return web.Config{}, usagef("--memory-limit: %v", err)
+		}
+		if memLimit <= 0 {
+			return web.Config{}, usagef("--memory-limit must be positive, not %q", opts.memoryLimit)
+		}
 	}
 	if opts.rulesDir != "" {
 		if st, err := os.Stat(opts.rulesDir); err != nil || !st.IsDir() {
@@ -101,10 +117,16 @@ func (opts *serveOptions) config() (web.Config, error) {
 	if err := web.CheckAllowedHosts(opts.allowHosts); err != nil {
 		return web.Config{}, usagef("--allow-host %s", strings.TrimPrefix(err.Error(), "web: allowed host "))
 	}
+	// The flags set positions and memory; moves and output keep the
+	// server's defaults (zero would mean unbounded).
+	budget := web.DefaultBudget
+	budget.MaxPositions, budget.MaxMemory = opts.maxPositions, mem
 	return web.Config{
-		Budget:        impartial.Budget{MaxPositions: opts.maxPositions, MaxMemory: mem},
+		Budget:        budget,
 		Timeout:       opts.timeout,
 		MaxConcurrent: opts.maxConcurrent,
+		MaxPerClient:  opts.maxPerClient,
+		MemoryLimit:   memLimit,
 		RulesDir:      opts.rulesDir,
 		AllowedHosts:  allowedHosts(opts.addr, opts.allowHosts),
 	}, nil

@@ -1,0 +1,324 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/jsonout"
+	"github.com/grundy/grundy/internal/memguard"
+)
+
+// A request to the API goes through these steps, each bounded:
+//
+//  1. method check (GET, HEAD, POST; 405 otherwise) and the form, read under
+//     MaxBodyBytes (413) and parsed (400 when malformed);
+//  2. for a route that computes, a slot from the scheduler (sched.go), in a
+//     queue bounded in length (MaxQueue) and time (QueueWait; 503);
+//  3. the handler, under the deadline (Timeout, or FastTimeout in the fast
+//     lane), the request's context (a client that disconnects cancels it)
+//     and the memory governor (MemoryLimit);
+//  4. the answer encoded into a buffer of at most MaxResponseBytes (422
+//     past it), still in the slot;
+//  5. the status and the buffer written, still in the slot, which is then
+//     released: the slots bound the work, the memory and the bytes waiting
+//     to be sent together.
+
+// api wraps an endpoint in the steps above.
+func (s *Server) api(rt route) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Content-Type", "application/json; charset=utf-8")
+		hd.Set("Cache-Control", "no-store")
+		switch r.Method {
+		case http.MethodGet, http.MethodHead, http.MethodPost:
+		default:
+			hd.Set("Allow", "GET, HEAD, POST")
+			s.writeError(w, &httpError{http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed (use GET or POST)", r.Method)})
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes)
+		if err := r.ParseForm(); err != nil {
+			s.writeError(w, formError(err))
+			return
+		}
+		if !rt.compute {
+			v, err := rt.handle(r)
+			s.respond(w, rt, v, err)
+			return
+		}
+		s.compute(w, r, rt)
+	})
+}
+
+// formError is the error of a query or form that does not parse: 413 for a
+// body over the limit, 400 for the rest (a bad %-escape, a semicolon
+// separator).
+func formError(err error) error {
+	var mb *http.MaxBytesError
+	if errors.As(err, &mb) {
+		return err
+	}
+	return badRequest("malformed query or form: %v (encode parameters as application/x-www-form-urlencoded: name=value pairs joined by &, with %%XX escapes)", err)
+}
+
+// errFastSlice is the cause of a fast-lane computation stopped after
+// FastTimeout: it goes back to the queue as a heavy request.
+var errFastSlice = errors.New("web: fast-lane time slice over")
+
+// compute runs a computing route: a slot, the handler, the answer written,
+// the slot released. A request that looks cheap and gets a fast-lane slot
+// but outlasts FastTimeout there is queued again for a general slot with
+// the rest of its Timeout.
+func (s *Server) compute(w http.ResponseWriter, r *http.Request, rt route) {
+	client := clientOf(r)
+	cheap := s.looksCheap(rt.name, r)
+	queueDeadline := time.Now().Add(s.cfg.QueueWait)
+	left := s.cfg.Timeout
+	for {
+		l, err := s.sched.acquire(r.Context(), client, cheap, queueDeadline)
+		if err != nil {
+			s.writeError(w, err)
+			return
+		}
+		release := func() { s.sched.release(client, l) }
+		limit := left
+		if l == laneFast {
+			limit = min(left, s.cfg.FastTimeout)
+		}
+		start := time.Now()
+		v, err, detached := s.run(r, rt, limit, left, release)
+		if detached {
+			s.writeError(w, err) // the handler holds the slot until it returns
+			return
+		}
+		if errors.Is(err, errFastSlice) {
+			s.promoted.Add(1)
+			release()
+			left -= time.Since(start)
+			cheap = false
+			continue
+		}
+		s.respond(w, rt, v, err)
+		release()
+		return
+	}
+}
+
+// run calls the handler under a deadline limit from now, the request's
+// context and the memory governor. If limit < left (the time the request
+// has left), the deadline is a fast-lane slice: reaching it returns
+// errFastSlice. A handler that does not return within a grace period after
+// left (an engine loop that does not check its context) is left running:
+// run answers 504 with detached set, and release is called when the handler
+// returns, so its slot stays taken while it works.
+func (s *Server) run(r *http.Request, rt route, limit, left time.Duration, release func()) (v any, err error, detached bool) {
+	var cause error = &deadlineError{s.cfg.Timeout}
+	if limit < left {
+		cause = errFastSlice
+	}
+	ctx, cancelTimeout := context.WithTimeoutCause(r.Context(), limit, cause)
+	ctx, cancelWatch := s.guard.Watch(ctx)
+	cancel := func() { cancelWatch(); cancelTimeout() }
+	type result struct {
+		v   any
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				log.Printf("web: panic in /api/%s: %v\n%s", rt.name, p, debug.Stack())
+				done <- result{err: fmt.Errorf("internal error in /api/%s: %v", rt.name, p)}
+			}
+		}()
+		v, err := rt.handle(r.WithContext(ctx))
+		done <- result{v, err}
+	}()
+	grace := max(50*time.Millisecond, left/20)
+	t := time.NewTimer(left + grace)
+	defer t.Stop()
+	select {
+	case res := <-done:
+		cancel()
+		return res.v, s.explain(ctx, res.err), false
+	case <-t.C:
+	}
+	go func() {
+		<-done
+		cancel()
+		release()
+	}()
+	log.Printf("web: /api/%s did not stop within %v of its deadline; its slot stays taken until it does", rt.name, grace)
+	return nil, &deadlineError{s.cfg.Timeout}, true
+}
+
+// explain names the reason a computation stopped when its context did:
+// the memory governor, the deadline, the fast-lane slice. Engines report
+// any of these as a canceled search.
+func (s *Server) explain(ctx context.Context, err error) error {
+	if err == nil || ctx.Err() == nil || !stoppedByContext(err) {
+		return err
+	}
+	if merr := memguard.Cause(ctx, err); merr != err {
+		return &memoryLimitError{limit: s.guard.Limit()}
+	}
+	switch c := context.Cause(ctx); {
+	case errors.Is(c, errFastSlice):
+		return errFastSlice
+	case errors.As(c, new(*deadlineError)):
+		return c
+	}
+	return err
+}
+
+// stoppedByContext reports whether err says a computation stopped because
+// its context ended (and not, say, a bad position found just before).
+func stoppedByContext(err error) bool {
+	var be *impartial.BudgetError
+	if errors.As(err, &be) && (be.Limit == impartial.LimitTime || be.Limit == impartial.LimitCanceled) {
+		return true
+	}
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// deadlineError is the answer when a computation ran past Config.Timeout.
+type deadlineError struct{ timeout time.Duration }
+
+func (e *deadlineError) Error() string {
+	return fmt.Sprintf("time limit exceeded: the computation ran past the server's %v per request (grundy serve --timeout); ask a smaller question", e.timeout)
+}
+
+func (e *deadlineError) HTTPStatus() int { return http.StatusGatewayTimeout }
+
+// Unwrap makes a deadline error a context.DeadlineExceeded.
+func (e *deadlineError) Unwrap() error { return context.DeadlineExceeded }
+
+// memoryLimitError is the answer when the memory governor stopped the
+// computations running.
+type memoryLimitError struct{ limit int64 }
+
+func (e *memoryLimitError) Error() string {
+	return fmt.Sprintf("memory limit reached: the server's computations together passed %s (grundy serve --memory-limit), so the ones running were stopped; ask a smaller question, or retry if others were running",
+		impartial.FormatBytes(e.limit))
+}
+
+func (e *memoryLimitError) HTTPStatus() int { return http.StatusUnprocessableEntity }
+
+// respond writes the answer v, or err. v is encoded into a buffer first, so
+// the status is written only once the whole answer exists and fits.
+func (s *Server) respond(w http.ResponseWriter, rt route, v any, err error) {
+	var body []byte
+	if err == nil {
+		body, err = s.encode(rt, v)
+	}
+	if err != nil {
+		s.writeError(w, err)
+		return
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	w.Write(body)
+}
+
+// writeError writes err's status and message (docs/api.md).
+func (s *Server) writeError(w http.ResponseWriter, err error) {
+	status, msg := errorStatus(err)
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "1")
+	}
+	w.WriteHeader(status)
+	jsonout.Write(w, ErrorBody{msg})
+}
+
+// tooLargeError is the answer when the JSON of an answer would pass
+// Config.MaxResponseBytes.
+type tooLargeError struct {
+	route string
+	limit int64
+}
+
+func (e *tooLargeError) Error() string {
+	hint := "ask a narrower question"
+	switch e.route {
+	case "moves":
+		hint = "ask /api/solve for the value and the winning moves, or give fewer or smaller heaps"
+	case "solve", "reply", "move", "info":
+		hint = "give fewer or smaller heaps"
+	case "values", "period":
+		hint = "ask for a smaller to, or for the range in pieces"
+	}
+	return fmt.Sprintf("answer too large: its JSON is more than the %s the server sends per answer (web.Config.MaxResponseBytes); %s",
+		impartial.FormatBytes(e.limit), hint)
+}
+
+func (e *tooLargeError) HTTPStatus() int { return http.StatusUnprocessableEntity }
+
+// encode returns the JSON of v if it fits in MaxResponseBytes. A value whose
+// JSON surely does not fit (jsonSize's lower bound) is refused before it is
+// encoded, so encoding never builds more than a few times the limit.
+func (s *Server) encode(rt route, v any) ([]byte, error) {
+	limit := s.cfg.MaxResponseBytes
+	if jsonSize(v, limit) > limit {
+		return nil, &tooLargeError{rt.name, limit}
+	}
+	var b bytes.Buffer
+	if err := jsonout.Write(&b, v); err != nil {
+		return nil, fmt.Errorf("web: encoding the answer of /api/%s: %w", rt.name, err)
+	}
+	if int64(b.Len()) > limit {
+		return nil, &tooLargeError{rt.name, limit}
+	}
+	return b.Bytes(), nil
+}
+
+// Requests that look cheap (see Config.FastLane): every field together at
+// most cheapInput bytes, and for the sequence routes to ≤ cheapTo, for the
+// bridge routes n ≤ cheapBridgeN. Position questions on short input are
+// usually answered in microseconds; the ones that are not (a short spec
+// with a huge heap) are found out by FastTimeout.
+const (
+	cheapInput   = 256
+	cheapTo      = 10_000
+	cheapBridgeN = 1_000
+)
+
+// looksCheap classifies a request of route name before it runs.
+func (s *Server) looksCheap(name string, r *http.Request) bool {
+	size := 0
+	for k, vs := range r.Form {
+		for _, v := range vs {
+			size += len(k) + len(v) + 2
+		}
+	}
+	if size > cheapInput {
+		return false
+	}
+	small := func(field string, bound int) bool {
+		n, err := strconv.Atoi(strings.TrimSpace(r.Form.Get(field)))
+		return err == nil && n <= bound
+	}
+	switch name {
+	case "info", "solve", "moves", "move", "reply":
+		return true
+	case "values", "period":
+		return small("to", cheapTo)
+	case "bridge/deal", "bridge/solve":
+		return small("n", cheapBridgeN)
+	}
+	return false
+}
+
+// computing returns the number of computations holding a slot.
+func (s *Server) computing() int {
+	general, fast, _ := s.sched.stats()
+	return general + fast
+}

@@ -1,0 +1,269 @@
+package web
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+)
+
+func testScheduler(slots, perClient, fast, queue int) *scheduler {
+	return newScheduler(Config{MaxConcurrent: slots, MaxPerClient: perClient, FastLane: fast, MaxQueue: queue})
+}
+
+var far = time.Now().Add(time.Hour)
+
+// pending starts acquire in a goroutine and waits until it is queued.
+func pending(t *testing.T, s *scheduler, ctx context.Context, client string, cheap bool) chan lane {
+	t.Helper()
+	queued := func() int {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.waiting[client]
+	}
+	before := queued()
+	got := make(chan lane, 1)
+	go func() {
+		l, err := s.acquire(ctx, client, cheap, far)
+		if err != nil {
+			close(got)
+			return
+		}
+		got <- l
+	}()
+	for start := time.Now(); queued() == before; time.Sleep(time.Millisecond) {
+		if time.Since(start) > 5*time.Second {
+			t.Fatalf("the request of %s was not queued", client)
+		}
+	}
+	return got
+}
+
+func mustAcquire(t *testing.T, s *scheduler, client string, cheap bool, want lane) {
+	t.Helper()
+	l, err := s.acquire(context.Background(), client, cheap, time.Now())
+	if err != nil || l != want {
+		t.Fatalf("acquire(%s, cheap %v) = %v, %v; want lane %v", client, cheap, l, err, want)
+	}
+}
+
+func expectNone(t *testing.T, got chan lane) {
+	t.Helper()
+	select {
+	case l := <-got:
+		t.Fatalf("granted lane %v, want still waiting", l)
+	case <-time.After(10 * time.Millisecond):
+	}
+}
+
+// One client holds at most perClient general slots with heavy requests;
+// another client gets the slot left.
+func TestSchedulerPerClient(t *testing.T) {
+	s := testScheduler(2, 1, 1, 10)
+	mustAcquire(t, s, "A", false, laneGeneral)
+	a2 := pending(t, s, context.Background(), "A", false)
+	mustAcquire(t, s, "B", false, laneGeneral) // past A's queued request
+	expectNone(t, a2)
+	// A cheap request of A takes the fast lane, then (cheap requests are
+	// not capped) nothing: both general slots are held.
+	mustAcquire(t, s, "A", true, laneFast)
+	// B's slot frees: A's queued request still waits (A holds its one);
+	// a cheap request is not capped and takes the free slot.
+	s.release("B", laneGeneral)
+	expectNone(t, a2)
+	mustAcquire(t, s, "A", true, laneShared)
+	s.release("A", laneShared) // the cheap one
+	expectNone(t, a2)
+	s.release("A", laneGeneral) // the first heavy one
+	if l := <-a2; l != laneGeneral {
+		t.Fatalf("A's second request got %v", l)
+	}
+	if g, f, w := s.stats(); g != 1 || f != 1 || w != 0 {
+		t.Errorf("stats %d %d %d", g, f, w)
+	}
+}
+
+// The cap counts only heavy requests: a client whose cheap requests fill
+// general slots still starts a heavy one (with a stream of cheap requests
+// from one address, its heavy ones would otherwise wait for a moment when
+// none runs).
+func TestSchedulerCapCountsHeavy(t *testing.T) {
+	s := testScheduler(2, 1, 1, 10)
+	mustAcquire(t, s, "A", true, laneFast)
+	mustAcquire(t, s, "A", true, laneShared)
+	mustAcquire(t, s, "A", true, laneShared)
+	heavy := pending(t, s, context.Background(), "A", false)
+	s.release("A", laneShared)
+	if l := <-heavy; l != laneGeneral {
+		t.Fatalf("heavy request got %v", l)
+	}
+	// A free general slot, but A holds its one heavy slot: the cap refuses.
+	s.release("A", laneShared)
+	if _, err := s.acquire(context.Background(), "A", false, time.Now()); err != errBusy {
+		t.Fatalf("second heavy request: %v, want busy (cap 1)", err)
+	}
+	mustAcquire(t, s, "B", false, laneGeneral)
+}
+
+// A freed slot goes to the waiting client holding the fewest slots, not to
+// the first in line.
+func TestSchedulerFairShare(t *testing.T) {
+	s := testScheduler(2, 2, 0, 10)
+	s.fast = 0
+	mustAcquire(t, s, "A", false, laneGeneral)
+	mustAcquire(t, s, "A", false, laneGeneral)
+	a := pending(t, s, context.Background(), "A", false)
+	b := pending(t, s, context.Background(), "B", false)
+	s.release("A", laneGeneral)
+	if l := <-b; l != laneGeneral {
+		t.Fatalf("B got %v", l)
+	}
+	expectNone(t, a)
+	s.release("B", laneGeneral)
+	if l := <-a; l != laneGeneral {
+		t.Fatalf("A got %v", l)
+	}
+}
+
+// Cheap requests take the fast lane first, a free general slot next, and
+// wait only when both are taken; a heavy request never takes the fast lane.
+func TestSchedulerFastLane(t *testing.T) {
+	s := testScheduler(1, 1, 1, 10)
+	mustAcquire(t, s, "A", false, laneGeneral)
+	heavy := pending(t, s, context.Background(), "B", false)
+	mustAcquire(t, s, "B", true, laneFast) // while B's heavy request waits
+	cheap := pending(t, s, context.Background(), "C", true)
+	s.release("B", laneFast)
+	if l := <-cheap; l != laneFast {
+		t.Fatalf("cheap request got %v", l)
+	}
+	expectNone(t, heavy)
+	s.release("A", laneGeneral)
+	if l := <-heavy; l != laneGeneral {
+		t.Fatalf("heavy request got %v", l)
+	}
+}
+
+// A full queue makes room for a client with fewer requests waiting by
+// evicting the newest request of the client with the most; otherwise it
+// refuses the newcomer.
+func TestSchedulerEviction(t *testing.T) {
+	s := testScheduler(2, 2, 0, 3)
+	mustAcquire(t, s, "A", false, laneGeneral)
+	mustAcquire(t, s, "A", false, laneGeneral)
+	a1 := pending(t, s, context.Background(), "A", false)
+	a2 := pending(t, s, context.Background(), "A", false)
+	a3 := pending(t, s, context.Background(), "A", false)
+	if _, err := s.acquire(context.Background(), "A", false, far); err != errBusy {
+		t.Fatalf("A's fourth: %v, want busy", err)
+	}
+	b := pending(t, s, context.Background(), "B", false)
+	if _, ok := <-a3; ok {
+		t.Fatal("A's newest request was not evicted")
+	}
+	// Now A has 2 waiting, B 1: a second request of B is refused (B would
+	// have as many as A).
+	if _, err := s.acquire(context.Background(), "B", false, far); err != errBusy {
+		t.Fatalf("B's second: %v, want busy", err)
+	}
+	// A slot frees: A holds one, B none, so B is served before a1.
+	s.release("A", laneGeneral)
+	if l := <-b; l != laneGeneral {
+		t.Fatalf("b got %v", l)
+	}
+	expectNone(t, a1)
+	// Another: A holds none, B one: A's requests in arrival order.
+	s.release("A", laneGeneral)
+	if l := <-a1; l != laneGeneral {
+		t.Fatalf("a1 got %v", l)
+	}
+	expectNone(t, a2)
+	s.release("B", laneGeneral)
+	if l := <-a2; l != laneGeneral {
+		t.Fatalf("a2 got %v", l)
+	}
+}
+
+// A request that gives up (deadline, canceled context) leaves the queue; if
+// it was granted a slot at that moment, the slot is passed on.
+func TestSchedulerGiveUp(t *testing.T) {
+	s := testScheduler(1, 1, 0, 10)
+	s.fast = 0
+	mustAcquire(t, s, "A", false, laneGeneral)
+	if _, err := s.acquire(context.Background(), "B", false, time.Now().Add(5*time.Millisecond)); err != errBusy {
+		t.Fatalf("timed out: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	gone := pending(t, s, ctx, "B", false)
+	cancel()
+	if _, ok := <-gone; ok {
+		t.Fatal("canceled request was granted")
+	}
+	if _, _, w := s.stats(); w != 0 {
+		t.Fatalf("%d waiting after cancel", w)
+	}
+	s.release("A", laneGeneral)
+	if g, _, _ := s.stats(); g != 0 {
+		t.Fatalf("%d general slots held, want 0", g)
+	}
+}
+
+// Many goroutines acquiring and releasing at random: the slots held never
+// exceed the limits (heavy requests per client too), and everything is
+// handed back.
+func TestSchedulerConcurrent(t *testing.T) {
+	const slots, perClient, fast = 3, 2, 1
+	s := testScheduler(slots, perClient, fast, 1000)
+	var mu sync.Mutex
+	heavy := map[string]int{}
+	var generalHeld, fastHeld int
+	var wg sync.WaitGroup
+	for g := range 40 {
+		wg.Go(func() {
+			r := rand.New(rand.NewPCG(uint64(g), 7))
+			for range 50 {
+				client := []string{"A", "B", "C"}[r.IntN(3)]
+				cheap := r.IntN(3) == 0
+				ctx, cancel := context.WithTimeout(context.Background(), time.Duration(r.IntN(3))*time.Millisecond)
+				l, err := s.acquire(ctx, client, cheap, far)
+				cancel()
+				if err != nil {
+					continue
+				}
+				mu.Lock()
+				if l == laneFast {
+					fastHeld++
+				} else {
+					generalHeld++
+					if l == laneGeneral {
+						heavy[client]++
+					}
+				}
+				if (l == laneGeneral) == cheap {
+					t.Errorf("cheap %v request got lane %v", cheap, l)
+				}
+				if generalHeld > slots || fastHeld > fast || heavy[client] > perClient {
+					t.Errorf("%d general, %d fast slots held, %d heavy by %s", generalHeld, fastHeld, heavy[client], client)
+				}
+				mu.Unlock()
+				time.Sleep(time.Duration(r.IntN(200)) * time.Microsecond)
+				mu.Lock()
+				if l == laneFast {
+					fastHeld--
+				} else {
+					generalHeld--
+					if l == laneGeneral {
+						heavy[client]--
+					}
+				}
+				mu.Unlock()
+				s.release(client, l)
+			}
+		})
+	}
+	wg.Wait()
+	if g, f, w := s.stats(); g != 0 || f != 0 || w != 0 {
+		t.Errorf("after the run: %d general, %d fast held, %d waiting", g, f, w)
+	}
+}
