@@ -1,6 +1,7 @@
 package catalog_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -258,4 +259,27 @@ func formatNonzero(s string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// A heap of 2^31 − 1 in 0.16 (period 149459, proved within the hunt) has
+// 511 million winning moves in over 10^5 classes: the answer lists the
+// moves that fit the output budget, measured as they are formatted, counts
+// them all, and shortens the classes' description to what is left.
+func TestOctalHugeHeapAnswerFitsOutputBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("computes 2^19 values of 0.16")
+	}
+	const budget = 1 << 20
+	res, err := mustParse(t, "octal:0.16").Solve(ctx, "2147483647", catalog.Options{Budget: impartial.Budget{MaxOutput: budget}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) > budget || res.MoveCount == nil || *res.MoveCount != 511434907 ||
+		!strings.Contains(res.MovesNote, "more not listed") || !strings.Contains(res.MoveClasses, "more classes, not described") {
+		t.Errorf("%d bytes (budget %d), count %v, note %q, classes %.100q…", len(b), budget, res.MoveCount, res.MovesNote, res.MoveClasses)
+	}
 }
