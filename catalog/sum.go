@@ -221,7 +221,12 @@ func (g *SumGame[P]) Solve(ctx context.Context, position string, opts Options) (
 	if err != nil {
 		return nil, g.explain(err, canon, opts)
 	}
-	return g.result(b, ps, canon, an, opts), b.err()
+	res := g.result(ectx, b, ps, canon, an, opts)
+	if err := ectx.Err(); err != nil && an.Value == nil && res.MoveCount == nil {
+		// Stopped before anything was answered.
+		return nil, impartial.ContextError(ectx)
+	}
+	return res, b.err()
 }
 
 // checkOutput refuses a position whose answer could not fit the output
@@ -247,7 +252,7 @@ func (g *SumGame[P]) explain(err error, canon string, opts Options) error {
 }
 
 // result turns the engine's analysis into the catalog's Result.
-func (g *SumGame[P]) result(b *binding[P], ps []P, canon string, an *impartial.Analysis[P], opts Options) *Result {
+func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon string, an *impartial.Analysis[P], opts Options) *Result {
 	res := &Result{Game: g.info.Spec, Position: canon, Misere: opts.Misere, Outcome: an.Outcome, Value: an.Value, WinningMoves: []Move{}}
 	if len(an.Values) > 1 && valuesFit(an.Values, len(an.Moves), canon, opts) {
 		res.ComponentValues = an.Values
@@ -260,9 +265,16 @@ func (g *SumGame[P]) result(b *binding[P], ps []P, canon string, an *impartial.A
 	// listLimit estimated the moves' size; here each is measured as it is
 	// formatted (a move's text may repeat long part sizes), and the list
 	// ends where the answer would pass the output budget.
+	// Formatting a long list takes time too: past the deadline (or Ctrl-C)
+	// the list ends where it is, and the note says so.
 	size, cut := int64(len(canon))+int64(len(res.Game))+256, false
 	listed := 0
-	for _, o := range an.Moves {
+	var stopped error
+	for i, o := range an.Moves {
+		if i%64 == 63 && ctx.Err() != nil {
+			stopped = impartial.ContextError(ctx)
+			break
+		}
 		m := g.move(b, ps, o.Index, o.To)
 		if mo := opts.Budget.MaxOutput; mo > 0 {
 			size += int64(len(m.To) + len(m.Move) + 32)
@@ -300,9 +312,12 @@ func (g *SumGame[P]) result(b *binding[P], ps []P, canon string, an *impartial.A
 	if an.Count > int64(listed) {
 		more = fmt.Sprintf("%d more", an.Count-int64(listed))
 	}
+	if stopped == nil && !cut && an.Stopped != nil {
+		stopped = an.Stopped
+	}
 	switch {
-	case an.Stopped != nil && !cut:
-		res.MovesNote = "the list stopped early: " + an.Stopped.Error()
+	case stopped != nil:
+		res.MovesNote = "the list stopped early: " + stopped.Error()
 	case an.Count >= 0 && an.Count <= int64(listed):
 	case !cut && opts.MaxListed > 0 && listed == opts.MaxListed:
 		res.MovesNote = fmt.Sprintf("%s not listed (at most %d are)", more, opts.MaxListed)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/memguard"
 	"github.com/grundy/grundy/rules"
 )
 
@@ -29,7 +30,7 @@ func (b *budgetFlags) add(fs *pflag.FlagSet) {
 	fs.Int64Var(&b.maxPositions, "max-positions", impartial.DefaultBudget.MaxPositions, "stop after memoizing this many positions (0: no limit)")
 	fs.Int64Var(&b.maxMoves, "max-moves", impartial.DefaultBudget.MaxMoves, "examine at most this many moves of one position or one list of moves (0: no limit)")
 	fs.StringVar(&b.maxOutput, "max-output", "64MiB", "list fewer moves (with their count) rather than print more than this (e.g. 1MiB; 0: no limit)")
-	fs.StringVar(&b.maxMemory, "max-memory", "1GiB", "stop when the search would hold more memory than this (e.g. 512MiB, 4GiB; 0: no limit)")
+	fs.StringVar(&b.maxMemory, "max-memory", "1GiB", "stop when the search would hold more memory than this, or the process more than 1.5 × this + 64MiB (e.g. 512MiB, 4GiB; 0: no limit)")
 	fs.DurationVar(&b.timeout, "timeout", 0, "stop after this long (e.g. 30s, 5m; 0: no limit)")
 	fs.Uint64Var(&b.maxSteps, "max-steps", rules.DefaultMaxSteps, "starlark: games: the step limit of one call of a rule function")
 	fs.DurationVar(&b.ruleTimeout, "rule-timeout", rules.DefaultCallTimeout, "starlark: games: the wall-clock limit of one call of a rule function")
@@ -81,13 +82,37 @@ func (b *budgetFlags) options(misere bool) (catalog.Options, error) {
 	return catalog.Options{Misere: misere, Budget: budget, Starlark: b.starlark()}, nil
 }
 
-// context applies --timeout to ctx.
+// context applies --timeout to ctx, and --max-memory to the whole
+// process: the search's own estimate bounds its tables, a governor
+// (internal/memguard) bounds everything else a command allocates (a list
+// being built, an answer, a rule file), stopping it with a memory
+// BudgetError (exit 2) when the Go heap passes guardLimit.
 func (b *budgetFlags) context(ctx context.Context) (context.Context, context.CancelFunc) {
+	cancels := []context.CancelFunc{}
 	if b.timeout > 0 {
-		return context.WithTimeout(ctx, b.timeout)
+		var c context.CancelFunc
+		ctx, c = context.WithTimeout(ctx, b.timeout)
+		cancels = append(cancels, c)
 	}
-	return context.WithCancel(ctx)
+	if mem, err := parseBytes(b.maxMemory); err == nil && mem > 0 {
+		g := memguard.New(memguard.Options{Limit: guardLimit(mem)})
+		restore := memguard.SetGCLimit(g.Limit())
+		var c context.CancelFunc
+		ctx, c = g.Watch(ctx)
+		cancels = append(cancels, c, restore)
+	}
+	return ctx, func() {
+		for i := len(cancels) - 1; i >= 0; i-- {
+			cancels[i]()
+		}
+	}
 }
+
+// guardLimit is the process heap allowed for --max-memory mem: the
+// search's share plus half again for what surrounds it, and 64 MiB for the
+// program itself (the web server's MemoryLimit default follows the same
+// rule: max(384MiB, 1.5 × --max-memory)).
+func guardLimit(mem int64) int64 { return mem + mem/2 + 64<<20 }
 
 // parseBytes reads a size such as 512MiB, 4GiB, 2G or 1000000.
 func parseBytes(s string) (int64, error) {

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/grundy/grundy/impartial"
+)
+
+// --max-memory bounds the process, not only the search's tables: a command
+// that keeps allocating outside the search is stopped by the governor with
+// a memory BudgetError (exit 2) once the heap passes guardLimit.
+func TestMaxMemoryGovernsTheProcess(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocates a few hundred MiB; the race detector multiplies it")
+	}
+	b := &budgetFlags{maxMemory: "16MiB"}
+	ctx, cancel := b.context(context.Background())
+	defer cancel()
+	var hold [][]byte
+	deadline := time.Now().Add(20 * time.Second)
+	for ctx.Err() == nil && time.Now().Before(deadline) && len(hold) < 4096 {
+		hold = append(hold, make([]byte, 1<<20))
+		time.Sleep(100 * time.Microsecond)
+	}
+	var be *impartial.BudgetError
+	if err := impartial.ContextError(ctx); !errors.As(err, &be) || be.Limit != impartial.LimitMemory {
+		t.Fatalf("after %d MiB held: %v, want a memory budget error", len(hold), err)
+	}
+	if got, limit := int64(len(hold))<<20, guardLimit(16<<20); got > limit+limit/2 {
+		t.Errorf("stopped at %d MiB, limit %d MiB", got>>20, limit>>20)
+	}
+	if code := exitCode(impartial.ContextError(ctx)); code != exitLimit {
+		t.Errorf("exit %d, want %d", code, exitLimit)
+	}
+}
