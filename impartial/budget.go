@@ -171,8 +171,12 @@ func (e *CycleError) Error() string {
 	if len(e.Cycle) > 0 {
 		first = " -> " + e.Cycle[0]
 	}
-	return fmt.Sprintf("the game has a cycle of %d moves: %s%s%s (use loopy analysis for games that can repeat)",
-		len(e.Cycle), strings.Join(parts, " -> "), more, first)
+	moves := "moves"
+	if len(e.Cycle) == 1 {
+		moves = "move"
+	}
+	return fmt.Sprintf("the game has a cycle of %d %s: %s%s%s (use loopy analysis for games that can repeat)",
+		len(e.Cycle), moves, strings.Join(parts, " -> "), more, first)
 }
 
 // pollEvery is how many positions pass between checks of the context.

@@ -68,7 +68,7 @@ type Period struct {
 // *OptionError for rules whose moves do not shrink heaps.
 func Compute(ctx context.Context, rules HeapRules, to int, settings Settings) (*Quotient, error) {
 	if to < 0 {
-		return nil, fmt.Errorf("misere: heaps must be at least 0, not %d", to)
+		return nil, fmt.Errorf("heaps must be at least 0, not %d", to)
 	}
 	b := newBuilder(rules, settings)
 	pb, _ := rules.(PeriodBounder)
@@ -565,7 +565,7 @@ func (q *Quotient) Image(heap int) (int, error) {
 // below when the quotient is proved).
 func (q *Quotient) reduceHeap(heap int) (int, error) {
 	if heap < 0 {
-		return 0, fmt.Errorf("misere: heap size %d is negative", heap)
+		return 0, fmt.Errorf("heap size %d is negative", heap)
 	}
 	if heap <= q.to {
 		return heap, nil

@@ -171,7 +171,7 @@ func Subtraction(set []int) (Code, error) {
 	c := Code{Digits: []uint8{0}}
 	for _, s := range set {
 		if s <= 0 || s > MaxDigits {
-			return Code{}, fmt.Errorf("octal: subtraction size %d out of range 1..%d", s, MaxDigits)
+			return Code{}, fmt.Errorf("subtraction size %d out of range 1..%d", s, MaxDigits)
 		}
 		for len(c.Digits) <= s {
 			c.Digits = append(c.Digits, 0)

@@ -281,7 +281,7 @@ func (w *worker) bytes() int64 {
 }
 
 // ErrTooLarge reports a value or heap beyond what a Computer stores.
-var ErrTooLarge = errors.New("octal: value too large to store")
+var ErrTooLarge = errors.New("value too large to store")
 
 // Load appends known values G(Len()), G(Len()+1), … (say, read back from a
 // checkpoint) as if they had been computed. The caller vouches for them.
@@ -313,7 +313,7 @@ func (c *Computer) push(v uint32) error {
 		return ErrTooLarge
 	}
 	if c.tail && n >= MaxTailHeap || !c.tail && n > MaxHeap {
-		return fmt.Errorf("octal: heap %d is too large", n)
+		return fmt.Errorf("heap %d is too large", n)
 	}
 	s := uint16(v)
 	if v > c.escAbove {
@@ -399,7 +399,7 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 		limit = MaxTailHeap - 1
 	}
 	if to > limit {
-		return fmt.Errorf("octal: heap %d is too large (at most %d)", to, limit)
+		return fmt.Errorf("heap %d is too large (at most %d)", to, limit)
 	}
 	if err := ctx.Err(); err != nil {
 		return err

@@ -125,7 +125,7 @@ type MoveSet struct {
 
 // ErrThreeHeaps reports a heap too large to describe the moves of a game
 // whose moves may leave three heaps (no residue-class description here).
-var ErrThreeHeaps = errors.New("octal: moves leaving three heaps are described for heaps up to 3000 only")
+var ErrThreeHeaps = errors.New("moves leaving three heaps are described for heaps up to 3000 only")
 
 // MovesTo returns the moves from heap n (0 ≤ n ≤ MaxHugeHeap) to positions
 // of nim-value target: their exact count, the first k explicitly, and
@@ -138,7 +138,7 @@ var ErrThreeHeaps = errors.New("octal: moves leaving three heaps are described f
 // n0 are listed one by one.
 func (s *ProvedSequence) MovesTo(n int, target uint32, k int) (*MoveSet, error) {
 	if n < 0 || n > MaxHugeHeap {
-		return nil, fmt.Errorf("octal: heap %d out of range 0..%d", n, MaxHugeHeap)
+		return nil, fmt.Errorf("heap %d out of range 0..%d", n, MaxHugeHeap)
 	}
 	g := &s.g
 	ms := &MoveSet{N: n, Target: target, Classes: []MoveClass{}, First: []Move{}}
