@@ -172,7 +172,14 @@ func (i Info) Needs() string {
 	return needs
 }
 
-// Strategy makes players.
+// Strategy makes players. One Strategy value is shared by goroutines:
+// Exact, Simulate and Compare play games on several workers at once, each
+// calling Info and NewPlayer on the same value, so both must be safe for
+// concurrent use. A Player that NewPlayer returns more than once (every
+// table-only strategy here returns itself) is then used by several games
+// at once and must keep no state of its own: Turn.Plan is the scratch
+// space of a turn. A Player made afresh by each call (a seat with memory)
+// plays in one game at a time.
 type Strategy interface {
 	Info() Info
 	NewPlayer(seat Seat) Player

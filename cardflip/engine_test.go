@@ -8,20 +8,26 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 )
 
-// script is a test strategy: look and place are given as functions.
+// script is a test strategy: look and place are given as functions. It
+// records the seats it is asked for; Exact and Simulate ask from several
+// goroutines at once (Strategy's contract), hence the lock.
 type script struct {
 	look  func(t *Turn) int
 	place func(t *Turn, pos, x int) Move
+	mu    sync.Mutex
 	seats []Seat
 }
 
 func (s *script) Info() Info { return Info{Name: "script"} }
 func (s *script) NewPlayer(seat Seat) Player {
+	s.mu.Lock()
 	s.seats = append(s.seats, seat)
+	s.mu.Unlock()
 	return s
 }
 func (s *script) Look(t *Turn) int               { return s.look(t) }
