@@ -270,9 +270,58 @@ func TestCompatible(t *testing.T) {
 		{Interval(), Rules{}, true},
 		{Interval(), Rules{Players: 3}, false},
 		{Stacks(), Rules{Players: 3, Model: TurnNumber}, false},
+		{Stacks(), Rules{Variant: FixedAfterLook}, true},
+		{FrontToBack(), Rules{Variant: FixedAfterLook}, true},
+		{Random(), Rules{Variant: FixedAfterLook}, false},
+		{Interval(), Rules{Players: 2, Variant: FixedAfterLook}, false},
+		{Stacks(), Rules{Players: MaxPlayers + 1}, true},
+		{Stacks(), Rules{Players: -1}, true},
+		{Stacks(), Rules{MaxTurns: -1}, true},
+		{Stacks(), Rules{Variant: Rearrange + 1}, true},
 	} {
 		if err := Compatible(c.s, c.r); (err != nil) != c.bad {
 			t.Errorf("%s under %v: %v", c.s.Info().Name, c.r, err)
+		}
+	}
+	err := Compatible(Stacks(), Rules{Variant: FixedAfterLook})
+	if want := "cardflip: strategy stacks moves the card it looked at, which fixed-after-look forbids (a card looked at stays where it was)"; err == nil || err.Error() != want {
+		t.Errorf("stacks under fixed: %v, want %q", err, want)
+	}
+}
+
+// KeepsCards is declared truthfully: a strategy that declares it plays
+// every deal of m = 6 under fixed-after-look, and one that does not moves
+// the card it looked at in some deal (so the engine, asked without
+// Compatible, stops it with CardFixed).
+func TestKeepsCardsDeclared(t *testing.T) {
+	const m = 6
+	for _, s := range Strategies() {
+		r := Rules{Variant: FixedAfterLook}
+		if s.Info().Memory {
+			r.Players = 1
+			if !s.Info().OnePlayer {
+				r.Players = 2
+			}
+		}
+		g, err := NewGame(m, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		deal := make([]int, m)
+		moved := false
+		for i := range int64(Factorial(m)) {
+			unrank(deal, i)
+			rng := rand.New(rand.NewPCG(1, uint64(i)))
+			if _, err := g.Play(s, deal, rng); err != nil {
+				if !errors.Is(err, CardFixed) {
+					t.Fatalf("%s deal %v: %v", s.Info().Name, deal, err)
+				}
+				moved = true
+				break
+			}
+		}
+		if keeps := s.Info().KeepsCards; keeps == moved {
+			t.Errorf("%s declares KeepsCards = %v, yet moved a card looked at: %v", s.Info().Name, keeps, moved)
 		}
 	}
 }

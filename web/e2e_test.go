@@ -632,7 +632,8 @@ func TestBrowserCardflipRules(t *testing.T) {
 	wantText = fmt.Sprintf("interval, m = 7 (table+turn, n = 2, fixed-after-look): E[X] = %s = %.4f exactly, over all 5040 deals (min %d, max %d)", ex.Expectation.RatString(), mean, ex.Min, ex.Max)
 	waitJS(t, ctx, "measured exactly", fmt.Sprintf(`document.getElementById('cf-measure-result').textContent === %q`, wantText))
 
-	// Front-to-back moves the card it looked at, which fixed-after-look forbids.
+	// Front-to-back moves the card it looked at, which fixed-after-look
+	// forbids: refused before the game starts (cardflip.Compatible).
 	ftb, _ := cardflip.Lookup("front-to-back")
 	_, rerr := cardflip.Record(ctxb, ftb, 7, cardflip.Rules{Variant: cardflip.FixedAfterLook}, 2, 0)
 	if rerr == nil {
@@ -648,7 +649,7 @@ func TestBrowserCardflipRules(t *testing.T) {
 	run(t, ctx, "run", click("#cf-run"))
 	waitJS(t, ctx, "error", fmt.Sprintf(`(document.querySelector('#cf-run-message .error')?.textContent ?? '') === %q`, rerr.Error()))
 	run(t, ctx, "measure", click("#cf-measure"))
-	waitJS(t, ctx, "measure error", `(document.querySelector('#cf-measure-result .error')?.textContent ?? '').includes('must stay where it was (fixed-after-look)')`)
+	waitJS(t, ctx, "measure error", `(document.querySelector('#cf-measure-result .error')?.textContent ?? '').includes('moves the card it looked at, which fixed-after-look forbids')`)
 	if r := text(t, ctx, "#cf-rules"); r != "" {
 		t.Errorf("rules %q still shown after an error", r)
 	}

@@ -159,7 +159,7 @@ func newCardflipStrategiesCmd(io *streams) *cobra.Command {
 			}
 			w := bufio.NewWriter(io.out)
 			for _, r := range rows {
-				fmt.Fprintf(w, "%-15s %-11s %-16s %s\n", r.Name, r.Model, r.Needs, r.Summary)
+				fmt.Fprintf(w, "%-15s %-11s %-18s %s\n", r.Name, r.Model, r.Needs, r.Summary)
 			}
 			fmt.Fprintf(w, "best = %s\n", cardflip.BestName)
 			return w.Flush()
