@@ -276,6 +276,9 @@ type Game struct {
 	// a long game of a large m stops with its error.
 	Context context.Context
 	ctxMask int
+	// done is Context's Done channel, set by the evaluations' workers
+	// (playChunks) for stopped.
+	done <-chan struct{}
 	before  []int // the row before the turn, when tracing
 }
 
@@ -578,6 +581,23 @@ func (g *Game) apply(pos, to, val int, up bool) {
 	if up {
 		t.at[val&MaxM] = face(to)
 		t.k++
+	}
+}
+
+// stopped is Context's error once it is done, else nil: a non-blocking
+// receive, cheap enough to ask before every game of an evaluation (a
+// chunk of games can be long: 8! games of interval with 1000 seats of
+// m = 10 took seconds, while a game of fewer than 65536/m turns never
+// reaches a checkpoint of its own).
+func (g *Game) stopped() error {
+	if g.done == nil {
+		return nil
+	}
+	select {
+	case <-g.done:
+		return g.Context.Err()
+	default:
+		return nil
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // script is a test strategy: look and place are given as functions. It
@@ -561,5 +562,47 @@ func TestEvaluationPool(t *testing.T) {
 	_, err = Simulate(ctx, bad, 5, 100, 7, Options{Workers: 2})
 	if !errors.As(err, &ae) || ae.Kind != NotNext || !strings.Contains(err.Error(), "of seed 7)") {
 		t.Errorf("simulate: got %v, want a NotNext error naming its game", err)
+	}
+}
+
+// Every evaluation loop checks its context often enough for a deadline to
+// hold: with 200 ms, each returns context.DeadlineExceeded within a second
+// (Exact of interval with 1000 seats checked only between chunks of 8!
+// games and took seconds past its deadline).
+func TestDeadlines(t *testing.T) {
+	heavy := Rules{Players: MaxPlayers, Model: TurnNumber, Variant: Rearrange}
+	for _, c := range []struct {
+		name string
+		run  func(ctx context.Context) error
+	}{
+		{"exact interval", func(ctx context.Context) error {
+			_, err := Exact(ctx, Interval(), 10, Options{Rules: heavy, Workers: 1})
+			return err
+		}},
+		{"exact stacks", func(ctx context.Context) error {
+			_, err := Exact(ctx, Stacks(), 11, Options{Workers: 2})
+			return err
+		}},
+		{"simulate", func(ctx context.Context) error {
+			_, err := Simulate(ctx, Interval(), 10, 1<<30, 1, Options{Rules: heavy, Workers: 2})
+			return err
+		}},
+		{"compare", func(ctx context.Context) error {
+			_, err := Compare(ctx, CompareOptions{From: 2, To: 200, Trials: 1 << 20, ExactMax: 10, RandomMax: 200, Workers: 1})
+			return err
+		}},
+		{"record", func(ctx context.Context) error {
+			_, err := Record(ctx, Random(), 65535, Rules{}, 1, 10)
+			return err
+		}},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		start := time.Now()
+		err := c.run(ctx)
+		d := time.Since(start)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || d > time.Second {
+			t.Errorf("%s with a 200 ms deadline: %v after %v", c.name, err, d)
+		}
 	}
 }

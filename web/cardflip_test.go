@@ -177,6 +177,22 @@ func TestCardflipTimeout(t *testing.T) {
 			t.Errorf("GET %s past the deadline: %d %s", target, code, body)
 		}
 	}
+	// The deadline holds: these took 14.6 s against a 10 s limit (an
+	// evaluation checked its context only between chunks of 8! games).
+	// With a limit of 200 ms, each must answer 504 within a second.
+	s = New(Config{Timeout: 200 * time.Millisecond})
+	for _, target := range []string{
+		"/api/cardflip/exact?m=10&strategy=interval&players=1000&model=turn&variant=rearrange",
+		"/api/cardflip/exact?m=10&strategy=front-to-back",
+		"/api/cardflip/simulate?m=10&strategy=interval&players=1000&trials=400000",
+		"/api/cardflip/compare?m=2..60&trials=200",
+	} {
+		start := time.Now()
+		code, body := get(t, s, target)
+		if d := time.Since(start); code != 504 || d > time.Second {
+			t.Errorf("GET %s with a 200 ms limit: %d after %v %s", target, code, d, body)
+		}
+	}
 }
 
 // Exact and simulate answer the library's numbers under the rules asked
