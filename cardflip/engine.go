@@ -278,8 +278,8 @@ type Game struct {
 	ctxMask int
 	// done is Context's Done channel, set by the evaluations' workers
 	// (playChunks) for stopped.
-	done <-chan struct{}
-	before  []int // the row before the turn, when tracing
+	done   <-chan struct{}
+	before []int // the row before the turn, when tracing
 }
 
 // NewGame returns a game of m ≥ 1 cards.
