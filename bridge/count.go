@@ -27,7 +27,7 @@ type Counter struct {
 // the Baillie–PSW test, exact below 2^64).
 func NewCounter(p uint64) (*Counter, error) {
 	if !new(big.Int).SetUint64(p).ProbablyPrime(0) {
-		return nil, fmt.Errorf("bridge: modulus %d is not a prime", p)
+		return nil, fmt.Errorf("modulus %d is not a prime", p)
 	}
 	return &Counter{p: p, wide: p >= 1<<32, h: []uint64{1 % p}, pow2: []uint64{1 % p}}, nil
 }

@@ -58,9 +58,9 @@ type InputError struct {
 
 func (e *InputError) Error() string {
 	if e.Line == 0 {
-		return "bridge: " + e.Msg
+		return e.Msg
 	}
-	return fmt.Sprintf("bridge: line %d: %s", e.Line, e.Msg)
+	return fmt.Sprintf("input line %d: %s", e.Line, e.Msg)
 }
 
 // NewDeal validates hands (hands[i] holds the two cards of position i+1) and

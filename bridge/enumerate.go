@@ -51,7 +51,7 @@ func (t *Tally) Index(seq []int) int {
 // to move. A layout then costs a few hundred word operations.
 func Enumerate(ctx context.Context, n int) (*Tally, error) {
 	if n < 1 || n > MaxEnumerateN {
-		return nil, fmt.Errorf("bridge: enumerate needs 1 ≤ n ≤ %d, got %d", MaxEnumerateN, n)
+		return nil, fmt.Errorf("enumerate needs 1 ≤ n ≤ %d, got %d", MaxEnumerateN, n)
 	}
 	b, top := 2*n, 4*n
 	size := 1
@@ -93,7 +93,7 @@ loop:
 	close(next)
 	wg.Wait()
 	if err != nil {
-		return nil, fmt.Errorf("bridge: enumerate n = %d: %w", n, err)
+		return nil, fmt.Errorf("enumerate n = %d: %w", n, err)
 	}
 	t := &Tally{N: n, Counts: results[0]}
 	for _, r := range results[1:] {

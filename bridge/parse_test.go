@@ -10,17 +10,17 @@ import (
 
 func TestParseDealErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{"", "bridge: line 1: unexpected end of input: want a line with n"},
-		{"x\n", `bridge: line 1: n = "x" is not a whole number in 1..10000000`},
-		{"0\n", `bridge: line 1: n = "0" is not a whole number in 1..10000000`},
-		{"1 2\n", "bridge: line 1: want a line with n alone, got 2 values"},
-		{"1\n1 2\n", "bridge: line 3: unexpected end of input: want 2n = 2 hands (positions 1..2), got 1"},
-		{"1\n1 2\n3\n", `bridge: line 3: want the two cards of position 2 ("a b"), got 1 values`},
-		{"1\n1 2\n3 2\n", "bridge: line 3: position 2: card 2 appears twice (already held by position 1, line 2)"},
-		{"1\n1 2\n\n3 5\n", "bridge: line 4: position 2: card 5 is outside 1..4 (4n for n = 1)"},
-		{"1\n1 1\n", "bridge: line 2: position 1: card 1 appears twice in the same hand"},
-		{"1\n1 a\n", `bridge: line 2: card "a" of position 1 is not a whole number`},
-		{"1\n1 2\n3 4\n5\n", "bridge: line 4: unexpected input after the 2 hands"},
+		{"", "input line 1: unexpected end of input: want a line with n"},
+		{"x\n", `input line 1: n = "x" is not a whole number in 1..10000000`},
+		{"0\n", `input line 1: n = "0" is not a whole number in 1..10000000`},
+		{"1 2\n", "input line 1: want a line with n alone, got 2 values"},
+		{"1\n1 2\n", "input line 3: unexpected end of input: want 2n = 2 hands (positions 1..2), got 1"},
+		{"1\n1 2\n3\n", `input line 3: want the two cards of position 2 ("a b"), got 1 values`},
+		{"1\n1 2\n3 2\n", "input line 3: position 2: card 2 appears twice (already held by position 1, line 2)"},
+		{"1\n1 2\n\n3 5\n", "input line 4: position 2: card 5 is outside 1..4 (4n for n = 1)"},
+		{"1\n1 1\n", "input line 2: position 1: card 1 appears twice in the same hand"},
+		{"1\n1 a\n", `input line 2: card "a" of position 1 is not a whole number`},
+		{"1\n1 2\n3 4\n5\n", "input line 4: unexpected input after the 2 hands"},
 	} {
 		_, err := ParseDeal(strings.NewReader(c.in))
 		var ie *InputError
@@ -49,9 +49,9 @@ func TestNewDealErrors(t *testing.T) {
 		hands [][2]int
 		want  string
 	}{
-		{nil, "bridge: a deal needs an even, positive number of hands (2n), got 0"},
-		{[][2]int{{1, 2}}, "bridge: a deal needs an even, positive number of hands (2n), got 1"},
-		{[][2]int{{1, 2}, {2, 3}}, "bridge: position 2: card 2 appears twice (already held by position 1)"},
+		{nil, "a deal needs an even, positive number of hands (2n), got 0"},
+		{[][2]int{{1, 2}}, "a deal needs an even, positive number of hands (2n), got 1"},
+		{[][2]int{{1, 2}, {2, 3}}, "position 2: card 2 appears twice (already held by position 1)"},
 	} {
 		if _, err := NewDeal(c.hands); err == nil || err.Error() != c.want {
 			t.Errorf("NewDeal(%v) = %v, want %s", c.hands, err, c.want)
@@ -82,13 +82,13 @@ func TestQueryReader(t *testing.T) {
 
 func TestQueryReaderErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{"2\n1 1 1\n", "bridge: line 2: want 2n = 4 values for n = 2, got 3"},
-		{"2\n1 1 1 1 1\n", "bridge: line 2: too many values: want 2n = 4 for n = 2"},
-		{"2\n1 1 3 1\n", `bridge: line 2: column 5: value "3" is not 0, 1 or 2`},
-		{"2\n1 1 12 1\n", `bridge: line 2: column 5: value "12" is not 0, 1 or 2`},
-		{"1\n13\n", `bridge: line 2: column 2: value "3" is not 0, 1 or 2`},
-		{"2\n", "bridge: line 2: unexpected end of input: want the line of 2n = 4 values for n = 2"},
-		{"1\n11\n-1\n", `bridge: line 3: n = "-1" is not a whole number in 1..10000000`},
+		{"2\n1 1 1\n", "input line 2: want 2n = 4 values for n = 2, got 3"},
+		{"2\n1 1 1 1 1\n", "input line 2: too many values: want 2n = 4 for n = 2"},
+		{"2\n1 1 3 1\n", `input line 2: column 5: value "3" is not 0, 1 or 2`},
+		{"2\n1 1 12 1\n", `input line 2: column 5: value "12" is not 0, 1 or 2`},
+		{"1\n13\n", `input line 2: column 2: value "3" is not 0, 1 or 2`},
+		{"2\n", "input line 2: unexpected end of input: want the line of 2n = 4 values for n = 2"},
+		{"1\n11\n-1\n", `input line 3: n = "-1" is not a whole number in 1..10000000`},
 	} {
 		q := NewQueryReader(strings.NewReader(c.in))
 		var err error

@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"github.com/grundy/grundy/checkpoint"
@@ -15,6 +16,10 @@ import (
 // game's own syntax (Info.Position); results carry positions in that syntax
 // too, so any output can be fed back as input.
 //
+// Every catalog game is a SumGame: an engine game (package impartial) with a
+// notation, asked through the one analysis path, impartial.Analyze; the
+// catalog itself holds no solving policy.
+//
 // Implementations are safe for concurrent use: each call builds its own
 // solver, bounded by Options.Budget and the context.
 type Game interface {
@@ -22,13 +27,35 @@ type Game interface {
 	Info() Info
 	// Canonical checks a position and writes it in canonical syntax.
 	Canonical(position string) (string, error)
-	// Solve finds the outcome, the nim-value (normal play) and every winning
-	// move of a position.
+	// Solve finds the outcome, the nim-value where it is known, and the
+	// winning moves of a position (every option with Options.AllOptions),
+	// as many as the budget lets it list: the value and outcome never wait
+	// for the moves.
 	Solve(ctx context.Context, position string, opts Options) (*Result, error)
 	// Moves lists every legal move from a position, each with the position it
-	// leads to, in the game's order. It fails with a budget error rather than
-	// list more moves than the budget allows.
+	// leads to, in the game's order. It refuses, before building it, a list
+	// longer than the budget allows (moves or output bytes).
 	Moves(ctx context.Context, position string, opts Options) ([]Move, error)
+	// Reply returns the perfect player's move (see the package function
+	// Reply); ok is false when there is no legal move.
+	Reply(ctx context.Context, position string, opts Options) (m Move, ok bool, err error)
+}
+
+// Boarder is implemented by games that draw their positions as plain text
+// for the terminal: heaps as tokens, Kayles pins, coins, stairs, a queen on a
+// grid (grundy play, grundy solve --board). Board returns "" when the
+// position is too large to draw (or the game has no drawing).
+type Boarder interface {
+	Board(position string) (string, error)
+}
+
+// Board draws a position of g, or returns "" when g has no drawing.
+func Board(g Game, position string) (string, error) {
+	if b, ok := g.(Boarder); ok {
+		return b.Board(position)
+	}
+	_, err := g.Canonical(position)
+	return "", err
 }
 
 // HeapGame is a game played on heaps (or single rows) whose nim-sequence
@@ -39,18 +66,39 @@ type HeapGame interface {
 	Values(ctx context.Context, to int, opts Options) (*Sequence, error)
 }
 
-// Options control one computation.
+// Options control one computation. The CLI (cmd/grundy's budget flags) and
+// the web server (web.Config) each build them in one function, so every
+// command and endpoint runs under the same budget.
 type Options struct {
 	// Misere selects misère play (the player who makes the last move loses).
 	Misere bool
-	// Budget bounds the search; the zero Budget has no limits.
+	// Budget bounds the whole question: positions, moves, output bytes,
+	// memory and time (the caller applies Budget.Timeout to the context);
+	// the zero Budget has no limits.
 	Budget impartial.Budget
 	// Starlark bounds the rule functions of user-defined games
 	// (starlark:FILE); zero fields mean the rules package's defaults.
 	Starlark rules.Limits
-}
+	// AllOptions asks Solve for every option of the position with what it
+	// leads to (Result.Options), instead of the winning moves.
+	AllOptions bool
+	// Target, when set, asks Solve (under normal play) for the moves to an
+	// option of that value instead of the winning moves (Result.WinningMoves
+	// then holds them): what a sum of different games asks each component.
+	Target *impartial.Nimber
+	// MaxListed bounds the moves Solve lists (0: only the output budget
+	// does); their number is still given.
+	MaxListed int
+	// Strength is how well Reply plays (Perfect unless set).
+	Strength Strength
+	// Rand is the random source of Reply at the Random and Mixed strengths;
+	// nil uses the global one (math/rand/v2), randomly seeded.
+	Rand *rand.Rand
 
-func (o Options) settings() impartial.Settings { return impartial.Settings{Budget: o.Budget} }
+	// valueOnly asks Solve for the outcome and the value alone, no move
+	// examined: what a sum of different games asks each component first.
+	valueOnly bool
+}
 
 // Info describes a game.
 type Info struct {
@@ -68,6 +116,20 @@ type Info struct {
 	Start int `json:"start"`
 	// Heap says whether the game is a HeapGame.
 	Heap bool `json:"heap"`
+	// Table says whether the game is a TableGame (a 2-D value table).
+	Table bool `json:"table,omitempty"`
+	// Board names the picture the web page draws of a position (see
+	// Boards); empty when it draws none.
+	Board string `json:"board,omitempty"`
+	// OEIS is the A-number of the game's nim-sequence in the On-Line
+	// Encyclopedia of Integer Sequences (https://oeis.org), when it has
+	// one: G(n) = a(n − OEISShift) for the sequence a of that entry (its
+	// own offset). For a TableGame, the entry of its table.
+	OEIS      string `json:"oeis,omitempty"`
+	OEISShift int    `json:"oeis_shift,omitempty"`
+	// ClosedForm states what theory says of the game's values or outcomes,
+	// with its source ("" when the game is searched).
+	ClosedForm string `json:"closed_form,omitempty"`
 }
 
 // Result is the analysis of one position. Its JSON form is what
@@ -78,11 +140,25 @@ type Result struct {
 	Misere   bool   `json:"misere"`
 	// Value is the nim-value, under normal play only (nil under misère play,
 	// where values do not add).
-	Value   *impartial.Nimber `json:"value,omitempty"`
-	Outcome impartial.Outcome `json:"outcome"`
-	// WinningMoves lists every move to a P-position (empty, not null, for a
-	// P-position). For loopy games they are listed fastest win first.
+	Value *impartial.Nimber `json:"value,omitempty"`
+	// ComponentValues are the values of the components (the heaps, rows,
+	// coins of the position), in order, when the position has more than one
+	// and Value is their nim-sum: 3 ⊕ 4 ⊕ 5 = 2 for Nim 3 4 5.
+	ComponentValues []impartial.Nimber `json:"component_values,omitempty"`
+	Outcome         impartial.Outcome  `json:"outcome"`
+	// WinningMoves lists the moves to a P-position (empty, not null, for a
+	// P-position). For loopy games they are listed fastest win first. When
+	// they are too many for the budget, MoveCount and MovesNote say so.
 	WinningMoves []Move `json:"winning_moves"`
+	// MoveCount is set when the moves listed (winning, drawing, or every
+	// option) are not all there are: their number, or -1 when the budget ran
+	// out before they were all counted.
+	MoveCount *int64 `json:"move_count,omitempty"`
+	// MovesNote says why the list of moves is shorter than MoveCount.
+	MovesNote string `json:"moves_note,omitempty"`
+	// MoveClasses describes all the moves in words when they are too many
+	// to list and the game knows them in closed form.
+	MoveClasses string `json:"move_classes,omitempty"`
 	// LoopyValue is set for positions analyzed as a loopy game: the
 	// generalized Sprague–Grundy value, "2", "∞" or "∞(0,2)" (Smith 1966).
 	// Value is then set only when LoopyValue is finite.
@@ -93,6 +169,44 @@ type Result struct {
 	Remoteness *int `json:"remoteness,omitempty"`
 	// DrawingMoves lists, for a draw, every move that keeps the draw.
 	DrawingMoves []Move `json:"drawing_moves,omitempty"`
+	// Options lists, when Options.AllOptions asked for them, every move with
+	// what it leads to, best first where the engine ranks them.
+	Options []Option `json:"options,omitempty"`
+	// Components gives, for a sum of different games (game "sum"), the
+	// value of each component, whose XOR (or, for loopy values, Smith's
+	// sum) is the value of the whole; absent under misère play.
+	Components []Component `json:"components,omitempty"`
+
+	// loopy is the generalized value (LoopyValue) itself, for sums.
+	loopy *impartial.LoopyValue
+}
+
+// Component is one component of a sum of different games, with its value.
+type Component struct {
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	// Value is the component's nim-value; LoopyValue its generalized value
+	// when the component is a loopy game.
+	Value      *impartial.Nimber `json:"value,omitempty"`
+	LoopyValue string            `json:"loopy_value,omitempty"`
+}
+
+// Option is a move with what it leads to, for the player making it.
+type Option struct {
+	To   string `json:"to"`
+	Move string `json:"move,omitempty"`
+	// Result is "win" (the move leads to a P-position), "lose" or "draw".
+	Result string `json:"result"`
+	// Value is the nim-value of the position after the move, when known.
+	Value *impartial.Nimber `json:"value,omitempty"`
+	// Remoteness is that of the position after the move, when known.
+	Remoteness *int `json:"remoteness,omitempty"`
+	// LoopyValue is the generalized value of the position after the move
+	// ("∞(1)" for a draw), for positions analyzed as a loopy game.
+	LoopyValue string `json:"loopy_value,omitempty"`
+
+	// loopy is the generalized value after the move, for loopy games.
+	loopy *impartial.LoopyValue
 }
 
 // Move is one move: the position it leads to and, where the game names its
@@ -129,54 +243,141 @@ func (s *Sequence) SetChecksum() {
 	s.Checksum = sum.String()
 }
 
-// Text explains the result in a sentence, then lists the winning moves, one
-// per line, for terminal output.
+// Text explains the result in a sentence, then lists the moves, one per
+// line, for terminal output.
 func (r *Result) Text() string {
 	var b strings.Builder
 	play := ""
 	if r.Misere {
 		play = "Under misère play, "
 	}
-	fmt.Fprintf(&b, "%s%s position %s", play, r.Game, r.Position)
+	switch {
+	case r.Game == sumSpec && r.Misere:
+		fmt.Fprintf(&b, "%sthe sum %s", play, r.Position)
+	case r.Game == sumSpec:
+		fmt.Fprintf(&b, "The sum %s", r.Position)
+	default:
+		fmt.Fprintf(&b, "%s%s position %s", play, r.Game, r.Position)
+	}
 	switch {
 	case r.LoopyValue != "":
-		fmt.Fprintf(&b, " has loopy value %s, so it", r.LoopyValue)
+		fmt.Fprintf(&b, " has loopy value %s%s, so it", r.LoopyValue, r.addends())
 	case r.Value != nil:
-		fmt.Fprintf(&b, " has nim-value %d, so it", uint64(*r.Value))
+		fmt.Fprintf(&b, " has nim-value %d%s, so it", uint64(*r.Value), r.addends())
 	}
 	in := ""
 	if r.Remoteness != nil {
 		in = fmt.Sprintf(" in %s", plural(*r.Remoteness, "move"))
 	}
 	switch {
+	case len(r.Options) > 0:
+		fmt.Fprintf(&b, " is %s.\n", outcomeWord(r.Outcome))
 	case r.Outcome == impartial.Draw:
 		b.WriteString(" is a draw: neither player can force a win")
-		switch len(r.DrawingMoves) {
-		case 0:
+		switch {
+		case len(r.DrawingMoves) == 0 && r.MoveCount == nil:
 			b.WriteString(".\n")
-		case 1:
+		case len(r.DrawingMoves) == 1 && r.MoveCount == nil:
 			fmt.Fprintf(&b, "; the one move that keeps the draw is to %s.\n", describe(r.DrawingMoves[0]))
 		default:
-			fmt.Fprintf(&b, "; these %d moves keep the draw:\n", len(r.DrawingMoves))
-			for _, m := range r.DrawingMoves {
-				fmt.Fprintf(&b, "  %s\n", describe(m))
-			}
+			fmt.Fprintf(&b, "; %s keep the draw:\n", r.counted(len(r.DrawingMoves), "move"))
+			writeMoves(&b, r.DrawingMoves)
 		}
 	case r.Outcome == impartial.P && r.Remoteness != nil && *r.Remoteness == 0:
 		b.WriteString(" is a P-position: the player to move has no move and loses.\n")
-	case r.Outcome == impartial.P && in != "":
-		fmt.Fprintf(&b, " is a P-position: the player to move loses%s against best play.\n", in)
 	case r.Outcome == impartial.P:
-		b.WriteString(" is a P-position: the player to move loses against best play.\n")
-	case len(r.WinningMoves) == 1:
+		fmt.Fprintf(&b, " is a P-position: the player to move loses%s against best play.\n", in)
+	case len(r.WinningMoves) == 0:
+		fmt.Fprintf(&b, " is an N-position: the player to move wins%s.\n", in)
+	case len(r.WinningMoves) == 1 && r.MoveCount == nil:
 		fmt.Fprintf(&b, " is an N-position: the player to move wins%s by moving to %s.\n", in, describe(r.WinningMoves[0]))
+	case in != "":
+		fmt.Fprintf(&b, " is an N-position: the player to move wins%s; %s win, the quickest first:\n", in, r.counted(len(r.WinningMoves), "move"))
+		writeMoves(&b, r.WinningMoves)
 	default:
-		fmt.Fprintf(&b, " is an N-position: the player to move wins%s with any of these %d moves:\n", in, len(r.WinningMoves))
-		for _, m := range r.WinningMoves {
-			fmt.Fprintf(&b, "  %s\n", describe(m))
+		anyOf := "any of "
+		if len(r.WinningMoves) == 1 {
+			anyOf = ""
 		}
+		fmt.Fprintf(&b, " is an N-position: the player to move wins with %s%s:\n", anyOf, r.counted(len(r.WinningMoves), "move"))
+		writeMoves(&b, r.WinningMoves)
+	}
+	for _, o := range r.Options {
+		fmt.Fprintf(&b, "  %-5s %s", o.Result, describe(Move{To: o.To, Move: o.Move}))
+		var about []string
+		if o.Value != nil {
+			about = append(about, fmt.Sprintf("value %d", uint64(*o.Value)))
+		}
+		if o.Remoteness != nil {
+			about = append(about, fmt.Sprintf("remoteness %d", *o.Remoteness))
+		}
+		if len(about) > 0 {
+			fmt.Fprintf(&b, " [%s]", strings.Join(about, ", "))
+		}
+		b.WriteByte('\n')
+	}
+	if r.MoveClasses != "" {
+		fmt.Fprintf(&b, "  all of them: %s\n", r.MoveClasses)
+	}
+	if r.MovesNote != "" {
+		fmt.Fprintf(&b, "  (%s)\n", r.MovesNote)
 	}
 	return b.String()
+}
+
+// addends writes the values of a sum's components, " = 1 ⊕ 7 ⊕ 2", when
+// there are several.
+func (r *Result) addends() string {
+	if len(r.Components) < 2 {
+		return ""
+	}
+	vals := make([]string, len(r.Components))
+	for i, c := range r.Components {
+		switch {
+		case c.LoopyValue != "":
+			vals[i] = c.LoopyValue
+		case c.Value != nil:
+			vals[i] = fmt.Sprint(uint64(*c.Value))
+		default:
+			return ""
+		}
+	}
+	return " = " + strings.Join(vals, " ⊕ ")
+}
+
+// counted says how many moves are listed of how many: "these 3 moves",
+// "the first 20 of its 1234 moves"; with an unknown count, "these 20 moves"
+// (MovesNote then says why there may be more).
+func (r *Result) counted(listed int, word string) string {
+	switch {
+	case r.MoveCount == nil:
+		if listed == 1 {
+			return "this " + word
+		}
+		return fmt.Sprintf("these %d %ss", listed, word)
+	case *r.MoveCount < 0 && listed == 1:
+		return "this " + word // the note after the list says why there may be more
+	case *r.MoveCount < 0:
+		return fmt.Sprintf("these %d %ss", listed, word)
+	}
+	return fmt.Sprintf("the first %d of its %s", listed, plural(int(*r.MoveCount), word))
+}
+
+func writeMoves(b *strings.Builder, ms []Move) {
+	for _, m := range ms {
+		fmt.Fprintf(b, "  %s\n", describe(m))
+	}
+}
+
+// outcomeWord names an outcome in words.
+func outcomeWord(o impartial.Outcome) string {
+	switch o {
+	case impartial.Draw:
+		return "a draw"
+	case impartial.P:
+		return "a P-position"
+	}
+	return "an N-position"
 }
 
 func plural(n int, word string) string {

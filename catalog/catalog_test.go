@@ -30,7 +30,7 @@ func TestSolveNim345(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(res)
-	want := `{"game":"nim","position":"3 4 5","misere":false,"value":2,"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}`
+	want := `{"game":"nim","position":"3 4 5","misere":false,"value":2,"component_values":[3,4,5],"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}`
 	if string(b) != want {
 		t.Errorf("JSON:\n got %s\nwant %s", b, want)
 	}
@@ -125,12 +125,12 @@ func TestSpecs(t *testing.T) {
 
 func TestSpecErrors(t *testing.T) {
 	for spec, want := range map[string]string{
-		"":                    `catalog: game "": no game named`,
-		"nmi":                 `catalog: game "nmi": column 1: unknown game "nmi"; did you mean "nim"?`,
-		"chess":               `catalog: game "chess": column 1: unknown game "chess" (run`,
-		"nim:3":               `catalog: game "nim:3": nim takes no arguments`,
-		"subtract:":           `catalog: game "subtract:": empty set`,
-		"subtract:1,x":        `catalog: game "subtract:1,x": column 12: "x" is not a positive whole number`,
+		"":                    `game "": no game named`,
+		"nmi":                 `game "nmi": column 1: unknown game "nmi"; did you mean "nim"?`,
+		"chess":               `game "chess": column 1: unknown game "chess" (run`,
+		"nim:3":               `game "nim:3": nim takes no arguments`,
+		"subtract:":           `game "subtract:": empty set`,
+		"subtract:1,x":        `game "subtract:1,x": column 12: "x" is not a positive whole number`,
 		"subtract:1,0":        `column 12: "0" is not a positive whole number`,
 		"subtract:5-2":        `column 10: range 5-2 is empty`,
 		"subtract:1,,2":       `column 12: missing number`,
@@ -152,10 +152,10 @@ func TestSpecErrors(t *testing.T) {
 func TestPositionErrors(t *testing.T) {
 	g := mustParse(t, "nim")
 	for pos, want := range map[string]string{
-		"":                     `catalog: position "" of nim: no heaps given`,
-		"3 x 5":                `catalog: position "3 x 5" of nim: column 3: heap size "x" is not a whole number ≥ 0`,
+		"":                     `position "" of nim: empty (want heap sizes such as "3 4 5")`,
+		"3 x 5":                `position "3 x 5" of nim: column 3: heap size "x" is not a whole number ≥ 0`,
 		"3 -1":                 `column 3: heap size "-1" is not a whole number ≥ 0`,
-		"99999999999999999999": `column 1: heap size 99999999999999999999 is too large`,
+		"99999999999999999999": `column 1: heap size "99999999999999999999" is too large`,
 		"4611686018427387904":  `is too large`,
 		"1.5":                  `column 1: heap size "1.5"`,
 	} {

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/grundy/grundy/coins"
-	"github.com/grundy/grundy/impartial"
 )
 
 func coinsFamily() Family {
@@ -37,16 +36,18 @@ func coinsFamily() Family {
 
 // CoinGame is a coin-turning game in the catalog. Positions are rows of H
 // and T ("HHTHTTHT") or lists of head positions ("0 1 3 6"); results keep
-// the form of the input. Values lists g(x), the value of a single head, from
-// the game's first coin (Info.Start).
+// the form of the input. Questions go through the analysis path with
+// coins.Engine (values by the coin-turning theorem, the real moves for
+// misère play). Values lists g(x), the value of a single head, from the
+// game's first coin (Info.Start).
 type CoinGame struct {
-	g    *coins.Game
-	info Info
+	*SumGame[coins.Key]
+	g *coins.Game
 }
 
 // NewCoinGame returns the catalog game for g.
 func NewCoinGame(g *coins.Game) *CoinGame {
-	return &CoinGame{g: g, info: Info{
+	info := Info{
 		Spec:     "coins:" + g.Spec,
 		Name:     g.Name,
 		Rule:     g.Rule + " Whoever cannot move loses.",
@@ -54,115 +55,58 @@ func NewCoinGame(g *coins.Game) *CoinGame {
 		Example:  "HHTHTTHT",
 		Start:    g.Start,
 		Heap:     true,
-	}}
+	}
+	return &CoinGame{g: g, SumGame: newBoundGame(info, func(_ context.Context, opts Options) (*binding[coins.Key], error) {
+		return &binding[coins.Key]{game: g.NewEngine(opts.Budget), codec: coinCodec(g)}, nil
+	})}
 }
 
-// Info describes the game.
-func (c *CoinGame) Info() Info { return c.info }
+// coinCodec reads a position in either form and writes positions in the
+// form it last read (a row of the same length, or a list of heads).
+func coinCodec(g *coins.Game) Codec[coins.Key] {
+	row := 0
+	return Codec[coins.Key]{
+		Parse: func(s string) ([]coins.Key, error) {
+			p, err := g.ParsePosition(s)
+			if err != nil {
+				return nil, err
+			}
+			row = p.Row
+			return []coins.Key{coins.KeyOf(p.Heads)}, nil
+		},
+		Format: func(ks []coins.Key) string {
+			return g.FormatPosition(coins.Position{Heads: ks[0].Heads(), Row: row})
+		},
+		Describe: func(ks []coins.Key, i int, to coins.Key) string {
+			return coins.Move{Turn: coins.Turned(ks[i].Heads(), to.Heads())}.String()
+		},
+		Board: func(ks []coins.Key) string {
+			return g.Draw(coins.Position{Heads: ks[0].Heads(), Row: row})
+		},
+	}
+}
 
 // Coins returns the coin-turning game the catalog game adapts.
 func (c *CoinGame) Coins() *coins.Game { return c.g }
 
-func (c *CoinGame) parse(position string) (coins.Position, error) {
-	p, err := c.g.ParsePosition(position)
-	if err != nil {
-		var se *coins.SyntaxError
-		if errors.As(err, &se) {
-			return p, &PositionError{Game: c.info.Spec, Position: position, Offset: se.Offset, Msg: se.Msg}
-		}
-		return p, &PositionError{Game: c.info.Spec, Position: position, Offset: -1, Msg: err.Error()}
-	}
-	return p, nil
-}
-
-// Canonical checks a position and writes it in canonical syntax: a row
-// stays a row (upper case), a list of heads becomes ascending.
-func (c *CoinGame) Canonical(position string) (string, error) {
-	p, err := c.parse(position)
-	if err != nil {
-		return "", err
-	}
-	return c.g.FormatPosition(p), nil
-}
-
 // SamePosition says whether a and b have the same heads, whichever form
 // (row or list of heads) each is written in.
 func (c *CoinGame) SamePosition(a, b string) (bool, error) {
-	pa, err := c.parse(a)
+	pa, err := c.g.ParsePosition(a)
 	if err != nil {
-		return false, err
+		return false, positionError(c.info.Spec, a, err)
 	}
-	pb, err := c.parse(b)
+	pb, err := c.g.ParsePosition(b)
 	if err != nil {
-		return false, err
+		return false, positionError(c.info.Spec, b, err)
 	}
 	return slices.Equal(pa.Heads, pb.Heads), nil
-}
-
-// Solve analyzes a position. Under normal play the value is the XOR of g
-// over the heads (coin-turning theorem) and the winning moves are found in
-// closed form or from the table of g. Under misère play, where the theorem
-// does not hold, the real game graph is searched (heads on the first 64
-// coins only).
-func (c *CoinGame) Solve(ctx context.Context, position string, opts Options) (*Result, error) {
-	p, err := c.parse(position)
-	if err != nil {
-		return nil, err
-	}
-	s := c.g.NewSolver(opts.Budget)
-	res := &Result{Game: c.info.Spec, Position: c.g.FormatPosition(p), Misere: opts.Misere, WinningMoves: []Move{}}
-	var moves []coins.Move
-	if opts.Misere {
-		if _, err := c.g.Mask(p); err != nil {
-			return nil, &PositionError{Game: c.info.Spec, Position: position, Offset: -1, Msg: strings.TrimPrefix(err.Error(), "coins: ")}
-		}
-		if res.Outcome, err = s.MisereOutcome(ctx, p); err != nil {
-			return nil, err
-		}
-		if moves, err = s.MisereWinningMoves(ctx, p); err != nil {
-			return nil, err
-		}
-	} else {
-		v, err := s.Value(ctx, p)
-		if err != nil {
-			return nil, err
-		}
-		res.Value, res.Outcome = &v, impartial.OutcomeOf(v)
-		if moves, err = s.WinningMoves(ctx, p); err != nil {
-			return nil, err
-		}
-	}
-	for _, m := range moves {
-		res.WinningMoves = append(res.WinningMoves, c.move(p, m))
-	}
-	return res, nil
-}
-
-// Moves lists every legal move from a position, head by head from the left.
-func (c *CoinGame) Moves(ctx context.Context, position string, opts Options) ([]Move, error) {
-	p, err := c.parse(position)
-	if err != nil {
-		return nil, err
-	}
-	moves, err := c.g.NewSolver(opts.Budget).Moves(ctx, p)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Move, len(moves))
-	for i, m := range moves {
-		out[i] = c.move(p, m)
-	}
-	return out, nil
-}
-
-func (c *CoinGame) move(p coins.Position, m coins.Move) Move {
-	return Move{To: c.g.FormatPosition(p.Apply(m)), Move: m.String()}
 }
 
 // Values returns g(Start..to), the values of a single head on each coin.
 func (c *CoinGame) Values(ctx context.Context, to int, opts Options) (*Sequence, error) {
 	if to < c.g.Start {
-		return nil, fmt.Errorf("catalog: --to must be at least %d for %s, not %d", c.g.Start, c.info.Spec, to)
+		return nil, fmt.Errorf("--to must be at least %d for %s, not %d", c.g.Start, c.info.Spec, to)
 	}
 	vals, err := c.g.Values(ctx, to, opts.Budget)
 	if err != nil {

@@ -1,8 +1,10 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/grundy/grundy/notation"
 )
 
 // SpecError reports a game spec string that does not name a game.
@@ -14,9 +16,9 @@ type SpecError struct {
 
 func (e *SpecError) Error() string {
 	if e.Offset < 0 {
-		return fmt.Sprintf("catalog: game %q: %s", e.Spec, e.Msg)
+		return fmt.Sprintf("game %s: %s", notation.Quote(e.Spec), e.Msg)
 	}
-	return fmt.Sprintf("catalog: game %q: column %d: %s", e.Spec, e.Offset+1, e.Msg)
+	return fmt.Sprintf("game %s: column %d: %s", notation.Quote(e.Spec), e.Offset+1, e.Msg)
 }
 
 // PositionError reports a position that is not valid for its game.
@@ -29,31 +31,34 @@ type PositionError struct {
 
 func (e *PositionError) Error() string {
 	if e.Offset < 0 {
-		return fmt.Sprintf("catalog: position %q of %s: %s", e.Position, e.Game, e.Msg)
+		return fmt.Sprintf("position %s of %s: %s", notation.Quote(e.Position), e.Game, e.Msg)
 	}
-	return fmt.Sprintf("catalog: position %q of %s: column %d: %s", e.Position, e.Game, e.Offset+1, e.Msg)
+	return fmt.Sprintf("position %s of %s: column %d: %s", notation.Quote(e.Position), e.Game, e.Offset+1, e.Msg)
+}
+
+// positionError turns a domain parser's error into a *PositionError naming
+// the game: a *notation.SyntaxError keeps its column; a *PositionError gets
+// the game and position filled in; any other error is kept as it is.
+func positionError(game, position string, err error) error {
+	var se *notation.SyntaxError
+	var pe *PositionError
+	switch {
+	case errors.As(err, &se):
+		off := se.Offset
+		if se.Input != position && off >= 0 {
+			off = -1 // the offset is into some other text
+		}
+		return &PositionError{Game: game, Position: position, Offset: off, Msg: se.Msg}
+	case errors.As(err, &pe):
+		pe.Game, pe.Position = game, position
+		return pe
+	}
+	return err
 }
 
 // Field is one whitespace- or comma-separated field of an input string.
-type Field struct {
-	Text   string
-	Offset int // byte offset of Text in the input
-}
+type Field = notation.Field
 
 // Fields splits s at spaces, tabs, newlines and commas, keeping each field's
 // offset for error messages.
-func Fields(s string) []Field {
-	var out []Field
-	start := -1
-	for i := 0; i <= len(s); i++ {
-		sep := i == len(s) || strings.IndexByte(" \t\r\n,", s[i]) >= 0
-		switch {
-		case sep && start >= 0:
-			out = append(out, Field{s[start:i], start})
-			start = -1
-		case !sep && start < 0:
-			start = i
-		}
-	}
-	return out
-}
+func Fields(s string) []Field { return notation.Fields(s) }

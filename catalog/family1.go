@@ -9,24 +9,6 @@ import (
 	"github.com/grundy/grundy/impartial"
 )
 
-// parseInts reads whole numbers ≥ 0 separated by spaces or commas, with the
-// offsets of each (for errors).
-func parseInts(s, what string) ([]int, []int, error) {
-	fields := Fields(s)
-	if len(fields) == 0 {
-		return nil, nil, &PositionError{Offset: -1, Msg: "empty position (want " + what + ")"}
-	}
-	xs, offs := make([]int, len(fields)), make([]int, len(fields))
-	for i, f := range fields {
-		n, err := strconv.ParseInt(f.Text, 10, 64)
-		if err != nil || n < 0 || n > MaxHeap {
-			return nil, nil, &PositionError{Offset: f.Offset, Msg: fmt.Sprintf("%q is not a whole number in 0..%d", f.Text, int64(MaxHeap))}
-		}
-		xs[i], offs[i] = int(n), f.Offset
-	}
-	return xs, offs, nil
-}
-
 // argInt reads the single whole-number argument of a family such as moore:2.
 func argInt(args, what string, lo int) (int, error) {
 	t := strings.TrimSpace(args)
@@ -109,28 +91,8 @@ func multiplyFamily() Family {
 				Position: fmt.Sprintf("the current number p (1 ≤ p ≤ %d; %d means the game is over)", n, n),
 				Example:  "1",
 			}, g, Codec[uint64]{
-				Parse: func(s string) ([]uint64, error) {
-					fs := Fields(s)
-					if len(fs) == 0 {
-						return nil, &PositionError{Offset: -1, Msg: "empty position (want the current number, e.g. 1)"}
-					}
-					var out []uint64
-					for _, f := range fs {
-						p, err := strconv.ParseUint(f.Text, 10, 64)
-						if err != nil || p < 1 {
-							return nil, &PositionError{Offset: f.Offset, Msg: fmt.Sprintf("%q is not a whole number ≥ 1", f.Text)}
-						}
-						out = append(out, min(p, n))
-					}
-					return out, nil
-				},
-				Format: func(ps []uint64) string {
-					parts := make([]string, len(ps))
-					for i, p := range ps {
-						parts[i] = strconv.FormatUint(p, 10)
-					}
-					return strings.Join(parts, " ")
-				},
+				Parse:  g.ParsePosition,
+				Format: g.FormatPosition,
 				Describe: func(ps []uint64, i int, to uint64) string {
 					if to >= n {
 						return fmt.Sprintf("multiply %d to reach %d or more", ps[i], n)
@@ -159,41 +121,8 @@ func northcottFamily() Family {
 				Position: `rows "a b" (the two pieces' columns) separated by ";", e.g. "1 4; 3 6"`,
 				Example:  "1 4; 3 6",
 			}, games.Northcott{}, Codec[games.Row]{
-				Parse: func(s string) ([]games.Row, error) {
-					var rows []games.Row
-					off := 0
-					for _, part := range strings.Split(s, ";") {
-						xs, offs, err := parseInts(part, `rows "a b"`)
-						if err != nil {
-							if pe, ok := err.(*PositionError); ok && pe.Offset >= 0 {
-								pe.Offset += off
-							}
-							if strings.TrimSpace(part) == "" && len(rows) > 0 {
-								off += len(part) + 1
-								continue
-							}
-							return nil, err
-						}
-						if len(xs)%2 != 0 {
-							return nil, &PositionError{Offset: off + offs[len(offs)-1], Msg: "a row needs two columns, one per piece"}
-						}
-						for i := 0; i < len(xs); i += 2 {
-							if xs[i] == xs[i+1] {
-								return nil, &PositionError{Offset: off + offs[i], Msg: fmt.Sprintf("both pieces on column %d", xs[i])}
-							}
-							rows = append(rows, games.Row{A: xs[i], B: xs[i+1]})
-						}
-						off += len(part) + 1
-					}
-					return rows, nil
-				},
-				Format: func(rows []games.Row) string {
-					parts := make([]string, len(rows))
-					for i, r := range rows {
-						parts[i] = fmt.Sprintf("%d %d", r.A, r.B)
-					}
-					return strings.Join(parts, "; ")
-				},
+				Parse:  games.ParseRows,
+				Format: games.FormatRows,
 				Describe: func(rows []games.Row, i int, to games.Row) string {
 					if to.A != rows[i].A {
 						return fmt.Sprintf("row %d: first piece %d → %d", i+1, rows[i].A, to.A)
@@ -222,8 +151,8 @@ func nimbleFamily() Family {
 				Position: `the coins' squares separated by spaces, e.g. "3 5 6"`,
 				Example:  "3 5 6",
 			}, games.Nimble{}, Codec[int]{
-				Parse:  ParseHeaps,
-				Format: FormatHeaps,
+				Parse:  func(s string) ([]int, error) { return games.ParseInts(s, "square", `squares such as "3 5 6"`) },
+				Format: games.FormatHeaps,
 				Describe: func(xs []int, i, to int) string {
 					return fmt.Sprintf("coin %d: square %d → %d", i+1, xs[i], to)
 				},
@@ -232,32 +161,29 @@ func nimbleFamily() Family {
 	}
 }
 
-// listCodec reads a one-component position written as a list of numbers.
+// withBoard gives a list codec its drawing (one list: the whole position).
+func withBoard(c Codec[games.List], draw func([]int) string) Codec[games.List] {
+	c.Board = func(ls []games.List) string {
+		if len(ls) != 1 {
+			return ""
+		}
+		return draw(ls[0].Ints())
+	}
+	return c
+}
+
+// listCodec reads a one-component position written as a list of numbers
+// (games.ParseList); a sum of several is written with "+".
 func listCodec(what string, check func([]int) error, describe func(from, to []int) string) Codec[games.List] {
 	return Codec[games.List]{
 		Parse: func(s string) ([]games.List, error) {
-			xs, offs, err := parseInts(s, what)
+			l, err := games.ParseList(s, what, what+` such as "3 1 4"`, check)
 			if err != nil {
 				return nil, err
 			}
-			if check != nil {
-				if err := check(xs); err != nil {
-					off := -1
-					if len(offs) > 0 {
-						off = offs[0]
-					}
-					return nil, &PositionError{Offset: off, Msg: err.Error()}
-				}
-			}
-			return []games.List{games.NewList(xs...)}, nil
+			return []games.List{l}, nil
 		},
-		Format: func(ps []games.List) string {
-			parts := make([]string, len(ps))
-			for i, p := range ps {
-				parts[i] = p.String()
-			}
-			return strings.Join(parts, " + ")
-		},
+		Format: func(ps []games.List) string { return joinStrings(ps, " + ") },
 		Describe: func(ps []games.List, i int, to games.List) string {
 			if describe == nil {
 				return ""
@@ -265,6 +191,15 @@ func listCodec(what string, check func([]int) error, describe func(from, to []in
 			return describe(ps[i].Ints(), to.Ints())
 		},
 	}
+}
+
+// joinStrings writes components with their String methods.
+func joinStrings[T fmt.Stringer](ps []T, sep string) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = p.String()
+	}
+	return strings.Join(parts, sep)
 }
 
 // changed returns the indexes where a and b differ.
@@ -294,14 +229,14 @@ func staircaseFamily() Family {
 				Rule:     "Coins lie on the stairs 1, 2, …, k; a move takes any positive number of coins from one stair down to the stair below (coins moved from stair 1 leave the game); whoever cannot move loses. Value: XOR of the odd stairs.",
 				Position: `the number of coins on each stair, lowest first, e.g. "3 1 4"`,
 				Example:  "3 1 4",
-			}, games.Staircase{}, listCodec("coin counts", nil, func(from, to []int) string {
+			}, games.Staircase{}, withBoard(listCodec("coin count", nil, func(from, to []int) string {
 				d := changed(from, to)
 				top := d[len(d)-1]
 				if top == 0 {
 					return fmt.Sprintf("take %d off stair 1", from[0]-to[0])
 				}
 				return fmt.Sprintf("move %d from stair %d to %d", from[top]-to[top], top+1, top)
-			})), nil
+			}), games.DrawStaircase)), nil
 		},
 	}
 }
@@ -318,13 +253,13 @@ func climbingFamily() Family {
 				return nil, err
 			}
 			g, _ := games.NewClimbingHill(k)
-			return newOutcomeGame[games.List](Info{
+			return NewSumGame[games.List](Info{
 				Spec:     fmt.Sprintf("climbing-hill:%d", k),
 				Name:     fmt.Sprintf("Climbing the Hill, king %d", k),
 				Rule:     fmt.Sprintf("People stand on cells below the top of a hill (cell 0); a move takes one person up any number of cells, never onto or past another, except that the top holds anyone. Person %d is the king: whoever brings him to the top wins.", k),
 				Position: `the people's cells from the top down, e.g. "1 2 4" (0 = at the top)`,
 				Example:  "1 2 4",
-			}, g, listCodec("cells", g.Valid, func(from, to []int) string {
+			}, g, listCodec("cell", g.Valid, func(from, to []int) string {
 				i := changed(from, to)[0]
 				return fmt.Sprintf("person %d: cell %d → %d", i+1, from[i], to[i])
 			})), nil
@@ -344,13 +279,13 @@ func mooreFamily() Family {
 				return nil, err
 			}
 			g, _ := games.NewMoore(k)
-			return newOutcomeGame[games.List](Info{
+			return NewSumGame[games.List](Info{
 				Spec:     fmt.Sprintf("moore:%d", k),
 				Name:     fmt.Sprintf("Moore's Nim_%d", k),
 				Rule:     fmt.Sprintf("A move removes tokens from at least one and at most %d heaps, any positive number from each; whoever cannot move loses.", k),
 				Position: `heap sizes separated by spaces, e.g. "3 4 5" (one game, not a sum)`,
 				Example:  "3 4 5",
-			}, g, listCodec("heap sizes", nil, func(from, to []int) string {
+			}, g, listCodec("heap size", nil, func(from, to []int) string {
 				var parts []string
 				for _, i := range changed(from, to) {
 					parts = append(parts, fmt.Sprintf("take %d from heap %d", from[i]-to[i], i+1))
@@ -371,29 +306,29 @@ func wythoffFamily() Family {
 			if err := noArgs("wythoff", args); err != nil {
 				return nil, err
 			}
-			return wythoffGame{newOutcomeGame[games.Pair](Info{
+			return wythoffGame{NewSumGame[games.Pair](Info{
 				Spec:     "wythoff",
 				Name:     "Wythoff's game",
 				Rule:     "Two heaps; a move takes any positive number of tokens from one heap, or the same positive number from both; whoever cannot move loses. P-positions: (⌊kφ⌋, ⌊kφ²⌋).",
 				Position: `the two heap sizes, e.g. "3 5"`,
 				Example:  "4 7",
+				Table:    true,
 			}, games.Wythoff{}, Codec[games.Pair]{
 				Parse: func(s string) ([]games.Pair, error) {
-					xs, offs, err := parseInts(s, `two heap sizes such as "3 5"`)
-					if err != nil {
-						return nil, err
-					}
-					if len(xs) != 2 {
-						return nil, &PositionError{Offset: offs[0], Msg: fmt.Sprintf("%d heap sizes; Wythoff's game has two", len(xs))}
-					}
-					return []games.Pair{{A: xs[0], B: xs[1]}}, nil
+					p, err := games.ParsePair(s)
+					return []games.Pair{p}, err
 				},
-				Format: func(ps []games.Pair) string {
-					parts := make([]string, len(ps))
-					for i, p := range ps {
-						parts[i] = fmt.Sprintf("%d %d", p.A, p.B)
+				Format: func(ps []games.Pair) string { return joinStrings(ps, " + ") },
+				Board: func(ps []games.Pair) string {
+					var boards []string
+					for _, p := range ps {
+						d := games.DrawQueen(p)
+						if d == "" {
+							return ""
+						}
+						boards = append(boards, d)
 					}
-					return strings.Join(parts, " + ")
+					return strings.Join(boards, "+\n")
 				},
 				Describe: func(ps []games.Pair, i int, to games.Pair) string {
 					p := ps[i]
@@ -421,7 +356,7 @@ func fibonacciFamily() Family {
 			if err := noArgs("fibonacci-nim", args); err != nil {
 				return nil, err
 			}
-			return newOutcomeGame[games.FibPos](Info{
+			return NewSumGame[games.FibPos](Info{
 				Spec:     "fibonacci-nim",
 				Name:     "Fibonacci Nim",
 				Rule:     "One heap; the first move takes any number of tokens but not all, every later move takes 1 to twice the previous move; whoever takes the last token wins. The first player loses exactly when the heap is a Fibonacci number.",
@@ -429,32 +364,10 @@ func fibonacciFamily() Family {
 				Example:  "20",
 			}, games.FibonacciNim{}, Codec[games.FibPos]{
 				Parse: func(s string) ([]games.FibPos, error) {
-					xs, offs, err := parseInts(s, `"n" or "n m"`)
-					if err != nil {
-						return nil, err
-					}
-					if len(xs) > 2 {
-						return nil, &PositionError{Offset: offs[2], Msg: `too many numbers (want "n" or "n m")`}
-					}
-					p := games.FibPos{N: xs[0]}
-					if len(xs) == 2 {
-						if xs[1] == 0 {
-							return nil, &PositionError{Offset: offs[1], Msg: "the previous move took no tokens"}
-						}
-						p.Prev = xs[1]
-					}
-					return []games.FibPos{p}, nil
+					p, err := games.ParseFibPos(s)
+					return []games.FibPos{p}, err
 				},
-				Format: func(ps []games.FibPos) string {
-					parts := make([]string, len(ps))
-					for i, p := range ps {
-						parts[i] = strconv.Itoa(p.N)
-						if p.Prev > 0 {
-							parts[i] += " " + strconv.Itoa(p.Prev)
-						}
-					}
-					return strings.Join(parts, " + ")
-				},
+				Format: func(ps []games.FibPos) string { return joinStrings(ps, " + ") },
 				Describe: func(ps []games.FibPos, i int, to games.FibPos) string {
 					return fmt.Sprintf("take %d", to.Prev)
 				},
@@ -463,4 +376,7 @@ func fibonacciFamily() Family {
 	}
 }
 
-var _ impartial.Game[games.List] = games.Staircase{}
+var (
+	_ impartial.Game[games.List]        = games.Staircase{}
+	_ impartial.OutcomeRule[games.Pair] = games.Wythoff{}
+)

@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"context"
 	"errors"
+	"github.com/grundy/grundy/notation"
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
@@ -33,7 +34,7 @@ func FuzzParse(f *testing.F) {
 }
 
 // FuzzHeapPosition: any string either is a list of heaps that formats and
-// parses back to itself, or fails with a PositionError.
+// parses back to itself, or fails with a SyntaxError naming a column of it.
 func FuzzHeapPosition(f *testing.F) {
 	for _, s := range []string{"3 4 5", "0", "", "1,2", " 7\t8\n", "-1", "1e3", "99999999999999999999"} {
 		f.Add(s)
@@ -42,9 +43,9 @@ func FuzzHeapPosition(f *testing.F) {
 	f.Fuzz(func(t *testing.T, pos string) {
 		hs, err := catalog.ParseHeaps(pos)
 		if err != nil {
-			var pe *catalog.PositionError
-			if !errors.As(err, &pe) {
-				t.Fatalf("ParseHeaps(%q): %v is not a PositionError", pos, err)
+			var se *notation.SyntaxError
+			if !errors.As(err, &se) || se.Offset >= len(pos) {
+				t.Fatalf("ParseHeaps(%q): %v is not a SyntaxError within the input", pos, err)
 			}
 			return
 		}

@@ -2,6 +2,7 @@ package catalog_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -98,7 +99,7 @@ func TestOctalSpecs(t *testing.T) {
 		}
 	}
 	for spec, msg := range map[string]string{
-		"octal:0.18":   `catalog: game "octal:0.18": column 10: digit 8 is not an octal digit`,
+		"octal:0.18":   `game "octal:0.18": column 10: digit 8 is not an octal digit`,
 		"octal:2.07":   `column 7: d0 must be 0 or 4`,
 		"octal:":       `empty code`,
 		"hex:0.G":      `column 7: "G" is not a hexadecimal digit`,
@@ -133,30 +134,47 @@ func TestOctalValuesAndPeriod(t *testing.T) {
 }
 
 func TestOctalMisereTooLarge(t *testing.T) {
-	_, err := mustParse(t, "kayles").Solve(ctx, "40 40 40", catalog.Options{Misere: true, Budget: impartial.Budget{MaxPositions: 10000}})
+	// Kayles has a misère quotient (proved at heap 167): a sum of large
+	// heaps is answered by products in it, whatever the search budget, and
+	// every winning move it lists leads to a misère P-position.
+	g := mustParse(t, "kayles")
+	small := catalog.Options{Misere: true, Budget: impartial.Budget{MaxPositions: 10000}}
+	res, err := g.Solve(ctx, "40 40 40", small)
+	if err != nil || res.Outcome != impartial.N || len(res.WinningMoves) == 0 {
+		t.Fatalf("misère kayles 40 40 40 = %+v, %v", res, err)
+	}
+	for _, m := range res.WinningMoves {
+		after, err := g.Solve(ctx, m.To, small)
+		if err != nil || after.Outcome != impartial.P {
+			t.Errorf("winning move to %s: %+v, %v", m.To, after, err)
+		}
+	}
+	// Dawson's Kayles' quotient grows past 1024 elements at heap 34: a
+	// sum of large heaps falls back to search, and the budget says so.
+	_, err = mustParse(t, "dawson-kayles").Solve(ctx, "60 60 60", small)
 	var be *impartial.BudgetError
-	if !errors.As(err, &be) || !strings.Contains(err.Error(), "too large for exact search") {
-		t.Errorf("misère 40 40 40 = %v", err)
+	if !errors.As(err, &be) || !strings.Contains(err.Error(), `misère search of dawson-kayles "60 60 60": position budget exhausted`) {
+		t.Errorf("misère dawson-kayles 60 60 60 = %v", err)
 	}
 }
 
-// A heap with more moves than the position budget allows: the winning-move
-// search and the list of moves stop with a budget error that names moves,
-// not positions (G(0..2000) itself fits the budget).
+// A heap with more moves than the budget lets one answer examine: Solve
+// still gives the value and outcome, with the moves it found and a note
+// naming the move budget; the list of every move is refused before it is
+// built (G(0..2000) itself fits the budget).
 func TestOctalMoveBudgetNamesMoves(t *testing.T) {
 	g := mustParse(t, "octal:0.777")
 	opts := catalog.Options{Budget: impartial.Budget{MaxPositions: 2500}}
-	_, solveErr := g.Solve(ctx, "2000", opts)
-	_, movesErr := g.Moves(ctx, "2000", opts)
-	for _, err := range []error{solveErr, movesErr} {
-		var be *impartial.BudgetError
-		if !errors.As(err, &be) || be.Limit != impartial.LimitPositions || be.Counted != "moves" {
-			t.Errorf("err = %#v, want a LimitPositions BudgetError counting moves", err)
-			continue
-		}
-		if want := "impartial: position budget exhausted by moves: more than 2500 moves to list"; err.Error() != want {
-			t.Errorf("err = %q, want %q", err, want)
-		}
+	res, err := g.Solve(ctx, "2000", opts)
+	if err != nil || res.Value == nil || res.MoveCount == nil || *res.MoveCount != -1 || !strings.Contains(res.MovesNote, "move budget exhausted: more than 2500 moves") {
+		t.Errorf("Solve 2000 = %+v, %v; want the value and a list stopped by the move budget", res, err)
+	}
+	_, err = g.Moves(ctx, "2000", opts)
+	var be *impartial.BudgetError
+	if !errors.As(err, &be) || be.Limit != impartial.LimitMoves {
+		t.Errorf("Moves err = %#v, want a LimitMoves BudgetError", err)
+	} else if want := `the moves of octal:0.777 "2000": move budget exhausted: more than 2500 moves to examine; ask for the value and the winning moves instead (solve), or for a smaller position`; err.Error() != want {
+		t.Errorf("err = %q, want %q", err, want)
 	}
 	// Within a larger budget both succeed: the limit was the moves.
 	opts.Budget.MaxPositions = 10000
@@ -166,4 +184,78 @@ func TestOctalMoveBudgetNamesMoves(t *testing.T) {
 	if ms, err := g.Moves(ctx, "2000", opts); err != nil || len(ms) <= 2500 {
 		t.Errorf("moves of 2000 = %d, %v; want more than 2500", len(ms), err)
 	}
+}
+
+// Heaps past the pre-period of a proved period: the winning moves are
+// counted by residue classes (octal.ProvedSequence.MovesTo) through the
+// analysis path; their number and the moves listed equal a direct
+// enumeration of the heap's options with the computed values.
+func TestOctalHugeHeapMovesByClasses(t *testing.T) {
+	for _, spec := range []string{"kayles", "dawson-kayles", "octal:0.16"} {
+		g := mustParse(t, spec).(*catalog.OctalGame)
+		c := octal.NewComputer(g.Octal(), octal.Auto)
+		if err := c.Extend(ctx, 12000); err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range []int{5000, 9001, 10007} {
+			for _, other := range []int{0, 1, 3} {
+				pos := fmt.Sprintf("%d %d", h, other)
+				res, err := g.Solve(ctx, pos, catalog.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				total := c.At(h) ^ c.At(other)
+				want := c.At(h) ^ total
+				var exp []string
+				g.Octal().Options(h, func(k int, parts []int) bool {
+					var x uint32
+					for _, p := range parts {
+						x ^= c.At(p)
+					}
+					if x == want {
+						exp = append(exp, catalog.FormatHeaps(append(slices.Clone(parts), other)))
+					}
+					return true
+				})
+				// Moves in the small heap, enumerated by the engine.
+				var small int
+				g.Octal().Options(other, func(k int, parts []int) bool {
+					var x uint32
+					for _, p := range parts {
+						x ^= c.At(p)
+					}
+					if x == c.At(other)^total {
+						small++
+					}
+					return true
+				})
+				n := int64(len(res.WinningMoves))
+				if res.MoveCount != nil {
+					n = *res.MoveCount
+				}
+				if total == 0 && n != 0 || total != 0 && n != int64(len(exp)+small) {
+					t.Errorf("%s %s: %d winning moves, enumeration %d + %d", spec, pos, n, len(exp), small)
+				}
+				// The big heap's moves come first, at most 1000 of them listed
+				// (the classes describe the rest), in the order of the options.
+				for i, m := range res.WinningMoves {
+					if i < min(len(exp), 1000) && formatNonzero(m.To) != formatNonzero(exp[i]) {
+						t.Errorf("%s %s: move %d is %s, enumeration %s", spec, pos, i, m.To, exp[i])
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// formatNonzero writes a list of heaps without its empty heaps.
+func formatNonzero(s string) string {
+	var out []string
+	for _, f := range strings.Fields(s) {
+		if f != "0" {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
 }

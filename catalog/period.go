@@ -69,3 +69,29 @@ type SequenceStats struct {
 	// Bytes estimates the memory held by the computation.
 	Bytes int64 `json:"bytes"`
 }
+
+// ValueRange asks a RangeStreamer for G(From..To).
+type ValueRange struct {
+	From, To int
+	// Known replays, in order, the values G(Start..Start+KnownCount−1)
+	// computed earlier (say, read back from a checkpoint) by calling each
+	// with every one of them; nil if none. They are emitted like computed
+	// values (those from From on).
+	KnownCount int
+	Known      func(each func(v uint64) error) error
+	// Tail, if positive, bounds memory for record runs: the game keeps its
+	// first Tail values and a window of the last Tail only (take-and-break
+	// games; see docs/octal.md). Output is the same.
+	Tail int
+}
+
+// RangeStreamer is implemented by heap games that list a window of their
+// nim-sequence without computing what they need not (a proved period), and
+// that run in bounded memory on request.
+type RangeStreamer interface {
+	SequenceStreamer
+	// StreamRange emits G(r.From..r.To) in order, in chunks (the slice is
+	// reused after emit returns). If the run stops early, the values
+	// computed so far are emitted before the error is returned.
+	StreamRange(ctx context.Context, r ValueRange, opts Options, emit func(vals []impartial.Nimber) error) (*SequenceStats, error)
+}

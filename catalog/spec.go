@@ -1,11 +1,14 @@
 package catalog
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/grundy/grundy/rules"
 )
 
 // Family is a kind of game in the catalog, named by the part of a spec string
@@ -22,6 +25,10 @@ type Family struct {
 	// New builds the game from the arguments after "name:" ("" if none).
 	// Errors are *SpecError values with offsets into args.
 	New func(args string) (Game, error) `json:"-"`
+	// NewContext, if set, is New for a family whose construction runs the
+	// user's code (starlark:FILE runs the file's top level): it stops when
+	// ctx ends and runs the code under lim. ParseContext uses it.
+	NewContext func(ctx context.Context, args string, lim rules.Limits) (Game, error) `json:"-"`
 }
 
 // Families returns the catalog, one entry per family, in display order.
@@ -33,13 +40,24 @@ func Families() []Family {
 		octalFamily(), hexFamily(), grundyFamily(), namedOctalFamily(0), namedOctalFamily(1), namedOctalFamily(2), namedOctalFamily(3), namedOctalFamily(4), namedOctalFamily(5),
 		coinsFamily(),
 		starlarkFamily(),
+		sumFamily(),
 	}
 }
 
 // Parse returns the game a spec string names, such as "nim",
 // "subtract:1,3,4" or "subtract:1-3". Names are case-insensitive.
-// A malformed spec gives a *SpecError.
+// A malformed spec gives a *SpecError. It is ParseContext with no deadline
+// and the default limits of rule files.
 func Parse(spec string) (Game, error) {
+	return ParseContext(context.Background(), spec, rules.Limits{})
+}
+
+// ParseContext is Parse for a computation: a rule file named by the spec
+// (starlark:FILE) is loaded under ctx (its deadline, cancellation) and lim,
+// the limits of the computation's Starlark code. A rule file that stops on
+// a limit gives an error that unwraps to an *impartial.BudgetError (not a
+// *SpecError).
+func ParseContext(ctx context.Context, spec string, lim rules.Limits) (Game, error) {
 	s := strings.TrimSpace(spec)
 	lead := strings.Index(spec, s)
 	name, args, _ := strings.Cut(s, ":")
@@ -52,7 +70,13 @@ func Parse(spec string) (Game, error) {
 		if f.Name != key && !slices.Contains(f.Aliases, key) {
 			continue
 		}
-		g, err := f.New(args)
+		var g Game
+		var err error
+		if f.NewContext != nil {
+			g, err = f.NewContext(ctx, args, lim)
+		} else {
+			g, err = f.New(args)
+		}
 		var se *SpecError
 		if errors.As(err, &se) {
 			se.Spec = spec
@@ -67,6 +91,19 @@ func Parse(spec string) (Game, error) {
 		msg += fmt.Sprintf("; did you mean %q?", near)
 	}
 	return nil, &SpecError{Spec: spec, Offset: lead, Msg: msg + " (run `grundy games` for the list)"}
+}
+
+// LookupFamily returns the family a spec's name (the part before ":")
+// names, or ok = false.
+func LookupFamily(spec string) (Family, bool) {
+	name, _, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	key := strings.ToLower(name)
+	for _, f := range Families() {
+		if f.Name == key || slices.Contains(f.Aliases, key) {
+			return f, true
+		}
+	}
+	return Family{}, false
 }
 
 // nearest returns the family name or alias closest to name, if close enough

@@ -94,10 +94,9 @@ type subtractGame struct {
 func (g subtractGame) Period(ctx context.Context, max int, opts Options) (*Periodicity, error) {
 	set := g.sub.Set()
 	m := set[len(set)-1]
+	// --max is the explicit request: it is the position budget.
 	b := opts.Budget
-	if b.MaxPositions == 0 || int64(max) < b.MaxPositions {
-		b.MaxPositions = int64(max)
-	}
+	b.MaxPositions = int64(max)
 	pre, per, _, err := g.sub.Period(ctx, b)
 	var be *impartial.BudgetError
 	if errors.As(err, &be) && be.Limit == impartial.LimitPositions && be.Max == int64(max) {

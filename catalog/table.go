@@ -51,18 +51,18 @@ func (t *Table) Text() string {
 
 // wythoffGame adds the value table to Wythoff's game.
 type wythoffGame struct {
-	*outcomeGame[games.Pair]
+	*SumGame[games.Pair]
 }
 
 // Table solves every pair of heaps below n, in increasing order.
 func (g wythoffGame) Table(ctx context.Context, n int, opts Options) (*Table, error) {
 	if n < 1 || n > 4096 {
-		return nil, fmt.Errorf("catalog: table size must be in 1..4096, not %d", n)
+		return nil, fmt.Errorf("table size must be in 1..4096, not %d", n)
 	}
 	if err := CheckSequenceBudget(n*n-1, opts.Budget); err != nil {
 		return nil, err
 	}
-	s := impartial.NewSolver[games.Pair](games.Wythoff{}, g.settings(opts))
+	s := impartial.NewSolver[games.Pair](games.Wythoff{}, impartial.Settings{Budget: opts.Budget})
 	t := &Table{Game: g.info.Spec, Size: n, Values: make([][]impartial.Nimber, n)}
 	for a := range n {
 		t.Values[a] = make([]impartial.Nimber, n)

@@ -58,6 +58,7 @@ type Checkpoint struct {
 	sum  *Sum
 	n    int64 // values appended
 	size int64 // bytes appended
+	base int64 // bytes committed when opened (what Replay reads)
 	tmp  []byte
 }
 
@@ -74,72 +75,109 @@ func (e *Error) Error() string { return fmt.Sprintf("checkpoint %s: %s", e.Dir, 
 // verified against their checksum; a checkpoint for another game or start
 // is an *Error (nothing is overwritten).
 func Open(dir, game string, start int) (*Checkpoint, []uint64, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	var known []uint64
+	c, _, err := open(dir, game, start, func(v uint64) { known = append(known, v) })
+	if err != nil {
 		return nil, nil, err
 	}
+	return c, known, nil
+}
+
+// OpenCount is Open for long runs: it verifies the committed values
+// against their checksum in one pass without holding them, and returns
+// their count; Replay reads them again.
+func OpenCount(dir, game string, start int) (*Checkpoint, int64, error) {
+	return open(dir, game, start, nil)
+}
+
+// Replay calls each with the first n committed values, in order (n at most
+// the count OpenCount returned; they were verified then). It stops at the
+// first error each returns.
+func (c *Checkpoint) Replay(n int64, each func(uint64) error) error {
+	f, err := os.Open(filepath.Join(c.dir, dataFile))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(io.LimitReader(f, c.base), 1<<16)
+	for i := int64(0); i < n; i++ {
+		v, err := binary.ReadUvarint(r)
+		if err != nil {
+			return &Error{c.dir, fmt.Sprintf("values.bin changed while in use: %v", err)}
+		}
+		if err := each(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func open(dir, game string, start int, keep func(uint64)) (*Checkpoint, int64, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, 0, err
+	}
 	c := &Checkpoint{dir: dir, sum: NewSum(), m: manifest{Format: formatV1, Game: game, Start: start}}
-	var known []uint64
 	raw, err := os.ReadFile(filepath.Join(dir, manifestFile))
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		// A fresh start: any data without a manifest is discarded below.
 	case err != nil:
-		return nil, nil, err
+		return nil, 0, err
 	default:
 		var m manifest
 		if err := json.Unmarshal(raw, &m); err != nil || m.Format != formatV1 {
-			return nil, nil, &Error{dir, "unreadable checkpoint.json (delete the directory to start over)"}
+			return nil, 0, &Error{dir, "unreadable checkpoint.json (delete the directory to start over)"}
 		}
 		if m.Game != game || m.Start != start {
-			return nil, nil, &Error{dir, fmt.Sprintf("holds the sequence of %s from %d, not %s from %d (use another directory)", m.Game, m.Start, game, start)}
+			return nil, 0, &Error{dir, fmt.Sprintf("holds the sequence of %s from %d, not %s from %d (use another directory)", m.Game, m.Start, game, start)}
 		}
-		known, err = c.readData(m)
-		if err != nil {
-			return nil, nil, err
+		if err := c.readData(m, keep); err != nil {
+			return nil, 0, err
 		}
 		c.m = m
 	}
 	f, err := os.OpenFile(filepath.Join(dir, dataFile), os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, nil, err
+		return nil, 0, err
 	}
 	// Drop whatever was written after the last commit.
 	if err := f.Truncate(c.m.DataBytes); err != nil {
 		f.Close()
-		return nil, nil, err
+		return nil, 0, err
 	}
 	if _, err := f.Seek(c.m.DataBytes, io.SeekStart); err != nil {
 		f.Close()
-		return nil, nil, err
+		return nil, 0, err
 	}
 	c.f, c.w = f, bufio.NewWriterSize(f, 1<<16)
-	c.n, c.size = c.m.Count, c.m.DataBytes
-	return c, known, nil
+	c.n, c.size, c.base = c.m.Count, c.m.DataBytes, c.m.DataBytes
+	return c, c.m.Count, nil
 }
 
-func (c *Checkpoint) readData(m manifest) ([]uint64, error) {
+func (c *Checkpoint) readData(m manifest, keep func(uint64)) error {
 	f, err := os.Open(filepath.Join(c.dir, dataFile))
 	if err != nil {
-		return nil, &Error{c.dir, "values.bin is missing (delete the directory to start over)"}
+		return &Error{c.dir, "values.bin is missing (delete the directory to start over)"}
 	}
 	defer f.Close()
 	r := bufio.NewReaderSize(io.LimitReader(f, m.DataBytes), 1<<16)
-	vals := make([]uint64, 0, m.Count)
-	for int64(len(vals)) < m.Count {
+	for i := int64(0); i < m.Count; i++ {
 		v, err := binary.ReadUvarint(r)
 		if err != nil {
-			return nil, &Error{c.dir, fmt.Sprintf("values.bin is shorter than its %d committed values (delete the directory to start over)", m.Count)}
+			return &Error{c.dir, fmt.Sprintf("values.bin is shorter than its %d committed values (delete the directory to start over)", m.Count)}
 		}
-		vals = append(vals, v)
+		if keep != nil {
+			keep(v)
+		}
 		c.sum.Add(v)
 	}
 	if _, err := r.ReadByte(); err != io.EOF {
-		return nil, &Error{c.dir, "values.bin does not match checkpoint.json (delete the directory to start over)"}
+		return &Error{c.dir, "values.bin does not match checkpoint.json (delete the directory to start over)"}
 	}
 	if got := c.sum.String(); got != m.Checksum {
-		return nil, &Error{c.dir, fmt.Sprintf("checksum mismatch: values.bin gives %s, checkpoint.json says %s (delete the directory to start over)", got, m.Checksum)}
+		return &Error{c.dir, fmt.Sprintf("checksum mismatch: values.bin gives %s, checkpoint.json says %s (delete the directory to start over)", got, m.Checksum)}
 	}
-	return vals, nil
+	return nil
 }
 
 // Count returns the number of values appended so far (committed or not).

@@ -165,16 +165,16 @@ const (
 
 func checkSet(set []int) ([]int, error) {
 	if len(set) == 0 {
-		return nil, fmt.Errorf("coins: empty set of distances")
+		return nil, fmt.Errorf("empty set of distances")
 	}
 	s := slices.Clone(set)
 	slices.Sort(s)
 	s = slices.Compact(s)
 	if s[0] < 1 || s[len(s)-1] > maxSetElem {
-		return nil, fmt.Errorf("coins: distances must be between 1 and %d", maxSetElem)
+		return nil, fmt.Errorf("distances must be between 1 and %d", maxSetElem)
 	}
 	if len(s) > maxSetLen {
-		return nil, fmt.Errorf("coins: at most %d distances", maxSetLen)
+		return nil, fmt.Errorf("at most %d distances", maxSetLen)
 	}
 	return s, nil
 }

@@ -1,6 +1,8 @@
 package coins
 
 import (
+	"github.com/grundy/grundy/notation"
+
 	"errors"
 	"fmt"
 	"slices"
@@ -17,19 +19,9 @@ type Position struct {
 	Row   int   // the number of coins in the row form, or 0 for the list form
 }
 
-// SyntaxError reports a position that does not parse.
-type SyntaxError struct {
-	Input  string
-	Offset int // byte offset in Input, or -1
-	Msg    string
-}
-
-func (e *SyntaxError) Error() string {
-	if e.Offset < 0 {
-		return fmt.Sprintf("coins: position %q: %s", e.Input, e.Msg)
-	}
-	return fmt.Sprintf("coins: position %q: column %d: %s", e.Input, e.Offset+1, e.Msg)
-}
+// SyntaxError reports a position that does not parse (the one syntax
+// error type of grundy).
+type SyntaxError = notation.SyntaxError
 
 // ParsePosition reads a position in either form: a row of H (heads) and T
 // (tails), case-insensitive, leftmost coin first, spaces ignored; or a list
@@ -39,7 +31,7 @@ func (e *SyntaxError) Error() string {
 func (g *Game) ParsePosition(s string) (Position, error) {
 	t := strings.TrimSpace(s)
 	if t == "" {
-		return Position{}, &SyntaxError{Input: s, Offset: -1, Msg: "empty position (want a row such as HHTHT or head positions such as \"" + g.example() + "\")"}
+		return Position{}, &SyntaxError{What: "position", Input: s, Offset: -1, Msg: "empty position (want a row such as HHTHT or head positions such as \"" + g.example() + "\")"}
 	}
 	if strings.EqualFold(t, "none") || t == "-" {
 		return Position{Heads: []int{}}, nil
@@ -65,10 +57,10 @@ func (g *Game) parseRow(s string) (Position, error) {
 			p.Row++
 		case ' ', '\t', '\n', '\r':
 		default:
-			return Position{}, &SyntaxError{Input: s, Offset: i, Msg: fmt.Sprintf("%q is not a coin (want H for heads or T for tails, or head positions)", rune(c))}
+			return Position{}, &SyntaxError{What: "position", Input: s, Offset: i, Msg: fmt.Sprintf("%q is not a coin (want H for heads or T for tails, or head positions)", rune(c))}
 		}
 		if p.Row > MaxRow {
-			return Position{}, &SyntaxError{Input: s, Offset: i, Msg: fmt.Sprintf("row longer than %d coins (list the heads instead)", MaxRow)}
+			return Position{}, &SyntaxError{What: "position", Input: s, Offset: i, Msg: fmt.Sprintf("row longer than %d coins (list the heads instead)", MaxRow)}
 		}
 	}
 	return p, nil
@@ -96,14 +88,14 @@ func (g *Game) parseList(s string) (Position, error) {
 		n, err := strconv.ParseInt(f, 10, 64)
 		switch {
 		case f[0] != '-' && f[0] != '+' && (errors.Is(err, strconv.ErrRange) || err == nil && n > MaxCoin):
-			return Position{}, &SyntaxError{Input: s, Offset: start, Msg: fmt.Sprintf("coin %s is too large (at most %d)", f, int64(MaxCoin))}
+			return Position{}, &SyntaxError{What: "position", Input: s, Offset: start, Msg: fmt.Sprintf("coin %s is too large (at most %d)", f, int64(MaxCoin))}
 		case err != nil || f[0] == '+':
-			return Position{}, &SyntaxError{Input: s, Offset: start, Msg: fmt.Sprintf("%q is not a coin position (want whole numbers from %d, or a row such as HHTHT)", f, g.Start)}
+			return Position{}, &SyntaxError{What: "position", Input: s, Offset: start, Msg: fmt.Sprintf("%q is not a coin position (want whole numbers from %d, or a row such as HHTHT)", f, g.Start)}
 		case n < int64(g.Start):
-			return Position{}, &SyntaxError{Input: s, Offset: start, Msg: fmt.Sprintf("coin %d is off the row: %s numbers its coins from %d", n, g.Name, g.Start)}
+			return Position{}, &SyntaxError{What: "position", Input: s, Offset: start, Msg: fmt.Sprintf("coin %d is off the row: %s numbers its coins from %d", n, g.Name, g.Start)}
 		}
 		if _, dup := where[int(n)]; dup {
-			return Position{}, &SyntaxError{Input: s, Offset: start, Msg: fmt.Sprintf("coin %d is listed twice", n)}
+			return Position{}, &SyntaxError{What: "position", Input: s, Offset: start, Msg: fmt.Sprintf("coin %d is listed twice", n)}
 		}
 		where[int(n)] = start
 		p.Heads = append(p.Heads, int(n))

@@ -99,9 +99,11 @@ func (s *Solver) Moves(ctx context.Context, p Position) ([]Move, error) {
 	return out, nil
 }
 
+// check bounds the moves a listing examines (the budget's move limit) and
+// checks the context every 1024 of them.
 func (s *Solver) check(ctx context.Context, n int) error {
-	if s.budget.MaxPositions > 0 && int64(n) > s.budget.MaxPositions {
-		return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: s.budget.MaxPositions}
+	if l := s.budget.MoveLimit(); l > 0 && int64(n) > l {
+		return &impartial.BudgetError{Limit: impartial.LimitMoves, Max: l}
 	}
 	if n%1024 == 0 && ctx.Err() != nil {
 		return ctxError(ctx)
@@ -294,7 +296,7 @@ func (g *Game) Mask(p Position) (uint64, error) {
 	var m uint64
 	for _, h := range p.Heads {
 		if h-g.Start >= MaxMisereRow {
-			return 0, fmt.Errorf("coins: misère play is solved by searching the whole game, for heads on the first %d coins only (coin %d is too far right)", MaxMisereRow, h)
+			return 0, fmt.Errorf("misère play is solved by searching the whole game, for heads on the first %d coins only (coin %d is too far right)", MaxMisereRow, h)
 		}
 		m |= 1 << (h - g.Start)
 	}

@@ -15,9 +15,9 @@ type RuleError struct {
 
 func (e *RuleError) Error() string {
 	if e.Offset < 0 {
-		return fmt.Sprintf("coins: rule %q: %s", e.Rule, e.Msg)
+		return fmt.Sprintf("coin-turning rule %q: %s", e.Rule, e.Msg)
 	}
-	return fmt.Sprintf("coins: rule %q: column %d: %s", e.Rule, e.Offset+1, e.Msg)
+	return fmt.Sprintf("coin-turning rule %q: column %d: %s", e.Rule, e.Offset+1, e.Msg)
 }
 
 // ruleNames lists the rule syntaxes ParseRule accepts.

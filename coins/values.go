@@ -290,12 +290,7 @@ func tableSize(g *Game, to int, b impartial.Budget) (int, error) {
 // maxTable bounds any table, whatever the budget (16 GiB of values).
 const maxTable = 1 << 31
 
-func ctxError(ctx context.Context) error {
-	if ctx.Err() == context.DeadlineExceeded {
-		return &impartial.BudgetError{Limit: impartial.LimitTime, Err: ctx.Err()}
-	}
-	return &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: ctx.Err()}
-}
+func ctxError(ctx context.Context) error { return impartial.ContextError(ctx) }
 
 // mexer finds the mex of a set of values marked since the last reset.
 type mexer struct {

@@ -1,6 +1,7 @@
 package examples_test
 
 import (
+	"context"
 	"io/fs"
 	"testing"
 
@@ -18,7 +19,7 @@ func TestExamplesLoad(t *testing.T) {
 	}
 	for _, f := range files {
 		src, _ := examples.FS.ReadFile(f)
-		r, err := rules.Load(f, src, rules.Limits{})
+		r, err := rules.Load(context.Background(), f, src, rules.Limits{})
 		if err != nil {
 			t.Errorf("%s: %v", f, err)
 			continue

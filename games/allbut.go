@@ -19,7 +19,7 @@ func NewAllBut(except []int) (AllBut, error) {
 	slices.Sort(e)
 	e = slices.Compact(e)
 	if len(e) > 0 && e[0] <= 0 {
-		return AllBut{}, fmt.Errorf("games: excluded size %d; sizes must be positive", e[0])
+		return AllBut{}, fmt.Errorf("excluded size %d; sizes must be positive", e[0])
 	}
 	return AllBut{except: e}, nil
 }

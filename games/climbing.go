@@ -30,7 +30,7 @@ type ClimbingHill struct {
 // NewClimbingHill returns the game whose king is the k-th person (k ≥ 1).
 func NewClimbingHill(k int) (ClimbingHill, error) {
 	if k < 1 {
-		return ClimbingHill{}, fmt.Errorf("games: the king must be person 1 or later, not %d", k)
+		return ClimbingHill{}, fmt.Errorf("the king must be person 1 or later, not %d", k)
 	}
 	return ClimbingHill{king: k}, nil
 }

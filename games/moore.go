@@ -20,7 +20,7 @@ type Moore struct {
 // NewMoore returns Nim_k, k ≥ 1.
 func NewMoore(k int) (Moore, error) {
 	if k < 1 {
-		return Moore{}, fmt.Errorf("games: Moore's Nim_k needs k ≥ 1, not %d", k)
+		return Moore{}, fmt.Errorf("Moore's Nim_k needs k ≥ 1, not %d", k)
 	}
 	return Moore{k: k}, nil
 }
@@ -97,4 +97,61 @@ func (g Moore) MovesToValue(dst []List, p List, v impartial.Nimber) ([]List, boo
 		return true
 	})
 	return dst, true
+}
+
+// WinningMove returns a move from p to a P-position, by the construction of
+// Moore's proof, when p is an N-position: going down the binary digits,
+// keep the heaps already changed free to take any lower digits, and make
+// each digit's count of ones a multiple of k+1, either by setting that digit
+// in some of the changed heaps or, when they are too few, by clearing it in
+// further heaps that have it set (at most k heaps in all). It takes time
+// linear in the number of heaps and digits, so it answers heaps far beyond
+// any enumeration of the moves.
+func (g Moore) WinningMove(p List) (List, bool) {
+	h := p.Ints()
+	if o, _ := g.ClosedOutcome(p); o != impartial.N {
+		return "", false
+	}
+	k := g.k
+	to := slices.Clone(h)
+	changed := make([]bool, len(h))
+	var free []int // indexes of the heaps changed so far
+	for b := 62; b >= 0; b-- {
+		bit := 1 << b
+		ones := 0
+		for i, x := range h {
+			if !changed[i] && x&bit != 0 {
+				ones++
+			}
+		}
+		r := ones % (k + 1)
+		// Clear the digit in the changed heaps; set it back in some below.
+		for _, i := range free {
+			to[i] &^= bit
+		}
+		if r == 0 {
+			continue
+		}
+		if need := k + 1 - r; need <= len(free) {
+			for _, i := range free[:need] {
+				to[i] |= bit
+			}
+			continue
+		}
+		// Too few changed heaps to make up the count: change r more heaps
+		// that have the digit set, clearing it (so each becomes smaller,
+		// whatever its lower digits) and freeing their lower digits.
+		for i, x := range h {
+			if r == 0 {
+				break
+			}
+			if !changed[i] && x&bit != 0 {
+				changed[i] = true
+				free = append(free, i)
+				to[i] = x &^ (bit<<1 - 1) // keep the higher digits, clear this and the lower ones
+				r--
+			}
+		}
+	}
+	return NewList(to...), true
 }

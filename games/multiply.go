@@ -32,16 +32,16 @@ func NewMultiplyRule(factors []int) (*MultiplyRule, error) {
 	slices.Sort(k)
 	k = slices.Compact(k)
 	if len(k) == 0 {
-		return nil, fmt.Errorf("games: multiply needs at least one factor")
+		return nil, fmt.Errorf("multiply needs at least one factor")
 	}
 	if k[0] < 2 {
-		return nil, fmt.Errorf("games: multiply factor %d; factors must be at least 2", k[0])
+		return nil, fmt.Errorf("multiply factor %d; factors must be at least 2", k[0])
 	}
 	if len(k) > maxFactors {
-		return nil, fmt.Errorf("games: multiply has %d factors; at most %d", len(k), maxFactors)
+		return nil, fmt.Errorf("multiply has %d factors; at most %d", len(k), maxFactors)
 	}
 	if k[len(k)-1] > 1<<20 {
-		return nil, fmt.Errorf("games: multiply factor %d is too large (at most %d)", k[len(k)-1], 1<<20)
+		return nil, fmt.Errorf("multiply factor %d is too large (at most %d)", k[len(k)-1], 1<<20)
 	}
 	m := &MultiplyRule{factors: k, starts: []uint64{1}, vals: []impartial.Nimber{0}}
 	m.build()

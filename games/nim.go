@@ -1,6 +1,10 @@
 package games
 
-import "github.com/grundy/grundy/impartial"
+import (
+	"context"
+
+	"github.com/grundy/grundy/impartial"
+)
 
 // Nim is the game of Nim on one heap: a move removes any positive number of
 // tokens. A Nim position with several heaps is the sum of its heaps.
@@ -53,4 +57,51 @@ func (Nim) MisereOutcome(heaps []int) (impartial.Outcome, bool) {
 		return impartial.P, true
 	}
 	return impartial.N, true
+}
+
+// MisereWinningMoves lists every misère winning move of the sum of heaps
+// hs by Bouton's rule (Bouton 1902; Winning Ways ch. 13): with two or more
+// heaps of two or more tokens the winning moves are those of normal play
+// (they leave at least one such heap, where misère and normal outcomes
+// agree); with exactly one, the only winning move shrinks it to 0 or 1 so
+// that an odd number of 1-heaps is left; with none, taking any 1-heap wins
+// when their number is even.
+func (Nim) MisereWinningMoves(_ context.Context, hs []int, limit int) ([]impartial.Move[int], int64, bool) {
+	var x, ones, big, bigAt int
+	for i, h := range hs {
+		x ^= h
+		switch {
+		case h == 1:
+			ones++
+		case h > 1:
+			big++
+			bigAt = i
+		}
+	}
+	var out []impartial.Move[int]
+	switch {
+	case big >= 2:
+		for i, h := range hs {
+			if t := h ^ x; x != 0 && t < h {
+				out = append(out, impartial.Move[int]{Index: i, To: t})
+			}
+		}
+	case big == 1:
+		to := 1
+		if ones%2 == 1 {
+			to = 0
+		}
+		out = append(out, impartial.Move[int]{Index: bigAt, To: to})
+	case ones%2 == 0:
+		for i, h := range hs {
+			if h == 1 {
+				out = append(out, impartial.Move[int]{Index: i, To: 0})
+			}
+		}
+	}
+	n := int64(len(out))
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out, n, true
 }

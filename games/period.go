@@ -62,7 +62,7 @@ func (pc *periodCache) value(n int) impartial.Nimber {
 // A budget that runs out gives an *impartial.BudgetError.
 func (g Subtraction) Period(ctx context.Context, b impartial.Budget) (pre, period int, values []impartial.Nimber, err error) {
 	if len(g.set) == 0 {
-		return 0, 0, nil, fmt.Errorf("games: subtraction game has no move sizes")
+		return 0, 0, nil, fmt.Errorf("subtraction game has no move sizes")
 	}
 	m := g.set[len(g.set)-1]
 	var vals []impartial.Nimber

@@ -18,13 +18,13 @@ type Subtraction struct {
 // any order and with repetitions allowed; every size must be positive.
 func NewSubtraction(sizes []int) (Subtraction, error) {
 	if len(sizes) == 0 {
-		return Subtraction{}, fmt.Errorf("games: subtraction set is empty")
+		return Subtraction{}, fmt.Errorf("subtraction set is empty")
 	}
 	set := slices.Clone(sizes)
 	slices.Sort(set)
 	set = slices.Compact(set)
 	if set[0] <= 0 {
-		return Subtraction{}, fmt.Errorf("games: subtraction set has %d; sizes must be positive", set[0])
+		return Subtraction{}, fmt.Errorf("subtraction set has %d; sizes must be positive", set[0])
 	}
 	return Subtraction{set: set, per: &periodCache{}}, nil
 }

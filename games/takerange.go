@@ -24,7 +24,7 @@ type TakeRange struct {
 // NewTakeRange returns the take-range game; 1 ≤ p ≤ q.
 func NewTakeRange(p, q int) (TakeRange, error) {
 	if p < 1 || q < p {
-		return TakeRange{}, fmt.Errorf("games: take-range needs 1 ≤ p ≤ q, got p = %d, q = %d", p, q)
+		return TakeRange{}, fmt.Errorf("take-range needs 1 ≤ p ≤ q, got p = %d, q = %d", p, q)
 	}
 	return TakeRange{p: p, q: q}, nil
 }

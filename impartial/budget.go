@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Settings configure a solver.
@@ -16,30 +17,63 @@ type Settings struct {
 	Format func(any) string
 }
 
-// Budget bounds a search. A zero field has no effect (no limit on that
-// resource); the time limit is the context's deadline.
+// Budget bounds everything one question costs: the positions searched, the
+// moves listed, the bytes of the answer, memory and wall time. It is the one
+// budget of grundy: the CLI's flags and the web server's limits both fill it,
+// and every path a question can take runs under it. A zero field has no
+// effect (no limit on that resource).
 type Budget struct {
-	// MaxPositions bounds the number of distinct positions the solver
+	// MaxPositions bounds the number of distinct positions a search
 	// memoizes, plus the options it holds at any one time.
 	MaxPositions int64
-	// MaxMemory bounds the solver's estimate, in bytes, of the live memory
-	// held by its memo tables and search stack. It is an estimate of live
-	// data: the process's resident size can be up to about three times larger
-	// while grown-out arrays wait for the garbage collector, so leave that
-	// headroom (measured: 733 MB resident under a 256 MiB budget on a heap
-	// with a million options).
+	// MaxMoves bounds the moves one answer examines or holds: the options of
+	// one position, and the moves looked at while listing winning moves or
+	// every option. Zero means MaxPositions bounds them too.
+	MaxMoves int64
+	// MaxOutput bounds the bytes of one answer (its text or JSON form). An
+	// answer that would be longer lists fewer moves, with their count, or is
+	// refused before it is built with a message saying how to narrow the
+	// question; it is never cut off mid-way.
+	MaxOutput int64
+	// MaxMemory bounds the memory of a question. Searches check their own
+	// estimate of the live data they hold; the CLI and the server also watch
+	// the process's heap (package internal/memguard) and stop the question
+	// when it passes the limit, so that memory no estimate sees (a rule
+	// file's strings, say) counts too.
 	MaxMemory int64
+	// Timeout bounds the wall time of a question (see Context).
+	Timeout time.Duration
 }
 
 // DefaultBudget is a budget suited to interactive use: a few seconds of work
 // and well under a gigabyte of memory.
-var DefaultBudget = Budget{MaxPositions: 20_000_000, MaxMemory: 1 << 30}
+var DefaultBudget = Budget{MaxPositions: 20_000_000, MaxMoves: 1_000_000, MaxOutput: 64 << 20, MaxMemory: 1 << 30}
+
+// MoveLimit returns the bound on moves: MaxMoves, or MaxPositions when
+// MaxMoves is zero; 0 means no limit.
+func (b Budget) MoveLimit() int64 {
+	if b.MaxMoves > 0 {
+		return b.MaxMoves
+	}
+	return b.MaxPositions
+}
+
+// Context returns ctx with the budget's Timeout applied (a plain
+// cancelable child when there is none).
+func (b Budget) Context(ctx context.Context) (context.Context, context.CancelFunc) {
+	if b.Timeout > 0 {
+		return context.WithTimeout(ctx, b.Timeout)
+	}
+	return context.WithCancel(ctx)
+}
 
 // Limit names the resource a budget ran out of.
 type Limit string
 
 const (
 	LimitPositions Limit = "positions"
+	LimitMoves     Limit = "moves"
+	LimitOutput    Limit = "output"
 	LimitMemory    Limit = "memory"
 	LimitTime      Limit = "time"
 	LimitCanceled  Limit = "canceled"
@@ -48,30 +82,40 @@ const (
 // BudgetError reports that a search stopped because a budget ran out.
 type BudgetError struct {
 	Limit Limit
-	Max   int64 // the limit that was reached (positions or bytes); 0 for time
+	Max   int64 // the limit that was reached (a count or bytes); 0 for time
 	Err   error // the context's error, for LimitTime and LimitCanceled
-	// Counted names what ran out of a LimitPositions budget when it was not
-	// positions: "moves" when a list of moves (the options of one position,
-	// the winning moves of a sum) outgrew MaxPositions, which bounds those
-	// lists too. Empty means positions.
-	Counted string
+	// What, when set, says what needed more than the budget, in words
+	// ("the moves of 1500 heaps", "the answer"); it starts the message.
+	What string
+	// Hint, when set, says how to narrow the question; it ends the message.
+	Hint string
 }
 
 func (e *BudgetError) Error() string {
+	var msg string
 	switch e.Limit {
 	case LimitPositions:
-		if e.Counted != "" && e.Counted != "positions" {
-			return fmt.Sprintf("impartial: position budget exhausted by %s: more than %d %s to list", e.Counted, e.Max, e.Counted)
-		}
-		return fmt.Sprintf("impartial: position budget exhausted: more than %d positions needed", e.Max)
+		msg = fmt.Sprintf("position budget exhausted: more than %d positions needed", e.Max)
+	case LimitMoves:
+		msg = fmt.Sprintf("move budget exhausted: more than %d moves to examine", e.Max)
+	case LimitOutput:
+		msg = fmt.Sprintf("output budget exhausted: the answer would be longer than %s", FormatBytes(e.Max))
 	case LimitMemory:
-		return fmt.Sprintf("impartial: memory budget exhausted: more than %s needed", FormatBytes(e.Max))
+		msg = fmt.Sprintf("memory budget exhausted: more than %s needed", FormatBytes(e.Max))
 	case LimitTime:
-		return "impartial: time budget exhausted (deadline exceeded)"
+		msg = "time budget exhausted (deadline exceeded)"
 	case LimitCanceled:
-		return "impartial: search canceled"
+		msg = "search canceled"
+	default:
+		msg = "budget exhausted: " + string(e.Limit)
 	}
-	return "impartial: budget exhausted: " + string(e.Limit)
+	if e.What != "" {
+		msg = e.What + ": " + msg
+	}
+	if e.Hint != "" {
+		msg += "; " + e.Hint
+	}
+	return msg
 }
 
 func (e *BudgetError) Unwrap() error { return e.Err }
@@ -90,7 +134,18 @@ func FormatBytes(n int64) string {
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
 }
 
-func contextError(err error) *BudgetError {
+// ContextError turns the error of a finished context into a *BudgetError:
+// the context's cause when it is one (a memory watchdog cancels with a
+// LimitMemory cause), LimitTime for a deadline, LimitCanceled otherwise.
+func ContextError(ctx context.Context) error {
+	err := ctx.Err()
+	if err == nil {
+		return nil
+	}
+	var be *BudgetError
+	if cause := context.Cause(ctx); errors.As(cause, &be) {
+		return be
+	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		return &BudgetError{Limit: LimitTime, Err: err}
 	}
@@ -116,7 +171,7 @@ func (e *CycleError) Error() string {
 	if len(e.Cycle) > 0 {
 		first = " -> " + e.Cycle[0]
 	}
-	return fmt.Sprintf("impartial: the game has a cycle of %d moves: %s%s%s (use loopy analysis for games that can repeat)",
+	return fmt.Sprintf("the game has a cycle of %d moves: %s%s%s (use loopy analysis for games that can repeat)",
 		len(e.Cycle), strings.Join(parts, " -> "), more, first)
 }
 

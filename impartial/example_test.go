@@ -47,5 +47,5 @@ func ExampleBudgetError() {
 	fmt.Println(err)
 	// Output:
 	// true positions
-	// impartial: position budget exhausted: more than 1000 positions needed
+	// position budget exhausted: more than 1000 positions needed
 }

@@ -233,8 +233,8 @@ func (s *LoopySolver[Pos]) components(p Pos) []Pos {
 
 // explore adds the positions reachable from root to the graph.
 func (s *LoopySolver[Pos]) explore(ctx context.Context, root Pos) (int32, error) {
-	if err := ctx.Err(); err != nil {
-		return 0, contextError(err)
+	if ctx.Err() != nil {
+		return 0, ContextError(ctx)
 	}
 	id := s.intern(root)
 	var ferr error
@@ -243,8 +243,8 @@ func (s *LoopySolver[Pos]) explore(ctx context.Context, root Pos) (int32, error)
 		p := s.pos[k]
 		s.steps++
 		if s.steps%pollEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return 0, s.rollback(contextError(err))
+			if ctx.Err() != nil {
+				return 0, s.rollback(ContextError(ctx))
 			}
 		}
 		if s.steps%256 == 0 {
@@ -256,7 +256,7 @@ func (s *LoopySolver[Pos]) explore(ctx context.Context, root Pos) (int32, error)
 			if s.split != nil {
 				parts := s.components(q)
 				if len(parts) != 1 || parts[0] != q {
-					ferr = fmt.Errorf("impartial: loopy analysis: the move from %s to %s splits the position into %d components; loopy analysis needs atomic options", s.format(p), s.format(q), len(parts))
+					ferr = fmt.Errorf("loopy analysis: the move from %s to %s splits the position into %d components; loopy analysis needs atomic options", s.format(p), s.format(q), len(parts))
 					return false
 				}
 			}
@@ -343,7 +343,7 @@ func (s *LoopySolver[Pos]) analyze(ctx context.Context) error {
 		mark := make([]int32, n+1)
 		for h, u := range order {
 			if h%pollEvery == 0 && ctx.Err() != nil {
-				return contextError(ctx.Err())
+				return ContextError(ctx)
 			}
 			for _, v := range s.succs(u) {
 				mark[s.gamma[v]] = u + 1
@@ -376,8 +376,8 @@ func (s *LoopySolver[Pos]) analyze(ctx context.Context) error {
 	cnt := make([]int32, n)
 	hasI := make([]int32, n) // round+1 when the position has an option labeled i
 	for i := int32(0); len(unl) > 0; i++ {
-		if err := ctx.Err(); err != nil {
-			return contextError(err)
+		if ctx.Err() != nil {
+			return ContextError(ctx)
 		}
 		queue = queue[:0]
 		for _, u := range unl {
@@ -499,7 +499,7 @@ func retrograde(ctx context.Context, n int, succs, preds func(int32) []int32) ([
 	}
 	for h := 0; h < len(queue); h++ {
 		if h%pollEvery == 0 && ctx.Err() != nil {
-			return nil, nil, contextError(ctx.Err())
+			return nil, nil, ContextError(ctx)
 		}
 		v := queue[h]
 		for _, u := range preds(v) {

@@ -92,7 +92,7 @@ func (s *LoopySolver[Pos]) buildSumGraph(ctx context.Context, root []int32) (*su
 	listed := 0
 	for k := 0; k < len(g.states); k++ {
 		if k%pollEvery == 0 && ctx.Err() != nil {
-			return nil, contextError(ctx.Err())
+			return nil, ContextError(ctx)
 		}
 		cur := g.states[k]
 		clear(seen)

@@ -91,7 +91,7 @@ func (s *MisereSolver[Pos]) WinningMoves(ctx context.Context, ps ...Pos) ([]Move
 				rest = append(rest, parts[j]...)
 			}
 		}
-		opts, err := collectOptions(ctx, s.game, p, s.settings.Budget.MaxPositions)
+		opts, err := collectOptions(ctx, s.game, p, s.settings.Budget.MoveLimit())
 		if err != nil {
 			return nil, err
 		}
@@ -108,6 +108,17 @@ func (s *MisereSolver[Pos]) WinningMoves(ctx context.Context, ps ...Pos) ([]Move
 		}
 	}
 	return moves, nil
+}
+
+// components returns the atomic components of ps that have moves.
+func (s *MisereSolver[Pos]) components(ps []Pos) []Pos {
+	var out []Pos
+	for _, p := range ps {
+		for _, id := range s.atomize(p) {
+			out = append(out, s.atoms[id].p)
+		}
+	}
+	return out
 }
 
 // Solved returns the number of states memoized so far.
@@ -147,20 +158,63 @@ func (s *MisereSolver[Pos]) intern(c Pos) (int32, bool) {
 	return id, has
 }
 
-func (s *MisereSolver[Pos]) options(id int32) [][]int32 {
+// options returns the options of atom id, each as the sorted ids of its
+// components that have moves. Listing them is bounded like every other part
+// of the search: the moves a game yields count against the move limit, the
+// options held against the position and memory budgets, and the context is
+// checked as they come (a heap of a hundred million tokens has a hundred
+// million options).
+func (s *MisereSolver[Pos]) options(ctx context.Context, id int32) ([][]int32, error) {
 	a := &s.atoms[id]
 	if a.expanded {
-		return a.opts
+		return a.opts, nil
 	}
 	var opts [][]int32
+	var err error
+	limit := s.settings.Budget.MoveLimit()
+	var yielded int64
 	s.game.Moves(s.atoms[id].p, func(q Pos) bool {
+		yielded++
+		if limit > 0 && yielded > limit {
+			err = &BudgetError{Limit: LimitMoves, Max: limit}
+			return false
+		}
+		if yielded%1024 == 0 {
+			if ctx.Err() != nil {
+				err = ContextError(ctx)
+				return false
+			}
+			s.held += 1024
+			err = s.overBudget()
+			s.held -= 1024
+			if err != nil {
+				return false
+			}
+		}
 		opts = append(opts, s.atomize(q))
 		return true
 	})
+	if err != nil {
+		return nil, err
+	}
 	a = &s.atoms[id] // atomize may have grown s.atoms
 	a.opts, a.expanded = opts, true
 	s.held += int64(len(opts))
-	return opts
+	return opts, nil
+}
+
+// overBudget checks the position and memory budgets.
+func (s *MisereSolver[Pos]) overBudget() error {
+	b := s.settings.Budget
+	// The budget counts the options held too: one position can have a
+	// million options.
+	if b.MaxPositions > 0 && int64(len(s.memo)+len(s.atoms))+s.held >= b.MaxPositions {
+		return &BudgetError{Limit: LimitPositions, Max: b.MaxPositions}
+	}
+	if b.MaxMemory > 0 && s.memory() > b.MaxMemory {
+		return &BudgetError{Limit: LimitMemory, Max: b.MaxMemory}
+	}
+	return nil
 }
 
 func (s *MisereSolver[Pos]) encode(ids []int32) string {
@@ -227,7 +281,10 @@ func (s *MisereSolver[Pos]) outcome(ctx context.Context, ids []int32) (Outcome, 
 			continue
 		}
 		f := &s.stack[len(s.stack)-1]
-		child, ok := s.nextChild(f)
+		child, ok, err := s.nextChild(ctx, f)
+		if err != nil {
+			return 0, s.unwind(err)
+		}
 		if !ok {
 			if len(f.ids) == 0 {
 				res = mN
@@ -254,18 +311,12 @@ func (s *MisereSolver[Pos]) outcome(ctx context.Context, ids []int32) (Outcome, 
 func (s *MisereSolver[Pos]) pushState(ctx context.Context, ids []int32, key string) error {
 	s.steps++
 	if s.steps%pollEvery == 0 {
-		if err := ctx.Err(); err != nil {
-			return contextError(err)
+		if ctx.Err() != nil {
+			return ContextError(ctx)
 		}
 	}
-	b := s.settings.Budget
-	// The budget counts the options held too: one position can have a
-	// million options, and memory() is cheap enough to check every step.
-	if b.MaxPositions > 0 && int64(len(s.memo)+len(s.atoms))+s.held >= b.MaxPositions {
-		return &BudgetError{Limit: LimitPositions, Max: b.MaxPositions}
-	}
-	if b.MaxMemory > 0 && s.memory() > b.MaxMemory {
-		return &BudgetError{Limit: LimitMemory, Max: b.MaxMemory}
+	if err := s.overBudget(); err != nil {
+		return err
 	}
 	s.memo[key] = mOnStack
 	s.stack = append(s.stack, mframe{key: key, ids: ids})
@@ -274,13 +325,16 @@ func (s *MisereSolver[Pos]) pushState(ctx context.Context, ids []int32, key stri
 
 // nextChild returns the next child state of f: one copy of component
 // f.ids[f.j] replaced by the components of its option f.k.
-func (s *MisereSolver[Pos]) nextChild(f *mframe) ([]int32, bool) {
+func (s *MisereSolver[Pos]) nextChild(ctx context.Context, f *mframe) ([]int32, bool, error) {
 	for f.j < len(f.ids) {
 		if f.j > 0 && f.ids[f.j] == f.ids[f.j-1] {
 			f.j++ // equal components have equal moves
 			continue
 		}
-		opts := s.options(f.ids[f.j])
+		opts, err := s.options(ctx, f.ids[f.j])
+		if err != nil {
+			return nil, false, err
+		}
 		if f.k >= len(opts) {
 			f.j++
 			f.k = 0
@@ -293,9 +347,9 @@ func (s *MisereSolver[Pos]) nextChild(f *mframe) ([]int32, bool) {
 		child = append(child, f.ids[f.j+1:]...)
 		child = append(child, opt...)
 		slices.Sort(child)
-		return child, true
+		return child, true, nil
 	}
-	return nil, false
+	return nil, false, nil
 }
 
 func (s *MisereSolver[Pos]) cycleAt(key string) error {

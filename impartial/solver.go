@@ -38,7 +38,8 @@ type Solver[P comparable] struct {
 	marks   []uint64
 	optVals []Nimber
 
-	overflow  bool
+	overflow  error // why generating the options of a position stopped
+	yielded   int64 // options yielded for the position being pushed
 	yieldMove func(P) bool
 	yieldComp func(P) bool
 	scratch   []P
@@ -71,17 +72,19 @@ func NewSolver[P comparable](g Game[P], settings Settings) *Solver[P] {
 		return true
 	}
 	// Generating moves checks the budget every 1024 options, so that a
-	// position with a billion options cannot exhaust memory first.
+	// position with a billion options cannot exhaust memory or time first.
 	if s.split != nil {
 		s.yieldMove = func(q P) bool {
 			s.split.Components(q, s.yieldComp)
 			s.ends = append(s.ends, int32(len(s.comps)))
-			return len(s.ends)&1023 != 0 || !s.markOverflow()
+			s.yielded++
+			return s.yielded&1023 != 0 || !s.markOverflow()
 		}
 	} else {
 		s.yieldMove = func(q P) bool {
 			s.comps = append(s.comps, q)
-			return len(s.comps)&1023 != 0 || !s.markOverflow()
+			s.yielded++
+			return s.yielded&1023 != 0 || !s.markOverflow()
 		}
 	}
 	return s
@@ -102,10 +105,18 @@ func (s *Solver[P]) MemoryEstimate() int64 {
 	return m
 }
 
-// markOverflow records whether the options generated so far exceed the budget.
+// markOverflow records whether the options generated so far for one
+// position exceed the budget (its moves, positions or memory) or the
+// context has ended.
 func (s *Solver[P]) markOverflow() bool {
-	s.overflow = s.overBudget() != nil
-	return s.overflow
+	if l := s.settings.Budget.MoveLimit(); l > 0 && s.yielded > l {
+		s.overflow = &BudgetError{Limit: LimitMoves, Max: l}
+	} else if s.ctx != nil && s.ctx.Err() != nil {
+		s.overflow = ContextError(s.ctx)
+	} else {
+		s.overflow = s.overBudget()
+	}
+	return s.overflow != nil
 }
 
 func (s *Solver[P]) overBudget() error {
@@ -221,28 +232,33 @@ func (s *Solver[P]) WinningMoves(ctx context.Context, ps ...P) ([]Move[P], error
 }
 
 // Options returns the distinct options of p in the order the game yields
-// them, within the solver's position budget.
+// them, within the budget's move limit (Budget.MoveLimit).
 func (s *Solver[P]) Options(ctx context.Context, p P) ([]P, error) {
-	return collectOptions(ctx, s.game, p, s.settings.Budget.MaxPositions)
+	return collectOptions(ctx, s.game, p, s.settings.Budget.MoveLimit())
 }
 
+// collectOptions lists the distinct options of p. limit bounds the moves the
+// game yields (duplicates count: they cost as much to generate), and the
+// context is checked as they come, so a position with a billion options
+// ends in a budget error, not in exhausted memory or time.
 func collectOptions[P comparable](ctx context.Context, g Game[P], p P, limit int64) ([]P, error) {
 	var opts []P
 	seen := make(map[P]struct{})
 	var err error
+	var yielded int64
 	g.Moves(p, func(q P) bool {
-		if _, dup := seen[q]; dup {
-			return true
-		}
-		seen[q] = struct{}{}
-		opts = append(opts, q)
-		if limit > 0 && int64(len(opts)) > limit {
-			err = &BudgetError{Limit: LimitPositions, Max: limit, Counted: "moves"}
+		yielded++
+		if limit > 0 && yielded > limit {
+			err = &BudgetError{Limit: LimitMoves, Max: limit}
 			return false
 		}
-		if len(opts)%pollEvery == 0 && ctx.Err() != nil {
-			err = contextError(ctx.Err())
+		if yielded%pollEvery == 0 && ctx.Err() != nil {
+			err = ContextError(ctx)
 			return false
+		}
+		if _, dup := seen[q]; !dup {
+			seen[q] = struct{}{}
+			opts = append(opts, q)
 		}
 		return true
 	})
@@ -283,8 +299,8 @@ func (s *Solver[P]) atomic(ctx context.Context, root P) (Nimber, error) {
 	if st := s.state(root); st >= done {
 		return Nimber(st - done), nil
 	}
-	if err := ctx.Err(); err != nil {
-		return 0, contextError(err)
+	if ctx.Err() != nil {
+		return 0, ContextError(ctx)
 	}
 	s.ctx = ctx
 	if err := s.push(root); err != nil {
@@ -319,7 +335,7 @@ search:
 		}
 		g := s.mex(f)
 		if g > maxMemo {
-			return 0, s.abort(fmt.Errorf("impartial: nim-value %d too large to memoize", g))
+			return 0, s.abort(fmt.Errorf("nim-value %d too large to memoize", g))
 		}
 		s.setState(f.p, uint32(g)+done)
 		s.solved++
@@ -340,8 +356,8 @@ search:
 func (s *Solver[P]) push(p P) error {
 	s.steps++
 	if s.steps%pollEvery == 0 {
-		if err := s.ctx.Err(); err != nil {
-			return contextError(err)
+		if s.ctx.Err() != nil {
+			return ContextError(s.ctx)
 		}
 	}
 	if s.steps%256 == 0 {
@@ -355,10 +371,11 @@ func (s *Solver[P]) push(p P) error {
 	lo, olo := len(s.comps), len(s.ends)
 	s.stack = append(s.stack, frame[P]{p: p, lo: int32(lo), olo: int32(olo), next: int32(lo)})
 	s.setState(p, onStack)
+	s.yielded = 0
 	s.game.Moves(p, s.yieldMove)
-	if s.overflow {
-		s.overflow = false
-		return s.overBudget()
+	if err := s.overflow; err != nil {
+		s.overflow = nil
+		return err
 	}
 	if n := len(s.comps); n > cap(s.vals) {
 		s.vals = slices.Grow(s.vals, n-len(s.vals))

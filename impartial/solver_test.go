@@ -289,10 +289,10 @@ func TestBudgetStopsHugeMoveLists(t *testing.T) {
 	// Listing the options of one position runs out of moves, not of
 	// positions, and says so.
 	_, err := s.Options(bg, 1_000_000_000)
-	if !errors.As(err, &be) || be.Limit != impartial.LimitPositions || be.Counted != "moves" || be.Max != 100_000 {
-		t.Fatalf("Options err = %#v, want a LimitPositions BudgetError counting moves", err)
+	if !errors.As(err, &be) || be.Limit != impartial.LimitMoves || be.Max != 100_000 {
+		t.Fatalf("Options err = %#v, want a LimitMoves BudgetError", err)
 	}
-	if want := "impartial: position budget exhausted by moves: more than 100000 moves to list"; err.Error() != want {
+	if want := "move budget exhausted: more than 100000 moves to examine"; err.Error() != want {
 		t.Errorf("Options err = %q, want %q", err, want)
 	}
 }

@@ -69,3 +69,11 @@ func BenchmarkPlainVsSparse(b *testing.B) {
 		}
 	}
 }
+
+// The games of the comparison with the open solvers (ogs, rogalski's
+// octal): .167 and .161 to 2^22, Officers to 10^6 (BENCHMARKS.md).
+func BenchmarkPeers(b *testing.B) {
+	b.Run("0.167/2^22", func(b *testing.B) { benchValues(b, mustCode(b, ".167"), Auto, 1<<22) })
+	b.Run("0.161/2^22", func(b *testing.B) { benchValues(b, mustCode(b, ".161"), Auto, 1<<22) })
+	b.Run("officers/1e6", func(b *testing.B) { benchValues(b, mustCode(b, ".6"), Auto, 1_000_000) })
+}

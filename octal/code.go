@@ -1,6 +1,8 @@
 package octal
 
 import (
+	"github.com/grundy/grundy/notation"
+
 	"fmt"
 	"strings"
 )
@@ -24,21 +26,10 @@ type Code struct {
 	Digits []uint8
 }
 
-// SyntaxError reports a code that cannot be parsed. Offset is the byte offset
-// of the problem in Input (its column minus one), or -1 when the problem is
-// the code as a whole.
-type SyntaxError struct {
-	Input  string
-	Offset int
-	Msg    string
-}
-
-func (e *SyntaxError) Error() string {
-	if e.Offset < 0 {
-		return fmt.Sprintf("octal: code %q: %s", e.Input, e.Msg)
-	}
-	return fmt.Sprintf("octal: code %q: column %d: %s", e.Input, e.Offset+1, e.Msg)
-}
+// SyntaxError reports a code that cannot be parsed (the one syntax error
+// type of grundy): Offset is the byte offset of the problem in Input (its
+// column minus one), or -1 when the problem is the code as a whole.
+type SyntaxError = notation.SyntaxError
 
 // ParseCode reads an octal code such as "0.137", ".137" (the leading 0 may
 // be left out), "4.07" or "0.77". Trailing zeros are insignificant.
@@ -56,7 +47,7 @@ func parse(s string, hex bool) (Code, error) {
 		base, digitsWord = 16, "a hexadecimal digit (0-9, A-F)"
 	}
 	fail := func(off int, format string, args ...any) (Code, error) {
-		return Code{}, &SyntaxError{Input: s, Offset: off, Msg: fmt.Sprintf(format, args...)}
+		return Code{}, &SyntaxError{What: "code", Input: s, Offset: off, Msg: fmt.Sprintf(format, args...)}
 	}
 	if strings.TrimSpace(s) == "" {
 		return fail(-1, "empty code (want a code such as 0.137 or .77)")

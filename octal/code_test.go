@@ -46,9 +46,9 @@ func TestParseCodeErrors(t *testing.T) {
 		hex  bool
 		want string
 	}{
-		{"", false, `octal: code "": empty code`},
-		{"77", false, `octal: code "77": missing the point`},
-		{"0.78", false, `octal: code "0.78": column 4: digit 8 is not an octal digit (0-7) (use hex:0.78 for hexadecimal codes)`},
+		{"", false, `code "": empty code`},
+		{"77", false, `code "77": missing the point`},
+		{"0.78", false, `code "0.78": column 4: digit 8 is not an octal digit (0-7) (use hex:0.78 for hexadecimal codes)`},
 		{"1.07", false, `column 1: d0 must be 0 or 4`},
 		{"2.07", false, `column 1: d0 must be 0 or 4`},
 		{"9.07", false, `column 1: "9" is not an octal digit`},

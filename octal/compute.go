@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"sort"
+	"time"
 )
 
 // Method selects the kernel that computes a nim-sequence.
@@ -33,14 +35,19 @@ func (m Method) String() string {
 	return "auto"
 }
 
-// MaxHeap is the largest heap size whose value a Computer computes.
+// MaxHeap is the largest heap size whose value a Computer computes holding
+// every value; in tail mode (SetTail) heaps go up to MaxTailHeap.
 const MaxHeap = 1<<31 - 2
+
+// MaxTailHeap is the largest heap size a Computer in tail mode computes.
+const MaxTailHeap = 1 << 50
 
 // Stats describe a computation so far.
 type Stats struct {
-	// Computed is the number of values held: G(0..Computed-1).
+	// Computed is the number of values computed: G(0..Computed-1).
 	Computed int `json:"computed"`
-	// Kernel is the kernel used for the last value: "plain" or "sparse".
+	// Kernel is the kernel used for the last value: "plain", "sparse" or
+	// "period".
 	Kernel string `json:"kernel"`
 	// Mask, Positional and Shift define the rare/common split of the sparse
 	// kernel: heap n is rare when parity(G(n) AND Mask) XOR (Positional and
@@ -52,16 +59,35 @@ type Stats struct {
 	Rare int `json:"rare"`
 	// MaxValue is the largest value computed.
 	MaxValue uint32 `json:"max_value"`
-	// WordBytes is the width of one stored value: 2 (uint16) or 4 (uint32).
+	// WordBytes is the width of one stored value: always 2 (values past
+	// 65,534 are kept in a separate list, Escaped of them).
 	WordBytes int `json:"word_bytes"`
+	// Escaped is the number of values too large for 16 bits.
+	Escaped int `json:"escaped"`
+	// Held is the number of values held in memory: Computed, or in tail
+	// mode the prefix plus the window.
+	Held int `json:"held"`
 	// Bytes estimates the memory held by the values and the kernel's tables.
 	Bytes int64 `json:"bytes"`
 }
 
+// escMark in the 16-bit store says "the value is in the escape list".
+const escMark = 0xFFFF
+
+type escEntry struct {
+	n int
+	v uint32
+}
+
+// fastLimit bounds the values of the 16-bit fast kernels: with every value
+// below it, every XOR of two values and every mex indexes a table of 2^16
+// entries without a bounds check.
+const fastLimit = 1 << 15
+
 // Computer computes the nim-sequence G(0), G(1), … of a game incrementally:
 // Extend(ctx, n) computes up to G(n), and a later call continues where the
-// last stopped. Values are stored as uint16 while they fit and widened to
-// uint32 (checked) when one does not.
+// last stopped. Values are stored in 16 bits; a value past 65,534 is kept
+// in a separate list of (heap, value) pairs (checked, never truncated).
 //
 // Under Auto, the computer re-decides its kernel each time the sequence
 // doubles (from 1024 values on): once Analyze proves a period, later values
@@ -70,56 +96,92 @@ type Stats struct {
 // fewest rare heaps, if that is under one heap in eight, and the plain
 // kernel otherwise.
 //
+// In tail mode (SetTail) it keeps only a prefix and a window of the latest
+// values, so that memory stays flat however far it runs.
+//
 // A Computer is not safe for concurrent use.
 type Computer struct {
 	g      Game
 	method Method
 
-	v16 []uint16
-	v32 []uint32 // non-nil once widened; then v16 is nil
-	// widenAbove is the largest value v16 may hold (a field so that tests
-	// can exercise the widening path).
-	widenAbove uint32
+	// vals holds G(0..len(vals)-1): every value, or in tail mode the prefix.
+	vals []uint16
+	// Tail mode: ring holds G(i) at ring[i&rmask] for the latest heaps
+	// i ≥ len(vals); n is the number of values computed.
+	tail   bool
+	prefix int  // tail mode: heaps below it stay in vals
+	frozen bool // tail mode: the sparse split is chosen for good
+	ring   []uint16
+	rmask  int
+	n      int
+
+	esc []escEntry // values > escAbove, heaps ascending
+	// escAbove is the largest value stored directly (a field so that tests
+	// can exercise the escape path with small values).
+	escAbove uint32
 
 	maxVal uint32
 	size   uint32 // power of two > every value: all XORs are < size
+	// freq[v][p]: heaps 1..n−1 of value v and parity p.
+	freq [][2]int64
 
 	// Sparse-space state.
 	sparse     bool
 	mask       uint32
 	e, t       uint32 // positional parity flag and shift
-	rare       []int32
-	parity     []uint8 // parity(v & mask) for v < 2*size
+	parity     []uint8
 	nextChoose int
+	w          *worker // the kernel's tables and the rare heaps
 
 	// perP > 0 once the period is proved (Auto only): G(n) = G(n−perP)
 	// for n ≥ perN0 + perP.
 	perP, perN0 int
 
-	// Two-core mode (SetParallel): a worker goroutine enumerates the rare
-	// splits of G(n+1) while the main goroutine finishes G(n).
-	parallel   bool
-	jobs       chan prepJob
-	done       chan struct{}
-	prepN      int // the first heap of the batch being prepared, or -1
-	prepLo     int // the worker covers rare heaps below prepLo−batch… (see prepJob)
-	wbuf       [2][][]uint32
-	prepared   [][]uint32 // the worker's marks for the current batch
-	batchStart int        // the heap the batches of this run start from
+	hashOnly bool // tests: candidates by hashing even on short sequences
+	parallel bool
+	pw       [2]*worker // the two-core mode's workers
+	work     int        // pairs since the context was last checked
+	// pairs and counted: pairs of heaps examined for the last counted
+	// values (reset as the kernel is re-chosen): two cores pay only where
+	// a value costs far more than handing it over.
+	pairs, counted int
+	// seqRate is the last one-core rate (values/s); parOff turns the
+	// two-core mode off until the kernel is re-chosen (it lost to one core).
+	seqRate float64
+	parOff  bool // pairs examined since the context was last checked
+}
 
-	mark, pend []uint32 // stamps: n+1 when marked while computing G(n)
-	pendList   []uint32
-	ms         []int
+// worker holds what one goroutine needs to compute values: its stamp
+// tables and its own copy of the rare heaps (see parallel.go).
+type worker struct {
+	mark  []uint32 // stamps: marked while computing G(n) when = stamp(n)
+	pend  []uint8  // fast kernel: 1 while a value is pending
+	pl    []uint32
+	ms    []int
+	rareN []int
+	rareV []uint16 // G(rareN[i]) (fast kernel; escMark if escaped)
+	size  uint32   // power of two > every value this worker knows
+	cur   uint32   // the last stamp
+	cuts  []int    // per split digit: rare heaps below the digit's last m
+	// tailErr is set by a tail-mode kernel that needed a value it does
+	// not hold.
+	tailErr error
+}
+
+func newWorker() *worker {
+	return &worker{mark: make([]uint32, 1<<16), pend: make([]uint8, 1<<16)}
 }
 
 // NewComputer returns a computer for g using the given method (Auto picks
 // the kernel).
 func NewComputer(g Game, m Method) *Computer {
-	c := &Computer{g: g, method: m, widenAbove: 1<<16 - 1, nextChoose: 1024, prepN: -1}
+	c := &Computer{g: g, method: m, escAbove: escMark - 1, nextChoose: 1024, w: newWorker()}
 	if m == SparseMethod {
 		c.nextChoose = 16
 	}
-	c.v16 = append(c.v16, 0) // G(0) = 0: no moves
+	c.vals = append(c.vals, 0) // G(0) = 0: no moves
+	c.n = 1
+	c.freq = make([][2]int64, 1)
 	c.grow(1)
 	return c
 }
@@ -128,19 +190,50 @@ func NewComputer(g Game, m Method) *Computer {
 func (c *Computer) Game() Game { return c.g }
 
 // Len returns the number of values computed: G(0..Len()-1).
-func (c *Computer) Len() int {
-	if c.v32 != nil {
-		return len(c.v32)
-	}
-	return len(c.v16)
+func (c *Computer) Len() int { return c.n }
+
+// Held reports whether G(i) is held in memory (always for i < Len() unless
+// in tail mode).
+func (c *Computer) Held(i int) bool {
+	_, ok := c.val(i)
+	return ok
 }
 
-// At returns G(n) for n < Len().
+// At returns G(n) for n < Len(). In tail mode n must be held (see Held);
+// At panics otherwise.
 func (c *Computer) At(n int) uint32 {
-	if c.v32 != nil {
-		return c.v32[n]
+	v, ok := c.val(n)
+	if !ok {
+		panic(fmt.Sprintf("octal: G(%d) is not held (tail mode keeps G(0..%d) and G(%d..%d))", n, len(c.vals)-1, c.n-len(c.ring), c.n-1))
 	}
-	return uint32(c.v16[n])
+	return v
+}
+
+// val returns G(i) if it is held.
+func (c *Computer) val(i int) (uint32, bool) {
+	var v uint16
+	switch {
+	case i < 0 || i >= c.n:
+		return 0, false
+	case i < len(c.vals):
+		v = c.vals[i]
+	case c.tail && i >= c.n-len(c.ring):
+		v = c.ring[i&c.rmask]
+	default:
+		return 0, false
+	}
+	if v == escMark && len(c.esc) > 0 {
+		return c.escaped(i), true
+	}
+	return uint32(v), true
+}
+
+func (c *Computer) escaped(i int) uint32 {
+	j := sort.Search(len(c.esc), func(j int) bool { return c.esc[j].n >= i })
+	if j < len(c.esc) && c.esc[j].n == i {
+		return c.esc[j].v
+	}
+	return escMark
 }
 
 // AppendValues appends G(from..to-1) to dst.
@@ -151,26 +244,40 @@ func (c *Computer) AppendValues(dst []uint32, from, to int) []uint32 {
 	return dst
 }
 
+// Frequencies returns how many heaps among 1..Len()−1 have each value:
+// f[v] heaps of value v.
+func (c *Computer) Frequencies() []int64 {
+	f := make([]int64, 0, c.maxVal+1)
+	for v := 0; v <= int(c.maxVal) && v < len(c.freq); v++ {
+		f = append(f, c.freq[v][0]+c.freq[v][1])
+	}
+	return f
+}
+
 // Stats describes the computation so far.
 func (c *Computer) Stats() Stats {
-	s := Stats{Computed: c.Len(), Kernel: "plain", MaxValue: c.maxVal, WordBytes: 2}
+	s := Stats{Computed: c.n, Kernel: "plain", MaxValue: c.maxVal, WordBytes: 2, Escaped: len(c.esc), Held: len(c.vals) + len(c.ring)}
 	if c.sparse {
-		s.Kernel, s.Mask, s.Positional, s.Shift, s.Rare = "sparse", c.mask, c.e == 1, int(c.t), len(c.rare)
+		s.Kernel, s.Mask, s.Positional, s.Shift, s.Rare = "sparse", c.mask, c.e == 1, int(c.t), len(c.w.rareN)
 	}
 	if c.perP > 0 {
 		s.Kernel = "period"
 	}
-	if c.v32 != nil {
-		s.WordBytes = 4
+	if s.Held > c.n {
+		s.Held = c.n
 	}
-	s.Bytes = int64(cap(c.v16))*2 + int64(cap(c.v32))*4 + int64(cap(c.rare))*4 +
-		int64(cap(c.mark)+cap(c.pend)+cap(c.pendList))*4 + int64(cap(c.parity))
-	for _, buf := range c.wbuf {
-		for _, m := range buf {
-			s.Bytes += int64(cap(m)) * 4
+	s.Bytes = int64(cap(c.vals))*2 + int64(cap(c.ring))*2 + int64(cap(c.esc))*16 + int64(cap(c.parity)) + int64(cap(c.freq))*16
+	s.Bytes += c.w.bytes()
+	for _, w := range c.pw {
+		if w != nil {
+			s.Bytes += w.bytes()
 		}
 	}
 	return s
+}
+
+func (w *worker) bytes() int64 {
+	return int64(cap(w.mark))*4 + int64(cap(w.pend)) + int64(cap(w.rareN))*8 + int64(cap(w.rareV))*2 + int64(cap(w.pl))*4
 }
 
 // ErrTooLarge reports a value or heap beyond what a Computer stores.
@@ -178,71 +285,90 @@ var ErrTooLarge = errors.New("octal: value too large to store")
 
 // Load appends known values G(Len()), G(Len()+1), … (say, read back from a
 // checkpoint) as if they had been computed. The caller vouches for them.
+// It may be called repeatedly, with chunks.
 func (c *Computer) Load(vals []uint32) error {
 	for _, v := range vals {
 		if err := c.push(v); err != nil {
 			return err
 		}
+		if c.n >= c.nextChoose && c.choosing() {
+			c.nextChoose = 2 * c.n
+			c.choose()
+		}
 	}
-	c.nextChoose = max(c.nextChoose, c.Len())
-	if c.sparse || c.method != PlainMethod {
+	if c.choosing() && (c.sparse || c.method != PlainMethod) {
 		c.choose()
 	}
 	return nil
 }
 
+// choosing reports whether the kernel may still be re-chosen: always, but
+// in tail mode only while the prefix is being computed.
+func (c *Computer) choosing() bool { return !c.tail || c.n < c.prefix }
+
+// push stores G(c.n) = v.
 func (c *Computer) push(v uint32) error {
-	if c.v32 == nil && v > c.widenAbove {
-		c.widen()
+	n := c.n
+	if v >= 1<<30 {
+		return ErrTooLarge
 	}
-	if c.v32 != nil {
-		c.v32 = append(c.v32, v)
+	if c.tail && n >= MaxTailHeap || !c.tail && n > MaxHeap {
+		return fmt.Errorf("octal: heap %d is too large", n)
+	}
+	s := uint16(v)
+	if v > c.escAbove {
+		s = escMark
+		c.esc = append(c.esc, escEntry{n, v})
+	}
+	if c.tail && n >= c.prefix {
+		c.ring[n&c.rmask] = s
 	} else {
-		c.v16 = append(c.v16, uint16(v))
+		c.vals = append(c.vals, s)
 	}
+	c.n++
 	if v > c.maxVal {
 		c.maxVal = v
 		if v >= c.size {
-			if v >= 1<<30 {
-				return ErrTooLarge
-			}
 			c.grow(v)
 		}
 	}
-	n := c.Len() - 1
+	c.freq[v][n&1]++
 	if c.sparse && n > 0 && c.class(n, v) == 0 {
-		c.rare = append(c.rare, int32(n))
+		c.w.rareN = append(c.w.rareN, n)
+		c.w.rareV = append(c.w.rareV, s)
 	}
 	return nil
 }
 
-func (c *Computer) widen() {
-	c.v32 = make([]uint32, len(c.v16), max(cap(c.v16), 16))
-	for i, v := range c.v16 {
-		c.v32[i] = uint32(v)
-	}
-	c.v16 = nil
-}
-
-// grow makes size a power of two above v and resizes the stamp tables.
+// grow makes size a power of two above v and resizes the tables.
 func (c *Computer) grow(v uint32) {
 	size := uint32(1) << bits.Len32(v)
 	if size <= c.size {
 		return
 	}
 	c.size = size
-	// Indexes up to size (the mex can equal size) must be valid.
-	// At least 1<<16 entries, so that the 16-bit kernels index them
-	// without bounds checks.
+	c.w.size = size
+	// Indexes up to 2·size (a mex can equal size) must be valid, and at
+	// least 2^16 so that the 16-bit kernels index them without bounds
+	// checks.
 	want := max(int(2*size), 1<<16)
-	c.mark = append(c.mark, make([]uint32, want-len(c.mark))...)
-	c.pend = append(c.pend, make([]uint32, want-len(c.pend))...)
+	c.w.growTables(want)
+	c.freq = append(c.freq, make([][2]int64, int(size)-len(c.freq))...)
 	c.buildParity()
+}
+
+func (w *worker) growTables(want int) {
+	if len(w.mark) < want {
+		w.mark = append(w.mark, make([]uint32, want-len(w.mark))...)
+	}
 }
 
 func (c *Computer) buildParity() {
 	c.parity = c.parity[:0]
-	for v := uint32(0); v < 2*c.size; v++ {
+	if !c.sparse {
+		return // only the sparse kernels read it
+	}
+	for v := uint32(0); v < max(2*c.size, 1<<16); v++ {
 		c.parity = append(c.parity, uint8(bits.OnesCount32(v&c.mask)&1))
 	}
 }
@@ -252,75 +378,179 @@ func (c *Computer) class(n int, v uint32) uint32 {
 	return uint32(bits.OnesCount32(v&c.mask)&1) ^ (c.e & uint32(n-int(c.t)) & 1)
 }
 
-// Extend computes G(n) for every n ≤ to. It checks ctx every few thousand
-// values and returns its error (wrapped) when done.
-func (c *Computer) Extend(ctx context.Context, to int) error {
-	if to > MaxHeap {
-		return fmt.Errorf("octal: heap %d is too large (at most %d)", to, MaxHeap)
+// stamp returns a new stamp for the tables while computing G(n): never 0
+// (the tables' initial value) nor an earlier one (the tables are cleared
+// when the counter wraps).
+func (w *worker) stamp(n int) uint32 {
+	w.cur++
+	if w.cur == 0 {
+		clear(w.mark)
+		w.cur = 1
 	}
-	for c.Len() <= to {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		n := c.Len()
-		stop := min(to+1, (n|4095)+1)
-		if c.method != PlainMethod && n >= c.nextChoose {
+	return w.cur
+}
+
+// Extend computes G(n) for every n ≤ to. It checks ctx every few thousand
+// pairs of heaps examined (at least once per value) and returns its error
+// when done; the values computed before it stopped stay (Len).
+func (c *Computer) Extend(ctx context.Context, to int) error {
+	limit := MaxHeap
+	if c.tail {
+		limit = MaxTailHeap - 1
+	}
+	if to > limit {
+		return fmt.Errorf("octal: heap %d is too large (at most %d)", to, limit)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if !c.tail && to+1-len(c.vals) > 1<<16 {
+		// One allocation of the final size: appending would double the
+		// array and copy it, holding up to three times the values.
+		c.Reserve(to + 1)
+	}
+	for c.n <= to {
+		n := c.n
+		if c.method != PlainMethod && n >= c.nextChoose && c.choosing() {
 			c.choose()
 			c.nextChoose = 2 * n
+			c.parOff = false // try two cores again
 		}
-		if c.nextChoose < stop {
+		if c.tail && n == c.prefix && !c.frozen {
+			if c.method != PlainMethod {
+				c.choose() // the last choice that sees every value
+			}
+			c.frozen = true
+		}
+		stop := to + 1
+		if c.choosing() && c.nextChoose < stop && c.method != PlainMethod {
 			stop = max(n+1, c.nextChoose)
 		}
-		par := c.parallel && c.sparse && c.perP == 0 && c.v32 == nil && len(c.rare) >= 256 && stop-n > 1
-		if par {
-			c.startWorker()
-			c.batchStart = n
+		if c.tail && n < c.prefix {
+			stop = min(stop, c.prefix)
 		}
-		for ; n < stop; n++ {
-			var v uint32
-			switch {
-			case c.perP > 0:
-				v = c.At(n - c.perP)
-			case par:
-				v = c.parallelValue(n, c.batchStart, stop)
-			case c.sparse:
-				v = c.sparseValue(n, nil)
-			default:
-				v = c.plainValue(n)
-			}
-			if err := c.push(v); err != nil {
-				if par {
-					c.stopWorker()
-				}
+		// Two cores, a probe at a time: on a machine busy with other work
+		// the handovers can cost more than they save, and then the values
+		// come one core at a time until the kernel is re-chosen.
+		if stop-n >= 256 && c.sparseParallel() && !c.parOff {
+			end := min(stop-1, n+parProbe)
+			t0 := time.Now()
+			if err := c.extendParallel(ctx, end); err != nil {
 				return err
 			}
-			if par && c.v32 != nil {
-				c.stopWorker() // widened: the worker reads 16-bit values
-				c.prepared = nil
-				par = false
+			c.judge(c.n-n, time.Since(t0))
+			n = c.n // the rest (if it stopped early) one value at a time
+			if n < stop && !c.parOff {
+				continue
 			}
 		}
-		if par {
-			c.stopWorker()
-			c.prepared = nil
+		if c.parallel && c.perP == 0 && !c.sparse && c.fast() && len(c.g.three) == 0 && !c.tail && n >= plainParallelFrom && !c.parOff {
+			end := min(stop-1, n+parProbe/8)
+			t0 := time.Now()
+			if err := c.extendPlainParallel(ctx, end); err != nil {
+				return err
+			}
+			c.judge(c.n-n, time.Since(t0))
+			n = c.n
+			if n < stop && !c.parOff {
+				continue
+			}
+			stop = min(stop, n+parProbe/8) // a one-core probe, then try again
+		}
+		t0, n0 := time.Now(), n
+		for ; n < stop; n++ {
+			var v uint32
+			var work int
+			switch {
+			case c.perP > 0:
+				var ok bool
+				if v, ok = c.val(n - c.perP); !ok {
+					return &TailError{Heap: n, Needed: n - c.perP, Prefix: len(c.vals), Window: len(c.ring), Msg: "the period is longer than the window"}
+				}
+				work = 1
+			case c.tail && n >= c.prefix:
+				if !c.sparse || !c.fast() {
+					return &TailError{Heap: n, Needed: -1, Msg: "tail mode needs the sparse-space kernel on values below 32768 (this game does not show the sparse-space phenomenon in its prefix: raise the prefix or run without tail mode)"}
+				}
+				v, work = c.w.sparseTail(c, n)
+				if c.w.tailErr != nil {
+					return c.w.tailErr
+				}
+			case c.sparse && c.fast():
+				v, work = c.w.sparseFast(c, n, c.vals, false)
+			case c.fast() && len(c.g.three) == 0:
+				v, work = c.w.plainFast(c, n)
+			default:
+				var err error
+				v, work, err = c.plainGeneric(ctx, n)
+				if err != nil {
+					return err
+				}
+			}
+			if err := c.push(v); err != nil {
+				return err
+			}
+			c.work += work + 16
+			c.pairs += work
+			c.counted++
+			if c.counted&255 == 0 && stop-n > 256 && c.sparseParallel() && !c.parOff {
+				n++
+				break // on two cores from here (the outer loop)
+			}
+			if c.work >= 1<<22 {
+				c.work = 0
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+		}
+		if n-n0 >= 256 {
+			c.seqRate = float64(n-n0) / max(time.Since(t0).Seconds(), 1e-9)
 		}
 	}
 	return nil
 }
 
-// val returns G(i) for i < Len(); inlined in the kernels' loops below.
-func (c *Computer) val(i int) uint32 {
-	if c.v32 != nil {
-		return c.v32[i]
+// parProbe is how many values the two-core mode computes before its speed
+// is compared with one core's.
+const parProbe = 1 << 13
+
+// judge compares the two-core rate just measured (values in d) with the
+// last one-core rate, and turns the two-core mode off (until the kernel is
+// re-chosen) if it does not win.
+func (c *Computer) judge(values int, d time.Duration) {
+	if values < 256 || c.seqRate == 0 {
+		return
 	}
-	return uint32(c.v16[i])
+	if rate := float64(values) / max(d.Seconds(), 1e-9); rate < c.seqRate {
+		c.parOff = true
+	}
 }
 
-// plainValue computes G(n) as the mex of the values of all options.
-func (c *Computer) plainValue(n int) uint32 {
-	stamp := uint32(n + 1)
-	mark := c.mark
+// Reserve makes room for G(0..n−1) in one allocation (a caller that knows
+// how far it will go saves the copies and the garbage of a growing array).
+func (c *Computer) Reserve(n int) {
+	if c.tail || cap(c.vals) >= n || n > MaxHeap+1 {
+		return
+	}
+	grown := make([]uint16, len(c.vals), n)
+	copy(grown, c.vals)
+	c.vals = grown
+}
+
+// fast reports whether the 16-bit kernels apply: no escaped value and
+// every value below fastLimit.
+func (c *Computer) fast() bool { return len(c.esc) == 0 && c.maxVal < fastLimit }
+
+// plainGeneric computes G(n) as the mex of the values of all options,
+// reading values through val (any width, escapes), for three-heap splits
+// and values past the fast kernels. It checks ctx in its long loops.
+func (c *Computer) plainGeneric(ctx context.Context, n int) (uint32, int, error) {
+	w := c.w
+	stamp := w.stamp(n)
+	mark := w.mark
 	g := &c.g
+	at := func(i int) uint32 { v, _ := c.val(i); return v }
 	for _, k := range g.takeAll {
 		if k == n {
 			mark[0] = stamp
@@ -328,347 +558,50 @@ func (c *Computer) plainValue(n int) uint32 {
 	}
 	for _, k := range g.one {
 		if k < n {
-			mark[c.val(n-k)] = stamp
+			mark[at(n-k)] = stamp
 		}
 	}
+	work := 0
 	for _, k := range g.two {
 		m := n - k
-		if c.v32 != nil {
-			markPairs(mark, c.v32, m, g.unequal, stamp)
-		} else {
-			markPairs(mark, c.v16, m, g.unequal, stamp)
+		hi := g.pairsHi(m)
+		for b := 1; b <= hi; b++ {
+			mark[at(b)^at(m-b)] = stamp
 		}
+		work += max(hi, 0)
 	}
 	for _, k := range g.three {
 		m := n - k
 		for a := 1; 3*a <= m; a++ {
-			va := c.val(a)
-			for b := a; 2*b <= m-a; b++ {
-				mark[va^c.val(b)^c.val(m-a-b)] = stamp
+			if a&63 == 0 {
+				if err := ctx.Err(); err != nil {
+					return 0, work, err
+				}
 			}
+			va := at(a)
+			for b := a; 2*b <= m-a; b++ {
+				mark[va^at(b)^at(m-a-b)] = stamp
+			}
+			work += max(0, (m-a)/2-a+1)
 		}
 	}
 	v := uint32(0)
 	for mark[v] == stamp {
 		v++
 	}
-	return v
-}
-
-func markPairs[T uint16 | uint32](mark []uint32, g []T, m int, unequal bool, stamp uint32) {
-	if m < 2 {
-		return
-	}
-	hi := m / 2
-	if unequal && m%2 == 0 {
-		hi--
-	}
-	for b := 1; b <= hi; b++ {
-		mark[g[b]^g[m-b]] = stamp
-	}
-}
-
-// sparseValue computes G(n) by the sparse-space method. Invariant: c.rare
-// lists every heap 1 ≤ r < n of class 0 under (mask, e, t). A split of m
-// into two common heaps a + b has a value x with parity(x & mask) =
-// e·(m mod 2); every other split involves a rare heap and is enumerated
-// directly. So a value that is not found among the enumerated options and
-// has the other parity for every split digit is not an option at all: the
-// mex is the least such value c unless a smaller value, of the first
-// parity, is also missing, which a scan of all splits (stopped as soon as
-// every smaller value is found) decides.
-//
-// With prepared != nil, the worker has already marked (in prepared, with
-// the same stamp) the rare splits whose heaps are both below n−1; only the
-// splits involving heap n−1 remain to mark here.
-func (c *Computer) sparseValue(n int, prepared []uint32) uint32 {
-	stamp := uint32(n + 1)
-	mark, pend, parity := c.mark, c.pend, c.parity
-	g := &c.g
-	for _, k := range g.takeAll {
-		if k == n {
-			mark[0] = stamp
-		}
-	}
-	for _, k := range g.one {
-		if k < n {
-			mark[c.val(n-k)] = stamp
-		}
-	}
-	possible := uint8(0) // bit p: some split of two commons has parity p
-	c.ms = c.ms[:0]
-	for _, k := range g.two {
-		m := n - k
-		if m < 2 {
-			continue
-		}
-		c.ms = append(c.ms, m)
-		possible |= 1 << (c.e & uint32(m) & 1)
-		if prepared != nil {
-			// The worker marked the splits with a rare heap in
-			// [2·batch, batch start − batch); mark the others.
-			bs := n - (n-c.batchStart)%batch
-			lo := sortSearch(c.rare, 2*batch)
-			hi := sortSearch(c.rare, bs-batch)
-			rarePairs16((*[1 << 16]uint32)(mark), c.v16, c.rare[:lo], m, g.unequal, stamp)
-			rarePairs16((*[1 << 16]uint32)(mark), c.v16, c.rare[hi:], m, g.unequal, stamp)
-			continue
-		}
-		if c.v32 != nil {
-			rarePairs(mark, c.v32, c.rare, m, g.unequal, stamp)
-		} else {
-			rarePairs16((*[1 << 16]uint32)(mark), c.v16, c.rare, m, g.unequal, stamp)
-		}
-	}
-	// The candidate c: least value not found that no split of two commons
-	// can produce. Values below it not found yet are pending.
-	pl := c.pendList[:0]
-	cand := uint32(0)
-	for ; ; cand++ {
-		if mark[cand] == stamp || int(cand) < len(prepared) && prepared[cand] == stamp {
-			continue
-		}
-		if cand >= c.size || possible>>parity[cand]&1 == 0 {
-			break
-		}
-		pend[cand] = stamp
-		pl = append(pl, cand)
-	}
-	c.pendList = pl
-	if len(pl) == 0 {
-		return cand
-	}
-	remaining := len(pl)
-	switch {
-	case c.v32 != nil:
-		remaining = scanPairs(pend, c.v32, c.ms, g.unequal, stamp, remaining)
-	case len(c.ms) == 1:
-		m := c.ms[0]
-		hi := m / 2
-		if g.unequal && m%2 == 0 {
-			hi--
-		}
-		remaining = scan16((*[1 << 16]uint32)(pend), c.v16, m, hi, stamp, remaining)
-	default:
-		remaining = scanPairs(pend, c.v16, c.ms, g.unequal, stamp, remaining)
-	}
-	if remaining == 0 {
-		return cand
-	}
-	for _, v := range pl {
-		if pend[v] == stamp {
-			return v
-		}
-	}
-	panic("octal: sparse kernel lost a pending value")
-}
-
-// rarePairs marks the values of the splits r + (m−r) for every rare r < m
-// with m−r < len(g).
-func rarePairs[T uint16 | uint32](mark []uint32, g []T, rare []int32, m int, unequal bool, stamp uint32) {
-	for _, r := range rare {
-		b := m - int(r)
-		if b < 1 {
-			return
-		}
-		if b >= len(g) || unequal && b == int(r) {
-			continue
-		}
-		mark[g[r]^g[b]] = stamp
-	}
+	return v, work, nil
 }
 
 // SetParallel lets the computer use a second goroutine (a second core)
-// for the sparse-space kernel: while the main goroutine computes a batch of
-// values, a worker enumerates, for the next batch, the splits that involve
-// a rare heap r ≥ 2·batch whose partner is already known. Values are the
-// same either way.
+// for the sparse-space kernel (see parallel.go). Values are the same
+// either way.
 func (c *Computer) SetParallel(on bool) { c.parallel = on }
-
-const batch = 64
-
-type prepJob struct {
-	start int      // first heap of the batch
-	g     []uint16 // G(0..start−batch−1): only these values are read
-	rare  []int32  // rare heaps r with 2·batch ≤ r < start−batch
-	out   [][]uint32
-}
-
-func (c *Computer) startWorker() {
-	c.jobs, c.done = make(chan prepJob), make(chan struct{})
-	jobs, done, two, unequal := c.jobs, c.done, c.g.two, c.g.unequal
-	go func() {
-		for j := range jobs {
-			for i, mark := range j.out {
-				t := j.start + i
-				for _, k := range two {
-					if m := t - k; m >= 2 {
-						rarePairs(mark, j.g, j.rare, m, unequal, uint32(t+1))
-					}
-				}
-			}
-			done <- struct{}{}
-		}
-		close(done)
-	}()
-	c.prepN = -1
-}
-
-func (c *Computer) stopWorker() {
-	if c.prepN >= 0 {
-		<-c.done
-		c.prepN = -1
-	}
-	close(c.jobs)
-	<-c.done
-}
-
-// parallelValue computes G(n); at the start of each batch it collects the
-// worker's marks for this batch and sends it the next one.
-func (c *Computer) parallelValue(n, start, stop int) uint32 {
-	if (n-start)%batch == 0 {
-		c.prepared = nil
-		if c.prepN == n {
-			<-c.done
-			c.prepared = c.wbuf[(n/batch)&1]
-		}
-		c.prepN = -1
-		next := n + batch
-		if next+batch <= stop {
-			buf := &c.wbuf[(next/batch)&1]
-			if len(*buf) != batch || len((*buf)[0]) < int(2*c.size) {
-				*buf = make([][]uint32, batch)
-				for i := range *buf {
-					(*buf)[i] = make([]uint32, 2*c.size)
-				}
-			}
-			lo := sortSearch(c.rare, 2*batch)
-			hi := sortSearch(c.rare, next-batch)
-			c.jobs <- prepJob{start: next, g: c.v16[: next-batch : next-batch], rare: c.rare[lo:hi:hi], out: *buf}
-			c.prepN = next
-			c.prepLo = next - batch
-		}
-	}
-	var prepared []uint32
-	if c.prepared != nil {
-		prepared = c.prepared[(n-start)%batch]
-	}
-	return c.sparseValue(n, prepared)
-}
-
-// sortSearch returns the index of the first rare heap ≥ x.
-func sortSearch(rare []int32, x int) int {
-	lo, hi := 0, len(rare)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if int(rare[m]) < x {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo
-}
-
-// rarePairs16 is rarePairs on 16-bit values, marking a table that every
-// 16-bit value indexes (no bounds checks).
-func rarePairs16(mark *[1 << 16]uint32, g []uint16, rare []int32, m int, unequal bool, stamp uint32) {
-	if m > len(g) {
-		rarePairs(mark[:], g, rare, m, unequal, stamp) // not reached: m ≤ n = len(g)
-		return
-	}
-	g = g[:m]
-	for _, r := range rare {
-		b := m - int(r)
-		if b < 1 {
-			return
-		}
-		if unequal && b == int(r) {
-			continue
-		}
-		mark[g[r]^g[b]] = stamp
-	}
-}
-
-// scan16 is scan1 on 16-bit values with a table every value indexes.
-func scan16(pend *[1 << 16]uint32, g []uint16, m, hi int, stamp uint32, remaining int) int {
-	if hi >= m || hi < 1 || m > len(g) {
-		return scan1(pend[:], g, m, hi, stamp, remaining)
-	}
-	lo := g[1 : hi+1]
-	up := g[m-hi : m]
-	for i, x := range lo {
-		y := x ^ up[hi-1-i]
-		if pend[y] == stamp {
-			pend[y] = 0
-			remaining--
-			if remaining == 0 {
-				return 0
-			}
-		}
-	}
-	return remaining
-}
-
-// scan1 is scanPairs for a single m: splits b + (m−b), 1 ≤ b ≤ hi.
-func scan1[T uint16 | uint32](pend []uint32, g []T, m, hi int, stamp uint32, remaining int) int {
-	if hi >= m || hi < 1 {
-		return remaining
-	}
-	lo := g[:hi+1]
-	up := g[m-hi : m]
-	for b := 1; b <= hi; b++ {
-		x := lo[b] ^ up[hi-b]
-		if pend[x] == stamp {
-			pend[x] = 0
-			remaining--
-			if remaining == 0 {
-				return 0
-			}
-		}
-	}
-	return remaining
-}
-
-// scanPairs walks the splits b + (m−b) of every m in ms, interleaved (b = 1
-// for every m, then b = 2, …), clearing the pending mark of each value it
-// meets, and stops when none remains. It returns the number still pending.
-func scanPairs[T uint16 | uint32](pend []uint32, g []T, ms []int, unequal bool, stamp uint32, remaining int) int {
-	if len(ms) == 1 {
-		m := ms[0]
-		hi := m / 2
-		if unequal && m%2 == 0 {
-			hi--
-		}
-		return scan1(pend, g, m, hi, stamp, remaining)
-	}
-	for b := 1; ; b++ {
-		any := false
-		for _, m := range ms {
-			if 2*b > m || unequal && 2*b == m {
-				continue
-			}
-			any = true
-			x := g[b] ^ g[m-b]
-			if pend[x] == stamp {
-				pend[x] = 0
-				remaining--
-				if remaining == 0 {
-					return 0
-				}
-			}
-		}
-		if !any {
-			return remaining
-		}
-	}
-}
 
 // choose picks the sparse-space split (mask, e, t) with the fewest rare
 // heaps among the values so far, or the plain kernel when none pays.
 func (c *Computer) choose() {
 	g := &c.g
-	n := c.Len()
+	n := c.n
 	if c.method == Auto && c.perP == 0 {
 		// A proved period gives every later value exactly.
 		if res := Analyze(c); res.Status == Proved {
@@ -680,7 +613,7 @@ func (c *Computer) choose() {
 	if c.perP > 0 {
 		return
 	}
-	if len(g.three) > 0 || len(g.two) == 0 || c.method == PlainMethod {
+	if len(g.three) > 0 || len(g.two) == 0 || c.method == PlainMethod || !c.fast() {
 		c.setSparse(false, 0, 0, 0)
 		return
 	}
@@ -691,18 +624,13 @@ func (c *Computer) choose() {
 			sameParity = false
 		}
 	}
-	// count[v][p]: heaps 1..n-1 of value v and parity p.
-	count := make([][2]int32, c.size)
-	for i := 1; i < n; i++ {
-		count[c.val(i)][i&1]++
-	}
 	var present []uint32
-	for v, cn := range count {
+	for v, cn := range c.freq {
 		if cn[0]+cn[1] > 0 {
 			present = append(present, uint32(v))
 		}
 	}
-	bestR, bm, be, bt := n, uint32(0), uint32(0), uint32(0)
+	bestR, bm, be, bt := int64(n), uint32(0), uint32(0), uint32(0)
 	limit := min(c.size, 1<<12)
 	for m := uint32(1); m < limit; m++ {
 		for e := uint32(0); e <= 1; e++ {
@@ -710,13 +638,13 @@ func (c *Computer) choose() {
 				continue
 			}
 			for t := uint32(0); t <= e; t++ {
-				r := 0
+				r := int64(0)
 				for _, v := range present {
 					p := uint32(bits.OnesCount32(v&m) & 1)
 					for par := uint32(0); par < 2; par++ {
 						// class = p ^ (e & (n - t)) with n of parity par.
 						if p^(e&(par^t)&1) == 0 {
-							r += int(count[v][par])
+							r += c.freq[v][par]
 						}
 					}
 				}
@@ -726,25 +654,42 @@ func (c *Computer) choose() {
 			}
 		}
 	}
-	pays := bestR*8 < n || c.method == SparseMethod
+	pays := bestR*8 < int64(n) || c.method == SparseMethod
 	c.setSparse(pays, bm, be, bt)
 }
+
+// sparseParallel reports whether the sparse kernel should go on two cores:
+// it may, and a value has cost enough pairs lately to pay for handing it
+// over.
+func (c *Computer) sparseParallel() bool {
+	return c.parallel && c.perP == 0 && c.sparse && c.fast() && !c.tail && c.n > 1024 &&
+		c.counted >= 256 && c.pairs >= parallelPairs*c.counted
+}
+
+// parallelPairs is the average number of pairs of heaps a value must cost
+// for the two-core mode: handing a value to the other core costs about as
+// much as a few hundred pairs.
+const parallelPairs = 1000
 
 func (c *Computer) setSparse(on bool, m, e, t uint32) {
 	if on == c.sparse && m == c.mask && e == c.e && t == c.t {
 		return
 	}
+	c.pairs, c.counted = 0, 0
 	c.sparse, c.mask, c.e, c.t = on, m, e, t
-	c.rare = c.rare[:0]
+	w := c.w
+	w.rareN, w.rareV = w.rareN[:0], w.rareV[:0]
 	if !on {
 		c.mask, c.e, c.t = 0, 0, 0
 		c.buildParity()
 		return
 	}
 	c.buildParity()
-	for i := 1; i < c.Len(); i++ {
-		if c.class(i, c.val(i)) == 0 {
-			c.rare = append(c.rare, int32(i))
+	for i := 1; i < c.n; i++ {
+		v, _ := c.val(i)
+		if c.class(i, v) == 0 {
+			w.rareN = append(w.rareN, i)
+			w.rareV = append(w.rareV, c.vals[i])
 		}
 	}
 }
@@ -755,15 +700,15 @@ func (c *Computer) ProvedPeriod() (p, n0 int, ok bool) {
 	return c.perP, c.perN0, c.perP > 0
 }
 
-// ValueAt returns G(n) if it is computed or follows from a proved period.
+// ValueAt returns G(n) if it is held or follows from a proved period.
 func (c *Computer) ValueAt(n int) (uint32, bool) {
 	switch {
 	case n < 0:
 		return 0, false
-	case n < c.Len():
-		return c.At(n), true
+	case n < c.n:
+		return c.val(n)
 	case c.perP > 0:
-		return c.At(c.perN0 + (n-c.perN0)%c.perP), true
+		return c.val(c.perN0 + (n-c.perN0)%c.perP)
 	}
 	return 0, false
 }

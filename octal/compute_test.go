@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/impartial/impartialtest"
@@ -64,6 +65,7 @@ func someCodes(t testing.TB) []Game {
 // The plain kernel against exhaustive search of the real game graph
 // (impartialtest.Oracle, which knows nothing of Sprague–Grundy sums).
 func TestPlainAgainstOracle(t *testing.T) {
+	skipUnderRace(t)
 	games := append(someCodes(t)[:140], GrundysGame(), mustHex(t, "0.8"), mustHex(t, "0.48C"), mustHex(t, "8.1"), mustHex(t, "0.F7"))
 	for _, g := range games {
 		// At most 8 heaps arise from a heap of 11 when every move removes
@@ -97,6 +99,7 @@ func TestEngineConformance(t *testing.T) {
 // The sparse kernel and the automatic choice never differ from the plain
 // kernel, on a few hundred codes.
 func TestSparseAgainstPlain(t *testing.T) {
+	skipUnderRace(t)
 	n := 1500
 	if testing.Short() {
 		n = 500
@@ -121,6 +124,7 @@ func TestSparseAgainstPlain(t *testing.T) {
 // Games where the sparse kernel really runs (checked by its statistics), to
 // larger n.
 func TestSparseKernelRuns(t *testing.T) {
+	skipUnderRace(t)
 	for _, g := range []Game{mustCode(t, ".77"), mustCode(t, ".16"), mustCode(t, ".6"), GrundysGame(), mustCode(t, "4.0")} {
 		const N = 6000
 		plain := values(t, g, PlainMethod, N)
@@ -140,29 +144,31 @@ func TestSparseKernelRuns(t *testing.T) {
 	}
 }
 
-// Widening from uint16 to uint32 keeps every value: force it early.
-func TestWidening(t *testing.T) {
+// Values past the 16-bit store go to the escape list and come back
+// exactly: force it early with a low threshold.
+func TestEscape(t *testing.T) {
+	skipUnderRace(t)
 	for _, g := range []Game{mustCode(t, ".6"), GrundysGame(), mustCode(t, ".77")} {
 		plain := values(t, g, PlainMethod, 3000)
 		for _, m := range []Method{PlainMethod, SparseMethod, Auto} {
 			c := NewComputer(g, m)
-			c.widenAbove = 3
+			c.escAbove = 3
 			if err := c.Extend(ctx, 3000); err != nil {
 				t.Fatal(err)
 			}
-			if c.Stats().WordBytes != 4 {
-				t.Errorf("%s: not widened", g)
+			if c.Stats().Escaped == 0 {
+				t.Errorf("%s: nothing escaped", g)
 			}
 			for j := range plain {
 				if c.At(j) != plain[j] {
-					t.Fatalf("%s %v widened: G(%d) = %d, plain %d", g, m, j, c.At(j), plain[j])
+					t.Fatalf("%s %v escaped: G(%d) = %d, plain %d", g, m, j, c.At(j), plain[j])
 				}
 			}
 		}
 	}
 	c := NewComputer(mustCode(t, ".77"), Auto)
-	if err := c.Extend(ctx, 100); err != nil || c.Stats().WordBytes != 2 {
-		t.Errorf("Kayles should stay in uint16: %+v %v", c.Stats(), err)
+	if err := c.Extend(ctx, 100); err != nil || c.Stats().Escaped != 0 || c.Stats().WordBytes != 2 {
+		t.Errorf("Kayles should need no escape: %+v %v", c.Stats(), err)
 	}
 }
 
@@ -253,7 +259,7 @@ func TestParallel(t *testing.T) {
 			c := NewComputer(g, SparseMethod)
 			c.SetParallel(true)
 			if widen {
-				c.widenAbove = 100
+				c.escAbove = 100
 			}
 			for to := 3000; to <= 12000; to += 3000 {
 				if err := c.Extend(ctx, to); err != nil {
@@ -272,6 +278,7 @@ func TestParallel(t *testing.T) {
 // The kernels against the generic engine (impartial.Solver on the Splitter
 // game Engine, which splits options into heaps and memoizes single heaps).
 func TestAgainstEngine(t *testing.T) {
+	skipUnderRace(t)
 	games := someCodes(t)[:80]
 	games = append(games, GrundysGame(), mustHex(t, "0.8"), mustHex(t, "4.C1"))
 	for _, g := range games {
@@ -289,5 +296,49 @@ func TestAgainstEngine(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A canceled context ends Extend within a fraction of a second even where
+// one value costs O(n²) (three-heap splits, hex:0.2048) or a long scan, and
+// the values computed before stay.
+func TestExtendStopsPromptly(t *testing.T) {
+	for _, g := range []Game{mustHex(t, "0.2048"), mustCode(t, ".007"), GrundysGame()} {
+		for _, par := range []bool{false, true} {
+			cctx, cancel := context.WithCancel(ctx)
+			c := NewComputer(g, Auto)
+			c.SetParallel(par)
+			done := make(chan error, 1)
+			go func() { done <- c.Extend(cctx, 1_000_000) }()
+			time.Sleep(300 * time.Millisecond)
+			start := time.Now()
+			cancel()
+			select {
+			case err := <-done:
+				if err == nil {
+					t.Errorf("%s: Extend finished 10^6 values in 0.3 s?", g)
+				}
+				if d := time.Since(start); d > time.Second {
+					t.Errorf("%s (two cores %v): Extend returned %v after the cancel", g, par, d)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s (two cores %v): Extend still running 5 s after the cancel", g, par)
+			}
+			if c.Len() < 100 {
+				t.Errorf("%s: only %d values kept", g, c.Len())
+			}
+			for i := 0; i < min(c.Len(), 300); i++ {
+				_ = c.At(i)
+			}
+		}
+	}
+}
+
+// skipUnderRace skips a long test that starts no goroutine when the race
+// detector is on (it has nothing to find there, and is ten times slower).
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("no goroutines: skipped under the race detector")
 	}
 }

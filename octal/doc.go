@@ -51,8 +51,18 @@
 // leaves fewer than one heap in eight rare.
 //
 // Under Auto, once Analyze proves a period, later values are copied from
-// one period earlier (exact by the theorem below). Values are stored as
-// uint16 while they fit and widened, checked, to uint32.
+// one period earlier (exact by the theorem below), and a ProvedSequence
+// answers any heap up to 2^62, with the moves to a given value described by
+// residue classes (ProvedSequence.MovesTo). Values are stored in 16 bits; a
+// value past 65,534 goes to a separate list of (heap, value) pairs,
+// checked. The pair loops read four values of each side at once.
+//
+// With SetParallel, a run uses two cores: the sparse kernel computes G(n)
+// from every option not involving heap n−1 while G(n−1) is being computed
+// (exact: mex(S ∪ {x}) = mex(S) unless x = mex(S), and then it recomputes),
+// the plain kernel halves each heap's splits. With SetTail, a run keeps a
+// prefix and a window of the latest values only (bounded memory), and stops
+// with a *TailError rather than read a value it no longer holds.
 //
 // # Periods
 //

@@ -14,7 +14,7 @@ func ExampleParseCode() {
 	fmt.Println(err)
 	// Output:
 	// 0.137 <nil>
-	// octal: code "0.18": column 4: digit 8 is not an octal digit (0-7) (use hex:0.18 for hexadecimal codes)
+	// code "0.18": column 4: digit 8 is not an octal digit (0-7) (use hex:0.18 for hexadecimal codes)
 }
 
 func ExampleComputer() {

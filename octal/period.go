@@ -3,6 +3,8 @@ package octal
 import (
 	"context"
 	"fmt"
+	"math/bits"
+	"sort"
 )
 
 // Status says how much is known about a period.
@@ -49,22 +51,32 @@ func (g Game) Bound(n0, p int) int {
 }
 
 // Analyze looks for the period of the values computed by c, G(0..N) with
-// N = c.Len()−1: the least period p of the longest periodic tail, then the
-// Guy–Smith test for it (see Bound).
+// N = c.Len()−1: the candidate periods p of the sequence's periodic tails,
+// each with the least pre-period n0(p) from which G(n + p) = G(n) holds up
+// to N, then the Guy–Smith test for them (see Bound).
 //
-// Method: the failure function of the reversed sequence gives, for every
-// tail G(N−L+1..N), its least period; for each distinct period p the longest
-// tail with that period gives the least pre-period n0(p). The pairs are
-// tried in increasing p; the first whose bound is within the values
-// computed is proved. Otherwise the smallest p whose tail holds two full
-// periods and covers at least the second half of the range is reported as
-// observed. Time O(N), memory 4N bytes.
+// Method: a rolling hash over the second half of the values gives, in one
+// pass and O(1) memory, every p for which the second half has period p;
+// the same pass over the last 64, 128, … values gives the least period of
+// each shorter tail. Every hash hit is verified value by value (a collision
+// can cost time, never a wrong answer), and n0(p) is found by extending the
+// equality G(n) = G(n + p) backwards. The candidates are tried in increasing
+// p; the first whose bound is within the values computed is proved (a
+// proof needs h·(n0 + p) ≤ N with h ≥ 2 heaps left by a split, so its tail
+// covers the second half; games without splits are proved from a longer
+// run). Otherwise the smallest p whose tail holds two full periods and
+// covers at least the second half is reported as observed. Time O(N),
+// memory O(1) besides the values.
 func Analyze(c *Computer) Periodicity {
 	N := c.Len() - 1
 	res := Periodicity{Status: None, ComputedTo: N}
 	g := c.Game()
 	if N < 1 {
 		res.Criterion = "too few values"
+		return res
+	}
+	if c.tail && N >= len(c.vals) {
+		res.Criterion = "tail mode keeps too few values to look for a period"
 		return res
 	}
 	cands := candidates(c)
@@ -93,14 +105,31 @@ func Analyze(c *Computer) Periodicity {
 
 type cand struct{ p, n0 int }
 
-// candidates returns, for each least period p of a tail of the values,
-// the longest such tail's start n0, in increasing p.
+// candidates returns candidate periods p of tails of the values, each with
+// the least n0 such that G(n+p) = G(n) for n0 ≤ n ≤ N−p, in increasing p:
+// every period of the second half G(N/2..N), and the least period of each
+// tail of 64·2^k values. The work of extending candidates backwards is
+// capped at a few passes over the values.
 func candidates(c *Computer) []cand {
+	if c.Len() <= kmpLimit && !c.hashOnly {
+		return candidatesKMP(c)
+	}
+	return candidatesHash(c)
+}
+
+// kmpLimit is the most values whose candidates come from the failure
+// function (4 bytes a value, the fastest way on short sequences).
+const kmpLimit = 1 << 12
+
+// candidatesKMP returns, for each least period p of a tail of the values,
+// the longest such tail's start n0, in increasing p: the failure function of
+// the reversed sequence gives every tail's least period.
+func candidatesKMP(c *Computer) []cand {
 	N := c.Len() - 1
 	L := N + 1
-	rev := func(i int) uint32 { return c.At(N - i) }
-	// pi[i] = length of the longest proper border of rev[0..i].
-	pi := make([]int32, L)
+	at := c.at()
+	rev := func(i int) uint32 { return at(N - i) }
+	pi := make([]int32, L) // longest proper border of rev[0..i]
 	for i := 1; i < L; i++ {
 		k := int(pi[i-1])
 		ri := rev(i)
@@ -125,6 +154,151 @@ func candidates(c *Computer) []cand {
 	return cands
 }
 
+func candidatesHash(c *Computer) []cand {
+	N := c.Len() - 1
+	at := c.at()
+	budget := 8 * (N + 1)
+	seen := map[int]bool{}
+	var out []cand
+	// extend returns n0(p) given that G(n+p) = G(n) for from ≤ n ≤ N−p.
+	extend := func(p, from int) int {
+		i := from - 1
+		for i >= 0 && at(i) == at(i+p) {
+			i--
+		}
+		budget -= from - i
+		return i + 1
+	}
+	verify := func(A, p int) bool {
+		for i := A; i+p <= N; i++ {
+			if at(i) != at(i+p) {
+				budget -= i - A
+				return false
+			}
+		}
+		budget -= N - A
+		return true
+	}
+	add := func(p, A int) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, cand{p, extend(p, A)})
+		}
+	}
+	// Least periods of the short tails.
+	for L := 64; L < (N+1)/2; L *= 2 {
+		A := N + 1 - L
+		tailPeriods(at, A, N, func(p int) bool {
+			if !verify(A, p) {
+				return budget > 0
+			}
+			add(p, A)
+			return false
+		})
+		if budget <= 0 {
+			break
+		}
+	}
+	// Every period of the second half.
+	A := N / 2
+	least := 0
+	tailPeriods(at, A, N, func(p int) bool {
+		if budget <= 0 {
+			return false
+		}
+		if least > 0 && p%least == 0 || verify(A, p) {
+			if least == 0 {
+				least = p
+			}
+			add(p, A)
+		}
+		return true
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].p < out[j].p })
+	return out
+}
+
+// at returns a reader of the values held (full mode, or the prefix).
+func (c *Computer) at() func(int) uint32 {
+	if len(c.esc) == 0 {
+		vals := c.vals
+		return func(i int) uint32 { return uint32(vals[i]) }
+	}
+	return func(i int) uint32 { v, _ := c.val(i); return v }
+}
+
+// tailPeriods calls fn(p), in increasing p, for every p in 1..N−A for which
+// a polynomial hash (mod 2^61−1) says G(A..N) has period p: Σ S[i]·x^i over
+// i < L−p equals Σ S[i+p]·x^i, with S[i] = G(A+i) and L = N−A+1. A true
+// period is always reported; a collision is reported too (fn verifies). It
+// stops when fn returns false.
+func tailPeriods(at func(int) uint32, A, N int, fn func(p int) bool) {
+	L := N - A + 1
+	if L < 2 {
+		return
+	}
+	const x = 0x1f3a5c7e9b2d4f61 % mersenne61
+	xinv := powmod(x, mersenne61-2)
+	total, xi := uint64(0), uint64(1)
+	for i := 0; i < L; i++ {
+		total = addmod(total, mulmod(uint64(at(A+i))+1, xi))
+		xi = mulmod(xi, x)
+	}
+	// preLo = Σ_{i<p} S[i]x^i, preHi = Σ_{i<L−p} S[i]x^i, xp = x^p,
+	// xlo = x^(p−1), xhi = x^(L−p).
+	preLo, preHi := uint64(0), total
+	xp, xlo, xhi := uint64(1), uint64(1), mulmod(xi, xinv) // x^(L−1)
+	for p := 1; p < L; p++ {
+		preLo = addmod(preLo, mulmod(uint64(at(A+p-1))+1, xlo))
+		xlo = mulmod(xlo, x)
+		preHi = submod(preHi, mulmod(uint64(at(A+L-p))+1, xhi))
+		xhi = mulmod(xhi, xinv)
+		xp = mulmod(xp, x)
+		// Σ_{i<L−p} S[i+p]x^i = x^(−p)·(total − preLo).
+		if mulmod(preHi, xp) == submod(total, preLo) && !fn(p) {
+			return
+		}
+	}
+}
+
+const mersenne61 = 1<<61 - 1
+
+func mulmod(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	r := (lo & mersenne61) + (lo>>61 | hi<<3)
+	r = (r & mersenne61) + (r >> 61)
+	if r >= mersenne61 {
+		r -= mersenne61
+	}
+	return r
+}
+
+func addmod(a, b uint64) uint64 {
+	r := a + b
+	if r >= mersenne61 {
+		r -= mersenne61
+	}
+	return r
+}
+
+func submod(a, b uint64) uint64 {
+	if a >= b {
+		return a - b
+	}
+	return a + mersenne61 - b
+}
+
+func powmod(a, e uint64) uint64 {
+	r := uint64(1)
+	for ; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			r = mulmod(r, a)
+		}
+		a = mulmod(a, a)
+	}
+	return r
+}
+
 func (g Game) criterion(n0, p, N int) string {
 	n0p := max(n0, 1)
 	h, t := g.MaxParts(), g.MaxRemove()
@@ -139,14 +313,22 @@ func (g Game) criterion(n0, p, N int) string {
 // candidate period shows; the computer is returned for further use.
 func FindPeriod(ctx context.Context, g Game, maxN int, m Method) (Periodicity, *Computer, error) {
 	c := NewComputer(g, m)
-	n := min(maxN, 1024)
+	res, err := c.FindPeriod(ctx, maxN)
+	return res, c, err
+}
+
+// FindPeriod is FindPeriod on a computer set up by the caller (say, with
+// SetParallel), continuing from the values it holds.
+func (c *Computer) FindPeriod(ctx context.Context, maxN int) (Periodicity, error) {
+	g := c.g
+	n := min(maxN, max(1024, c.Len()-1))
 	for {
 		if err := c.Extend(ctx, n); err != nil {
-			return Periodicity{}, c, err
+			return Periodicity{}, err
 		}
 		res := Analyze(c)
 		if res.Status == Proved || n >= maxN {
-			return res, c, nil
+			return res, nil
 		}
 		next := 2 * n
 		// Jump to the bound of the most promising candidate: a tail

@@ -12,6 +12,7 @@ import (
 // (.137) the same shifted by one; .16 period 149459 with pre-period 105351
 // (Gangolli & Plambeck 1989); .56 pre-period 326640 (ibid.).
 func TestPublishedPeriods(t *testing.T) {
+	skipUnderRace(t)
 	cases := []struct {
 		code      string
 		pre, per  int
@@ -107,6 +108,7 @@ func TestNoFalseProofDotO4(t *testing.T) {
 // Soundness over many games: every period claimed proved, from every
 // prefix length, holds on values computed far beyond its bound.
 func TestProvedClaimsHold(t *testing.T) {
+	skipUnderRace(t)
 	games := someCodes(t)
 	r := rand.New(rand.NewPCG(9, 9))
 	for i := 0; i < 40; i++ {
@@ -161,5 +163,33 @@ func TestGrundyNotProved(t *testing.T) {
 	res, _, err := FindPeriod(ctx, GrundysGame(), 20000, Auto)
 	if err != nil || res.Status == Proved || res.ComputedTo != 20000 {
 		t.Errorf("Grundy's game: %+v %v", res, err)
+	}
+}
+
+// The hashed candidate search (long sequences) proves what the failure
+// function (short ones) proves, on every prefix of many games.
+func TestHashedCandidatesAgree(t *testing.T) {
+	skipUnderRace(t)
+	games := someCodes(t)
+	for gi, g := range games {
+		if gi%3 != 0 {
+			continue
+		}
+		vals := values(t, g, PlainMethod, 1200)
+		for N := 10; N <= 1200; N += 37 {
+			var res [2]Periodicity
+			for i, hash := range []bool{false, true} {
+				c := NewComputer(g, PlainMethod)
+				c.hashOnly = hash
+				if err := c.Load(vals[1 : N+1]); err != nil {
+					t.Fatal(err)
+				}
+				res[i] = Analyze(c)
+			}
+			if (res[0].Status == Proved) != (res[1].Status == Proved) ||
+				res[0].Status == Proved && (res[0].Period != res[1].Period || res[0].Preperiod != res[1].Preperiod) {
+				t.Fatalf("%s to %d: failure function %+v, hashing %+v", g, N, res[0], res[1])
+			}
+		}
 	}
 }

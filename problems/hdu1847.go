@@ -12,23 +12,21 @@ func hdu1847() Problem {
 		ID:    "hdu1847",
 		Title: "take a power of two from one pile, last taker wins (Kiki/Cici)",
 		Solve: func(r io.Reader, w io.Writer) error {
-			in, out := newInput("hdu1847", r), newOutput(w)
-			g := games.PowerSubtraction{}
-			for in.more() {
-				n, err := in.int("n", 0, 1<<62)
-				if err != nil {
-					return err
+			return run("hdu1847", r, w, func(in *input, out *output) error {
+				g := games.PowerSubtraction{}
+				for in.more() {
+					n, err := in.int("n", 0, 1<<62)
+					if err != nil {
+						return err
+					}
+					if v, _ := g.ClosedValue(int(n)); impartial.OutcomeOf(v) == impartial.N {
+						out.line("Kiki")
+					} else {
+						out.line("Cici")
+					}
 				}
-				if v, _ := g.ClosedValue(int(n)); impartial.OutcomeOf(v) == impartial.N {
-					out.line("Kiki")
-				} else {
-					out.line("Cici")
-				}
-			}
-			if err := in.readErr(); err != nil {
-				return err
-			}
-			return out.flush()
+				return nil
+			})
 		},
 	}
 }

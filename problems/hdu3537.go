@@ -34,44 +34,51 @@ func solveHDU3537(r io.Reader, w io.Writer) error {
 		return err
 	}
 	out := bufio.NewWriter(w)
-	g := coins.MockTurtles()
-	s := g.NewSolver(impartial.Budget{})
-	ctx := context.Background()
-	for {
-		tok, line, ok := in.next()
-		if !ok {
-			break
-		}
-		n, err := strconv.Atoi(tok)
-		if err != nil || n < 0 || n > maxCoinCase || tok[0] == '+' {
-			return &InputError{Problem: id, Line: line, Msg: fmt.Sprintf("the number of heads %q is not a whole number from 0 to %d", tok, maxCoinCase)}
-		}
-		heads := make([]int, 0, n)
-		for i := range n {
-			t, l, ok := in.next()
+	err = func() error {
+		g := coins.MockTurtles()
+		s := g.NewSolver(impartial.Budget{})
+		ctx := context.Background()
+		for {
+			tok, line, col, ok := in.next()
 			if !ok {
-				return &InputError{Problem: id, Msg: fmt.Sprintf("expected %d head positions after n = %d on line %d, found %d", n, n, line, i)}
+				return nil
 			}
-			x, err := strconv.ParseInt(t, 10, 64)
-			if err != nil || x < 0 || x > coins.MaxCoin || t[0] == '+' {
-				return &InputError{Problem: id, Line: l, Msg: fmt.Sprintf("head position %q is not a whole number from 0 to %d", t, int64(coins.MaxCoin))}
+			n, err := strconv.Atoi(tok)
+			if err != nil || n < 0 || n > maxCoinCase {
+				return &InputError{Problem: id, Line: line, Col: col, Msg: fmt.Sprintf("the number of heads %q is not a whole number from 0 to %d", tok, maxCoinCase)}
 			}
-			heads = append(heads, int(x))
+			heads := make([]int, 0, n)
+			for i := range n {
+				t, l, c, ok := in.next()
+				if !ok {
+					return &InputError{Problem: id, Msg: fmt.Sprintf("expected %d head positions after n = %d on line %d, found %d", n, n, line, i)}
+				}
+				x, err := strconv.ParseInt(t, 10, 64)
+				if err != nil || x < 0 || x > coins.MaxCoin {
+					return &InputError{Problem: id, Line: l, Col: c, Msg: fmt.Sprintf("head position %q is not a whole number from 0 to %d", t, int64(coins.MaxCoin))}
+				}
+				heads = append(heads, int(x))
+			}
+			// A coin listed twice is one head.
+			slices.Sort(heads)
+			heads = slices.Compact(heads)
+			v, err := s.Value(ctx, coins.Position{Heads: heads})
+			if err != nil {
+				return err
+			}
+			if v == 0 {
+				out.WriteString("Yes\n")
+			} else {
+				out.WriteString("No\n")
+			}
 		}
-		// A coin listed twice is one head.
-		slices.Sort(heads)
-		heads = slices.Compact(heads)
-		v, err := s.Value(ctx, coins.Position{Heads: heads})
-		if err != nil {
-			return err
-		}
-		if v == 0 {
-			out.WriteString("Yes\n")
-		} else {
-			out.WriteString("No\n")
-		}
+	}()
+	// The answers before an error are written too, as a judge's solution
+	// prints as it goes.
+	if ferr := out.Flush(); err == nil {
+		err = ferr
 	}
-	return out.Flush()
+	return err
 }
 
 // maxCoinCase bounds the number of coins one case of a coin problem may list
@@ -79,11 +86,12 @@ func solveHDU3537(r io.Reader, w io.Writer) error {
 const maxCoinCase = 1 << 20
 
 // coinTokens splits judge input into whitespace-separated tokens, keeping
-// the 1-based line of each.
+// the 1-based line and column of each.
 type coinTokens struct {
 	data []byte
 	pos  int
 	line int
+	bol  int // offset of the start of the line
 }
 
 // maxCoinInput bounds the input the coin drivers read (64 MiB).
@@ -100,24 +108,21 @@ func newCoinTokens(id string, r io.Reader) (*coinTokens, error) {
 	return &coinTokens{data: data, line: 1}, nil
 }
 
-func (t *coinTokens) next() (tok string, line int, ok bool) {
+func (t *coinTokens) next() (tok string, line, col int, ok bool) {
 	for t.pos < len(t.data) {
-		switch t.data[t.pos] {
-		case '\n':
+		switch c := t.data[t.pos]; {
+		case c == '\n':
 			t.line++
-		case ' ', '\t', '\r', '\v', '\f':
+			t.bol = t.pos + 1
+		case isSpace(c):
 		default:
 			start := t.pos
-			for t.pos < len(t.data) && !isCoinSpace(t.data[t.pos]) {
+			for t.pos < len(t.data) && !isSpace(t.data[t.pos]) {
 				t.pos++
 			}
-			return string(t.data[start:t.pos]), t.line, true
+			return string(t.data[start:t.pos]), t.line, start - t.bol + 1, true
 		}
 		t.pos++
 	}
-	return "", 0, false
-}
-
-func isCoinSpace(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
+	return "", 0, 0, false
 }

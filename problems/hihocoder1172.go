@@ -25,37 +25,36 @@ func hihocoder1172() Problem {
 	}
 }
 
+// solveHihoCoder1172 reads as accepted solutions do (scanf("%d%s", …)):
+// empty input has no test to answer, and what follows the row is not read.
 func solveHihoCoder1172(r io.Reader, w io.Writer) error {
 	const id = "hihocoder1172"
 	in, err := newCoinTokens(id, r)
 	if err != nil {
 		return err
 	}
-	tok, line, ok := in.next()
+	tok, line, col, ok := in.next()
 	if !ok {
-		return &InputError{Problem: id, Msg: "expected N, the number of coins"}
+		return nil
 	}
 	n, err := strconv.Atoi(tok)
-	if err != nil || n < 1 || n > maxCoinCase || tok[0] == '+' {
-		return &InputError{Problem: id, Line: line, Msg: fmt.Sprintf("N = %q is not a whole number from 1 to %d", tok, maxCoinCase)}
+	if err != nil || n < 1 || n > maxCoinCase {
+		return &InputError{Problem: id, Line: line, Col: col, Msg: fmt.Sprintf("N = %q is not a whole number from 1 to %d", tok, maxCoinCase)}
 	}
-	row, rowLine, ok := in.next()
+	row, rowLine, rowCol, ok := in.next()
 	if !ok {
 		return &InputError{Problem: id, Msg: fmt.Sprintf("expected a row of %d coins (H or T) after N on line %d", n, line)}
 	}
 	if i := strings.IndexFunc(row, func(c rune) bool { return c != 'H' && c != 'T' }); i >= 0 {
-		return &InputError{Problem: id, Line: rowLine, Msg: fmt.Sprintf("character %d of the row, %q, is not H or T", i+1, []rune(row[i:])[0])}
+		return &InputError{Problem: id, Line: rowLine, Col: rowCol + i, Msg: fmt.Sprintf("character %d of the row, %q, is not H or T", i+1, []rune(row[i:])[0])}
 	}
 	if len(row) != n {
-		return &InputError{Problem: id, Line: rowLine, Msg: fmt.Sprintf("the row has %d coins, but N = %d", len(row), n)}
-	}
-	if extra, l, ok := in.next(); ok {
-		return &InputError{Problem: id, Line: l, Msg: fmt.Sprintf("unexpected %q after the row (one test per input)", extra)}
+		return &InputError{Problem: id, Line: rowLine, Col: rowCol, Msg: fmt.Sprintf("the row has %d coins, but N = %d", len(row), n)}
 	}
 	g := coins.TurningTurtles()
 	p, err := g.ParsePosition(row)
 	if err != nil {
-		return &InputError{Problem: id, Line: rowLine, Msg: err.Error()}
+		return &InputError{Problem: id, Line: rowLine, Col: rowCol, Msg: err.Error()}
 	}
 	v, err := g.NewSolver(impartial.Budget{}).Value(context.Background(), p)
 	if err != nil {

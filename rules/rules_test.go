@@ -20,7 +20,7 @@ var ctx = context.Background()
 
 func load(t *testing.T, src string, limits rules.Limits) *rules.Rules {
 	t.Helper()
-	r, err := rules.Load("test.star", []byte(src), limits)
+	r, err := rules.Load(ctx, "test.star", []byte(src), limits)
 	if err != nil {
 		t.Fatalf("Load: %v", err)
 	}
@@ -41,21 +41,21 @@ func TestLoadErrors(t *testing.T) {
 		{"endless top level", "def moves(n):\n    return []\ndef spin():\n    x = 0\n    while True:\n        x += 1\nspin()\n", "more than 100000 steps in one call (an endless loop?); the limit is Limits.MaxSteps (--max-steps) (backtrace: test.star:7:5 in <toplevel> → test.star:"},
 		{"heap with parse", "heap = True\ndef moves(n):\n    return []\ndef parse(t):\n    return 0\n", "test.star:4:1: a heap game"},
 		{"huge range", "x = list(range(1000000000))\ndef moves(n):\n    return []\n", "test.star:1:15: range of 1000000000 elements is longer than the step limit (100000)"},
-		{"heap not bool", "heap = 1\ndef moves(n):\n    return []\n", "heap must be True or False, not a int"},
-		{"name not string", "name = 1\ndef moves(n):\n    return []\n", "name must be a string"},
+		{"heap not bool", "heap = 1\ndef moves(n):\n    return []\n", "test.star:1:1: heap must be True or False, not a int"},
+		{"name not string", "def moves(n):\n    return []\nname = 1\n", "test.star:3:1: name must be a string"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := rules.Load("test.star", []byte(c.src), rules.Limits{MaxSteps: 100000})
+			_, err := rules.Load(ctx, "test.star", []byte(c.src), rules.Limits{MaxSteps: 100000})
 			var le *rules.LoadError
 			if !errors.As(err, &le) || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("err = %v, want a LoadError containing %q", err, c.want)
 			}
 		})
 	}
-	if _, err := rules.LoadFile("no/such/file.star", rules.Limits{}); err == nil || !strings.Contains(err.Error(), "no/such/file.star: cannot read the rule file") {
+	if _, err := rules.LoadFile(ctx, "no/such/file.star", rules.Limits{}); err == nil || !strings.Contains(err.Error(), "no/such/file.star: cannot read the rule file") {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := rules.LoadFile(".", rules.Limits{}); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	if _, err := rules.LoadFile(ctx, ".", rules.Limits{}); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("directory: %v", err)
 	}
 }
@@ -83,12 +83,12 @@ func TestRuntimeErrors(t *testing.T) {
 		want      []string
 	}{
 		{"endless loop", "def moves(n):\n    while True:\n        n += 1\n", rules.Limits{MaxSteps: 100000},
-			[]string{"rules: test.star:3:9: in moves(5): more than 100000 steps in one call (an endless loop?)"}},
+			[]string{"test.star:3:", "in moves(5): more than 100000 steps in one call (an endless loop?)"}},
 		{"endless loop, default limits", "def moves(n):\n    while True:\n        n += 1\n", rules.Limits{},
 			// Under the race detector the wall clock may stop it first.
 			[]string{"in moves(5): more than 10000000 steps in one call|in moves(5): a call ran longer than the wall-clock limit of 10s"}},
 		{"wall clock", "def moves(n):\n    while True:\n        n += 1\n", rules.Limits{MaxSteps: 1 << 62, CallTimeout: 100 * time.Millisecond},
-			[]string{"rules: test.star:", "in moves(5): a call ran longer than the wall-clock limit of 100ms"}},
+			[]string{"test.star:", "in moves(5): a call ran longer than the wall-clock limit of 100ms"}},
 		{"recursion", "def f(n):\n    return f(n + 1)\ndef moves(n):\n    return [f(n)]\n", rules.Limits{},
 			[]string{"test.star:2:12: in moves(5): function f called recursively", "backtrace: test.star:4:14 in moves → test.star:2:13 in f → test.star:2:12 in f"}},
 		{"error in a helper", "def helper(n):\n    return [1 // (n - 5)]\ndef moves(n):\n    return helper(n)\n", rules.Limits{},
@@ -217,7 +217,7 @@ func TestDefaultSyntaxRoundTrip(t *testing.T) {
 }
 
 func ExampleLoad() {
-	r, err := rules.Load("sub.star", []byte(subtract134), rules.Limits{})
+	r, err := rules.Load(ctx, "sub.star", []byte(subtract134), rules.Limits{})
 	if err != nil {
 		panic(err)
 	}

@@ -38,12 +38,17 @@ type Session struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	vals   []starlark.Value
-	ids    map[string]Pos
-	small  []Pos // ids of the ints 0..len(small)-1, or -1
-	err    error
-	callNS atomic.Int64 // start of the call in progress (UnixNano), or 0
-	done   chan struct{}
+	meter *meter
+	vals  []starlark.Value
+	ids   map[string]Pos
+	small []Pos // ids of the ints 0..len(small)-1, or -1
+	mem   int64 // bytes the position table holds (an estimate)
+	err   error
+	// calls counts the starts and ends of rule calls: odd while a call
+	// runs. The watchdog times a call by how long calls stays the same,
+	// so that a call costs no clock reading.
+	calls atomic.Uint64
+	done  chan struct{}
 }
 
 // NewSession starts a session. Its context is ctx, canceled when a rule
@@ -52,24 +57,19 @@ func (r *Rules) NewSession(ctx context.Context, limits Limits) *Session {
 	limits = limits.withDefaults()
 	s := &Session{r: r, limits: limits, ids: make(map[string]Pos), done: make(chan struct{})}
 	s.ctx, s.cancel = context.WithCancel(ctx)
-	s.thread = &starlark.Thread{
-		Name:  r.file,
-		Print: func(*starlark.Thread, string) {},
-		Load: func(_ *starlark.Thread, module string) (starlark.StringDict, error) {
-			return nil, fmt.Errorf("load(%q): rule files cannot load other files", module)
-		},
-	}
-	s.thread.SetMaxExecutionSteps(limits.MaxSteps)
-	s.thread.SetLocal(maxStepsKey, limits.MaxSteps)
+	s.meter = newMeter(s.ctx, limits)
+	s.thread = newThread(r.file, s.meter)
 	go s.watch()
 	return s
 }
 
 // watch cancels the Starlark thread when the context ends or a call runs
-// past the wall-clock limit.
+// past the wall-clock limit (detected within a tick of it).
 func (s *Session) watch() {
 	tick := time.NewTicker(max(min(s.limits.CallTimeout/4, 100*time.Millisecond), time.Millisecond))
 	defer tick.Stop()
+	var last uint64
+	var since time.Time
 	for {
 		select {
 		case <-s.done:
@@ -78,7 +78,11 @@ func (s *Session) watch() {
 			s.thread.Cancel(s.ctx.Err().Error())
 			return
 		case now := <-tick.C:
-			if start := s.callNS.Load(); start != 0 && now.UnixNano()-start > int64(s.limits.CallTimeout) {
+			switch c := s.calls.Load(); {
+			case c != last:
+				last, since = c, now
+			case c%2 == 1 && now.Sub(since) > s.limits.CallTimeout:
+				s.meter.timedOut.Store(true)
 				s.thread.Cancel(fmt.Sprintf("a call ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout (--rule-timeout)", s.limits.CallTimeout))
 			}
 		}
@@ -132,26 +136,17 @@ func (s *Session) run(fn starlark.Callable, name string, arg starlark.Value) (st
 	if s.err != nil {
 		return nil, s.err
 	}
-	s.thread.Steps = 0
-	s.callNS.Store(time.Now().UnixNano())
+	s.meter.start(s.thread)
+	s.calls.Add(1)
 	v, err := starlark.Call(s.thread, fn, starlark.Tuple{arg}, nil)
-	s.callNS.Store(0)
+	s.calls.Add(1)
 	if err == nil {
 		return v, nil
 	}
-	if ce := s.ctx.Err(); ce != nil && s.err == nil {
-		// The context ended: a budget error, like the engine's.
-		limit := impartial.LimitCanceled
-		if errors.Is(ce, context.DeadlineExceeded) {
-			limit = impartial.LimitTime
-		}
-		err = &impartial.BudgetError{Limit: limit, Err: ce}
-	} else if ee, ok := err.(*starlark.EvalError); ok {
-		err = newRuleError(s.r.file, name, DefaultFormat(arg), ee, s.limits)
-	} else {
-		err = &RuleError{File: s.r.file, Func: name, Arg: DefaultFormat(arg), Msg: err.Error()}
+	if ee, ok := err.(*starlark.EvalError); ok {
+		return nil, newRuleError(s.r.file, name, DefaultFormat(arg), ee, s.meter, s.ctx)
 	}
-	return nil, err
+	return nil, &RuleError{File: s.r.file, Func: name, Arg: DefaultFormat(arg), Msg: clip(err.Error(), 1000)}
 }
 
 func (s *Session) resultError(name string, arg starlark.Value, msg string) error {
@@ -180,55 +175,96 @@ func (s *Session) fnOf(name string) starlark.Callable {
 // maxDepth bounds the nesting of tuples in a position.
 const maxDepth = 32
 
-// checkPosition says what is wrong with v as a position, or "".
-func checkPosition(v starlark.Value, depth int) string {
-	switch v := v.(type) {
-	case starlark.Int, starlark.String:
-		return ""
-	case starlark.Tuple:
-		if depth >= maxDepth {
-			return fmt.Sprintf("tuples nested more than %d deep", maxDepth)
-		}
-		for _, e := range v {
-			if msg := checkPosition(e, depth+1); msg != "" {
-				return msg
-			}
-		}
-		return ""
-	case *starlark.List:
-		return fmt.Sprintf("%s is a list; a position is an int, a string or a tuple (lists are mutable: use a tuple)", truncate(v.String()))
-	}
-	return fmt.Sprintf("%s is a %s; a position is an int, a string or a tuple of these", truncate(v.String()), v.Type())
-}
+// MaxPositionBytes bounds the text of a position (its default form, which
+// is also its key in the session's table).
+const MaxPositionBytes = 1 << 20
 
-func truncate(s string) string {
-	if len(s) > 60 {
-		return s[:57] + "..."
+// checkPosition says what is wrong with v as a position, or "", and
+// returns the length of its default form (at most MaxPositionBytes+1:
+// the walk stops there, so that a tuple shared many times over cannot make
+// it walk an exponential tree).
+func checkPosition(v starlark.Value) (int, string) {
+	size := 0
+	var check func(v starlark.Value, depth int) string
+	check = func(v starlark.Value, depth int) string {
+		if size > MaxPositionBytes {
+			return ""
+		}
+		switch v := v.(type) {
+		case starlark.Int:
+			size += bitLen(v)*3/10 + 2
+			return ""
+		case starlark.String:
+			size += 4*len(v) + 2
+			return ""
+		case starlark.Tuple:
+			if depth >= maxDepth {
+				return fmt.Sprintf("tuples nested more than %d deep", maxDepth)
+			}
+			size += 2 + 2*len(v)
+			for _, e := range v {
+				if msg := check(e, depth+1); msg != "" {
+					return msg
+				}
+				if size > MaxPositionBytes {
+					break
+				}
+			}
+			return ""
+		case *starlark.List:
+			return fmt.Sprintf("%s is a list; a position is an int, a string or a tuple (lists are mutable: use a tuple)", shortRepr(v, 60))
+		}
+		return fmt.Sprintf("%s is a %s; a position is an int, a string or a tuple of these", shortRepr(v, 60), v.Type())
 	}
-	return s
+	if msg := check(v, 0); msg != "" {
+		return size, msg
+	}
+	if size > MaxPositionBytes {
+		return size, fmt.Sprintf("a position whose text is longer than %d bytes", MaxPositionBytes)
+	}
+	return size, ""
 }
 
 // smallInts is how many small ints get a fast id lookup.
 const smallInts = 1 << 16
 
+// bytesPerPosition is the table's cost of a position besides its key and
+// value: a slot of vals, the map entry and its share of the map's buckets.
+const bytesPerPosition = 96
+
 // Intern returns the position of a Starlark value, or an error saying why
-// the value is not a position.
+// the value is not a position. The positions a session holds count against
+// Limits.MaxMemory: past it, Intern fails the session with an
+// *impartial.BudgetError.
 func (s *Session) Intern(v starlark.Value) (Pos, error) {
+	var size int
 	if i, ok := v.(starlark.Int); ok {
 		if n, ok := i.Int64(); ok && n >= 0 && n < smallInts {
 			if int(n) < len(s.small) && s.small[n] >= 0 {
 				return s.small[n], nil
 			}
 		}
-	} else if msg := checkPosition(v, 0); msg != "" {
-		return 0, errors.New(msg)
+	} else {
+		var msg string
+		if size, msg = checkPosition(v); msg != "" {
+			return 0, errors.New(msg)
+		}
 	}
 	key := v.String()
 	if id, ok := s.ids[key]; ok {
 		return id, nil
 	}
+	if s.err != nil {
+		return 0, s.err
+	}
 	if len(s.vals) >= math.MaxInt32 {
 		return 0, errors.New("too many positions")
+	}
+	s.mem += int64(bytesPerPosition + 2*len(key) + size)
+	if s.mem > s.limits.MaxMemory {
+		err := &impartial.BudgetError{Limit: impartial.LimitMemory, Max: s.limits.MaxMemory}
+		s.fail(err)
+		return 0, err
 	}
 	id := Pos(len(s.vals))
 	v.Freeze()
@@ -244,6 +280,11 @@ func (s *Session) Intern(v starlark.Value) (Pos, error) {
 	}
 	return id, nil
 }
+
+// MemoryEstimate returns the session's estimate, in bytes, of the memory
+// its table of positions holds (the values, their keys, the index). A
+// search's own memo tables come on top of it.
+func (s *Session) MemoryEstimate() int64 { return s.mem + int64(cap(s.small))*4 }
 
 // Moves yields the options of p: moves(position), each option interned.
 // After an error it yields nothing (see Err).
@@ -263,14 +304,37 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 	case *starlark.List, starlark.Tuple:
 		it = l.(starlark.Iterable).Iterate()
 	default:
-		s.resultError(name, arg, fmt.Sprintf("returned %s, a %s; %s must return a list of positions", truncate(list.String()), list.Type(), name))
+		s.resultError(name, arg, fmt.Sprintf("returned %s, a %s; %s must return a list of positions", shortRepr(list, 60), list.Type(), name))
 		return
 	}
 	defer it.Done()
+	// In a heap game every atomic position is a heap size: the options
+	// moves returns when there is no components function, and the
+	// components otherwise. Checking here, where every position of the
+	// engine passes, makes solve and values check positions alike.
+	heaps := s.r.heap && (name == "components" || s.r.components == nil)
 	var x starlark.Value
 	for it.Next(&x) {
+		if heaps {
+			if n, ok := x.(starlark.Int); !ok || n.Sign() < 0 {
+				s.resultError(name, arg, fmt.Sprintf("returned %s, which is not a heap size (an int ≥ 0), in a heap game (heap = True); define components(position) to split positions into heaps", shortRepr(x, 60)))
+				return
+			}
+		}
 		q, err := s.Intern(x)
 		if err != nil {
+			var be *impartial.BudgetError
+			if errors.As(err, &be) {
+				// The table of positions is full: say which call met
+				// the position it could not hold.
+				re := &RuleError{File: s.r.file, Func: name, Arg: DefaultFormat(arg), limit: true, err: be,
+					Msg: fmt.Sprintf("the %d positions met so far take more than the memory limit of %s", len(s.vals), impartial.FormatBytes(be.Max))}
+				if fn, ok := s.fnOf(name).(*starlark.Function); ok {
+					re.Line, re.Col = fn.Position().Line, fn.Position().Col
+				}
+				s.err = re
+				return
+			}
 			s.resultError(name, arg, "returned a bad position: "+err.Error())
 			return
 		}
@@ -306,6 +370,20 @@ func (s *Session) Game() impartial.Game[Pos] {
 
 type game struct{ s *Session }
 
+// Loopiness maps the file's loopy setting onto the analysis path's.
+func (s *Session) Loopiness() impartial.Loopiness {
+	switch s.r.loopy {
+	case LoopyYes:
+		return impartial.Loopy
+	case LoopyNo:
+		return impartial.Acyclic
+	}
+	return impartial.MayLoop
+}
+
+func (g game) Loopiness() impartial.Loopiness     { return g.s.Loopiness() }
+func (g splitter) Loopiness() impartial.Loopiness { return g.s.Loopiness() }
+
 func (g game) Moves(p Pos, yield func(Pos) bool) { g.s.Moves(p, yield) }
 func (g game) Index(p Pos) (int, bool)           { return int(p), true }
 func (g game) IndexLimit() int                   { return math.MaxInt32 }
@@ -340,7 +418,7 @@ func (s *Session) Format(p Pos) string {
 	}
 	str, ok := starlark.AsString(v)
 	if !ok {
-		s.resultError("format", s.vals[p], fmt.Sprintf("returned %s, a %s; format must return a string", truncate(v.String()), v.Type()))
+		s.resultError("format", s.vals[p], fmt.Sprintf("returned %s, a %s; format must return a string", shortRepr(v, 60), v.Type()))
 		return DefaultFormat(s.vals[p])
 	}
 	return str

@@ -12,6 +12,7 @@ import (
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
+	"github.com/grundy/grundy/notation"
 )
 
 // route is one API endpoint: /api/<name>, answering with a value to encode
@@ -35,6 +36,7 @@ func (s *Server) routes() []route {
 		{"reply", s.reply, true},
 		{"values", s.values, true},
 		{"period", s.period, true},
+		{"limits", s.limits, false},
 		{"bridge/deal", s.bridgeDeal, true},
 		{"bridge/solve", s.bridgeSolve, true},
 		{"bridge/count", s.bridgeCount, true},
@@ -43,6 +45,10 @@ func (s *Server) routes() []route {
 		{"cardflip/exact", s.cardflipExact, true},
 		{"cardflip/simulate", s.cardflipSimulate, true},
 		{"cardflip/compare", s.cardflipCompare, true},
+		{"misere/genus", s.misereForm, true},
+		{"misere/form", s.misereForm, true},
+		{"misere/quotient", s.misereQuotient, true},
+		{"cardflip/human", s.cardflipHuman, true},
 	}
 }
 
@@ -69,6 +75,8 @@ type ReplyResult struct {
 	Misere   bool          `json:"misere"`
 	Move     *catalog.Move `json:"move,omitempty"`
 	Over     bool          `json:"over"`
+	// Strength is the strength asked for (strength=), absent for perfect.
+	Strength string `json:"strength,omitempty"`
 }
 
 // httpError is an error with its HTTP status.
@@ -125,6 +133,8 @@ func errorStatus(err error) (int, string) {
 	var he *httpError
 	var se *catalog.SpecError
 	var pe *catalog.PositionError
+	var ne *notation.SyntaxError
+	var ue *impartial.UnsupportedError
 	var ie *catalog.IllegalMoveError
 	var be *impartial.BudgetError
 	var ce *impartial.CycleError
@@ -136,9 +146,9 @@ func errorStatus(err error) (int, string) {
 		return he.status, msg
 	case errors.As(err, &mb):
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large (at most %d bytes)", mb.Limit)
-	case errors.As(err, &se), errors.As(err, &pe), errors.As(err, &bi):
+	case errors.As(err, &se), errors.As(err, &pe), errors.As(err, &bi), errors.As(err, &ne):
 		return http.StatusBadRequest, msg
-	case errors.As(err, &ie), errors.As(err, &ce):
+	case errors.As(err, &ie), errors.As(err, &ce), errors.As(err, &ue):
 		return http.StatusUnprocessableEntity, msg
 	case errors.As(err, &be):
 		switch be.Limit {
@@ -187,21 +197,34 @@ func (s *Server) position(r *http.Request) (string, error) {
 	return s.field(r, "position", true)
 }
 
-// options reads misere= (1/true/on or 0/false/off) and adds the budget.
+// options builds the catalog options of a request: the server's budget
+// (Config.Budget) and the request's misere= and all= flags. It is the one
+// place a handler's options are built, as budgetFlags.options is the CLI's.
 func (s *Server) options(r *http.Request) (catalog.Options, error) {
 	opts := catalog.Options{Budget: s.cfg.Budget}
-	m, err := s.field(r, "misere", false)
-	if err != nil {
+	var err error
+	if opts.Misere, err = s.flag(r, "misere"); err != nil {
 		return opts, err
+	}
+	if opts.AllOptions, err = s.flag(r, "all"); err != nil {
+		return opts, err
+	}
+	return opts, nil
+}
+
+// flag reads an optional boolean parameter: 1/true/on/yes or 0/false/off/no.
+func (s *Server) flag(r *http.Request, name string) (bool, error) {
+	m, err := s.field(r, name, false)
+	if err != nil {
+		return false, err
 	}
 	switch strings.ToLower(m) {
 	case "", "0", "false", "off", "no":
+		return false, nil
 	case "1", "true", "on", "yes":
-		opts.Misere = true
-	default:
-		return opts, badRequest("parameter \"misere\" must be 1 or 0, not %q", m)
+		return true, nil
 	}
-	return opts, nil
+	return false, badRequest("parameter %q must be 1 or 0, not %s", name, notation.Quote(m))
 }
 
 // call runs the route's handler, in a computation slot under the
@@ -263,7 +286,11 @@ func (s *Server) moves(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ms, err := g.Moves(r.Context(), pos, catalog.Options{Budget: s.cfg.Budget})
+	opts, err := s.options(r)
+	if err != nil {
+		return nil, err
+	}
+	ms, err := g.Moves(r.Context(), pos, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +313,11 @@ func (s *Server) move(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := catalog.FindMove(r.Context(), g, pos, to, catalog.Options{Budget: s.cfg.Budget})
+	opts, err := s.options(r)
+	if err != nil {
+		return nil, err
+	}
+	m, err := catalog.FindMove(r.Context(), g, pos, to, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -302,6 +333,9 @@ func (s *Server) reply(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.strength(r, &opts); err != nil {
+		return nil, err
+	}
 	canon, err := g.Canonical(pos)
 	if err != nil {
 		return nil, err
@@ -311,6 +345,9 @@ func (s *Server) reply(r *http.Request) (any, error) {
 		return nil, err
 	}
 	res := &ReplyResult{Game: g.Info().Spec, Position: canon, Misere: opts.Misere, Over: !ok}
+	if opts.Strength != catalog.Perfect {
+		res.Strength = opts.Strength.String()
+	}
 	if ok {
 		res.Move = &m
 	}
@@ -321,6 +358,9 @@ func (s *Server) values(r *http.Request) (any, error) {
 	g, err := s.game(r)
 	if err != nil {
 		return nil, err
+	}
+	if _, ok := r.Form["table"]; ok {
+		return s.valuesTable(r, g)
 	}
 	hg, ok := g.(catalog.HeapGame)
 	if !ok {
@@ -341,7 +381,11 @@ func (s *Server) values(r *http.Request) (any, error) {
 	case to < start:
 		return nil, badRequest("parameter \"to\" must be at least %d for %s, not %d", start, g.Info().Spec, to)
 	}
-	seq, err := hg.Values(r.Context(), to, catalog.Options{Budget: s.cfg.Budget})
+	opts, err := s.options(r)
+	if err != nil {
+		return nil, err
+	}
+	seq, err := hg.Values(r.Context(), to, opts)
 	if err != nil {
 		return nil, err
 	}

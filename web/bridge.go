@@ -45,7 +45,14 @@ type BridgeSolveResult struct {
 type BridgeCountResult struct {
 	Modulus uint64   `json:"modulus"`
 	Counts  []uint64 `json:"counts"`
+	// Exact, with exact=1, is each count exactly in decimal
+	// (bridge.ExactCounter), "" for a query over maxExactCountN.
+	Exact []string `json:"exact,omitempty"`
 }
+
+// maxExactCountN bounds n for exact counts: (4n)! has 869 digits at
+// n = 100, and the count needs about 45 primes.
+const maxExactCountN = 100
 
 // intField reads an optional whole-number parameter in lo..hi; ok is false
 // when it is absent.
@@ -73,8 +80,7 @@ func (s *Server) intFieldOr(r *http.Request, name string, lo, hi, def int64) (in
 // randomDeal deals the cards 1..4n at random from seed: a uniform
 // permutation, two cards per position.
 func randomDeal(n int, seed uint64) ([][2]int, *bridge.Deal, error) {
-	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	perm := rng.Perm(4 * n)
+	perm := seededRand(seed).Perm(4 * n)
 	hands := make([][2]int, 2*n)
 	for i := range hands {
 		x, y := perm[2*i]+1, perm[2*i+1]+1
@@ -180,6 +186,14 @@ func (s *Server) bridgeCount(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, badRequest("parameter \"mod\": %d is not a prime", mod)
 	}
+	exact, err := s.flag(r, "exact")
+	if err != nil {
+		return nil, err
+	}
+	var ec *bridge.ExactCounter
+	if exact {
+		ec = bridge.NewExactCounter()
+	}
 	q := bridge.NewQueryReader(strings.NewReader(text))
 	res := &BridgeCountResult{Modulus: mod, Counts: []uint64{}}
 	for {
@@ -194,6 +208,13 @@ func (s *Server) bridgeCount(r *http.Request) (any, error) {
 			return nil, err
 		}
 		res.Counts = append(res.Counts, c.Count(seq))
+		if ec != nil {
+			word := ""
+			if len(seq)/2 <= maxExactCountN {
+				word = ec.Count(seq).String()
+			}
+			res.Exact = append(res.Exact, word)
+		}
 	}
 	if len(res.Counts) == 0 {
 		return nil, badRequest("no query: give n, then the 2n values seq[1..2n]")

@@ -10,8 +10,9 @@ import (
 // Config holds the server's limits. A zero field means its default, listed
 // with each field; New fills them in.
 type Config struct {
-	// Budget bounds the search of every computation.
-	// Default: 5,000,000 positions and 256 MiB.
+	// Budget bounds every computation: positions, moves, the bytes of the
+	// answer and memory (Timeout bounds its time).
+	// Default: 5,000,000 positions, 1,000,000 moves, 8 MiB of output, 256 MiB.
 	Budget impartial.Budget
 	// Timeout is the deadline of one computation; past it the search stops
 	// and the API answers 504. Default: 10s.
@@ -70,7 +71,7 @@ type Config struct {
 }
 
 // DefaultBudget is the server's default work budget for one computation.
-var DefaultBudget = impartial.Budget{MaxPositions: 5_000_000, MaxMemory: 256 << 20}
+var DefaultBudget = impartial.Budget{MaxPositions: 5_000_000, MaxMoves: 1_000_000, MaxOutput: 8 << 20, MaxMemory: 256 << 20}
 
 // withDefaults returns c with every zero field set to its default.
 func (c Config) withDefaults() Config {

@@ -22,7 +22,7 @@ func ExampleServer_Handler() {
 		fmt.Print(rec.Code, " ", rec.Body)
 	}
 	// Output:
-	// 200 {"game":"nim","position":"3 4 5","misere":false,"value":2,"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}
+	// 200 {"game":"nim","position":"3 4 5","misere":false,"value":2,"component_values":[3,4,5],"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}
 	// 200 {"game":"subtract:1,3,4","position":"9","misere":false,"move":{"to":"8","move":"take 1 from heap 1"},"over":false}
-	// 422 {"error":"catalog: nim: no legal move from 3 to 5"}
+	// 422 {"error":"nim: no legal move from 3 to 5"}
 }

@@ -37,7 +37,7 @@ func TestPeriod(t *testing.T) {
 		{"/api/period?game=nim", 400, "nim has no period search"},
 		{"/api/period?game=kayles&to=0", 400, `parameter "to" must be a whole number in 1..1000000, not "0"`},
 		{"/api/period?game=kayles&to=1000001", 400, `parameter "to" must be a whole number in 1..1000000`},
-		{"/api/period?game=octal:0.9x", 400, "catalog: game"},
+		{"/api/period?game=octal:0.9x", 400, "game"},
 	} {
 		code, body := get(t, s, c.target)
 		var e ErrorBody

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -41,7 +42,7 @@ func (s *Server) parseSpec(spec string) (catalog.Game, error) {
 	} else {
 		return nil, specErr(fmt.Sprintf("the server reads only the rule files built into it (%s), not %q from its disk; start it with --rules-dir DIR to allow the .star files of a directory", strings.Join(embeddedNames(), ", "), file))
 	}
-	r, err := rules.Load(file, src, rules.Limits{})
+	r, err := rules.Load(context.Background(), file, src, rules.Limits{})
 	if err != nil {
 		return nil, specErr(err.Error())
 	}

@@ -19,7 +19,7 @@ import (
 func newBridgeCmd(io *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bridge",
-		Short: "Multi-bridge: optimal play and counting deals (seed 004)",
+		Short: "Multi-bridge: optimal play and counting deals",
 		Long: `Multi-bridge: 2n players in a circle (team P at odd positions, team A at
 even ones) hold two of the cards 1..4n each. From a starting player on,
 everyone puts one card down and keeps the other; the highest played card and
@@ -59,7 +59,7 @@ func newBridgeSolveCmd(io *streams) *cobra.Command {
 cards of positions 1..2n — and print its sequence seq[1..2n]: A's points
 under optimal play when player s starts.
 
-The sequence comes from the editorial's characterization in O(n) time
+The sequence comes from a characterization of optimal play, in O(n) time
 (n up to millions); --exhaustive computes it by minimax over the game tree
 instead (the oracle; n ≤ 64). --explain S shows why: the team W holding 4n,
 the chain 4n, 4n−1, …, 4n−k, the taking team, and an optimal line of play.`,
@@ -251,7 +251,7 @@ the oracle that bridge count is tested against; n ≤ %d.`, bridge.MaxEnumerateN
 			return bridgeEnumerateRun(cmd.Context(), io, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.n, "n", 0, fmt.Sprintf("the number of players per team, 1..%d (required)", bridge.MaxEnumerateN))
+	cmd.Flags().IntVarP(&opts.n, "n", "n", 0, fmt.Sprintf("the number of players per team, 1..%d (required)", bridge.MaxEnumerateN))
 	cmd.Flags().BoolVar(&opts.all, "all", false, "also list the impossible sequences (count 0)")
 	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"n":…,"layouts":…,"tally":[{"sequence":…,"count":…},…]}`)
 	return cmd

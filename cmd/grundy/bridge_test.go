@@ -94,12 +94,12 @@ func TestBridgeErrors(t *testing.T) {
 		code  int
 		msg   string
 	}{
-		{"2\n1 8\n2 7\n3 6\n4 4\n", []string{"bridge", "solve"}, 1, "grundy: bridge: line 5: position 4: card 4 appears twice in the same hand\n"},
-		{"2\n1 8\n2 7\n3 6\n4 9\n", []string{"bridge", "solve"}, 1, "grundy: bridge: line 5: position 4: card 9 is outside 1..8 (4n for n = 2)\n"},
-		{"2\n1 8\n2 7\n3 6\n", []string{"bridge", "solve"}, 1, "grundy: bridge: line 5: unexpected end of input: want 2n = 4 hands (positions 1..4), got 3\n"},
+		{"2\n1 8\n2 7\n3 6\n4 4\n", []string{"bridge", "solve"}, 1, "grundy: input line 5: position 4: card 4 appears twice in the same hand\n"},
+		{"2\n1 8\n2 7\n3 6\n4 9\n", []string{"bridge", "solve"}, 1, "grundy: input line 5: position 4: card 9 is outside 1..8 (4n for n = 2)\n"},
+		{"2\n1 8\n2 7\n3 6\n", []string{"bridge", "solve"}, 1, "grundy: input line 5: unexpected end of input: want 2n = 4 hands (positions 1..4), got 3\n"},
 		{deal2, []string{"bridge", "solve", "--explain", "5"}, 2, "grundy: --explain 5: the deal has positions 1..4\n"},
-		{"2\n1 1 1\n", []string{"bridge", "count"}, 1, "grundy: bridge: line 2: want 2n = 4 values for n = 2, got 3\n"},
-		{"1\n11\n1\n13\n", []string{"bridge", "count"}, 1, "grundy: bridge: line 4: column 2: value \"3\" is not 0, 1 or 2\n"},
+		{"2\n1 1 1\n", []string{"bridge", "count"}, 1, "grundy: input line 2: want 2n = 4 values for n = 2, got 3\n"},
+		{"1\n11\n1\n13\n", []string{"bridge", "count"}, 1, "grundy: input line 4: column 2: value \"3\" is not 0, 1 or 2\n"},
 		{"", []string{"bridge", "count", "--mod", "1000000008"}, 2, "grundy: --mod: 1000000008 is not a prime\n"},
 		{"", []string{"bridge", "enumerate", "--n", "4"}, 2, "grundy: enumerate needs --n between 1 and 3, not 4\n"},
 		{"", []string{"bridge", "slove"}, 2, "grundy: unknown command \"slove\" for \"grundy bridge\" (solve, count or enumerate; see 'grundy bridge --help')\n"},

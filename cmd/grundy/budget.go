@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/rules"
 )
@@ -16,6 +17,8 @@ import (
 // budgetFlags are the search limits shared by the commands that search.
 type budgetFlags struct {
 	maxPositions int64
+	maxMoves     int64
+	maxOutput    string
 	maxMemory    string
 	timeout      time.Duration
 	maxSteps     uint64
@@ -24,15 +27,26 @@ type budgetFlags struct {
 
 func (b *budgetFlags) add(fs *pflag.FlagSet) {
 	fs.Int64Var(&b.maxPositions, "max-positions", impartial.DefaultBudget.MaxPositions, "stop after memoizing this many positions (0: no limit)")
+	fs.Int64Var(&b.maxMoves, "max-moves", impartial.DefaultBudget.MaxMoves, "examine at most this many moves of one position or one list of moves (0: no limit)")
+	fs.StringVar(&b.maxOutput, "max-output", "64MiB", "list fewer moves (with their count) rather than print more than this (e.g. 1MiB; 0: no limit)")
 	fs.StringVar(&b.maxMemory, "max-memory", "1GiB", "stop when the search would hold more memory than this (e.g. 512MiB, 4GiB; 0: no limit)")
 	fs.DurationVar(&b.timeout, "timeout", 0, "stop after this long (e.g. 30s, 5m; 0: no limit)")
 	fs.Uint64Var(&b.maxSteps, "max-steps", rules.DefaultMaxSteps, "starlark: games: the step limit of one call of a rule function")
 	fs.DurationVar(&b.ruleTimeout, "rule-timeout", rules.DefaultCallTimeout, "starlark: games: the wall-clock limit of one call of a rule function")
 }
 
-// starlark returns the limits of rule functions (starlark:FILE games).
+// starlark returns the limits of rule functions (starlark:FILE games):
+// --max-steps, --rule-timeout, and --max-memory for what one call may
+// allocate (0, no limit, leaves the rules package's default).
 func (b *budgetFlags) starlark() rules.Limits {
-	return rules.Limits{MaxSteps: b.maxSteps, CallTimeout: b.ruleTimeout}
+	mem, _ := parseBytes(b.maxMemory) // checked by budget
+	return rules.Limits{MaxSteps: b.maxSteps, CallTimeout: b.ruleTimeout, MaxMemory: mem}
+}
+
+// game reads a game spec for a command with these flags: a rule file's top
+// level runs under the command's context (--timeout) and Starlark limits.
+func (b *budgetFlags) game(ctx context.Context, spec string) (catalog.Game, error) {
+	return catalog.ParseContext(ctx, spec, b.starlark())
 }
 
 func (b *budgetFlags) budget() (impartial.Budget, error) {
@@ -40,13 +54,31 @@ func (b *budgetFlags) budget() (impartial.Budget, error) {
 	if err != nil {
 		return impartial.Budget{}, usagef("--max-memory: %v", err)
 	}
+	out, err := parseBytes(b.maxOutput)
+	if err != nil {
+		return impartial.Budget{}, usagef("--max-output: %v", err)
+	}
 	if b.maxPositions < 0 {
 		return impartial.Budget{}, usagef("--max-positions must be at least 0, not %d", b.maxPositions)
+	}
+	if b.maxMoves < 0 {
+		return impartial.Budget{}, usagef("--max-moves must be at least 0, not %d", b.maxMoves)
 	}
 	if b.timeout < 0 {
 		return impartial.Budget{}, usagef("--timeout must not be negative, not %s", b.timeout)
 	}
-	return impartial.Budget{MaxPositions: b.maxPositions, MaxMemory: mem}, nil
+	return impartial.Budget{MaxPositions: b.maxPositions, MaxMoves: b.maxMoves, MaxOutput: out, MaxMemory: mem, Timeout: b.timeout}, nil
+}
+
+// options builds a command's catalog options from its flags: the one place
+// the CLI turns flags into the budget of a question (the web server's is
+// web.Config), so that every command that takes the flags honours them all.
+func (b *budgetFlags) options(misere bool) (catalog.Options, error) {
+	budget, err := b.budget()
+	if err != nil {
+		return catalog.Options{}, err
+	}
+	return catalog.Options{Misere: misere, Budget: budget, Starlark: b.starlark()}, nil
 }
 
 // context applies --timeout to ctx.

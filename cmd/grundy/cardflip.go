@@ -77,8 +77,8 @@ func (f *cardflipFlags) setup(cmd *cobra.Command) (cardflip.Strategy, cardflip.R
 	if !cmd.Flags().Changed("m") {
 		return nil, r, usagef("%s needs --m M (the number of cards)", cmdName(cmd))
 	}
-	if f.m < 1 {
-		return nil, r, usagef("--m must be at least 1, not %d", f.m)
+	if f.m < 1 || f.m > cardflip.MaxM {
+		return nil, r, usagef("--m must be between 1 and %d, not %d", cardflip.MaxM, f.m)
 	}
 	r.Players = f.players
 	var err error

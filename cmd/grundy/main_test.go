@@ -17,7 +17,7 @@ func grundy(t *testing.T, stdin string, args ...string) (string, string, int) {
 
 func TestSolveNimJSON(t *testing.T) {
 	out, errs, code := grundy(t, "", "solve", "nim", "3", "4", "5", "--json")
-	want := `{"game":"nim","position":"3 4 5","misere":false,"value":2,"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}` + "\n"
+	want := `{"game":"nim","position":"3 4 5","misere":false,"value":2,"component_values":[3,4,5],"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}` + "\n"
 	if code != 0 || errs != "" || out != want {
 		t.Errorf("got %d %q %q\nwant %q", code, out, errs, want)
 	}
@@ -67,16 +67,22 @@ func TestGames(t *testing.T) {
 }
 
 // Every error is one line on stderr naming the problem, nothing on stdout,
-// and exit status 2 for usage errors, 1 for failures.
+// and exit status 2 for usage errors and for budgets that run out.
 func TestErrors(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		code int
 		msg  string
 	}{
-		{[]string{"solve", "nmi", "3"}, 2, `grundy: catalog: game "nmi": column 1: unknown game "nmi"; did you mean "nim"?`},
-		{[]string{"solve", "nim", "3", "x"}, 2, `grundy: catalog: position "3 x" of nim: column 3: heap size "x" is not a whole number ≥ 0`},
-		{[]string{"solve", "nim"}, 2, `grundy: solve needs at least 2 arguments, got 1`},
+		{[]string{"solve", "nmi", "3"}, 2, "grundy: game \"nmi\": column 1: unknown game \"nmi\" (run `grundy games` for the list)\nDid you mean \"nim\"?\n"},
+		{[]string{"slove", "nim", "3"}, 2, "grundy: unknown command \"slove\" for \"grundy\"\nDid you mean \"solve\" or \"serve\"?\n"},
+		{[]string{"values", "kayles", "100"}, 2, "grundy: values takes 1 argument (the game), got 2 (see 'grundy values --help')\nDid you mean 'grundy values kayles --to 100'?\n"},
+		{[]string{"period", "kayles", "100"}, 2, "Did you mean 'grundy period kayles --to 100'?\n"},
+		{[]string{"cardflip", "simulate", "--m", "100000"}, 2, `grundy: --m must be between 1 and 65535, not 100000`},
+		{[]string{"problem", "nosuch"}, 2, `grundy: unknown problem "nosuch"`},
+		{[]string{"solve", "kayles 7 + nim x"}, 2, `grundy: position "kayles 7 + nim x" of sum: column 16: nim: heap size "x" is not a whole number ≥ 0`},
+		{[]string{"solve", "nim", "3", "x"}, 2, `grundy: position "3 x" of nim: column 3: heap size "x" is not a whole number ≥ 0`},
+		{[]string{"solve", "nim"}, 2, `grundy: solve needs a game and a position, as in`},
 		{[]string{"solve", "subtract:1,x", "3"}, 2, `column 12: "x" is not a positive whole number`},
 		{[]string{"solve", "--bogus", "nim", "1"}, 2, `grundy: solve: unknown flag: --bogus`},
 		{[]string{"bogus"}, 2, `grundy: unknown command "bogus"`},
@@ -84,14 +90,41 @@ func TestErrors(t *testing.T) {
 		{[]string{"values", "nim", "--to", "-1"}, 2, `--to must be at least 0`},
 		{[]string{"values", "nim", "--to", "x"}, 2, `invalid argument "x" for "--to"`},
 		{[]string{"solve", "nim", "3", "--max-memory", "lots"}, 2, `--max-memory: "lots" is not a size`},
-		{[]string{"solve", "subtract:all-but:2", "100000", "--max-positions", "1000"}, 1, `grundy: impartial: position budget exhausted: more than 1000 positions needed (raise --max-positions to search further)`},
-		{[]string{"values", "subtract:2", "--to", "100000", "--max-positions", "1000"}, 1, `position budget exhausted`},
-		{[]string{"solve", "octal:0.777", "2000", "--max-positions", "2500"}, 1, `grundy: impartial: position budget exhausted by moves: more than 2500 moves to list (raise --max-positions, which bounds lists of moves too)`},
-		{[]string{"solve", "subtract:all-but:2", "1000000", "--timeout", "1ns"}, 1, `time budget exhausted`},
+		{[]string{"solve", "subtract:all-but:2", "100000", "--max-positions", "1000"}, 2, `grundy: search of subtract:all-but:2 "100000": position budget exhausted: more than 1000 positions needed (raise --max-positions to search further)`},
+		{[]string{"values", "subtract:2", "--to", "100000", "--max-positions", "1000"}, 2, `position budget exhausted`},
+		{[]string{"solve", "subtract:all-but:2", "1000000", "--timeout", "1ns"}, 2, `time budget exhausted`},
 	} {
 		out, errs, code := grundy(t, "", c.args...)
-		if code != c.code || out != "" || !strings.Contains(errs, c.msg) || strings.Count(errs, "\n") != 1 {
+		// One line, and a "Did you mean" on a line of its own.
+		lines := strings.Count(errs, "\n")
+		if strings.Contains(errs, "\nDid you mean ") {
+			lines--
+		}
+		if code != c.code || out != "" || !strings.Contains(errs, c.msg) || lines != 1 {
 			t.Errorf("grundy %v:\n got %d stdout %q stderr %q\nwant %d stderr containing %q", c.args, code, out, errs, c.code, c.msg)
+		}
+	}
+}
+
+// grundy --version and grundy version print the same line.
+func TestVersion(t *testing.T) {
+	a, _, code := grundy(t, "", "--version")
+	b, _, _ := grundy(t, "", "version")
+	if code != 0 || a != b || !strings.HasPrefix(a, "grundy "+version) {
+		t.Errorf("--version = %d %q, version = %q", code, a, b)
+	}
+}
+
+// splitSuggestion puts a "did you mean" on a line of its own.
+func TestSplitSuggestion(t *testing.T) {
+	for _, c := range []struct{ in, rest, suggestion string }{
+		{`unknown game "nmi"; did you mean "nim"? (run x)`, `unknown game "nmi" (run x)`, `Did you mean "nim"?`},
+		{"unknown command \"slove\" for \"grundy\"\n\nDid you mean this?\n\tsolve\n", `unknown command "slove" for "grundy"`, `Did you mean "solve"?`},
+		{"plain error", "plain error", ""},
+	} {
+		rest, s := splitSuggestion(c.in)
+		if rest != c.rest || s != c.suggestion {
+			t.Errorf("splitSuggestion(%q) = %q, %q", c.in, rest, s)
 		}
 	}
 }

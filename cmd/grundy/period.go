@@ -2,8 +2,11 @@ package main
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/internal/jsonout"
@@ -11,7 +14,7 @@ import (
 
 type periodOptions struct {
 	game   string
-	max    int
+	to     int
 	json   bool
 	budget budgetFlags
 }
@@ -19,10 +22,10 @@ type periodOptions struct {
 func newPeriodCmd(io *streams) *cobra.Command {
 	opts := &periodOptions{}
 	cmd := &cobra.Command{
-		Use:   "period GAME [--max N]",
+		Use:   "period GAME [--to N]",
 		Short: "Find the period of a nim-sequence and say whether it is proved",
 		Long: `Compute the nim-sequence of a heap game until its period is proved, or up to
---max, and report the pre-period n0 and the period p (G(n+p) = G(n) for
+--to (--max is another name for it), and report the pre-period n0 and the period p (G(n+p) = G(n) for
 every n ≥ n0), the last n computed, and the status:
 
   proved    certified for all n by the criterion printed (for take-and-break
@@ -34,15 +37,16 @@ every n ≥ n0), the last n computed, and the status:
 The criterion states the test with its numbers, so that anyone can re-check
 the claim.`,
 		Example: `  grundy period kayles
-  grundy period octal:0.16 --max 600000 --json
-  grundy period grundy --max 100000`,
-		Args: exactArgs(1),
+  grundy period octal:0.16 --to 600000 --json
+  grundy period grundy --to 100000`,
+		Args: valuesArgs("period"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.game = args[0]
 			return periodRun(cmd, io, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.max, "max", 1_000_000, "compute at most G(0..N)")
+	cmd.Flags().IntVar(&opts.to, "to", 1_000_000, "compute at most G(0..N) (also --max)")
+	cmd.Flags().SetNormalizeFunc(alias("max", "to"))
 	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"preperiod":…,"period":…,"status":…,"computed_to":…,"criterion":…}`)
 	opts.budget.add(cmd.Flags())
 	return cmd
@@ -55,10 +59,18 @@ func periodRun(cmd *cobra.Command, io *streams, opts *periodOptions) error {
 	}
 	pg, ok := g.(catalog.Periodic)
 	if !ok {
-		return usagef("%s has no period search (period works for heap games such as kayles or octal:0.137)", g.Info().Spec)
+		spec := g.Info().Spec
+		if _, heap := g.(catalog.HeapGame); heap {
+			why := ""
+			if strings.HasPrefix(spec, "subtract:all-but") {
+				why = " (the values of an all-but subtraction game grow without bound: G(n) differs from every G(m) with m < n − max E, so they are never periodic)"
+			}
+			return usagef("%s has no period search%s; period covers take-and-break games (kayles, octal:0.137, hex:0.8, grundy) and finite subtraction games (subtract:1,3,4); list its values with: grundy values %s --to N", spec, why, spec)
+		}
+		return usagef("%s has no period search: it is not a heap game (period works for heap games such as kayles or octal:0.137)", spec)
 	}
-	if opts.max < 1 {
-		return usagef("--max must be at least 1, not %d", opts.max)
+	if opts.to < 1 {
+		return usagef("--to must be at least 1, not %d", opts.to)
 	}
 	budget, err := opts.budget.budget()
 	if err != nil {
@@ -66,7 +78,7 @@ func periodRun(cmd *cobra.Command, io *streams, opts *periodOptions) error {
 	}
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
-	res, err := pg.Period(ctx, opts.max, catalog.Options{Budget: budget})
+	res, err := pg.Period(ctx, opts.to, catalog.Options{Budget: budget})
 	if err != nil {
 		return err
 	}
@@ -75,4 +87,27 @@ func periodRun(cmd *cobra.Command, io *streams, opts *periodOptions) error {
 	}
 	_, err = fmt.Fprint(io.out, res.Text(g.Info().Spec))
 	return err
+}
+
+// alias makes the flag --old another name for --name.
+func alias(old, name string) func(*pflag.FlagSet, string) pflag.NormalizedName {
+	return func(_ *pflag.FlagSet, n string) pflag.NormalizedName {
+		if n == old {
+			n = name
+		}
+		return pflag.NormalizedName(n)
+	}
+}
+
+// valuesArgs checks the one GAME argument of values and period, and reads
+// a second, bare number as a forgotten --to.
+func valuesArgs(name string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 2 {
+			if n, err := strconv.Atoi(args[1]); err == nil {
+				return usagef("%s takes 1 argument (the game), got 2; did you mean 'grundy %s %s --to %d'? (see 'grundy %s --help')", name, name, args[0], n, name)
+			}
+		}
+		return exactArgs(1)(cmd, args)
+	}
 }

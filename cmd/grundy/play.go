@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/notation"
 )
 
 type playOptions struct {
@@ -19,19 +21,23 @@ type playOptions struct {
 	position      string
 	misere        bool
 	computerFirst bool
+	strength      string
 	budget        budgetFlags
 }
 
 func newPlayCmd(io *streams) *cobra.Command {
 	opts := &playOptions{}
 	cmd := &cobra.Command{
-		Use:   "play GAME POSITION...",
+		Use:   "play GAME POSITION... | play 'GAME POSITION + GAME POSITION...'",
 		Short: "Play a catalog game against the perfect player in the terminal",
-		Long: `Play a position of any catalog game against the perfect player. Each turn
-shows the position and its numbered legal moves; answer with the position
+		Long: `Play a position of any catalog game (or a sum of different games) against
+the perfect player. Each turn shows the position, drawn where the game has a
+drawing (heaps as tokens, Kayles pins, coins, stairs, a queen on a grid), and
+its numbered legal moves; answer with the position
 you move to (in the game's syntax) or #n for move n (a bare number that is
 not a position one move away is read as a move number). The computer answers with a
-winning move whenever one exists. Under normal play it follows the remoteness
+winning move whenever one exists (with --strength random it plays a legal move at
+random, with mixed either, at even odds each turn: mistakes a learner can punish). Under normal play it follows the remoteness
 rule (Starlark games, and engine games on positions small enough to explore): it
 wins as fast as it can, keeps a draw, and when lost makes the loss last as long
 as it can.
@@ -40,15 +46,21 @@ Commands: hint (show the winning moves), undo (take back your last move and
 the reply), quit. Under --misere the player who makes the last move loses.`,
 		Example: `  grundy play nim 3 4 5
   grundy play wythoff 4 6 --computer-first
-  grundy play subtract:1,3,4 12 --misere`,
-		Args: minArgs(2),
+  grundy play 'kayles 5 + nim 2 3'
+  grundy play subtract:1,3,4 12 --misere
+  grundy play kayles 10 --strength mixed`,
+		Args: minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.game, opts.position = args[0], strings.Join(args[1:], " ")
+			var err error
+			if opts.game, opts.position, err = gameAndPosition(cmd, args); err != nil {
+				return err
+			}
 			return playRun(cmd, io, opts)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.misere, "misere", false, "misère play: whoever makes the last move loses")
 	cmd.Flags().BoolVar(&opts.computerFirst, "computer-first", false, "let the computer make the first move")
+	cmd.Flags().StringVar(&opts.strength, "strength", "perfect", "how the computer plays: perfect, random (a legal move at random) or mixed (perfect or random, even odds each turn)")
 	opts.budget.add(cmd.Flags())
 	return cmd
 }
@@ -65,7 +77,13 @@ type playSession struct {
 }
 
 func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
-	g, err := catalog.Parse(opts.game)
+	copts, err := opts.budget.options(opts.misere)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.budget.context(cmd.Context())
+	defer cancel()
+	g, err := opts.budget.game(ctx, opts.game)
 	if err != nil {
 		return err
 	}
@@ -73,13 +91,10 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 	if err != nil {
 		return err
 	}
-	budget, err := opts.budget.budget()
-	if err != nil {
-		return err
+	if copts.Strength, err = catalog.ParseStrength(opts.strength); err != nil {
+		return usagef("--strength: %v", err)
 	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
-	s := &playSession{ctx: ctx, g: g, opts: catalog.Options{Misere: opts.misere, Budget: budget}, out: bufio.NewWriter(io.out)}
+	s := &playSession{ctx: ctx, g: g, opts: copts, out: bufio.NewWriter(io.out)}
 	defer s.out.Flush()
 	play := "normal play: whoever makes the last move wins"
 	if opts.misere {
@@ -92,7 +107,8 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			return err
 		}
 	}
-	in := bufio.NewScanner(io.in)
+	in := newLineReader(io.in)
+	shown := "" // the position last shown: a hint or a mistyped move does not show it again
 	for {
 		moves, err := s.moves(pos)
 		if err != nil {
@@ -102,14 +118,25 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			s.result(false)
 			return nil
 		}
-		s.show(pos, moves)
+		if pos != shown {
+			s.show(pos, moves)
+			shown = pos
+		}
 		fmt.Fprint(s.out, "Your move (a position, or #n for move n; hint, undo, quit): ")
 		s.out.Flush()
-		if !in.Scan() {
+		line, err := in.next()
+		switch {
+		case isEOF(err):
 			fmt.Fprintln(s.out, "\nEnd of input: game abandoned.")
-			return in.Err()
+			return nil
+		case errors.Is(err, errLineTooLong):
+			fmt.Fprintf(s.out, "That line is longer than %s: ignored.\n", impartial.FormatBytes(maxLine))
+			continue
+		case err != nil:
+			fmt.Fprintln(s.out)
+			return fmt.Errorf("cannot read your moves from standard input: %w", err)
 		}
-		text := strings.TrimSpace(in.Text())
+		text := strings.TrimSpace(line)
 		switch strings.ToLower(text) {
 		case "":
 			continue
@@ -129,6 +156,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			pos = s.history[len(s.history)-1]
 			s.history = s.history[:len(s.history)-1]
 			fmt.Fprintln(s.out, "Undone.")
+			shown = ""
 			continue
 		}
 		m, err := s.pick(pos, moves, text)
@@ -141,6 +169,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 		}
 		s.history = append(s.history, pos)
 		fmt.Fprintf(s.out, "You move to %s.\n", describeMove(m))
+		shown = ""
 		var over bool
 		if pos, over, err = s.computer(m.To); err != nil || over {
 			return err
@@ -153,8 +182,8 @@ const maxPlayMoves = 100_000
 
 func (s *playSession) listOpts() catalog.Options {
 	o := s.opts
-	if o.Budget.MaxPositions == 0 || o.Budget.MaxPositions > maxPlayMoves {
-		o.Budget.MaxPositions = maxPlayMoves
+	if o.Budget.MaxMoves == 0 || o.Budget.MaxMoves > maxPlayMoves {
+		o.Budget.MaxMoves = maxPlayMoves
 	}
 	return o
 }
@@ -163,8 +192,11 @@ func (s *playSession) listOpts() catalog.Options {
 func (s *playSession) moves(pos string) ([]catalog.Move, error) {
 	moves, err := s.g.Moves(s.ctx, pos, s.listOpts())
 	var be *impartial.BudgetError
-	if errors.As(err, &be) && be.Limit == impartial.LimitPositions {
-		return nil, fmt.Errorf("play: position %s has more than %d legal moves, too many to play by hand (grundy solve analyzes it)", pos, maxPlayMoves)
+	if errors.As(err, &be) && be.Limit == impartial.LimitMoves {
+		return nil, usagef("position %s has more than %d legal moves, too many to play by hand (grundy solve analyzes it; raise --max-moves to play it)", notation.Quote(pos), be.Max)
+	}
+	if errors.As(err, &be) && be.Limit == impartial.LimitOutput {
+		return nil, usagef("position %s has too many legal moves to list (%s)", notation.Quote(pos), be.Error())
 	}
 	return moves, err
 }
@@ -229,6 +261,14 @@ func (s *playSession) result(computerStuck bool) {
 
 func (s *playSession) show(pos string, moves []catalog.Move) {
 	fmt.Fprintf(s.out, "\nPosition: %s\n", pos)
+	if board, err := catalog.Board(s.g, pos); err == nil && board != "" {
+		for _, line := range strings.SplitAfter(board, "\n") {
+			if line != "" {
+				fmt.Fprint(s.out, "  "+line)
+			}
+		}
+		fmt.Fprintln(s.out, "Moves:")
+	}
 	for i, m := range moves {
 		if i == maxListed {
 			fmt.Fprintf(s.out, "  … and %d more (type the position you move to)\n", len(moves)-maxListed)
@@ -239,19 +279,81 @@ func (s *playSession) show(pos string, moves []catalog.Move) {
 }
 
 func (s *playSession) hint(pos string) error {
-	res, err := s.g.Solve(s.ctx, pos, s.opts)
+	o := s.opts
+	o.MaxListed = maxListed
+	res, err := s.g.Solve(s.ctx, pos, o)
 	if err != nil {
 		return err
 	}
-	if len(res.WinningMoves) == 0 {
+	moves, word := res.WinningMoves, "winning move"
+	switch {
+	case res.Outcome == impartial.Draw && len(res.DrawingMoves) == 0:
+		fmt.Fprintln(s.out, "Hint: this position is a draw: neither player can force a win.")
+		return nil
+	case res.Outcome == impartial.Draw:
+		fmt.Fprint(s.out, "Hint: this position is a draw: neither player can force a win. ")
+		moves, word = res.DrawingMoves, "move that keeps the draw"
+	case res.Outcome == impartial.P:
 		fmt.Fprintln(s.out, "Hint: this is a P-position: every move loses against best play.")
 		return nil
+	case len(moves) == 0:
+		fmt.Fprintf(s.out, "Hint: this is an N-position, but its winning moves are not listed (%s).\n", res.MovesNote)
+		return nil
 	}
-	fmt.Fprintf(s.out, "Hint: %s:\n", plural(len(res.WinningMoves), "winning move"))
-	for _, m := range res.WinningMoves {
+	count := len(moves)
+	if res.MoveCount != nil && *res.MoveCount > int64(count) {
+		count = int(*res.MoveCount)
+	}
+	fmt.Fprintf(s.out, "Hint: %s", plural(count, word))
+	if count > len(moves) {
+		fmt.Fprintf(s.out, " (the first %d)", len(moves))
+	}
+	fmt.Fprintln(s.out, ":")
+	for _, m := range moves {
 		fmt.Fprintf(s.out, "  %s\n", describeMove(m))
 	}
 	return nil
+}
+
+// maxLine bounds a line the user types in play.
+const maxLine = 1 << 20
+
+var errLineTooLong = errors.New("line too long")
+
+func isEOF(err error) bool { return errors.Is(err, io.EOF) }
+
+// lineReader reads the user's lines, skipping over a line longer than
+// maxLine (reported as errLineTooLong) instead of giving up on the input as
+// bufio.Scanner does.
+type lineReader struct{ r *bufio.Reader }
+
+func newLineReader(r io.Reader) *lineReader { return &lineReader{bufio.NewReaderSize(r, 64<<10)} }
+
+func (l *lineReader) next() (string, error) {
+	var buf []byte
+	for {
+		chunk, err := l.r.ReadSlice('\n')
+		if len(buf)+len(chunk) > maxLine {
+			// Drop the rest of the line.
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = l.r.ReadSlice('\n')
+			}
+			if err != nil && !errors.Is(err, io.EOF) {
+				return "", err
+			}
+			return "", errLineTooLong
+		}
+		buf = append(buf, chunk...)
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && len(buf) > 0:
+			return string(buf), nil
+		case err != nil:
+			return "", err
+		}
+		return string(buf), nil
+	}
 }
 
 func describeMove(m catalog.Move) string {

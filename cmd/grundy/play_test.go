@@ -18,13 +18,22 @@ func TestProblemCommand(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, `[{"id":"hdu1517"`) {
 		t.Errorf("problem --list --json = %d %q", code, out)
 	}
-	// Malformed input: one line on stderr naming the input line, exit 1.
-	out, errs, code = grundy(t, "1\n23 x\n", "problem", "hdu1846")
-	if code != 1 || out != "" || errs != "grundy: problems: hdu1846: line 2: m: \"x\" is not a whole number in 1..65536\n" {
+	// Malformed input: the answers before it, then one line on stderr
+	// naming the input's line and column, exit 1.
+	out, errs, code = grundy(t, "2\n4 3\n23 x\n", "problem", "hdu1846")
+	if code != 1 || out != "second\n" || errs != "grundy: hdu1846: line 3, column 4: m: \"x\" is not a whole number in 1..1000000000000000000\n" {
 		t.Errorf("malformed = %d %q %q", code, out, errs)
 	}
+	// As the judge's accepted solutions: the C cases and nothing more
+	// (issue 13); empty input has no cases.
+	for in, want := range map[string]string{"1\n8 10\n1\n11 10\n": "Grass\n", "": ""} {
+		out, errs, code = grundy(t, in, "problem", "hdu2188")
+		if code != 0 || errs != "" || out != want {
+			t.Errorf("hdu2188 on %q = %d %q %q, want %q", in, code, out, errs, want)
+		}
+	}
 	_, errs, code = grundy(t, "", "problem", "hdu9999")
-	if code != 1 || !strings.Contains(errs, `unknown problem "hdu9999"`) || strings.Count(errs, "\n") != 1 {
+	if code != 2 || !strings.Contains(errs, `unknown problem "hdu9999"`) || strings.Count(errs, "\n") != 1 {
 		t.Errorf("unknown = %d %q", code, errs)
 	}
 	_, _, code = grundy(t, "", "problem")
@@ -103,9 +112,51 @@ func TestValuesTable(t *testing.T) {
 	}
 }
 
+func TestPlayMoveBudget(t *testing.T) {
+	_, errs, code := grundy(t, "", "play", "octal:0.777", "2000", "--max-moves", "2500")
+	if want := "grundy: position \"2000\" has more than 2500 legal moves, too many to play by hand (grundy solve analyzes it; raise --max-moves to play it)\n"; code != 2 || errs != want {
+		t.Errorf("play over --max-moves = %d %q", code, errs)
+	}
+}
+
 func TestPlayHugePosition(t *testing.T) {
 	_, errs, code := grundy(t, "", "play", "fibonacci-nim", "100000000")
-	if code != 1 || !strings.Contains(errs, "more than 100000 legal moves") {
+	if code != 2 || !strings.Contains(errs, "more than 100000 legal moves") {
 		t.Errorf("huge play = %d %q", code, errs)
+	}
+}
+
+// --strength random plays a legal move at random: from Nim 3 4 5, moving
+// first, it makes more than one of the 12 legal first moves over 40 games
+// (the perfect player always makes the one winning move, 1 4 5), each of
+// them legal; a bad word is a usage error.
+func TestPlayStrength(t *testing.T) {
+	legal := map[string]bool{}
+	for _, to := range []string{"2 4 5", "1 4 5", "0 4 5", "3 3 5", "3 2 5", "3 1 5", "3 0 5", "3 4 4", "3 4 3", "3 4 2", "3 4 1", "3 4 0"} {
+		legal["I move to "+to+" ("] = true
+	}
+	seen := map[string]bool{}
+	for range 40 {
+		out, errs, code := grundy(t, "quit\n", "play", "nim", "3", "4", "5", "--computer-first", "--strength", "random")
+		if code != 0 || errs != "" {
+			t.Fatalf("play --strength random = %d %q", code, errs)
+		}
+		line := out[strings.Index(out, "I move to "):]
+		line = line[:strings.Index(line, "(")+1]
+		if !legal[line] {
+			t.Fatalf("first move %q is not a legal move of Nim 3 4 5", line)
+		}
+		seen[line] = true
+	}
+	if len(seen) < 2 {
+		t.Errorf("random strength made the same first move in 40 games: %v", seen)
+	}
+	out, _, _ := grundy(t, "quit\n", "play", "nim", "3", "4", "5", "--computer-first")
+	if !strings.Contains(out, "I move to 1 4 5 (take 2 from heap 1).") {
+		t.Errorf("perfect strength: %q", out)
+	}
+	_, errs, code := grundy(t, "", "play", "nim", "3", "--strength", "strong")
+	if code != 2 || errs != "grundy: --strength: strength must be perfect, random or mixed, not \"strong\"\n" {
+		t.Errorf("--strength strong = %d %q", code, errs)
 	}
 }

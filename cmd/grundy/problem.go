@@ -22,8 +22,11 @@ func newProblemCmd(io *streams) *cobra.Command {
 		Short: "Solve a judge problem: judge-format input on stdin, judge-format output on stdout",
 		Long: `Solve one of the online-judge problems of the catalog exactly as the judge
 runs it: read its input format from standard input, write its output format,
-byte for byte. Each problem is answered by a catalog game and the engine.
-Malformed input gives one error line naming the input line, and exit 1.
+byte for byte, reading what the judges' accepted solutions read (empty input
+has no cases; after a count of cases, what follows them is not read). Each
+problem is answered by a catalog game and the engine. Input they would not
+read gives the answers before it, then one error line naming the input's
+line and column, and exit 1.
 
 List the problems with --list.`,
 		Example: `  grundy problem --list
@@ -41,7 +44,7 @@ List the problems with --list.`,
 			}
 			p, err := problems.Lookup(args[0])
 			if err != nil {
-				return err
+				return usageError{err}
 			}
 			return p.Solve(io.in, io.out)
 		},

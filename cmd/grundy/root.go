@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,19 +14,21 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/notation"
 )
 
 // streams are the command's standard streams, injected for tests.
 type streams struct {
 	in       io.Reader
 	out, err io.Writer
-	// tty says whether out is a terminal (progress bars, interactive play).
+	// tty says whether err is a terminal: progress bars are drawn there
+	// whatever stdout is (a file, a pipe or the terminal too).
 	tty bool
 }
 
 func newStreams(in io.Reader, out, err io.Writer) *streams {
 	s := &streams{in: in, out: out, err: err}
-	if f, ok := out.(*os.File); ok {
+	if f, ok := err.(*os.File); ok {
 		s.tty = term.IsTerminal(int(f.Fd()))
 	}
 	return s
@@ -34,8 +37,9 @@ func newStreams(in io.Reader, out, err io.Writer) *streams {
 // Exit statuses.
 const (
 	exitOK       = 0
-	exitFailure  = 1   // the command ran and failed (budget, bad input data)
-	exitUsage    = 2   // bad command line: flags, arguments, game, position
+	exitFailure  = 1   // the command ran and failed (bad input data, a rule file's error, I/O)
+	exitUsage    = 2   // bad command line: flags, arguments, game, position; a question the game cannot answer
+	exitLimit    = 2   // a budget ran out (positions, moves, output, memory, time): the question was too large
 	exitCanceled = 130 // interrupted (SIGINT/SIGTERM)
 )
 
@@ -50,14 +54,106 @@ func usagef(format string, args ...any) error { return usageError{fmt.Errorf(for
 // run executes the command line and returns the exit status. Errors are
 // printed as one line on stderr.
 func run(ctx context.Context, args []string, io *streams) int {
-	root := newRootCmd(io)
+	// Reading standard input gives way to an interrupt, so that Ctrl-C ends
+	// play, problem and bridge at once even while they wait for input.
+	in := *io
+	in.in = &ctxReader{ctx: ctx, r: io.in}
+	root := newRootCmd(&in)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(io.err, "grundy: "+oneLine(err)+hint(err))
+	var status exitStatus
+	if errors.As(err, &status) {
+		return int(status)
+	}
+	if ctx.Err() != nil && exitCode(err) != exitCanceled {
+		// Interrupted (SIGINT, SIGTERM) while reading input or writing: the
+		// error the command met says less than this.
+		fmt.Fprintln(io.err, "grundy: interrupted")
+		return exitCanceled
+	}
+	msg, suggestion := splitSuggestion(err.Error())
+	fmt.Fprintln(io.err, "grundy: "+oneLine(errors.New(msg))+hint(err))
+	if suggestion != "" {
+		fmt.Fprintln(io.err, suggestion)
+	}
 	return exitCode(err)
+}
+
+// splitSuggestion takes a "did you mean" out of an error message, to be
+// printed on its own line: the catalog's "…; did you mean "kayles"? (…)"
+// and cobra's "…\n\nDid you mean this?\n\tsolve\n".
+func splitSuggestion(msg string) (rest, suggestion string) {
+	if i := strings.Index(msg, "\n\nDid you mean this?"); i >= 0 {
+		names := strings.Fields(msg[i+len("\n\nDid you mean this?"):])
+		for j, n := range names {
+			names[j] = strconv.Quote(n)
+		}
+		if len(names) == 0 {
+			return msg[:i], ""
+		}
+		return msg[:i], "Did you mean " + strings.Join(names, " or ") + "?"
+	}
+	i := strings.Index(msg, "; did you mean ")
+	if i < 0 {
+		return msg, ""
+	}
+	tail := msg[i+len("; did you mean "):]
+	end := strings.Index(tail, "?")
+	if end < 0 {
+		return msg, ""
+	}
+	return msg[:i] + tail[end+1:], "Did you mean " + tail[:end+1]
+}
+
+// ctxReader reads r until ctx ends: a Read blocked on a terminal returns
+// ctx's error at once when the user presses Ctrl-C (the blocked read itself
+// is left behind, and ends with the process).
+type ctxReader struct {
+	ctx     context.Context
+	r       io.Reader
+	pending chan readResult
+}
+
+type readResult struct {
+	b   []byte
+	err error
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if c.r == nil {
+		return 0, io.EOF
+	}
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if c.pending == nil {
+		ch := make(chan readResult, 1)
+		buf := make([]byte, len(p))
+		go func() {
+			n, err := c.r.Read(buf)
+			ch <- readResult{buf[:n], err}
+		}()
+		c.pending = ch
+	}
+	select {
+	case res := <-c.pending:
+		c.pending = nil
+		n := copy(p, res.b)
+		if n < len(res.b) {
+			// p shrank since the read began: keep the rest for the next Read.
+			rest := res.b[n:]
+			ch := make(chan readResult, 1)
+			ch <- readResult{rest, nil}
+			c.pending = ch
+			return n, nil
+		}
+		return n, res.err
+	case <-c.ctx.Done():
+		return 0, c.ctx.Err()
+	}
 }
 
 // cmdName is the command path without the program name ("solve").
@@ -81,10 +177,11 @@ func hint(err error) string {
 	if errors.As(err, &be) {
 		switch be.Limit {
 		case impartial.LimitPositions:
-			if be.Counted == "moves" {
-				return " (raise --max-positions, which bounds lists of moves too)"
-			}
 			return " (raise --max-positions to search further)"
+		case impartial.LimitMoves:
+			return " (raise --max-moves to examine more moves)"
+		case impartial.LimitOutput:
+			return " (raise --max-output for a longer answer)"
 		case impartial.LimitMemory:
 			return " (raise --max-memory to search further)"
 		case impartial.LimitTime:
@@ -102,12 +199,16 @@ func exitCode(err error) int {
 	var ue usageError
 	var se *catalog.SpecError
 	var pe *catalog.PositionError
+	var ne *notation.SyntaxError
+	var un *impartial.UnsupportedError
 	var be *impartial.BudgetError
 	switch {
 	case errors.As(err, &be) && be.Limit == impartial.LimitCanceled:
 		return exitCanceled
-	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &pe):
+	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &pe), errors.As(err, &ne), errors.As(err, &un):
 		return exitUsage
+	case errors.As(err, &be):
+		return exitLimit
 	case isCobraUsage(err):
 		return exitUsage
 	}
@@ -137,15 +238,18 @@ Impartial games: Sprague–Grundy values, outcomes and every winning move
 against the perfect player (play), for every game of the catalog (games):
 Nim and its family, subtraction games, Wythoff, Fibonacci Nim, coin-turning
 games, octal and hexadecimal games, Grundy's game, and your own rules in
-Starlark (starlark:FILE), loopy games included.
+Starlark (starlark:FILE), loopy games included; and sums of different games
+('kayles 7 + nim 3 4 + wythoff 3 5').
 
-Also: the judge problems of the seeds (problem), the card-flip lab
+Also: classic online-judge problems (problem), the card-flip lab
 (cardflip), multi-bridge (bridge), and a web workbench with a JSON API
 (serve). Games are named by spec strings such as nim, subtract:1,3,4,
 kayles or coins:mock-turtles.`,
 		Example: `  grundy games
   grundy solve nim 3 4 5
   grundy solve subtract:1,3,4 7 --json
+  grundy solve 'kayles 7 + nim 3 4 + coins:mock-turtles HHT + wythoff 3 5'
+  grundy games kayles
   grundy values kayles --to 100
   grundy period octal:0.16
   grundy play wythoff 3 5
@@ -153,7 +257,9 @@ kayles or coins:mock-turtles.`,
   grundy serve`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		Version:       versionLine(),
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetIn(io.in)
 	root.SetOut(io.out)
 	root.SetErr(io.err)
@@ -171,6 +277,8 @@ kayles or coins:mock-turtles.`,
 		newBridgeCmd(io),
 		newProblemCmd(io), newPlayCmd(io),
 		newCardflipCmd(io),
+		newMisereCmd(io),
+		newSweepCmd(io),
 	)
 	return root
 }

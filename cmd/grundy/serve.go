@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/web"
@@ -62,7 +63,12 @@ browser opens can then use and read the workbench.`,
 			return serveRun(cmd, io, opts)
 		},
 	}
-	f := cmd.Flags()
+	opts.add(cmd.Flags())
+	return cmd
+}
+
+// add registers the serve flags.
+func (opts *serveOptions) add(f *pflag.FlagSet) {
 	f.StringVar(&opts.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
 	f.DurationVar(&opts.timeout, "timeout", 10*time.Second, "deadline of one computation")
 	f.Int64Var(&opts.maxPositions, "max-positions", web.DefaultBudget.MaxPositions, "position budget of one computation")
@@ -70,39 +76,47 @@ browser opens can then use and read the workbench.`,
 	f.IntVar(&opts.maxConcurrent, "max-concurrent", 0, "computations running at once (0: max(2, number of CPUs))")
 	f.StringVar(&opts.rulesDir, "rules-dir", "", "let starlark:FILE specs name the .star files of `DIR` (default: only the built-in starlark:examples/NAME.star)")
 	f.StringSliceVar(&opts.allowHosts, "allow-host", nil, "also answer requests for host `NAME` (repeatable or comma-separated; default: localhost and the server's IP addresses; '*' allows any, unsafe)")
-	return cmd
 }
 
-func serveRun(cmd *cobra.Command, io *streams, opts *serveOptions) error {
+// config checks the serve flags and returns the server's configuration.
+func (opts *serveOptions) config() (web.Config, error) {
 	mem, err := parseBytes(opts.maxMemory)
 	switch {
 	case err != nil:
-		return usagef("--max-memory: %v", err)
+		return web.Config{}, usagef("--max-memory: %v", err)
 	case mem <= 0:
-		return usagef("--max-memory must be positive, not %q", opts.maxMemory)
+		return web.Config{}, usagef("--max-memory must be positive, not %q", opts.maxMemory)
 	case opts.maxPositions <= 0:
-		return usagef("--max-positions must be positive, not %d", opts.maxPositions)
+		return web.Config{}, usagef("--max-positions must be positive, not %d", opts.maxPositions)
 	case opts.timeout <= 0:
-		return usagef("--timeout must be positive, not %s", opts.timeout)
+		return web.Config{}, usagef("--timeout must be positive, not %s", opts.timeout)
 	case opts.maxConcurrent < 0:
-		return usagef("--max-concurrent must be at least 0, not %d", opts.maxConcurrent)
+		return web.Config{}, usagef("--max-concurrent must be at least 0, not %d", opts.maxConcurrent)
 	}
 	if opts.rulesDir != "" {
 		if st, err := os.Stat(opts.rulesDir); err != nil || !st.IsDir() {
-			return usagef("--rules-dir: %q is not a directory", opts.rulesDir)
+			return web.Config{}, usagef("--rules-dir: %q is not a directory", opts.rulesDir)
 		}
 	}
 	if err := web.CheckAllowedHosts(opts.allowHosts); err != nil {
-		return usagef("--allow-host %s", strings.TrimPrefix(err.Error(), "web: allowed host "))
+		return web.Config{}, usagef("--allow-host %s", strings.TrimPrefix(err.Error(), "web: allowed host "))
 	}
-	allow := allowedHosts(opts.addr, opts.allowHosts)
-	srv := web.New(web.Config{
+	return web.Config{
 		Budget:        impartial.Budget{MaxPositions: opts.maxPositions, MaxMemory: mem},
 		Timeout:       opts.timeout,
 		MaxConcurrent: opts.maxConcurrent,
 		RulesDir:      opts.rulesDir,
-		AllowedHosts:  allow,
-	})
+		AllowedHosts:  allowedHosts(opts.addr, opts.allowHosts),
+	}, nil
+}
+
+func serveRun(cmd *cobra.Command, io *streams, opts *serveOptions) error {
+	cfg, err := opts.config()
+	if err != nil {
+		return err
+	}
+	allow := cfg.AllowedHosts
+	srv := web.New(cfg)
 	ln, err := net.Listen("tcp", opts.addr)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)

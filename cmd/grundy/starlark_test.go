@@ -3,8 +3,10 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSolveStarlark(t *testing.T) {
@@ -80,5 +82,76 @@ func TestPlayStarlarkRemoteness(t *testing.T) {
 	out, _, code = grundy(t, "", "play", "starlark:examples/subtract.star", "3", "--computer-first")
 	if code != 0 || !strings.Contains(out, "I move to 0 (take 3 from heap 1).") || !strings.HasSuffix(out, "You have no move. I win.\n") {
 		t.Errorf("subtract.star 3:\n%s", out)
+	}
+}
+
+// TestStarlarkBombsCLI: rule files that would take gigabytes, run as the
+// issue reported them, stop within about the time and memory the flags
+// give, with one line naming file:line:col and exit status 2.
+func TestStarlarkBombsCLI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs subprocesses")
+	}
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return "starlark:" + p
+	}
+	const mib = 1 << 20
+	for _, c := range []struct {
+		name, file, src string
+		args            []string
+		timeout         time.Duration // the --timeout given, if any
+		maxRSS          int64
+		want            string // regexp
+	}{
+		{"forty doublings", "doubling.star", "heap = True\ndef moves(n):\n    s = 'ab'\n    for i in range(40):\n        s = s + s\n    return []\n",
+			[]string{"--max-memory", "64MiB", "--timeout", "10s"}, 10 * time.Second, 256 * mib,
+			`^grundy: .*/doubling.star:5:15: in moves\(1\): the operation string \+ string would allocate 32.0 MiB, past the memory limit of 64.0 MiB .*\(raise --max-memory to search further\)\n$`},
+		{"split, as reported", "split.star", "heap = True\ndef moves(n):\n    x = ('x' * (1 << 26)).split('x')\n    return []\n",
+			[]string{"--rule-timeout", "1s", "--timeout", "2s", "--max-memory", "64MiB"}, 2 * time.Second, 256 * mib,
+			`^grundy: .*/split.star:3:14: in moves\(1\): the operation string \* int would allocate 64.0 MiB`},
+		{"split with room for the string", "split.star", "heap = True\ndef moves(n):\n    x = ('x' * (1 << 26)).split('x')\n    return []\n",
+			// (A loaded machine may take seconds to write 64 MiB: the
+			// limits under test here are not the clock.)
+			[]string{"--max-memory", "256MiB", "--timeout", "60s"}, 0, 400 * mib,
+			`^grundy: .*/split.star:3:32: in moves\(1\): string.split would allocate 4.0 GiB, past the memory limit of 256.0 MiB`},
+		{"a list of 2^28 zeros", "zeros.star", "heap = True\ndef moves(n):\n    x = [0] * (1 << 28)\n    return []\n",
+			nil, 0, 256 * mib,
+			`^grundy: .*/zeros.star:3:13: in moves\(1\): the operation list \* int would allocate 4.0 GiB, past the memory limit of 1.0 GiB`},
+		{"split at the top level", "top.star", "x = ('x' * (1 << 26)).split('x')\ndef moves(n):\n    return []\n",
+			[]string{"--max-memory", "256MiB"}, 0, 400 * mib,
+			`^grundy: game "starlark:.*/top.star": .*/top.star:1:28: string.split would allocate 4.0 GiB`},
+		// Each round is a few steps of a few milliseconds: the deadline,
+		// not the steps or the memory, stops it.
+		{"endless top level under --timeout", "spin.star", "big = list(range(1000000))\nl = [0]\nwhile True:\n    l[0] = -1 in big\ndef moves(n):\n    return []\n",
+			[]string{"--timeout", "1s"}, time.Second, 256 * mib,
+			`^grundy: game "starlark:.*/spin.star": .*/spin.star:\d+:\d+: stopped: time budget exhausted \(deadline exceeded\) \(raise --timeout to search longer\)\n$`},
+		{"an endless acyclic game", "endless.star", "heap = True\ndef moves(n):\n    return [n + 1]\n",
+			[]string{"--max-memory", "16MiB", "--timeout", "60s"}, 0, 256 * mib,
+			`^grundy: .*/endless.star:2:1: in moves\(\d+\): the \d+ positions met so far take more than the memory limit of 16.0 MiB \(raise --max-memory to search further\)\n$`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			spec := write(c.file, c.src)
+			r := runChild(t, "", 2*time.Minute, append([]string{"solve", spec, "1"}, c.args...)...)
+			errs, code, elapsed, rss := r.err, r.code, r.elapsed, r.maxRSS
+			// A limit hit exits 2, like every budget that runs out.
+			if code != exitLimit || !regexp.MustCompile(c.want).MatchString(errs) || strings.Count(errs, "\n") != 1 {
+				t.Errorf("exit %d, stderr %q\nwant exit 2 and one line matching %s", code, errs, c.want)
+			}
+			if c.timeout > 0 && elapsed > 2*c.timeout {
+				t.Errorf("took %v with --timeout %v", elapsed, c.timeout)
+			}
+			if elapsed > 30*time.Second {
+				t.Errorf("took %v", elapsed)
+			}
+			if rss > c.maxRSS {
+				t.Errorf("peak RSS %d MiB, want at most %d MiB", rss/mib, c.maxRSS/mib)
+			}
+			t.Logf("%v, peak RSS %d MiB", elapsed.Round(time.Millisecond), rss/mib)
+		})
 	}
 }

@@ -20,7 +20,10 @@ import (
 
 type valuesOptions struct {
 	game       string
+	from       int
+	fromSet    bool
 	to         int
+	tail       int
 	table      int
 	json       bool
 	checkpoint string
@@ -41,11 +44,11 @@ one line "n<TAB>G(n)" per heap size from the game's first index to N.
 Values are printed as they are computed. When the run finishes, one line on
 stderr gives the checksum of the sequence, then how it was computed:
 
-  sha256:<64 hex digits> G(0..N) [kernel, memory]
+  sha256:<64 hex digits> = SHA-256 of G(0..N) as 8-byte little-endian integers, not of the text [kernel, memory]
 
 The checksum is the SHA-256 of the values as 8-byte little-endian unsigned
-integers, so two runs (or two programs) can be compared; with --json it is
-the "checksum" key instead:
+integers (not sha256sum of the printed text), so two runs (or two programs)
+can be compared; with --json it is the "checksum" key instead:
 
   {"game":"nim","start":0,"values":[0,1,2,3],"checksum":"sha256:…"}
 
@@ -55,22 +58,38 @@ one complete JSON document holding the values computed so far and "error"
 (the message printed on stderr after "grundy: ") instead of "checksum",
 which only a complete run has:
 
-  {"game":"grundy","start":0,"values":[0,0,0,1,…],"error":"impartial: search canceled"}
+  {"game":"grundy","start":0,"values":[0,0,0,1,…],"error":"search canceled"}
 
 The exit status is then 1 (130 when interrupted). Errors in the command
 line itself (exit 2) print nothing on stdout.
+
+--from A lists the window G(A..N) only (the checksum is then that of the
+window). Take-and-break games value any heap up to 2^62 once their period
+is proved, without computing the values the period gives:
+
+  grundy values kayles --from 99999999999990 --to 99999999999999
+
+--tail N bounds memory for record runs of take-and-break games: only the
+first N values and a window of the last N are kept (about 4·N bytes), so
+memory stays flat however far the run goes. The output is the same as
+without it; if the kernel ever needs a value outside the prefix and the
+window, the run stops with an error naming it (raise N) rather than print
+a wrong value.
 
 With --checkpoint DIR the values are also written to DIR as they come
 (committed about once a second, atomically, with their checksum). If the run
 is killed, the same command resumes from the last commit and prints exactly
 what an uninterrupted run prints. A progress bar with values/s shows on
-terminals (never with --json or when the output is piped).`,
+stderr whenever stderr is a terminal (not with --json), also when stdout goes
+to a file or a pipe.`,
 		Example: `  grundy values subtract:1,3,4 --to 20
   grundy values nim --to 5 --json
   grundy values wythoff --table 10
   grundy values kayles --to 10000000 > kayles.txt
+  grundy values kayles --from 1000000000000 --to 1000000000011
+  grundy values octal:0.167 --to 100000000 --tail 1048576 > 167.txt
   grundy values grundy --to 1000000 --checkpoint ./grundy.ckpt > grundy.txt`,
-		Args: exactArgs(1),
+		Args: valuesArgs("values"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.game = args[0]
 			if cmd.Flags().Changed("table") {
@@ -79,10 +98,13 @@ terminals (never with --json or when the output is piped).`,
 			if !cmd.Flags().Changed("to") {
 				return usagef("values needs --to N (the last heap size to list)")
 			}
+			opts.fromSet = cmd.Flags().Changed("from")
 			return valuesRun(cmd, io, opts)
 		},
 	}
 	cmd.Flags().IntVar(&opts.to, "to", 0, "the last heap size to list (required)")
+	cmd.Flags().IntVar(&opts.from, "from", 0, "the first heap size to list (default: the game's first)")
+	cmd.Flags().IntVar(&opts.tail, "tail", 0, "take-and-break games: keep only the first N values and the last N (bounded memory; same output)")
 	cmd.Flags().IntVar(&opts.table, "table", 0, "two-heap games (wythoff): print the N×N table of G(a, b) instead")
 	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game":…,"start":…,"values":[…],"checksum":…} ("error" instead of "checksum" if the run stops early)`)
 	cmd.Flags().StringVar(&opts.checkpoint, "checkpoint", "", "keep the sequence in this directory and resume from it after an interruption")
@@ -162,7 +184,13 @@ func (p *seqPrinter) fail(msg string) error {
 }
 
 func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
-	g, err := catalog.Parse(opts.game)
+	copts, err := opts.budget.options(false)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.budget.context(cmd.Context())
+	defer cancel()
+	g, err := opts.budget.game(ctx, opts.game)
 	if err != nil {
 		return err
 	}
@@ -177,17 +205,27 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 	if opts.to < info.Start {
 		return usagef("--to must be at least %d for %s, not %d", info.Start, info.Spec, opts.to)
 	}
-	budget, err := opts.budget.budget()
-	if err != nil {
-		return err
+	start := info.Start
+	if opts.fromSet {
+		if opts.from < info.Start || opts.from > opts.to {
+			return usagef("--from must be between %d and --to (%d) for %s, not %d", info.Start, opts.to, info.Spec, opts.from)
+		}
+		if opts.checkpoint != "" && opts.from != info.Start {
+			return usagef("--from and --checkpoint do not go together (a checkpoint holds the sequence from %d)", info.Start)
+		}
+		start = opts.from
 	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
-	copts := catalog.Options{Budget: budget, Starlark: opts.budget.starlark()}
+	_, ranged := hg.(catalog.RangeStreamer)
+	if opts.tail < 0 || opts.tail > 0 && !ranged {
+		if opts.tail < 0 {
+			return usagef("--tail must be positive, not %d", opts.tail)
+		}
+		return usagef("--tail is for take-and-break games (octal:, hex:, grundy, kayles, …), not %s", info.Spec)
+	}
 
 	// From here on the command line is accepted: whatever happens, stdout
 	// gets whole output (one JSON document with --json).
-	out := newSeqPrinter(io.out, opts.json, info.Spec, info.Start)
+	out := newSeqPrinter(io.out, opts.json, info.Spec, start)
 	var bar *progressbar.ProgressBar
 	how, err := streamValues(ctx, io, opts, hg, copts, out, &bar)
 	if err != nil {
@@ -204,7 +242,7 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 		return err
 	}
 	if !opts.json {
-		fmt.Fprintf(io.err, "%s G(%d..%d)%s\n", out.sum, info.Start, opts.to, how)
+		fmt.Fprintf(io.err, "%s = SHA-256 of G(%d..%d) as 8-byte little-endian integers, not of the text%s\n", out.sum, start, opts.to, how)
 	}
 	return nil
 }
@@ -214,27 +252,41 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 // checksum line.
 func streamValues(ctx context.Context, io *streams, opts *valuesOptions, hg catalog.HeapGame, copts catalog.Options, out *seqPrinter, barp **progressbar.ProgressBar) (string, error) {
 	info := hg.Info()
-	total := opts.to - info.Start + 1
+	from := info.Start
+	if opts.fromSet {
+		from = opts.from
+	}
+	total := opts.to - from + 1
+	rs, ranged := hg.(catalog.RangeStreamer)
 
-	// Values already known from a checkpoint.
+	// Values already known from a checkpoint: counted (and replayed by
+	// the game) for games that stream a range, read here for the others.
 	var ck *checkpoint.Checkpoint
 	var known []impartial.Nimber
+	knownCount := 0
 	if opts.checkpoint != "" {
-		var vals []uint64
-		var err error
-		ck, vals, err = checkpoint.Open(opts.checkpoint, info.Spec, info.Start)
-		if err != nil {
-			return "", err
+		if ranged {
+			c, n, err := checkpoint.OpenCount(opts.checkpoint, info.Spec, info.Start)
+			if err != nil {
+				return "", err
+			}
+			ck, knownCount = c, int(min(n, int64(total)))
+		} else {
+			c, vals, err := checkpoint.Open(opts.checkpoint, info.Spec, info.Start)
+			if err != nil {
+				return "", err
+			}
+			ck = c
+			if len(vals) > total {
+				vals = vals[:total]
+			}
+			for _, v := range vals {
+				known = append(known, impartial.Nimber(v))
+			}
+			knownCount = len(known)
 		}
 		defer ck.Close()
-		if len(vals) > total {
-			vals = vals[:total]
-		}
-		for _, v := range vals {
-			known = append(known, impartial.Nimber(v))
-		}
 	}
-	out.add(known)
 
 	if io.tty && !opts.json {
 		bar := progressbar.NewOptions64(int64(total),
@@ -246,14 +298,17 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, hg cata
 			progressbar.OptionThrottle(200*time.Millisecond),
 			progressbar.OptionClearOnFinish(),
 		)
-		bar.Set(len(known))
 		*barp = bar
 	}
 	lastCommit := time.Now()
+	emitted := 0 // values handed to out so far
 	emit := func(vals []impartial.Nimber) error {
 		out.add(vals)
 		if ck != nil {
-			for _, v := range vals {
+			for i, v := range vals {
+				if emitted+i < knownCount {
+					continue // already in the checkpoint
+				}
 				if err := ck.Append(uint64(v)); err != nil {
 					return err
 				}
@@ -265,30 +320,60 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, hg cata
 				lastCommit = time.Now()
 			}
 		}
+		emitted += len(vals)
 		if *barp != nil {
 			(*barp).Add(len(vals))
 		}
 		return nil
 	}
 	how := ""
-	if len(known) < total {
-		if s, ok := hg.(catalog.SequenceStreamer); ok {
-			st, err := s.StreamValues(ctx, opts.to, known, copts, emit)
-			if err != nil {
-				return "", err
+	describe := func(st *catalog.SequenceStats) {
+		how = fmt.Sprintf(" [%s kernel", st.Kernel)
+		if st.Rare > 0 {
+			how += fmt.Sprintf(", %d rare heaps", st.Rare)
+		}
+		how += ", " + impartial.FormatBytes(st.Bytes) + "]"
+	}
+	switch {
+	case ranged:
+		r := catalog.ValueRange{From: from, To: opts.to, KnownCount: knownCount, Tail: opts.tail}
+		if knownCount > 0 {
+			r.Known = func(each func(uint64) error) error { return ck.Replay(int64(knownCount), each) }
+		}
+		st, err := rs.StreamRange(ctx, r, copts, emit)
+		if err != nil {
+			return "", err
+		}
+		describe(st)
+	default:
+		// Games without a range: compute from the start, print from --from.
+		skip := from - info.Start
+		window := func(vals []impartial.Nimber) error {
+			if skip >= len(vals) {
+				skip -= len(vals)
+				return nil
 			}
-			how = fmt.Sprintf(" [%s kernel", st.Kernel)
-			if st.Rare > 0 {
-				how += fmt.Sprintf(", %d rare heaps", st.Rare)
-			}
-			how += ", " + impartial.FormatBytes(st.Bytes) + "]"
-		} else {
-			seq, err := hg.Values(ctx, opts.to, copts)
-			if err != nil {
-				return "", err
-			}
-			if err := emit(seq.Values[len(known):]); err != nil {
-				return "", err
+			vals, skip = vals[skip:], 0
+			return emit(vals)
+		}
+		if err := window(known); err != nil {
+			return "", err
+		}
+		if len(known) < opts.to-info.Start+1 {
+			if s, ok := hg.(catalog.SequenceStreamer); ok {
+				st, err := s.StreamValues(ctx, opts.to, known, copts, window)
+				if err != nil {
+					return "", err
+				}
+				describe(st)
+			} else {
+				seq, err := hg.Values(ctx, opts.to, copts)
+				if err != nil {
+					return "", err
+				}
+				if err := window(seq.Values[len(known):]); err != nil {
+					return "", err
+				}
 			}
 		}
 	}

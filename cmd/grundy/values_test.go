@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,8 +22,11 @@ import (
 // TestMain lets a test run the real command as a subprocess (to kill it).
 func TestMain(m *testing.M) {
 	if os.Getenv("GRUNDY_TEST_RUN_MAIN") == "1" {
-		main()
-		return
+		var ready func()
+		if os.Getenv("GRUNDY_TEST_READY") == "1" {
+			ready = func() { fmt.Fprintln(os.Stderr, "ready") }
+		}
+		os.Exit(mainRun(ready))
 	}
 	os.Exit(m.Run())
 }
@@ -33,7 +37,7 @@ func TestValuesOctal(t *testing.T) {
 		t.Errorf("values kayles = %d %q", code, out)
 	}
 	// The checksum line: sha256 of the values as 8-byte little-endian words.
-	if want := "sha256:cfd3a5e3bf69bb0b8d01752334a86a3257a841bf75f7f7a980aa50293489b81c G(0..12) ["; !strings.HasPrefix(errs, want) {
+	if want := "sha256:cfd3a5e3bf69bb0b8d01752334a86a3257a841bf75f7f7a980aa50293489b81c = SHA-256 of G(0..12) as 8-byte little-endian integers, not of the text ["; !strings.HasPrefix(errs, want) {
 		t.Errorf("stderr = %q, want prefix %q", errs, want)
 	}
 	out, _, _ = grundy(t, "", "values", "kayles", "--to", "12", "--json")
@@ -63,7 +67,7 @@ func TestPeriodCommand(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"period", "nim"}, "nim has no period search"},
-		{[]string{"period", "kayles", "--max", "0"}, "--max must be at least 1"},
+		{[]string{"period", "kayles", "--max", "0"}, "--to must be at least 1"},
 		{[]string{"period", "octal:0.9"}, `column 9: digit 9 is not an octal digit`},
 	} {
 		out, errs, code := grundy(t, "", c.args...)
@@ -231,7 +235,7 @@ func TestValuesJSONInterrupted(t *testing.T) {
 	if seq.Game != "kayles" || seq.Start != 0 || seq.Checksum != "" {
 		t.Errorf("game %q start %d checksum %q: want kayles, 0 and no checksum", seq.Game, seq.Start, seq.Checksum)
 	}
-	if seq.Error != "impartial: search canceled" || errs != "grundy: "+seq.Error+"\n" {
+	if seq.Error != "search canceled" || errs != "grundy: "+seq.Error+"\n" {
 		t.Errorf("error %q, stderr %q", seq.Error, errs)
 	}
 	// At least what filled the 64 KiB buffer, and not everything.
@@ -246,7 +250,7 @@ func TestValuesJSONInterrupted(t *testing.T) {
 // checksum line.
 func TestValuesTextInterrupted(t *testing.T) {
 	out, errs, code := interrupted(t, "values", "kayles", "--to", "400000")
-	if code != exitCanceled || errs != "grundy: impartial: search canceled\n" {
+	if code != exitCanceled || errs != "grundy: search canceled\n" {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 	if !strings.HasSuffix(out, "\n") {
@@ -281,19 +285,19 @@ func TestValuesJSONFailsAfterCheckpoint(t *testing.T) {
 		args := []string{"values", game, "--to", "100000", "--checkpoint", dir, "--max-positions", "1000"}
 		out, errs, code := grundy(t, "", append(args, "--json")...)
 		seq := decodeSequence(t, out)
-		const msg = "impartial: position budget exhausted: more than 1000 positions needed (raise --max-positions to search further)"
-		if code != exitFailure || seq.Error != msg || errs != "grundy: "+msg+"\n" || seq.Checksum != "" || len(seq.Values) != 51 {
+		const msg = "position budget exhausted: more than 1000 positions needed (raise --max-positions to search further)"
+		if code != exitLimit || seq.Error != msg || errs != "grundy: "+msg+"\n" || seq.Checksum != "" || len(seq.Values) != 51 {
 			t.Errorf("%s: exit %d, %d values, error %q, checksum %q, stderr %q", game, code, len(seq.Values), seq.Error, seq.Checksum, errs)
 		}
 		wantPrefix(t, game, seq.Values)
 		text, _, code := grundy(t, "", args...)
 		ref, _, _ := grundy(t, "", "values", game, "--to", "50")
-		if code != exitFailure || text != ref {
+		if code != exitLimit || text != ref {
 			t.Errorf("%s: text after the checkpoint = %d %q, want %q", game, code, text, ref)
 		}
 
 		out, _, code = grundy(t, "", "values", game, "--to", "100000", "--max-positions", "1000", "--json")
-		if want := `{"game":"` + game + `","start":0,"values":[],"error":"` + msg + `"}` + "\n"; code != exitFailure || out != want {
+		if want := `{"game":"` + game + `","start":0,"values":[],"error":"` + msg + `"}` + "\n"; code != exitLimit || out != want {
 			t.Errorf("%s: no values = %d %q, want %q", game, code, out, want)
 		}
 	}

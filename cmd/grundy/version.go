@@ -18,16 +18,21 @@ func newVersionCmd(io *streams) *cobra.Command {
 		Example: "  grundy version",
 		Args:    exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rev := ""
-			if info, ok := debug.ReadBuildInfo(); ok {
-				for _, s := range info.Settings {
-					if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-						rev = " " + s.Value[:12]
-					}
-				}
-			}
-			_, err := fmt.Fprintf(io.out, "grundy %s%s (%s %s/%s)\n", version, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			_, err := fmt.Fprintln(io.out, versionLine())
 			return err
 		},
 	}
+}
+
+// versionLine is what grundy version and grundy --version print.
+func versionLine() string {
+	rev := ""
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				rev = " " + s.Value[:12]
+			}
+		}
+	}
+	return fmt.Sprintf("grundy %s%s (%s %s/%s)", version, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }

@@ -142,8 +142,10 @@ type TB interface {
 // Plain(g), and the oracle agree on the value and outcome; the closed-form
 // winning moves equal the searched ones; Components, if g has it, is
 // idempotent and its parts' values XOR to the whole; the misère outcome
-// (with g's MisereRule if any) agrees with the oracle. Pairs of positions
-// are checked as sums too.
+// (with g's MisereRule if any) agrees with the oracle; and the one analysis
+// path, impartial.Analyze, on g and on Plain(g), normal and misère, gives
+// the oracle's outcome, value, winning moves and the outcome after every
+// option. Pairs of positions are checked as sums too.
 func Check[P comparable](t TB, g impartial.Game[P], positions []P) {
 	t.Helper()
 	ctx := context.Background()
@@ -194,9 +196,68 @@ func Check[P comparable](t TB, g impartial.Game[P], positions []P) {
 		if want := or.Outcome(true, p); mf != want || mp != want {
 			t.Errorf("misère Outcome(%v): rule %v, search %v, oracle %v", p, mf, mp, want)
 		}
+		CheckAnalyze(t, g, or, p)
 	}
 	for i := 0; i+1 < len(positions); i += 2 {
 		checkMoves(t, fast, plain, or, positions[i], positions[i+1])
+		CheckAnalyze(t, g, or, positions[i], positions[i+1])
+	}
+}
+
+// CheckAnalyze checks impartial.Analyze on the sum ps of g, with g's closed
+// forms and on Plain(g), under normal and misère play, against the oracle:
+// the outcome, the value (normal play, when Analyze gives one), the winning
+// moves, and with AllOptions every option and the outcome it leads to.
+func CheckAnalyze[P comparable](t TB, g impartial.Game[P], or *Oracle[P], ps ...P) {
+	t.Helper()
+	ctx := context.Background()
+	for _, gg := range []impartial.Game[P]{g, impartial.Plain(g)} {
+		for _, misere := range []bool{false, true} {
+			res, err := impartial.Analyze(ctx, gg, ps, impartial.Query{Misere: misere})
+			if err != nil {
+				t.Fatalf("Analyze(%v, misère %v): %v", ps, misere, err)
+			}
+			if want := or.Outcome(misere, ps...); res.Outcome != want {
+				t.Errorf("Analyze(%v, misère %v): outcome %v (%s), oracle %v", ps, misere, res.Outcome, res.By, want)
+			}
+			if !misere && res.Value != nil {
+				var x impartial.Nimber
+				for _, p := range ps {
+					x ^= or.Value(p)
+				}
+				if *res.Value != x {
+					t.Errorf("Analyze(%v): value %d (%s), oracle %d", ps, *res.Value, res.By, x)
+				}
+			}
+			var got []impartial.Move[P]
+			for _, o := range res.Moves {
+				got = append(got, o.Move)
+			}
+			if want := or.WinningMoves(misere, ps...); !SameMoves(got, want) || res.Count != int64(len(want)) {
+				t.Errorf("Analyze(%v, misère %v): winning moves %v (count %d), oracle %v", ps, misere, got, res.Count, want)
+			}
+			all, err := impartial.Analyze(ctx, gg, ps, impartial.Query{Misere: misere, AllOptions: true})
+			if err != nil {
+				t.Fatalf("Analyze(%v, misère %v, all options): %v", ps, misere, err)
+			}
+			n := 0
+			for _, p := range ps {
+				n += len(or.Options(p))
+			}
+			if len(all.Moves) != n {
+				t.Errorf("Analyze(%v, misère %v, all options): %d options, oracle %d", ps, misere, len(all.Moves), n)
+			}
+			for _, o := range all.Moves {
+				next := slices.Clone(ps)
+				next[o.Index] = o.To
+				if !slices.Contains(or.Options(ps[o.Index]), o.To) {
+					t.Errorf("Analyze(%v, all options): %v is not an option", ps, o.Move)
+				}
+				if want := or.Outcome(misere, next...); o.After != want {
+					t.Errorf("Analyze(%v, misère %v, all options): after %v: %v, oracle %v", ps, misere, o.Move, o.After, want)
+				}
+			}
+		}
 	}
 }
 

@@ -1,16 +1,58 @@
-/* Straightforward C solution of HDU 2176 (baseline for the benchmark). */
+/* Straightforward C solution of HDU 2176 (the baseline of the benchmark and
+ * the reference of the differential test): cases "m, then m piles" until a
+ * line 0 or the end of the input; No when the XOR x of the piles is 0, else
+ * Yes and each pile a with x ^ a < a, as "a x^a", in input order. */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
-static int a[200005];
+#include <stdlib.h>
+
+/* Exit statuses: 0, answered (a driver must print the same); 2, rejected:
+ * input on which accepted solutions read garbage (a token that is not a
+ * number, a case cut short by the end of the input), which a driver must
+ * reject too; 3, outside the judge's limits, where accepted solutions
+ * answer by an arithmetic the game does not define (a driver may answer or
+ * reject). */
+static void reject(int status, const char *why) {
+	fprintf(stderr, "reject: %s\n", why);
+	exit(status);
+}
+
+/* next reads a number as scanf("%lld") does; at the end of the input it
+ * returns 0. */
+static inline int next(long long *x) {
+	errno = 0;
+	int r = scanf("%lld", x);
+	if (r == EOF) return 0;
+	if (r != 1 || errno == ERANGE) reject(2, "not a number");
+	return 1;
+}
+
+/* need reads a number that must be there. */
+static inline long long need(void) {
+	long long x;
+	if (!next(&x)) reject(2, "the input ends inside a case");
+	return x;
+}
+
+static long long a[200005];
 int main(void) {
-	int m;
-	while (scanf("%d", &m) == 1 && m) {
-		int x = 0;
-		for (int i = 0; i < m; i++) { scanf("%d", &a[i]); x ^= a[i]; }
+	long long m;
+	while (next(&m) && m) {
+		if (m < 0) reject(3, "a negative number of piles");
+		if (m > 200000) reject(3, "more piles than the judge's 200000");
+		long long x = 0;
+		for (long long i = 0; i < m; i++) {
+			a[i] = need();
+			if (a[i] < 0) reject(2, "a pile below 0");
+			if (a[i] > INT_MAX) reject(3, "beyond int");
+			x ^= a[i];
+		}
 		if (x == 0) { printf("No\n"); continue; }
 		printf("Yes\n");
-		for (int i = 0; i < m; i++) {
-			int s = x ^ a[i];
-			if (s < a[i]) printf("%d %d\n", a[i], s);
+		for (long long i = 0; i < m; i++) {
+			long long s = x ^ a[i];
+			if (s < a[i]) printf("%lld %lld\n", a[i], s);
 		}
 	}
 	return 0;

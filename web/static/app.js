@@ -11,8 +11,9 @@ import play from './play.js';
 import sequence from './sequence.js';
 import cardflip from './cardflip.js';
 import bridge from './bridge.js';
+import misere from './misere.js';
 
-const parts = [explore, play, sequence, cardflip, bridge];
+const parts = [explore, play, sequence, cardflip, bridge, misere];
 
 const tabs = document.getElementById('tabs');
 const pages = document.getElementById('pages');

@@ -5,6 +5,7 @@
 // package bridge as `grundy bridge solve --json --explain S` does.
 import { api, apiURL } from './api.js';
 import { h, clear } from './dom.js';
+import { s as sv } from './plot.js';
 
 const SHOW_SEQ = 400; // sequence cells shown
 const SHOW_PLAYS = 120; // plays of the optimal line shown
@@ -12,6 +13,72 @@ const SHOW_DEAL = 2000; // largest n whose deal is written in the text box
 const EXPLAIN_N = 10000; // the server explains deals up to this n
 
 const team = (pos) => (pos % 2 === 0 ? 'A' : 'P');
+const QUERIES_KEY = 'grundy.bridge.queries';
+const ROUND_N = 6; // largest n drawn as a round table (12 seats)
+const POINTS = ['no point', '1 point', '2 points'];
+
+// inWords says seq in plain words: "Team A scores 2 points if player 1
+// starts, 0 points if player 2 starts, …", grouped by score when long.
+export function inWords(seq) {
+  if (seq.every((v) => v === seq[0])) return `Team A scores ${POINTS[seq[0]]} whoever starts.`;
+  if (seq.length <= 8) {
+    return 'Team A scores ' + seq.map((v, i) => `${POINTS[v]} if player ${i + 1} starts`).join(', ') + '.';
+  }
+  const parts = [];
+  for (const v of [2, 1, 0]) {
+    const who = seq.map((x, i) => (x === v ? i + 1 : 0)).filter((x) => x);
+    if (who.length === 1) parts.push(`${POINTS[v]} if player ${who[0]} starts`);
+    else if (who.length > 1 && who.length <= 6) parts.push(`${POINTS[v]} if one of players ${who.join(', ')} starts`);
+    else if (who.length > 6) parts.push(`${POINTS[v]} if one of ${who.length} players starts (${who.slice(0, 5).join(', ')}, …)`);
+  }
+  return 'Team A scores ' + parts.join('; ') + '.';
+}
+
+// parseHands reads the hands of a deal in the CLI's text (n, then two cards
+// per player), for drawing only: the server has checked it.
+function parseHands(text) {
+  const nums = text.trim().split(/\s+/).map(Number);
+  const n = nums[0];
+  const hands = [];
+  for (let i = 0; i < 2 * n; i++) hands.push([nums[1 + 2 * i], nums[2 + 2 * i]].sort((a, b) => a - b));
+  return hands;
+}
+
+
+// roundTable draws the 2n players around the table, clockwise from player
+// 1 at the top: each with the team, the two cards, and, along an optimal
+// line, the order of play, the card played (dark) and the card kept
+// (dashed); the two scoring cards orange.
+function roundTable(hands, line) {
+  const k = hands.length;
+  const size = k > 8 ? 540 : 440;
+  const c = size / 2;
+  const R = c - 52;
+  const svg = sv('svg', { viewBox: `0 0 ${size} ${size}`, class: 'table', role: 'img', 'aria-label': `the ${k} players around the table` });
+  svg.append(sv('circle', { cx: c, cy: c, r: R - 40, class: 'felt' }));
+  const plays = new Map((line?.plays ?? []).map((p, i) => [p.position, { ...p, order: i + 1 }]));
+  if (line) svg.append(sv('text', { x: c, y: c + 5, 'text-anchor': 'middle', class: 'tablemid' }, `player ${line.start} leads; A scores ${line.points}`));
+  hands.forEach((hand, i) => {
+    const pos = i + 1;
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / k;
+    const x = c + R * Math.cos(a);
+    const y = c + R * Math.sin(a);
+    const p = plays.get(pos);
+    const g = sv('g', { class: `seatg team${team(pos)}` + (line && line.start === pos ? ' leader' : ''), 'data-position': String(pos) });
+    g.append(sv('title', {}, `player ${pos} (team ${team(pos)}): cards ${hand.join(' and ')}` + (p ? `; plays ${p.played} (move ${p.order}) and keeps ${p.kept}` : '')));
+    g.append(sv('rect', { x: x - 46, y: y - 26, width: 92, height: 52, rx: 9, class: 'seatbox' }));
+    g.append(sv('text', { x: x, y: y - 11, 'text-anchor': 'middle', class: 'seatname' }, `${p ? p.order + '. ' : ''}player ${pos} · ${team(pos)}`));
+    hand.forEach((card, j) => {
+      const role = p ? (card === p.played ? 'played' : 'kept') : 'card';
+      const scoring = line && ((role === 'played' && card === line.high_played) || (role === 'kept' && card === line.high_kept));
+      const cx = x - 30 + j * 32;
+      g.append(sv('rect', { x: cx, y: y - 3, width: 28, height: 22, rx: 4, class: `tcard ${role}` + (scoring ? ' scoring' : '') }));
+      g.append(sv('text', { x: cx + 14, y: y + 13, 'text-anchor': 'middle', class: `tcardtext ${role}` }, String(card)));
+    });
+    svg.append(g);
+  });
+  return svg;
+}
 
 export default {
   id: 'bridge',
@@ -25,7 +92,13 @@ export default {
     const seqEl = h('div', { id: 'br-seq', class: 'brseq' });
     const analysis = h('div', { id: 'br-analysis' });
     const plays = h('div', { id: 'br-plays', class: 'seats' });
-    const queries = h('textarea', { id: 'br-queries', class: 'mono', rows: '4', spellcheck: 'false', 'aria-label': 'Counting queries' }, '3\n212111\n');
+    // The typed queries are kept (for the session) across deals, links and
+    // reloads; counting the shown sequence leaves them as they are.
+    const queries = h('textarea', { id: 'br-queries', class: 'mono', rows: '4', spellcheck: 'false', 'aria-label': 'Counting queries' });
+    queries.value = sessionStorage.getItem(QUERIES_KEY) ?? '3\n212111\n';
+    queries.addEventListener('input', () => sessionStorage.setItem(QUERIES_KEY, queries.value));
+    const table = h('div', { id: 'br-table', class: 'roundtable' });
+    const thisCount = h('div', { id: 'br-count-this-result' });
     const mod = h('input', { id: 'br-mod', class: 'mono', value: '1000000007', 'aria-label': 'Modulus' });
     const counts = h('div', { id: 'br-counts' });
     let source = null; // {n, seed} or {deal}, as in the URL
@@ -86,7 +159,8 @@ export default {
       const seq = res.sequence;
       const tally = [0, 0, 0];
       for (const v of seq) tally[v]++;
-      clear(summary, h('b', {}, `n = ${res.n}`), ` · ${2 * res.n} players · A scores 2 from ${tally[2]} starts, 1 from ${tally[1]}, 0 from ${tally[0]}`);
+      clear(summary, h('b', {}, `n = ${res.n}`), ` · ${2 * res.n} players · A scores 2 from ${tally[2]} starts, 1 from ${tally[1]}, 0 from ${tally[0]}`,
+        h('span', { class: 'inwords', id: 'br-words' }, inWords(seq)));
       const cells = seq.slice(0, SHOW_SEQ).map((v, i) => h('button', {
         class: `cell v${v}` + (i + 1 === start ? ' chosen' : ''),
         'data-start': String(i + 1),
@@ -96,6 +170,7 @@ export default {
       clear(seqEl, cells,
         seq.length > SHOW_SEQ ? h('p', { class: 'more' }, `Showing seq[1..${SHOW_SEQ}] of ${seq.length.toLocaleString()}; `, h('a', { href: apiURL('bridge/solve', source), download: 'bridge.json' }, 'download the JSON'), ' for all.') : null);
       const line = res.explain;
+      clear(table, res.n <= ROUND_N && /\d/.test(deal.value) ? roundTable(parseHands(deal.value), line) : null);
       if (!line) {
         clear(analysis, h('p', { class: 'more' }, big ? `Optimal lines are shown for n ≤ ${EXPLAIN_N}.` : ''));
         clear(plays);
@@ -120,18 +195,22 @@ export default {
       line.plays.length > SHOW_PLAYS ? h('p', { class: 'more' }, `… and ${line.plays.length - SHOW_PLAYS} more plays.`) : null);
     }
 
-    async function count() {
+    // count counts the deals of each query: exactly (exact=1) up to
+    // n = 100, modulo the prime beyond.
+    async function count(text = queries.value, into = counts) {
       try {
-        const res = await api('bridge/count', { queries: queries.value, mod: mod.value.trim() });
-        clear(counts, h('ol', { class: 'countlist' }, res.counts.map((c) => h('li', {}, h('b', { class: 'mono' }, String(c)), ` deals (mod ${res.modulus})`))));
+        const res = await api('bridge/count', { queries: text, mod: mod.value.trim(), exact: 1 });
+        clear(into, h('ol', { class: 'countlist' }, res.counts.map((c, i) => h('li', {},
+          res.exact?.[i]
+            ? [h('b', { class: 'mono exact' }, res.exact[i]), ` deal${res.exact[i] === '1' ? '' : 's'} exactly `, h('span', { class: 'more' }, `(${c} mod ${res.modulus})`)]
+            : [h('b', { class: 'mono' }, String(c)), ` deals mod ${res.modulus} `, h('span', { class: 'more' }, '(the exact count is given for n ≤ 100)')]))));
       } catch (e) {
-        clear(counts, h('p', { class: 'error', role: 'alert' }, e.message));
+        clear(into, h('p', { class: 'error', role: 'alert' }, e.message));
       }
     }
     function countThis() {
       if (!last) return;
-      queries.value = `${last.n}\n${last.sequence.join('')}\n`;
-      count();
+      count(`${last.n}\n${last.sequence.join('')}\n`, thisCount);
     }
 
     n.addEventListener('keydown', (e) => { if (e.key === 'Enter') dealRandom(); });
@@ -151,15 +230,15 @@ export default {
           h('div', { class: 'row' }, h('button', { id: 'br-solve', class: 'secondary', onclick: solveTyped }, 'Solve this deal')),
           message),
         h('div', { class: 'card' }, h('h2', {}, 'Sequence seq[1..2n]'), summary, seqEl,
-          h('h2', {}, 'An optimal line'), analysis, plays,
+          h('div', { class: 'row' }, h('button', { id: 'br-count-this', class: 'secondary', onclick: countThis }, 'Count the deals with this sequence')), thisCount,
+          h('h2', {}, 'An optimal line'), analysis, table, plays,
           h('p', { class: 'more legend' }, 'In order of play: position, team, ', h('span', { class: 'chip played' }, 'played'), ' and ', h('span', { class: 'chip kept' }, 'kept'), ' card; the two scoring cards in orange.'))),
       h('div', { class: 'card' }, h('h2', {}, 'Count deals by sequence'),
         h('p', { class: 'more' }, 'One or more queries: a line with n, then the 2n values seq[1..2n] (0, 1 or 2; spaced or as one word). The answer is the number of deals of the cards 1..4n with exactly that sequence, modulo a prime.'),
         h('div', { class: 'row countrow' },
           h('label', { class: 'field' }, h('span', {}, 'Queries'), queries),
           h('label', { class: 'field small' }, h('span', {}, 'Modulus (a prime)'), mod),
-          h('button', { id: 'br-count', onclick: count }, 'Count'),
-          h('button', { id: 'br-count-this', class: 'secondary', onclick: countThis }, 'Count the sequence above')),
+          h('button', { id: 'br-count', onclick: () => count() }, 'Count')),
         counts));
 
     return {

@@ -8,7 +8,7 @@
 // simulation).
 import { api } from './api.js';
 import { h, clear } from './dom.js';
-import { plotCompare, strategyColors } from './plot.js';
+import { plotCompare, plotHistogram, strategyColors } from './plot.js';
 
 const SPEEDS = [1, 2, 5, 10, 30, 100]; // turns per second
 
@@ -19,6 +19,28 @@ const VARIANTS = {
   fixed: ['fixed after look', 'The card looked at stays where it was (it may still be turned face up); a strategy that moves it breaks the rules.'],
   rearrange: ['rearrange', 'After looking, the player may also permute the face-down cards.'],
 };
+
+// rowText writes a visible row as the CLI does (cardflip.FormatRow):
+// · face down, the number face up, * at position mark.
+export function rowText(row, mark) {
+  return '[' + row.map((x, i) => (i === mark ? '*' : x === 0 ? '·' : String(x))).join(' ') + ']';
+}
+
+// scrollTo scrolls the list box (not the page) to show its item li.
+function scrollTo(box, li) {
+  if (!li) return;
+  const top = li.offsetTop; // .cftrace is positioned: offsets are from the box
+  if (top < box.scrollTop || top + li.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 2;
+}
+
+// sizeCards sizes the cards of a row of m so that they stay readable: at
+// least 24 px wide (the row wraps), at most 40.
+function sizeCards(row, m) {
+  const avail = Math.max(240, (row.clientWidth || 760) - 24);
+  const w = Math.max(24, Math.min(40, Math.floor(avail / m) - 4));
+  row.style.setProperty('--cw', `${w}px`);
+  row.classList.toggle('small', w < 30);
+}
 
 export default {
   id: 'cardflip',
@@ -46,6 +68,15 @@ export default {
     const status = h('p', { id: 'cf-status', class: 'status' }, 'Choose a strategy and run it.');
     const log = h('p', { id: 'cf-log', class: 'cflog' });
     const dealText = h('p', { id: 'cf-deal', class: 'more mono' });
+    // The trace as text, as `grundy cardflip play` prints it, with the
+    // turn shown highlighted.
+    const traceList = h('ol', { id: 'cf-trace', class: 'cftrace mono' });
+    const traceLegend = h('p', { id: 'cf-legend', class: 'more' },
+      'Positions count from 0 (the leftmost card is position 0), cards from 1. In the rows, · is a face-down card, a number a face-up one, and * the card looked at; ',
+      h('code', {}, '2 → down at 3'), ' puts the card seen, number 2, back face down at index 3 of the row, ', h('code', {}, 'UP'), ' turns it face up.');
+    const histSvg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    histSvg.id = 'cf-hist';
+    histSvg.classList.add('plot', 'hist');
     const playBtn = h('button', { id: 'cf-play', disabled: true, onclick: () => (timer ? pause() : play()) }, 'Play');
     const stepBtn = h('button', { id: 'cf-step', class: 'secondary', disabled: true, onclick: () => { pause(); advance(); } }, 'Step');
     const endBtn = h('button', { id: 'cf-end', class: 'secondary', disabled: true, onclick: () => { pause(); frame = frames() - 1; render(); } }, 'To the end');
@@ -79,29 +110,38 @@ export default {
     }
     strategy.addEventListener('change', describe);
     variant.addEventListener('change', describe);
+    for (const el of [strategy, m, players, model, variant]) el.addEventListener('change', () => stale());
+    m.addEventListener('input', () => stale());
 
     // measure asks for E[X] under the chosen rules: exactly over all m!
     // deals for m ≤ 8 and a strategy without coins (/api/cardflip/exact),
     // else by seeded games (/api/cardflip/simulate, at most 2000 and within
     // the server's work limit of trials × m² ≤ 4·10⁷).
+    // The histogram of X comes from the seeded games of simulate, which
+    // run in either case.
     let measuring = null;
     async function measure() {
       const s = strategies.find((x) => x.name === strategy.value);
       const k = Number(m.value);
       const exact = k >= 1 && k <= 8 && s && !s.needs.includes('coins');
       const p = params();
-      if (!exact) p.trials = String(Math.max(1, Math.min(2000, Math.floor(4e7 / (k * k || 1)))));
+      const sim = { ...p, trials: String(Math.max(1, Math.min(2000, Math.floor(4e7 / (k * k || 1))))) };
       measuring?.abort();
       const ctl = new AbortController();
       measuring = ctl;
       measureBtn.disabled = true;
-      clear(measureText, h('p', { class: 'more' }, exact ? `Playing all ${k}! deals…` : `Playing ${p.trials} games…`));
+      clear(measureText, h('p', { class: 'more' }, exact ? `Playing all ${k}! deals…` : `Playing ${sim.trials} games…`));
+      histSvg.replaceChildren();
       try {
-        const r = await api(exact ? 'cardflip/exact' : 'cardflip/simulate', p, { signal: ctl.signal });
+        const ex = exact ? await api('cardflip/exact', p, { signal: ctl.signal }) : null;
+        const r = await api('cardflip/simulate', sim, { signal: ctl.signal });
+        if (measuring !== ctl) return;
         const head = `${r.strategy}, m = ${r.m} (${r.rules}): `;
-        clear(measureText, h('p', { class: 'cfmeasure' }, exact
-          ? `${head}E[X] = ${r.fraction}${r.fraction.includes('/') ? ` = ${r.mean.toFixed(4)}` : ''} exactly, over all ${r.deals} deals (min ${r.min}, max ${r.max})`
-          : `${head}E[X] = ${r.mean.toFixed(3)} ± ${r.stderr.toFixed(3)} (standard error; ${r.trials} games, seed ${r.seed}; min ${r.min}, max ${r.max})`));
+        clear(measureText, h('p', { class: 'cfmeasure', 'data-m': String(r.m) }, ex
+          ? `${head}E[X] = ${ex.fraction}${ex.fraction.includes('/') ? ` = ${ex.mean.toFixed(4)}` : ''} exactly, over all ${ex.deals} deals (min ${ex.min}, max ${ex.max})`
+          : `${head}E[X] = ${r.mean.toFixed(3)} ± ${r.stderr.toFixed(3)} (standard error; ${r.trials} games, seed ${r.seed}; min ${r.min}, max ${r.max})`),
+        h('p', { class: 'more' }, `The distribution of X over ${r.trials} seeded games (seed ${r.seed}), the mean dashed:`));
+        plotHistogram(histSvg, r.histogram, { mean: ex ? ex.mean : r.mean });
       } catch (e) {
         if (e.name !== 'AbortError') clear(measureText, h('p', { class: 'error', role: 'alert' }, e.message));
       } finally {
@@ -111,6 +151,13 @@ export default {
         }
       }
     }
+    // A measurement belongs to the strategy, m and rules it was made for:
+    // changing any of them clears it.
+    const stale = () => {
+      measuring?.abort();
+      clear(measureText);
+      histSvg.replaceChildren();
+    };
 
     const params = () => ({ strategy: strategy.value, m: m.value, seed: seed.value, players: players.value.trim() || '∞', model: model.value, variant: variant.value });
     function run() {
@@ -135,9 +182,9 @@ export default {
       for (const b of [playBtn, stepBtn, endBtn]) b.disabled = false;
       dealText.textContent = `The deal, hidden from the players: ${trace.deal.join(' ')}` + (trace.truncated ? ` · the trace shows the first ${trace.steps.length} of ${trace.x} turns` : '');
       rulesText.textContent = `Rules: ${trace.rules}`;
-      const w = Math.max(10, Math.min(40, Math.floor(760 / trace.m) - 4));
-      row.style.setProperty('--cw', `${w}px`);
-      row.classList.toggle('tiny', w < 22);
+      sizeCards(row, trace.m);
+      clear(traceList, trace.steps.map((st) => h('li', { 'data-turn': String(st.turn) },
+        h('span', { class: 'tn' }, String(st.turn)), ' ', rowText(st.before, st.look), `  ${st.value} → ${st.up ? 'UP' : 'down'} at ${st.to}  `, rowText(st.after, -1))));
       render();
       play();
     }
@@ -159,8 +206,10 @@ export default {
           cls += step.up ? ' placed up' : ' placed';
           if (!step.up) label = String(step.value);
         }
-        return h('span', { class: cls, 'data-pos': String(i + 1) }, label);
+        return h('span', { class: cls, 'data-pos': String(i), title: `position ${i}` }, label);
       }));
+      for (const li of traceList.children) li.classList.toggle('current', li.dataset.turn === String(t));
+      scrollTo(traceList, traceList.querySelector('li.current'));
       const ups = cards.filter((v) => v).length;
       const done = step && step.end && !looking;
       status.className = 'status' + (done ? ' won' : '');
@@ -170,8 +219,8 @@ export default {
       if (step) {
         const who = step.player >= 0 ? `Player ${step.player + 1}` : 'A new player';
         log.textContent = looking
-          ? `${who} looks at position ${step.look + 1}: it is ${step.value}${step.value === ups + 1 ? ', the next number' : ''}.`
-          : `${step.value} ${step.up ? 'turned face up' : 'put back face down'} at position ${step.to + 1}.`;
+          ? `${who} looks at position ${step.look}: it is ${step.value}${step.value === ups + 1 ? ', the next number' : ''}.`
+          : `${step.value} ${step.up ? 'turned face up' : 'put back face down'} at position ${step.to}.`;
       } else {
         log.textContent = 'Every card is face down.';
       }
@@ -286,6 +335,97 @@ export default {
       resized = setTimeout(() => { if (rows.length && !section.hidden) draw(); }, 150);
     });
 
+    // Play it yourself: the cooperative game by hand. The engine keeps the
+    // rules and the hidden deal (/api/cardflip/human replays the actions
+    // so far); the page keeps the list of actions.
+    const hm = h('input', { id: 'cf-h-m', type: 'number', min: '1', max: '100', value: '8', 'aria-label': 'm cards (by hand)' });
+    const hseed = h('input', { id: 'cf-h-seed', type: 'number', min: '0', value: '1', 'aria-label': 'Seed (by hand)' });
+    const hvariant = h('select', { id: 'cf-h-variant', 'aria-label': 'Variant (by hand)' },
+      ['standard', 'fixed'].map((v) => h('option', { value: v, title: VARIANTS[v][1] }, VARIANTS[v][0])));
+    const hrow = h('div', { id: 'cf-h-row', class: 'cfrow' });
+    const hstatus = h('p', { id: 'cf-h-status', class: 'status' }, 'Deal, then click a face-down card to look at it.');
+    const hmsg = h('div', { id: 'cf-h-message' });
+    const hup = h('button', { id: 'cf-h-up', disabled: true, onclick: () => place(true) }, 'Turn it face up here');
+    const hdown = h('button', { id: 'cf-h-down', class: 'secondary', disabled: true, onclick: () => place(false) }, 'Put it back face down');
+    const hundo = h('button', { id: 'cf-h-undo', class: 'secondary', disabled: true, onclick: () => act(actions.slice(0, -1)) }, 'Undo');
+    const hlog = h('ol', { id: 'cf-h-log', class: 'cftrace mono' });
+    let actions = []; // "L>T", "L>Tu" and a last pending "L", as the API takes them
+    let hstate = null;
+    let hturns = []; // the completed turns, for the log
+    let hticket = 0;
+
+    const hparams = () => ({ m: hm.value, seed: hseed.value, variant: hvariant.value, actions: actions.join(' ') });
+    // act asks the engine for the state after the actions next; when it
+    // refuses the last one, the actions before stay and its words are shown.
+    async function act(next) {
+      const before = actions;
+      actions = next;
+      const mine = ++hticket;
+      clear(hmsg);
+      try {
+        const st = await api('cardflip/human', hparams());
+        if (mine !== hticket) return;
+        hstate = st;
+        hturns = hturns.slice(0, st.turns);
+        if (st.last) hturns[st.turns - 1] = st.last;
+      } catch (e) {
+        if (mine !== hticket) return;
+        actions = before;
+        if (e.status !== 422) hstate = null;
+        clear(hmsg, h('p', { class: 'error', role: 'alert' }, e.message));
+      }
+      hrender();
+    }
+    function deal() {
+      hturns = [];
+      hstate = null;
+      act([]);
+    }
+    // look at position i, or, with a card in hand, put it at index i face
+    // down.
+    function pick(i) {
+      if (!hstate || hstate.done) return;
+      const next = actions.slice();
+      if (hstate.peek) next[next.length - 1] = `${hstate.peek.look}>${i}`;
+      else next.push(String(i));
+      act(next);
+    }
+    function place(up) {
+      if (!hstate?.peek) return;
+      const next = actions.slice();
+      next[next.length - 1] = `${hstate.peek.look}>${hstate.peek.look}${up ? 'u' : ''}`;
+      act(next);
+    }
+    function hrender() {
+      const st = hstate;
+      hup.disabled = hdown.disabled = !st?.peek;
+      hundo.disabled = !actions.length;
+      if (!st) {
+        clear(hrow);
+        return;
+      }
+      sizeCards(hrow, st.m);
+      const ups = st.row.filter((x) => x).length;
+      clear(hrow, st.row.map((v, i) => {
+        const peek = st.peek && st.peek.look === i;
+        const cls = 'fc ' + (v ? 'up' : 'down') + (peek ? ' peek' : '') + (!st.done && !v && !st.peek ? ' pick' : '') + (st.peek && !peek ? ' slot' : '');
+        return h('span', {
+          class: cls, 'data-pos': String(i),
+          title: st.peek ? (peek ? `card ${st.peek.value}, in your hand` : `put card ${st.peek.value} at position ${i}, face down`) : v ? `card ${v}, face up` : `look at position ${i}`,
+          onclick: st.done || (v && !st.peek) || peek ? undefined : () => pick(i),
+        }, peek ? String(st.peek.value) : v ? String(v) : '');
+      }));
+      hstatus.className = 'status' + (st.done ? ' won' : '');
+      hstatus.textContent = st.done
+        ? `Done: card ${st.m} is face up after X = ${st.turns} turns. The deal was ${st.deal.join(' ')}.`
+        : st.peek
+          ? `Turn ${st.turns + 1}: position ${st.peek.look} holds card ${st.peek.value}${st.peek.value === ups + 1 ? ' — the next card: turn it face up' : ` (the next card is ${ups + 1})`}. Put it back, or click where it should go.`
+          : `Turn ${st.turns + 1}: ${ups} of ${st.m} face up; the next card is ${ups + 1}. Click a face-down card to look at it.`;
+      clear(hlog, hturns.map((t) => h('li', {}, h('span', { class: 'tn' }, String(t.turn)), ' ', rowText(t.before, t.look), `  ${t.value} → ${t.up ? 'UP' : 'down'} at ${t.to}  `, rowText(t.after, -1))));
+      scrollTo(hlog, hlog.lastElementChild);
+    }
+    for (const el of [hm, hseed, hvariant]) el.addEventListener('change', deal);
+
     section.append(
       h('div', { class: 'intro' },
         h('h1', {}, 'Card-flip lab'),
@@ -302,9 +442,10 @@ export default {
             h('label', { class: 'field' }, h('span', {}, 'Variant'), variant)),
           variantAbout,
           h('div', { class: 'row' }, h('button', { id: 'cf-run', onclick: run }, 'Deal and run'), measureBtn),
-          runMsg, measureText),
+          runMsg, measureText, histSvg),
         h('div', { class: 'card' }, h('h2', {}, 'Trace'), status, row, log,
-          h('div', { class: 'row controls' }, playBtn, stepBtn, endBtn, speed, slider), dealText, rulesText)),
+          h('div', { class: 'row controls' }, playBtn, stepBtn, endBtn, speed, slider), dealText, rulesText,
+          traceLegend, traceList)),
       h('div', { class: 'card' }, h('div', { class: 'cardhead' }, h('h2', {}, 'Compare the strategies'), h('label', { class: 'inline' }, 'Plot ', scale)),
         h('div', { class: 'grid cfcmp' },
           h('div', {},
@@ -316,12 +457,23 @@ export default {
               h('label', { class: 'field' }, h('span', {}, 'Trials per m'), trials)),
             h('div', { class: 'row' }, go, cancel), progress, cmpMsg),
           svg),
-        table));
+        table),
+      h('div', { class: 'card cfhand', id: 'cf-hand' }, h('h2', {}, 'Play it yourself'),
+        h('p', { class: 'more' }, 'The cooperative game by hand: you are every player, with a perfect memory (n = 1). Click a face-down card to look at it; turn it face up if it is the next number, or put it back, or click another place in the row to move it there face down. The server deals and keeps the rules: it refuses a move they forbid.'),
+        h('div', { class: 'row' },
+          h('label', { class: 'field small' }, h('span', {}, 'm cards'), hm),
+          h('label', { class: 'field small' }, h('span', {}, 'Seed'), hseed),
+          h('label', { class: 'field small' }, h('span', {}, 'Variant'), hvariant),
+          h('button', { id: 'cf-h-deal', onclick: deal }, 'Deal')),
+        hstatus, hrow,
+        h('div', { class: 'row wrap' }, hup, hdown, hundo),
+        hmsg, hlog));
 
     let compared = false;
     return {
       async show(p) {
         await loadStrategies();
+        const before = JSON.stringify(params());
         if (rows.length) draw(); // drawn while hidden: redraw at the real width
         if (p.strategy) strategy.value = p.strategy;
         if (p.m) m.value = p.m;
@@ -331,12 +483,14 @@ export default {
         if (p.model) model.value = { 'table-only': 'table', 'table+turn': 'turn' }[p.model] ?? p.model;
         if (p.variant) variant.value = { 'free-communication': 'free', 'fixed-after-look': 'fixed' }[p.variant] ?? p.variant;
         describe();
+        if (JSON.stringify(params()) !== before) stale();
         // An unknown word leaves a select empty: send it as it is, so the
         // server names the problem.
         const asked = { ...params() };
         if (!model.value) asked.model = p.model;
         if (!variant.value) asked.variant = p.variant;
         await load(asked);
+        if (!hstate && !hticket) deal();
         // The first visit draws the default comparison (unless compare=0).
         if (!compared) {
           compared = true;

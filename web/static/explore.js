@@ -1,8 +1,12 @@
-// The explorer: choose a game, edit a position, see its value, outcome and
-// every winning move (all from /api/solve).
+// The explorer: choose a game, edit a position, see its value (a sum's as
+// the nim-sum of its components'), its outcome, a board, and every option
+// with what it leads to (all from /api/solve?all=1), coloured win / draw /
+// lose for the player making it.
 import { api } from './api.js';
-import { h, clear, nimber, heapView, debounce } from './dom.js';
+import { h, clear, nimber, debounce } from './dom.js';
 import { gamePicker } from './picker.js';
+import { board } from './board.js';
+import { optionList, legend, sumText, partsText } from './values.js';
 
 export default {
   id: 'explore',
@@ -19,8 +23,8 @@ export default {
       const mine = ++seq;
       result.classList.add('busy');
       try {
-        const r = await api('solve', { game: game.spec, position: pos.value, misere: misere.checked ? 1 : 0 });
-        if (mine === seq) show(r);
+        const r = await api('solve', { game: game.spec, position: pos.value, misere: misere.checked ? 1 : 0, all: 1 });
+        if (mine === seq) show(r, game);
       } catch (e) {
         if (mine === seq) clear(result, h('p', { class: 'error', role: 'alert' }, e.message));
       } finally {
@@ -28,22 +32,63 @@ export default {
       }
     };
     const solveSoon = debounce(solve, 300);
+    const go = (to) => { pos.value = to; solve(); };
 
-    const show = (r) => {
-      const win = r.outcome === 'N';
+    // outcome badge and sentence: N, P or D (a draw is first-class: loopy
+    // games), with the moves that win or keep the draw.
+    const verdict = (r) => {
+      const play = r.misere ? ' (misère play)' : '';
+      const opts = r.options ?? [];
+      const count = (res) => opts.filter((o) => o.result === res).length;
+      const more = r.move_count !== undefined && r.move_count > opts.length
+        ? ` (${r.move_count < 0 ? 'not every move was examined' : `${opts.length} of its ${r.move_count.toLocaleString()} moves listed`})` : '';
+      const inK = r.remoteness !== undefined ? ` in ${r.remoteness} move${r.remoteness === 1 ? '' : 's'}` : '';
+      switch (r.outcome) {
+        case 'N': {
+          const w = count('win');
+          return { cls: 'n', label: 'N-position',
+            text: opts.length === 0
+              ? `The player to move wins${inK}${play}; the moves are not listed (see the note below).`
+              : `The player to move wins${inK}${play}: ${w === 1 ? 'one move wins' : `${w} moves win`} (green)${more}.` };
+        }
+        case 'D': {
+          const d = count('draw');
+          return { cls: 'd', label: 'Draw',
+            text: `Neither player can force a win: with best play the game goes on forever. ${d === 1 ? 'One move keeps' : `${d} moves keep`} the draw (yellow)${more}.` };
+        }
+      }
+      return { cls: 'p', label: 'P-position',
+        text: r.remoteness === 0 ? `The player to move has no move and loses${play}.`
+          : `The player to move loses against best play${inK}${play}: every move leads to an N-position${more}.` };
+    };
+
+    const valueBox = (r) => {
+      if (r.loopy_value !== undefined) {
+        return h('div', { class: 'value', title: 'generalized Sprague–Grundy value (Smith 1966): a number is a nim-value; ∞(K) is infinite, K the finite values among its options: a win if 0 is in K, else a draw (docs/loopy.md)' }, h('small', {}, 'G ='), ' ', r.loopy_value);
+      }
+      if (r.value === undefined) return null;
+      return h('div', { class: 'value', title: 'nim-value (Grundy value)' }, h('small', {}, 'G ='), ' ', nimber(r.value));
+    };
+
+    const show = (r, game) => {
+      const v = verdict(r);
+      const sum = sumText(r);
+      const parts = partsText(r);
+      const note = h('p', { class: 'note', id: 'explore-board-note', role: 'status' });
+      result.dataset.position = r.position;
       clear(result,
         h('div', { class: 'verdict' },
-          r.value !== undefined ? h('div', { class: 'value', title: 'nim-value (Grundy value)' }, h('small', {}, 'G ='), ' ', nimber(r.value)) : null,
+          valueBox(r),
           h('div', {},
-            h('span', { class: 'badge ' + (win ? 'n' : 'p'), id: 'explore-outcome' }, win ? 'N-position' : 'P-position'),
-            h('p', { class: 'explain' }, win
-              ? `The player to move wins${r.misere ? ' (misère play)' : ''}, with ${r.winning_moves.length === 1 ? 'this move' : `any of these ${r.winning_moves.length} moves`}:`
-              : `The player to move loses against best play${r.misere ? ' (misère play)' : ''}: every move leads to an N-position.`))),
-        heapView(r.position),
-        r.winning_moves.length ? h('ul', { class: 'moves', id: 'explore-moves' },
-          r.winning_moves.map((m) => h('li', {},
-            h('button', { class: 'move win', title: 'Explore this position', onclick: () => { pos.value = m.to; solve(); } },
-              h('code', {}, m.to), m.move ? h('span', { class: 'desc' }, m.move) : null)))) : null,
+            h('span', { class: 'badge ' + v.cls, id: 'explore-outcome' }, v.label),
+            h('p', { class: 'explain' }, v.text),
+            sum ? h('p', { class: 'sum', id: 'explore-sum', title: 'the value of a sum is the nim-sum (XOR) of its components\' values (Sprague–Grundy)' },
+              'G = ', parts ? parts + ' = ' : '', sum, r.value === 0 ? ' (a P-position: every move breaks it)' : '') : null)),
+        board(game, r.position, { moves: r.options ?? [], onMove: (m) => go(m.to), onNote: (t) => { note.textContent = t; } }),
+        note,
+        r.options?.length ? optionList(r, { id: 'explore-moves', onPick: (o) => go(o.to) }) : null,
+        r.options?.length ? legend() : null,
+        r.moves_note ? h('p', { class: 'note', id: 'explore-moves-note' }, r.moves_note) : null,
         h('div', { class: 'actions' },
           h('button', { class: 'secondary', onclick: () => app.go('play', { game: r.game, position: r.position, misere: r.misere ? 1 : 0 }) }, 'Play from this position ▸')));
     };
@@ -70,7 +115,7 @@ export default {
     section.append(
       h('div', { class: 'intro' },
         h('h1', {}, 'Explore a position'),
-        h('p', {}, 'Pick a game or type its spec, then edit the position: the value, the outcome and every winning move update as you type.')),
+        h('p', {}, 'Pick a game or type its spec, then edit the position: its value, its outcome and every move with what it leads to update as you type. Click a move, or a piece on the board, to follow it.')),
       h('div', { class: 'grid two' },
         h('div', { class: 'card' }, h('h2', {}, 'Game'), picker.el,
           h('h2', {}, 'Position'),

@@ -15,7 +15,9 @@ function families() {
   return familiesPromise;
 }
 
-export function gamePicker({ id, heapOnly = false, onChange }) {
+// heapOnly accepts only games with a sequence (heap) or a value table
+// (table); onInvalid() runs when the spec names no game it accepts.
+export function gamePicker({ id, heapOnly = false, onChange, onInvalid }) {
   const select = h('select', { id: id + '-family', 'aria-label': 'Catalog game' });
   const spec = h('input', { id: id + '-spec', class: 'mono', spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Game spec' });
   const about = h('div', { class: 'about' });
@@ -33,7 +35,7 @@ export function gamePicker({ id, heapOnly = false, onChange }) {
     try {
       const got = await api('info', { game: text });
       if (mine !== seq) return;
-      if (heapOnly && !got.heap) throw new Error(`${got.spec} is not a heap game: the sequence view lists G(n) for games on heaps or rows`);
+      if (heapOnly && !got.heap && !got.table) throw new Error(`${got.spec} is not a heap game: the sequence view lists G(n) for games on heaps or rows, and the value table of two-heap games such as wythoff`);
       info = got;
       clear(about,
         h('p', { class: 'gamename' }, shorten(got.name), ' ', h('code', {}, got.spec)),
@@ -47,6 +49,7 @@ export function gamePicker({ id, heapOnly = false, onChange }) {
       if (mine !== seq) return;
       info = null;
       clear(about, h('p', { class: 'error', role: 'alert' }, e.message));
+      onInvalid?.();
     }
   };
   const later = debounce(check, 250);

@@ -1,10 +1,21 @@
-// Play against the perfect player. The server checks every move
-// (/api/move, catalog.FindMove), lists the legal moves (/api/moves), answers
-// with catalog.Reply (/api/reply) and gives hints (/api/solve); the page only
-// keeps the history, for undo.
+// Play against the computer. The server checks every move (/api/move,
+// catalog.FindMove), values every option (/api/solve?all=1), answers at the
+// chosen strength (/api/reply?strength=, catalog.Reply: perfect, random or
+// mixed) and gives hints (/api/solve); the page keeps the history, for undo,
+// the value history and the feedback after each of your moves, which it
+// words from the server's values (a mistake: "1 4 5 wins, since
+// 3 ⊕ 4 ⊕ 5 = 2").
 import { api } from './api.js';
-import { h, clear, heapView } from './dom.js';
+import { h, clear } from './dom.js';
 import { gamePicker } from './picker.js';
+import { board } from './board.js';
+import { historyStrip, legend, sumText, valueOf } from './values.js';
+
+const STRENGTHS = {
+  perfect: ['Perfect player', 'always a winning move when there is one'],
+  random: ['Random player', 'a legal move at random'],
+  mixed: ['Mixed player', 'each turn perfect or random, at even odds'],
+};
 
 export default {
   id: 'play',
@@ -14,25 +25,38 @@ export default {
     const misere = h('input', { type: 'checkbox', id: 'play-misere' });
     const first = h('select', { id: 'play-first', 'aria-label': 'Who moves first' },
       h('option', { value: 'you' }, 'You move first'),
-      h('option', { value: 'computer' }, 'The perfect player moves first'));
+      h('option', { value: 'computer' }, 'The computer moves first'));
+    const strength = h('select', { id: 'play-strength', 'aria-label': 'The computer plays' },
+      Object.entries(STRENGTHS).map(([v, [label, about]]) => h('option', { value: v, title: about }, `${label} — ${about}`)));
+    const showValues = h('input', { type: 'checkbox', id: 'play-values' });
     const status = h('div', { id: 'play-status', class: 'status', role: 'status' }, 'Choose a game and press New game.');
-    const board = h('div', { class: 'board' });
+    const boardBox = h('div', { class: 'board' });
+    const boardNote = h('p', { id: 'play-board-note', class: 'note', role: 'status' });
+    const feedback = h('div', { id: 'play-feedback', role: 'status' });
     const movesBox = h('div', { id: 'play-moves', class: 'movelist' });
+    const valuesLegend = h('div', { id: 'play-legend' });
     const typed = h('input', { id: 'play-to', class: 'mono', spellcheck: 'false', autocomplete: 'off', placeholder: 'position after your move', 'aria-label': 'Position after your move' });
     const moveBtn = h('button', { id: 'play-move', onclick: () => userMove(typed.value) }, 'Move');
     const hintBtn = h('button', { id: 'play-hint', class: 'secondary', onclick: () => hint() }, 'Hint');
     const undoBtn = h('button', { id: 'play-undo', class: 'secondary', onclick: () => undo() }, 'Undo');
     const note = h('div', { id: 'play-note', class: 'note' });
     const history = h('ol', { id: 'play-history', class: 'history' });
+    const vhistory = h('div', { id: 'play-vhistory' });
 
     // The game in progress: its settings, start position and the plies played.
     let game = null;
     let plies = [];
     let epoch = 0; // bumped by new game and undo, so stale answers are dropped
     let over = false;
+    let moves = []; // your legal moves in the position shown, as listed
+    // analyses caches the server's analysis of each position (all=1 on your
+    // turns, where the options are your moves).
+    const analyses = new Map();
+    const key = (pos) => `${game.spec}|${game.misere ? 1 : 0}|${pos}`;
 
     const position = () => (plies.length ? plies[plies.length - 1].move.to : game.start);
-    const toMove = () => ((plies.length % 2 === 0) === (game.first === 'you') ? 'you' : 'computer');
+    const toMove = (i = plies.length) => ((i % 2 === 0) === (game.first === 'you') ? 'you' : 'computer');
+    const cpuName = () => STRENGTHS[game?.strength ?? 'perfect'][0];
     let thinking = false;
     // buttons enables what the state allows: moves and hints on your turn,
     // undo once you have moved, nothing while the server thinks.
@@ -60,6 +84,29 @@ export default {
     });
     let wanted;
 
+    // analyze asks for the analysis of pos (every option valued when all),
+    // once; it resolves to null when the server cannot give it (a budget).
+    // known holds the analyses that have come (every option valued in
+    // valued), for drawing and judging.
+    const known = new Map();
+    const valued = new Map();
+    function settle(pos, all) {
+      const k = key(pos) + (all ? '|all' : '');
+      if (!analyses.has(k)) {
+        analyses.set(k, api('solve', { game: game.spec, position: pos, misere: game.misere ? 1 : 0, ...(all ? { all: 1 } : {}) })
+          .catch(() => null)
+          .then((r) => {
+            if (r) {
+              known.set(key(pos), r);
+              if (all) valued.set(key(pos), r);
+            }
+            drawHistory();
+            return r;
+          }));
+      }
+      return analyses.get(k);
+    }
+
     async function newGame() {
       const info = picker.info;
       if (!info) return;
@@ -69,11 +116,12 @@ export default {
         // /api/moves checks the start position and writes it canonically.
         const r = await api('moves', { game: info.spec, position: start.value });
         if (mine !== epoch) return;
-        game = { spec: info.spec, name: info.name, start: r.position, misere: misere.checked, first: first.value };
+        game = { spec: info.spec, name: info.name, info, start: r.position, misere: misere.checked, first: first.value, strength: strength.value };
         plies = [];
         over = false;
         clear(note);
-        await advance(mine, r);
+        clear(feedback);
+        await advance(mine);
       } catch (e) {
         if (mine === epoch) fail(e);
       } finally {
@@ -81,53 +129,95 @@ export default {
       }
     }
 
-    // advance plays the perfect player's move if it is its turn, then lists
-    // the user's moves; either side without a move ends the game.
-    async function advance(mine, known) {
+    // advance plays the computer's move if it is its turn, then lists your
+    // moves, valued; either side without a move ends the game.
+    async function advance(mine) {
       render();
       if (toMove() === 'computer') {
-        status.textContent = 'The perfect player is thinking…';
-        const r = await api('reply', { game: game.spec, position: position(), misere: game.misere ? 1 : 0 });
+        status.textContent = `The ${cpuName().toLowerCase()} is thinking…`;
+        settle(position(), false);
+        const r = await api('reply', { game: game.spec, position: position(), misere: game.misere ? 1 : 0, strength: game.strength });
         if (mine !== epoch) return;
         if (r.over) return finish('computer');
         plies.push({ by: 'computer', move: r.move });
         render();
-        known = undefined;
       }
-      const r = known ?? await api('moves', { game: game.spec, position: position() });
+      const pos = position();
+      const an = await settle(pos, true);
       if (mine !== epoch) return;
-      if (r.moves.length === 0) return finish('you');
-      status.textContent = 'Your move: click a move, a token, or type the position you move to.';
-      clear(movesBox, r.moves.map((m) => h('button', {
-        class: 'move', 'data-to': m.to, onclick: () => userMove(m.to),
-      }, h('code', {}, m.to), m.move ? h('span', { class: 'desc' }, m.move) : null)));
+      // The options of the analysis are your moves when it lists them all;
+      // otherwise the server lists them (bounded by its budget).
+      if (an && an.options && an.move_count === undefined) {
+        moves = an.options;
+      } else {
+        const r = await api('moves', { game: game.spec, position: pos });
+        if (mine !== epoch) return;
+        moves = r.moves;
+      }
+      if (moves.length === 0) return finish('you');
+      status.textContent = 'Your move: click a move, a piece on the board, or type the position you move to.';
       render(true);
     }
 
     // finish ends the game: stuck, the player to move has no legal move.
     function finish(stuck) {
       over = true;
-      clear(movesBox);
+      moves = [];
       // Normal play: whoever cannot move loses. Misère: whoever cannot move
       // wins, since the other player made the last move.
       const youWin = (stuck === 'computer') !== game.misere;
-      status.textContent = youWin ? 'You win! ' : 'The perfect player wins. ';
+      status.textContent = youWin ? 'You win! ' : `The ${cpuName().toLowerCase()} wins. `;
       status.append(h('span', { class: 'why' }, `${stuck === 'you' ? 'You have' : 'It has'} no move left${game.misere ? ' (misère play: the last mover loses)' : ''}.`));
       status.className = 'status ' + (youWin ? 'won' : 'lost');
       section.dataset.result = youWin ? 'won' : 'lost';
       render();
     }
 
+    // judge words what the server's values say of your move from an (the
+    // analysis of the position you moved from, every option valued): a
+    // mistake names a better move and why, from the values.
+    function judge(an, to) {
+      const o = an?.options?.find((x) => x.to === to);
+      if (!o) return null;
+      const wins = an.options.filter((x) => x.result === 'win');
+      const draws = an.options.filter((x) => x.result === 'draw');
+      const named = (m) => `${m.to}${m.move ? ` (${m.move})` : ''}`;
+      if (o.result === 'win') {
+        return { good: true, text: `Good move: ${o.to}${valueOf(o) ? ` has value ${valueOf(o)}` : ''}, a losing position for the player to move.` };
+      }
+      if (wins.length) {
+        const best = wins[0];
+        const sum = sumText(an);
+        let why;
+        if (sum) why = `since ${sum} ≠ 0: a move that makes the nim-sum 0 wins, and ${best.to} has value 0`;
+        else if (an.value !== undefined) why = `since ${an.position} has value ${an.value} ≠ 0 and ${best.to} has value 0`;
+        else if (an.loopy_value !== undefined) why = `since ${an.position} has value ${an.loopy_value}, and ${best.to} is a P-position`;
+        else why = `since ${best.to} is a P-position${an.misere ? ' under misère play' : ''}`;
+        const yours = valueOf(o) ? `; yours, ${o.to}, has value ${valueOf(o)}` : `; ${o.to} is not a P-position`;
+        return { mistake: `${best.to} wins`, text: `That was a mistake: ${named(best)} wins, ${why}${yours}.` };
+      }
+      if (o.result === 'lose' && draws.length) {
+        return { mistake: `${draws[0].to} kept the draw`, text: `That was a mistake: ${named(draws[0])} keeps the draw (value ${valueOf(draws[0]) || '∞'}); from ${o.to} the other player can force a win.` };
+      }
+      if (o.result === 'draw') return { good: true, text: `You keep the draw: ${o.to} has value ${valueOf(o) || '∞'}.` };
+      return { text: `No move wins from ${an.position}${an.value !== undefined ? ` (value ${sumText(an) ?? an.value} = 0)` : ''}: every move leads to a position the other player wins.` };
+    }
+
     async function userMove(to) {
       if (!game || over || toMove() !== 'you') return;
       const mine = epoch;
+      const from = position();
       busy(true);
       try {
-        const r = await api('move', { game: game.spec, position: position(), to });
+        const r = await api('move', { game: game.spec, position: from, to });
         if (mine !== epoch) return;
-        plies.push({ by: 'you', move: r.move });
+        const an = valued.get(key(from));
+        const verdict = judge(an, r.move.to);
+        plies.push({ by: 'you', move: r.move, verdict });
         typed.value = '';
         clear(note);
+        clear(boardNote);
+        clear(feedback, verdict ? h('p', { class: 'feedback ' + (verdict.mistake ? 'mistake' : verdict.good ? 'good' : 'neutral'), id: 'play-verdict' }, verdict.text) : null);
         await advance(mine);
       } catch (e) {
         if (mine === epoch) clear(note, h('p', { class: 'error', role: 'alert' }, e.message));
@@ -142,11 +232,26 @@ export default {
       try {
         const r = await api('solve', { game: game.spec, position: position(), misere: game.misere ? 1 : 0 });
         if (mine !== epoch) return;
-        const wins = new Set(r.winning_moves.map((m) => m.to));
+        // A draw is not a loss: its hint is the moves that keep the draw.
+        const draw = r.outcome === 'D';
+        const good = draw ? (r.drawing_moves || []) : r.winning_moves;
+        const wins = new Set(good.map((m) => m.to));
         for (const b of movesBox.querySelectorAll('button.move')) b.classList.toggle('hint', wins.has(b.dataset.to));
-        clear(note, h('p', { class: 'hintnote' }, wins.size
-          ? `Hint: ${wins.size === 1 ? 'the winning move is' : `${wins.size} winning moves, highlighted:`} ${[...r.winning_moves].map((m) => m.move ? `${m.to} (${m.move})` : m.to).join(', ')}.`
-          : 'Hint: no move wins — this is a P-position, so the perfect player wins whatever you do. Make any move and hope it errs (it will not).'));
+        const list = good.map((m) => m.move ? `${m.to} (${m.move})` : m.to).join(', ');
+        let text;
+        if (draw) {
+          text = wins.size
+            ? `Hint: this position is a draw — neither player can force a win. ${wins.size === 1 ? 'The move that keeps the draw is' : `${wins.size} moves keep the draw, highlighted:`} ${list}.`
+            : 'Hint: this position is a draw — neither player can force a win.';
+        } else if (wins.size) {
+          const sum = sumText(r);
+          text = `Hint: ${wins.size === 1 ? 'the winning move is' : `${wins.size} winning moves, highlighted:`} ${list}${sum ? ` (now ${sum}; a winning move makes it 0)` : ''}.`;
+        } else if (r.outcome === 'N') {
+          text = `Hint: this is an N-position, but its winning moves are not listed (${r.moves_note || 'too many'}).`;
+        } else {
+          text = `Hint: no move wins — this is a P-position${sumText(r) ? ` (${sumText(r)})` : ''}, so a perfect opponent wins whatever you do. Make a move that keeps the game long and hope it errs.`;
+        }
+        clear(note, h('p', { class: 'hintnote', id: 'play-hintnote' }, text));
       } catch (e) {
         if (mine === epoch) clear(note, h('p', { class: 'error' }, e.message));
       }
@@ -154,7 +259,7 @@ export default {
 
     async function undo() {
       if (!game) return;
-      // Take back the perfect player's replies and your last move.
+      // Take back the computer's replies and your last move.
       const keep = plies.slice();
       while (keep.length && keep[keep.length - 1].by === 'computer') keep.pop();
       if (!keep.length) return;
@@ -165,6 +270,7 @@ export default {
       status.className = 'status';
       delete section.dataset.result;
       clear(note);
+      clear(feedback);
       busy(true);
       try {
         await advance(mine);
@@ -181,16 +287,44 @@ export default {
       clear(note, h('p', { class: 'error', role: 'alert' }, e.message));
     }
 
+    // drawHistory draws the value history: each position of the game with
+    // its analysis (when the server has given it), and a mark on the moves
+    // that gave away a win or a draw, the computer's too: by the server's
+    // outcomes, a move from an N-position that does not reach a P-position,
+    // or from a draw to an N-position.
+    function drawHistory() {
+      if (!game) return;
+      const positions = [game.start, ...plies.map((p) => p.move.to)];
+      const outcome = (pos) => known.get(key(pos))?.outcome;
+      clear(vhistory, historyStrip(positions.map((pos, i) => {
+        let mistake = false;
+        if (i > 0) {
+          const [a, b] = [outcome(positions[i - 1]), outcome(pos)];
+          if ((a === 'N' && b && b !== 'P') || (a === 'D' && b === 'N')) {
+            mistake = `${plies[i - 1].by === 'you' ? 'your' : 'the computer\'s'} move gave away a ${a === 'N' ? 'win' : 'draw'}`;
+          }
+        }
+        return { position: pos, toMove: toMove(i), result: known.get(key(pos)), mistake };
+      })));
+    }
+
     function render(yourTurn = false) {
       const pos = position();
       const you = yourTurn && !over;
-      clear(board,
+      const shown = showValues.checked;
+      const listed = shown ? moves : moves.map(({ to, move }) => ({ to, move }));
+      clear(boardBox,
         h('div', { class: 'boardhead' }, h('span', { class: 'label' }, game.name), h('code', { id: 'play-position', class: 'position' }, pos)),
-        heapView(pos, you ? (i, k, heaps) => userMove(heaps.map((n, j) => (j === i ? k : n)).join(' ')) : undefined));
-      if (!you) clear(movesBox);
-      clear(history, plies.map((p) => h('li', { class: p.by },
-        h('span', { class: 'who' }, p.by === 'you' ? 'You' : 'Perfect player'),
+        board(game.info, pos, you ? { moves: listed, onMove: (m) => userMove(m.to), onNote: (t) => { boardNote.textContent = t; } } : {}));
+      clear(movesBox, you ? listed.map((m) => h('button', {
+        class: 'move' + (m.result ? ' r-' + m.result : ''), 'data-to': m.to, onclick: () => userMove(m.to),
+      }, h('code', {}, m.to), m.move ? h('span', { class: 'desc' }, m.move) : null,
+      m.result && valueOf(m) ? h('span', { class: 'ovalue' }, '→ ', valueOf(m)) : null)) : []);
+      clear(valuesLegend, shown && you ? legend() : null);
+      clear(history, plies.map((p) => h('li', { class: p.by + (p.verdict?.mistake ? ' mistake' : '') },
+        h('span', { class: 'who' }, p.by === 'you' ? 'You' : cpuName()),
         p.move.move ? p.move.move + ' → ' : 'to ', h('code', {}, p.move.to))));
+      drawHistory();
       buttons();
       if (!over) {
         status.className = 'status';
@@ -199,27 +333,37 @@ export default {
     }
 
     typed.addEventListener('keydown', (e) => { if (e.key === 'Enter') userMove(typed.value); });
+    showValues.addEventListener('change', () => { if (game) render(!over && !thinking && toMove() === 'you' && moves.length > 0); });
+    strength.addEventListener('change', () => { if (game) game.strength = strength.value; });
 
     section.append(
       h('div', { class: 'intro' },
-        h('h1', {}, 'Play against the perfect player'),
-        h('p', {}, 'The server plays perfectly: from an N-position it always finds a winning move. Ask for a hint, take moves back, try misère play.')),
+        h('h1', {}, 'Play against the computer'),
+        h('p', {}, 'The perfect player always finds a winning move when there is one; the random and mixed players make mistakes for you to punish. After each of your moves the server\'s values say whether it was a mistake, and why.')),
       h('div', { class: 'grid play' },
         h('div', { class: 'card' }, h('h2', {}, 'Game'), picker.el,
           h('label', { class: 'field' }, h('span', {}, 'Start position'), start),
           h('label', { class: 'check' }, misere, ' misère play'),
           h('label', { class: 'field' }, h('span', {}, 'First move'), first),
+          h('label', { class: 'field' }, h('span', {}, 'The computer plays'), strength),
           h('button', { id: 'play-new', onclick: () => newGame() }, 'New game')),
         h('div', { class: 'card' },
-          status, board,
-          h('h3', {}, 'Your moves'), movesBox,
-          h('div', { class: 'row' }, typed, moveBtn, hintBtn, undoBtn),
+          status, boardBox, boardNote, feedback,
+          h('div', { class: 'cardhead' }, h('h3', {}, 'Your moves'),
+            h('label', { class: 'check inline' }, showValues, ' show their values')),
+          movesBox, valuesLegend,
+          h('div', { class: 'row wrap' }, typed, moveBtn, hintBtn, undoBtn),
           note,
+          h('h3', {}, 'Value history'),
+          h('p', { class: 'more' }, 'Each position of the game, coloured for the player to move: green a win, red a loss, yellow a draw, with its value and remoteness; a red ring marks a position reached by a mistake.'),
+          vhistory,
           h('h3', {}, 'Moves played'), history)));
 
     return {
       async show(params) {
         if (params.misere !== undefined) misere.checked = params.misere === '1';
+        if (params.strength && STRENGTHS[params.strength]) strength.value = params.strength;
+        if (params.values !== undefined) showValues.checked = params.values === '1';
         if (params.game) {
           wanted = params.position;
           start.dataset.game = '';

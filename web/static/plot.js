@@ -4,7 +4,8 @@
 // draw as fast as a thousand.
 const NS = 'http://www.w3.org/2000/svg';
 
-function s(tag, attrs = {}, text) {
+// s makes an SVG element with attributes and text.
+export function s(tag, attrs = {}, text) {
   const el = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   if (text !== undefined) el.textContent = text;
@@ -211,4 +212,62 @@ function niceStepF(range, n) {
   const p = 10 ** Math.floor(Math.log10(raw));
   for (const k of [1, 2, 5, 10]) if (k * p >= raw) return k * p;
   return 10 * p;
+}
+
+// plotHistogram draws the distribution of X (the histogram of
+// /api/cardflip/simulate: the X that occurred, with their numbers of
+// games) as bars, merging neighbouring X into at most 60 bins, with the
+// mean as a dashed line.
+export function plotHistogram(svg, bins, { width = Math.round(svg.getBoundingClientRect().width) || 600, height = 220, mean } = {}) {
+  svg.replaceChildren();
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('role', 'img');
+  if (!bins?.length) return svg;
+  const m = { l: 48, r: 14, t: 12, b: 34 };
+  const W = width - m.l - m.r;
+  const H = height - m.t - m.b;
+  const x0 = bins[0].x;
+  const x1 = bins[bins.length - 1].x + 1;
+  const span = Math.max(1, Math.ceil((x1 - x0) / 60)); // X per bar
+  const bars = new Map();
+  let total = 0;
+  for (const b of bins) {
+    const k = Math.floor((b.x - x0) / span);
+    bars.set(k, (bars.get(k) ?? 0) + b.games);
+    total += b.games;
+  }
+  const nbars = Math.ceil((x1 - x0) / span);
+  const ymax = Math.max(...bars.values());
+  const x = (v) => m.l + ((v - x0) / (x1 - x0)) * W;
+  const y = (c) => m.t + H - (c / ymax) * H;
+  svg.setAttribute('aria-label', `histogram of X over ${total} games, X from ${x0} to ${x1 - 1}`);
+  const grid = s('g', { class: 'grid' });
+  const ystep = niceStep(ymax, 4);
+  for (let c = 0; c <= ymax; c += ystep) {
+    grid.append(s('line', { x1: m.l, x2: m.l + W, y1: y(c), y2: y(c) }));
+    grid.append(s('text', { x: m.l - 6, y: y(c) + 4, 'text-anchor': 'end' }, String(c)));
+  }
+  const xstep = niceStep(x1 - x0, 8);
+  for (let t = Math.ceil(x0 / xstep) * xstep; t < x1; t += xstep) {
+    grid.append(s('text', { x: x(t + span / 2), y: m.t + H + 18, 'text-anchor': 'middle' }, String(t)));
+  }
+  grid.append(s('text', { x: m.l + W, y: height - 2, 'text-anchor': 'end', class: 'axis' }, 'X (turns)'));
+  grid.append(s('text', { x: 4, y: 10, class: 'axis' }, 'games'));
+  svg.append(grid);
+  const g = s('g', { class: 'bars' });
+  for (let k = 0; k < nbars; k++) {
+    const c = bars.get(k);
+    if (!c) continue;
+    const lo = x0 + k * span;
+    const r = s('rect', { x: x(lo) + 0.5, y: y(c), width: Math.max(1, x(lo + span) - x(lo) - 1), height: m.t + H - y(c), 'data-x': String(lo), 'data-games': String(c) });
+    r.append(s('title', {}, `${span > 1 ? `X = ${lo}..${lo + span - 1}` : `X = ${lo}`}: ${c} games`));
+    g.append(r);
+  }
+  svg.append(g);
+  if (mean !== undefined) {
+    svg.append(s('line', { class: 'mean', x1: x(mean), x2: x(mean), y1: m.t, y2: m.t + H }));
+    svg.append(s('text', { class: 'meanlabel', x: x(mean) + 4, y: m.t + 10 }, `E[X] = ${mean.toFixed(2)}`));
+  }
+  svg.append(s('line', { class: 'axisline', x1: m.l, x2: m.l + W, y1: m.t + H, y2: m.t + H }));
+  return svg;
 }

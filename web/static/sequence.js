@@ -1,22 +1,35 @@
 // The sequence view: the nim-sequence G(start..N) of a heap game as a table
-// and a plot. Long sequences are fetched from /api/values in growing pieces
+// and a plot, or the value table of a two-heap game (Wythoff) as a heat
+// map. Long sequences are fetched from /api/values in growing pieces
 // (1000, 4000, 16000, … values), so the page shows the values computed so
-// far; Cancel aborts the request in flight, which cancels the server's search.
-import { api, apiURL } from './api.js';
+// far; Cancel aborts the request in flight, which cancels the server's
+// search. An n over the server's limit (/api/limits) is refused before
+// the first request. The values export as JSON, CSV and an OEIS b-file,
+// and the game's OEIS entry (catalog.Info) is linked.
+import { api, apiURL, ApiError } from './api.js';
 import { h, clear } from './dom.js';
 import { gamePicker, shorten } from './picker.js';
 import { plotSequence } from './plot.js';
+import { csvOfSequence, bfileOf, csvOfTable, download } from './export.js';
 
 const FIRST = 1000; // values in the first request
 const GROWTH = 4; // each request asks for this many times more
 const MAX_ROWS = 250; // table rows shown
+const TABLE_SHOWN = 24; // rows and columns of a value table shown as numbers
+
+let limitsPromise;
+const limits = () => (limitsPromise ??= api('limits').catch(() => ({})));
 
 export default {
   id: 'sequence',
   title: 'Sequences',
   mount(section) {
     const to = h('input', { id: 'seq-to', type: 'number', min: '0', value: '100', 'aria-label': 'Last n' });
+    const size = h('input', { id: 'seq-size', type: 'number', min: '1', max: '256', value: '48', 'aria-label': 'Table size' });
     const width = h('input', { id: 'seq-width', type: 'number', min: '1', max: '60', value: '12', 'aria-label': 'Row length' });
+    const toField = h('label', { class: 'field small' }, h('span', {}, 'Up to n ='), to);
+    const widthField = h('label', { class: 'field small' }, h('span', {}, 'Row length'), width);
+    const sizeField = h('label', { class: 'field small', hidden: true }, h('span', {}, 'Table size N ='), size);
     const go = h('button', { id: 'seq-go', onclick: () => compute() }, 'Compute');
     const cancel = h('button', { id: 'seq-cancel', class: 'danger', hidden: true, onclick: () => controller?.abort() }, 'Cancel');
     const bar = h('div', { class: 'bar' }, h('div', { class: 'fill' }));
@@ -24,25 +37,99 @@ export default {
     const progress = h('div', { id: 'seq-progress', class: 'progress', hidden: true }, bar, progressText);
     const message = h('div', { id: 'seq-message' });
     const summary = h('p', { id: 'seq-summary', class: 'summary' });
+    const oeis = h('p', { id: 'seq-oeis', class: 'more' });
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.id = 'seq-plot';
     svg.classList.add('plot');
+    const heat = h('canvas', { id: 'seq-heat', class: 'heat', hidden: true, role: 'img' });
+    const heatNote = h('p', { id: 'seq-heat-note', class: 'more', hidden: true });
     const table = h('div', { id: 'seq-table', class: 'tablewrap' });
-    const download = h('a', { id: 'seq-download', class: 'download', hidden: true }, 'Download JSON');
+    const dlJSON = h('a', { id: 'seq-download', class: 'download', hidden: true }, 'JSON');
+    const dlCSV = h('a', { id: 'seq-csv', class: 'download', hidden: true }, 'CSV');
+    const dlB = h('a', { id: 'seq-bfile', class: 'download', hidden: true, title: 'the OEIS b-file format: "n a(n)" per line' }, 'b-file');
     let controller = null;
-    let last = null;
+    let last = null; // the sequence shown
+    let lastTable = null; // the value table shown
     let period = null; // the period of last, when the server found one
+    let shownSpec = null; // the game whose results are shown
 
-    const picker = gamePicker({ id: 'seq', heapOnly: true });
+    const picker = gamePicker({
+      id: 'seq',
+      heapOnly: true,
+      onChange: (info) => {
+        kind(info);
+        if (info.spec !== shownSpec) reset();
+        describe(info);
+      },
+      onInvalid: () => reset(),
+    });
+
+    // kind shows the inputs of the game's kind: n for a sequence, N for a
+    // table.
+    function kind(info) {
+      toField.hidden = !!info.table;
+      widthField.hidden = !!info.table;
+      sizeField.hidden = !info.table;
+    }
+
+    // reset clears the results of another game: the page never shows one
+    // game's values under another's name.
+    // idle ends a run: no request in flight, Compute enabled.
+    function idle() {
+      controller = null;
+      cancel.hidden = true;
+      go.disabled = false;
+      bar.classList.remove('running');
+      section.classList.remove('computing');
+    }
+
+    function reset() {
+      if (controller) {
+        const c = controller;
+        idle();
+        c.abort();
+      }
+      last = null;
+      lastTable = null;
+      period = null;
+      shownSpec = null;
+      clear(summary);
+      clear(message);
+      clear(table);
+      svg.replaceChildren();
+      svg.removeAttribute('hidden');
+      heat.hidden = true;
+      heatNote.hidden = true;
+      progress.hidden = true;
+      for (const a of [dlJSON, dlCSV, dlB]) a.hidden = true;
+    }
+
+    // describe links the game's OEIS entry.
+    function describe(info) {
+      clear(oeis, info.oeis
+        ? ['OEIS: ', h('a', { href: `https://oeis.org/${info.oeis}`, target: '_blank', rel: 'noopener', id: 'seq-oeis-link' }, info.oeis),
+          info.table ? ' (the table read by antidiagonals)' : info.oeis_shift ? ` (G(n) = a(n ${info.oeis_shift > 0 ? '−' : '+'} ${Math.abs(info.oeis_shift)}))` : '',
+          ' — the published values, which the catalog is tested against.']
+        : []);
+    }
 
     async function compute() {
       const info = picker.info;
       if (!info) return;
+      if (info.table) return computeTable(info);
       const N = Number(to.value);
       if (!Number.isInteger(N) || N < info.start) {
         clear(message, h('p', { class: 'error' }, `Last n must be a whole number ≥ ${info.start}.`));
         return;
       }
+      const lim = await limits();
+      if (lim.max_to && N > lim.max_to) {
+        clear(message, h('p', { class: 'error', role: 'alert', id: 'seq-limit' },
+          `n = ${N.toLocaleString()} is more than this server computes: at most n = ${lim.max_to.toLocaleString()} (its MaxTo). `,
+          h('code', {}, `grundy values ${info.spec} --to ${N}`), ' has no such limit.'));
+        return;
+      }
+      if (info.spec !== shownSpec) reset();
       controller?.abort();
       const ctl = new AbortController();
       controller = ctl;
@@ -61,6 +148,7 @@ export default {
           bar.classList.add('running');
           progressText.textContent = `computing G(${info.start}..${upto}) of ${total.toLocaleString()} values…`;
           const seq = await api('values', { game: info.spec, to: upto }, { signal: ctl.signal });
+          if (controller !== ctl) return;
           show(seq, info);
           bar.firstChild.style.width = `${(100 * count) / total}%`;
           if (count === total) break;
@@ -69,6 +157,7 @@ export default {
         progressText.textContent = `done: ${total.toLocaleString()} values in ${secs} s`;
         await markPeriod(info, N, ctl.signal);
       } catch (e) {
+        if (controller !== ctl && e.name === 'AbortError') return; // another game or run took over
         if (e.name === 'AbortError') {
           clear(message, h('p', { class: 'warn', role: 'status' }, `Canceled. ${last ? `Showing G(${last.start}..${last.start + last.values.length - 1}), computed before.` : ''}`));
           progressText.textContent = 'canceled';
@@ -77,25 +166,26 @@ export default {
           progressText.textContent = 'stopped';
         }
       } finally {
-        if (controller === ctl) {
-          controller = null;
-          cancel.hidden = true;
-          go.disabled = false;
-          bar.classList.remove('running');
-          section.classList.remove('computing');
-        }
+        if (controller === ctl) idle();
       }
     }
 
     // markPeriod asks the server for the period of the sequence (games with
     // a period search only: the others answer 400, and nothing is marked)
-    // and marks it on the plot, with its verdict in the summary.
+    // and marks it on the plot, with its verdict in the summary. A search
+    // the server stopped (its time or work limit) says so.
     async function markPeriod(info, N, signal) {
       let p;
       try {
         p = await api('period', { game: info.spec, to: N }, { signal });
       } catch (e) {
         if (e.name === 'AbortError') throw e;
+        if (e instanceof ApiError && e.status !== 400 && last?.game === info.spec) {
+          const why = e.status === 504 ? 'the server\'s time limit per computation'
+            : e.status === 422 ? 'the server\'s work budget per computation' : 'the server was busy';
+          summary.append(' · ', h('span', { class: 'pverdict stopped', id: 'seq-period-stopped', title: e.message },
+            `period search stopped at ${why}: no verdict`));
+        }
         return;
       }
       if (!last || last.game !== info.spec) return;
@@ -111,6 +201,7 @@ export default {
 
     function show(seq, info) {
       last = seq;
+      shownSpec = info.spec;
       period = null;
       const vals = seq.values;
       const end = seq.start + vals.length - 1;
@@ -121,10 +212,15 @@ export default {
         if (v > vmax) vmax = v;
       }
       clear(summary, h('b', {}, shorten(info.name)), ` · G(${seq.start}..${end}) · largest value ${vmax} · ${zeros.toLocaleString()} P-positions (G = 0)`);
+      svg.removeAttribute('hidden');
+      heat.hidden = true;
       plotSequence(svg, seq);
-      download.hidden = false;
-      download.href = apiURL('values', { game: seq.game, to: end });
-      download.setAttribute('download', `${seq.game.replace(/[^a-z0-9]+/gi, '_')}_${end}.json`);
+      dlJSON.hidden = false;
+      dlJSON.href = apiURL('values', { game: seq.game, to: end });
+      const base = `${seq.game.replace(/[^a-z0-9]+/gi, '_')}_${end}`;
+      dlJSON.setAttribute('download', `${base}.json`);
+      download(dlCSV, csvOfSequence(seq), `${base}.csv`, 'text/csv');
+      download(dlB, bfileOf(seq, { oeis: info.oeis, shift: info.oeis_shift ?? 0 }), `b_${info.oeis ? info.oeis.slice(1) : base}.txt`);
       renderTable();
     }
 
@@ -150,35 +246,137 @@ export default {
         h('table', { class: 'seqtable' },
           h('thead', {}, h('tr', {}, h('th', {}, 'n'), Array.from({ length: w }, (_, c) => h('th', {}, '+' + c)))),
           h('tbody', {}, body)),
-        shown < vals.length ? h('p', { class: 'more' }, `Showing the first ${shown.toLocaleString()} of ${vals.length.toLocaleString()} values; download the JSON for all.`) : null);
+        shown < vals.length ? h('p', { class: 'more' }, `Showing the first ${shown.toLocaleString()} of ${vals.length.toLocaleString()} values; download the JSON or CSV for all.`) : null);
     }
+
+    // computeTable asks for the N×N value table of a two-heap game
+    // (/api/values?table=N) and draws it as a heat map.
+    async function computeTable(info) {
+      const N = Number(size.value);
+      const lim = await limits();
+      const most = lim.max_table ?? 256;
+      if (!Number.isInteger(N) || N < 1 || N > most) {
+        clear(message, h('p', { class: 'error', role: 'alert' }, `The table size must be a whole number in 1..${most}.`));
+        return;
+      }
+      if (info.spec !== shownSpec) reset();
+      controller?.abort();
+      const ctl = new AbortController();
+      controller = ctl;
+      clear(message);
+      progress.hidden = false;
+      cancel.hidden = false;
+      go.disabled = true;
+      bar.classList.add('running');
+      progressText.textContent = `computing the ${N}×${N} table…`;
+      try {
+        const t = await api('values', { game: info.spec, table: N }, { signal: ctl.signal });
+        if (controller !== ctl) return;
+        showTable(t, info);
+        progressText.textContent = `done: ${(N * N).toLocaleString()} values`;
+      } catch (e) {
+        if (controller !== ctl && e.name === 'AbortError') return;
+        clear(message, h('p', { class: e.name === 'AbortError' ? 'warn' : 'error', role: 'alert' }, e.name === 'AbortError' ? 'Canceled.' : e.message));
+        progressText.textContent = e.name === 'AbortError' ? 'canceled' : 'stopped';
+      } finally {
+        if (controller === ctl) idle();
+      }
+    }
+
+    function showTable(t, info) {
+      lastTable = t;
+      last = null;
+      shownSpec = info.spec;
+      let zeros = 0;
+      let vmax = 0;
+      for (const row of t.values) {
+        for (const v of row) {
+          if (v === 0) zeros++;
+          if (v > vmax) vmax = v;
+        }
+      }
+      clear(summary, h('b', {}, shorten(info.name)), ` · G(a, b) for 0 ≤ a, b < ${t.size} · largest value ${vmax} · ${zeros} P-positions (G = 0, red)`);
+      svg.setAttribute('hidden', '');
+      heat.hidden = false;
+      heatNote.hidden = false;
+      drawHeat();
+      dlJSON.hidden = false;
+      dlJSON.href = apiURL('values', { game: t.game, table: t.size });
+      const base = `${t.game.replace(/[^a-z0-9]+/gi, '_')}_table_${t.size}`;
+      dlJSON.setAttribute('download', `${base}.json`);
+      download(dlCSV, csvOfTable(t), `${base}.csv`, 'text/csv');
+      dlB.hidden = true;
+      const n = Math.min(t.size, TABLE_SHOWN);
+      clear(table,
+        h('table', { class: 'seqtable' },
+          h('thead', {}, h('tr', {}, h('th', {}, 'a\\b'), Array.from({ length: n }, (_, b) => h('th', {}, String(b))))),
+          h('tbody', {}, t.values.slice(0, n).map((row, a) => h('tr', {}, h('th', {}, String(a)),
+            row.slice(0, n).map((v, b) => h('td', { class: 'v' + Math.min(v, 16) + (v === 0 ? ' zero' : ''), title: `G(${a}, ${b}) = ${v}` }, String(v))))))),
+        n < t.size ? h('p', { class: 'more' }, `Showing G(a, b) for a, b < ${n}; the heat map and the CSV have all ${t.size}×${t.size}.`) : null);
+    }
+
+    // drawHeat paints the table: a cell per (a, b), a down and b across,
+    // the P-positions red, the others darker as the value grows.
+    function drawHeat() {
+      const t = lastTable;
+      if (!t) return;
+      const px = Math.max(1, Math.floor(Math.min(heat.parentElement?.clientWidth || 600, 720) / t.size));
+      heat.width = px * t.size;
+      heat.height = px * t.size;
+      heat.setAttribute('aria-label', `heat map of G(a, b) for a, b < ${t.size}`);
+      const c = heat.getContext('2d');
+      let vmax = 1;
+      for (const row of t.values) for (const v of row) vmax = Math.max(vmax, v);
+      t.values.forEach((row, a) => row.forEach((v, b) => {
+        c.fillStyle = v === 0 ? '#c92a2a' : `hsl(${225 - (v / vmax) * 45}, 70%, ${92 - (v / vmax) * 62}%)`;
+        c.fillRect(b * px, a * px, px, px);
+      }));
+      heat.dataset.px = String(px);
+      clear(heatNote, `a down, b across, from 0; G = 0 red (the P-positions: ⌊kφ⌋, ⌊kφ²⌋ and their mirror), larger values darker. Hover a cell for its value.`);
+    }
+    heat.addEventListener('mousemove', (e) => {
+      const t = lastTable;
+      const px = Number(heat.dataset.px) || 1;
+      if (!t) return;
+      const r = heat.getBoundingClientRect();
+      const scale = heat.width / r.width;
+      const b = Math.floor(((e.clientX - r.left) * scale) / px);
+      const a = Math.floor(((e.clientY - r.top) * scale) / px);
+      if (a >= 0 && b >= 0 && a < t.size && b < t.size) heat.title = `G(${a}, ${b}) = ${t.values[a][b]}`;
+    });
 
     width.addEventListener('change', renderTable);
     let resized;
     window.addEventListener('resize', () => {
       clearTimeout(resized);
-      resized = setTimeout(() => { if (last && !section.hidden) plotSequence(svg, last, { period }); }, 150);
+      resized = setTimeout(() => {
+        if (section.hidden) return;
+        if (last) plotSequence(svg, last, { period });
+        if (lastTable) drawHeat();
+      }, 150);
     });
     to.addEventListener('keydown', (e) => { if (e.key === 'Enter') compute(); });
+    size.addEventListener('keydown', (e) => { if (e.key === 'Enter') compute(); });
 
     section.append(
       h('div', { class: 'intro' },
         h('h1', {}, 'Nim-sequences'),
-        h('p', {}, 'G(n) for single heaps of a heap game, as a plot and a table. Long runs show their progress and can be canceled.')),
+        h('p', {}, 'G(n) for single heaps of a heap game, as a plot and a table, with its period; the value table of a two-heap game (wythoff) as a heat map. Long runs show their progress and can be canceled.')),
       h('div', { class: 'grid seq' },
-        h('div', { class: 'card' }, h('h2', {}, 'Game'), picker.el,
-          h('div', { class: 'row' },
-            h('label', { class: 'field small' }, h('span', {}, 'Up to n ='), to),
-            h('label', { class: 'field small' }, h('span', {}, 'Row length'), width)),
+        h('div', { class: 'card' }, h('h2', {}, 'Game'), picker.el, oeis,
+          h('div', { class: 'row' }, toField, widthField, sizeField),
           h('div', { class: 'row' }, go, cancel),
           progress, message),
-        h('div', { class: 'card' }, h('h2', {}, 'Plot'), summary, svg)),
-      h('div', { class: 'card' }, h('div', { class: 'cardhead' }, h('h2', {}, 'Table'), download), table));
+        h('div', { class: 'card' }, h('h2', {}, 'Plot'), summary, svg, heat, heatNote)),
+      h('div', { class: 'card' }, h('div', { class: 'cardhead' }, h('h2', {}, 'Table'),
+        h('span', { class: 'downloads' }, 'Download: ', dlJSON, ' ', dlCSV, ' ', dlB)), table));
 
     return {
       async show(params) {
         if (last) plotSequence(svg, last, { period }); // drawn while hidden: redraw at the real width
+        if (lastTable) drawHeat();
         if (params.to) to.value = params.to;
+        if (params.size) size.value = params.size;
         if (params.game) {
           await picker.set(params.game);
           if (picker.info) compute();

@@ -1,0 +1,154 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"github.com/grundy/grundy/impartial"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/grundy/grundy/misere"
+)
+
+// kaylesStar is Kayles (octal 0.77) as a Starlark heap game whose options
+// are pairs of heaps, split by components.
+const kaylesStar = `
+heap = True
+
+def moves(n):
+    out = []
+    for k in (1, 2):
+        for a in range(0, n - k + 1):
+            b = n - k - a
+            if a <= b:
+                out.append((a, b))
+    return out
+
+def components(p):
+    if type(p) == "int":
+        return [p]
+    return [x for x in p if x > 0]
+`
+
+// TestMisereGlue checks that every way of giving a game reaches the same
+// misère analysis: Kayles as octal:0.77 and as a Starlark rule file have
+// the same quotient and forms; subtract:1,3,4 (proved through its octal
+// code) and the Starlark example agree.
+func TestMisereGlue(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "kayles.star")
+	if err := os.WriteFile(file, []byte(kaylesStar), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, pair := range [][2]string{{"kayles", "starlark:" + file}, {"subtract:1,3,4", "starlark:examples/subtract.star"}, {"nim", "starlark:examples/nim.star"}} {
+		a, err := Parse(pair[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Parse(pair[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		qa, err := SolveMisereQuotient(ctx, a, 14, 0, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		qb, err := SolveMisereQuotient(ctx, b, 14, 0, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sa, sb := qa.Summary, qb.Summary
+		sa.Period, sb.Period = misere.Period{}, misere.Period{} // only the octal code gets proofs
+		sa.Status, sb.Status = "", ""
+		sa.Pretending, sb.Pretending = sa.Pretending[:15], sb.Pretending[:15]
+		if !reflect.DeepEqual(sa, sb) {
+			t.Errorf("%s and %s: quotients\n%+v\n%+v", pair[0], pair[1], qa.Summary, qb.Summary)
+		}
+		for _, pos := range []string{"5", "7 3", "9 4 1"} {
+			fa, err := SolveMisereForm(ctx, a, pos, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fb, err := SolveMisereForm(ctx, b, pos, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fa.Game, fb.Game = "", ""
+			if *fa != *fb {
+				t.Errorf("%s and %s position %s: %+v and %+v", pair[0], pair[1], pos, fa, fb)
+			}
+		}
+	}
+	sub, _ := Parse("subtract:1,3,4")
+	q, err := SolveMisereQuotient(ctx, sub, 20, 0, Options{})
+	if err != nil || q.Status != "proved" {
+		t.Errorf("subtract:1,3,4: %v, %v", q, err)
+	}
+}
+
+func TestMisereUnsupported(t *testing.T) {
+	ctx := context.Background()
+	var ue *MisereUnsupportedError
+	w, _ := Parse("wythoff")
+	if _, err := SolveMisereQuotient(ctx, w, 5, 0, Options{}); !errors.As(err, &ue) {
+		t.Errorf("wythoff quotient: %v", err)
+	}
+	if f, err := SolveMisereForm(ctx, w, "2 3", Options{}); err != nil || f.Form != "*5" {
+		t.Errorf("wythoff 2 3: %v, %v", f, err)
+	}
+	// A coin-turning position's form is that of the real game (its moves
+	// turn coins over), not a sum of its heads: its outcome is the misère
+	// search's. A row too long to search is refused at once.
+	c, _ := Parse("coins:mock-turtles")
+	for _, pos := range []string{"1 2", "HHTH", "THHTTH"} {
+		f, err := SolveMisereForm(ctx, c, pos, Options{})
+		res, err2 := c.Solve(ctx, pos, Options{Misere: true})
+		if err != nil || err2 != nil || f.Outcome != res.Outcome {
+			t.Errorf("coins %s: form %+v (%v), misère search %v (%v)", pos, f, err, res, err2)
+		}
+	}
+	var un *impartial.UnsupportedError
+	if _, err := SolveMisereForm(ctx, c, "3 70", Options{}); !errors.As(err, &un) {
+		t.Errorf("coins 3 70: %v", err)
+	}
+	loopy, _ := Parse("starlark:examples/draw.star")
+	if _, err := SolveMisereForm(ctx, loopy, "1", Options{}); err == nil {
+		t.Error("a loopy game has a misère form")
+	}
+}
+
+// TestMisereQuotientOf answers a sum of heaps of a Starlark heap game by
+// products while its session is open, as search does.
+func TestMisereQuotientOf(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "kayles.star")
+	if err := os.WriteFile(file, []byte(kaylesStar), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Parse("starlark:" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, done, err := MisereQuotientOf(ctx, g, 12, 0, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	for _, pos := range []string{"3 4 5", "1 1 1", "12 7 2 2", "5 6"} {
+		res, err := g.Solve(ctx, pos, Options{Misere: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs, _ := ParseHeaps(pos)
+		o, err := q.Outcome(ctx, hs)
+		if err != nil || o != res.Outcome {
+			t.Errorf("%s: quotient %v (%v), search %v", pos, o, err, res.Outcome)
+		}
+		moves, err := q.WinningMoves(ctx, hs, 0)
+		if err != nil || len(moves) != len(res.WinningMoves) {
+			t.Errorf("%s: %d winning moves (%v), search %d", pos, len(moves), err, len(res.WinningMoves))
+		}
+	}
+}

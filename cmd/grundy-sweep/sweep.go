@@ -1,0 +1,332 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/jsonout"
+	"github.com/grundy/grundy/sweep"
+)
+
+// A Beam runner starts the staged grundy binary with --worker (and its
+// endpoints); that process is a worker, not a command line.
+func init() { sweep.RunWorker(os.Args[1:]) }
+
+// sweepOptions are the flags every sweep takes.
+type sweepOptions struct {
+	out    string
+	runner string
+	json   bool
+	beam   []string // Beam options, after --
+}
+
+func (o *sweepOptions) add(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&o.out, "out", "", "output `DIR` (default: a name for the sweep in the current directory); run the same command again to resume")
+	cmd.Flags().StringVar(&o.runner, "runner", "local", "Beam runner: local (embedded Prism, every core), flink, spark or dataflow; Beam options follow --")
+	cmd.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON")
+}
+
+func newSweepCmd(io *streams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "sweep",
+		Short: "Many independent computations as Apache Beam pipelines (octal codes, bridge tally, card-flip grids)",
+		Long: `Run a sweep of independent computations as an Apache Beam pipeline: on the
+embedded local runner (Prism, every core of this machine) by default, or on a
+cluster with --runner flink|spark|dataflow and Beam's options after --.
+
+  octal     every octal code 0.d1…dk (k ≤ --digits): period, pre-period, status,
+            checked against the published tables
+  bridge    every multi-bridge layout for n, tallied by sequence, checked
+            against the counting formula
+  cardflip  a grid of card-flip strategies × m × players × model
+
+Each finished unit is written at once to DIR/parts/; a stopped sweep run again
+with the same command skips them. The results (CSV and JSON lines) and
+summary.json are written to DIR when every unit is done. See docs/sweeps.md.`,
+		Example: `  grundy sweep octal --digits 3 --to 100000
+  grundy sweep bridge --n 4 --out bridge-n4
+  grundy sweep cardflip --grid sweep/testdata/cardflip-grid.txt
+  grundy sweep octal --digits 3 --to 100000 --runner flink -- --endpoint=localhost:8099 --environment_type=LOOPBACK`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("unknown command %q for \"grundy sweep\" (octal, bridge or cardflip; see 'grundy sweep --help')", args[0])
+			}
+			return cmd.Help()
+		},
+	}
+	cmd.AddCommand(newSweepOctalCmd(io), newSweepBridgeCmd(io), newSweepCardflipCmd(io))
+	return cmd
+}
+
+// beamArgs returns the arguments after --, which are Beam's options; any
+// other argument is an error.
+func beamArgs(cmd *cobra.Command, args []string) ([]string, error) {
+	dash := cmd.ArgsLenAtDash()
+	if dash < 0 {
+		dash = len(args)
+	}
+	if dash > 0 {
+		return nil, usagef("%s takes no arguments, got %q (Beam options go after --; see '%s --help')", cmdName(cmd), args[0], cmd.CommandPath())
+	}
+	return args[dash:], nil
+}
+
+type sweepOctalOptions struct {
+	sweepOptions
+	digits, to int
+}
+
+func newSweepOctalCmd(io *streams) *cobra.Command {
+	opts := &sweepOctalOptions{}
+	cmd := &cobra.Command{
+		Use:   "octal [--digits D] [--to N] [-- BEAM OPTIONS]",
+		Short: "The period of every octal code with up to D digits",
+		Long: `Compute every octal code 0.d1…dk with k ≤ --digits (last digit non-zero: 7,
+63, 511 codes for 1, 2, 3 digits) until its period is proved by the Guy–Smith
+test or G(0..N) is known, and compare each with the published tables
+(Winning Ways, Flammenkamp, Czajka's octal-games). Results: DIR/results.csv and
+results.jsonl, one line a code: code, computed_to, max_value, rare (the
+sparse-space kernel's rare heaps), period, preperiod, status (proved, found,
+none), seconds, and the published period, pre-period and check (agrees,
+disagrees, unproved, open). Codes that disagree are listed at the end.`,
+		Example: `  grundy sweep octal --digits 2 --to 10000
+  grundy sweep octal --digits 3 --to 100000 --out octal-d3
+  grundy sweep octal --digits 3 --to 100000 --json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			if opts.beam, err = beamArgs(cmd, args); err != nil {
+				return err
+			}
+			if opts.digits < 1 || opts.digits > sweep.MaxOctalDigits {
+				return usagef("--digits must be 1..%d, not %d", sweep.MaxOctalDigits, opts.digits)
+			}
+			if opts.to < 1 || opts.to > sweep.MaxOctalTo {
+				return usagef("--to must be 1..%d, not %d", sweep.MaxOctalTo, opts.to)
+			}
+			if opts.out == "" {
+				opts.out = fmt.Sprintf("octal-d%d-to%d", opts.digits, opts.to)
+			}
+			spec := sweep.Spec{Kind: "octal", Octal: &sweep.OctalSpec{Digits: opts.digits, To: opts.to}}
+			return sweepRun(cmd.Context(), io, &opts.sweepOptions, spec, "codes")
+		},
+	}
+	cmd.Flags().IntVar(&opts.digits, "digits", 3, "codes with up to `D` digits after the point")
+	cmd.Flags().IntVar(&opts.to, "to", 100_000, "compute each code to at most G(`N`)")
+	opts.add(cmd)
+	return cmd
+}
+
+type sweepBridgeOptions struct {
+	sweepOptions
+	n, depth int
+}
+
+func newSweepBridgeCmd(io *streams) *cobra.Command {
+	opts := &sweepBridgeOptions{}
+	cmd := &cobra.Command{
+		Use:   "bridge [--n N] [-- BEAM OPTIONS]",
+		Short: "Tally every multi-bridge layout for n by its sequence",
+		Long: `Deal every layout of 4n cards among 2n players — (4n)!/2^(2n) of them,
+8.2·10^10 for n = 4 — and tally them by sequence, each layout's sequence
+given by the editorial's characterization. Only the layouts with card 4n at
+position 1 are dealt (a 2n-th): rotating a layout moves its sequence
+(complemented for odd shifts). The work is cut into shards by the holders of
+the next --depth cards.
+
+The tally is checked against the counting formula (grundy bridge count) for
+every one of the 3^(2n) sequences and against (4n)!/2^(2n) in total. Results:
+DIR/tally.csv and tally.jsonl (sequence, count, formula, agree), and
+summary.json with the SHA-256 of tally.csv.`,
+		Example: `  grundy sweep bridge --n 3
+  nice -n 19 grundy sweep bridge --n 4 --out bridge-n4
+  grundy sweep bridge --n 4 --json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			if opts.beam, err = beamArgs(cmd, args); err != nil {
+				return err
+			}
+			if opts.n < 1 || opts.n > 4 {
+				return usagef("--n must be 1..4 (n = 5 would be 2.4·10^14 layouts), not %d", opts.n)
+			}
+			if !cmd.Flags().Changed("depth") {
+				opts.depth = sweep.DefaultBridgeDepth(opts.n)
+			}
+			if maxD := min(4, 4*opts.n-1); opts.depth < 0 || opts.depth > maxD {
+				return usagef("--depth must be 0..%d for n = %d, not %d", maxD, opts.n, opts.depth)
+			}
+			if opts.out == "" {
+				opts.out = fmt.Sprintf("bridge-n%d", opts.n)
+			}
+			spec := sweep.Spec{Kind: "bridge", Bridge: &sweep.BridgeSpec{N: opts.n, Depth: opts.depth}}
+			return sweepRun(cmd.Context(), io, &opts.sweepOptions, spec, "shards")
+		},
+	}
+	cmd.Flags().IntVar(&opts.n, "n", 4, "2n players, 4n cards")
+	cmd.Flags().IntVar(&opts.depth, "depth", 0, "shard by the holders of the `D` cards below 4n (default 3 for n = 4)")
+	opts.add(cmd)
+	return cmd
+}
+
+type sweepCardflipOptions struct {
+	sweepOptions
+	grid string
+}
+
+func newSweepCardflipCmd(io *streams) *cobra.Command {
+	opts := &sweepCardflipOptions{}
+	cmd := &cobra.Command{
+		Use:   "cardflip --grid FILE [-- BEAM OPTIONS]",
+		Short: "Evaluate a grid of card-flip strategies × m × players × model",
+		Long: `Evaluate E[X] for every point of a grid read from FILE, lines "key = a, b, …":
+
+  strategies = stacks, interval        (or all)
+  m          = 1..8, 10                (numbers and ranges)
+  players    = 1, 2, ∞
+  model      = table, turn
+  variant    = standard                (optional: standard, free, fixed, rearrange)
+  method     = auto                    (exact, simulate, or auto: exact up to m = 8)
+  trials     = 100000                  (simulated games a point)
+  seed       = 1
+
+Every combination is one point; a strategy the rules do not allow is listed
+as skipped. Results: DIR/results.csv and results.jsonl.`,
+		Example: `  grundy sweep cardflip --grid sweep/testdata/cardflip-grid.txt
+  grundy sweep cardflip --grid grid.txt --out grid-run --json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			if opts.beam, err = beamArgs(cmd, args); err != nil {
+				return err
+			}
+			if opts.grid == "" {
+				return usagef("sweep cardflip needs --grid FILE (see 'grundy sweep cardflip --help')")
+			}
+			data, err := os.ReadFile(opts.grid)
+			if err != nil {
+				return usagef("--grid: %v", err)
+			}
+			spec, err := sweep.ParseGrid(bytes.NewReader(data))
+			if err != nil {
+				return usagef("%s: %v", opts.grid, strings.TrimPrefix(err.Error(), "sweep: "))
+			}
+			if opts.out == "" {
+				opts.out = "cardflip-" + strings.TrimSuffix(filepath.Base(opts.grid), filepath.Ext(opts.grid))
+			}
+			return sweepRun(cmd.Context(), io, &opts.sweepOptions, sweep.Spec{Kind: "cardflip", Cardflip: &spec}, "points")
+		},
+	}
+	cmd.Flags().StringVar(&opts.grid, "grid", "", "the grid `FILE`")
+	opts.add(cmd)
+	return cmd
+}
+
+// interruptedError is a sweep stopped by Ctrl-C or SIGTERM: exit 130, the
+// parts done so far kept.
+type interruptedError struct {
+	msg string
+	be  *impartial.BudgetError
+}
+
+func (e *interruptedError) Error() string { return e.msg }
+func (e *interruptedError) Unwrap() error { return e.be }
+
+func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.Spec, unitWord string) error {
+	o := sweep.Options{Out: opts.out, Runner: opts.runner, BeamArgs: opts.beam}
+	if f, ok := io.err.(*os.File); ok {
+		o.Log = f
+		if term.IsTerminal(int(f.Fd())) && sweep.IsLocal(opts.runner) {
+			p := &sweepProgress{io: io, what: unitWord}
+			o.Progress = p.report
+			defer p.finish()
+		}
+	}
+	start := time.Now()
+	sum, err := sweep.Run(ctx, spec, o)
+	if err != nil {
+		var ue *sweep.UsageError
+		switch {
+		case ctx.Err() != nil:
+			return &interruptedError{
+				msg: fmt.Sprintf("sweep interrupted; the finished %s are kept in %s: run the same command again to resume", unitWord, opts.out),
+				be:  &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: ctx.Err()},
+			}
+		case errors.As(err, &ue):
+			return usageError{err}
+		}
+		return err
+	}
+	if opts.json {
+		return jsonout.Write(io.out, struct {
+			Dir     string  `json:"dir"`
+			Elapsed float64 `json:"elapsed_seconds"`
+			*sweep.Summary
+		}{opts.out, time.Since(start).Seconds(), sum})
+	}
+	w := io.out
+	fmt.Fprintf(w, "%s sweep: %d %s in %s (%.1f s; the units' times add up to %.1f s over all runs)\n",
+		spec.Kind, sum.Units, unitWord, opts.out, time.Since(start).Seconds(), sum.Seconds)
+	switch spec.Kind {
+	case "octal":
+		fmt.Fprintf(w, "status: %d proved, %d found, %d none\n", sum.Proved, sum.Found, sum.None)
+		fmt.Fprintf(w, "published periods: %d codes, %d reproduced here\n", sum.Published, sum.Agree)
+		if len(sum.Disagree) == 0 {
+			fmt.Fprintln(w, "disagreeing with a published result: none")
+		} else {
+			fmt.Fprintf(w, "disagreeing with a published result: %s\n", strings.Join(sum.Disagree, " "))
+		}
+	case "bridge":
+		fmt.Fprintf(w, "layouts: %d, sequences seen: %d, counts differing from the formula: %d\n", sum.Layouts, sum.Sequences, sum.Mismatches)
+		fmt.Fprintf(w, "sha256 of tally.csv: %s\n", sum.SHA256)
+	}
+	fmt.Fprintf(w, "files: %s\n", strings.Join(sum.Files, " "))
+	if sum.Mismatches > 0 || len(sum.Disagree) > 0 {
+		return fmt.Errorf("sweep: %d results disagree with the independent check (see %s)", sum.Mismatches+len(sum.Disagree), filepath.Join(opts.out, sum.Files[0]))
+	}
+	return nil
+}
+
+// sweepProgress draws units done, the rate and the time left on stderr.
+// The bar counts this run's units: parts from an earlier run are named in
+// its description, so the rate and ETA are this run's.
+type sweepProgress struct {
+	io      *streams
+	what    string
+	bar     *progressbar.ProgressBar
+	earlier int
+}
+
+func (p *sweepProgress) report(done, total int) {
+	if p.bar == nil {
+		p.earlier = done
+		desc := p.what
+		if done > 0 {
+			desc = fmt.Sprintf("%s (%d done earlier)", p.what, done)
+		}
+		p.bar = progressbar.NewOptions(total-done,
+			progressbar.OptionSetWriter(p.io.err),
+			progressbar.OptionSetDescription(desc),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString(p.what),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionClearOnFinish())
+	}
+	p.bar.Set(done - p.earlier)
+}
+
+func (p *sweepProgress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+	}
+}

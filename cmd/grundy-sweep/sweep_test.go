@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/grundy/grundy/bridge"
+)
+
+// grundy runs "grundy sweep …" in-process, as grundy's launcher would.
+func grundy(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	if len(args) == 0 || args[0] != "sweep" {
+		t.Fatalf("grundy %v: not a sweep", args)
+	}
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args[1:], &streams{in: strings.NewReader(stdin), out: &out, err: &errb})
+	return out.String(), errb.String(), code
+}
+
+// bridgeCount answers the queries as grundy bridge count does: the
+// counting formula, the second method the sweep is checked against.
+func bridgeCount(queries string, mod uint64) (string, error) {
+	c, err := bridge.NewCounter(mod)
+	if err != nil {
+		return "", err
+	}
+	q := bridge.NewQueryReader(strings.NewReader(queries))
+	var b strings.Builder
+	for {
+		seq, _, err := q.Next()
+		if errors.Is(err, io.EOF) {
+			return b.String(), nil
+		}
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintln(&b, c.Count(seq))
+	}
+}
+
+// The bridge sweep's count for every sequence equals grundy bridge count
+// (n = 2 and 3: 81 and 729 sequences), and a second run resumes: nothing
+// left to compute, the same tally.
+func TestSweepBridgeEqualsBridgeCount(t *testing.T) {
+	for _, n := range []int{2, 3} {
+		dir := filepath.Join(t.TempDir(), "b")
+		out, errs, code := grundy(t, "", "sweep", "bridge", "--n", fmt.Sprint(n), "--out", dir)
+		if code != 0 || errs != "" || !strings.Contains(out, "counts differing from the formula: 0") {
+			t.Fatalf("n = %d: %d %q %q", n, code, out, errs)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "tally.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")[1:]
+		var queries, want strings.Builder
+		for _, l := range lines {
+			f := strings.Split(l, ",")
+			fmt.Fprintf(&queries, "%d\n%s\n", n, strings.Join(strings.Split(f[0], ""), " "))
+			fmt.Fprintf(&want, "%s\n", f[1])
+		}
+		got, err := bridgeCount(queries.String(), 2305843009213693951)
+		if err != nil || got != want.String() {
+			t.Errorf("n = %d: bridge count: %v, the sweep's counts differ", n, err)
+		}
+		again, _, code := grundy(t, "", "sweep", "bridge", "--n", fmt.Sprint(n), "--out", dir, "--json")
+		var sum struct {
+			Layouts uint64 `json:"layouts"`
+			SHA256  string `json:"sha256"`
+		}
+		if code != 0 || json.Unmarshal([]byte(again), &sum) != nil || !strings.Contains(out, sum.SHA256) || sum.Layouts == 0 {
+			t.Errorf("n = %d: second run %d %q", n, code, again)
+		}
+	}
+}
+
+func TestSweepOctal(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "o")
+	out, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--to", "2000", "--out", dir)
+	want := "status: 6 proved, 0 found, 1 none\npublished periods: 6 codes, 6 reproduced here\ndisagreeing with a published result: none\nfiles: results.csv results.jsonl\n"
+	if code != 0 || errs != "" || !strings.HasSuffix(out, want) {
+		t.Errorf("sweep octal = %d %q %q, want … %q", code, out, errs, want)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "results.csv"))
+	if err != nil || !strings.HasPrefix(string(data), "code,computed_to,max_value,rare,period,preperiod,status,seconds,") {
+		t.Errorf("results.csv: %v %q", err, data)
+	}
+}
+
+func TestSweepUsage(t *testing.T) {
+	dir := t.TempDir()
+	grid := filepath.Join(dir, "grid.txt")
+	os.WriteFile(grid, []byte("strategies = stacks\nm = 4\nplayers = 1\nmodel = psychic\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sweep", "octal", "--digits", "0"}, "--digits must be 1..4, not 0"},
+		{[]string{"sweep", "octal", "--to", "0"}, "--to must be 1..100000000, not 0"},
+		{[]string{"sweep", "octal", "extra"}, `sweep octal takes no arguments, got "extra" (Beam options go after --`},
+		{[]string{"sweep", "bridge", "--n", "5"}, "--n must be 1..4"},
+		{[]string{"sweep", "bridge", "--n", "2", "--depth", "9"}, "--depth must be 0..4 for n = 2, not 9"},
+		{[]string{"sweep", "cardflip"}, "sweep cardflip needs --grid FILE"},
+		{[]string{"sweep", "cardflip", "--grid", filepath.Join(dir, "none.txt")}, "--grid: open"},
+		{[]string{"sweep", "cardflip", "--grid", grid}, `grid.txt: grid line 4: model must be table or turn, not "psychic"`},
+		{[]string{"sweep", "octal", "--digits", "1", "--out", dir, "--runner", "hadoop"}, `unknown runner "hadoop"`},
+		{[]string{"sweep", "octal", "--digits", "1", "--out", filepath.Join(dir, "x"), "--", "--no_such_beam_flag=1"}, "Beam option: flag provided but not defined: -no_such_beam_flag"},
+		{[]string{"sweep", "nim"}, `unknown command "nim" for "grundy sweep"`},
+	} {
+		out, errs, code := grundy(t, "", c.args...)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("grundy %v = %d %q %q, want exit 2 and %q", c.args, code, out, errs, c.want)
+		}
+	}
+	// Another sweep into the same directory.
+	d := filepath.Join(dir, "same")
+	if _, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--to", "100", "--out", d); code != 0 {
+		t.Fatal(errs)
+	}
+	if _, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--to", "200", "--out", d); code != 2 || !strings.Contains(errs, "holds another sweep") {
+		t.Errorf("another sweep in the same directory: %d %q", code, errs)
+	}
+}

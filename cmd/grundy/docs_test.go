@@ -1,0 +1,527 @@
+package main
+
+// The docs test: every command shown in README.md and docs/*.md is run, and
+// its output compared with the one shown, so that the docs cannot drift.
+//
+// The convention (DEVELOPERS.md, "Examples in the docs"):
+//
+//   - An example is a line "$ COMMAND" in a code block (indented by four
+//     spaces, or fenced with ```). COMMAND is a POSIX shell command line; the
+//     lines after it, up to the next "$ " line or the end of the block, are
+//     what it prints, stdout and stderr together, as a terminal shows them.
+//   - grundy runs in-process (the real command line, run); curl -s … asks
+//     the web server's handler in-process (the configuration of a plain
+//     grundy serve); printf, echo, cd, … are the shell's builtins; other
+//     tools (head, cmp, jq, paste) run from PATH, and an example whose tool
+//     is missing is skipped, saying so.
+//   - Each document runs in a fresh directory, its examples in order: a file
+//     one example writes is there for the next. "$ cat FILE" whose FILE does
+//     not exist yet writes the output shown to FILE: that is how a document
+//     gives its examples an input file.
+//   - Output is compared line by line, trailing spaces ignored; a line "…"
+//     alone stands for any number of lines, and "…" within a line for any
+//     text (a long JSON document shown in part).
+//   - An example that cannot run here (a server that runs until Ctrl-C, a
+//     long computation, a timing) is marked: "# not run: REASON" at the end
+//     of its "$" line, or "<!-- not run: REASON -->" on the line before its
+//     block for the whole block. The reason is required.
+//   - A line of a code block that starts with "grundy " is a command shown
+//     without its output: written that way, the test refuses it.
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/grundy/grundy/web"
+)
+
+// updateDocs rewrites the output shown by every example that printed
+// something else (go test ./cmd/grundy -run TestDocsExamples -update-docs):
+// review the change with git diff before committing it.
+var updateDocs = flag.Bool("update-docs", false, "rewrite the output the docs show where it differs from the output printed")
+
+// docExample is one "$ COMMAND" of a document with the output shown.
+type docExample struct {
+	file    string
+	line    int // 1-based line of the "$"
+	command string
+	want    []string
+	skip    string // why it is not run ("" to run it)
+}
+
+func (e docExample) String() string { return fmt.Sprintf("%s:%d: $ %s", e.file, e.line, e.command) }
+
+var notRunLine = regexp.MustCompile(`\s+#\s*not run:\s*(.+)$`)
+var notRunBlock = regexp.MustCompile(`^\s*<!--\s*not run:\s*(.+?)\s*-->\s*$`)
+
+// docBlock is a code block of a document: its lines without their
+// indentation, and the line number of the first.
+type docBlock struct {
+	start int
+	lines []string
+	skip  string
+}
+
+// docBlocks splits a Markdown document into its code blocks: fenced (```)
+// and indented by four spaces after a blank line.
+func docBlocks(text string) []docBlock {
+	lines := strings.Split(text, "\n")
+	var out []docBlock
+	prevText := func(i int) string {
+		for j := i - 1; j >= 0; j-- {
+			if strings.TrimSpace(lines[j]) != "" {
+				return lines[j]
+			}
+		}
+		return ""
+	}
+	skipOf := func(i int) string {
+		if m := notRunBlock.FindStringSubmatch(prevText(i)); m != nil {
+			return m[1]
+		}
+		return ""
+	}
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if fence, ok := strings.CutPrefix(strings.TrimLeft(l, " "), "```"); ok {
+			_ = fence
+			indent := len(l) - len(strings.TrimLeft(l, " "))
+			b := docBlock{start: i + 2, skip: skipOf(i)}
+			for i++; i < len(lines) && !strings.HasPrefix(strings.TrimLeft(lines[i], " "), "```"); i++ {
+				b.lines = append(b.lines, strings.TrimPrefix(lines[i], strings.Repeat(" ", indent)))
+			}
+			out = append(out, b)
+			continue
+		}
+		if strings.HasPrefix(l, "    ") && strings.TrimSpace(l) != "" && (i == 0 || strings.TrimSpace(lines[i-1]) == "") {
+			b := docBlock{start: i + 1, skip: skipOf(i)}
+			for ; i < len(lines); i++ {
+				if strings.HasPrefix(lines[i], "    ") {
+					b.lines = append(b.lines, lines[i][4:])
+					continue
+				}
+				// A blank line stays in the block when an indented line follows.
+				j := i
+				for j < len(lines) && strings.TrimSpace(lines[j]) == "" {
+					j++
+				}
+				if strings.TrimSpace(lines[i]) == "" && j < len(lines) && strings.HasPrefix(lines[j], "    ") {
+					for ; i < j; i++ {
+						b.lines = append(b.lines, "")
+					}
+					i--
+					continue
+				}
+				break
+			}
+			for len(b.lines) > 0 && b.lines[len(b.lines)-1] == "" {
+				b.lines = b.lines[:len(b.lines)-1]
+			}
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// docExamples returns the examples of a document, and the lines that show
+// a grundy command without its output.
+func docExamples(file, text string) (exs []docExample, bare []string) {
+	for _, b := range docBlocks(text) {
+		var cur *docExample
+		for k, l := range b.lines {
+			if cmd, ok := strings.CutPrefix(l, "$ "); ok {
+				if cur != nil {
+					exs = append(exs, *cur)
+				}
+				cur = &docExample{file: file, line: b.start + k, command: cmd, skip: b.skip}
+				if m := notRunLine.FindStringSubmatch(cmd); m != nil {
+					cur.skip = m[1]
+				}
+				continue
+			}
+			if cur != nil {
+				cur.want = append(cur.want, l)
+				continue
+			}
+			if strings.HasPrefix(l, "grundy ") {
+				bare = append(bare, fmt.Sprintf("%s:%d: %s", file, b.start+k, l))
+			}
+		}
+		if cur != nil {
+			exs = append(exs, *cur)
+		}
+	}
+	return exs, bare
+}
+
+// docFiles are the documents whose examples are run.
+func docFiles(t *testing.T) []string {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append([]string{filepath.Join(root, "README.md")}, files...)
+}
+
+// TestDocsExamples runs every example of README.md and docs/*.md.
+func TestDocsExamples(t *testing.T) {
+	if raceEnabled {
+		// Ten times slower, and no goroutine of its own to check: the
+		// commands' own tests run under the race detector.
+		t.Skip("the docs examples are compared without -race (about 20 s there)")
+	}
+	var cfg serveOptions
+	cfg.add(pflag.NewFlagSet("serve", pflag.ContinueOnError))
+	wcfg, err := cfg.config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	handler := web.New(wcfg).Handler()
+	total, ran := 0, 0
+	files := docFiles(t)
+	binDir, modRoot := t.TempDir(), filepath.Dir(files[0])
+	docsSweepProgram = sync.OnceValues(func() (string, error) {
+		bin := filepath.Join(binDir, "grundy-sweep")
+		cmd := exec.Command("go", "build", "-o", bin, "./cmd/grundy-sweep")
+		cmd.Dir = modRoot
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return "", fmt.Errorf("%v: %s", err, out)
+		}
+		return bin, nil
+	})
+	root := filepath.Dir(files[0])
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, _ := filepath.Rel(root, path)
+		name = filepath.ToSlash(name)
+		exs, bare := docExamples(name, string(src))
+		for _, b := range bare {
+			t.Errorf("%s: a grundy command without its output: write it as an example (\"$ grundy …\" and its output) or mark it not run", b)
+		}
+		if len(exs) == 0 {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Chdir(dir) // starlark:examples/NAME.star is built in
+			lines := strings.Split(string(src), "\n")
+			updated, shift := false, 0
+			for _, ex := range exs {
+				total++
+				if ex.skip != "" {
+					t.Logf("%s: not run: %s", ex, ex.skip)
+					continue
+				}
+				ok, got := runExample(t, dir, handler, ex)
+				if ok {
+					ran++
+				}
+				if got != nil && *updateDocs {
+					// The example's output lines follow its "$" line, indented alike.
+					i := ex.line - 1 + shift
+					indent := lines[i][:strings.Index(lines[i], "$ ")]
+					repl := make([]string, len(got))
+					for k, g := range got {
+						repl[k] = strings.TrimRight(indent+g, " ")
+					}
+					shown := len(trimLines(ex.want))
+					lines = append(lines[:i+1], append(repl, lines[i+1+shown:]...)...)
+					shift += len(repl) - shown
+					updated = true
+				}
+			}
+			if updated {
+				if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+	t.Logf("%d examples, %d run and compared", total, ran)
+}
+
+// docsSweepProgram builds grundy-sweep once, for the examples of grundy
+// sweep (set by TestDocsExamples).
+var docsSweepProgram func() (string, error)
+
+// errMissingTool marks an example whose tool is not installed.
+type errMissingTool struct{ name string }
+
+func (e errMissingTool) Error() string { return e.name + " is not installed" }
+
+// runExample runs one example and compares its output; it reports whether
+// the example ran, and the lines printed when they differ from those shown.
+func runExample(t *testing.T, dir string, handler http.Handler, ex docExample) (bool, []string) {
+	t.Helper()
+	if m := regexp.MustCompile(`^cat (\S+)$`).FindStringSubmatch(ex.command); m != nil {
+		if _, err := os.Stat(filepath.Join(dir, m[1])); os.IsNotExist(err) {
+			if err := os.WriteFile(filepath.Join(dir, m[1]), []byte(strings.Join(ex.want, "\n")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	file, err := syntax.NewParser().Parse(strings.NewReader(ex.command), "")
+	if err != nil {
+		t.Errorf("%s: %v", ex, err)
+		return false, nil
+	}
+	var out lockedBuffer
+	var missing error
+	exec := func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+		return func(ctx context.Context, args []string) error {
+			hc := interp.HandlerCtx(ctx)
+			switch args[0] {
+			case "grundy":
+				if len(args) > 1 && args[1] == "sweep" {
+					// grundy sweep starts the grundy-sweep program: build it.
+					bin, err := docsSweepProgram()
+					if err != nil {
+						t.Errorf("%s: building grundy-sweep: %v", ex, err)
+						return interp.NewExitStatus(1)
+					}
+					return next(ctx, append([]string{bin}, args[2:]...))
+				}
+				if code := run(ctx, args[1:], newStreams(hc.Stdin, hc.Stdout, hc.Stderr)); code != 0 {
+					return interp.NewExitStatus(uint8(code))
+				}
+				return nil
+			case "curl":
+				return curl(handler, args[1:], hc.Stdout)
+			}
+			if _, err := lookPath(args[0]); err != nil {
+				missing = errMissingTool{args[0]}
+				return interp.NewExitStatus(127)
+			}
+			return next(ctx, args)
+		}
+	}
+	runner, err := interp.New(
+		interp.StdIO(strings.NewReader(""), &out, &out),
+		interp.Dir(dir),
+		interp.Env(expand.ListEnviron("PATH="+os.Getenv("PATH"), "HOME="+dir, "LC_ALL=C.UTF-8")),
+		interp.ExecHandlers(exec),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	start := time.Now()
+	_ = runner.Run(ctx, file) // a failing command's output is what is compared
+	if missing != nil {
+		t.Logf("%s: skipped: %v", ex, missing)
+		return false, nil
+	}
+	if ctx.Err() != nil {
+		t.Errorf("%s: still running after a minute: shorten it or mark it not run", ex)
+		return false, nil
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Logf("%s: took %v", ex, d.Round(time.Millisecond))
+	}
+	got := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	if out.Len() == 0 {
+		got = nil
+	}
+	if !outputMatches(got, ex.want) {
+		t.Errorf("%s\n--- shown:\n%s\n--- printed:\n%s", ex, strings.Join(trimLines(ex.want), "\n"), strings.Join(got, "\n"))
+		return true, append([]string{}, got...)
+	}
+	return true, nil
+}
+
+func lookPath(name string) (string, error) { return exec.LookPath(name) }
+
+// lockedBuffer collects stdout and stderr in the order they are written,
+// from the commands of a pipeline running at once.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
+func (l *lockedBuffer) Len() int       { l.mu.Lock(); defer l.mu.Unlock(); return l.b.Len() }
+
+// curl asks the web handler as curl -s [-X METHOD] [-H 'K: V'] [-d DATA]
+// [-w FORMAT] URL would ask a grundy serve on localhost:8080 (FORMAT may
+// name %{http_code}).
+func curl(handler http.Handler, args []string, stdout io.Writer) error {
+	method, data, format := "", "", ""
+	header := http.Header{}
+	var url string
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "-s":
+		case "-w":
+			i++
+			format = args[i]
+		case "-X":
+			i++
+			method = args[i]
+		case "-H":
+			i++
+			k, v, _ := strings.Cut(args[i], ":")
+			header.Set(strings.TrimSpace(k), strings.TrimSpace(v))
+		case "-d":
+			i++
+			data = args[i]
+		default:
+			if strings.HasPrefix(args[i], "-") {
+				return fmt.Errorf("curl %s: not understood by the docs test", args[i])
+			}
+			url = args[i]
+		}
+	}
+	if !strings.HasPrefix(url, "http") {
+		url = "http://" + url
+	}
+	var body io.Reader
+	if data != "" {
+		body = strings.NewReader(data)
+		if method == "" {
+			method = http.MethodPost
+		}
+		header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	if method == "" {
+		method = http.MethodGet
+	}
+	req := httptest.NewRequest(method, url, body)
+	for k, v := range header {
+		req.Header[k] = v
+	}
+	if h := header.Get("Host"); h != "" {
+		req.Host = h
+	}
+	rec := httptest.NewRecorder()
+	handler.ServeHTTP(rec, req)
+	if _, err := stdout.Write(rec.Body.Bytes()); err != nil {
+		return err
+	}
+	format = strings.ReplaceAll(format, "%{http_code}", fmt.Sprint(rec.Code))
+	_, err := io.WriteString(stdout, strings.ReplaceAll(format, `\n`, "\n"))
+	return err
+}
+
+func trimLines(ls []string) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = strings.TrimRight(l, " \t")
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// outputMatches compares printed lines with the lines shown, where a line
+// "…" (or "...") alone stands for any number of lines.
+func outputMatches(got, want []string) bool {
+	got, want = trimLines(got), trimLines(want)
+	if len(want) == 0 {
+		return len(got) == 0
+	}
+	if w := strings.TrimSpace(want[0]); w == "…" || w == "..." {
+		for i := 0; i <= len(got); i++ {
+			if outputMatches(got[i:], want[1:]) {
+				return true
+			}
+		}
+		return false
+	}
+	return len(got) > 0 && lineMatches(got[0], want[0]) && outputMatches(got[1:], want[1:])
+}
+
+// lineMatches compares a printed line with a line shown, where "…" stands
+// for any text.
+func lineMatches(got, want string) bool {
+	parts := strings.Split(want, "…")
+	if len(parts) == 1 {
+		return got == want
+	}
+	if !strings.HasPrefix(got, parts[0]) {
+		return false
+	}
+	got = got[len(parts[0]):]
+	last := parts[len(parts)-1]
+	for _, p := range parts[1 : len(parts)-1] {
+		i := strings.Index(got, p)
+		if i < 0 {
+			return false
+		}
+		got = got[i+len(p):]
+	}
+	return strings.HasSuffix(got, last) && len(got) >= len(last)
+}
+
+// TestDocsConvention: the parts of the docs test that decide what is run
+// and how output is compared.
+func TestDocsConvention(t *testing.T) {
+	doc := "Intro\n\n    $ grundy solve nim 1\n    out 1\n\n    out 2\n    $ grundy games   # not run: long\n\ntext\n\n<!-- not run: a server -->\n```\n$ grundy serve\nlistening\n```\n\n```go\ngrundy version\n```\n"
+	exs, bare := docExamples("x.md", doc)
+	if len(exs) != 3 || exs[0].command != "grundy solve nim 1" || strings.Join(exs[0].want, "|") != "out 1||out 2" || exs[0].line != 3 ||
+		exs[1].skip != "long" || exs[2].skip != "a server" || exs[2].want[0] != "listening" {
+		t.Errorf("examples %+v", exs)
+	}
+	if len(bare) != 1 || !strings.Contains(bare[0], "x.md:18: grundy version") {
+		t.Errorf("bare commands %q", bare)
+	}
+	for _, c := range []struct {
+		got, want string
+		ok        bool
+	}{
+		{"a\nb\nc", "a\n…\nc", true},
+		{"a\nc", "a\n…\nc", true},
+		{"a\nb  ", "a\nb", true},
+		{"a\nb", "a\nc", false},
+		{"a", "a\n…", true},
+		{"", "", true},
+		{"a", "", false},
+		{`{"n":[1,2,3,4],"x":1}`, `{"n":[1,2,…],"x":1}`, true},
+		{`{"n":[1,2,3,4],"x":2}`, `{"n":[1,2,…],"x":1}`, false},
+		{"a … b", "a … b", true},
+	} {
+		var got, want []string
+		if c.got != "" {
+			got = strings.Split(c.got, "\n")
+		}
+		if c.want != "" {
+			want = strings.Split(c.want, "\n")
+		}
+		if outputMatches(got, want) != c.ok {
+			t.Errorf("outputMatches(%q, %q) != %v", c.got, c.want, c.ok)
+		}
+	}
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestMisereQuotientJSON(t *testing.T) {
+	out, errs, code := grundy(t, "", "misere", "quotient", "octal:0.75", "--heaps", "30", "--json")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"game", "size", "p_size", "generators", "relations", "pretending", "status", "table"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("no %q in %s", k, out)
+		}
+	}
+	if got["size"] != 8.0 || got["p_size"] != 2.0 || got["status"] != "proved" {
+		t.Errorf("0.75: %s", out)
+	}
+	if !strings.Contains(out, `"relations":["a^2 = 1","bc = ab","c^2 = b^2","b^3 = b"]`) {
+		t.Errorf("0.75 relations: %s", out)
+	}
+}
+
+func TestMisereText(t *testing.T) {
+	out, _, code := grundy(t, "", "misere", "genus", "octal:0.312", "4")
+	if code != 0 || !strings.HasPrefix(out, "2^1420\n") || !strings.Contains(out, "*(2#,1)") {
+		t.Errorf("genus = %d %q", code, out)
+	}
+	out, _, code = grundy(t, "", "misere", "form", "nim", "2", "2", "--json")
+	if want := `{"game":"nim","position":"2 2","form":"*(3,2)","genus":"0^02","tame":true,"outcome":"P","misere_value":0,"normal_value":0,"birthday":4}` + "\n"; code != 0 || out != want {
+		t.Errorf("form = %d %q", code, out)
+	}
+	out, _, code = grundy(t, "", "misere", "quotient", "nim", "--heaps", "3")
+	if code != 0 || !strings.Contains(out, "relations   a^2 = 1, b^3 = b") || !strings.Contains(out, "P-portion   {a, b^2}") {
+		t.Errorf("quotient nim = %d %q", code, out)
+	}
+}
+
+func TestMisereErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"misere", "quotient", "wythoff"}, 2, "misère quotients need a heap game"},
+		{[]string{"misere", "quotient", "kayles", "--heaps", "-1"}, 2, "--heaps must be in"},
+		{[]string{"misere", "quotient", "kayles", "--max-size", "0"}, 2, "--max-size must be in"},
+		{[]string{"misere", "form", "coins:mock-turtles", "3 70"}, 2, "first 64 coins"},
+		{[]string{"misere", "form", "nim", "x"}, 2, "heap size"},
+		{[]string{"misere", "quotient", "octal:0.6", "--max-size", "50"}, 2, "quotient grows past size 50 at heap"},
+		{[]string{"misere", "form", "kayles", "30", "--max-positions", "1000"}, 2, "budget exhausted"},
+	} {
+		_, errs, code := grundy(t, "", c.args...)
+		if code != c.code || !strings.Contains(errs, c.msg) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("grundy %v = %d %q, want %d and %q", c.args, code, errs, c.code, c.msg)
+		}
+	}
+}

@@ -1,0 +1,107 @@
+package misere
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/octal"
+)
+
+// BenchmarkOutcome times the misère outcome of a sum of 10,000 heaps of
+// 0.75, sizes up to 10^6, and the winning moves of one of sizes up to 1000,
+// from its quotient (proved at heap 21: images beyond come from the
+// period). Listing winning moves enumerates the options of the heaps that
+// have one, O(heap) each for a code with splits.
+func BenchmarkOutcome(b *testing.B) {
+	ctx := context.Background()
+	q, err := Compute(ctx, Octal(mustCode(b, "0.75")), 30, Settings{})
+	if err != nil || q.Status() != Proved {
+		b.Fatal(q, err)
+	}
+	r := rand.New(rand.NewPCG(1, 1))
+	heaps := make([]int, 10_000)
+	for i := range heaps {
+		heaps[i] = 1 + r.IntN(1_000_000)
+	}
+	b.Run("outcome/10000-heaps", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := q.Outcome(ctx, heaps); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// An N-position of heaps ≤ 1000: change one heap until the sum is one.
+	for i := range heaps {
+		heaps[i] = 1 + r.IntN(1000)
+	}
+	for o, _ := q.Outcome(ctx, heaps); o != impartial.N; o, _ = q.Outcome(ctx, heaps) {
+		heaps[0]++
+	}
+	b.Run("winning-moves/10000-heaps", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := q.WinningMoves(ctx, heaps, 0); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkSearch is the baseline: exhaustive misère search
+// (impartial.MisereSolver, no closed forms) of a sum of 5 heaps of 0.75 of
+// sizes 4..8, a fresh solver each time, against the quotient's product.
+// (Search grows exponentially with the sum: it is no baseline for 10,000
+// heaps.)
+func BenchmarkSearch(b *testing.B) {
+	ctx := context.Background()
+	g := mustCode(b, "0.75")
+	heaps := []int{4, 5, 6, 7, 8}
+	ps := make([]octal.Heaps, len(heaps))
+	for i, h := range heaps {
+		ps[i] = octal.Heaps{int32(h)}
+	}
+	budget := impartial.Settings{Budget: impartial.Budget{MaxPositions: 2_000_000, MaxMemory: 256 << 20}}
+	b.Run("search/5-heaps", func(b *testing.B) {
+		for b.Loop() {
+			s := impartial.NewMisereSolver(impartial.Plain[octal.Heaps](octal.Engine{Game: g}), budget)
+			if _, err := s.Outcome(ctx, ps...); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	q, err := Compute(ctx, Octal(g), 30, Settings{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("quotient/5-heaps", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := q.Outcome(ctx, heaps); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkSweep times the quotient of every two-digit octal code 0.dd to
+// heap 20 with the default size limit (1024): a run that stops with a
+// *SizeError is timed to the error. These are the times of the sweep
+// table in docs/misere.md.
+func BenchmarkSweep(b *testing.B) {
+	ctx := context.Background()
+	for d := 0; d < 64; d++ {
+		code := fmt.Sprintf("0.%d%d", d/8, d%8)
+		g := mustCode(b, code)
+		b.Run(code, func(b *testing.B) {
+			for b.Loop() {
+				_, err := Compute(ctx, Octal(g), 20, Settings{})
+				var se *SizeError
+				if err != nil && !errors.As(err, &se) {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,651 @@
+package misere
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/grundy/grundy/impartial"
+)
+
+// Quotient is the misère quotient of a heap game for the sums of heaps of
+// at most Heaps() tokens, or of every size when Status() is Proved: a
+// finite commutative monoid Q, the pretending function Φ mapping each heap
+// to an element of Q (a sum maps to the product), and the P-portion: a sum
+// is a misère P-position exactly when its image is in the P-portion
+// (Plambeck 2005; Plambeck–Siegel 2008).
+//
+// Elements are numbered 0..Size()−1 (0 is the identity, the image of the
+// empty sum) and named by their normal forms in the generators a, b, c, …
+// (see Elements). A Quotient is immutable and safe for concurrent use.
+type Quotient struct {
+	rules  HeapRules
+	q      *table
+	isP    []bool
+	phi    []int32   // images of the heaps 0..to
+	trans  [][]int32 // images of the options of the heaps 0..to
+	to     int
+	gens   []int // the heaps that are generators
+	words  [][]int32
+	names  []string
+	period Period
+	grew   []int
+	budget impartial.Budget
+}
+
+// Status values of a quotient.
+const (
+	// Proved: the periodicity theorem certifies the quotient and the
+	// pretending function for every heap size.
+	Proved = "proved"
+	// Computed: exact for the heaps computed; nothing is claimed beyond.
+	Computed = "computed"
+)
+
+// Period describes the periodicity of the pretending function: Φ(n + p) =
+// Φ(n) for n ≥ Preperiod, with Status "proved", "observed" (seen in the
+// heaps computed, not proved) or "none". Criterion states the test applied
+// with its numbers.
+type Period struct {
+	Preperiod int    `json:"preperiod"`
+	Period    int    `json:"period"`
+	Status    string `json:"status"`
+	Criterion string `json:"criterion"`
+}
+
+// Compute returns the misère quotient of the heaps 0..to of a heap game,
+// computed heap by heap. When the rules implement PeriodBounder and the
+// pretending function is proved periodic at some heap n ≤ to, the
+// computation stops there: the quotient is then that of all heaps, and Φ
+// is extended to to by the period.
+//
+// It fails with a *SizeError when the quotient grows past
+// settings.MaxSize (the error holds the quotient of the smaller heaps),
+// an *impartial.BudgetError when the budget or ctx runs out, and an
+// *OptionError for rules whose moves do not shrink heaps.
+func Compute(ctx context.Context, rules HeapRules, to int, settings Settings) (*Quotient, error) {
+	if to < 0 {
+		return nil, fmt.Errorf("misere: heaps must be at least 0, not %d", to)
+	}
+	b := newBuilder(rules, settings)
+	pb, _ := rules.(PeriodBounder)
+	for b.heaps() <= to {
+		if err := b.add(ctx); err != nil {
+			var se *SizeError
+			if errors.As(err, &se) {
+				n := b.heaps() - 1
+				se.Partial = b.result(n-1, findPeriod(b.phi[:n], nil))
+			}
+			return nil, err
+		}
+		if per := findPeriod(b.phi, pb); per.Status == Proved {
+			return b.result(to, per), nil
+		}
+	}
+	return b.result(to, findPeriod(b.phi, pb)), nil
+}
+
+// result builds the quotient of the builder's heaps 0..to (Φ extended by
+// the period beyond the heaps computed when it is proved).
+func (b *builder) result(to int, per Period) *Quotient {
+	phi := slices.Clone(b.phi)
+	trans := b.hs.transitions(b.q, b.phi)
+	for h := len(phi); h <= to; h++ {
+		phi = append(phi, phi[h-per.Period])
+		trans = append(trans, trans[h-per.Period])
+	}
+	q := &Quotient{rules: b.rules, q: b.q, isP: b.isP, phi: phi[:to+1], trans: trans[:to+1], to: to, period: per,
+		grew: slices.Clone(b.grew), budget: b.budget}
+	q.present()
+	return q
+}
+
+// present names the elements: the generators are the heaps whose image is
+// not a product of smaller heaps' images, and each element is named by its
+// normal form, the least word in the generators reaching it (fewest
+// generators first, then preferring earlier generators).
+func (q *Quotient) present() {
+	t := q.q
+	inSub := make([]bool, t.n)
+	inSub[0] = true
+	sub := []int32{0}
+	for h, x := range q.phi {
+		if inSub[x] {
+			continue
+		}
+		q.gens = append(q.gens, h)
+		// Close the submonoid under the new generator.
+		for i := 0; i < len(sub); i++ {
+			for _, g := range q.gens {
+				y := t.product(sub[i], q.phi[g])
+				if !inSub[y] {
+					inSub[y] = true
+					sub = append(sub, y)
+				}
+			}
+		}
+	}
+	k := len(q.gens)
+	q.words = make([][]int32, t.n)
+	q.words[0] = make([]int32, k)
+	layer := []int32{0}
+	for len(layer) > 0 {
+		best := map[int32][]int32{}
+		var next []int32
+		for _, x := range layer {
+			for gi, g := range q.gens {
+				y := t.product(x, q.phi[g])
+				if q.words[y] != nil {
+					continue
+				}
+				w := slices.Clone(q.words[x])
+				w[gi]++
+				if old, ok := best[y]; !ok {
+					next = append(next, y)
+					best[y] = w
+				} else if wordLess(w, old) {
+					best[y] = w
+				}
+			}
+		}
+		for _, y := range next {
+			q.words[y] = best[y]
+		}
+		layer = next
+	}
+	q.renumber()
+	q.names = make([]string, t.n)
+	for x, w := range q.words {
+		q.names[x] = q.wordName(w)
+	}
+}
+
+// renumber orders the elements by their normal forms (fewest generators
+// first, then as wordLess), so that lists and tables read 1, a, b, ab, ….
+func (q *Quotient) renumber() {
+	n := q.q.n
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(x, y int32) int {
+		dx, dy := degree(q.words[x]), degree(q.words[y])
+		switch {
+		case dx != dy:
+			return dx - dy
+		case wordLess(q.words[x], q.words[y]):
+			return -1
+		case wordLess(q.words[y], q.words[x]):
+			return 1
+		}
+		return 0
+	})
+	pos := make([]int32, n) // old → new
+	for i, x := range order {
+		pos[x] = int32(i)
+	}
+	t := &table{n: n, tab: make([]int32, n*n)}
+	isP := make([]bool, n)
+	words := make([][]int32, n)
+	for i, x := range order {
+		for j, y := range order {
+			t.tab[i*n+j] = pos[q.q.product(x, y)]
+		}
+		isP[i] = q.isP[x]
+		words[i] = q.words[x]
+	}
+	phi := make([]int32, len(q.phi))
+	for h, x := range q.phi {
+		phi[h] = pos[x]
+	}
+	trans := make([][]int32, len(q.trans))
+	for h, ts := range q.trans {
+		for _, x := range ts {
+			trans[h] = append(trans[h], pos[x])
+		}
+	}
+	q.q, q.isP, q.words, q.phi, q.trans = t, isP, words, phi, trans
+}
+
+// wordLess orders words of one degree: smaller exponents of later
+// generators first.
+func wordLess(a, b []int32) bool {
+	for i := len(a) - 1; i >= 0; i-- {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+func (q *Quotient) genName(i int) string {
+	if i < 26 {
+		return string(rune('a' + i))
+	}
+	return "g" + strconv.Itoa(i+1)
+}
+
+func (q *Quotient) wordName(w []int32) string {
+	var b strings.Builder
+	for i, e := range w {
+		if e == 0 {
+			continue
+		}
+		b.WriteString(q.genName(i))
+		if e > 1 {
+			b.WriteString("^" + strconv.Itoa(int(e)))
+		}
+	}
+	if b.Len() == 0 {
+		return "1"
+	}
+	return b.String()
+}
+
+// Size returns the number of elements of the quotient.
+func (q *Quotient) Size() int { return q.q.n }
+
+// PSize returns the number of elements of the P-portion.
+func (q *Quotient) PSize() int {
+	n := 0
+	for _, p := range q.isP {
+		if p {
+			n++
+		}
+	}
+	return n
+}
+
+// Heaps returns the largest heap the quotient was asked for: it holds for
+// the sums of heaps 0..Heaps(), and for all heaps when Status() is Proved.
+func (q *Quotient) Heaps() int { return q.to }
+
+// Status returns Proved or Computed.
+func (q *Quotient) Status() string {
+	if q.period.Status == Proved {
+		return Proved
+	}
+	return Computed
+}
+
+// Period returns what is known of the periodicity of Φ.
+func (q *Quotient) Period() Period { return q.period }
+
+// Mul returns the product of elements x and y.
+func (q *Quotient) Mul(x, y int) int { return int(q.q.product(int32(x), int32(y))) }
+
+// IsP reports whether element x is in the P-portion.
+func (q *Quotient) IsP(x int) bool { return q.isP[x] }
+
+// Name returns the normal form of element x, such as "1", "a" or "ab^2".
+func (q *Quotient) Name(x int) string { return q.names[x] }
+
+// Generator is a generator of the quotient: the image of a heap.
+type Generator struct {
+	Name string `json:"name"`
+	Heap int    `json:"heap"`
+}
+
+// Generators returns the generators, one per heap whose image is not a
+// product of the images of smaller heaps, in heap order.
+func (q *Quotient) Generators() []Generator {
+	out := make([]Generator, len(q.gens))
+	for i, h := range q.gens {
+		out[i] = Generator{q.genName(i), h}
+	}
+	return out
+}
+
+// Relations returns a presentation's relations, as "a^2 = 1": for each
+// word w that is not a normal form although every word dividing it is,
+// the relation w = (the normal form of w). They generate every relation
+// (they rewrite any word to its normal form).
+func (q *Quotient) Relations() []string {
+	t := q.q
+	k := len(q.gens)
+	isNF := func(w []int32) bool {
+		x := int32(0)
+		for i, e := range w {
+			for range e {
+				x = t.product(x, q.phi[q.gens[i]])
+			}
+		}
+		return slices.Equal(q.words[x], w)
+	}
+	type rel struct {
+		w []int32
+		x int32
+	}
+	var rels []rel
+	seen := map[string]bool{}
+	for x := range q.words {
+		for gi := 0; gi < k; gi++ {
+			w := slices.Clone(q.words[x])
+			w[gi]++
+			y := t.product(int32(x), q.phi[q.gens[gi]])
+			if slices.Equal(q.words[y], w) {
+				continue
+			}
+			key := q.wordName(w)
+			if seen[key] {
+				continue
+			}
+			minimal := true
+			for gj := 0; gj < k && minimal; gj++ {
+				if w[gj] == 0 {
+					continue
+				}
+				w[gj]--
+				minimal = isNF(w)
+				w[gj]++
+			}
+			if minimal {
+				seen[key] = true
+				rels = append(rels, rel{w, y})
+			}
+		}
+	}
+	slices.SortFunc(rels, func(a, b rel) int {
+		da, db := degree(a.w), degree(b.w)
+		if da != db {
+			return da - db
+		}
+		if wordLess(a.w, b.w) {
+			return -1
+		}
+		return 1
+	})
+	out := make([]string, len(rels))
+	for i, r := range rels {
+		out[i] = q.wordName(r.w) + " = " + q.names[r.x]
+	}
+	return out
+}
+
+func degree(w []int32) int {
+	d := 0
+	for _, e := range w {
+		d += int(e)
+	}
+	return d
+}
+
+// Elements returns the names of the elements, in order.
+func (q *Quotient) Elements() []string { return slices.Clone(q.names) }
+
+// PPortion returns the names of the elements of the P-portion.
+func (q *Quotient) PPortion() []string {
+	var out []string
+	for x, p := range q.isP {
+		if p {
+			out = append(out, q.names[x])
+		}
+	}
+	return out
+}
+
+// Pretending returns Φ(0), …, Φ(Heaps()) by name.
+func (q *Quotient) Pretending() []string {
+	out := make([]string, len(q.phi))
+	for h, x := range q.phi {
+		out[h] = q.names[x]
+	}
+	return out
+}
+
+// Grew returns the heaps at which the quotient changed (the heaps whose
+// addition made it larger).
+func (q *Quotient) Grew() []int { return slices.Clone(q.grew) }
+
+// MaxTable is the largest quotient whose multiplication table Summary
+// includes.
+const MaxTable = 128
+
+// Summary is the quotient as data: what `grundy misere quotient --json`
+// prints and /api/misere/quotient returns.
+type Summary struct {
+	Heaps      int         `json:"heaps"`
+	Size       int         `json:"size"`
+	PSize      int         `json:"p_size"`
+	Status     string      `json:"status"`
+	Generators []Generator `json:"generators"`
+	Relations  []string    `json:"relations"`
+	Elements   []string    `json:"elements"`
+	PPortion   []string    `json:"p_portion"`
+	// Pretending lists Φ(0), …, Φ(Heaps) by name.
+	Pretending []string `json:"pretending"`
+	Period     Period   `json:"period"`
+	Grew       []int    `json:"grew"`
+	// Table is the multiplication table (element indices), present when
+	// Size ≤ MaxTable.
+	Table [][]int `json:"table,omitempty"`
+}
+
+// Summary returns the quotient as data.
+func (q *Quotient) Summary() Summary {
+	s := Summary{
+		Heaps: q.to, Size: q.Size(), PSize: q.PSize(), Status: q.Status(),
+		Generators: q.Generators(), Relations: q.Relations(), Elements: q.Elements(),
+		PPortion: q.PPortion(), Pretending: q.Pretending(), Period: q.period, Grew: q.Grew(),
+	}
+	if s.Grew == nil {
+		s.Grew = []int{}
+	}
+	if s.Relations == nil {
+		s.Relations = []string{}
+	}
+	if q.Size() <= MaxTable {
+		s.Table = make([][]int, q.Size())
+		for x := range s.Table {
+			s.Table[x] = make([]int, q.Size())
+			for y := range s.Table[x] {
+				s.Table[x][y] = q.Mul(x, y)
+			}
+		}
+	}
+	return s
+}
+
+// String writes the presentation, as ⟨a, b | a^2 = 1, b^3 = b⟩ with
+// P = {a, b^2}.
+func (q *Quotient) String() string {
+	var gens []string
+	for _, g := range q.Generators() {
+		gens = append(gens, g.Name)
+	}
+	return fmt.Sprintf("⟨%s | %s⟩, P = {%s}", strings.Join(gens, ", "), strings.Join(q.Relations(), ", "), strings.Join(q.PPortion(), ", "))
+}
+
+// findPeriod looks for the least period p of a tail of Φ(0..N), and proves
+// it when pb is given and its bound is within the heaps computed.
+//
+// Periodicity theorem (the form used here; Plambeck–Siegel 2008 prove the
+// analogue of the Guy–Smith theorem for quotients). Let Q, Φ be the
+// quotient of the heaps 0..N of a take-and-break game in which a move
+// removes at most t tokens and leaves at most h heaps. If Φ(n + p) = Φ(n)
+// for n0' ≤ n ≤ N − p, with n0' = max(n0, 1) and N ≥ h·n0' + h·p + t − 1,
+// then Q is the quotient of all heaps and Φ(n + p) = Φ(n) for every
+// n ≥ n0'. Proof: extend Φ periodically. For m > N the map of options
+// (a, …) ↦ (a − p, …) on the largest part (Guy and Smith's) shows by
+// induction that heap m and heap m − p have the same image and the same
+// set of option images. A sum of any heaps then has the same image and
+// option images as a sum of heaps ≤ N, so conditions (a)–(c) for all sums
+// follow from those for the sums of heaps ≤ N, which hold; and Q is
+// reduced already for the heaps ≤ N.
+func findPeriod(phi []int32, pb PeriodBounder) Period {
+	N := len(phi) - 1
+	res := Period{Status: "none"}
+	if N < 1 {
+		res.Criterion = "too few heaps"
+		return res
+	}
+	cands := tailPeriods(phi)
+	if pb != nil {
+		for _, c := range cands {
+			if b := pb.PeriodBound(c.n0, c.p); b >= 0 && b <= N {
+				res.Preperiod, res.Period, res.Status = c.n0, c.p, Proved
+				res.Criterion = fmt.Sprintf("Φ(n+%d) = Φ(n) for %d ≤ n ≤ %d, and the periodicity theorem needs heaps up to %d: Φ and the quotient hold for every heap", c.p, max(c.n0, 1), N-c.p, b)
+				return res
+			}
+		}
+	}
+	for _, c := range cands {
+		if tail := N + 1 - c.n0; tail >= 2*c.p && 2*c.n0 <= N {
+			res.Preperiod, res.Period, res.Status = c.n0, c.p, "observed"
+			res.Criterion = fmt.Sprintf("Φ(n+%d) = Φ(n) for %d ≤ n ≤ %d; no proof applies to these rules", c.p, c.n0, N-c.p)
+			if pb != nil {
+				if b := pb.PeriodBound(c.n0, c.p); b >= 0 {
+					res.Criterion = fmt.Sprintf("Φ(n+%d) = Φ(n) for %d ≤ n ≤ %d; the periodicity theorem needs heaps up to %d (raise --heaps)", c.p, c.n0, N-c.p, b)
+				}
+			}
+			return res
+		}
+	}
+	res.Criterion = fmt.Sprintf("no period repeating twice over the second half of Φ(0..%d)", N)
+	return res
+}
+
+type tailPeriod struct{ p, n0 int }
+
+// tailPeriods returns, for each least period p of a tail of xs, the start
+// n0 of the longest tail with that period, in increasing p (prefix
+// function of the reversed sequence).
+func tailPeriods(xs []int32) []tailPeriod {
+	N := len(xs) - 1
+	L := N + 1
+	rev := func(i int) int32 { return xs[N-i] }
+	pi := make([]int, L)
+	for i := 1; i < L; i++ {
+		k := pi[i-1]
+		for k > 0 && rev(k) != rev(i) {
+			k = pi[k-1]
+		}
+		if rev(k) == rev(i) {
+			k++
+		}
+		pi[i] = k
+	}
+	var out []tailPeriod
+	for l := 1; l <= L; l++ {
+		p := l - pi[l-1]
+		n0 := N + 1 - l
+		if len(out) > 0 && out[len(out)-1].p == p {
+			out[len(out)-1].n0 = n0
+			continue
+		}
+		out = append(out, tailPeriod{p, n0})
+	}
+	return out
+}
+
+// RangeError reports a heap beyond the quotient's range.
+type RangeError struct {
+	Heap, To int
+}
+
+func (e *RangeError) Error() string {
+	return fmt.Sprintf("misere: heap %d is beyond the quotient, computed to heap %d and not proved for larger heaps", e.Heap, e.To)
+}
+
+// Image returns Φ(heap), the element a heap of that size maps to; beyond
+// Heaps() only when the quotient is proved (Φ is then periodic).
+func (q *Quotient) Image(heap int) (int, error) {
+	h, err := q.reduceHeap(heap)
+	if err != nil {
+		return 0, err
+	}
+	return int(q.phi[h]), nil
+}
+
+// reduceHeap returns a heap ≤ Heaps() with the same image and the same
+// option images as heap (the heap itself, or one a multiple of the period
+// below when the quotient is proved).
+func (q *Quotient) reduceHeap(heap int) (int, error) {
+	if heap < 0 {
+		return 0, fmt.Errorf("misere: heap size %d is negative", heap)
+	}
+	if heap <= q.to {
+		return heap, nil
+	}
+	if q.period.Status != Proved {
+		return 0, &RangeError{Heap: heap, To: q.to}
+	}
+	p := q.period.Period
+	k := (heap - q.to + p - 1) / p
+	return heap - k*p, nil
+}
+
+// Text states the quotient for terminal output, under the given title
+// (the game's name). The multiplication table is printed for quotients of
+// at most 16 elements.
+func (s Summary) Text(title string) string {
+	var b strings.Builder
+	claim := fmt.Sprintf("computed for heaps 0..%d, nothing claimed beyond", s.Heaps)
+	if s.Status == Proved {
+		claim = "PROVED for every heap size"
+	}
+	fmt.Fprintf(&b, "%s: misère quotient of the heaps 0..%d: %d elements, %d in the P-portion (%s).\n", title, s.Heaps, s.Size, s.PSize, claim)
+	var gens []string
+	for _, g := range s.Generators {
+		gens = append(gens, fmt.Sprintf("%s = heap %d", g.Name, g.Heap))
+	}
+	row := func(label, text string) { fmt.Fprintf(&b, "  %-11s %s\n", label, text) }
+	row("generators", orNone(strings.Join(gens, ", ")))
+	row("relations", orNone(strings.Join(s.Relations, ", ")))
+	row("P-portion", "{"+strings.Join(s.PPortion, ", ")+"}")
+	row("elements", strings.Join(s.Elements, " "))
+	row("pretending", fmt.Sprintf("Φ(0..%d) = %s", s.Heaps, strings.Join(s.Pretending, " ")))
+	switch s.Period.Status {
+	case Proved, "observed":
+		row("period", fmt.Sprintf("%d from heap %d, %s: %s", s.Period.Period, s.Period.Preperiod, strings.ToUpper(s.Period.Status), s.Period.Criterion))
+	default:
+		row("period", s.Period.Criterion)
+	}
+	if len(s.Grew) > 0 {
+		var hs []string
+		for _, h := range s.Grew {
+			hs = append(hs, strconv.Itoa(h))
+		}
+		row("grew at", "heaps "+strings.Join(hs, ", "))
+	}
+	if s.Size <= 16 && s.Table != nil {
+		w := 1
+		for _, e := range s.Elements {
+			w = max(w, len(e)+1)
+		}
+		isP := map[string]bool{}
+		for _, e := range s.PPortion {
+			isP[e] = true
+		}
+		name := func(e string) string {
+			if isP[e] {
+				return e + "*"
+			}
+			return e
+		}
+		b.WriteString("  table (* marks the P-portion):\n")
+		fmt.Fprintf(&b, "    %*s |", w, "")
+		for _, e := range s.Elements {
+			fmt.Fprintf(&b, " %*s", w, name(e))
+		}
+		b.WriteByte('\n')
+		for x, r := range s.Table {
+			fmt.Fprintf(&b, "    %*s |", w, name(s.Elements[x]))
+			for _, y := range r {
+				fmt.Fprintf(&b, " %*s", w, name(s.Elements[y]))
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}

@@ -1,0 +1,53 @@
+package misere
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestSweepTable writes the rows of the sweep table of docs/misere.md (the
+// quotients of the two-digit octal codes 0.dd to heap 20) to the file
+// $GRUNDY_SWEEP; the times come from BenchmarkSweep:
+//
+//	GRUNDY_SWEEP=/tmp/sweep.md go test ./misere -run SweepTable
+func TestSweepTable(t *testing.T) {
+	path := os.Getenv("GRUNDY_SWEEP")
+	if path == "" {
+		t.Skip("set GRUNDY_SWEEP=file to write the sweep table of docs/misere.md")
+	}
+	ctx := context.Background()
+	var b strings.Builder
+	for d := 0; d < 64; d++ {
+		code := fmt.Sprintf("0.%d%d", d/8, d%8)
+		q, err := Compute(ctx, Octal(mustCode(t, code)), 20, Settings{})
+		var se *SizeError
+		switch {
+		case errors.As(err, &se):
+			how := "a candidate has"
+			if se.Verified {
+				how = "the quotient has"
+			}
+			fmt.Fprintf(&b, "| %s | grows past size %d at heap %d (%s %d elements there; to heap %d: %d, |P| %d) | | | |\n",
+				code, se.Max, se.Heap, how, se.Size, se.Heap-1, se.Partial.Size(), se.Partial.PSize())
+		case err != nil:
+			t.Fatalf("%s: %v", code, err)
+		default:
+			per := "—"
+			if p := q.Period(); p.Status != "none" {
+				per = fmt.Sprintf("%d from %d, %s", p.Period, p.Preperiod, p.Status)
+			}
+			grew := make([]string, len(q.Grew()))
+			for i, h := range q.Grew() {
+				grew[i] = fmt.Sprint(h)
+			}
+			fmt.Fprintf(&b, "| %s | %d | %d | %s | %s | %s |\n", code, q.Size(), q.PSize(), q.Status(), strings.Join(grew, " "), per)
+		}
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,270 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grundy/grundy/impartial"
+)
+
+// Parts is a position of the analysis path (impartial.Analyze): a single
+// heap, or the heaps one move leaves in place of a heap (at most three, for
+// hexadecimal codes), sizes in decreasing order, unused slots 0. Unlike
+// Heaps it holds heap sizes up to 2^62, which a proved period answers.
+type Parts [3]int64
+
+// PartsOf returns the position holding the given heaps (zeros dropped);
+// ok is false if there are more than three.
+func PartsOf(hs ...int) (Parts, bool) {
+	var p Parts
+	i := 0
+	for _, h := range hs {
+		if h == 0 {
+			continue
+		}
+		if i == len(p) || h < 0 {
+			return Parts{}, false
+		}
+		p[i] = int64(h)
+		i++
+	}
+	slices.SortFunc(p[:i], func(a, b int64) int {
+		switch {
+		case a > b:
+			return -1
+		case a < b:
+			return 1
+		}
+		return 0
+	})
+	return p, true
+}
+
+// Sizes returns the non-empty heaps of p, largest first.
+func (p Parts) Sizes() []int {
+	var out []int
+	for _, h := range p {
+		if h > 0 {
+			out = append(out, int(h))
+		}
+	}
+	return out
+}
+
+// Valued is a take-and-break game as the analysis path sees it: positions
+// are Parts, Components splits them into single heaps, and values come from
+// a Computer that Prepare extends to the largest heap asked about (or that
+// answers from a proved period, so a heap of 10^12 costs no more than the
+// period's proof). Misère play searches the real game (Components keeps the
+// search on multisets of heaps).
+//
+// A Valued holds its computer: use one per question (it is not safe for
+// concurrent use).
+type Valued struct {
+	g Game
+	c *Computer
+}
+
+// NewValued returns the game g for the analysis path.
+func NewValued(g Game) *Valued { return &Valued{g: g, c: NewComputer(g, Auto)} }
+
+var (
+	_ impartial.TargetCounter[Parts] = (*Valued)(nil)
+	_ impartial.Splitter[Parts]      = (*Valued)(nil)
+	_ impartial.Valuer[Parts]        = (*Valued)(nil)
+	_ impartial.Preparer[Parts]      = (*Valued)(nil)
+	_ impartial.Indexer[Parts]       = (*Valued)(nil)
+)
+
+// Game returns the take-and-break game.
+func (v *Valued) Game() Game { return v.g }
+
+// Moves yields the options of a single heap: every move, as the heaps it
+// leaves. For a position of several heaps it yields the moves in each heap
+// whose result still fits in Parts (the engine asks for the moves of single
+// heaps only: Components splits every position first).
+func (v *Valued) Moves(p Parts, yield func(Parts) bool) {
+	sizes := p.Sizes()
+	for i, h := range sizes {
+		if i > 0 && sizes[i-1] == h {
+			continue // same heap size as the previous: same options
+		}
+		rest := slices.Delete(slices.Clone(sizes), i, i+1)
+		ok := true
+		v.g.Options(h, func(_ int, parts []int) bool {
+			q, fits := PartsOf(append(slices.Clone(rest), parts...)...)
+			if fits && !yield(q) {
+				ok = false
+				return false
+			}
+			return true
+		})
+		if !ok {
+			return
+		}
+	}
+}
+
+// Components yields the single heaps of p.
+func (v *Valued) Components(p Parts, yield func(Parts) bool) {
+	for _, h := range p {
+		if h > 0 && !yield(Parts{h}) {
+			return
+		}
+	}
+}
+
+// Index maps a single heap below 2^24 to its size, for the engine's dense
+// memo (misère play never uses it: values come from the computer).
+func (v *Valued) Index(p Parts) (int, bool) {
+	if p[1] != 0 || p[0] >= 1<<24 {
+		return 0, false
+	}
+	return int(p[0]), true
+}
+
+// IndexLimit bounds the dense memo.
+func (v *Valued) IndexLimit() int { return 1 << 24 }
+
+// ClosedValue returns the XOR of the heaps' values when the computer holds
+// them (or a proved period gives them).
+func (v *Valued) ClosedValue(p Parts) (impartial.Nimber, bool) {
+	var x uint32
+	for _, h := range p {
+		if h == 0 {
+			continue
+		}
+		g, ok := v.c.ValueAt(int(h))
+		if !ok {
+			return 0, false
+		}
+		x ^= g
+	}
+	return impartial.Nimber(x), true
+}
+
+// Prepare makes the computer answer every heap of ps: it computes the
+// nim-sequence up to the largest heap, or, when that is beyond what can be
+// computed, far enough for a period to be proved (doubling within the
+// budget). Under misère play values are not used and nothing is computed.
+func (v *Valued) Prepare(ctx context.Context, ps []Parts, q impartial.Query) error {
+	if q.Misere {
+		return nil
+	}
+	top := 0
+	for _, p := range ps {
+		top = max(top, int(p[0]))
+	}
+	if err := v.extend(ctx, min(top, 1<<14), q.Budget); err != nil {
+		return err
+	}
+	if _, _, ok := v.c.ProvedPeriod(); ok || top < v.c.Len() {
+		return nil
+	}
+	if top <= MaxHeap {
+		return v.extend(ctx, top, q.Budget)
+	}
+	// Beyond what can be computed: only a proved period can answer. Look
+	// for one as far as a question may reasonably wait (periodHunt values,
+	// a few seconds), doubling within the budget.
+	for n := 1 << 15; n <= periodHunt; n *= 2 {
+		if CheckBudget(n, q.Budget) != nil {
+			break
+		}
+		if err := v.extend(ctx, n, q.Budget); err != nil {
+			return err
+		}
+		if _, _, ok := v.c.ProvedPeriod(); ok {
+			return nil
+		}
+	}
+	return &impartial.UnsupportedError{Msg: fmt.Sprintf("heap %d is beyond the values that can be computed (at most %d), and no period of %s is proved from its values to %d; a longer period search (grundy period) may prove one", top, MaxHeap, v.g, v.c.Len()-1)}
+}
+
+// periodHunt is how far Prepare computes a nim-sequence in search of a
+// proved period for a heap beyond MaxHeap (0.16 proves its period 149459 at
+// 360163, within it).
+const periodHunt = 1 << 19
+
+func (v *Valued) extend(ctx context.Context, to int, b impartial.Budget) error {
+	if to < v.c.Len() {
+		return nil
+	}
+	if err := CheckBudget(to, b); err != nil {
+		return err
+	}
+	err := v.c.Extend(ctx, to)
+	if err != nil && ctx.Err() != nil {
+		return impartial.ContextError(ctx)
+	}
+	return err
+}
+
+// hugeFrom is the heap from which the moves to a value are counted by the
+// residue classes of a proved period (ProvedSequence.MovesTo) instead of
+// being enumerated: below it enumerating costs less than a millisecond.
+const hugeFrom = 1 << 12
+
+// hugeListed is how many moves are listed explicitly when every move to a
+// value is asked for (limit 0) but they are counted by classes: the classes
+// describe them all.
+const hugeListed = 1000
+
+// CountMovesToValue counts the moves of a single heap n to positions of
+// value v through the proved period's residue classes, when the period is
+// proved and n is large: their exact number, the first of them, and the
+// classes in words (e.g. "take 2 and split the rest into a and 98−a for
+// every a ≡ 3 (mod 12) with 71 ≤ a ≤ 49"). Otherwise ok is false and the
+// engine enumerates the options.
+func (v *Valued) CountMovesToValue(ctx context.Context, p Parts, want impartial.Nimber, limit int, b impartial.Budget) ([]Parts, int64, string, bool, error) {
+	if p[1] != 0 || p[0] < hugeFrom || want > impartial.Nimber(^uint32(0)) {
+		return nil, 0, "", false, nil
+	}
+	seq, ok := v.c.ProvedSequence()
+	if !ok || p[0] > MaxHugeHeap {
+		return nil, 0, "", false, nil
+	}
+	k := limit
+	switch {
+	case limit < 0:
+		k = 0
+	case limit == 0:
+		k = hugeListed
+	}
+	ms, err := seq.MovesTo(int(p[0]), uint32(want), k)
+	if err != nil {
+		return nil, 0, "", false, nil // ErrThreeHeaps: enumerate within the budget
+	}
+	first := make([]Parts, 0, len(ms.First))
+	for _, m := range ms.First {
+		q, _ := PartsOf(m.Left...)
+		first = append(first, q)
+	}
+	var classes string
+	if int64(len(first)) < ms.Count {
+		parts := make([]string, len(ms.Classes))
+		for i, c := range ms.Classes {
+			parts[i] = c.String()
+		}
+		classes = fmt.Sprintf("from heap %d: %s", p[0], strings.Join(parts, "; "))
+	}
+	return first, ms.Count, classes, true, nil
+}
+
+// BytesPerValue is the memory a computer holds per value, for budgets.
+const BytesPerValue = 2
+
+// CheckBudget refuses, before any work, a nim-sequence G(0..to) that the
+// budget cannot hold.
+func CheckBudget(to int, b impartial.Budget) error {
+	n := int64(to) + 1
+	if b.MaxPositions > 0 && n > b.MaxPositions {
+		return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions, What: fmt.Sprintf("the values G(0..%d)", to)}
+	}
+	if b.MaxMemory > 0 && n*BytesPerValue > b.MaxMemory {
+		return &impartial.BudgetError{Limit: impartial.LimitMemory, Max: b.MaxMemory, What: fmt.Sprintf("the values G(0..%d)", to)}
+	}
+	return nil
+}

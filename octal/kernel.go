@@ -1,0 +1,398 @@
+package octal
+
+import (
+	"fmt"
+	"sort"
+	"unsafe"
+)
+
+// The 16-bit kernels. With every value below fastLimit (2^15), a value, an
+// XOR of two values and a mex all index tables of 2^16 entries, so the
+// loops below run without bounds checks on the tables. The pair loops read
+// four values of each side at once (one 64-bit load per side, the upper
+// side's four lanes reversed in a register) and test the four XORs with one
+// branch: a pair loop costs a little over one instruction per value read.
+
+// sparseFast computes G(n) by the sparse-space method from vals = G(0..n−1).
+// Invariant: w.rareN lists every heap 1 ≤ r < n of class 0 under (mask, e,
+// t). A split of m into two common heaps a + b has a value x with
+// parity(x & mask) = e·(m mod 2); every other split involves a rare heap and
+// is enumerated directly. So a value that is not found among the enumerated
+// options and has the other parity for every split digit is not an option
+// at all: the mex is the least such value c unless a smaller value, of the
+// first parity, is also missing, which a scan of all splits (stopped as
+// soon as every smaller value is found) decides.
+//
+// It returns the value and the number of pairs of heaps examined.
+//
+// With skip set (the two-core mode, parallel.go), it leaves out every
+// option involving heap n−1, whose value is not known yet, and returns the
+// mex of the other options.
+func (w *worker) sparseFast(c *Computer, n int, vals []uint16, skip bool) (uint32, int) {
+	stamp := w.stamp(n)
+	mark := (*[1 << 16]uint32)(w.mark)
+	vals = vals[:n]
+	g := &c.g
+	for _, k := range g.takeAll {
+		if k == n {
+			mark[0] = stamp
+		}
+	}
+	for _, k := range g.one {
+		if k < n && !(skip && k == 1) {
+			mark[vals[n-k]] = stamp
+		}
+	}
+	rareN, rareV, skipM := w.rareN, w.rareV, -1
+	if skip && len(g.two) > 0 && g.two[0] == 0 {
+		// Splits of n itself: leave out 1 + (n−1).
+		skipM = n
+		if len(rareN) > 0 && rareN[0] == 1 {
+			rareN, rareV = rareN[1:], rareV[1:]
+		}
+	}
+	possible := uint8(0) // bit p: some split of two commons has parity p
+	w.ms = w.ms[:0]
+	work := 0
+	for _, k := range g.two {
+		if m := n - k; m >= 2 {
+			w.ms = append(w.ms, m)
+			possible |= 1 << (c.e & uint32(m) & 1)
+		}
+	}
+	switch {
+	case len(w.ms) == 2 && !g.unequal && skipM < 0:
+		c1, c2 := w.cut(0, w.ms[0]), w.cut(1, w.ms[1])
+		work += markRare2(mark, vals, rareN[:c1], rareV[:c1], c2, w.ms[0], w.ms[1], stamp)
+	case len(w.ms) == 1 && !g.unequal && skipM < 0:
+		c1 := w.cut(0, w.ms[0])
+		markRange(mark, vals, rareN[:c1], rareV[:c1], w.ms[0], stamp)
+		work += c1
+	default:
+		for _, m := range w.ms {
+			if m == skipM {
+				work += markRare(mark, vals, rareN, rareV, m, g.unequal, stamp)
+			} else {
+				work += markRare(mark, vals, w.rareN, w.rareV, m, g.unequal, stamp)
+			}
+		}
+	}
+	cand, pl := w.candidate(c, stamp, possible)
+	if len(pl) == 0 {
+		return cand, work
+	}
+	pend := (*[1 << 16]uint8)(w.pend)
+	remaining, scanned := scanAll(pend, vals, w.ms, g.unequal, len(pl), skipM)
+	return w.settle(cand, remaining), work + scanned
+}
+
+// candidate finds the least value not marked that no split of two commons
+// can produce; the values below it not marked are pending (w.pend set).
+func (w *worker) candidate(c *Computer, stamp uint32, possible uint8) (uint32, []uint32) {
+	mark := (*[1 << 16]uint32)(w.mark)
+	pend := (*[1 << 16]uint8)(w.pend)
+	parity := (*[1 << 16]uint8)(c.parity)
+	size := w.size
+	pl := w.pl[:0]
+	cand := uint32(0)
+	for ; ; cand++ {
+		x := uint16(cand)
+		if mark[x] == stamp {
+			continue
+		}
+		if cand >= size || possible>>parity[x]&1 == 0 {
+			break
+		}
+		pend[x] = 1
+		pl = append(pl, cand)
+	}
+	w.pl = pl
+	return cand, pl
+}
+
+// settle returns the value once the scan is over: the candidate if every
+// pending value was found, else the least pending value not found. It
+// clears the pending marks.
+func (w *worker) settle(cand uint32, remaining int) uint32 {
+	pend := (*[1 << 16]uint8)(w.pend)
+	res := cand
+	for _, v := range w.pl {
+		if remaining > 0 && pend[uint16(v)] != 0 && res == cand {
+			res = v
+		}
+		pend[uint16(v)] = 0
+	}
+	return res
+}
+
+// markRare marks the values of the splits r + (m−r) of m for every rare
+// heap r < m (r = m/2 only if equal heaps are allowed). It returns the
+// number of pairs.
+func markRare(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16, m int, unequal bool, stamp uint32) int {
+	cut := sort.SearchInts(rareN, m)
+	rs, rv := rareN[:cut], rareV[:cut]
+	if unequal && m%2 == 0 {
+		if j := sort.SearchInts(rs, m/2); j < len(rs) && rs[j] == m/2 {
+			markRange(mark, vals, rs[:j], rv[:j], m, stamp)
+			markRange(mark, vals, rs[j+1:], rv[j+1:], m, stamp)
+			return cut
+		}
+	}
+	markRange(mark, vals, rs, rv, m, stamp)
+	return cut
+}
+
+func markRange(mark *[1 << 16]uint32, vals []uint16, rs []int, rv []uint16, m int, stamp uint32) {
+	vals = vals[:m]
+	rv = rv[:len(rs)]
+	i := 0
+	for ; i+4 <= len(rs); i += 4 {
+		r0, r1, r2, r3 := rs[i], rs[i+1], rs[i+2], rs[i+3]
+		x0, x1, x2, x3 := vals[m-r0], vals[m-r1], vals[m-r2], vals[m-r3]
+		mark[rv[i]^x0] = stamp
+		mark[rv[i+1]^x1] = stamp
+		mark[rv[i+2]^x2] = stamp
+		mark[rv[i+3]^x3] = stamp
+	}
+	for ; i < len(rs); i++ {
+		mark[rv[i]^vals[m-rs[i]]] = stamp
+	}
+}
+
+// cut returns the number of rare heaps below m, for split digit i: m grows
+// from one call to the next (or the rare list was rebuilt), so the count is
+// found from the last one in amortized O(1).
+func (w *worker) cut(i, m int) int {
+	for len(w.cuts) <= i {
+		w.cuts = append(w.cuts, 0)
+	}
+	c := min(w.cuts[i], len(w.rareN))
+	for c > 0 && w.rareN[c-1] >= m {
+		c--
+	}
+	for c < len(w.rareN) && w.rareN[c] < m {
+		c++
+	}
+	w.cuts[i] = c
+	return c
+}
+
+// markRare2 is markRare for two split digits at once, m1 > m2, given the
+// rare heaps below m1 and how many are below m2: one pass over the rare
+// heaps reads both partners.
+func markRare2(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16, c2, m1, m2 int, stamp uint32) int {
+	c1 := len(rareN)
+	rs, rv := rareN[:c2], rareV[:c2]
+	v1, v2 := vals[:m1], vals[:m2]
+	for i, r := range rs {
+		x := rv[i]
+		mark[x^v1[m1-r]] = stamp
+		mark[x^v2[m2-r]] = stamp
+	}
+	markRange(mark, vals, rareN[c2:c1], rareV[c2:c1], m1, stamp)
+	return c1 + c2
+}
+
+// scanBlock is the most splits of one m the scan takes before moving to the
+// next split digit: the digits are scanned side by side, in blocks of 16,
+// 32, … up to scanBlock, so that a value one of them gives early is found
+// early (Kayles: 34 pairs a value instead of 103 with blocks of 128).
+const scanBlock = 128
+
+// scanAll walks the splits b + (m−b), b = 1, 2, …, of every m in ms,
+// clearing the pending mark of each value it meets, and stops when none
+// remains. It returns the number still pending and the pairs examined.
+//
+// The split 1 + (skipM − 1) is left out (skipM < 0: none).
+func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remaining, skipM int) (int, int) {
+	if len(ms) == 1 {
+		m := ms[0]
+		hi := pairsHi(m, unequal)
+		b0 := 1
+		if m == skipM {
+			b0 = 2
+		}
+		if hi < b0 {
+			return remaining, 0
+		}
+		return scanSeg(pend, vals[b0:hi+1], vals[m-hi:m-b0+1], remaining)
+	}
+	scanned := 0
+	block := 8 // grows: the first pending values show early, in any digit
+	for b0 := 1; ; b0 += block {
+		block = min(2*block, scanBlock)
+		any := false
+		for _, m := range ms {
+			hi := pairsHi(m, unequal)
+			if b0 > hi {
+				continue
+			}
+			any = true
+			b1 := min(hi, b0+block-1)
+			lo := b0
+			if lo == 1 && m == skipM {
+				lo = 2
+			}
+			if lo <= b1 {
+				var k int
+				remaining, k = scanSeg(pend, vals[lo:b1+1], vals[m-b1:m-lo+1], remaining)
+				scanned += k
+			}
+			if remaining == 0 {
+				return 0, scanned
+			}
+		}
+		if !any {
+			return remaining, scanned
+		}
+	}
+}
+
+// rev4 reverses the four 16-bit lanes of x.
+func rev4(x uint64) uint64 {
+	x = x<<32 | x>>32
+	return (x&0x0000FFFF0000FFFF)<<16 | (x>>16)&0x0000FFFF0000FFFF
+}
+
+// load4 reads s[i..i+3] as one little-endian word (amd64 and arm64 allow
+// unaligned loads; the caller checks i+4 ≤ len(s)).
+func load4(s []uint16, i int) uint64 { return *(*uint64)(unsafe.Pointer(&s[i])) }
+
+// scanSeg clears the pending marks of the values lo[i] ^ up[len−1−i] and
+// returns the number still pending (0 as soon as none is) and the number of
+// pairs examined.
+func scanSeg(pend *[1 << 16]uint8, lo, up []uint16, remaining int) (int, int) {
+	L := len(lo)
+	up = up[:L]
+	i := 0
+	for ; i+4 <= L; i += 4 {
+		y := load4(lo, i) ^ rev4(load4(up, L-4-i))
+		if pend[uint16(y)]|pend[uint16(y>>16)]|pend[uint16(y>>32)]|pend[uint16(y>>48)] == 0 {
+			continue
+		}
+		for s := 0; s < 64; s += 16 {
+			if x := uint16(y >> s); pend[x] != 0 {
+				pend[x] = 0
+				if remaining--; remaining == 0 {
+					return 0, i + 4
+				}
+			}
+		}
+	}
+	for ; i < L; i++ {
+		if x := lo[i] ^ up[L-1-i]; pend[x] != 0 {
+			pend[x] = 0
+			if remaining--; remaining == 0 {
+				return 0, i + 1
+			}
+		}
+	}
+	return remaining, L
+}
+
+// markSeg marks the values lo[i] ^ up[len−1−i].
+func markSeg(mark *[1 << 16]uint32, lo, up []uint16, stamp uint32) {
+	L := len(lo)
+	up = up[:L]
+	i := 0
+	for ; i+4 <= L; i += 4 {
+		y := load4(lo, i) ^ rev4(load4(up, L-4-i))
+		mark[uint16(y)] = stamp
+		mark[uint16(y>>16)] = stamp
+		mark[uint16(y>>32)] = stamp
+		mark[uint16(y>>48)] = stamp
+	}
+	for ; i < L; i++ {
+		mark[lo[i]^up[L-1-i]] = stamp
+	}
+}
+
+// plainFast computes G(n) as the mex of the values of all options, for
+// games without three-heap splits, on 16-bit values.
+func (w *worker) plainFast(c *Computer, n int) (uint32, int) {
+	stamp := w.stamp(n)
+	work := w.markPlain(c, n, stamp, allPairs)
+	mark := (*[1 << 16]uint32)(w.mark)
+	v := uint16(0)
+	for mark[v] == stamp {
+		v++
+	}
+	return uint32(v), work
+}
+
+// Which pairs markPlain marks: all, or one half (two cores, parallel.go).
+const (
+	allPairs = iota
+	firstHalf
+	secondHalf
+)
+
+// markPlain marks with stamp the values of the options of heap n: the
+// moves to at most one heap and the splits b + (m−b) for b up to half the
+// range (firstHalf), beyond it (secondHalf, and nothing else), or all. It
+// returns the number of pairs marked.
+func (w *worker) markPlain(c *Computer, n int, stamp uint32, part int) int {
+	mark := (*[1 << 16]uint32)(w.mark)
+	vals := c.vals[:n]
+	g := &c.g
+	if part != secondHalf {
+		for _, k := range g.takeAll {
+			if k == n {
+				mark[0] = stamp
+			}
+		}
+		for _, k := range g.one {
+			if k < n {
+				mark[vals[n-k]] = stamp
+			}
+		}
+	}
+	work := 0
+	for _, k := range g.two {
+		m := n - k
+		hi := g.pairsHi(m)
+		lo := 1
+		switch part {
+		case firstHalf:
+			hi = hi / 2
+		case secondHalf:
+			lo = hi/2 + 1
+		}
+		if lo <= hi {
+			markSeg(mark, vals[lo:hi+1], vals[m-hi:m-lo+1], stamp)
+			work += hi - lo + 1
+		}
+	}
+	return work
+}
+
+// pairsHi returns the largest smaller heap b of a split of m into b and
+// m − b: m/2, less one when the two heaps must differ and m is even.
+func (g *Game) pairsHi(m int) int { return pairsHi(m, g.unequal) }
+
+func pairsHi(m int, unequal bool) int {
+	hi := m / 2
+	if unequal && m%2 == 0 {
+		hi--
+	}
+	return hi
+}
+
+// TailError reports a value a tail-mode computation needs but no longer
+// holds (or a tail mode that cannot run): the result would be wrong, so the
+// computation stops.
+type TailError struct {
+	Heap   int // the heap being computed
+	Needed int // the heap whose value is not held (-1 if none)
+	Prefix int // values G(0..Prefix−1) are held
+	Window int // and the last Window values
+	Msg    string
+}
+
+func (e *TailError) Error() string {
+	if e.Needed < 0 {
+		return fmt.Sprintf("octal: tail mode at heap %d: %s", e.Heap, e.Msg)
+	}
+	return fmt.Sprintf("octal: tail mode: G(%d) needs G(%d), which is neither in the prefix G(0..%d) nor in the window of the last %d values (%s)",
+		e.Heap, e.Needed, e.Prefix-1, e.Window, e.Msg)
+}

@@ -1,0 +1,124 @@
+package rules
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+
+	"go.starlark.net/starlark"
+
+	"github.com/grundy/grundy/impartial"
+)
+
+// stepBytes is what the meter counts for every step a call runs: an upper
+// bound of what one step of go.starlark.net's interpreter can allocate when
+// it is not a call of an operator, method or built-in (those the sandbox
+// wraps and charges for exactly). Measured on amd64: a list element of a
+// comprehension, an empty list literal or a lambda takes 16–52 bytes per
+// step (TestMeterBoundsAllocation); a dict literal, 520 bytes in one step,
+// is charged by its wrapper.
+const stepBytes = 64
+
+// meterKey is the thread-local key of a thread's meter.
+const meterKey = "grundy.meter"
+
+// A meter counts what one call of a rule function (or the top level of a
+// file) allocates: the bytes each wrapped operation will allocate, checked
+// before it allocates them, plus stepBytes for each step. Its steps limit is
+// the smaller of Limits.MaxSteps and the steps the memory left can pay for,
+// so that the interpreter itself stops a call whose steps would pass
+// Limits.MaxMemory.
+type meter struct {
+	limits Limits
+	ctx    context.Context
+	used   int64 // bytes charged by wrappers in this call
+	// timedOut is set (by the session's watchdog, or Load's timer) when the
+	// call ran past Limits.CallTimeout, just before the thread is
+	// cancelled, for wrappers that loop over large values.
+	timedOut atomic.Bool
+	// limit names the limit that stopped the call ("" for none).
+	limit impartial.Limit
+	steps bool // the step limit stopped the call
+}
+
+func newMeter(ctx context.Context, limits Limits) *meter {
+	return &meter{limits: limits, ctx: ctx}
+}
+
+// install makes m the meter of th.
+func (m *meter) install(th *starlark.Thread) {
+	th.SetLocal(meterKey, m)
+	th.OnMaxSteps = m.onMaxSteps
+}
+
+func meterOf(th *starlark.Thread) *meter {
+	m, _ := th.Local(meterKey).(*meter)
+	return m
+}
+
+// start begins a call.
+func (m *meter) start(th *starlark.Thread) {
+	m.used = 0
+	m.limit, m.steps = "", false
+	m.timedOut.Store(false)
+	th.Steps = 0
+	m.arm(th)
+}
+
+// arm sets th's step limit to what the steps limit and the memory left allow.
+func (m *meter) arm(th *starlark.Thread) {
+	left := (m.limits.MaxMemory - m.used) / stepBytes
+	th.SetMaxExecutionSteps(uint64(max(min(int64(min(m.limits.MaxSteps, 1<<62)), left), 0)))
+}
+
+func (m *meter) onMaxSteps(th *starlark.Thread) {
+	if th.Steps >= m.limits.MaxSteps {
+		m.steps = true
+		th.Cancel(fmt.Sprintf("more than %d steps in one call (an endless loop?); the limit is Limits.MaxSteps (--max-steps)", m.limits.MaxSteps))
+		return
+	}
+	m.limit = impartial.LimitMemory
+	th.Cancel(fmt.Sprintf("%d steps (counted at %d bytes each, what one step can allocate) and %s allocated by operations reach the memory limit of %s for one call of a rule function",
+		th.Steps, stepBytes, impartial.FormatBytes(m.used), impartial.FormatBytes(m.limits.MaxMemory)))
+}
+
+// charge counts n bytes that an operation is about to allocate, or returns
+// the error that stops the call when they would pass the memory limit.
+// what names the operation in the error; it is built only then.
+func (m *meter) charge(th *starlark.Thread, n int64, what func() string) error {
+	if n <= 0 {
+		return nil
+	}
+	total := add(add(m.used, n), int64(th.Steps)*stepBytes)
+	if total > m.limits.MaxMemory {
+		m.limit = impartial.LimitMemory
+		return &limitError{impartial.LimitMemory, fmt.Sprintf("%s would allocate %s, past the memory limit of %s for one call of a rule function (%s counted so far)",
+			what(), impartial.FormatBytes(n), impartial.FormatBytes(m.limits.MaxMemory), impartial.FormatBytes(total-n))}
+	}
+	m.used += n
+	m.arm(th)
+	return nil
+}
+
+// named returns a constant description for charge.
+func named(s string) func() string { return func() string { return s } }
+
+// expired reports the end of the call's time or of the session's context,
+// for wrappers that loop over large values.
+func (m *meter) expired() error {
+	if m.ctx != nil && m.ctx.Err() != nil {
+		return &limitError{impartial.LimitCanceled, m.ctx.Err().Error()}
+	}
+	if m.timedOut.Load() {
+		return &limitError{"", fmt.Sprintf("a call ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout (--rule-timeout)", m.limits.CallTimeout)}
+	}
+	return nil
+}
+
+// limitError is a limit a wrapper hit.
+type limitError struct {
+	limit impartial.Limit
+	msg   string
+}
+
+func (e *limitError) Error() string { return e.msg }

@@ -1,0 +1,32 @@
+// Package sweep runs grundy's many-independent-computations questions as
+// Apache Beam pipelines (Go SDK): the status of every octal code with up to
+// three (or four) digits, the multi-bridge tally of every layout for n = 4,
+// and grids of card-flip strategies × m × players × model.
+//
+// A sweep is a list of units (a code, a shard of layouts, a grid point).
+// The pipeline is Impulse → a splittable DoFn over the unit numbers → the
+// sum of the units done → a merge that writes the results. Each unit is
+// written to DIR/parts/KEY.json atomically as soon as it is done, and a
+// unit whose part exists is read back instead of computed, so a sweep that
+// was stopped and started again does only what is left. DIR/sweep.json
+// records the Spec; a restart with another Spec into the same DIR is
+// refused rather than mixing the parts of two sweeps.
+//
+// Runners: the embedded Prism runner (the default, in this process, on
+// every core: see unitsFn for how its splitting spreads the units) or any
+// Beam runner (flink, spark, dataflow) with the usual Beam options; there
+// DIR must be a directory every worker reaches (a shared file system, or
+// gs://… on Dataflow). docs/sweeps.md has the commands.
+//
+// What each sweep checks against an independent source:
+//
+//   - octal: each code's period and pre-period against the published tables
+//     (see Lookup: Winning Ways, Flammenkamp, Czajka), flagging every code
+//     whose result disagrees;
+//   - bridge: the tally of every layout, each dealt and its sequence given
+//     by the editorial's characterization (bridge.ShardTally), against the
+//     counting formula (bridge.Counter) for every one of the 3^(2n)
+//     sequences, and the total against (4n)!/2^(2n);
+//   - cardflip: Exact and Simulate are the library's own; the pipeline test
+//     compares each point with a direct call.
+package sweep

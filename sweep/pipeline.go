@@ -1,0 +1,460 @@
+package sweep
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow" // --runner dataflow
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/flink"    // --runner flink
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/spark" // --runner spark
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+)
+
+// Spec describes one sweep. It is what the workers receive (as JSON in the
+// DoFns) and what DIR/sweep.json records, so a restart can be checked to be
+// the same sweep.
+type Spec struct {
+	Kind     string        `json:"kind"` // "octal", "bridge" or "cardflip"
+	Octal    *OctalSpec    `json:"octal,omitempty"`
+	Bridge   *BridgeSpec   `json:"bridge,omitempty"`
+	Cardflip *CardflipSpec `json:"cardflip,omitempty"`
+}
+
+// task is one kind of sweep: a list of independent units, each computed to
+// a part file, and a merge of the parts into the result files.
+type task interface {
+	units() int
+	key(i int) string
+	// run computes unit i and returns its part (JSON, one line).
+	run(ctx context.Context, i int) ([]byte, error)
+	// merge reads every part and writes the result files and the summary.
+	merge(ctx context.Context, st *store) (*Summary, error)
+}
+
+func (s Spec) task() (task, error) {
+	switch s.Kind {
+	case "octal":
+		if s.Octal != nil {
+			return newOctalTask(*s.Octal)
+		}
+	case "bridge":
+		if s.Bridge != nil {
+			return newBridgeTask(*s.Bridge)
+		}
+	case "cardflip":
+		if s.Cardflip != nil {
+			return newCardflipTask(*s.Cardflip)
+		}
+	default:
+		return nil, fmt.Errorf("sweep: unknown kind %q (octal, bridge or cardflip)", s.Kind)
+	}
+	return nil, fmt.Errorf("sweep: %s sweep without its settings", s.Kind)
+}
+
+// Summary is what a finished sweep reports; the merge writes it to
+// DIR/summary.json.
+type Summary struct {
+	Kind  string   `json:"kind"`
+	Units int      `json:"units"`
+	Files []string `json:"files"` // result files, relative to DIR
+	// Octal: codes by status, and the codes whose result disagrees with a
+	// published one.
+	Proved    int      `json:"proved,omitempty"`
+	Found     int      `json:"found,omitempty"`
+	None      int      `json:"none,omitempty"`
+	Disagree  []string `json:"disagree,omitempty"`
+	Published int      `json:"published,omitempty"` // codes with a published result
+	Agree     int      `json:"agree,omitempty"`     // … that the sweep reproduced
+	// Bridge: layouts enumerated, sequences seen, sequences whose count
+	// differs from the formula, and the SHA-256 of the tally CSV.
+	Layouts    uint64 `json:"layouts,omitempty"`
+	Sequences  int    `json:"sequences,omitempty"`
+	Mismatches int    `json:"mismatches,omitempty"`
+	SHA256     string `json:"sha256,omitempty"`
+	// Seconds is the compute time summed over the parts, this run's and
+	// earlier ones'.
+	Seconds float64 `json:"seconds"`
+}
+
+// Options say where a sweep runs and writes.
+type Options struct {
+	// Out is the output directory (a local path, or gs://… on Dataflow).
+	Out string
+	// Runner is "local" (or "", or "prism": the embedded Prism runner,
+	// every core), "flink", "spark", "dataflow", or any runner Beam knows.
+	Runner string
+	// BeamArgs are Beam pipeline options (--endpoint=…, --project=…), parsed
+	// by Beam's flags.
+	BeamArgs []string
+	// Progress, if set, is called about twice a second with the units
+	// done (parts in DIR, earlier runs' included) and the total.
+	Progress func(done, total int)
+	// Log receives the runners' log lines at warning level and above
+	// (nil: discarded).
+	Log *os.File
+}
+
+// IsLocal says whether the runner is the embedded one.
+func IsLocal(runner string) bool {
+	return runner == "" || runner == "local" || runner == "prism"
+}
+
+// Runners lists the runners Run accepts besides the local one: Beam exits
+// the process for a runner it does not know, so Run checks first.
+var Runners = []string{"flink", "spark", "dataflow", "universal", "portable"}
+
+// UsageError is a bad option: a spec out of range, a Beam flag Beam does
+// not know.
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// beamMu serializes the runs of a process: Beam keeps its options in the
+// flag package's global set.
+var beamMu sync.Mutex
+
+// Run runs the sweep on the runner and returns its summary. A unit whose
+// part file already exists in o.Out is not computed again, so a sweep that
+// was stopped resumes where it stopped.
+func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
+	t, err := spec.task()
+	if err != nil {
+		return nil, &UsageError{err}
+	}
+	if !IsLocal(o.Runner) && !slices.Contains(Runners, o.Runner) {
+		return nil, &UsageError{fmt.Errorf("sweep: unknown runner %q (local, %s)", o.Runner, strings.Join(Runners, ", "))}
+	}
+	specJSON, err := json.Marshal(spec)
+	if err != nil {
+		return nil, err
+	}
+	st, err := openStore(o.Out)
+	if err != nil {
+		return nil, &UsageError{err}
+	}
+	if err := st.claim(ctx, specJSON); err != nil {
+		var me *SpecMismatchError
+		if errors.As(err, &me) {
+			return nil, &UsageError{err}
+		}
+		return nil, err
+	}
+	beamMu.Lock()
+	defer beamMu.Unlock()
+	restore, err := setupBeam(o)
+	if err != nil {
+		return nil, err
+	}
+	defer restore()
+
+	p, s := beam.NewPipelineWithRoot()
+	imp := beam.Impulse(s)
+	counts := beam.ParDo(s, &unitsFn{Spec: specJSON, Out: o.Out}, imp)
+	beam.ParDo0(s, &mergeFn{Spec: specJSON, Out: o.Out}, stats.Sum(s, counts))
+
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	if o.Progress != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			poll(ctx, st, t.units(), o.Progress, stop)
+		}()
+	}
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		if IsLocal(o.Runner) {
+			_, err = prism.Execute(ctx, p)
+		} else {
+			_, err = beam.Run(ctx, o.Runner, p)
+		}
+		done <- err
+	}()
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		// Interrupted: the runner cancels its job in its own time (Prism
+		// lets the running bundles finish their current unit), but
+		// finished units are on disk, so return within a second.
+		select {
+		case err = <-done:
+		case <-time.After(300 * time.Millisecond):
+		}
+	}
+	close(stop)
+	wg.Wait()
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return nil, fmt.Errorf("sweep: %w (finished units are kept in %s)", ctxErr, o.Out)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sweep: the %s runner: %w", runnerName(o.Runner), err)
+	}
+	if o.Progress != nil {
+		if keys, err := st.parts(ctx); err == nil {
+			o.Progress(len(keys), t.units())
+		}
+	}
+	data, err := st.read(ctx, st.join("summary.json"))
+	if err != nil {
+		return nil, fmt.Errorf("sweep: the pipeline finished but left no summary: %w", err)
+	}
+	var sum Summary
+	if err := json.Unmarshal(data, &sum); err != nil {
+		return nil, fmt.Errorf("sweep: %s: %w", st.join("summary.json"), err)
+	}
+	return &sum, nil
+}
+
+func runnerName(r string) string {
+	if IsLocal(r) {
+		return "local (Prism)"
+	}
+	return r
+}
+
+// setupBeam hands the Beam options to Beam's flags and initializes it.
+// Beam reads its options (--runner, --endpoint, --project, …) from the
+// process's flag set; grundy parses its own flags with cobra, so the Beam
+// ones go through here.
+// It returns a function that puts back the options it set, so that one
+// Run's options do not leak into the next in the same process. The caller
+// holds beamMu until then.
+func setupBeam(o Options) (restore func(), err error) {
+	old := map[string]string{}
+	restore = func() {
+		for name, v := range old {
+			flag.CommandLine.Set(name, v)
+		}
+	}
+	// A view of the process's flag set that reports errors instead of
+	// exiting (flag.CommandLine exits on a bad flag): the values are
+	// shared, so parsing it sets Beam's options.
+	fs := flag.NewFlagSet("beam", flag.ContinueOnError)
+	flag.CommandLine.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
+	var buf strings.Builder
+	fs.SetOutput(&buf)
+	flag.CommandLine.VisitAll(func(f *flag.Flag) {
+		if hasFlag(o.BeamArgs, f.Name) || f.Name == "worker_binary" {
+			old[f.Name] = f.Value.String()
+		}
+	})
+	if err := fs.Parse(o.BeamArgs); err != nil {
+		restore()
+		return nil, &UsageError{fmt.Errorf("sweep: Beam option: %v", err)}
+	}
+	if fs.NArg() > 0 {
+		restore()
+		return nil, &UsageError{fmt.Errorf("sweep: Beam options are --name=value, not %q", fs.Arg(0))}
+	}
+	if !IsLocal(o.Runner) && !hasFlag(o.BeamArgs, "worker_binary") && runtime.GOOS == "linux" && runtime.GOARCH == "amd64" {
+		// The workers run this very program (Flink, Spark and Dataflow run
+		// linux/amd64 containers): stage it rather than have Beam compile
+		// the caller's source, which a released binary does not have.
+		if exe, err := os.Executable(); err == nil {
+			fs.Set("worker_binary", exe)
+		}
+	}
+	beam.Init()
+	// After Init, which points slog at stderr at level info: Prism logs
+	// every job's start and end there.
+	var h slog.Handler = slog.NewTextHandler(discard{}, nil)
+	if o.Log != nil {
+		h = slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})
+	}
+	slog.SetDefault(slog.New(h))
+	return restore, nil
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+func hasFlag(args []string, name string) bool {
+	for _, a := range args {
+		a = strings.TrimLeft(a, "-")
+		if a == name || strings.HasPrefix(a, name+"=") {
+			return true
+		}
+	}
+	return false
+}
+
+// poll reports the parts in the store until stop closes.
+func poll(ctx context.Context, st *store, total int, report func(done, total int), stop <-chan struct{}) {
+	every := 500 * time.Millisecond
+	if st.remote {
+		every = 5 * time.Second
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		if keys, err := st.parts(ctx); err == nil {
+			report(min(len(keys), total), total)
+		}
+		select {
+		case <-stop:
+			return
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// unitsFn computes the units of a sweep. It is a splittable DoFn over the
+// range of unit numbers [0, units): the runner splits the range as it
+// goes. Prism, the local runner, splits a bundle when a progress report
+// shows no new element done since the last one, so the whole sweep is one
+// element (its range) and never emits before the range is done: each report
+// then finds the bundle "slow" and hands half of what remains to a new
+// bundle, up to 8 at once, which keeps every core busy. Units already in the
+// store are read back, not computed.
+type unitsFn struct {
+	Spec []byte `json:"spec"`
+	Out  string `json:"out"`
+
+	task task
+	st   *store
+}
+
+// Setup builds the task. The SDF's restriction methods may run in a stage
+// whose Setup has not run (Prism's pair-with-restriction step), so each
+// method calls it too.
+func (f *unitsFn) Setup() error {
+	if f.task != nil {
+		return nil
+	}
+	_, t, st, err := decode(f.Spec, f.Out)
+	if err != nil {
+		return err
+	}
+	f.task, f.st = t, st
+	return nil
+}
+
+func (f *unitsFn) CreateInitialRestriction(_ []byte) offsetrange.Restriction {
+	if err := f.Setup(); err != nil {
+		panic(err) // the Spec was checked before the pipeline started
+	}
+	return offsetrange.Restriction{Start: 0, End: int64(f.task.units())}
+}
+
+// SplitRestriction cuts the range in up to 64 pieces for runners that only
+// split up front.
+func (f *unitsFn) SplitRestriction(_ []byte, r offsetrange.Restriction) []offsetrange.Restriction {
+	return r.EvenSplits(min(64, max(1, r.End-r.Start)))
+}
+
+func (f *unitsFn) RestrictionSize(_ []byte, r offsetrange.Restriction) float64 { return r.Size() }
+
+func (f *unitsFn) CreateTracker(r offsetrange.Restriction) *sdf.LockRTracker {
+	return sdf.NewLockRTracker(offsetrange.NewTracker(r))
+}
+
+func (f *unitsFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, _ []byte, emit func(int64)) error {
+	if err := f.Setup(); err != nil {
+		return err
+	}
+	r := rt.GetRestriction().(offsetrange.Restriction)
+	var done int64
+	for i := r.Start; rt.TryClaim(i); i++ {
+		if err := f.unit(ctx, int(i)); err != nil {
+			return err
+		}
+		done++
+	}
+	emit(done)
+	return nil
+}
+
+func (f *unitsFn) unit(ctx context.Context, i int) error {
+	name := f.st.partPath(f.task.key(i))
+	if data, err := f.st.read(ctx, name); err == nil && json.Valid(data) {
+		return nil // done by an earlier run
+	}
+	part, err := f.task.run(ctx, i)
+	if err != nil {
+		return err
+	}
+	return f.st.write(ctx, name, part)
+}
+
+// decode rebuilds a sweep on a worker from what its DoFn carries.
+func decode(specJSON []byte, out string) (Spec, task, *store, error) {
+	var spec Spec
+	if err := json.Unmarshal(specJSON, &spec); err != nil {
+		return spec, nil, nil, err
+	}
+	t, err := spec.task()
+	if err != nil {
+		return spec, nil, nil, err
+	}
+	st, err := openStore(out)
+	return spec, t, st, err
+}
+
+// mergeFn writes the result files once every unit is done (its input is
+// the sum of the units' counts, which exists only then).
+type mergeFn struct {
+	Spec []byte `json:"spec"`
+	Out  string `json:"out"`
+}
+
+func (f *mergeFn) ProcessElement(ctx context.Context, _ int64) error {
+	spec, t, st, err := decode(f.Spec, f.Out)
+	if err != nil {
+		return err
+	}
+	sum, err := t.merge(ctx, st)
+	if err != nil {
+		return err
+	}
+	sum.Kind, sum.Units = spec.Kind, t.units()
+	data, err := json.MarshalIndent(sum, "", "  ")
+	if err != nil {
+		return err
+	}
+	return st.write(ctx, st.join("summary.json"), append(data, '\n'))
+}
+
+func init() {
+	register.DoFn4x1[context.Context, *sdf.LockRTracker, []byte, func(int64), error](&unitsFn{})
+	register.Emitter1[int64]()
+	register.DoFn2x1[context.Context, int64, error](&mergeFn{})
+}
+
+// RunWorker runs this process as a Beam worker and exits if the command
+// line asks for one (--worker, as the runners' boot containers start the
+// staged binary); otherwise it returns at once. Call it first thing in main
+// or an init function.
+func RunWorker(args []string) {
+	worker := false
+	for _, a := range args {
+		if a == "--worker" || a == "-worker" || strings.HasPrefix(a, "--worker=") || strings.HasPrefix(a, "-worker=") {
+			worker = a != "--worker=false" && a != "-worker=false"
+		}
+	}
+	if !worker {
+		return
+	}
+	flag.CommandLine.Parse(args)
+	beam.Init() // runs the worker harness and exits
+	os.Exit(0)
+}
