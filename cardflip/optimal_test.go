@@ -43,9 +43,10 @@ func TestOptimalSmall(t *testing.T) {
 
 // The embedded tables are the search's output: m = 3 must reach the
 // searched optimum 25/6, m = 4 the optimum 73/12 (found by the search in
-// about ten minutes; run it with CARDFLIP_OPTIMAL4=1).
+// about ten minutes; run it with CARDFLIP_OPTIMAL4=1), m = 5 the optimum
+// 161/20 that `grundy cardflip optimal --m 5` prints.
 func TestEmbeddedTables(t *testing.T) {
-	for m, want := range map[int]string{3: "25/6", 4: "73/12"} {
+	for m, want := range map[int]string{3: "25/6", 4: "73/12", 5: "161/20"} {
 		tb, err := parseTable(m, optimalTables[m])
 		if err != nil {
 			t.Fatal(err)

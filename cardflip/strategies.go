@@ -10,12 +10,12 @@ import (
 func Strategies() []Strategy {
 	return []Strategy{
 		Single(), Random(), FrontToBack(), Interval(), Partition(), DivideConquer(),
-		Stacks(),
+		Stacks(), Comb(),
 	}
 }
 
 // BestName is the strategy that --strategy best names.
-const BestName = "stacks"
+const BestName = "comb"
 
 // Lookup returns the strategy with the given name ("best" names BestName).
 func Lookup(name string) (Strategy, error) {
