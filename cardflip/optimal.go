@@ -39,7 +39,17 @@ type OptimalOptions struct {
 	Bound *big.Rat
 	// Progress, when set, is called every 65536 nodes.
 	Progress func(OptimalProgress)
+	// MemoryFrom, when positive, relaxes the problem: from the level with
+	// MemoryFrom cards face up on, one player with full memory plays (who
+	// knows the row then and the distribution of the deals, not the turns
+	// before). The result is then a lower bound for the table-only optimum
+	// (equal to it when MemoryFrom ≥ m), not a strategy; m may go to
+	// MaxBoundM.
+	MemoryFrom int
 }
+
+// MaxBoundM is the largest m of the relaxed search (OptimalOptions.MemoryFrom).
+const MaxBoundM = 7
 
 // OptimalProgress is the state of a running search.
 type OptimalProgress struct {
@@ -95,7 +105,13 @@ func OptimalSearch(ctx context.Context, m int, opt OptimalOptions) (*OptimalResu
 
 // optimalSearch is OptimalSearch with the test switches set by tweak.
 func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*optSearch)) (*OptimalResult, error) {
-	if m < 1 || m > MaxOptimalM {
+	relaxed := opt.MemoryFrom > 0 && opt.MemoryFrom < m
+	switch {
+	case opt.MemoryFrom < 0:
+		return nil, fmt.Errorf("cardflip: optimal: MemoryFrom must be at least 0, not %d", opt.MemoryFrom)
+	case relaxed && (m < 1 || m > MaxBoundM):
+		return nil, fmt.Errorf("cardflip: the relaxed search covers 1 ≤ m ≤ %d, not m = %d", MaxBoundM, m)
+	case !relaxed && (m < 1 || m > MaxOptimalM && tweak == nil):
 		return nil, fmt.Errorf("cardflip: the optimal-strategy search covers 1 ≤ m ≤ %d, not m = %d", MaxOptimalM, m)
 	}
 	turns := opt.Model == TurnNumber
@@ -105,6 +121,9 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 	o := &optSearch{ctx: ctx, done: ctx.Done(), m: m, turns: turns, maxTurns: opt.MaxTurns,
 		memo: map[string]*optMemo{}, dtMemo: map[string]int64{}, progress: opt.Progress, fact: Factorial(m),
 		rootBest: optInf}
+	if relaxed {
+		o.memoryFrom = opt.MemoryFrom
+	}
 	if tweak != nil {
 		tweak(o)
 	}
@@ -140,9 +159,12 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 		}
 		return nil, fmt.Errorf("cardflip: optimal: no finite strategy found for m = %d", m)
 	}
-	pol := &TablePolicy{m: m, turns: turns, look: map[uint64]int{}, place: map[uint64]Move{}}
-	o.collect(0, entries, pol)
-	return &OptimalResult{M: m, Model: opt.Model, Expectation: big.NewRat(total, o.fact), Policy: pol, Nodes: o.nodes, Memo: len(o.memo)}, nil
+	res := &OptimalResult{M: m, Model: opt.Model, Expectation: big.NewRat(total, o.fact), Nodes: o.nodes, Memo: len(o.memo)}
+	if !relaxed {
+		res.Policy = &TablePolicy{m: m, turns: turns, look: map[uint64]int{}, place: map[uint64]Move{}}
+		o.collect(0, entries, res.Policy)
+	}
+	return res, nil
 }
 
 const optInf = math.MaxInt64 / 4
@@ -257,6 +279,8 @@ type optSearch struct {
 	// Test switches: the search without the mirror symmetry, and with the
 	// plain bound (one turn per card left per deal) instead of dt.
 	noMirror, plainBound bool
+	// memoryFrom > 0: levels from it on are priced by dt (the relaxation).
+	memoryFrom int
 }
 
 // vkey is the key of the visible row: the face-up numbers, and under the
@@ -328,6 +352,9 @@ func (o *optSearch) solve(k int, entries []optEntry, ub int64) int64 {
 			c += e.n
 		}
 		return c
+	}
+	if o.memoryFrom > 0 && k >= o.memoryFrom {
+		return o.memoryCost(entries)
 	}
 	key, mirrored := o.entriesKey(k, entries)
 	if r := o.memo[key]; r != nil && (r.exact || r.cost >= ub) {
@@ -677,6 +704,36 @@ func (o *optSearch) collect(k int, entries []optEntry, pol *TablePolicy) {
 		}
 	}
 	o.collect(k+1, exits, pol)
+}
+
+// memoryCost is what one player with full memory needs from the entries
+// on, knowing the visible row of each (and the turn under TurnNumber):
+// the sum of dt over the groups of one row.
+func (o *optSearch) memoryCost(entries []optEntry) int64 {
+	sort.Slice(entries, func(i, j int) bool {
+		vi, vj := o.vkey(entries[i].st, entries[i].turn), o.vkey(entries[j].st, entries[j].turn)
+		if vi != vj {
+			return vi < vj
+		}
+		return entries[i].st < entries[j].st
+	})
+	var total int64
+	var g []dtEntry
+	for i := 0; i < len(entries); {
+		v := o.vkey(entries[i].st, entries[i].turn)
+		g = g[:0]
+		j := i
+		for ; j < len(entries) && o.vkey(entries[j].st, entries[j].turn) == v; j++ {
+			if n := len(g); n > 0 && g[n-1].st == entries[j].st {
+				g[n-1].n += entries[j].n
+			} else {
+				g = append(g, dtEntry{entries[j].st, entries[j].n})
+			}
+		}
+		total += o.dt(slices.Clone(g))
+		i = j
+	}
+	return total
 }
 
 // dtEntry is n deals in the full row st.
