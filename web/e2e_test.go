@@ -431,8 +431,8 @@ func TestBrowserCardflip(t *testing.T) {
 	})()`)
 	run(t, ctx, "compare", click("#cf-compare"))
 	waitJS(t, ctx, "compared", `document.getElementById('cf-progress-text').textContent.startsWith('done: 8 values of m')`)
-	if n := eval[int](t, ctx, "curves", `document.querySelectorAll('#cf-plot .series polyline').length`); n != 6 {
-		t.Errorf("%d curves, want 5 strategies and the lower bound", n)
+	if n := eval[int](t, ctx, "curves", `document.querySelectorAll('#cf-plot .series polyline').length`); n != len(cardflip.CompareStrategies())+1 {
+		t.Errorf("%d curves, want %d strategies and the lower bound", n, len(cardflip.CompareStrategies()))
 	}
 	row := eval[[]string](t, ctx, "table", `[...document.querySelectorAll('#cf-table tbody tr:first-child td')].map(td => td.textContent)`)
 	for i, c := range want[0].Cells {
