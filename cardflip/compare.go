@@ -33,7 +33,7 @@ type CompareOptions struct {
 
 // CompareStrategies are the table-only strategies Compare measures.
 func CompareStrategies() []Strategy {
-	return []Strategy{Random(), FrontToBack(), Partition(), DivideConquer(), Stacks()}
+	return []Strategy{Random(), FrontToBack(), Partition(), DivideConquer(), Stacks(), Comb()}
 }
 
 // Cell is one strategy's E[X] at one m.

@@ -59,9 +59,12 @@
 //     m = 2: 5/2, m = 3: 25/6 (= 2m − H_m), m = 4: 73/12 ≈ 6.083 (front to
 //     back: 7; the bound 2m − H_m: 71/12).
 //
-// # Our strategy: stacks
+// # Our strategies: stacks and comb
 //
-// Stacks (--strategy best) keeps the seed's recursion on segments, runs of
+// Comb (--strategy best, comb.go) is stacks where a finished left part's
+// face-up cards label slots for the right part's cards (docs/cardflip.md).
+//
+// Stacks keeps the seed's recursion on segments, runs of
 // positions known by counting to hold a+1..a+S, and adds the building blocks
 // of cardflip-beyond.md. Every decision is a pure function of the row:
 //   - Hidden slots: a plain segment's minimum search looks at position lo+h,

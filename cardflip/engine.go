@@ -59,8 +59,26 @@ type Rules struct {
 	Model   Model
 	Variant Variant
 	// MaxTurns ends a game that runs too long with a TurnLimit error;
-	// 0 means 100·m² + 100.
+	// 0 means 100·m² + 10·n·m + 100 (n = Players: n players with memory
+	// take up to m + (n+1)(m−1)/2 turns, the seed's bound for interval).
 	MaxTurns int
+}
+
+// Validate checks the rules' numbers: 0 ≤ Players ≤ MaxPlayers (0 is
+// unbounded), a known Model and Variant, MaxTurns ≥ 0. NewGame, and so
+// every evaluation, refuses rules that fail it.
+func (r Rules) Validate() error {
+	switch {
+	case r.Players < 0 || r.Players > MaxPlayers:
+		return fmt.Errorf("cardflip: the number of players must be 0 (unbounded) to %d, not %d", MaxPlayers, r.Players)
+	case r.Model != TableOnly && r.Model != TurnNumber:
+		return fmt.Errorf("cardflip: unknown information model %d", int(r.Model))
+	case r.Variant < Standard || r.Variant > Rearrange:
+		return fmt.Errorf("cardflip: unknown rule variant %d", int(r.Variant))
+	case r.MaxTurns < 0:
+		return fmt.Errorf("cardflip: the turn limit must be at least 0 (0 = 100·m² + 10·n·m + 100), not %d", r.MaxTurns)
+	}
+	return nil
 }
 
 // players is the effective number of players (0 = unbounded).
@@ -152,12 +170,21 @@ type Info struct {
 	// Randomized strategies flip coins (Turn.Rand); exact enumeration of
 	// the deals does not apply to them.
 	Randomized bool
+	// KeepsCards says the strategy never moves the card it looked at, so
+	// it can play under FixedAfterLook; a strategy without it is refused
+	// there before the game starts (Compatible), not stopped mid-game.
+	KeepsCards bool
+	// Rearranges says the strategy permutes the face-down cards after a
+	// look (Move.Order), so it needs the Rearrange variant.
+	Rearranges bool
 	// Summary is one line for listings.
 	Summary string
 }
 
 // Needs says in a few words which games the strategy can play: "any n",
-// "n = 1" or "n ≥ 1, memory", with ", coins" for a randomized one.
+// "n = 1" or "n ≥ 1, memory", with ", coins" for a randomized one,
+// ", rearrange" for one that needs the Rearrange variant and ", not fixed"
+// for one that moves the card it looked at.
 func (i Info) Needs() string {
 	needs := "any n"
 	switch {
@@ -169,20 +196,44 @@ func (i Info) Needs() string {
 	if i.Randomized {
 		needs += ", coins"
 	}
+	switch {
+	case i.Rearranges:
+		needs += ", rearrange"
+	case !i.KeepsCards:
+		needs += ", not fixed"
+	}
 	return needs
 }
 
-// Strategy makes players.
+// Strategy makes players. One Strategy value is shared by goroutines:
+// Exact, Simulate and Compare play games on several workers at once, each
+// calling Info and NewPlayer on the same value, so both must be safe for
+// concurrent use. A Player that NewPlayer returns more than once (every
+// table-only strategy here returns itself) is then used by several games
+// at once and must keep no state of its own: Turn.Plan is the scratch
+// space of a turn. A Player made afresh by each call (a seat with memory)
+// plays in one game at a time.
 type Strategy interface {
 	Info() Info
 	NewPlayer(seat Seat) Player
 }
 
-// Compatible reports whether the strategy can be played under the rules.
+// Compatible reports whether the strategy can be played under the rules
+// (and whether the rules are valid, Rules.Validate): every evaluation
+// checks it before the first game, so a strategy that cannot play under a
+// variant is refused at once rather than stopped by an *ActionError in the
+// middle of a game.
 func Compatible(s Strategy, r Rules) error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
 	in := s.Info()
 	n := r.players()
 	switch {
+	case r.Variant == FixedAfterLook && !in.KeepsCards:
+		return fmt.Errorf("cardflip: strategy %s moves the card it looked at, which %s forbids (a card looked at stays where it was)", in.Name, FixedAfterLook)
+	case in.Rearranges && r.Variant != Rearrange:
+		return fmt.Errorf("cardflip: strategy %s rearranges the face-down cards, which only the %s variant allows", in.Name, Rearrange)
 	case in.Model == TurnNumber && r.Model != TurnNumber:
 		return fmt.Errorf("cardflip: strategy %s needs the turn-number model", in.Name)
 	case in.OnePlayer && n != 1:
@@ -225,7 +276,10 @@ type Game struct {
 	// a long game of a large m stops with its error.
 	Context context.Context
 	ctxMask int
-	before  []int // the row before the turn, when tracing
+	// done is Context's Done channel, set by the evaluations' workers
+	// (playChunks) for stopped.
+	done   <-chan struct{}
+	before []int // the row before the turn, when tracing
 }
 
 // NewGame returns a game of m ≥ 1 cards.
@@ -236,12 +290,12 @@ func NewGame(m int, r Rules) (*Game, error) {
 	if m > MaxM {
 		return nil, fmt.Errorf("cardflip: the number of cards must be at most %d, not %d", MaxM, m)
 	}
-	if r.Players < 0 {
-		return nil, fmt.Errorf("cardflip: the number of players must be at least 0 (0 = unbounded), not %d", r.Players)
+	if err := r.Validate(); err != nil {
+		return nil, err
 	}
 	g := &Game{rules: r, m: m, maxTurns: r.MaxTurns}
 	if g.maxTurns <= 0 {
-		g.maxTurns = 100*m*m + 100
+		g.maxTurns = 100*m*m + 10*r.players()*m + 100
 	}
 	g.ctxMask = 1
 	for g.ctxMask*m < 1<<16 {
@@ -527,6 +581,23 @@ func (g *Game) apply(pos, to, val int, up bool) {
 	if up {
 		t.at[val&MaxM] = face(to)
 		t.k++
+	}
+}
+
+// stopped is Context's error once it is done, else nil: a non-blocking
+// receive, cheap enough to ask before every game of an evaluation (a
+// chunk of games can be long: 8! games of interval with 1000 seats of
+// m = 10 took seconds, while a game of fewer than 65536/m turns never
+// reaches a checkpoint of its own).
+func (g *Game) stopped() error {
+	if g.done == nil {
+		return nil
+	}
+	select {
+	case <-g.done:
+		return g.Context.Err()
+	default:
+		return nil
 	}
 }
 

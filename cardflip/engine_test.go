@@ -8,20 +8,27 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
-// script is a test strategy: look and place are given as functions.
+// script is a test strategy: look and place are given as functions. It
+// records the seats it is asked for; Exact and Simulate ask from several
+// goroutines at once (Strategy's contract), hence the lock.
 type script struct {
 	look  func(t *Turn) int
 	place func(t *Turn, pos, x int) Move
+	mu    sync.Mutex
 	seats []Seat
 }
 
 func (s *script) Info() Info { return Info{Name: "script"} }
 func (s *script) NewPlayer(seat Seat) Player {
+	s.mu.Lock()
 	s.seats = append(s.seats, seat)
+	s.mu.Unlock()
 	return s
 }
 func (s *script) Look(t *Turn) int               { return s.look(t) }
@@ -264,9 +271,58 @@ func TestCompatible(t *testing.T) {
 		{Interval(), Rules{}, true},
 		{Interval(), Rules{Players: 3}, false},
 		{Stacks(), Rules{Players: 3, Model: TurnNumber}, false},
+		{Stacks(), Rules{Variant: FixedAfterLook}, true},
+		{FrontToBack(), Rules{Variant: FixedAfterLook}, true},
+		{Random(), Rules{Variant: FixedAfterLook}, false},
+		{Interval(), Rules{Players: 2, Variant: FixedAfterLook}, false},
+		{Stacks(), Rules{Players: MaxPlayers + 1}, true},
+		{Stacks(), Rules{Players: -1}, true},
+		{Stacks(), Rules{MaxTurns: -1}, true},
+		{Stacks(), Rules{Variant: Rearrange + 1}, true},
 	} {
 		if err := Compatible(c.s, c.r); (err != nil) != c.bad {
 			t.Errorf("%s under %v: %v", c.s.Info().Name, c.r, err)
+		}
+	}
+	err := Compatible(Stacks(), Rules{Variant: FixedAfterLook})
+	if want := "cardflip: strategy stacks moves the card it looked at, which fixed-after-look forbids (a card looked at stays where it was)"; err == nil || err.Error() != want {
+		t.Errorf("stacks under fixed: %v, want %q", err, want)
+	}
+}
+
+// KeepsCards is declared truthfully: a strategy that declares it plays
+// every deal of m = 6 under fixed-after-look, and one that does not moves
+// the card it looked at in some deal (so the engine, asked without
+// Compatible, stops it with CardFixed).
+func TestKeepsCardsDeclared(t *testing.T) {
+	const m = 6
+	for _, s := range Strategies() {
+		r := Rules{Variant: FixedAfterLook}
+		if s.Info().Memory {
+			r.Players = 1
+			if !s.Info().OnePlayer {
+				r.Players = 2
+			}
+		}
+		g, err := NewGame(m, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		deal := make([]int, m)
+		moved := false
+		for i := range int64(Factorial(m)) {
+			unrank(deal, i)
+			rng := rand.New(rand.NewPCG(1, uint64(i)))
+			if _, err := g.Play(s, deal, rng); err != nil {
+				if !errors.Is(err, CardFixed) {
+					t.Fatalf("%s deal %v: %v", s.Info().Name, deal, err)
+				}
+				moved = true
+				break
+			}
+		}
+		if keeps := s.Info().KeepsCards; keeps == moved {
+			t.Errorf("%s declares KeepsCards = %v, yet moved a card looked at: %v", s.Info().Name, keeps, moved)
 		}
 	}
 }
@@ -506,5 +562,47 @@ func TestEvaluationPool(t *testing.T) {
 	_, err = Simulate(ctx, bad, 5, 100, 7, Options{Workers: 2})
 	if !errors.As(err, &ae) || ae.Kind != NotNext || !strings.Contains(err.Error(), "of seed 7)") {
 		t.Errorf("simulate: got %v, want a NotNext error naming its game", err)
+	}
+}
+
+// Every evaluation loop checks its context often enough for a deadline to
+// hold: with 200 ms, each returns context.DeadlineExceeded within a second
+// (Exact of interval with 1000 seats checked only between chunks of 8!
+// games and took seconds past its deadline).
+func TestDeadlines(t *testing.T) {
+	heavy := Rules{Players: MaxPlayers, Model: TurnNumber, Variant: Rearrange}
+	for _, c := range []struct {
+		name string
+		run  func(ctx context.Context) error
+	}{
+		{"exact interval", func(ctx context.Context) error {
+			_, err := Exact(ctx, Interval(), 10, Options{Rules: heavy, Workers: 1})
+			return err
+		}},
+		{"exact stacks", func(ctx context.Context) error {
+			_, err := Exact(ctx, Stacks(), 11, Options{Workers: 2})
+			return err
+		}},
+		{"simulate", func(ctx context.Context) error {
+			_, err := Simulate(ctx, Interval(), 10, 1<<30, 1, Options{Rules: heavy, Workers: 2})
+			return err
+		}},
+		{"compare", func(ctx context.Context) error {
+			_, err := Compare(ctx, CompareOptions{From: 2, To: 200, Trials: 1 << 20, ExactMax: 10, RandomMax: 200, Workers: 1})
+			return err
+		}},
+		{"record", func(ctx context.Context) error {
+			_, err := Record(ctx, Random(), 65535, Rules{}, 1, 10)
+			return err
+		}},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		start := time.Now()
+		err := c.run(ctx)
+		d := time.Since(start)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || d > time.Second {
+			t.Errorf("%s with a 200 ms deadline: %v after %v", c.name, err, d)
+		}
 	}
 }

@@ -144,6 +144,9 @@ func Exact(ctx context.Context, s Strategy, m int, o Options) (*ExactResult, err
 				if i > 0 {
 					nextPerm(perm)
 				}
+				if err := g.stopped(); err != nil {
+					return i, err
+				}
 				x, err := g.Play(s, perm, nil)
 				if err != nil {
 					return i, fmt.Errorf("%w (deal %v)", err, perm)
@@ -262,6 +265,9 @@ func Simulate(ctx context.Context, s Strategy, m int, games int64, seed uint64, 
 		return func(g *Game, st *Stats, c int64) (int64, error) {
 			lo, hi := c*chunk, min((c+1)*chunk, games)
 			for i := lo; i < hi; i++ {
+				if err := g.stopped(); err != nil {
+					return i - lo, err
+				}
 				pcg.Seed(seed, uint64(i))
 				shuffle(pcg, deal)
 				x, err := g.Play(s, deal, r)
@@ -305,7 +311,7 @@ func playChunks(ctx context.Context, m int, o Options, chunks int64, newPlayer f
 				fail(err)
 				return
 			}
-			g.Context = ctx
+			g.Context, g.done = ctx, ctx.Done()
 			play := newPlayer()
 			var st Stats
 			for {

@@ -2,58 +2,145 @@ package cardflip
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"sort"
-	"strings"
 )
 
-// MaxOptimalM is the largest m Optimal searches.
-const MaxOptimalM = 4
+// MaxOptimalM is the largest m Optimal searches (m = 5 takes seconds).
+const MaxOptimalM = 5
 
 // OptimalResult is the best table-only strategy for m cards.
 type OptimalResult struct {
-	M int
-	// Expectation is the least E[X] over all table-only strategies.
+	M     int
+	Model Model
+	// Expectation is the least E[X] over all strategies of the model.
 	Expectation *big.Rat
 	// Policy plays it (a table from visible rows to actions).
 	Policy *TablePolicy
-	// Nodes is the number of search nodes visited.
+	// Nodes is the number of search nodes visited (decisions tried).
 	Nodes int64
+	// Memo is the number of level entries (multisets of deals) memoized.
+	Memo int
 }
 
-// Optimal searches all deterministic table-only strategies for m ≤ 4
+// OptimalOptions choose what Optimal searches.
+type OptimalOptions struct {
+	// Model: TableOnly (the default) or TurnNumber, whose tables are keyed
+	// by the row and the turn number; MaxTurns then bounds a game.
+	Model    Model
+	MaxTurns int
+	// Bound, when set, is an E[X] some strategy is known to reach (an exact
+	// value from Exact): the search looks only at strategies at or below
+	// it, which cuts most of the tree. nil: no bound.
+	Bound *big.Rat
+	// Progress, when set, is called every 65536 nodes.
+	Progress func(OptimalProgress)
+	// MemoryFrom, when positive, relaxes the problem: from the level with
+	// MemoryFrom cards face up on, one player with full memory plays (who
+	// knows the row then and the distribution of the deals, not the turns
+	// before). The result is then a lower bound for the table-only optimum
+	// (equal to it when MemoryFrom ≥ m), not a strategy; m may go to
+	// MaxBoundM.
+	MemoryFrom int
+}
+
+// MaxBoundM is the largest m of the relaxed search (OptimalOptions.MemoryFrom).
+const MaxBoundM = 7
+
+// OptimalProgress is the state of a running search.
+type OptimalProgress struct {
+	Nodes int64
+	Memo  int
+	// Best is the least E[X] of a whole strategy found so far (nil if none).
+	Best *big.Rat
+}
+
+// Optimal searches all deterministic table-only strategies for m ≤ 5
 // cards and returns the least E[X] with a strategy reaching it.
-//
-// A table-only strategy is a table: for each visible row, which card to
-// look at, and for each number it may show, where it goes. The search fills
-// the table lazily while playing all m! deals at once, level by level (the
-// level is the number of face-up cards, which never decreases): the cost of
-// the levels above k depends only on the multiset of states in which the
-// deals reach level k+1, so that cost is memoized on it. A branch is cut
-// when its cost so far plus one turn per deal per remaining card reaches
-// the best found, and when a deal's play loops (the strategy would never
-// end). Coins do not help: a randomized strategy is a mixture of
-// deterministic ones, and its E[X] is the same mixture of theirs.
 func Optimal(ctx context.Context, m int) (*OptimalResult, error) {
-	return OptimalModel(ctx, m, TableOnly, 0)
+	return OptimalSearch(ctx, m, OptimalOptions{})
 }
 
 // OptimalModel is Optimal under the given information model. Under
 // TurnNumber the table is keyed by the row and the turn number, and only
 // strategies that end every game within maxTurns turns are searched.
 func OptimalModel(ctx context.Context, m int, model Model, maxTurns int) (*OptimalResult, error) {
-	if m < 1 || m > MaxOptimalM {
+	return OptimalSearch(ctx, m, OptimalOptions{Model: model, MaxTurns: maxTurns})
+}
+
+// OptimalSearch is the exhaustive search for the best strategy, a table
+// from visible rows to actions.
+//
+// A table-only strategy is a table: for each visible row, which card to
+// look at, and for each number it may show, where it goes. The search
+// plays all m! deals at once and fills the table lazily, level by level
+// (the level is the number of face-up cards, which never decreases): the
+// cost of the levels above k depends only on the multiset of full rows in
+// which the deals reach level k+1, so that cost is memoized on it, and a
+// multiset and its mirror image (the row read right to left, a symmetry
+// of the rules) share one entry. Within a level the search branches on
+// the undecided row (or row and number) that the most deals wait for,
+// trying the choices in the order of their bounds.
+//
+// Branch and bound: a branch is cut when the turns its deals have taken
+// plus a lower bound for the rest reaches the best whole strategy found
+// (or Bound). The bound for the rest is what one player with full memory
+// would need from there: the deals that wait at the same visible row (or
+// have seen the same number there) cannot be told apart by the table-only
+// players either, so the memory player is given that row and must find
+// the cards in order by looking, which is a small decision tree over the
+// deals of the group (memoized). It is exact for the player with memory,
+// so the bound is tight wherever the lack of memory costs nothing, which
+// is most of the tree; for the whole game it is 2m − H_m.
+//
+// Coins do not help: a randomized strategy is a mixture of deterministic
+// ones, and its E[X] is the same mixture of theirs.
+func OptimalSearch(ctx context.Context, m int, opt OptimalOptions) (*OptimalResult, error) {
+	return optimalSearch(ctx, m, opt, nil)
+}
+
+// optimalSearch is OptimalSearch with the test switches set by tweak.
+func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*optSearch)) (*OptimalResult, error) {
+	relaxed := opt.MemoryFrom > 0 && opt.MemoryFrom < m
+	switch {
+	case opt.MemoryFrom < 0:
+		return nil, fmt.Errorf("cardflip: optimal: MemoryFrom must be at least 0, not %d", opt.MemoryFrom)
+	case relaxed && (m < 1 || m > MaxBoundM):
+		return nil, fmt.Errorf("cardflip: the relaxed search covers 1 ≤ m ≤ %d, not m = %d", MaxBoundM, m)
+	case !relaxed && (m < 1 || m > MaxOptimalM && tweak == nil):
 		return nil, fmt.Errorf("cardflip: the optimal-strategy search covers 1 ≤ m ≤ %d, not m = %d", MaxOptimalM, m)
 	}
-	if model == TurnNumber && maxTurns < m {
-		return nil, fmt.Errorf("cardflip: the turn-number search needs a turn limit of at least m = %d, not %d", m, maxTurns)
+	turns := opt.Model == TurnNumber
+	if turns && opt.MaxTurns < m {
+		return nil, fmt.Errorf("cardflip: the turn-number search needs a turn limit of at least m = %d, not %d", m, opt.MaxTurns)
 	}
-	o := &optSearch{ctx: ctx, m: m, memo: map[string]*optMemo{}, turns: model == TurnNumber, maxTurns: maxTurns}
+	o := &optSearch{ctx: ctx, done: ctx.Done(), m: m, turns: turns, maxTurns: opt.MaxTurns,
+		memo: map[string]*optMemo{}, dtMemo: map[string]int64{}, progress: opt.Progress, fact: Factorial(m),
+		rootBest: optInf}
+	if relaxed {
+		o.memoryFrom = opt.MemoryFrom
+	}
+	if tweak != nil {
+		tweak(o)
+	}
+	ub := int64(optInf)
+	if opt.Bound != nil {
+		// Strategies at or below the bound: total turns over the m! deals
+		// at most ⌊Bound·m!⌋.
+		t := new(big.Rat).Mul(opt.Bound, big.NewRat(o.fact, 1))
+		q := new(big.Int).Quo(t.Num(), t.Denom())
+		if !q.IsInt64() || q.Int64() >= optInf {
+			return nil, fmt.Errorf("cardflip: optimal: bound %s out of range", opt.Bound.RatString())
+		}
+		ub = q.Int64() + 1
+	}
 	perm := make([]int, m)
-	var entries []optEntry
-	for r := range Factorial(m) {
+	entries := make([]optEntry, 0, o.fact)
+	for r := range o.fact {
 		unrank(perm, r)
 		var st uint32
 		for i, x := range perm {
@@ -61,130 +148,80 @@ func OptimalModel(ctx context.Context, m int, model Model, maxTurns int) (*Optim
 		}
 		entries = append(entries, optEntry{st: st, n: 1})
 	}
-	total := o.solve(0, entries)
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	o.root = true
+	total := o.solve(0, entries, ub)
+	if o.stop {
+		return nil, ctx.Err()
 	}
-	if total >= optInf {
+	if total >= ub {
+		if opt.Bound != nil {
+			return nil, fmt.Errorf("cardflip: optimal: no strategy reaches the bound %s for m = %d", opt.Bound.RatString(), m)
+		}
 		return nil, fmt.Errorf("cardflip: optimal: no finite strategy found for m = %d", m)
 	}
-	pol := &TablePolicy{m: m, turns: o.turns, look: map[uint64]int{}, place: map[uint64]Move{}}
-	o.collect(0, entries, pol)
-	return &OptimalResult{M: m, Expectation: big.NewRat(total, Factorial(m)), Policy: pol, Nodes: o.nodes}, nil
+	res := &OptimalResult{M: m, Model: opt.Model, Expectation: big.NewRat(total, o.fact), Nodes: o.nodes, Memo: len(o.memo)}
+	if !relaxed {
+		res.Policy = &TablePolicy{m: m, turns: turns, look: map[uint64]int{}, place: map[uint64]Move{}}
+		o.collect(0, entries, res.Policy)
+	}
+	return res, nil
 }
 
 const optInf = math.MaxInt64 / 4
 
-// A full state packs the row in 4 bits per card: the number, plus 8 when
+// A full row packs the cards in 4 bits each: the number, plus 8 when
 // face up. Its visible part keeps only the face-up numbers.
-type optEntry struct {
-	st   uint32
-	turn int // turns played before the entry
-	n    int64
+const (
+	upBits  = 0x88888888
+	numBits = 0x77777777
+)
+
+// optVisible is the visible part of a full row: the face-up numbers.
+func optVisible(st uint32) uint32 {
+	up := st & upBits >> 3 // 1 in every face-up cell
+	return st & numBits & (up * 15)
 }
 
-type optDeal struct {
-	st    uint32
-	turn  int
-	n     int64
-	cost  int64
-	done  bool
-	exit  uint32
-	final bool // the game ended
-}
-
-type optDecisions struct {
-	look  map[uint64]int
-	place map[uint64]Move
-}
-
-// visible keys: the row's face-up numbers, and the coming turn's number in
-// bits 32.. under the turn-number model; place keys add the number seen.
-func placeKey(v uint64, x int) uint64 { return v<<4 | uint64(x) }
-
-type optMemo struct {
-	cost int64
-	dec  optDecisions
-	// exits of the deals under dec, to continue the policy one level up.
-	exits []optEntry
-}
-
-type optSearch struct {
-	ctx   context.Context
-	m     int
-	memo  map[string]*optMemo
-	nodes int64
-	stop  bool // the context ended
-	// turns: the turn-number model; maxTurns bounds a game's length there.
-	turns    bool
-	maxTurns int
-}
-
-func (o *optSearch) vkey(st uint32, turn int) uint64 {
-	v := uint64(visible(st, o.m))
-	if o.turns {
-		v |= uint64(turn+1) << 32
-	}
-	return v
-}
-
-func cell(st uint32, i int) uint32 { return st >> (4 * i) & 15 }
-
-func visible(st uint32, m int) uint32 {
-	var v uint32
-	for i := range m {
-		if c := cell(st, i); c&8 != 0 {
-			v |= (c & 7) << (4 * i)
-		}
-	}
-	return v
-}
-
-// move applies a move to a full state of m cards.
-func moveState(st uint32, m, pos int, mv Move) uint32 {
-	cells := make([]uint32, 0, 8)
-	for i := range m {
-		if i != pos {
-			cells = append(cells, cell(st, i))
-		}
-	}
-	c := cell(st, pos)
-	if mv.Up {
+// optMove takes the card at pos out of the full row st and inserts it at
+// to, face up if up.
+func optMove(st uint32, pos, to int, up bool) uint32 {
+	P, T := uint(pos)*4, uint(to)*4
+	c := st >> P & 15
+	if up {
 		c |= 8
 	}
-	cells = append(cells[:mv.To], append([]uint32{c}, cells[mv.To:]...)...)
+	rest := st&(1<<P-1) | st>>(P+4)<<P // without the card
+	return rest&(1<<T-1) | c<<T | rest>>T<<(T+4)
+}
+
+// optMirror is the full row of m cards read right to left.
+func optMirror(st uint32, m int) uint32 {
 	var out uint32
-	for i, x := range cells {
-		out |= x << (4 * i)
+	for i := range m {
+		out |= (st >> (4 * i) & 15) << (4 * (m - 1 - i))
 	}
 	return out
 }
 
-func entriesKey(k int, es []optEntry) string {
-	sortEntries(es)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d:", k)
-	for _, e := range es {
-		fmt.Fprintf(&b, "%x@%d*%d,", e.st, e.turn, e.n)
-	}
-	return b.String()
+// optEntry is a multiset element: n deals in the full row st, having
+// played turn turns (counted only under the turn-number model).
+type optEntry struct {
+	st   uint32
+	turn int32
+	n    int64
 }
 
-func sortEntries(es []optEntry) {
-	sort.Slice(es, func(i, j int) bool {
-		if es[i].st != es[j].st {
-			return es[i].st < es[j].st
+func mergeOptEntries(es []optEntry) []optEntry {
+	slices.SortFunc(es, func(a, b optEntry) int {
+		if a.st != b.st {
+			return cmpU32(a.st, b.st)
 		}
-		return es[i].turn < es[j].turn
+		return int(a.turn - b.turn)
 	})
-}
-
-func mergeEntries(es []optEntry) []optEntry {
-	sortEntries(es)
 	out := es[:0]
 	for _, e := range es {
-		if len(out) > 0 && out[len(out)-1].st == e.st && out[len(out)-1].turn == e.turn {
-			out[len(out)-1].n += e.n
+		if l := len(out) - 1; l >= 0 && out[l].st == e.st && out[l].turn == e.turn {
+			out[l].n += e.n
 		} else {
 			out = append(out, e)
 		}
@@ -192,319 +229,604 @@ func mergeEntries(es []optEntry) []optEntry {
 	return out
 }
 
+func cmpU32(a, b uint32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// optDecision is one entry of the table: the look of row v (x = 0), or
+// where number x goes in row v (mv: the index, plus optUp when face up).
+type optDecision struct {
+	v  uint64
+	x  int8
+	mv uint8
+}
+
+const optUp = 0x80
+
+type optMemo struct {
+	// cost is the least total of turns from the level on if exact, else
+	// a lower bound for it.
+	cost  int64
+	exact bool
+	// The best completion: the level's decisions and the deals' exits,
+	// for the entries in the orientation mirrored says.
+	mirrored bool
+	dec      []optDecision
+	exits    []optEntry
+}
+
+type optSearch struct {
+	ctx      context.Context
+	done     <-chan struct{}
+	m        int
+	fact     int64
+	turns    bool
+	maxTurns int
+	memo     map[string]*optMemo
+	dtMemo   map[string]int64
+	nodes    int64
+	stop     bool // the context ended
+	root     bool // the next solve is the root's (mirror symmetry of the first look)
+	rootBest int64
+	progress func(OptimalProgress)
+	buf      []byte
+	// Test switches: the search without the mirror symmetry, and with the
+	// plain bound (one turn per card left per deal) instead of dt.
+	noMirror, plainBound bool
+	// memoryFrom > 0: levels from it on are priced by dt (the relaxation).
+	memoryFrom int
+}
+
+// vkey is the key of the visible row: the face-up numbers, and under the
+// turn-number model the coming turn's number in bits 32...
+func (o *optSearch) vkey(st uint32, turn int32) uint64 {
+	v := uint64(optVisible(st))
+	if o.turns {
+		v |= uint64(turn+1) << 32
+	}
+	return v
+}
+
+// entriesKey is the memo key of a level's multiset, the lesser of its
+// bytes and its mirror image's; mirrored says the mirror's.
+func (o *optSearch) entriesKey(k int, es []optEntry) (string, bool) {
+	a := o.appendEntries(nil, k, es)
+	mir := make([]optEntry, len(es))
+	for i, e := range es {
+		mir[i] = optEntry{st: optMirror(e.st, o.m), turn: e.turn, n: e.n}
+	}
+	mir = mergeOptEntries(mir)
+	b := o.appendEntries(nil, k, mir)
+	if string(b) < string(a) && !o.noMirror {
+		return string(b), true
+	}
+	return string(a), false
+}
+
+func (o *optSearch) appendEntries(b []byte, k int, es []optEntry) []byte {
+	b = append(b, byte(k))
+	for _, e := range es {
+		b = binary.LittleEndian.AppendUint32(b, e.st)
+		if o.turns {
+			b = binary.AppendUvarint(b, uint64(e.turn))
+		}
+		b = binary.AppendUvarint(b, uint64(e.n))
+	}
+	return b
+}
+
+func (o *optSearch) checkStop() {
+	if o.nodes&1023 == 1 {
+		select {
+		case <-o.done:
+			o.stop = true
+		default:
+		}
+	}
+	if o.progress != nil && o.nodes&(1<<16-1) == 0 {
+		p := OptimalProgress{Nodes: o.nodes, Memo: len(o.memo)}
+		if o.rootBest < optInf {
+			p.Best = big.NewRat(o.rootBest, o.fact)
+		}
+		o.progress(p)
+	}
+}
+
 // solve returns the least total number of turns, summed over the deals,
-// from level k to the end.
-func (o *optSearch) solve(k int, entries []optEntry) int64 {
-	entries = mergeEntries(entries)
-	key := entriesKey(k, entries)
-	if r, ok := o.memo[key]; ok {
+// from level k to the end, if it is below ub; otherwise a lower bound
+// for it that is at least ub.
+func (o *optSearch) solve(k int, entries []optEntry, ub int64) int64 {
+	entries = mergeOptEntries(entries)
+	if k == o.m-1 { // one card face down: look at it, turn it up
+		var c int64
+		for _, e := range entries {
+			if o.turns && int(e.turn) >= o.maxTurns {
+				return optInf
+			}
+			c += e.n
+		}
+		return c
+	}
+	if o.memoryFrom > 0 && k >= o.memoryFrom {
+		return o.memoryCost(entries)
+	}
+	key, mirrored := o.entriesKey(k, entries)
+	if r := o.memo[key]; r != nil && (r.exact || r.cost >= ub) {
 		return r.cost
 	}
-	res := &optMemo{cost: optInf}
-	if k == o.m-1 { // one card face down: look at it, turn it up
-		res.cost = 0
-		for _, e := range entries {
-			res.cost += e.n
-		}
-		o.memo[key] = res
-		return res.cost
-	}
+	root := o.root
+	o.root = false
+	l := &optLevel{o: o, k: k, root: root, look: map[uint64]int8{}, place: map[uint64]uint8{},
+		best: &optMemo{cost: ub, mirrored: mirrored}}
+	l.limit = o.fact // more turns in one level than full rows: the deal loops
 	deals := make([]optDeal, len(entries))
 	for i, e := range entries {
 		deals[i] = optDeal{st: e.st, turn: e.turn, n: e.n}
+		l.run(&deals[i])
 	}
-	dec := optDecisions{look: map[uint64]int{}, place: map[uint64]Move{}}
-	o.dfs(k, deals, dec, res)
-	o.memo[key] = res
-	return res.cost
+	l.dfs(deals)
+	if o.stop {
+		return optInf
+	}
+	r := l.best
+	if r.cost < ub {
+		r.exact = true
+	} else {
+		r.cost = ub
+		if old := o.memo[key]; old != nil && old.cost > ub {
+			r.cost = old.cost
+		}
+		r.dec, r.exits = nil, nil
+	}
+	o.memo[key] = r
+	return r.cost
 }
 
-// dfs completes the level-k decisions dec for the deals; it records in
-// best any completion cheaper than best.cost.
-func (o *optSearch) dfs(k int, deals []optDeal, dec optDecisions, best *optMemo) {
-	o.nodes++
-	if o.nodes&1023 == 0 && o.ctx.Err() != nil {
-		o.stop = true
+// optDeal is a deal's progress through a level.
+type optDeal struct {
+	st   uint32
+	turn int32
+	stat uint8
+	pos  int8 // dPlace: the position looked at
+	x    int8 // dPlace: the number seen there
+	n    int64
+	cost int64 // turns in this level
+}
+
+const (
+	dRun   = iota
+	dLook  // waits for the look of its row
+	dPlace // looked at pos and saw x: waits for where x goes
+	dExit  // turned up k+1: waits at level k+1
+	dEnd   // turned up m
+	dLoop  // plays forever (or past the turn limit)
+)
+
+type optLevel struct {
+	o     *optSearch
+	k     int
+	root  bool
+	limit int64
+	look  map[uint64]int8
+	place map[uint64]uint8
+	trail []optDecision
+	best  *optMemo
+}
+
+// run plays the deal until it needs an undecided entry of the table or
+// leaves the level.
+func (l *optLevel) run(d *optDeal) {
+	o := l.o
+	for d.stat == dRun {
+		if o.turns && int(d.turn) >= o.maxTurns {
+			d.stat = dLoop
+			return
+		}
+		v := o.vkey(d.st, d.turn)
+		pos, ok := l.look[v]
+		if !ok {
+			d.stat = dLook
+			return
+		}
+		x := int8(d.st >> (4 * uint(pos)) & 7)
+		mv, ok := l.place[placeKey(v, int(x))]
+		if !ok {
+			d.stat, d.pos, d.x = dPlace, pos, x
+			return
+		}
+		up := mv&optUp != 0
+		d.st = optMove(d.st, int(pos), int(mv&^optUp), up)
+		d.cost++
+		d.turn++
+		switch {
+		case up && int(x) == o.m:
+			d.stat = dEnd
+		case up:
+			d.stat = dExit
+		case d.cost > l.limit:
+			d.stat = dLoop
+		}
 	}
+}
+
+// optGroup is a set of deals a player with memory could not tell apart
+// either: waiting at one row, or having seen one number at one row, or
+// waiting at one row of the next level.
+type optGroupKey struct {
+	kind uint8
+	v    uint64
+}
+
+type optMember struct {
+	g  optGroupKey
+	st uint32
+	n  int64
+}
+
+// bound returns a lower bound for the total turns of every completion of
+// the level's table from these deals, and the undecided entry the most
+// deals wait for (ok false when none waits: the level is complete).
+func (l *optLevel) bound(deals []optDeal) (lb int64, wait optGroupKey, ok bool) {
+	o := l.o
+	var ms []optMember
+	for i := range deals {
+		d := &deals[i]
+		lb += d.n * d.cost
+		switch d.stat {
+		case dLook:
+			ms = append(ms, optMember{optGroupKey{dLook, o.vkey(d.st, d.turn)}, d.st, d.n})
+		case dPlace:
+			lb += d.n // the look it has made
+			st := d.st
+			if int(d.x) == l.k+1 {
+				st |= 8 << (4 * uint(d.pos)) // a player with memory turns it up
+			}
+			ms = append(ms, optMember{optGroupKey{dPlace, placeKey(o.vkey(d.st, d.turn), int(d.x))}, st, d.n})
+		case dExit:
+			ms = append(ms, optMember{optGroupKey{dExit, o.vkey(d.st, d.turn)}, d.st, d.n})
+		case dLoop:
+			return optInf, wait, false
+		}
+	}
+	slices.SortFunc(ms, func(a, b optMember) int {
+		if a.g != b.g {
+			if a.g.kind != b.g.kind {
+				return int(a.g.kind) - int(b.g.kind)
+			}
+			if a.g.v < b.g.v {
+				return -1
+			}
+			return 1
+		}
+		return cmpU32(a.st, b.st)
+	})
+	var most int64
+	g := make([]dtEntry, 0, len(ms))
+	for i := 0; i < len(ms); {
+		j := i
+		g = g[:0]
+		var w int64
+		for ; j < len(ms) && ms[j].g == ms[i].g; j++ {
+			if n := len(g); n > 0 && g[n-1].st == ms[j].st {
+				g[n-1].n += ms[j].n
+			} else {
+				g = append(g, dtEntry{ms[j].st, ms[j].n})
+			}
+			w += ms[j].n
+		}
+		lb += o.dt(g)
+		if ms[i].g.kind != dExit && w > most {
+			most, wait, ok = w, ms[i].g, true
+		}
+		i = j
+	}
+	return lb, wait, ok
+}
+
+// dfs completes the level's table for the deals; it records in l.best any
+// completion cheaper than l.best.cost.
+func (l *optLevel) dfs(deals []optDeal) {
+	o := l.o
+	o.nodes++
+	o.checkStop()
 	if o.stop {
 		return
 	}
+	lb, wait, ok := l.bound(deals)
+	if lb >= l.best.cost {
+		return
+	}
+	if !ok {
+		l.complete(deals)
+		return
+	}
+	type child struct {
+		mv    uint8
+		lb    int64
+		deals []optDeal
+	}
+	var kids []child
+	try := func(mv uint8) {
+		cp := slices.Clone(deals)
+		for i := range cp {
+			d := &cp[i]
+			if d.stat == wait.kind && l.waits(d, wait) {
+				d.stat = dRun
+				l.run(d)
+			}
+		}
+		b, _, _ := l.bound(cp)
+		if b < l.best.cost {
+			kids = append(kids, child{mv, b, cp})
+		}
+	}
 	m := o.m
-	limit := Factorial(m) + 1 // a deal that stays longer on a level loops
-	var lb int64
-	blocked := -1
-	var bvis uint64
-	bx := 0
-	// Deals waiting at the same row for the look: only those with k+1
-	// at the one position looked at can finish the level in one turn.
-	type group struct {
-		v     uint64
-		total int64
-		at    [8]int64
-	}
-	var groups []group
-	for i := range deals {
-		d := &deals[i]
-		for !d.done {
-			if o.turns && d.turn >= o.maxTurns {
-				return // too long
-			}
-			v := o.vkey(d.st, d.turn)
-			pos, ok := dec.look[v]
-			if !ok {
-				if blocked < 0 {
-					blocked, bvis, bx = i, v, 0
-				}
-				gi := -1
-				for j := range groups {
-					if groups[j].v == v {
-						gi = j
-					}
-				}
-				if gi < 0 {
-					groups = append(groups, group{v: v})
-					gi = len(groups) - 1
-				}
-				for p := range m {
-					if int(cell(d.st, p)&7) == k+1 {
-						groups[gi].at[p] += d.n
-					}
-				}
-				groups[gi].total += d.n
-				break
-			}
-			x := int(cell(d.st, pos) & 7)
-			mv, ok := dec.place[placeKey(v, x)]
-			if !ok {
-				if blocked < 0 {
-					blocked, bvis, bx = i, v, x
-				}
-				if x != k+1 {
-					lb += d.n // this turn does not finish the level
-				}
-				break
-			}
-			d.st = moveState(d.st, m, pos, mv)
-			d.cost++
-			d.turn++
-			if mv.Up {
-				d.done = true
-				d.final = x == m
-				d.exit = d.st
-			} else if d.cost > limit {
-				return // loops forever
-			}
-		}
-		lb += d.n * d.cost
-		if !d.done {
-			lb += d.n // at least the turn that finds k+1
-		}
-		lb += d.n * int64(m-k-1)
-	}
-	for _, g := range groups {
-		most := int64(0)
-		for _, c := range g.at {
-			most = max(most, c)
-		}
-		lb += g.total - most
-	}
-	if lb >= best.cost {
-		return
-	}
-	if blocked < 0 {
-		var exits []optEntry
-		var cost int64
-		for _, d := range deals {
-			cost += d.n * d.cost
-			if !d.final {
-				exits = append(exits, optEntry{st: d.exit, turn: d.turn, n: d.n})
-			}
-		}
-		if len(exits) > 0 {
-			cost += o.solve(k+1, append([]optEntry(nil), exits...))
-		}
-		if cost < best.cost {
-			best.cost = cost
-			best.exits = mergeEntries(exits)
-			best.dec = optDecisions{look: map[uint64]int{}, place: map[uint64]Move{}}
-			for a, b := range dec.look {
-				best.dec.look[a] = b
-			}
-			for a, b := range dec.place {
-				best.dec.place[a] = b
-			}
-		}
-		return
-	}
-	try := func() {
-		cp := make([]optDeal, len(deals))
-		copy(cp, deals)
-		o.dfs(k, cp, dec, best)
-	}
-	if bx == 0 { // which card to look at
+	if wait.kind == dLook {
+		v := wait.v
 		for pos := range m {
-			if uint32(bvis)>>(4*pos)&15 != 0 {
-				continue
+			if uint32(v)>>(4*pos)&15 != 0 {
+				continue // face up
 			}
-			if bvis&(1<<32-1) == 0 && (!o.turns || bvis>>32 == 1) && 2*pos > m-1 { // mirror symmetry of the first row
-				continue
+			if l.root && !o.noMirror && uint32(v) == 0 && (!o.turns || v>>32 == 1) && 2*pos > m-1 {
+				continue // the first look: the mirror image of a look at the left half
 			}
-			dec.look[bvis] = pos
-			try()
+			l.look[v] = int8(pos)
+			try(uint8(pos))
 		}
-		delete(dec.look, bvis)
+		delete(l.look, v)
+		sort.SliceStable(kids, func(i, j int) bool { return kids[i].lb < kids[j].lb })
+		for _, c := range kids {
+			if c.lb >= l.best.cost {
+				break
+			}
+			l.look[v] = int8(c.mv)
+			l.trail = append(l.trail, optDecision{v: v, mv: c.mv})
+			l.dfs(c.deals)
+			l.trail = l.trail[:len(l.trail)-1]
+		}
+		delete(l.look, v)
 		return
 	}
-	key := placeKey(bvis, bx)
-	if bx == k+1 {
-		if k == m-2 { // turning it up leaves one turn: nothing is better
-			dec.place[key] = Move{Up: true, To: dec.look[bvis]}
-			try()
-			delete(dec.place, key)
-			return
-		}
-		for to := range m {
-			dec.place[key] = Move{Up: true, To: to}
-			try()
+	pk := wait.v
+	v, x := pk>>4, int(pk&15)
+	pos := int(l.look[v])
+	if x == l.k+1 {
+		if l.k == m-2 { // turning it up leaves one card: where it goes is immaterial
+			l.place[pk] = uint8(pos) | optUp
+			try(uint8(pos) | optUp)
+		} else {
+			for to := range m {
+				l.place[pk] = uint8(to) | optUp
+				try(uint8(to) | optUp)
+			}
 		}
 	}
 	for to := range m {
-		dec.place[key] = Move{To: to}
-		try()
+		if to == pos {
+			continue // put back where it was: the same look comes again, forever
+		}
+		l.place[pk] = uint8(to)
+		try(uint8(to))
 	}
-	delete(dec.place, key)
+	delete(l.place, pk)
+	sort.SliceStable(kids, func(i, j int) bool { return kids[i].lb < kids[j].lb })
+	for _, c := range kids {
+		if c.lb >= l.best.cost {
+			break
+		}
+		l.place[pk] = c.mv
+		l.trail = append(l.trail, optDecision{v: v, x: int8(x), mv: c.mv})
+		l.dfs(c.deals)
+		l.trail = l.trail[:len(l.trail)-1]
+	}
+	delete(l.place, pk)
+}
+
+// waits says whether the deal (with stat kind) waits for the entry g.
+func (l *optLevel) waits(d *optDeal, g optGroupKey) bool {
+	v := l.o.vkey(d.st, d.turn)
+	if g.kind == dLook {
+		return v == g.v
+	}
+	return placeKey(v, int(d.x)) == g.v
+}
+
+// complete prices a whole table of the level: its turns plus the best of
+// the levels above from the deals' exits.
+func (l *optLevel) complete(deals []optDeal) {
+	o := l.o
+	var cost int64
+	var exits []optEntry
+	for _, d := range deals {
+		cost += d.n * d.cost
+		if d.stat == dExit {
+			exits = append(exits, optEntry{st: d.st, turn: d.turn, n: d.n})
+		}
+	}
+	if cost >= l.best.cost {
+		return
+	}
+	if len(exits) > 0 {
+		rest := o.solve(l.k+1, slices.Clone(exits), l.best.cost-cost)
+		if o.stop {
+			return
+		}
+		cost += rest
+	}
+	if cost < l.best.cost {
+		l.best.cost = cost
+		l.best.dec = slices.Clone(l.trail)
+		l.best.exits = mergeOptEntries(exits)
+		if l.k == 0 {
+			o.rootBest = cost
+		}
+	}
 }
 
 // collect copies the decisions of the optimal play into pol.
 func (o *optSearch) collect(k int, entries []optEntry, pol *TablePolicy) {
-	entries = mergeEntries(entries)
-	r := o.memo[entriesKey(k, entries)]
-	if r == nil || k == o.m-1 {
+	entries = mergeOptEntries(entries)
+	if k == o.m-1 {
 		return
 	}
-	for a, b := range r.dec.look {
-		pol.look[a] = b
+	key, mirrored := o.entriesKey(k, entries)
+	r := o.memo[key]
+	if r == nil || !r.exact {
+		return
 	}
-	for a, b := range r.dec.place {
-		pol.place[a] = b
-	}
-	if len(r.exits) > 0 {
-		o.collect(k+1, append([]optEntry(nil), r.exits...), pol)
-	}
-}
-
-// TablePolicy is a table-only strategy given as a table of visible rows
-// (as found by Optimal) for one m. Rows missing from the table, which the
-// strategy never produces from a fresh deal, are played front to back.
-type TablePolicy struct {
-	m     int
-	turns bool // keyed by the turn number too (TurnNumber model)
-	look  map[uint64]int
-	place map[uint64]Move
-}
-
-func (p *TablePolicy) Info() Info {
-	if p.turns {
-		return Info{Name: fmt.Sprintf("optimal-turn-%d", p.m), Model: TurnNumber,
-			Summary: fmt.Sprintf("the optimal table+turn strategy for m = %d found by exhaustive search", p.m)}
-	}
-	return Info{Name: fmt.Sprintf("optimal-%d", p.m), Model: TableOnly,
-		Summary: fmt.Sprintf("the optimal table-only strategy for m = %d found by exhaustive search", p.m)}
-}
-
-func (p *TablePolicy) NewPlayer(Seat) Player { return p }
-
-// Rows is the number of visible rows in the table.
-func (p *TablePolicy) Rows() int { return len(p.look) }
-
-func (p *TablePolicy) key(t *Turn) (uint64, bool) {
-	if t.Len() != p.m {
-		return 0, false
-	}
-	var v uint64
-	for i := range t.m {
-		v |= uint64(t.cell(i)) << (4 * i)
-	}
-	if p.turns {
-		n, ok := t.Number()
-		if !ok {
-			return 0, false
-		}
-		v |= uint64(n) << 32
-	}
-	return v, true
-}
-
-func (p *TablePolicy) Look(t *Turn) int {
-	if v, ok := p.key(t); ok {
-		if pos, ok := p.look[v]; ok {
-			return pos
-		}
-	}
-	return firstDown(&t.View, 0, t.Len())
-}
-
-func (p *TablePolicy) Place(t *Turn, pos, x int) Move {
-	if v, ok := p.key(t); ok {
-		if _, ok := p.look[v]; ok {
-			if mv, ok := p.place[placeKey(v, x)]; ok {
-				return mv
+	flip := mirrored != r.mirrored
+	for _, d := range r.dec {
+		v, mv := d.v, d.mv
+		if flip {
+			v = uint64(optMirror(uint32(v), o.m)) | v>>32<<32
+			if d.x == 0 {
+				mv = uint8(o.m - 1 - int(mv))
+			} else {
+				mv = uint8(o.m-1-int(mv&^optUp)) | mv&optUp
 			}
 		}
+		if d.x == 0 {
+			pol.look[v] = int(mv)
+		} else {
+			pol.place[placeKey(v, int(d.x))] = Move{Up: mv&optUp != 0, To: int(mv &^ optUp)}
+		}
 	}
-	return Move{Up: x == t.k+1, To: t.Len() - 1}
+	exits := slices.Clone(r.exits)
+	if flip {
+		for i := range exits {
+			exits[i].st = optMirror(exits[i].st, o.m)
+		}
+	}
+	o.collect(k+1, exits, pol)
 }
 
-// Describe lists the table, one visible row per line.
-func (p *TablePolicy) Describe() []string {
-	var rows []uint64
-	for v := range p.look {
-		rows = append(rows, v)
-	}
-	sort.Slice(rows, func(i, j int) bool {
-		if ti, tj := rows[i]>>32, rows[j]>>32; ti != tj {
-			return ti < tj
+// memoryCost is what one player with full memory needs from the entries
+// on, knowing the visible row of each (and the turn under TurnNumber):
+// the sum of dt over the groups of one row.
+func (o *optSearch) memoryCost(entries []optEntry) int64 {
+	sort.Slice(entries, func(i, j int) bool {
+		vi, vj := o.vkey(entries[i].st, entries[i].turn), o.vkey(entries[j].st, entries[j].turn)
+		if vi != vj {
+			return vi < vj
 		}
-		ki, kj := popcount4(uint32(rows[i])), popcount4(uint32(rows[j]))
-		if ki != kj {
-			return ki < kj
-		}
-		return rows[i] < rows[j]
+		return entries[i].st < entries[j].st
 	})
-	var out []string
-	for _, v := range rows {
-		vis := make([]int, p.m)
-		for i := range vis {
-			vis[i] = int(v >> (4 * i) & 15)
-		}
-		pos := p.look[v]
-		var acts []string
-		for x := 1; x <= p.m; x++ {
-			mv, ok := p.place[placeKey(v, x)]
-			if !ok {
-				continue
+	var total int64
+	var g []dtEntry
+	for i := 0; i < len(entries); {
+		v := o.vkey(entries[i].st, entries[i].turn)
+		g = g[:0]
+		j := i
+		for ; j < len(entries) && o.vkey(entries[j].st, entries[j].turn) == v; j++ {
+			if n := len(g); n > 0 && g[n-1].st == entries[j].st {
+				g[n-1].n += entries[j].n
+			} else {
+				g = append(g, dtEntry{entries[j].st, entries[j].n})
 			}
-			side := "down"
-			if mv.Up {
-				side = "up"
-			}
-			acts = append(acts, fmt.Sprintf("%d→%s@%d", x, side, mv.To))
 		}
-		turn := ""
-		if v>>32 != 0 {
-			turn = fmt.Sprintf("turn %d ", v>>32)
-		}
-		out = append(out, fmt.Sprintf("%s%s look %d: %s", turn, FormatRow(vis, -1), pos, strings.Join(acts, " ")))
+		total += o.dt(slices.Clone(g))
+		i = j
 	}
-	return out
+	return total
 }
 
-func popcount4(v uint32) int {
-	n := 0
-	for ; v != 0; v >>= 4 {
-		if v&15 != 0 {
-			n++
+// dtEntry is n deals in the full row st.
+type dtEntry struct {
+	st uint32
+	n  int64
+}
+
+// dt is the least total number of turns one player with full memory
+// needs to finish the deals of g (sorted by row, all with the same cards
+// face up), knowing only that the game is one of them: the bound of the
+// search. Such a player never moves a card (it remembers where each is),
+// turns up the next card as soon as it knows where it is, and otherwise
+// looks at a face-down card, which splits g by the number seen there.
+func (o *optSearch) dt(g []dtEntry) int64 {
+	m := o.m
+	k := 0
+	var down []int
+	for i := range m {
+		if g[0].st>>(4*uint(i))&8 != 0 {
+			k++
+		} else {
+			down = append(down, i)
 		}
 	}
-	return n
+	var w int64
+	for _, e := range g {
+		w += e.n
+	}
+	if len(g) == 1 || k >= m-1 || o.plainBound {
+		return w * int64(m-k)
+	}
+	b := o.buf[:0]
+	for _, e := range g {
+		b = binary.LittleEndian.AppendUint32(b, e.st)
+		b = binary.AppendUvarint(b, uint64(e.n))
+	}
+	o.buf = b
+	if c, ok := o.dtMemo[string(b)]; ok {
+		return c
+	}
+	key := string(b)
+	best := int64(optInf)
+	// The next card's place known: turn it up first.
+	for _, p := range down {
+		all := true
+		for _, e := range g {
+			if int(e.st>>(4*uint(p))&7) != k+1 {
+				all = false
+				break
+			}
+		}
+		if all {
+			sub := make([]dtEntry, len(g))
+			for i, e := range g {
+				sub[i] = dtEntry{e.st | 8<<(4*uint(p)), e.n}
+			}
+			best = w + o.dt(sub)
+			o.dtMemo[key] = best
+			return best
+		}
+	}
+	var parts [8][]dtEntry
+	for _, p := range down {
+		for x := range parts {
+			parts[x] = parts[x][:0]
+		}
+		classes := 0
+		for _, e := range g {
+			x := int(e.st >> (4 * uint(p)) & 7)
+			if len(parts[x]) == 0 {
+				classes++
+			}
+			st := e.st
+			if x == k+1 {
+				st |= 8 << (4 * uint(p))
+			}
+			parts[x] = append(parts[x], dtEntry{st, e.n})
+		}
+		if classes == 1 {
+			continue // a card it knows, not the next: a wasted look
+		}
+		c := w
+		for x := range parts {
+			if len(parts[x]) > 0 && c < best {
+				c += o.dt(slices.Clone(parts[x]))
+			}
+		}
+		best = min(best, c)
+	}
+	if len(o.dtMemo) > 1<<22 {
+		clear(o.dtMemo)
+	}
+	o.dtMemo[key] = best
+	return best
 }

@@ -61,8 +61,15 @@ func ParseVariant(s string) (Variant, error) {
 	return 0, &OptionError{Option: "variant", Value: s, Want: "standard, free, fixed or rearrange"}
 }
 
-// ParsePlayers reads the number of players n: a whole number ≥ 0, where 0
-// means unbounded, or ∞ (also inf) for unbounded; "" is the default, 0.
+// MaxPlayers is the largest finite number of players. Each seat is a
+// player of its own (with memory, for the strategies that have one), so n
+// is bounded like m; more players than cards is what n = ∞ stands for.
+const MaxPlayers = 1000
+
+// ParsePlayers reads the number of players n: a whole number 0..MaxPlayers,
+// where 0 means unbounded, or ∞ (also inf) for unbounded; "" is the
+// default, 0. It is the one check of n for the CLI and the web lab, so a
+// number too large is the same *OptionError as a word that is not a number.
 func ParsePlayers(s string) (int, error) {
 	t := strings.TrimSpace(s)
 	switch strings.ToLower(t) {
@@ -70,11 +77,13 @@ func ParsePlayers(s string) (int, error) {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(t)
-	if err != nil || n < 0 {
-		return 0, &OptionError{Option: "players", Value: s, Want: "a whole number ≥ 0 or ∞ (0 = ∞: every turn a new player)"}
+	if err != nil || n < 0 || n > MaxPlayers {
+		return 0, &OptionError{Option: "players", Value: s, Want: playersWant}
 	}
 	return n, nil
 }
+
+var playersWant = fmt.Sprintf("a whole number from 0 to %d or ∞ (0 = ∞: every turn a new player)", MaxPlayers)
 
 // FormatPlayers writes n as ParsePlayers reads it: ∞ for 0.
 func FormatPlayers(n int) string {

@@ -45,7 +45,7 @@ func TestParseOptions(t *testing.T) {
 		ok   bool
 	}{
 		{"", 0, true}, {"0", 0, true}, {"∞", 0, true}, {"inf", 0, true}, {"Infinity", 0, true}, {" 3 ", 3, true},
-		{"1000000", 1000000, true}, {"-1", 0, false}, {"x", 0, false}, {"1.5", 0, false}, {"99999999999999999999", 0, false},
+		{"1000", 1000, true}, {"1001", 0, false}, {"1000000", 0, false}, {"99999999999999", 0, false}, {"-1", 0, false}, {"x", 0, false}, {"1.5", 0, false}, {"99999999999999999999", 0, false},
 	} {
 		got, err := ParsePlayers(c.in)
 		if (err == nil) != c.ok || got != c.want {
@@ -187,10 +187,9 @@ func TestRecordRules(t *testing.T) {
 						rng := Deal(deal, seed, 0)
 						x, perr := g.Play(s, deal, rng)
 						if perr != nil {
-							var ae *ActionError
-							if !errors.As(err, &ae) || err.Error() != perr.Error() {
-								t.Errorf("%s: record %v, play %v", what, err, perr)
-							}
+							// Compatible is declared: a built-in strategy
+							// the rules allow never breaks them.
+							t.Errorf("%s: compatible, but record %v, play %v", what, err, perr)
 							continue
 						}
 						if err != nil || rec.X != x || len(rec.Steps) != x || rec.Rules != r.String() || rec.Seed != seed {

@@ -156,7 +156,7 @@ func TestViewForms(t *testing.T) {
 // word both ways: untraced (the fast loop) and traced (the general loop,
 // which applies every rule through act); X must agree on every deal.
 func TestFastLoopMatchesGeneral(t *testing.T) {
-	for _, s := range []Strategy{FrontToBack(), DivideConquer(), Stacks()} {
+	for _, s := range []Strategy{FrontToBack(), DivideConquer(), Stacks(), Comb()} {
 		for m := 1; m <= maxWord; m++ {
 			g, err := NewGame(m, Rules{})
 			if err != nil {

@@ -26,6 +26,18 @@ type stacksParams struct {
 	// (a+2 at lo, a+3 at lo+1, …); smaller segments have one.
 	slotSizes []int
 	preSlots  bool // pre-split searches park the left child's first cards
+	// comb: right parts of at least combMin cards are played through the
+	// finished left part's comb (combLook).
+	comb    bool
+	combMin int
+	// rightOf[S], when set, is the right part of a plain segment of S cards.
+	rightOf []int
+	// plainLarge replaces plain for plain segments of at least plainCut cards.
+	plainLarge float64
+	plainCut   int
+	// whole: tables (as in optimalTables) for whole games of more than
+	// base cards, played when the row has that many cards.
+	whole map[int][]string
 }
 
 type stacks struct {
@@ -41,6 +53,13 @@ func newStacks(name string, p stacksParams) *stacks {
 			Summary: "divide and conquer with flip on sight, pivot chains, two stacks, hidden slot, optimal small cases"},
 		p:      p,
 		tables: map[int]*baseTable{},
+	}
+	for m, rows := range p.whole {
+		tb, err := parseTable(m, rows)
+		if err != nil {
+			panic(err)
+		}
+		st.tables[m] = tb
 	}
 	if p.tables {
 		for m, rows := range optimalTables {
@@ -64,6 +83,9 @@ func (s *stacks) split(S int, pre bool) (l, r int) {
 		return 0, 0
 	}
 	f := s.p.plain
+	if !pre && s.p.plainLarge > 0 && S >= s.p.plainCut {
+		f = s.p.plainLarge
+	}
 	if pre {
 		f = s.p.pre
 		if s.p.preCut > 0 && S >= s.p.preCut {
@@ -71,6 +93,9 @@ func (s *stacks) split(S int, pre bool) (l, r int) {
 		}
 	}
 	r = int(math.Floor(f*float64(S-1) + 0.5))
+	if !pre && S < len(s.p.rightOf) && s.p.rightOf[S] > 0 {
+		r = s.p.rightOf[S]
+	}
 	r = max(1, min(r, S-1))
 	return S - 1 - r, r
 }
@@ -95,6 +120,10 @@ const (
 	// stPreHidden: search of a pre-split lower block Plan[1..2] = lo, end,
 	// Plan[3] = a, Plan[4] = the left child's number of slots.
 	stPreHidden = 5
+	// stComb: a right part played through its left part's comb: Plan[1]
+	// = 1 (turn up in place) or 2 (read its first card), Plan[2] = hi,
+	// Plan[3] = aX, Plan[4] = a.
+	stComb = 6
 )
 
 // find is the position of the face-up card x ≥ 1 if it lies in [lo, hi),
@@ -111,6 +140,13 @@ func (s *stacks) Look(t *Turn) int {
 	k := v.k
 	lo, hi, a, pre := 0, v.Len(), 0, false
 	p := &t.Plan
+	if hi > s.p.base && s.p.whole != nil {
+		if tb := s.tables[hi]; tb != nil {
+			if pos, ok := s.tableLook(t, tb, 0, hi, 0); ok {
+				return pos
+			}
+		}
+	}
 	for {
 		S := hi - lo
 		if S == 1 {
@@ -158,16 +194,47 @@ func (s *stacks) Look(t *Turn) int {
 			return lo
 		}
 		piv := find(v, a+1, lo, hi)
-		if hi-1-piv < r {
+		// The split runs while the right region lacks cards and unread
+		// cards remain at lo (a right part being combed also lacks
+		// cards, but lo then holds a face-up card of the left part).
+		if hi-1-piv < r && (k < a+1+l || !s.p.comb || v.cell(lo) == 0) {
 			p[0], p[1], p[2], p[3], p[4] = stSplit, lo, hi, a, piv
 			return lo
 		}
 		if k >= a+1+l {
+			if s.p.comb && s.combable(l, r) {
+				return s.combLook(t, lo, hi, a, a+1+l, piv)
+			}
 			lo, a, pre = piv+1, a+1+l, !pre
 		} else {
 			hi, a, pre = piv, a+1, false
 		}
 	}
+}
+
+// combable says that the right part of r cards is played through the
+// comb of its finished left part of l cards: each card of the right part
+// but its minimum gets a slot right after one card of the left part.
+func (s *stacks) combable(l, r int) bool { return r >= s.p.combMin && r-1 <= l }
+
+// combLook plays the right part (piv, hi) of values aX+1.., once the left
+// part [lo, piv) (values a+2..aX) is finished: number v > aX+1 waits right
+// after the face-up card v−aX+a; the next card is turned up from its slot,
+// else the right part's first card is read (and filed, or turned up and
+// put at the end of the part).
+func (s *stacks) combLook(t *Turn, lo, hi, a, aX, piv int) int {
+	v := &t.View
+	p := &t.Plan
+	n := v.k + 1
+	p[0], p[2], p[3], p[4] = stComb, hi, aX, a
+	if n > aX+1 {
+		if c := v.Find(n-aX+a) + 1; v.cell(c) == 0 {
+			p[1] = 1
+			return c
+		}
+	}
+	p[1] = 2
+	return piv + 1
 }
 
 func (s *stacks) Place(t *Turn, pos, x int) Move {
@@ -201,6 +268,14 @@ func (s *stacks) place(t *Turn, pos, x int) (to int, up bool) {
 			return lo + x - a - 3, false
 		}
 		return e - 1, false
+	case stComb:
+		if p[1] == 1 {
+			return pos, true
+		}
+		if next {
+			return p[2] - 1, true
+		}
+		return t.View.Find(x-p[3]+p[4]) + 1, false
 	case stTable:
 		if mv, ok := s.tables[p[5]].place[placeKey(uint64(p[3]), x-p[4])]; ok {
 			return p[1] + mv.To, mv.Up
@@ -281,6 +356,27 @@ var optimalTables = map[int][]string{
 		"[2 · 1 ·] look 1: 3→up@1",
 		"[· 2 1 ·] look 3: 3→up@3",
 		"[2 · · 1] look 2: 3→up@2",
+	},
+	5: {
+		"[· · · · ·] look 2: 1→up@0 2→down@1 3→down@3 4→down@0 5→down@4",
+		"[1 · · · ·] look 2: 2→up@0 3→down@3 4→down@1 5→down@0",
+		"[· 1 · · ·] look 4: 2→up@0 3→down@3 4→down@0",
+		"[· · 1 · ·] look 3: 2→up@0 3→down@0",
+		"[· · · 1 ·] look 4: 2→up@0",
+		"[2 1 · · ·] look 3: 3→up@0 4→down@2 5→down@0",
+		"[2 · 1 · ·] look 4: 3→up@0 4→down@0",
+		"[· 2 1 · ·] look 4: 3→up@0 4→down@0",
+		"[2 · · 1 ·] look 4: 3→up@0",
+		"[· 2 · 1 ·] look 4: 3→up@0",
+		"[· · 2 1 ·] look 4: 3→up@0",
+		"[2 · · · 1] look 1: 3→up@0",
+		"[3 2 1 · ·] look 3: 4→up@3 5→down@0",
+		"[3 2 · 1 ·] look 4: 4→up@4",
+		"[3 · 2 1 ·] look 4: 4→up@4",
+		"[· 3 2 1 ·] look 4: 4→up@4",
+		"[3 2 · · 1] look 2: 4→up@2",
+		"[3 · 2 · 1] look 1: 4→up@1",
+		"[3 · · 2 1] look 1: 4→up@1",
 	},
 }
 

@@ -10,12 +10,12 @@ import (
 func Strategies() []Strategy {
 	return []Strategy{
 		Single(), Random(), FrontToBack(), Interval(), Partition(), DivideConquer(),
-		Stacks(),
+		Stacks(), Comb(),
 	}
 }
 
 // BestName is the strategy that --strategy best names.
-const BestName = "stacks"
+const BestName = "comb"
 
 // Lookup returns the strategy with the given name ("best" names BestName).
 func Lookup(name string) (Strategy, error) {
@@ -54,7 +54,7 @@ func firstDown(v *View, lo, hi int) int { return v.FirstDown(lo, hi) }
 // is the next one, else puts it back: E[X] = m(m+1)/2.
 func Random() Strategy {
 	return &policy{
-		info: Info{Name: "random", Model: TableOnly, Randomized: true,
+		info: Info{Name: "random", Model: TableOnly, Randomized: true, KeepsCards: true,
 			Summary: "look at a random face-down card, turn it up if next (m(m+1)/2)"},
 		look: func(t *Turn) int {
 			r := t.rng.IntN(t.Len() - t.k)
@@ -114,10 +114,10 @@ type interval struct {
 
 func (s *interval) Info() Info {
 	if s.one {
-		return Info{Name: s.name, Model: TableOnly, Memory: true, OnePlayer: true,
+		return Info{Name: s.name, Model: TableOnly, Memory: true, OnePlayer: true, KeepsCards: true,
 			Summary: "one player with memory: scan once, turn up each card when next (2m − H_m)"}
 	}
-	return Info{Name: s.name, Model: TableOnly, Memory: true,
+	return Info{Name: s.name, Model: TableOnly, Memory: true, KeepsCards: true,
 		Summary: "n players with memory, each owns a block of positions (≤ m + (n+1)(m−1)/2)"}
 }
 
@@ -127,7 +127,10 @@ func (s *interval) NewPlayer(seat Seat) Player {
 
 type intervalPlayer struct {
 	id, n int
-	seen  []int // seen[i] = number of the card at position i, 0 unseen (cards never move)
+	// seen[i−lo] is the number of the card at position i of the player's
+	// block, 0 unseen (cards never move). Only the block: n players
+	// remember m numbers between them, whatever n is.
+	seen []int
 }
 
 func (p *intervalPlayer) block(m int) (lo, hi int) {
@@ -136,17 +139,17 @@ func (p *intervalPlayer) block(m int) (lo, hi int) {
 
 func (p *intervalPlayer) Look(t *Turn) int {
 	m := t.Len()
-	if p.seen == nil {
-		p.seen = make([]int, m)
-	}
 	lo, hi := p.block(m)
+	if p.seen == nil {
+		p.seen = make([]int, hi-lo)
+	}
 	for i := lo; i < hi; i++ {
-		if p.seen[i] == t.k+1 {
+		if p.seen[i-lo] == t.k+1 {
 			return i
 		}
 	}
 	for i := lo; i < hi; i++ {
-		if p.seen[i] == 0 && !t.Up(i) {
+		if p.seen[i-lo] == 0 && !t.Up(i) {
 			return i
 		}
 	}
@@ -161,7 +164,7 @@ func (p *intervalPlayer) Look(t *Turn) int {
 
 func (p *intervalPlayer) Place(t *Turn, pos, value int) Move {
 	if lo, hi := p.block(t.Len()); lo <= pos && pos < hi {
-		p.seen[pos] = value
+		p.seen[pos-lo] = value
 	}
 	return Move{Up: value == t.k+1, To: pos}
 }

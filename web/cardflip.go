@@ -18,8 +18,6 @@ import (
 const (
 	// maxCardflipM bounds m for play and compare.
 	maxCardflipM = 200
-	// maxCardflipPlayers bounds n (each player is an object with memory).
-	maxCardflipPlayers = 1000
 	// maxCardflipExactM bounds m for exact (10! = 3,628,800 games on one
 	// core, about 3 s).
 	maxCardflipExactM = 10
@@ -62,8 +60,9 @@ func (s *Server) cardflipStrategies(r *http.Request) (any, error) {
 
 // cardflipSetup reads strategy=, players=, model= and variant= as the
 // CLI's flags (one parser: cardflip.ParsePlayers, ParseModel,
-// ParseVariant), and refuses a strategy the rules do not allow with the
-// CLI's words (cardflip.Compatible).
+// ParseVariant, which also caps n at cardflip.MaxPlayers), and refuses a
+// strategy the rules do not allow with the CLI's words
+// (cardflip.Compatible).
 func (s *Server) cardflipSetup(r *http.Request) (cardflip.Strategy, cardflip.Rules, error) {
 	var rules cardflip.Rules
 	name, err := s.field(r, "strategy", false)
@@ -79,9 +78,6 @@ func (s *Server) cardflipSetup(r *http.Request) (cardflip.Strategy, cardflip.Rul
 	}
 	if rules.Players, err = cardflip.ParsePlayers(text); err != nil {
 		return nil, rules, optionError(err)
-	}
-	if rules.Players > maxCardflipPlayers {
-		return nil, rules, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameter \"players\": at most %d players, not %d", maxCardflipPlayers, rules.Players)}
 	}
 	if text, err = s.field(r, "model", false); err != nil {
 		return nil, rules, err

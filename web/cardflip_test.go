@@ -120,7 +120,7 @@ func TestCardflipCompare(t *testing.T) {
 		}
 	}
 	code, body = get(t, s, "/api/cardflip/strategies")
-	if code != 200 || !strings.Contains(body, `{"name":"stacks","model":"table-only","needs":"any n","summary":`) {
+	if code != 200 || !strings.Contains(body, `{"name":"stacks","model":"table-only","needs":"any n, not fixed","summary":`) {
 		t.Errorf("strategies: %d %s", code, body)
 	}
 }
@@ -141,13 +141,16 @@ func TestCardflipErrors(t *testing.T) {
 		{"/api/cardflip/play?m=5&strategy=interval", 400, `needs a finite number of players`},
 		{"/api/cardflip/play?m=5&model=psychic", 400, `parameter "model" must be table or turn, not "psychic"`},
 		{"/api/cardflip/play?m=5&variant=cheat", 400, `parameter "variant" must be standard, free, fixed or rearrange`},
-		{"/api/cardflip/play?m=5&players=-1", 400, `parameter "players" must be a whole number ≥ 0 or ∞ (0 = ∞: every turn a new player), not "-1"`},
-		{"/api/cardflip/play?m=5&players=three", 400, `parameter "players" must be a whole number ≥ 0 or ∞`},
-		{"/api/cardflip/play?m=5&strategy=interval&players=1001", 413, `parameter "players": at most 1000 players, not 1001`},
+		{"/api/cardflip/play?m=5&players=-1", 400, `parameter "players" must be a whole number from 0 to 1000 or ∞ (0 = ∞: every turn a new player), not "-1"`},
+		{"/api/cardflip/play?m=5&players=three", 400, `parameter "players" must be a whole number from 0 to 1000 or ∞`},
+		{"/api/cardflip/play?m=5&strategy=interval&players=1001", 400, `parameter "players" must be a whole number from 0 to 1000 or ∞ (0 = ∞: every turn a new player), not "1001"`},
+		{"/api/cardflip/exact?m=5&players=99999999999999", 400, `parameter "players" must be a whole number from 0 to 1000 or ∞`},
+		{"/api/cardflip/simulate?m=5&players=1000000000", 400, `parameter "players" must be a whole number from 0 to 1000 or ∞`},
+		{"/api/cardflip/play?m=5&strategy=stacks&variant=fixed", 400, `cardflip: strategy stacks moves the card it looked at, which fixed-after-look forbids`},
 		{"/api/cardflip/play?m=5&model=turn&model=table", 400, `parameter "model" given 2 times`},
 		{"/api/cardflip/play?m=5&strategy=single&players=3", 400, `cardflip: strategy single is for one player with memory (players = 1), not table-only, n = 3`},
 		{"/api/cardflip/play?m=5&strategy=interval&players=%E2%88%9E&model=turn", 400, `cardflip: strategy interval needs a finite number of players with memory (players ≥ 1)`},
-		{"/api/cardflip/play?m=5&strategy=front-to-back&variant=fixed", 422, `cardflip: turn 1: moved a card that must stay where it was (fixed-after-look)`},
+		{"/api/cardflip/play?m=5&strategy=front-to-back&variant=fixed", 400, `cardflip: strategy front-to-back moves the card it looked at, which fixed-after-look forbids (a card looked at stays where it was)`},
 		{"/api/cardflip/compare", 400, `missing parameter "m"`},
 		{"/api/cardflip/compare?m=5..2", 400, `parameter "m" must be a range A..B with 1 ≤ A ≤ B (or one m), not "5..2"`},
 		{"/api/cardflip/compare?m=2..x", 400, `parameter "m" must be a range`},
@@ -172,6 +175,22 @@ func TestCardflipTimeout(t *testing.T) {
 	} {
 		if code, body := get(t, s, target); code != 504 {
 			t.Errorf("GET %s past the deadline: %d %s", target, code, body)
+		}
+	}
+	// The deadline holds: these took 14.6 s against a 10 s limit (an
+	// evaluation checked its context only between chunks of 8! games).
+	// With a limit of 200 ms, each must answer 504 within a second.
+	s = New(Config{Timeout: 200 * time.Millisecond})
+	for _, target := range []string{
+		"/api/cardflip/exact?m=10&strategy=interval&players=1000&model=turn&variant=rearrange",
+		"/api/cardflip/exact?m=10&strategy=front-to-back",
+		"/api/cardflip/simulate?m=10&strategy=interval&players=1000&trials=400000",
+		"/api/cardflip/compare?m=2..60&trials=200",
+	} {
+		start := time.Now()
+		code, body := get(t, s, target)
+		if d := time.Since(start); code != 504 || d > time.Second {
+			t.Errorf("GET %s with a 200 ms limit: %d after %v %s", target, code, d, body)
 		}
 	}
 }
@@ -235,10 +254,10 @@ func TestCardflipEvaluate(t *testing.T) {
 		{"/api/cardflip/exact?m=11", 400, `parameter "m" must be a whole number in 1..10, not "11"`},
 		{"/api/cardflip/exact?m=5&strategy=random", 400, `cardflip: strategy random flips coins, so the deals alone do not determine its games; use simulate`},
 		{"/api/cardflip/exact?m=5&strategy=interval", 400, `cardflip: strategy interval needs a finite number of players with memory (players ≥ 1)`},
-		{"/api/cardflip/exact?m=5&strategy=stacks&variant=fixed", 422, `moved a card that must stay where it was (fixed-after-look)`},
+		{"/api/cardflip/exact?m=5&strategy=stacks&variant=fixed", 400, `cardflip: strategy stacks moves the card it looked at, which fixed-after-look forbids`},
 		{"/api/cardflip/exact?m=5&model=psychic", 400, `parameter "model" must be table or turn, not "psychic"`},
 		{"/api/cardflip/simulate?m=5&strategy=single&players=2", 400, `cardflip: strategy single is for one player with memory (players = 1), not table-only, n = 2`},
-		{"/api/cardflip/simulate?m=5&strategy=partition&variant=fixed", 422, `moved a card that must stay where it was (fixed-after-look)`},
+		{"/api/cardflip/simulate?m=5&strategy=partition&variant=fixed", 400, `cardflip: strategy partition moves the card it looked at, which fixed-after-look forbids`},
 		{"/api/cardflip/simulate?m=5&variant=cheat", 400, `parameter "variant" must be standard, free, fixed or rearrange, not "cheat"`},
 		{"/api/cardflip/simulate?m=200", 413, `simulate m = 200 with 10000 trials is more work than one request does (trials × m² = 400000000, at most 40000000): ask for at most 1000 trials`},
 		{"/api/cardflip/simulate?m=5&trials=0", 400, `parameter "trials" must be a whole number in 1..40000000`},

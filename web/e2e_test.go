@@ -431,8 +431,8 @@ func TestBrowserCardflip(t *testing.T) {
 	})()`)
 	run(t, ctx, "compare", click("#cf-compare"))
 	waitJS(t, ctx, "compared", `document.getElementById('cf-progress-text').textContent.startsWith('done: 8 values of m')`)
-	if n := eval[int](t, ctx, "curves", `document.querySelectorAll('#cf-plot .series polyline').length`); n != 6 {
-		t.Errorf("%d curves, want 5 strategies and the lower bound", n)
+	if n := eval[int](t, ctx, "curves", `document.querySelectorAll('#cf-plot .series polyline').length`); n != len(cardflip.CompareStrategies())+1 {
+		t.Errorf("%d curves, want %d strategies and the lower bound", n, len(cardflip.CompareStrategies()))
 	}
 	row := eval[[]string](t, ctx, "table", `[...document.querySelectorAll('#cf-table tbody tr:first-child td')].map(td => td.textContent)`)
 	for i, c := range want[0].Cells {
@@ -660,7 +660,8 @@ func TestBrowserCardflipRules(t *testing.T) {
 	wantText = fmt.Sprintf("interval, m = 7 (table+turn, n = 2, fixed-after-look): E[X] = %s = %.4f exactly, over all 5040 deals (min %d, max %d)", ex.Expectation.RatString(), mean, ex.Min, ex.Max)
 	waitJS(t, ctx, "measured exactly", fmt.Sprintf(`document.querySelector('#cf-measure-result .cfmeasure')?.textContent === %q`, wantText))
 
-	// Front-to-back moves the card it looked at, which fixed-after-look forbids.
+	// Front-to-back moves the card it looked at, which fixed-after-look
+	// forbids: refused before the game starts (cardflip.Compatible).
 	ftb, _ := cardflip.Lookup("front-to-back")
 	_, rerr := cardflip.Record(ctxb, ftb, 7, cardflip.Rules{Variant: cardflip.FixedAfterLook}, 2, 0)
 	if rerr == nil {
@@ -676,7 +677,7 @@ func TestBrowserCardflipRules(t *testing.T) {
 	run(t, ctx, "run", click("#cf-run"))
 	waitJS(t, ctx, "error", fmt.Sprintf(`(document.querySelector('#cf-run-message .error')?.textContent ?? '') === %q`, rerr.Error()))
 	run(t, ctx, "measure", click("#cf-measure"))
-	waitJS(t, ctx, "measure error", `(document.querySelector('#cf-measure-result .error')?.textContent ?? '').includes('must stay where it was (fixed-after-look)')`)
+	waitJS(t, ctx, "measure error", `(document.querySelector('#cf-measure-result .error')?.textContent ?? '').includes('moves the card it looked at, which fixed-after-look forbids')`)
 	if r := text(t, ctx, "#cf-rules"); r != "" {
 		t.Errorf("rules %q still shown after an error", r)
 	}

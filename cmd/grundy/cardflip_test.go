@@ -54,7 +54,7 @@ func TestCardflipSimulateJSON(t *testing.T) {
 		t.Errorf("workers changed the result:\n%s\n%s", out, out2)
 	}
 	text, _, code := grundy(t, "", "cardflip", "simulate", "--strategy", "best", "--m", "13", "--trials", "1000")
-	if code != 0 || !strings.Contains(text, "stacks, m = 13 (table-only, n = ∞), Monte Carlo: 1000 games, seed 1") || !strings.Contains(text, "█") {
+	if code != 0 || !strings.Contains(text, "comb, m = 13 (table-only, n = ∞), Monte Carlo: 1000 games, seed 1") || !strings.Contains(text, "█") {
 		t.Errorf("text: %q", text)
 	}
 }
@@ -99,6 +99,20 @@ func TestCardflipCompare(t *testing.T) {
 	}
 }
 
+// --players 1000 (the cap) plays: each seat remembers only its own block.
+func TestCardflipManyPlayers(t *testing.T) {
+	for _, cmd := range [][]string{
+		{"cardflip", "play", "--strategy", "interval", "--m", "5", "--players", "1000"},
+		{"cardflip", "simulate", "--strategy", "interval", "--m", "5", "--players", "1000", "--trials", "20"},
+		{"cardflip", "exact", "--strategy", "interval", "--m", "5", "--players", "1000"},
+	} {
+		out, errs, code := grundy(t, "", cmd...)
+		if code != 0 || errs != "" || !strings.Contains(out, "n = 1000") {
+			t.Errorf("%v: %d %q %q", cmd, code, out, errs)
+		}
+	}
+}
+
 func TestCardflipOptimal(t *testing.T) {
 	out, _, code := grundy(t, "", "cardflip", "optimal", "--m", "3", "--table")
 	if code != 0 || !strings.Contains(out, "E[X] = 25/6") || !strings.Contains(out, "look 1") {
@@ -122,6 +136,19 @@ func TestCardflipUsageErrors(t *testing.T) {
 		{"cardflip", "compare", "--m", "9..3"},
 		{"cardflip", "compare", "--m", "2..5", "--out", "plot.gif"},
 		{"cardflip", "optimal", "--m", "6"},
+		// One cap on n (cardflip.MaxPlayers) for every command: a huge
+		// number was a makeslice panic, 10^9 an out-of-memory crash.
+		{"cardflip", "play", "--strategy", "best", "--m", "5", "--players", "99999999999999"},
+		{"cardflip", "simulate", "--strategy", "best", "--m", "5", "--players", "99999999999999"},
+		{"cardflip", "exact", "--strategy", "best", "--m", "5", "--players", "99999999999999"},
+		{"cardflip", "play", "--strategy", "interval", "--m", "5", "--players", "1000000000"},
+		{"cardflip", "simulate", "--strategy", "interval", "--m", "5", "--players", "1000000000"},
+		{"cardflip", "exact", "--strategy", "interval", "--m", "5", "--players", "1001"},
+		// A strategy that moves the card it looked at is refused under
+		// fixed-after-look before the game starts.
+		{"cardflip", "play", "--strategy", "front-to-back", "--m", "6", "--variant", "fixed"},
+		{"cardflip", "exact", "--strategy", "stacks", "--m", "6", "--variant", "fixed"},
+		{"cardflip", "simulate", "--strategy", "partition", "--m", "6", "--variant", "fixed"},
 	} {
 		_, errs, code := grundy(t, "", args...)
 		if code != exitUsage || !strings.HasPrefix(errs, "grundy: ") || strings.Count(errs, "\n") != 1 {

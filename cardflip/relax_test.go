@@ -1,0 +1,40 @@
+package cardflip
+
+import (
+	"context"
+	"testing"
+)
+
+// The relaxed search (OptimalOptions.MemoryFrom = K: from K cards face up
+// on, one player with full memory plays) is a lower bound for the
+// table-only optimum: for m ≤ 5 and every K it lies between 2m − H_m and
+// the optimum found by the exact search (25/6, 73/12, 161/20), and already
+// with K = 1 (only the row with every card face down is table-only) it
+// equals the optimum: at m ≤ 5 all the loss of table-only play against
+// memory is made before the first card is turned up.
+func TestRelaxedBound(t *testing.T) {
+	opt := map[int]string{3: "25/6", 4: "73/12", 5: "161/20"}
+	for m := 3; m <= 5; m++ {
+		for K := 1; K < m; K++ {
+			if testing.Short() && m == 5 && K > 1 {
+				continue
+			}
+			r, err := OptimalSearch(context.Background(), m, OptimalOptions{MemoryFrom: K})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Policy != nil {
+				t.Errorf("m=%d K=%d: the relaxed search returned a strategy", m, K)
+			}
+			if r.Expectation.RatString() != opt[m] || r.Expectation.Cmp(SingleExpectation(m)) < 0 {
+				t.Errorf("m=%d K=%d: bound %s, optimum %s", m, K, r.Expectation.RatString(), opt[m])
+			}
+		}
+	}
+	if _, err := OptimalSearch(context.Background(), MaxBoundM+1, OptimalOptions{MemoryFrom: 1}); err == nil {
+		t.Error("m above MaxBoundM accepted")
+	}
+	if _, err := OptimalSearch(context.Background(), 4, OptimalOptions{MemoryFrom: -1}); err == nil {
+		t.Error("MemoryFrom −1 accepted")
+	}
+}
