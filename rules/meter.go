@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync/atomic"
 
@@ -107,7 +108,12 @@ func named(s string) func() string { return func() string { return s } }
 // for wrappers that loop over large values.
 func (m *meter) expired() error {
 	if m.ctx != nil && m.ctx.Err() != nil {
-		return &limitError{impartial.LimitCanceled, m.ctx.Err().Error()}
+		// A deadline (--timeout) is a time budget, exit 2; only a cancel
+		// (Ctrl-C, a client gone) is an interruption.
+		if errors.Is(m.ctx.Err(), context.DeadlineExceeded) {
+			return &limitError{impartial.LimitTime, "time budget exhausted"}
+		}
+		return &limitError{impartial.LimitCanceled, "interrupted"}
 	}
 	if m.timedOut.Load() {
 		return &limitError{"", fmt.Sprintf("a call ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout (--rule-timeout)", m.limits.CallTimeout)}

@@ -130,6 +130,12 @@ func TestStarlarkBombsCLI(t *testing.T) {
 		{"endless top level under --timeout", "spin.star", "big = list(range(1000000))\nl = [0]\nwhile True:\n    l[0] = -1 in big\ndef moves(n):\n    return []\n",
 			[]string{"--timeout", "1s"}, time.Second, 256 * mib,
 			`^grundy: game "starlark:.*/spin.star": .*/spin.star:\d+:\d+: stopped: time budget exhausted \(deadline exceeded\) \(raise --timeout to search longer\)\n$`},
+		// 2^60 elements shared: str() would write them all. Nothing is
+		// allocated faster than the bound allows; the deadline stops it,
+		// as a time budget (exit 2), not an interruption (it was 130).
+		{"str of a shared structure", "shared.star", "heap = True\ndef build():\n    l = [1]\n    for i in range(60):\n        l = [l, l]\n    return l\nL = build()\ndef moves(n):\n    s = str(L)\n    return []\n",
+			[]string{"--timeout", "1s"}, time.Second, 256 * mib,
+			`^grundy: .*/shared.star:9:12: in moves\(1\): time budget exhausted .*\(raise --timeout to search longer\)\n$`},
 		{"an endless acyclic game", "endless.star", "heap = True\ndef moves(n):\n    return [n + 1]\n",
 			[]string{"--max-memory", "16MiB", "--timeout", "60s"}, 0, 256 * mib,
 			`^grundy: .*/endless.star:2:1: in moves\(\d+\): the \d+ positions met so far take more than the memory limit of 16.0 MiB \(raise --max-memory to search further\)\n$`},
