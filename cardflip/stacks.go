@@ -30,14 +30,19 @@ type stacksParams struct {
 	// finished left part's comb (combLook).
 	comb    bool
 	combMin int
-	// rightOf[S], when set, is the right part of a plain segment of S cards.
-	rightOf []int
+	// rightOf[S], when set, is the right part of a plain segment of S cards;
+	// wholeRight[S], when set, replaces it for a whole game of S cards.
+	rightOf, wholeRight []int
 	// plainLarge replaces plain for plain segments of at least plainCut cards.
 	plainLarge float64
 	plainCut   int
 	// whole: tables (as in optimalTables) for whole games of more than
 	// base cards, played when the row has that many cards.
 	whole map[int][]string
+	// chainFront: a chain at the end of an unsplit segment is set aside
+	// even when other cards of the segment are face up (put at its front
+	// by the table of the rest).
+	chainFront bool
 }
 
 type stacks struct {
@@ -77,8 +82,9 @@ func (s *stacks) Info() Info            { return s.info }
 func (s *stacks) NewPlayer(Seat) Player { return s }
 
 // split returns the sizes of the left and right parts of a segment of S
-// cards (S ≥ 2); pre is for segments filed in two stacks by their parent.
-func (s *stacks) split(S int, pre bool) (l, r int) {
+// cards (S ≥ 2); pre is for segments filed in two stacks by their parent,
+// whole for the whole row.
+func (s *stacks) split(S int, pre, whole bool) (l, r int) {
 	if S <= 1 {
 		return 0, 0
 	}
@@ -95,6 +101,9 @@ func (s *stacks) split(S int, pre bool) (l, r int) {
 	r = int(math.Floor(f*float64(S-1) + 0.5))
 	if !pre && S < len(s.p.rightOf) && s.p.rightOf[S] > 0 {
 		r = s.p.rightOf[S]
+	}
+	if whole && S < len(s.p.wholeRight) && s.p.wholeRight[S] > 0 {
+		r = s.p.wholeRight[S]
 	}
 	r = max(1, min(r, S-1))
 	return S - 1 - r, r
@@ -136,17 +145,23 @@ func find(v *View, x, lo, hi int) int {
 }
 
 func (s *stacks) Look(t *Turn) int {
-	v := &t.View
-	k := v.k
-	lo, hi, a, pre := 0, v.Len(), 0, false
-	p := &t.Plan
-	if hi > s.p.base && s.p.whole != nil {
+	if hi := t.View.Len(); hi > s.p.base && s.p.whole != nil {
 		if tb := s.tables[hi]; tb != nil {
 			if pos, ok := s.tableLook(t, tb, 0, hi, 0); ok {
 				return pos
 			}
 		}
 	}
+	return s.lookSeg(t, 0, t.View.Len(), 0)
+}
+
+// lookSeg plays the segment [lo, hi) of numbers a+1..a+(hi−lo) as a
+// plain segment (the whole row: lo = 0, a = 0).
+func (s *stacks) lookSeg(t *Turn, lo, hi, a int) int {
+	v := &t.View
+	k := v.k
+	pre := false
+	p := &t.Plan
 	for {
 		S := hi - lo
 		if S == 1 {
@@ -155,12 +170,17 @@ func (s *stacks) Look(t *Turn) int {
 		}
 		if !pre && S <= s.p.base {
 			// A chain a+1, a+2, … of cards turned up on sight at the
-			// end, nothing else up: the rest is a fresh segment.
+			// end, nothing else up: the rest is a fresh segment. With
+			// chainFront, in a part of a larger game, the rest may
+			// already be under way (the rest's table put its first card
+			// up at its front); without it such a row reaches the table
+			// of the whole segment, which never produced it (a look that
+			// repeats forever when the left part has 5 cards).
 			j := 0
 			for j < S && v.cell(hi-1-j) == a+1+j {
 				j++
 			}
-			if j > 0 && k-a == j {
+			if j > 0 && (k-a == j || s.p.chainFront && S < v.Len()) {
 				hi, a = hi-j, a+j
 				continue
 			}
@@ -172,7 +192,7 @@ func (s *stacks) Look(t *Turn) int {
 			p[0], p[2] = stFTB, hi
 			return firstDown(v, lo, hi)
 		}
-		l, r := s.split(S, pre)
+		l, r := s.split(S, pre, S == v.Len())
 		if k == a && !pre && s.p.hidden {
 			p[0], p[1], p[2], p[3] = stHidden, lo, hi, a
 			return lo + s.slots(S)
@@ -288,9 +308,9 @@ func (s *stacks) place(t *Turn, pos, x int) (to int, up bool) {
 	// sizes of the nested segments come from the numbers, not the positions.
 	S := hi - lo
 	for {
-		l, r := s.split(S, false)
+		l, r := s.split(S, false, S == v.Len())
 		if x > a+1+l { // right part: two stacks
-			lr, _ := s.split(r, true)
+			lr, _ := s.split(r, true, false)
 			if x <= a+1+l+lr+1 {
 				return piv, false
 			}
