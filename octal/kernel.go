@@ -82,7 +82,7 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, skip bool) (uint3
 		return cand, work
 	}
 	pend := (*[1 << 16]uint8)(w.pend)
-	remaining, scanned := scanAll(pend, vals, w.ms, g.unequal, len(pl), skipM)
+	remaining, scanned := scanAll(pend, vals, c.rlo, w.ms, g.unequal, len(pl), skipM)
 	return w.settle(cand, remaining), work + scanned
 }
 
@@ -202,9 +202,10 @@ const scanBlock = 128
 // scanAll walks the splits b + (m−b), b = 1, 2, …, of every m in ms,
 // clearing the pending mark of each value it meets, and stops when none
 // remains. It returns the number still pending and the pairs examined.
+// rlo is the prefix of vals reversed (see Computer.rlo; may be empty).
 //
 // The split 1 + (skipM − 1) is left out (skipM < 0: none).
-func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remaining, skipM int) (int, int) {
+func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, remaining, skipM int) (int, int) {
 	if len(ms) == 1 {
 		m := ms[0]
 		hi := pairsHi(m, unequal)
@@ -215,7 +216,7 @@ func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remain
 		if hi < b0 {
 			return remaining, 0
 		}
-		return scanSeg(pend, vals[b0:hi+1], vals[m-hi:m-b0+1], remaining)
+		return scanRange(pend, vals, rlo, m, b0, hi, remaining)
 	}
 	scanned := 0
 	block := 8 // grows: the first pending values show early, in any digit
@@ -235,7 +236,7 @@ func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remain
 			}
 			if lo <= b1 {
 				var k int
-				remaining, k = scanSeg(pend, vals[lo:b1+1], vals[m-b1:m-lo+1], remaining)
+				remaining, k = scanRange(pend, vals, rlo, m, lo, b1, remaining)
 				scanned += k
 			}
 			if remaining == 0 {
@@ -246,6 +247,25 @@ func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remain
 			return remaining, scanned
 		}
 	}
+}
+
+// scanRange scans the splits b + (m−b) for lo ≤ b ≤ hi in increasing b
+// (scanSeg's contract): through the reversed prefix rlo as far as it
+// reaches, then directly.
+func scanRange(pend *[1 << 16]uint8, vals, rlo []uint16, m, lo, hi, remaining int) (int, int) {
+	scanned := 0
+	if P := len(rlo); lo < P {
+		b1 := min(hi, P-1)
+		// rlo[P−1−b] = G(b): rlo[P−1−b1 …] pairs with vals[m−b1 …].
+		var k int
+		remaining, k = scanSegR(pend, rlo[P-1-b1:P-lo], vals[m-b1:m-lo+1], remaining)
+		if remaining == 0 || b1 == hi {
+			return remaining, k
+		}
+		scanned, lo = k, b1+1
+	}
+	remaining, k := scanSeg(pend, vals[lo:hi+1], vals[m-hi:m-lo+1], remaining)
+	return remaining, scanned + k
 }
 
 // rev4 reverses the four 16-bit lanes of x.
@@ -284,6 +304,52 @@ func scanSeg(pend *[1 << 16]uint8, lo, up []uint16, remaining int) (int, int) {
 			pend[x] = 0
 			if remaining--; remaining == 0 {
 				return 0, i + 1
+			}
+		}
+	}
+	return remaining, L
+}
+
+// scanSegR is scanSeg on pairs that line up: it clears the pending marks
+// of the values lo[i] ^ up[i] for i from len−1 down to 0 (so that, with lo
+// a reversed prefix, the smaller heap grows as in scanSeg) and returns the
+// number still pending (0 as soon as none is) and the pairs examined. No
+// lane has to be reversed: eight pairs cost two loads a side, one XOR a
+// side pair, eight table reads and one branch.
+func scanSegR(pend *[1 << 16]uint8, lo, up []uint16, remaining int) (int, int) {
+	L := len(lo)
+	up = up[:L]
+	i := L
+	for ; i >= 8; i -= 8 {
+		y := load4(lo, i-4) ^ load4(up, i-4)
+		z := load4(lo, i-8) ^ load4(up, i-8)
+		if pend[uint16(y)]|pend[uint16(y>>16)]|pend[uint16(y>>32)]|pend[uint16(y>>48)]|
+			pend[uint16(z)]|pend[uint16(z>>16)]|pend[uint16(z>>32)]|pend[uint16(z>>48)] == 0 {
+			continue
+		}
+		// In the scan's order: the upper lanes first.
+		for s := 48; s >= 0; s -= 16 {
+			if x := uint16(y >> s); pend[x] != 0 {
+				pend[x] = 0
+				if remaining--; remaining == 0 {
+					return 0, L - i + 4 - s/16
+				}
+			}
+		}
+		for s := 48; s >= 0; s -= 16 {
+			if x := uint16(z >> s); pend[x] != 0 {
+				pend[x] = 0
+				if remaining--; remaining == 0 {
+					return 0, L - i + 8 - s/16
+				}
+			}
+		}
+	}
+	for i--; i >= 0; i-- {
+		if x := lo[i] ^ up[i]; pend[x] != 0 {
+			pend[x] = 0
+			if remaining--; remaining == 0 {
+				return 0, L - i
 			}
 		}
 	}
