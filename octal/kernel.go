@@ -143,19 +143,27 @@ func markRare(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16,
 }
 
 func markRange(mark *[1 << 16]uint32, vals []uint16, rs []int, rv []uint16, m int, stamp uint32) {
+	// Every r in rs is in [1, m) (the callers cut rs at m), so m − r
+	// indexes vals[:m]: read through a pointer, without a bounds check a
+	// pair.
 	vals = vals[:m]
 	rv = rv[:len(rs)]
+	top := unsafe.Add(unsafe.Pointer(unsafe.SliceData(vals)), 2*m)
+	at := func(r int) uint16 { return *(*uint16)(unsafe.Add(top, -2*r)) }
+	if len(rs) > 0 && (rs[0] < 1 || rs[len(rs)-1] >= m) {
+		panic("octal: markRange: rare heap out of range")
+	}
 	i := 0
 	for ; i+4 <= len(rs); i += 4 {
-		r0, r1, r2, r3 := rs[i], rs[i+1], rs[i+2], rs[i+3]
-		x0, x1, x2, x3 := vals[m-r0], vals[m-r1], vals[m-r2], vals[m-r3]
-		mark[rv[i]^x0] = stamp
-		mark[rv[i+1]^x1] = stamp
-		mark[rv[i+2]^x2] = stamp
-		mark[rv[i+3]^x3] = stamp
+		r := rs[i : i+4 : i+4]
+		v := rv[i : i+4 : i+4]
+		mark[v[0]^at(r[0])] = stamp
+		mark[v[1]^at(r[1])] = stamp
+		mark[v[2]^at(r[2])] = stamp
+		mark[v[3]^at(r[3])] = stamp
 	}
 	for ; i < len(rs); i++ {
-		mark[rv[i]^vals[m-rs[i]]] = stamp
+		mark[rv[i]^at(rs[i])] = stamp
 	}
 }
 
@@ -183,11 +191,18 @@ func (w *worker) cut(i, m int) int {
 func markRare2(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16, c2, m1, m2 int, stamp uint32) int {
 	c1 := len(rareN)
 	rs, rv := rareN[:c2], rareV[:c2]
-	v1, v2 := vals[:m1], vals[:m2]
+	rv = rv[:len(rs)]
+	// As in markRange: every r in rs is in [1, m2), so m1 − r and m2 − r
+	// index vals[:m1].
+	if len(rs) > 0 && (rs[0] < 1 || rs[len(rs)-1] >= m2 || m2 >= m1) {
+		panic("octal: markRare2: rare heap out of range")
+	}
+	base := unsafe.Pointer(unsafe.SliceData(vals[:m1]))
+	t1, t2 := unsafe.Add(base, 2*m1), unsafe.Add(base, 2*m2)
 	for i, r := range rs {
 		x := rv[i]
-		mark[x^v1[m1-r]] = stamp
-		mark[x^v2[m2-r]] = stamp
+		mark[x^*(*uint16)(unsafe.Add(t1, -2*r))] = stamp
+		mark[x^*(*uint16)(unsafe.Add(t2, -2*r))] = stamp
 	}
 	markRange(mark, vals, rareN[c2:c1], rareV[c2:c1], m1, stamp)
 	return c1 + c2
