@@ -198,14 +198,22 @@ func markRare2(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16
 		panic("octal: markRare2: rare heap out of range")
 	}
 	base := unsafe.Pointer(unsafe.SliceData(vals[:m1]))
-	t1, t2 := unsafe.Add(base, 2*m1), unsafe.Add(base, 2*m2)
+	markTwo(mark, rs, rv, unsafe.Add(base, 2*m1), unsafe.Add(base, 2*m2), stamp)
+	markRange(mark, vals, rareN[c2:c1], rareV[c2:c1], m1, stamp)
+	return c1 + c2
+}
+
+// markTwo marks rv[i] ^ G(m1 − rs[i]) and rv[i] ^ G(m2 − rs[i]), where t1
+// and t2 point just past G(m1 − 1) and G(m2 − 1). A leaf of its own, so
+// that its loop keeps every variable in a register.
+//go:noinline
+func markTwo(mark *[1 << 16]uint32, rs []int, rv []uint16, t1, t2 unsafe.Pointer, stamp uint32) {
+	rv = rv[:len(rs)]
 	for i, r := range rs {
 		x := rv[i]
 		mark[x^*(*uint16)(unsafe.Add(t1, -2*r))] = stamp
 		mark[x^*(*uint16)(unsafe.Add(t2, -2*r))] = stamp
 	}
-	markRange(mark, vals, rareN[c2:c1], rareV[c2:c1], m1, stamp)
-	return c1 + c2
 }
 
 // scanBlock is the most splits of one m the scan takes before moving to the
