@@ -206,6 +206,7 @@ func markRare2(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16
 // markTwo marks rv[i] ^ G(m1 − rs[i]) and rv[i] ^ G(m2 − rs[i]), where t1
 // and t2 point just past G(m1 − 1) and G(m2 − 1). A leaf of its own, so
 // that its loop keeps every variable in a register.
+//
 //go:noinline
 func markTwo(mark *[1 << 16]uint32, rs []int, rv []uint16, t1, t2 unsafe.Pointer, stamp uint32) {
 	rv = rv[:len(rs)]
