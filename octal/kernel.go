@@ -243,6 +243,26 @@ func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, r
 		return scanRange(pend, vals, rlo, m, b0, hi, remaining)
 	}
 	scanned := 0
+	if len(ms) == 2 && len(rlo) > 0 && ms[0] > ms[1] && ms[0] != skipM && ms[1] != skipM {
+		// Two digits side by side, one pass: the smaller heap read once
+		// for both.
+		m1, m2 := ms[0], ms[1]
+		h1, h2 := pairsHi(m1, unequal), pairsHi(m2, unequal)
+		H := min(h1, h2, len(rlo)-1)
+		if H >= 1 {
+			P := len(rlo)
+			var k int
+			remaining, k = scanTwoR(pend, rlo[P-1-H:P-1], vals[m1-H:m1], vals[m2-H:m2], remaining)
+			scanned += k
+			for _, d := range [2][2]int{{m1, h1}, {m2, h2}} {
+				if remaining > 0 && d[1] > H {
+					remaining, k = scanRange(pend, vals, rlo, d[0], H+1, d[1], remaining)
+					scanned += k
+				}
+			}
+			return remaining, scanned
+		}
+	}
 	block := 8 // grows: the first pending values show early, in any digit
 	for b0 := 1; ; b0 += block {
 		block = min(2*block, scanBlock)
@@ -368,6 +388,39 @@ func scanSegR(pend *[1 << 16]uint8, lo, up []uint16, remaining int) (int, int) {
 		}
 	}
 	return remaining, L
+}
+
+// scanTwoR is scanSegR on two split digits at once: lo[i] pairs with
+// up1[i] and with up2[i] (lo a reversed prefix, up1 and up2 the partners
+// of the same smaller heap in each digit), i from len−1 down to 0. Four
+// smaller heaps a step, both digits: one load of lo for two XORs.
+func scanTwoR(pend *[1 << 16]uint8, lo, up1, up2 []uint16, remaining int) (int, int) {
+	L := len(lo)
+	up1, up2 = up1[:L], up2[:L]
+	i := L
+	for ; i >= 4; i -= 4 {
+		l := load4(lo, i-4)
+		y := l ^ load4(up1, i-4)
+		z := l ^ load4(up2, i-4)
+		if pend[uint16(y)]|pend[uint16(y>>16)]|pend[uint16(y>>32)]|pend[uint16(y>>48)]|
+			pend[uint16(z)]|pend[uint16(z>>16)]|pend[uint16(z>>32)]|pend[uint16(z>>48)] == 0 {
+			continue
+		}
+		remaining -= clear4(pend, y) + clear4(pend, z)
+		if remaining == 0 {
+			return 0, 2 * (L - i + 4)
+		}
+	}
+	for i--; i >= 0; i-- {
+		remaining -= int(pend[lo[i]^up1[i]])
+		pend[lo[i]^up1[i]] = 0
+		remaining -= int(pend[lo[i]^up2[i]])
+		pend[lo[i]^up2[i]] = 0
+		if remaining == 0 {
+			return 0, 2 * (L - i)
+		}
+	}
+	return remaining, 2 * L
 }
 
 // clear4 clears the pending marks of the four lanes of y and returns how
