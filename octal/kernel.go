@@ -148,8 +148,8 @@ func markRange(mark *[1 << 16]uint32, vals []uint16, rs []int, rv []uint16, m in
 	// pair.
 	vals = vals[:m]
 	rv = rv[:len(rs)]
-	top := unsafe.Add(unsafe.Pointer(unsafe.SliceData(vals)), 2*m)
-	at := func(r int) uint16 { return *(*uint16)(unsafe.Add(top, -2*r)) }
+	base := unsafe.Pointer(unsafe.SliceData(vals))
+	at := func(r int) uint16 { return *(*uint16)(unsafe.Add(base, 2*(m-r))) }
 	if len(rs) > 0 && (rs[0] < 1 || rs[len(rs)-1] >= m) {
 		panic("octal: markRange: rare heap out of range")
 	}
@@ -197,23 +197,23 @@ func markRare2(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16
 	if len(rs) > 0 && (rs[0] < 1 || rs[len(rs)-1] >= m2 || m2 >= m1) {
 		panic("octal: markRare2: rare heap out of range")
 	}
-	base := unsafe.Pointer(unsafe.SliceData(vals[:m1]))
-	markTwo(mark, rs, rv, unsafe.Add(base, 2*m1), unsafe.Add(base, 2*m2), stamp)
+	markTwo(mark, rs, rv, unsafe.Pointer(unsafe.SliceData(vals[:m1])), m1, m2, stamp)
 	markRange(mark, vals, rareN[c2:c1], rareV[c2:c1], m1, stamp)
 	return c1 + c2
 }
 
-// markTwo marks rv[i] ^ G(m1 − rs[i]) and rv[i] ^ G(m2 − rs[i]), where t1
-// and t2 point just past G(m1 − 1) and G(m2 − 1). A leaf of its own, so
-// that its loop keeps every variable in a register.
+// markTwo marks rv[i] ^ G(m1 − rs[i]) and rv[i] ^ G(m2 − rs[i]), where
+// base points to G(0) (every pointer formed points into the values, as
+// -race's checkptr demands). A leaf of its own, so that its loop keeps
+// every variable in a register.
 //
 //go:noinline
-func markTwo(mark *[1 << 16]uint32, rs []int, rv []uint16, t1, t2 unsafe.Pointer, stamp uint32) {
+func markTwo(mark *[1 << 16]uint32, rs []int, rv []uint16, base unsafe.Pointer, m1, m2 int, stamp uint32) {
 	rv = rv[:len(rs)]
 	for i, r := range rs {
 		x := rv[i]
-		mark[x^*(*uint16)(unsafe.Add(t1, -2*r))] = stamp
-		mark[x^*(*uint16)(unsafe.Add(t2, -2*r))] = stamp
+		mark[x^*(*uint16)(unsafe.Add(base, 2*(m1-r)))] = stamp
+		mark[x^*(*uint16)(unsafe.Add(base, 2*(m2-r)))] = stamp
 	}
 }
 
