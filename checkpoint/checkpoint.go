@@ -14,25 +14,38 @@ import (
 	"path/filepath"
 )
 
-// Sum computes the checksum of a sequence incrementally.
+// Sum computes the checksum of a sequence incrementally: SHA-256 of the
+// values as 8-byte little-endian words.
 type Sum struct {
-	h   hash.Hash
-	buf [8]byte
+	h hash.Hash
+	// buf collects words and hands them to h a block at a time (a Write
+	// of 8 bytes a value cost more than the nim-sequence kernels' value).
+	buf []byte
 }
 
+// sumBlock is how many bytes Sum collects before hashing them.
+const sumBlock = 4096
+
 // NewSum returns the checksum of the empty sequence, ready for Add.
-func NewSum() *Sum { return &Sum{h: sha256.New()} }
+func NewSum() *Sum { return &Sum{h: sha256.New(), buf: make([]byte, 0, sumBlock)} }
 
 // Add appends values to the sequence.
 func (s *Sum) Add(vals ...uint64) {
 	for _, v := range vals {
-		binary.LittleEndian.PutUint64(s.buf[:], v)
-		s.h.Write(s.buf[:])
+		if len(s.buf) == sumBlock {
+			s.h.Write(s.buf)
+			s.buf = s.buf[:0]
+		}
+		s.buf = binary.LittleEndian.AppendUint64(s.buf, v)
 	}
 }
 
 // String returns "sha256:" and the hex digest of the values added so far.
-func (s *Sum) String() string { return "sha256:" + hex.EncodeToString(s.h.Sum(nil)) }
+func (s *Sum) String() string {
+	s.h.Write(s.buf)
+	s.buf = s.buf[:0]
+	return "sha256:" + hex.EncodeToString(s.h.Sum(nil))
+}
 
 const (
 	dataFile     = "values.bin"

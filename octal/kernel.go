@@ -82,7 +82,7 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, skip bool) (uint3
 		return cand, work
 	}
 	pend := (*[1 << 16]uint8)(w.pend)
-	remaining, scanned := scanAll(pend, vals, w.ms, g.unequal, len(pl), skipM)
+	remaining, scanned := scanAll(pend, vals, c.rlo, w.ms, g.unequal, len(pl), skipM)
 	return w.settle(cand, remaining), work + scanned
 }
 
@@ -143,19 +143,27 @@ func markRare(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16,
 }
 
 func markRange(mark *[1 << 16]uint32, vals []uint16, rs []int, rv []uint16, m int, stamp uint32) {
+	// Every r in rs is in [1, m) (the callers cut rs at m), so m − r
+	// indexes vals[:m]: read through a pointer, without a bounds check a
+	// pair.
 	vals = vals[:m]
 	rv = rv[:len(rs)]
+	base := unsafe.Pointer(unsafe.SliceData(vals))
+	at := func(r int) uint16 { return *(*uint16)(unsafe.Add(base, 2*(m-r))) }
+	if len(rs) > 0 && (rs[0] < 1 || rs[len(rs)-1] >= m) {
+		panic("octal: markRange: rare heap out of range")
+	}
 	i := 0
 	for ; i+4 <= len(rs); i += 4 {
-		r0, r1, r2, r3 := rs[i], rs[i+1], rs[i+2], rs[i+3]
-		x0, x1, x2, x3 := vals[m-r0], vals[m-r1], vals[m-r2], vals[m-r3]
-		mark[rv[i]^x0] = stamp
-		mark[rv[i+1]^x1] = stamp
-		mark[rv[i+2]^x2] = stamp
-		mark[rv[i+3]^x3] = stamp
+		r := rs[i : i+4 : i+4]
+		v := rv[i : i+4 : i+4]
+		mark[v[0]^at(r[0])] = stamp
+		mark[v[1]^at(r[1])] = stamp
+		mark[v[2]^at(r[2])] = stamp
+		mark[v[3]^at(r[3])] = stamp
 	}
 	for ; i < len(rs); i++ {
-		mark[rv[i]^vals[m-rs[i]]] = stamp
+		mark[rv[i]^at(rs[i])] = stamp
 	}
 }
 
@@ -183,14 +191,30 @@ func (w *worker) cut(i, m int) int {
 func markRare2(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16, c2, m1, m2 int, stamp uint32) int {
 	c1 := len(rareN)
 	rs, rv := rareN[:c2], rareV[:c2]
-	v1, v2 := vals[:m1], vals[:m2]
-	for i, r := range rs {
-		x := rv[i]
-		mark[x^v1[m1-r]] = stamp
-		mark[x^v2[m2-r]] = stamp
+	rv = rv[:len(rs)]
+	// As in markRange: every r in rs is in [1, m2), so m1 − r and m2 − r
+	// index vals[:m1].
+	if len(rs) > 0 && (rs[0] < 1 || rs[len(rs)-1] >= m2 || m2 >= m1) {
+		panic("octal: markRare2: rare heap out of range")
 	}
+	markTwo(mark, rs, rv, unsafe.Pointer(unsafe.SliceData(vals[:m1])), m1, m2, stamp)
 	markRange(mark, vals, rareN[c2:c1], rareV[c2:c1], m1, stamp)
 	return c1 + c2
+}
+
+// markTwo marks rv[i] ^ G(m1 − rs[i]) and rv[i] ^ G(m2 − rs[i]), where
+// base points to G(0) (every pointer formed points into the values, as
+// -race's checkptr demands). A leaf of its own, so that its loop keeps
+// every variable in a register.
+//
+//go:noinline
+func markTwo(mark *[1 << 16]uint32, rs []int, rv []uint16, base unsafe.Pointer, m1, m2 int, stamp uint32) {
+	rv = rv[:len(rs)]
+	for i, r := range rs {
+		x := rv[i]
+		mark[x^*(*uint16)(unsafe.Add(base, 2*(m1-r)))] = stamp
+		mark[x^*(*uint16)(unsafe.Add(base, 2*(m2-r)))] = stamp
+	}
 }
 
 // scanBlock is the most splits of one m the scan takes before moving to the
@@ -202,9 +226,10 @@ const scanBlock = 128
 // scanAll walks the splits b + (m−b), b = 1, 2, …, of every m in ms,
 // clearing the pending mark of each value it meets, and stops when none
 // remains. It returns the number still pending and the pairs examined.
+// rlo is the prefix of vals reversed (see Computer.rlo; may be empty).
 //
 // The split 1 + (skipM − 1) is left out (skipM < 0: none).
-func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remaining, skipM int) (int, int) {
+func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, remaining, skipM int) (int, int) {
 	if len(ms) == 1 {
 		m := ms[0]
 		hi := pairsHi(m, unequal)
@@ -215,9 +240,29 @@ func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remain
 		if hi < b0 {
 			return remaining, 0
 		}
-		return scanSeg(pend, vals[b0:hi+1], vals[m-hi:m-b0+1], remaining)
+		return scanRange(pend, vals, rlo, m, b0, hi, remaining)
 	}
 	scanned := 0
+	if len(ms) == 2 && len(rlo) > 0 && ms[0] > ms[1] && ms[0] != skipM && ms[1] != skipM {
+		// Two digits side by side, one pass: the smaller heap read once
+		// for both.
+		m1, m2 := ms[0], ms[1]
+		h1, h2 := pairsHi(m1, unequal), pairsHi(m2, unequal)
+		H := min(h1, h2, len(rlo)-1)
+		if H >= 1 {
+			P := len(rlo)
+			var k int
+			remaining, k = scanTwoR(pend, rlo[P-1-H:P-1], vals[m1-H:m1], vals[m2-H:m2], remaining)
+			scanned += k
+			for _, d := range [2][2]int{{m1, h1}, {m2, h2}} {
+				if remaining > 0 && d[1] > H {
+					remaining, k = scanRange(pend, vals, rlo, d[0], H+1, d[1], remaining)
+					scanned += k
+				}
+			}
+			return remaining, scanned
+		}
+	}
 	block := 8 // grows: the first pending values show early, in any digit
 	for b0 := 1; ; b0 += block {
 		block = min(2*block, scanBlock)
@@ -235,7 +280,7 @@ func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remain
 			}
 			if lo <= b1 {
 				var k int
-				remaining, k = scanSeg(pend, vals[lo:b1+1], vals[m-b1:m-lo+1], remaining)
+				remaining, k = scanRange(pend, vals, rlo, m, lo, b1, remaining)
 				scanned += k
 			}
 			if remaining == 0 {
@@ -246,6 +291,25 @@ func scanAll(pend *[1 << 16]uint8, vals []uint16, ms []int, unequal bool, remain
 			return remaining, scanned
 		}
 	}
+}
+
+// scanRange scans the splits b + (m−b) for lo ≤ b ≤ hi in increasing b
+// (scanSeg's contract): through the reversed prefix rlo as far as it
+// reaches, then directly.
+func scanRange(pend *[1 << 16]uint8, vals, rlo []uint16, m, lo, hi, remaining int) (int, int) {
+	scanned := 0
+	if P := len(rlo); lo < P {
+		b1 := min(hi, P-1)
+		// rlo[P−1−b] = G(b): rlo[P−1−b1 …] pairs with vals[m−b1 …].
+		var k int
+		remaining, k = scanSegR(pend, rlo[P-1-b1:P-lo], vals[m-b1:m-lo+1], remaining)
+		if remaining == 0 || b1 == hi {
+			return remaining, k
+		}
+		scanned, lo = k, b1+1
+	}
+	remaining, k := scanSeg(pend, vals[lo:hi+1], vals[m-hi:m-lo+1], remaining)
+	return remaining, scanned + k
 }
 
 // rev4 reverses the four 16-bit lanes of x.
@@ -288,6 +352,89 @@ func scanSeg(pend *[1 << 16]uint8, lo, up []uint16, remaining int) (int, int) {
 		}
 	}
 	return remaining, L
+}
+
+// scanSegR is scanSeg on pairs that line up: it clears the pending marks
+// of the values lo[i] ^ up[i] for i from len−1 down to 0 (so that, with lo
+// a reversed prefix, the smaller heap grows as in scanSeg) and returns the
+// number still pending (0 as soon as none is, at most eight pairs later)
+// and the pairs examined. No lane has to be reversed: eight pairs cost two
+// loads a side, two XORs, eight table reads and one branch.
+func scanSegR(pend *[1 << 16]uint8, lo, up []uint16, remaining int) (int, int) {
+	L := len(lo)
+	up = up[:L]
+	i := L
+	for ; i >= 8; i -= 8 {
+		y := load4(lo, i-4) ^ load4(up, i-4)
+		z := load4(lo, i-8) ^ load4(up, i-8)
+		if pend[uint16(y)]|pend[uint16(y>>16)]|pend[uint16(y>>32)]|pend[uint16(y>>48)]|
+			pend[uint16(z)]|pend[uint16(z>>16)]|pend[uint16(z>>32)]|pend[uint16(z>>48)] == 0 {
+			continue
+		}
+		// A hit: clear the eight lanes without a branch each (a lane's
+		// branch would mispredict about once a hit). The count of pairs
+		// may then run up to seven past the last value found.
+		remaining -= clear4(pend, y) + clear4(pend, z)
+		if remaining == 0 {
+			return 0, L - i + 8
+		}
+	}
+	for i--; i >= 0; i-- {
+		if x := lo[i] ^ up[i]; pend[x] != 0 {
+			pend[x] = 0
+			if remaining--; remaining == 0 {
+				return 0, L - i
+			}
+		}
+	}
+	return remaining, L
+}
+
+// scanTwoR is scanSegR on two split digits at once: lo[i] pairs with
+// up1[i] and with up2[i] (lo a reversed prefix, up1 and up2 the partners
+// of the same smaller heap in each digit), i from len−1 down to 0. Four
+// smaller heaps a step, both digits: one load of lo for two XORs.
+func scanTwoR(pend *[1 << 16]uint8, lo, up1, up2 []uint16, remaining int) (int, int) {
+	L := len(lo)
+	up1, up2 = up1[:L], up2[:L]
+	i := L
+	for ; i >= 4; i -= 4 {
+		l := load4(lo, i-4)
+		y := l ^ load4(up1, i-4)
+		z := l ^ load4(up2, i-4)
+		if pend[uint16(y)]|pend[uint16(y>>16)]|pend[uint16(y>>32)]|pend[uint16(y>>48)]|
+			pend[uint16(z)]|pend[uint16(z>>16)]|pend[uint16(z>>32)]|pend[uint16(z>>48)] == 0 {
+			continue
+		}
+		remaining -= clear4(pend, y) + clear4(pend, z)
+		if remaining == 0 {
+			return 0, 2 * (L - i + 4)
+		}
+	}
+	for i--; i >= 0; i-- {
+		remaining -= int(pend[lo[i]^up1[i]])
+		pend[lo[i]^up1[i]] = 0
+		remaining -= int(pend[lo[i]^up2[i]])
+		pend[lo[i]^up2[i]] = 0
+		if remaining == 0 {
+			return 0, 2 * (L - i)
+		}
+	}
+	return remaining, 2 * L
+}
+
+// clear4 clears the pending marks of the four lanes of y and returns how
+// many were set (a lane repeated counts once: its second read sees 0).
+func clear4(pend *[1 << 16]uint8, y uint64) int {
+	n := int(pend[uint16(y)])
+	pend[uint16(y)] = 0
+	n += int(pend[uint16(y>>16)])
+	pend[uint16(y>>16)] = 0
+	n += int(pend[uint16(y>>32)])
+	pend[uint16(y>>32)] = 0
+	n += int(pend[uint16(y>>48)])
+	pend[uint16(y>>48)] = 0
+	return n
 }
 
 // markSeg marks the values lo[i] ^ up[len−1−i].

@@ -228,11 +228,38 @@ func (c *Computer) at() func(int) uint32 {
 }
 
 // tailPeriods calls fn(p), in increasing p, for every p in 1..N−A for which
-// a polynomial hash (mod 2^61−1) says G(A..N) has period p: Σ S[i]·x^i over
-// i < L−p equals Σ S[i+p]·x^i, with S[i] = G(A+i) and L = N−A+1. A true
-// period is always reported; a collision is reported too (fn verifies). It
+// G(A..N) has period p, and may call it for a few more (fn verifies). It
 // stops when fn returns false.
+//
+// Each p is first tested directly, from the end of the range back, which
+// on a sequence without a period stops after a comparison or two; once
+// the comparisons pass 8 a value (a sequence with long repeats), the
+// remaining p are tested by hashing (tailPeriodsHash), in O(1) each.
 func tailPeriods(at func(int) uint32, A, N int, fn func(p int) bool) {
+	L := N - A + 1
+	work := 0
+	for p := 1; p < L; p++ {
+		i := N - p
+		for i >= A && at(i) == at(i+p) {
+			i--
+		}
+		work += N - p - i + 1
+		if i < A && !fn(p) {
+			return
+		}
+		if work > 8*L {
+			tailPeriodsHash(at, A, N, p+1, fn)
+			return
+		}
+	}
+}
+
+// tailPeriodsHash calls fn(p), in increasing p, for every p in from..N−A
+// for which a polynomial hash (mod 2^61−1) says G(A..N) has period p:
+// Σ S[i]·x^i over i < L−p equals Σ S[i+p]·x^i, with S[i] = G(A+i) and
+// L = N−A+1. A true period is always reported; a collision is reported too
+// (fn verifies). It stops when fn returns false.
+func tailPeriodsHash(at func(int) uint32, A, N, from int, fn func(p int) bool) {
 	L := N - A + 1
 	if L < 2 {
 		return
@@ -255,7 +282,7 @@ func tailPeriods(at func(int) uint32, A, N int, fn func(p int) bool) {
 		xhi = mulmod(xhi, xinv)
 		xp = mulmod(xp, x)
 		// Σ_{i<L−p} S[i+p]x^i = x^(−p)·(total − preLo).
-		if mulmod(preHi, xp) == submod(total, preLo) && !fn(p) {
+		if p >= from && mulmod(preHi, xp) == submod(total, preLo) && !fn(p) {
 			return
 		}
 	}

@@ -3,6 +3,7 @@ package octal
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -190,6 +191,49 @@ func TestHashedCandidatesAgree(t *testing.T) {
 				res[0].Status == Proved && (res[0].Period != res[1].Period || res[0].Preperiod != res[1].Preperiod) {
 				t.Fatalf("%s to %d: failure function %+v, hashing %+v", g, N, res[0], res[1])
 			}
+		}
+	}
+}
+
+// tailPeriods reports exactly the periods of G(A..N), found by brute force,
+// both where the direct comparisons settle every p and where they give way
+// to hashing (a constant or short-period sequence: every multiple of the
+// period matches all the way, so the comparisons pass 8 a value).
+func TestTailPeriodsBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 14))
+	for trial := 0; trial < 300; trial++ {
+		n := 2 + rng.IntN(300)
+		seq := make([]uint32, n)
+		alpha, q := 1+rng.IntN(4), 1+rng.IntN(12)
+		pre := rng.IntN(n)
+		for i := range seq {
+			switch {
+			case trial%3 == 0: // random over a small alphabet
+				seq[i] = uint32(rng.IntN(alpha))
+			case i < pre: // a random pre-period, then period q
+				seq[i] = uint32(rng.IntN(alpha + 1))
+			default:
+				seq[i] = uint32((i - pre) % q % (alpha + 1))
+			}
+		}
+		at := func(i int) uint32 { return seq[i] }
+		A, N := rng.IntN(n-1), n-1
+		var got, want []int
+		tailPeriods(at, A, N, func(p int) bool { got = append(got, p); return true })
+		for p := 1; p <= N-A; p++ {
+			ok := true
+			for i := A; i+p <= N; i++ {
+				if seq[i] != seq[i+p] {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				want = append(want, p)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: %v from %d to %d: reported %v, periods %v", trial, seq, A, N, got, want)
 		}
 	}
 }
