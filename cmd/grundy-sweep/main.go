@@ -11,7 +11,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -21,16 +20,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/cliexit"
 )
 
-// Exit statuses, as grundy's.
+// Exit statuses and usage errors, as grundy's.
 const (
-	exitOK       = 0
-	exitFailure  = 1
-	exitUsage    = 2
-	exitLimit    = 2
-	exitCanceled = 130
+	exitOK       = cliexit.OK
+	exitCanceled = cliexit.Canceled
 )
 
 type streams struct {
@@ -38,13 +34,9 @@ type streams struct {
 	out, err io.Writer
 }
 
-// usageError marks an error in the command line itself.
-type usageError struct{ err error }
+type usageError = cliexit.UsageError
 
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+func usagef(format string, args ...any) error { return cliexit.Usagef(format, args...) }
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -60,7 +52,7 @@ func newRootCmd(io *streams) *cobra.Command {
 	root.SetIn(io.in)
 	root.SetOut(io.out)
 	root.SetErr(io.err)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{Err: err} })
 	return root
 }
 
@@ -75,24 +67,7 @@ func run(ctx context.Context, args []string, io *streams) int {
 	}
 	msg := strings.ReplaceAll(err.Error(), `for "grundy-sweep"`, `for "grundy sweep"`)
 	fmt.Fprintln(io.err, "grundy sweep: "+strings.Join(strings.Fields(msg), " "))
-	return exitCode(err)
-}
-
-func exitCode(err error) int {
-	var ue usageError
-	var be *impartial.BudgetError
-	switch {
-	case errors.As(err, &be) && be.Limit == impartial.LimitCanceled:
-		return exitCanceled
-	case errors.As(err, &ue):
-		return exitUsage
-	case errors.As(err, &be):
-		return exitLimit
-	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"),
-		strings.HasPrefix(err.Error(), "flag needs an argument"), strings.HasPrefix(err.Error(), "invalid argument"):
-		return exitUsage
-	}
-	return exitFailure
+	return cliexit.Code(err, nil)
 }
 
 // cmdName is the command as grundy names it ("sweep octal").

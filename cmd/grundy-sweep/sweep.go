@@ -261,7 +261,7 @@ func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.S
 				be:  &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: ctx.Err()},
 			}
 		case errors.As(err, &ue):
-			return usageError{err}
+			return usageError{Err: err}
 		}
 		return err
 	}

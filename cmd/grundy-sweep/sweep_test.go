@@ -115,6 +115,7 @@ func TestSweepUsage(t *testing.T) {
 		{[]string{"sweep", "octal", "--digits", "1", "--out", dir, "--runner", "hadoop"}, `unknown runner "hadoop"`},
 		{[]string{"sweep", "octal", "--digits", "1", "--out", filepath.Join(dir, "x"), "--", "--no_such_beam_flag=1"}, "Beam option: flag provided but not defined: -no_such_beam_flag"},
 		{[]string{"sweep", "nim"}, `unknown command "nim" for "grundy sweep"`},
+		{[]string{"sweep", "octal", "-x"}, `unknown shorthand flag: 'x' in -x`},
 	} {
 		out, errs, code := grundy(t, "", c.args...)
 		if code != 2 || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {

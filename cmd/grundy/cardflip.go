@@ -68,7 +68,7 @@ func flagError(err error) error {
 	if errors.As(err, &oe) {
 		return usagef("--%s %s", oe.Option, oe.Message())
 	}
-	return usageError{err}
+	return usageError{Err: err}
 }
 
 // setup checks the flags and returns the strategy and rules.
@@ -90,10 +90,10 @@ func (f *cardflipFlags) setup(cmd *cobra.Command) (cardflip.Strategy, cardflip.R
 	}
 	s, err := cardflip.Lookup(f.strategy)
 	if err != nil {
-		return nil, r, usageError{err}
+		return nil, r, usageError{Err: err}
 	}
 	if err := cardflip.Compatible(s, r); err != nil {
-		return nil, r, usageError{err}
+		return nil, r, usageError{Err: err}
 	}
 	return s, r, nil
 }
@@ -202,7 +202,7 @@ when the strategy has one.`,
 				return usagef("exact enumerates m! deals, up to m = %d; use simulate for m = %d", cardflip.MaxExactM, f.m)
 			}
 			if err := cardflip.CheckExact(s, f.m); err != nil {
-				return usageError{err}
+				return usageError{Err: err}
 			}
 			prog, done := progress(io, f.json, cardflip.Factorial(f.m), "deals")
 			res, err := cardflip.Exact(cmd.Context(), s, f.m, cardflip.Options{Rules: r, Workers: f.workers, Progress: prog})
@@ -402,7 +402,7 @@ the file's extension).`,
 			}
 			from, to, err := parseRange(mRange)
 			if err != nil {
-				return usageError{err}
+				return usageError{Err: err}
 			}
 			format := ""
 			if out != "" {

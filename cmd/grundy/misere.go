@@ -192,7 +192,7 @@ func misereError(err error) error {
 	var ue *catalog.MisereUnsupportedError
 	var se *misere.SizeError
 	if errors.As(err, &ue) || errors.As(err, &se) {
-		return usageError{err}
+		return usageError{Err: err}
 	}
 	return err
 }

@@ -44,7 +44,7 @@ List the problems with --list.`,
 			}
 			p, err := problems.Lookup(args[0])
 			if err != nil {
-				return usageError{err}
+				return usageError{Err: err}
 			}
 			return p.Solve(io.in, io.out)
 		},

@@ -14,6 +14,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/cliexit"
 	"github.com/grundy/grundy/notation"
 )
 
@@ -34,22 +35,19 @@ func newStreams(in io.Reader, out, err io.Writer) *streams {
 	return s
 }
 
-// Exit statuses.
+// Exit statuses (shared with grundy-sweep: internal/cliexit).
 const (
-	exitOK       = 0
-	exitFailure  = 1   // the command ran and failed (bad input data, a rule file's error, I/O)
-	exitUsage    = 2   // bad command line: flags, arguments, game, position; a question the game cannot answer
-	exitLimit    = 2   // a budget ran out (positions, moves, output, memory, time): the question was too large
-	exitCanceled = 130 // interrupted (SIGINT/SIGTERM)
+	exitOK       = cliexit.OK
+	exitFailure  = cliexit.Failure
+	exitUsage    = cliexit.Usage
+	exitLimit    = cliexit.Limit
+	exitCanceled = cliexit.Canceled
 )
 
 // usageError marks an error in the command line itself.
-type usageError struct{ err error }
+type usageError = cliexit.UsageError
 
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+func usagef(format string, args ...any) error { return cliexit.Usagef(format, args...) }
 
 // run executes the command line and returns the exit status. Errors are
 // printed as one line on stderr.
@@ -195,36 +193,16 @@ func oneLine(err error) string {
 	return strings.Join(strings.Fields(err.Error()), " ")
 }
 
+// exitCode is the exit status of err: cliexit.Code, with the errors of a
+// game spec, a position and a game's capabilities counted as usage errors.
 func exitCode(err error) int {
-	var ue usageError
-	var se *catalog.SpecError
-	var pe *catalog.PositionError
-	var ne *notation.SyntaxError
-	var un *impartial.UnsupportedError
-	var be *impartial.BudgetError
-	switch {
-	case errors.As(err, &be) && be.Limit == impartial.LimitCanceled:
-		return exitCanceled
-	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &pe), errors.As(err, &ne), errors.As(err, &un):
-		return exitUsage
-	case errors.As(err, &be):
-		return exitLimit
-	case isCobraUsage(err):
-		return exitUsage
-	}
-	return exitFailure
-}
-
-// isCobraUsage recognizes the command-line errors cobra reports as plain
-// strings (unknown commands and flags).
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "flag needs an argument", "invalid argument"} {
-		if strings.HasPrefix(msg, p) {
-			return true
-		}
-	}
-	return false
+	return cliexit.Code(err, func(err error) bool {
+		var se *catalog.SpecError
+		var pe *catalog.PositionError
+		var ne *notation.SyntaxError
+		var un *impartial.UnsupportedError
+		return errors.As(err, &se) || errors.As(err, &pe) || errors.As(err, &ne) || errors.As(err, &un)
+	})
 }
 
 func newRootCmd(io *streams) *cobra.Command {
@@ -264,7 +242,7 @@ kayles or coins:mock-turtles.`,
 	root.SetOut(io.out)
 	root.SetErr(io.err)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return usageError{fmt.Errorf("%s: %w (see '%s --help')", cmdName(cmd), err, cmd.CommandPath())}
+		return usageError{Err: fmt.Errorf("%s: %w (see '%s --help')", cmdName(cmd), err, cmd.CommandPath())}
 	})
 	root.CompletionOptions.HiddenDefaultCmd = true
 	root.AddCommand(
