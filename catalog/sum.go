@@ -221,12 +221,7 @@ func (g *SumGame[P]) Solve(ctx context.Context, position string, opts Options) (
 	if err != nil {
 		return nil, g.explain(err, canon, opts)
 	}
-	res := g.result(ectx, b, ps, canon, an, opts)
-	if err := ectx.Err(); err != nil && an.Value == nil && res.MoveCount == nil {
-		// Stopped before anything was answered.
-		return nil, impartial.ContextError(ectx)
-	}
-	return res, b.err()
+	return g.result(ectx, b, ps, canon, an, opts), b.err()
 }
 
 // checkOutput refuses a position whose answer could not fit the output
