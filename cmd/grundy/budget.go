@@ -110,8 +110,8 @@ func (b *budgetFlags) context(ctx context.Context) (context.Context, context.Can
 
 // guardLimit is the process heap allowed for --max-memory mem: the
 // search's share plus half again for what surrounds it, and 64 MiB for the
-// program itself (the web server's MemoryLimit default follows the same
-// rule: max(384MiB, 1.5 × --max-memory)).
+// program itself. (The server's MemoryLimit default, max(384MiB, 1.5 ×
+// --max-memory), covers several computations at once: web.Config.)
 func guardLimit(mem int64) int64 { return mem + mem/2 + 64<<20 }
 
 // parseBytes reads a size such as 512MiB, 4GiB, 2G or 1000000.
