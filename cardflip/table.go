@@ -21,8 +21,8 @@ type TablePolicy struct {
 	// rearrange: some moves permute the face-down cells (Move.Order), so
 	// the strategy needs the Rearrange variant.
 	rearrange bool
-	look  map[uint64]int
-	place map[uint64]Move
+	look      map[uint64]int
+	place     map[uint64]Move
 }
 
 func (p *TablePolicy) Info() Info {
