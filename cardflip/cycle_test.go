@@ -36,7 +36,7 @@ func TestCycle(t *testing.T) {
 }
 
 // The figure of docs/cardflip.md: GRUNDY_CARDFLIP_CYCLE100=1 simulates
-// cycle at m = 100, 100000 games, seed 1 (about a minute on one core).
+// cycle at m = 100, 100000 games, seed 1 (a few seconds).
 func TestCycleHundred(t *testing.T) {
 	if os.Getenv("GRUNDY_CARDFLIP_CYCLE100") == "" {
 		t.Skip("set GRUNDY_CARDFLIP_CYCLE100=1 to simulate cycle at m = 100")
