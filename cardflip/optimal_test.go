@@ -346,12 +346,12 @@ func TestOptimalErrors(t *testing.T) {
 	if _, err := OptimalModel(context.Background(), 3, TurnNumber, 2); err == nil {
 		t.Error("a turn limit below m accepted")
 	}
-	// A deadline holds: 200 ms, back within a second (table+turn at m = 4
-	// runs for many minutes).
+	// A deadline holds: 200 ms, back within a second (table+turn at m = 5
+	// runs for many minutes; m = 4 now takes about a second).
 	ctx, cancel = context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := OptimalModel(ctx, 4, TurnNumber, 10)
+	_, err := OptimalModel(ctx, 5, TurnNumber, 12)
 	if d := time.Since(start); !errors.Is(err, context.DeadlineExceeded) || d > time.Second {
 		t.Errorf("optimal with a 200 ms deadline: %v after %v", err, d)
 	}
