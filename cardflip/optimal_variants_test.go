@@ -114,3 +114,12 @@ func TestOptimalTurnFour(t *testing.T) {
 		t.Errorf("m=4 within 4 turns: %v", err)
 	}
 }
+
+// The turn search at m = 4 without the mirror symmetry of the first look
+// (the search's one symmetry under the turn model) finds 145/24 again.
+func TestOptimalTurnFourNoMirror(t *testing.T) {
+	r, err := optimalSearch(context.Background(), 4, OptimalOptions{Model: TurnNumber, MaxTurns: 10}, func(o *optSearch) { o.noMirror = true })
+	if err != nil || r.Expectation.RatString() != "145/24" {
+		t.Fatalf("%v %v", r, err)
+	}
+}
