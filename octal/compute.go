@@ -482,7 +482,7 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 					return c.w.tailErr
 				}
 			case c.sparse && c.fast():
-				v, work = c.w.sparseFast(c, n, c.vals, false)
+				v, work = c.w.sparseFast(c, n, c.vals, n)
 			case c.fast() && len(c.g.three) == 0:
 				v, work = c.w.plainFast(c, n)
 			default:

@@ -25,10 +25,10 @@ import (
 //
 // It returns the value and the number of pairs of heaps examined.
 //
-// With skip set (the two-core mode, parallel.go), it leaves out every
-// option involving heap n−1, whose value is not known yet, and returns the
-// mex of the other options.
-func (w *worker) sparseFast(c *Computer, n int, vals []uint16, skip bool) (uint32, int) {
+// With avail < n (the two-core mode, parallel.go), only G(0..avail−1) are
+// known: it leaves out every option involving a heap ≥ avail and returns the
+// mex of the other options (the caller adds the left-out ones, excluded).
+func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int) (uint32, int) {
 	stamp := w.stamp(n)
 	mark := (*[1 << 16]uint32)(w.mark)
 	vals = vals[:n]
@@ -39,16 +39,8 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, skip bool) (uint3
 		}
 	}
 	for _, k := range g.one {
-		if k < n && !(skip && k == 1) {
+		if k < n && n-k < avail {
 			mark[vals[n-k]] = stamp
-		}
-	}
-	rareN, rareV, skipM := w.rareN, w.rareV, -1
-	if skip && len(g.two) > 0 && g.two[0] == 0 {
-		// Splits of n itself: leave out 1 + (n−1).
-		skipM = n
-		if len(rareN) > 0 && rareN[0] == 1 {
-			rareN, rareV = rareN[1:], rareV[1:]
 		}
 	}
 	possible := uint8(0) // bit p: some split of two commons has parity p
@@ -61,20 +53,22 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, skip bool) (uint3
 		}
 	}
 	switch {
-	case len(w.ms) == 2 && !g.unequal && skipM < 0:
+	case avail < n:
+		// A split r + (m−r) of a rare heap r is known when m − r < avail.
+		for _, m := range w.ms {
+			lo := sort.SearchInts(w.rareN, m-avail+1)
+			work += markRare(mark, vals, w.rareN[lo:], w.rareV[lo:], m, g.unequal, stamp)
+		}
+	case len(w.ms) == 2 && !g.unequal:
 		c1, c2 := w.cut(0, w.ms[0]), w.cut(1, w.ms[1])
-		work += markRare2(mark, vals, rareN[:c1], rareV[:c1], c2, w.ms[0], w.ms[1], stamp)
-	case len(w.ms) == 1 && !g.unequal && skipM < 0:
+		work += markRare2(mark, vals, w.rareN[:c1], w.rareV[:c1], c2, w.ms[0], w.ms[1], stamp)
+	case len(w.ms) == 1 && !g.unequal:
 		c1 := w.cut(0, w.ms[0])
-		markRange(mark, vals, rareN[:c1], rareV[:c1], w.ms[0], stamp)
+		markRange(mark, vals, w.rareN[:c1], w.rareV[:c1], w.ms[0], stamp)
 		work += c1
 	default:
 		for _, m := range w.ms {
-			if m == skipM {
-				work += markRare(mark, vals, rareN, rareV, m, g.unequal, stamp)
-			} else {
-				work += markRare(mark, vals, w.rareN, w.rareV, m, g.unequal, stamp)
-			}
+			work += markRare(mark, vals, w.rareN, w.rareV, m, g.unequal, stamp)
 		}
 	}
 	cand, pl := w.candidate(c, stamp, possible)
@@ -82,7 +76,7 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, skip bool) (uint3
 		return cand, work
 	}
 	pend := (*[1 << 16]uint8)(w.pend)
-	remaining, scanned := scanAll(pend, vals, c.rlo, w.ms, g.unequal, len(pl), skipM)
+	remaining, scanned := scanAll(pend, vals, c.rlo, w.ms, g.unequal, len(pl), avail)
 	return w.settle(cand, remaining), work + scanned
 }
 
@@ -228,26 +222,26 @@ const scanBlock = 128
 // remains. It returns the number still pending and the pairs examined.
 // rlo is the prefix of vals reversed (see Computer.rlo; may be empty).
 //
-// The split 1 + (skipM − 1) is left out (skipM < 0: none).
-func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, remaining, skipM int) (int, int) {
+// Only G(0..avail−1) are read: the splits with a heap ≥ avail are left out.
+func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, remaining, avail int) (int, int) {
+	// A split b + (m−b) is known when m − b < avail: b ≥ first(m).
+	first := func(m int) int { return max(1, m-avail+1) }
+	last := func(m int) int { return pairsHi(m, unequal) }
 	if len(ms) == 1 {
 		m := ms[0]
-		hi := pairsHi(m, unequal)
-		b0 := 1
-		if m == skipM {
-			b0 = 2
-		}
+		hi := last(m)
+		b0 := first(m)
 		if hi < b0 {
 			return remaining, 0
 		}
 		return scanRange(pend, vals, rlo, m, b0, hi, remaining)
 	}
 	scanned := 0
-	if len(ms) == 2 && len(rlo) > 0 && ms[0] > ms[1] && ms[0] != skipM && ms[1] != skipM {
+	if len(ms) == 2 && len(rlo) > 0 && ms[0] > ms[1] && first(ms[0]) == 1 {
 		// Two digits side by side, one pass: the smaller heap read once
 		// for both.
 		m1, m2 := ms[0], ms[1]
-		h1, h2 := pairsHi(m1, unequal), pairsHi(m2, unequal)
+		h1, h2 := last(m1), last(m2)
 		H := min(h1, h2, len(rlo)-1)
 		if H >= 1 {
 			P := len(rlo)
@@ -268,16 +262,13 @@ func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, r
 		block = min(2*block, scanBlock)
 		any := false
 		for _, m := range ms {
-			hi := pairsHi(m, unequal)
+			hi := last(m)
 			if b0 > hi {
 				continue
 			}
 			any = true
 			b1 := min(hi, b0+block-1)
-			lo := b0
-			if lo == 1 && m == skipM {
-				lo = 2
-			}
+			lo := max(b0, first(m))
 			if lo <= b1 {
 				var k int
 				remaining, k = scanRange(pend, vals, rlo, m, lo, b1, remaining)
