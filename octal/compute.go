@@ -168,6 +168,7 @@ type worker struct {
 	size  uint32   // power of two > every value this worker knows
 	cur   uint32   // the last stamp
 	cuts  []int    // per split digit: rare heaps below the digit's last m
+	set   [64]byte // the pending values below 512 as bits (scanHitR)
 	// tailErr is set by a tail-mode kernel that needed a value it does
 	// not hold.
 	tailErr error

@@ -76,7 +76,17 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int) (uint3
 		return cand, work
 	}
 	pend := (*[1 << 16]uint8)(w.pend)
-	remaining, scanned := scanAll(pend, vals, c.rlo, w.ms, g.unequal, len(pl), avail)
+	var set *[64]byte
+	if hasScanAsm && len(w.ms) == 1 && w.size <= 512 {
+		// The vector scan tests sixteen splits against the pending
+		// values held as a bit set.
+		set = &w.set
+		clear(set[:])
+		for _, v := range pl {
+			set[v>>3] |= 1 << (v & 7)
+		}
+	}
+	remaining, scanned := scanAll(pend, set, vals, c.rlo, w.ms, g.unequal, len(pl), avail)
 	return w.settle(cand, remaining), work + scanned
 }
 
@@ -223,7 +233,7 @@ const scanBlock = 128
 // rlo is the prefix of vals reversed (see Computer.rlo; may be empty).
 //
 // Only G(0..avail−1) are read: the splits with a heap ≥ avail are left out.
-func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, remaining, avail int) (int, int) {
+func scanAll(pend *[1 << 16]uint8, set *[64]byte, vals, rlo []uint16, ms []int, unequal bool, remaining, avail int) (int, int) {
 	// A split b + (m−b) is known when m − b < avail: b ≥ first(m).
 	first := func(m int) int { return max(1, m-avail+1) }
 	last := func(m int) int { return pairsHi(m, unequal) }
@@ -234,7 +244,7 @@ func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, r
 		if hi < b0 {
 			return remaining, 0
 		}
-		return scanRange(pend, vals, rlo, m, b0, hi, remaining)
+		return scanRange(pend, set, vals, rlo, m, b0, hi, remaining)
 	}
 	scanned := 0
 	if len(ms) == 2 && len(rlo) > 0 && ms[0] > ms[1] && first(ms[0]) == 1 {
@@ -250,7 +260,7 @@ func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, r
 			scanned += k
 			for _, d := range [2][2]int{{m1, h1}, {m2, h2}} {
 				if remaining > 0 && d[1] > H {
-					remaining, k = scanRange(pend, vals, rlo, d[0], H+1, d[1], remaining)
+					remaining, k = scanRange(pend, nil, vals, rlo, d[0], H+1, d[1], remaining)
 					scanned += k
 				}
 			}
@@ -271,7 +281,7 @@ func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, r
 			lo := max(b0, first(m))
 			if lo <= b1 {
 				var k int
-				remaining, k = scanRange(pend, vals, rlo, m, lo, b1, remaining)
+				remaining, k = scanRange(pend, nil, vals, rlo, m, lo, b1, remaining)
 				scanned += k
 			}
 			if remaining == 0 {
@@ -287,13 +297,13 @@ func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, r
 // scanRange scans the splits b + (m−b) for lo ≤ b ≤ hi in increasing b
 // (scanSeg's contract): through the reversed prefix rlo as far as it
 // reaches, then directly.
-func scanRange(pend *[1 << 16]uint8, vals, rlo []uint16, m, lo, hi, remaining int) (int, int) {
+func scanRange(pend *[1 << 16]uint8, set *[64]byte, vals, rlo []uint16, m, lo, hi, remaining int) (int, int) {
 	scanned := 0
 	if P := len(rlo); lo < P {
 		b1 := min(hi, P-1)
 		// rlo[P−1−b] = G(b): rlo[P−1−b1 …] pairs with vals[m−b1 …].
 		var k int
-		remaining, k = scanSegR(pend, rlo[P-1-b1:P-lo], vals[m-b1:m-lo+1], remaining)
+		remaining, k = scanSegR(pend, set, rlo[P-1-b1:P-lo], vals[m-b1:m-lo+1], remaining)
 		if remaining == 0 || b1 == hi {
 			return remaining, k
 		}
@@ -351,10 +361,32 @@ func scanSeg(pend *[1 << 16]uint8, lo, up []uint16, remaining int) (int, int) {
 // number still pending (0 as soon as none is, at most eight pairs later)
 // and the pairs examined. No lane has to be reversed: eight pairs cost two
 // loads a side, two XORs, eight table reads and one branch.
-func scanSegR(pend *[1 << 16]uint8, lo, up []uint16, remaining int) (int, int) {
+func scanSegR(pend *[1 << 16]uint8, set *[64]byte, lo, up []uint16, remaining int) (int, int) {
 	L := len(lo)
 	up = up[:L]
 	i := L
+	if set != nil && L >= 16 {
+		// set holds the pending values (all below 512): the vector scan
+		// takes the blocks of sixteen, the rest is scanned here.
+		scan := scanR
+		if has512 {
+			scan = scanR512
+		}
+		pos, left := scan(&lo[0], &up[0], L, set, pend, remaining)
+		if left == 0 {
+			return 0, L - pos
+		}
+		i, remaining = pos, left
+		for i--; i >= 0; i-- {
+			if x := lo[i] ^ up[i]; pend[x] != 0 {
+				pend[x] = 0
+				if remaining--; remaining == 0 {
+					return 0, L - i
+				}
+			}
+		}
+		return remaining, L
+	}
 	for ; i >= 8; i -= 8 {
 		y := load4(lo, i-4) ^ load4(up, i-4)
 		z := load4(lo, i-8) ^ load4(up, i-8)
