@@ -77,7 +77,7 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int) (uint3
 	}
 	pend := (*[1 << 16]uint8)(w.pend)
 	var set *[64]byte
-	if hasScanAsm && len(w.ms) == 1 && w.size <= 512 {
+	if hasScanAsm && (len(w.ms) == 1 || len(w.ms) == 2 && has512) && w.size <= 512 {
 		// The vector scan tests sixteen splits against the pending
 		// values held as a bit set.
 		set = &w.set
@@ -256,7 +256,7 @@ func scanAll(pend *[1 << 16]uint8, set *[64]byte, vals, rlo []uint16, ms []int, 
 		if H >= 1 {
 			P := len(rlo)
 			var k int
-			remaining, k = scanTwoR(pend, rlo[P-1-H:P-1], vals[m1-H:m1], vals[m2-H:m2], remaining)
+			remaining, k = scanTwoR(pend, set, rlo[P-1-H:P-1], vals[m1-H:m1], vals[m2-H:m2], remaining)
 			scanned += k
 			for _, d := range [2][2]int{{m1, h1}, {m2, h2}} {
 				if remaining > 0 && d[1] > H {
@@ -417,10 +417,19 @@ func scanSegR(pend *[1 << 16]uint8, set *[64]byte, lo, up []uint16, remaining in
 // up1[i] and with up2[i] (lo a reversed prefix, up1 and up2 the partners
 // of the same smaller heap in each digit), i from len−1 down to 0. Four
 // smaller heaps a step, both digits: one load of lo for two XORs.
-func scanTwoR(pend *[1 << 16]uint8, lo, up1, up2 []uint16, remaining int) (int, int) {
+func scanTwoR(pend *[1 << 16]uint8, set *[64]byte, lo, up1, up2 []uint16, remaining int) (int, int) {
 	L := len(lo)
 	up1, up2 = up1[:L], up2[:L]
 	i := L
+	if set != nil && has512 && L >= 32 {
+		// The vector scan (scanR512 for two digits) takes the blocks of
+		// 32; the rest is scanned below.
+		pos, left := scanTwoR512(&lo[0], &up1[0], &up2[0], L, set, pend, remaining)
+		if left == 0 {
+			return 0, 2 * (L - pos)
+		}
+		i, remaining = pos, left
+	}
 	for ; i >= 4; i -= 4 {
 		l := load4(lo, i-4)
 		y := l ^ load4(up1, i-4)

@@ -26,3 +26,10 @@ func scanR(lo, up *uint16, n int, set *[64]byte, pend *[1 << 16]uint8, remaining
 //
 //go:noescape
 func scanR512(lo, up *uint16, n int, set *[64]byte, pend *[1 << 16]uint8, remaining int) (pos, left int)
+
+// scanTwoR512 is scanR512 for two split digits: lo[j] pairs with up1[j]
+// and up2[j]; in a block the hits with up1 are cleared first, then those
+// with up2, each in increasing j.
+//
+//go:noescape
+func scanTwoR512(lo, up1, up2 *uint16, n int, set *[64]byte, pend *[1 << 16]uint8, remaining int) (pos, left int)

@@ -186,3 +186,119 @@ done512:
 	MOVQ CX, pos+48(FP)
 	MOVQ R9, left+56(FP)
 	RET
+
+// func scanTwoR512(lo, up1, up2 *uint16, n int, set *[64]byte, pend *[65536]uint8, remaining int) (pos, left int)
+//
+// scanR512 for two split digits at once: lo[j] pairs with up1[j] and with
+// up2[j]. In a block, the hits of up1 are cleared first, then those of
+// up2, each in increasing j.
+TEXT ·scanTwoR512(SB), NOSPLIT, $0-72
+	MOVQ lo+0(FP), SI
+	MOVQ up1+8(FP), DI
+	MOVQ up2+16(FP), R14
+	MOVQ n+24(FP), CX
+	MOVQ set+32(FP), DX
+	MOVQ pend+40(FP), R8
+	MOVQ remaining+48(FP), R9
+
+	MOVQ $0x8040201008040201, AX
+	VPBROADCASTQ AX, Z14
+	MOVQ $0x0007000700070007, AX
+	VPBROADCASTQ AX, Z8
+	MOVQ $0x5555555555555555, AX
+	KMOVQ AX, K2
+
+reload2:
+	VMOVDQU64 (DX), Z10
+
+loop2:
+	CMPQ CX, $32
+	JLT  done2
+	VMOVDQU16 -64(SI)(CX*2), Z0
+	VPXORQ    -64(DI)(CX*2), Z0, Z3  // x1
+	VPXORQ    -64(R14)(CX*2), Z0, Z4 // x2
+	VPSRLW    $3, Z3, Z1
+	VPERMB    Z10, Z1, Z2
+	VPANDQ    Z8, Z3, Z9
+	VPSHUFB   Z9, Z14, Z9
+	VPTESTMB  Z9, Z2, K2, K1
+	VPSRLW    $3, Z4, Z5
+	VPERMB    Z10, Z5, Z6
+	VPANDQ    Z8, Z4, Z7
+	VPSHUFB   Z7, Z14, Z7
+	VPTESTMB  Z7, Z6, K2, K3
+	KORTESTQ  K1, K3
+	JNZ       hit2
+	SUBQ      $32, CX
+	JMP       loop2
+
+hit2:
+	KMOVQ K1, AX
+
+lanes2a:
+	TESTQ AX, AX
+	JZ    second2
+	BSFQ  AX, R10
+	LEAQ  -1(AX), R11
+	ANDQ  R11, AX
+	SHRQ  $1, R10
+	LEAQ  -32(CX)(R10*1), R11 // j
+	MOVWLZX (SI)(R11*2), BX
+	MOVWLZX (DI)(R11*2), R12
+	XORL  R12, BX
+	MOVBLZX (R8)(BX*1), R12
+	TESTL R12, R12
+	JZ    lanes2a
+	MOVB  $0, (R8)(BX*1)
+	MOVL  BX, R12
+	SHRL  $3, R12
+	ANDL  $7, BX
+	MOVBLZX (DX)(R12*1), R13
+	BTRL  BX, R13
+	MOVB  R13, (DX)(R12*1)
+	DECQ  R9
+	JNZ   lanes2a
+	JMP   found2
+
+second2:
+	KMOVQ K3, AX
+
+lanes2b:
+	TESTQ AX, AX
+	JZ    next2
+	BSFQ  AX, R10
+	LEAQ  -1(AX), R11
+	ANDQ  R11, AX
+	SHRQ  $1, R10
+	LEAQ  -32(CX)(R10*1), R11 // j
+	MOVWLZX (SI)(R11*2), BX
+	MOVWLZX (R14)(R11*2), R12
+	XORL  R12, BX
+	MOVBLZX (R8)(BX*1), R12
+	TESTL R12, R12
+	JZ    lanes2b
+	MOVB  $0, (R8)(BX*1)
+	MOVL  BX, R12
+	SHRL  $3, R12
+	ANDL  $7, BX
+	MOVBLZX (DX)(R12*1), R13
+	BTRL  BX, R13
+	MOVB  R13, (DX)(R12*1)
+	DECQ  R9
+	JNZ   lanes2b
+
+found2:
+	VZEROUPPER
+	MOVQ R11, pos+56(FP)
+	MOVQ $0, left+64(FP)
+	RET
+
+next2:
+	SUBQ $32, CX
+	JMP  reload2
+
+done2:
+	VZEROUPPER
+	MOVQ CX, pos+56(FP)
+	MOVQ R9, left+64(FP)
+	RET

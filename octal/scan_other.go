@@ -12,3 +12,7 @@ func scanR(lo, up *uint16, n int, set *[64]byte, pend *[1 << 16]uint8, remaining
 func scanR512(lo, up *uint16, n int, set *[64]byte, pend *[1 << 16]uint8, remaining int) (int, int) {
 	panic("octal: scanR512 without AVX-512")
 }
+
+func scanTwoR512(lo, up1, up2 *uint16, n int, set *[64]byte, pend *[1 << 16]uint8, remaining int) (int, int) {
+	panic("octal: scanTwoR512 without AVX-512")
+}
