@@ -283,7 +283,7 @@ func TestParallel(t *testing.T) {
 func TestParallelLookahead(t *testing.T) {
 	const from, to = 1500, 5000
 	games := []Game{GrundysGame(), mustCode(t, ".167"), mustCode(t, ".161"), mustCode(t, ".6"), mustHex(t, "0.8"), mustHex(t, "4.C1")}
-	least := 5
+	least := 3
 	if !raceEnabled { // under the race detector: these few
 		games, least = append(games, someCodes(t)...), 100
 	}
