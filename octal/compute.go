@@ -156,6 +156,7 @@ type Computer struct {
 	seqRate  float64
 	parOff   bool
 	parRetry int
+	parLost  int // two-core probes lost in a row
 }
 
 // worker holds what one goroutine needs to compute values: its stamp
@@ -524,14 +525,20 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 const parProbe = 1 << 13
 
 // judge compares the two-core rate just measured (values in d) with the
-// last one-core rate, and turns the two-core mode off (until the kernel is
-// re-chosen) if it does not win.
+// last one-core rate, and turns the two-core mode off for parRetry values
+// when two probes in a row do not win.
 func (c *Computer) judge(values int, d time.Duration) {
 	if values < 256 || c.seqRate == 0 {
 		return
 	}
-	if rate := float64(values) / max(d.Seconds(), 1e-9); rate < c.seqRate {
-		c.parOff = true
+	if rate := float64(values) / max(d.Seconds(), 1e-9); rate >= c.seqRate {
+		c.parLost = 0
+		return
+	}
+	// One lost probe is often a hiccup (a GC cycle's worker taking one of
+	// the two cores, a page fault storm); two in a row, the machine is busy.
+	if c.parLost++; c.parLost >= 2 {
+		c.parOff, c.parLost = true, 0
 		c.parRetry = c.n + parRetry
 	}
 }
