@@ -151,9 +151,12 @@ type Computer struct {
 	// a value costs far more than handing it over.
 	pairs, counted int
 	// seqRate is the last one-core rate (values/s); parOff turns the
-	// two-core mode off until the kernel is re-chosen (it lost to one core).
-	seqRate float64
-	parOff  bool // pairs examined since the context was last checked
+	// two-core mode off (it lost to one core) until heap parRetry or the
+	// kernel is re-chosen.
+	seqRate  float64
+	parOff   bool
+	parRetry int
+	parLost  int // two-core probes lost in a row
 }
 
 // worker holds what one goroutine needs to compute values: its stamp
@@ -168,6 +171,7 @@ type worker struct {
 	size  uint32   // power of two > every value this worker knows
 	cur   uint32   // the last stamp
 	cuts  []int    // per split digit: rare heaps below the digit's last m
+	set   [64]byte // the pending values below 512 as bits (scanHitR)
 	// tailErr is set by a tail-mode kernel that needed a value it does
 	// not hold.
 	tailErr error
@@ -437,7 +441,7 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 		// Two cores, a probe at a time: on a machine busy with other work
 		// the handovers can cost more than they save, and then the values
 		// come one core at a time until the kernel is re-chosen.
-		if stop-n >= 256 && c.sparseParallel() && !c.parOff {
+		if stop-n >= 256 && c.sparseParallel() && c.parOn(n) {
 			end := min(stop-1, n+parProbe)
 			t0 := time.Now()
 			if err := c.extendParallel(ctx, end); err != nil {
@@ -482,7 +486,7 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 					return c.w.tailErr
 				}
 			case c.sparse && c.fast():
-				v, work = c.w.sparseFast(c, n, c.vals, false)
+				v, work = c.w.sparseFast(c, n, c.vals, n)
 			case c.fast() && len(c.g.three) == 0:
 				v, work = c.w.plainFast(c, n)
 			default:
@@ -498,7 +502,7 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 			c.work += work + 16
 			c.pairs += work
 			c.counted++
-			if c.counted&255 == 0 && stop-n > 256 && c.sparseParallel() && !c.parOff {
+			if c.counted&255 == 0 && stop-n > 256 && c.sparseParallel() && c.parOn(n+1) {
 				n++
 				break // on two cores from here (the outer loop)
 			}
@@ -521,15 +525,36 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 const parProbe = 1 << 13
 
 // judge compares the two-core rate just measured (values in d) with the
-// last one-core rate, and turns the two-core mode off (until the kernel is
-// re-chosen) if it does not win.
+// last one-core rate, and turns the two-core mode off for parRetry values
+// when two probes in a row do not win.
 func (c *Computer) judge(values int, d time.Duration) {
 	if values < 256 || c.seqRate == 0 {
 		return
 	}
-	if rate := float64(values) / max(d.Seconds(), 1e-9); rate < c.seqRate {
-		c.parOff = true
+	if rate := float64(values) / max(d.Seconds(), 1e-9); rate >= c.seqRate {
+		c.parLost = 0
+		return
 	}
+	// One lost probe is often a hiccup (a GC cycle's worker taking one of
+	// the two cores, a page fault storm); two in a row, the machine is busy.
+	if c.parLost++; c.parLost >= 2 {
+		c.parOff, c.parLost = true, 0
+		c.parRetry = c.n + parRetry
+	}
+}
+
+// parRetry is how many values one core computes after a two-core probe
+// lost before two cores are tried again: a busy moment (another process
+// on the other core) must not cost a whole doubling of the sequence.
+const parRetry = 16 * parProbe
+
+// parOn reports whether the two-core mode is on at heap n, turning it back
+// on once the one-core stretch after a lost probe is over.
+func (c *Computer) parOn(n int) bool {
+	if c.parOff && n >= c.parRetry {
+		c.parOff = false
+	}
+	return !c.parOff
 }
 
 // Reserve makes room for G(0..n−1) in one allocation (a caller that knows

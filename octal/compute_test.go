@@ -275,6 +275,46 @@ func TestParallel(t *testing.T) {
 	}
 }
 
+// The two-core kernel run directly (the automatic mode only hands it games
+// of long scans): every heap's left mex, completed in heap order, gives the
+// plain kernel's values, for every game the sparse kernel takes among a few
+// hundred codes (one-heap takes, one and two split digits, unequal splits),
+// whatever lookahead the goroutines reach.
+func TestParallelLookahead(t *testing.T) {
+	const from, to = 1500, 5000
+	games := []Game{GrundysGame(), mustCode(t, ".167"), mustCode(t, ".161"), mustCode(t, ".6"), mustHex(t, "0.8"), mustHex(t, "4.C1")}
+	least := 3
+	if !raceEnabled { // under the race detector: these few
+		games, least = append(games, someCodes(t)...), 100
+	}
+	tried := 0
+	for _, g := range games {
+		c := NewComputer(g, SparseMethod)
+		if err := c.Extend(ctx, from); err != nil {
+			t.Fatal(err)
+		}
+		if !c.sparse || !c.fast() || c.perP > 0 || len(c.g.three) > 0 {
+			continue
+		}
+		tried++
+		if err := c.extendParallel(ctx, to); err != nil {
+			t.Fatal(err)
+		}
+		plain := values(t, g, PlainMethod, c.Len()-1)
+		for j := range plain {
+			if c.At(j) != plain[j] {
+				t.Fatalf("%s two cores: G(%d) = %d, plain %d", g, j, c.At(j), plain[j])
+			}
+		}
+		if c.Len() < to/2 {
+			t.Errorf("%s: two cores stopped at %d", g, c.Len())
+		}
+	}
+	if tried < least {
+		t.Errorf("only %d games on the sparse kernel", tried)
+	}
+}
+
 // The kernels against the generic engine (impartial.Solver on the Splitter
 // game Engine, which splits options into heaps and memoizes single heaps).
 func TestAgainstEngine(t *testing.T) {

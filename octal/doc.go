@@ -55,12 +55,17 @@
 // answers any heap up to 2^62, with the moves to a given value described by
 // residue classes (ProvedSequence.MovesTo). Values are stored in 16 bits; a
 // value past 65,534 goes to a separate list of (heap, value) pairs,
-// checked. The pair loops read four values of each side at once.
+// checked. The pair loops read four values of each side at once; on amd64
+// the scans for pending values run in assembly (AVX-512 VBMI: 32 splits a
+// step against the pending values held as a 64-byte bit set; AVX2: 16),
+// while every value is below 512 (-tags purego keeps them in Go).
 //
-// With SetParallel, a run uses two cores: the sparse kernel computes G(n)
-// from every option not involving heap n−1 while G(n−1) is being computed
-// (exact: mex(S ∪ {x}) = mex(S) unless x = mex(S), and then it recomputes),
-// the plain kernel halves each heap's splits. With SetTail, a run keeps a
+// With SetParallel, a run uses two cores: the sparse kernel takes the heaps
+// in order on two goroutines, each computing G(n) from every option that
+// involves only the values published so far (up to 64 heaps behind n) and
+// completing it in heap order with the few options left out (exact:
+// mex(S ∪ X) = mex(S) unless mex(S) ∈ X, and then it recomputes); the plain
+// kernel halves each heap's splits. With SetTail, a run keeps a
 // prefix and a window of the latest values only (bounded memory), and stops
 // with a *TailError rather than read a value it no longer holds.
 //

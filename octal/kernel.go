@@ -25,10 +25,10 @@ import (
 //
 // It returns the value and the number of pairs of heaps examined.
 //
-// With skip set (the two-core mode, parallel.go), it leaves out every
-// option involving heap n−1, whose value is not known yet, and returns the
-// mex of the other options.
-func (w *worker) sparseFast(c *Computer, n int, vals []uint16, skip bool) (uint32, int) {
+// With avail < n (the two-core mode, parallel.go), only G(0..avail−1) are
+// known: it leaves out every option involving a heap ≥ avail and returns the
+// mex of the other options (the caller adds the left-out ones, excluded).
+func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int) (uint32, int) {
 	stamp := w.stamp(n)
 	mark := (*[1 << 16]uint32)(w.mark)
 	vals = vals[:n]
@@ -39,16 +39,8 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, skip bool) (uint3
 		}
 	}
 	for _, k := range g.one {
-		if k < n && !(skip && k == 1) {
+		if k < n && n-k < avail {
 			mark[vals[n-k]] = stamp
-		}
-	}
-	rareN, rareV, skipM := w.rareN, w.rareV, -1
-	if skip && len(g.two) > 0 && g.two[0] == 0 {
-		// Splits of n itself: leave out 1 + (n−1).
-		skipM = n
-		if len(rareN) > 0 && rareN[0] == 1 {
-			rareN, rareV = rareN[1:], rareV[1:]
 		}
 	}
 	possible := uint8(0) // bit p: some split of two commons has parity p
@@ -61,20 +53,22 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, skip bool) (uint3
 		}
 	}
 	switch {
-	case len(w.ms) == 2 && !g.unequal && skipM < 0:
+	case avail < n:
+		// A split r + (m−r) of a rare heap r is known when m − r < avail.
+		for _, m := range w.ms {
+			lo := sort.SearchInts(w.rareN, m-avail+1)
+			work += markRare(mark, vals, w.rareN[lo:], w.rareV[lo:], m, g.unequal, stamp)
+		}
+	case len(w.ms) == 2 && !g.unequal:
 		c1, c2 := w.cut(0, w.ms[0]), w.cut(1, w.ms[1])
-		work += markRare2(mark, vals, rareN[:c1], rareV[:c1], c2, w.ms[0], w.ms[1], stamp)
-	case len(w.ms) == 1 && !g.unequal && skipM < 0:
+		work += markRare2(mark, vals, w.rareN[:c1], w.rareV[:c1], c2, w.ms[0], w.ms[1], stamp)
+	case len(w.ms) == 1 && !g.unequal:
 		c1 := w.cut(0, w.ms[0])
-		markRange(mark, vals, rareN[:c1], rareV[:c1], w.ms[0], stamp)
+		markRange(mark, vals, w.rareN[:c1], w.rareV[:c1], w.ms[0], stamp)
 		work += c1
 	default:
 		for _, m := range w.ms {
-			if m == skipM {
-				work += markRare(mark, vals, rareN, rareV, m, g.unequal, stamp)
-			} else {
-				work += markRare(mark, vals, w.rareN, w.rareV, m, g.unequal, stamp)
-			}
+			work += markRare(mark, vals, w.rareN, w.rareV, m, g.unequal, stamp)
 		}
 	}
 	cand, pl := w.candidate(c, stamp, possible)
@@ -82,7 +76,17 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, skip bool) (uint3
 		return cand, work
 	}
 	pend := (*[1 << 16]uint8)(w.pend)
-	remaining, scanned := scanAll(pend, vals, c.rlo, w.ms, g.unequal, len(pl), skipM)
+	var set *[64]byte
+	if hasScanAsm && (len(w.ms) == 1 || len(w.ms) == 2 && has512) && w.size <= 512 {
+		// The vector scan tests sixteen splits against the pending
+		// values held as a bit set.
+		set = &w.set
+		clear(set[:])
+		for _, v := range pl {
+			set[v>>3] |= 1 << (v & 7)
+		}
+	}
+	remaining, scanned := scanAll(pend, set, vals, c.rlo, w.ms, g.unequal, len(pl), avail)
 	return w.settle(cand, remaining), work + scanned
 }
 
@@ -228,35 +232,35 @@ const scanBlock = 128
 // remains. It returns the number still pending and the pairs examined.
 // rlo is the prefix of vals reversed (see Computer.rlo; may be empty).
 //
-// The split 1 + (skipM − 1) is left out (skipM < 0: none).
-func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, remaining, skipM int) (int, int) {
+// Only G(0..avail−1) are read: the splits with a heap ≥ avail are left out.
+func scanAll(pend *[1 << 16]uint8, set *[64]byte, vals, rlo []uint16, ms []int, unequal bool, remaining, avail int) (int, int) {
+	// A split b + (m−b) is known when m − b < avail: b ≥ first(m).
+	first := func(m int) int { return max(1, m-avail+1) }
+	last := func(m int) int { return pairsHi(m, unequal) }
 	if len(ms) == 1 {
 		m := ms[0]
-		hi := pairsHi(m, unequal)
-		b0 := 1
-		if m == skipM {
-			b0 = 2
-		}
+		hi := last(m)
+		b0 := first(m)
 		if hi < b0 {
 			return remaining, 0
 		}
-		return scanRange(pend, vals, rlo, m, b0, hi, remaining)
+		return scanRange(pend, set, vals, rlo, m, b0, hi, remaining)
 	}
 	scanned := 0
-	if len(ms) == 2 && len(rlo) > 0 && ms[0] > ms[1] && ms[0] != skipM && ms[1] != skipM {
+	if len(ms) == 2 && len(rlo) > 0 && ms[0] > ms[1] && first(ms[0]) == 1 {
 		// Two digits side by side, one pass: the smaller heap read once
 		// for both.
 		m1, m2 := ms[0], ms[1]
-		h1, h2 := pairsHi(m1, unequal), pairsHi(m2, unequal)
+		h1, h2 := last(m1), last(m2)
 		H := min(h1, h2, len(rlo)-1)
 		if H >= 1 {
 			P := len(rlo)
 			var k int
-			remaining, k = scanTwoR(pend, rlo[P-1-H:P-1], vals[m1-H:m1], vals[m2-H:m2], remaining)
+			remaining, k = scanTwoR(pend, set, rlo[P-1-H:P-1], vals[m1-H:m1], vals[m2-H:m2], remaining)
 			scanned += k
 			for _, d := range [2][2]int{{m1, h1}, {m2, h2}} {
 				if remaining > 0 && d[1] > H {
-					remaining, k = scanRange(pend, vals, rlo, d[0], H+1, d[1], remaining)
+					remaining, k = scanRange(pend, nil, vals, rlo, d[0], H+1, d[1], remaining)
 					scanned += k
 				}
 			}
@@ -268,19 +272,16 @@ func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, r
 		block = min(2*block, scanBlock)
 		any := false
 		for _, m := range ms {
-			hi := pairsHi(m, unequal)
+			hi := last(m)
 			if b0 > hi {
 				continue
 			}
 			any = true
 			b1 := min(hi, b0+block-1)
-			lo := b0
-			if lo == 1 && m == skipM {
-				lo = 2
-			}
+			lo := max(b0, first(m))
 			if lo <= b1 {
 				var k int
-				remaining, k = scanRange(pend, vals, rlo, m, lo, b1, remaining)
+				remaining, k = scanRange(pend, nil, vals, rlo, m, lo, b1, remaining)
 				scanned += k
 			}
 			if remaining == 0 {
@@ -296,13 +297,13 @@ func scanAll(pend *[1 << 16]uint8, vals, rlo []uint16, ms []int, unequal bool, r
 // scanRange scans the splits b + (m−b) for lo ≤ b ≤ hi in increasing b
 // (scanSeg's contract): through the reversed prefix rlo as far as it
 // reaches, then directly.
-func scanRange(pend *[1 << 16]uint8, vals, rlo []uint16, m, lo, hi, remaining int) (int, int) {
+func scanRange(pend *[1 << 16]uint8, set *[64]byte, vals, rlo []uint16, m, lo, hi, remaining int) (int, int) {
 	scanned := 0
 	if P := len(rlo); lo < P {
 		b1 := min(hi, P-1)
 		// rlo[P−1−b] = G(b): rlo[P−1−b1 …] pairs with vals[m−b1 …].
 		var k int
-		remaining, k = scanSegR(pend, rlo[P-1-b1:P-lo], vals[m-b1:m-lo+1], remaining)
+		remaining, k = scanSegR(pend, set, rlo[P-1-b1:P-lo], vals[m-b1:m-lo+1], remaining)
 		if remaining == 0 || b1 == hi {
 			return remaining, k
 		}
@@ -360,10 +361,32 @@ func scanSeg(pend *[1 << 16]uint8, lo, up []uint16, remaining int) (int, int) {
 // number still pending (0 as soon as none is, at most eight pairs later)
 // and the pairs examined. No lane has to be reversed: eight pairs cost two
 // loads a side, two XORs, eight table reads and one branch.
-func scanSegR(pend *[1 << 16]uint8, lo, up []uint16, remaining int) (int, int) {
+func scanSegR(pend *[1 << 16]uint8, set *[64]byte, lo, up []uint16, remaining int) (int, int) {
 	L := len(lo)
 	up = up[:L]
 	i := L
+	if set != nil && L >= 16 {
+		// set holds the pending values (all below 512): the vector scan
+		// takes the blocks of sixteen, the rest is scanned here.
+		scan := scanR
+		if has512 {
+			scan = scanR512
+		}
+		pos, left := scan(&lo[0], &up[0], L, set, pend, remaining)
+		if left == 0 {
+			return 0, L - pos
+		}
+		i, remaining = pos, left
+		for i--; i >= 0; i-- {
+			if x := lo[i] ^ up[i]; pend[x] != 0 {
+				pend[x] = 0
+				if remaining--; remaining == 0 {
+					return 0, L - i
+				}
+			}
+		}
+		return remaining, L
+	}
 	for ; i >= 8; i -= 8 {
 		y := load4(lo, i-4) ^ load4(up, i-4)
 		z := load4(lo, i-8) ^ load4(up, i-8)
@@ -394,10 +417,19 @@ func scanSegR(pend *[1 << 16]uint8, lo, up []uint16, remaining int) (int, int) {
 // up1[i] and with up2[i] (lo a reversed prefix, up1 and up2 the partners
 // of the same smaller heap in each digit), i from len−1 down to 0. Four
 // smaller heaps a step, both digits: one load of lo for two XORs.
-func scanTwoR(pend *[1 << 16]uint8, lo, up1, up2 []uint16, remaining int) (int, int) {
+func scanTwoR(pend *[1 << 16]uint8, set *[64]byte, lo, up1, up2 []uint16, remaining int) (int, int) {
 	L := len(lo)
 	up1, up2 = up1[:L], up2[:L]
 	i := L
+	if set != nil && has512 && L >= 32 {
+		// The vector scan (scanR512 for two digits) takes the blocks of
+		// 32; the rest is scanned below.
+		pos, left := scanTwoR512(&lo[0], &up1[0], &up2[0], L, set, pend, remaining)
+		if left == 0 {
+			return 0, 2 * (L - pos)
+		}
+		i, remaining = pos, left
+	}
 	for ; i >= 4; i -= 4 {
 		l := load4(lo, i-4)
 		y := l ^ load4(up1, i-4)

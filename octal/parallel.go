@@ -8,32 +8,58 @@ import (
 	"sync/atomic"
 )
 
-// Two cores (SetParallel): two goroutines take the heaps in turn, one the
-// even heaps and one the odd ones. The options of heap n involve heaps up
-// to n−1, but only a few involve heap n−1 itself: a move taking one token
-// and leaving one heap (value G(n−1)), and for a digit d0 = 4 or Grundy's
-// game the split 1 + (n−1) (value G(1) XOR G(n−1)). So while one goroutine
-// finishes G(n−1), the other computes the mex s of every other option of
-// n, from values it already has. When G(n−1) arrives, G(n) = s unless s is
-// one of those left-out values x (mex(S ∪ {x}) = mex(S) when x ≠ mex(S));
-// then it recomputes G(n) with every option. Each goroutine keeps its own
-// tables and its own copy of the rare heaps, learning the other's values
-// as they are published (an atomic count, so that a value is read only
-// after it is written). The values are exactly those of one core.
+// Two cores (SetParallel): two goroutines take the heaps in order from a
+// shared counter. The options of heap n involve heaps up to n−1, but only
+// a few involve the last ones: taking k tokens and leaving one heap n−k,
+// and the splits b + (m−b) with b small. So a goroutine computes, from the
+// values published so far, G(0..a−1) with a ≥ n−lookahead+1, the mex s of
+// every option that involves heaps below a only (sparseFast with avail = a),
+// and leaves it for the heap's turn. In heap order, under a lock, each
+// left mex is completed once G(n−1) is published: G(n) = s unless s is one
+// of the few left-out values x (mex(S ∪ X) = mex(S) when mex(S) ∉ X); then
+// G(n) is recomputed with every option. So a goroutine busy with a heap of
+// many pairs holds up the other one only after lookahead heaps, not at the
+// next one. Each goroutine keeps its own tables and its own copy of the rare
+// heaps, learning the values as they are published (an atomic count, so
+// that a value is read only after it is written). The values are exactly
+// those of one core.
+
+// lookahead is how far past the published values a goroutine may take a
+// heap: the left-out options of a heap are about lookahead per split digit.
+const lookahead = 64
+
+// batch is how many consecutive heaps a goroutine takes at once: the
+// counters, the lock and the last values move between the cores once a
+// batch instead of once a heap.
+const batch = 16
 
 // spinWait is how many times a goroutine polls the published count before
-// it sleeps until the other one wakes it (on a busy machine the other
-// goroutine may not be running at all).
-const spinWait = 1 << 12
+// it yields to the scheduler (on a busy machine the other goroutine may not
+// be running at all). Sleeping on a channel instead cost more than the
+// values: a wake-up takes longer than a value of a few thousand pairs.
+const spinWait = 1 << 10
+
+type partial struct {
+	s     uint32
+	avail int
+	ready bool
+}
 
 type parRun struct {
-	c         *Computer
-	buf       []uint16
+	c   *Computer
+	buf []uint16
+	// The counters the goroutines write each value get a cache line each:
+	// sharing one, they cost more than the values (false sharing).
+	_         [64]byte
 	published atomic.Int64 // G(0..published−1) are in buf
+	_         [56]byte
+	next      atomic.Int64 // the next heap to take
+	_         [56]byte
 	abort     atomic.Bool
-	sleeping  [2]atomic.Bool
-	pairs     [2]int // pairs examined by each goroutine
-	wake      [2]chan struct{}
+	_         [63]byte
+	mu        sync.Mutex
+	left      [lookahead]partial // by heap mod lookahead, under mu
+	pairs     [2]int             // pairs examined by each goroutine, booked at its end
 	to        int
 	err       error
 	errOnce   sync.Once
@@ -46,8 +72,9 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 		c.Reserve(max(to+1, 2*cap(c.vals)))
 	}
 	start := c.n
-	r := &parRun{c: c, buf: c.vals[:to+1], to: to, wake: [2]chan struct{}{make(chan struct{}, 1), make(chan struct{}, 1)}}
+	r := &parRun{c: c, buf: c.vals[:to+1], to: to}
 	r.published.Store(int64(start))
+	r.next.Store(int64(start))
 	var ws [2]*worker
 	for i := range ws {
 		w := c.pw[i]
@@ -64,9 +91,9 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		r.run(ctx, ws[1], start+1, 1)
+		r.run(ctx, ws[1], 1)
 	}()
-	r.run(ctx, ws[0], start, 0)
+	r.run(ctx, ws[0], 0)
 	wg.Wait()
 	// Book the values the goroutines published, as push would have.
 	done := int(r.published.Load())
@@ -83,55 +110,30 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 
 func (r *parRun) fail(err error) {
 	r.errOnce.Do(func() { r.err = err })
-	r.stop()
-}
-
-// stop ends the run and wakes both goroutines.
-func (r *parRun) stop() {
 	r.abort.Store(true)
-	for i := range r.wake {
-		select {
-		case r.wake[i] <- struct{}{}:
-		default:
-		}
-	}
 }
 
-// wait blocks until G(0..n−1) are published; false if the run stopped.
-// Goroutine id spins a while, then sleeps until publish wakes it.
-func (r *parRun) wait(n, id int) bool {
-	for i := 0; r.published.Load() < int64(n); i++ {
+// wait spins until G(0..n−1) are published and returns how many are (at
+// least n); −1 if the run stopped.
+func (r *parRun) wait(n int) int {
+	for i := 0; ; i++ {
+		if p := int(r.published.Load()); p >= n {
+			return p
+		}
 		if r.abort.Load() {
-			return false
+			return -1
 		}
-		if i < spinWait {
-			continue
-		}
-		r.sleeping[id].Store(true)
-		if r.published.Load() < int64(n) && !r.abort.Load() {
-			<-r.wake[id]
-		}
-		r.sleeping[id].Store(false)
-		i = 0
-	}
-	return !r.abort.Load() || r.published.Load() >= int64(n)
-}
-
-// publish makes G(n) visible and wakes the other goroutine if it sleeps.
-func (r *parRun) publish(n, id int) {
-	r.published.Store(int64(n + 1))
-	if other := 1 - id; r.sleeping[other].Load() {
-		select {
-		case r.wake[other] <- struct{}{}:
-		default:
+		if i >= spinWait {
+			runtime.Gosched()
+			i = 0
 		}
 	}
 }
 
-// run computes the heaps first, first+2, … up to r.to.
-func (r *parRun) run(ctx context.Context, w *worker, first, id int) {
+// run takes heaps until r.to, leaves their partial mex and completes every
+// heap whose turn has come.
+func (r *parRun) run(ctx context.Context, w *worker, id int) {
 	c := r.c
-	g := &c.g
 	learned := c.n // heaps below learned are in w's rare list
 	learn := func(upto int) {
 		for ; learned < upto; learned++ {
@@ -145,35 +147,83 @@ func (r *parRun) run(ctx context.Context, w *worker, first, id int) {
 			}
 		}
 	}
-	takeOne := len(g.one) > 0 && g.one[0] == 1
-	splitsN := len(g.two) > 0 && g.two[0] == 0
-	for n := first; n <= r.to; n += 2 {
-		if (n-first)&1023 == 0 && ctx.Err() != nil {
+	pairs := 0
+	defer func() { r.pairs[id] = pairs }()
+	var mine [batch]partial
+	for count := 0; ; count++ {
+		n0 := int(r.next.Add(batch) - batch)
+		if n0 > r.to || r.abort.Load() {
+			return
+		}
+		if count&127 == 0 && ctx.Err() != nil {
 			r.fail(ctx.Err())
 			return
 		}
-		if !r.wait(n-1, id) {
-			return
+		nb := min(batch, r.to-n0+1)
+		for k := range nb {
+			n := n0 + k
+			avail := r.wait(n - lookahead + 1)
+			if avail < 0 {
+				return
+			}
+			avail = min(avail, n)
+			learn(avail)
+			s, work := w.sparseFast(c, n, r.buf, avail)
+			pairs += work
+			mine[k] = partial{s: s, avail: avail, ready: true}
 		}
-		learn(n - 1)
-		s, work := w.sparseFast(c, n, r.buf, true)
-		r.pairs[id] += work
-		if !r.wait(n, id) {
-			return
+		r.mu.Lock()
+		for k := range nb {
+			r.left[(n0+k)%lookahead] = mine[k]
 		}
-		learn(n)
-		x := uint32(r.buf[n-1])
-		if takeOne && s == x || splitsN && s == uint32(r.buf[1])^x {
-			s, _ = w.sparseFast(c, n, r.buf, false)
+		for p := int(r.published.Load()); p <= r.to; p++ {
+			e := &r.left[p%lookahead]
+			if !e.ready {
+				break
+			}
+			e.ready = false
+			v := e.s
+			if e.avail < p && r.leftOut(p, e.avail, v) {
+				learn(p)
+				var work int
+				v, work = w.sparseFast(c, p, r.buf, p)
+				pairs += work
+			}
+			if v >= fastLimit {
+				// Past the 16-bit kernels: stop here, the caller goes on.
+				r.abort.Store(true)
+				break
+			}
+			r.buf[p] = uint16(v)
+			r.published.Store(int64(p + 1))
 		}
-		if s >= fastLimit {
-			// Past the 16-bit kernels: stop here, the caller goes on.
-			r.stop()
-			return
-		}
-		r.buf[n] = uint16(s)
-		r.publish(n, id)
+		r.mu.Unlock()
 	}
+}
+
+// leftOut reports whether v is the value of an option of heap n that
+// sparseFast with avail left out (one involving a heap ≥ avail); G(0..n−1)
+// are published.
+func (r *parRun) leftOut(n, avail int, v uint32) bool {
+	g, vals := &r.c.g, r.buf
+	for _, k := range g.one {
+		if k < n && n-k >= avail && uint32(vals[n-k]) == v {
+			return true
+		}
+	}
+	for _, k := range g.two {
+		m := n - k
+		if m < 2 {
+			continue
+		}
+		hi := min(pairsHi(m, g.unequal), m-avail)
+		for b := 1; b <= hi; b++ {
+			if uint32(vals[b]^vals[m-b]) == v {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // The plain kernel on two cores: for each heap, the worker marks the

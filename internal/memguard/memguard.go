@@ -18,7 +18,8 @@
 // Canceling a context stops only code that checks it; the engines' loops do
 // (every few thousand positions), so the heap stops growing within one
 // sampling interval plus one poll of the computation. The overshoot is what
-// the computations allocate in that time.
+// the computations allocate in that time (the default interval stretches
+// only while the headroom is more than 4 GiB/s would fill in it).
 //
 // Use one Guard per process (the limit is the process's):
 //
@@ -42,11 +43,24 @@ import (
 	"github.com/grundy/grundy/impartial"
 )
 
-// DefaultInterval is the sampling period when Options.Interval is zero.
-// Reading the heap metric costs about a microsecond, so sampling every 5 ms
-// costs nothing measurable, and a computation allocating a gigabyte a second
-// overshoots by about 5 MB before it is told to stop.
+// DefaultInterval is the sampling period when Options.Interval is zero and
+// the heap is near the limit. Reading the heap metric costs about a
+// microsecond, and a computation allocating a gigabyte a second overshoots
+// by about 5 MB before it is told to stop.
+//
+// Far from the limit the default sampler waits longer, up to MaxInterval:
+// as long as the headroom would take fastAlloc bytes a second that long to
+// fill. A goroutine woken every 5 ms is not free: it preempts a busy core,
+// and a two-core octal run, whose goroutines wait for each other, lost a
+// third of its speed to it.
 const DefaultInterval = 5 * time.Millisecond
+
+// MaxInterval bounds the default sampler's period far from the limit.
+const MaxInterval = 100 * time.Millisecond
+
+// fastAlloc is the allocation rate (bytes a second) the default sampler
+// assumes when it stretches its period: more than a Go program sustains.
+const fastAlloc = 4 << 30
 
 // heapObjects is the runtime/metrics name of the sampled quantity.
 const heapObjects = "/memory/classes/heap/objects:bytes"
@@ -67,6 +81,7 @@ type Options struct {
 type Guard struct {
 	limit    int64
 	interval time.Duration
+	adaptive bool // the default period: longer far from the limit
 
 	mu       sync.Mutex
 	watched  map[*watch]struct{}
@@ -82,10 +97,11 @@ type watch struct {
 
 // New returns a guard with the options o.
 func New(o Options) *Guard {
-	if o.Interval <= 0 {
+	adaptive := o.Interval <= 0
+	if adaptive {
 		o.Interval = DefaultInterval
 	}
-	return &Guard{limit: o.Limit, interval: o.Interval, watched: make(map[*watch]struct{})}
+	return &Guard{limit: o.Limit, interval: o.Interval, adaptive: adaptive, watched: make(map[*watch]struct{})}
 }
 
 // Limit returns the guard's limit in bytes (0: none).
@@ -134,7 +150,7 @@ func (g *Guard) Watch(parent context.Context) (ctx context.Context, cancel conte
 // interval and cancels them all when it is over the limit.
 func (g *Guard) sample() {
 	s := []metrics.Sample{{Name: heapObjects}}
-	t := time.NewTicker(g.interval)
+	t := time.NewTimer(g.interval)
 	defer t.Stop()
 	for {
 		metrics.Read(s)
@@ -157,8 +173,18 @@ func (g *Guard) sample() {
 			return
 		}
 		g.mu.Unlock()
+		t.Reset(g.next(heap))
 		<-t.C
 	}
+}
+
+// next returns how long the sampler waits after reading heap.
+func (g *Guard) next(heap int64) time.Duration {
+	if !g.adaptive {
+		return g.interval
+	}
+	d := time.Duration(float64(g.limit-heap) / fastAlloc * float64(time.Second))
+	return min(max(d, g.interval), MaxInterval)
 }
 
 // Usage returns the heap size now: live objects and garbage not yet

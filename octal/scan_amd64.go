@@ -1,0 +1,35 @@
+//go:build amd64 && !purego
+
+package octal
+
+import "golang.org/x/sys/cpu"
+
+// hasScanAsm: scanR (scan_amd64.s, AVX2) runs on this CPU; has512:
+// scanR512 does too (AVX-512 with VBMI).
+var (
+	hasScanAsm = cpu.X86.HasAVX2
+	has512     = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI
+)
+
+// scanR is the vector form of scanSegR's loop, for pending values held
+// both in pend and as bits in set (every XOR below 512): for i = n, n−16, …
+// while i ≥ 16, each j of the block [i−16, i) in increasing order whose
+// x = lo[j] ^ up[j] is pending is cleared in both and counted down from
+// remaining; at 0 it returns (j, 0). Otherwise it returns the last i
+// (below 16, not scanned) and the count left. lo and up hold n values.
+//
+//go:noescape
+func scanR(lo, up *uint16, n int, set *[64]byte, pend *[1 << 16]uint8, remaining int) (pos, left int)
+
+// scanR512 is scanR in blocks of 32 (AVX-512 F, BW and VBMI); the last i
+// it returns is below 32.
+//
+//go:noescape
+func scanR512(lo, up *uint16, n int, set *[64]byte, pend *[1 << 16]uint8, remaining int) (pos, left int)
+
+// scanTwoR512 is scanR512 for two split digits: lo[j] pairs with up1[j]
+// and up2[j]; in a block the hits with up1 are cleared first, then those
+// with up2, each in increasing j.
+//
+//go:noescape
+func scanTwoR512(lo, up1, up2 *uint16, n int, set *[64]byte, pend *[1 << 16]uint8, remaining int) (pos, left int)
