@@ -58,6 +58,13 @@
 //   - optimum over table-only strategies (Optimal, exhaustive search):
 //     m = 2: 5/2, m = 3: 25/6 (= 2m − H_m), m = 4: 73/12 ≈ 6.083 (front to
 //     back: 7; the bound 2m − H_m: 71/12).
+//   - with the turn number (OptimalSearch, Model: TurnNumber): m = 4:
+//     145/24, one turn in 24 deals below the table-only optimum, over every
+//     table+turn strategy (MemoryAfterTurns shows the turn limit does not
+//     bind).
+//   - under the Rearrange variant: 2m − H_m for every m, by Cycle (each card
+//     seen is swapped to its home cell, number − 1; the player looks at the
+//     next card's home), which the search finds for m ≤ 5.
 //
 // # Our strategies: stacks and comb
 //

@@ -25,6 +25,11 @@ type OptimalResult struct {
 	Nodes int64
 	// Memo is the number of level entries (multisets of deals) memoized.
 	Memo int
+	// Variant is the rule variant searched (Standard or Rearrange).
+	Variant Variant
+	// Rounds is the number of budgets tried by the deepening search (the
+	// turn-number model and Rearrange; 0 for the others).
+	Rounds int
 }
 
 // OptimalOptions choose what Optimal searches.
@@ -33,6 +38,17 @@ type OptimalOptions struct {
 	// by the row and the turn number; MaxTurns then bounds a game.
 	Model    Model
 	MaxTurns int
+	// Variant: Standard (the default) or Rearrange, under which a player
+	// may, after looking, permute the face-down cells (Move.Order); the
+	// search then tries every such permutation (up to the symmetries of
+	// a row no deal has reached yet). Rearrange is searched table-only.
+	Variant Variant
+	// MemoryAfterTurns, under TurnNumber, relaxes the turn limit: a deal
+	// that reaches MaxTurns turns is not cut but finished by one player
+	// with full memory (who knows the row, the turn and the distribution
+	// of the deals there). The result is then a lower bound for every
+	// table+turn strategy, however long its games, not a strategy.
+	MemoryAfterTurns bool
 	// Bound, when set, is an E[X] some strategy is known to reach (an exact
 	// value from Exact): the search looks only at strategies at or below
 	// it, which cuts most of the tree. nil: no bound.
@@ -50,6 +66,9 @@ type OptimalOptions struct {
 
 // MaxBoundM is the largest m of the relaxed search (OptimalOptions.MemoryFrom).
 const MaxBoundM = 7
+
+// MaxRearrangeM is the largest m of the search under the Rearrange variant.
+const MaxRearrangeM = 5
 
 // OptimalProgress is the state of a running search.
 type OptimalProgress struct {
@@ -97,6 +116,12 @@ func OptimalModel(ctx context.Context, m int, model Model, maxTurns int) (*Optim
 // so the bound is tight wherever the lack of memory costs nothing, which
 // is most of the tree; for the whole game it is 2m − H_m.
 //
+// Under the turn-number model and the Rearrange variant the search
+// deepens instead: it asks for a strategy within a budget of total turns
+// that starts at m!·(2m − H_m) and grows, so the first strategy found is
+// optimal and every failed budget is a proof (m = 4 under TurnNumber:
+// 145/24 in four budgets; Rearrange meets 2m − H_m at once for m ≤ 5).
+//
 // Coins do not help: a randomized strategy is a mixture of deterministic
 // ones, and its E[X] is the same mixture of theirs.
 func OptimalSearch(ctx context.Context, m int, opt OptimalOptions) (*OptimalResult, error) {
@@ -115,12 +140,22 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 		return nil, fmt.Errorf("cardflip: the optimal-strategy search covers 1 ≤ m ≤ %d, not m = %d", MaxOptimalM, m)
 	}
 	turns := opt.Model == TurnNumber
-	if turns && opt.MaxTurns < m {
+	rearrange := opt.Variant == Rearrange
+	switch {
+	case turns && opt.MaxTurns < m:
 		return nil, fmt.Errorf("cardflip: the turn-number search needs a turn limit of at least m = %d, not %d", m, opt.MaxTurns)
+	case opt.Variant != Standard && opt.Variant != Rearrange:
+		return nil, fmt.Errorf("cardflip: the optimal-strategy search covers the standard rules and %s, not %s", Rearrange, opt.Variant)
+	case rearrange && (turns || relaxed):
+		return nil, fmt.Errorf("cardflip: the %s search is table-only (no turn model, no MemoryFrom)", Rearrange)
+	case rearrange && m > MaxRearrangeM && tweak == nil:
+		return nil, fmt.Errorf("cardflip: the %s search covers 1 ≤ m ≤ %d, not m = %d", Rearrange, MaxRearrangeM, m)
+	case opt.MemoryAfterTurns && (!turns || relaxed):
+		return nil, fmt.Errorf("cardflip: MemoryAfterTurns needs the turn-number model (and no MemoryFrom)")
 	}
 	o := &optSearch{ctx: ctx, done: ctx.Done(), m: m, turns: turns, maxTurns: opt.MaxTurns,
 		memo: map[string]*optMemo{}, dtMemo: map[string]int64{}, progress: opt.Progress, fact: Factorial(m),
-		rootBest: optInf}
+		rootBest: optInf, rearrange: rearrange, memAfterTurns: opt.MemoryAfterTurns}
 	if relaxed {
 		o.memoryFrom = opt.MemoryFrom
 	}
@@ -148,10 +183,46 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 		}
 		entries = append(entries, optEntry{st: st, n: 1})
 	}
-	o.root = true
-	total := o.solve(0, entries, ub)
-	if o.stop {
-		return nil, ctx.Err()
+	var total int64
+	if turns || rearrange {
+		// Deepening: the turn number and the Rearrange moves make the
+		// first strategies the search finds poor ones and the tree wide,
+		// so the budget of turns starts at the least conceivable total
+		// (one player with full memory: m!·(2m − H_m), rounded up) and
+		// grows until a strategy fits. A failed round returns a lower
+		// bound at or above its budget, which proves that no strategy
+		// fits below it: the next budget starts there. The memo entries
+		// of a failed round stay valid lower bounds for the next.
+		// Budgets end where a strategy is sure to fit: games of at most
+		// MaxTurns turns (plus a memory player's 2m under
+		// MemoryAfterTurns), or front to back under Rearrange.
+		if turns {
+			ub = min(ub, o.fact*int64(opt.MaxTurns+2*m*int(b2u(opt.MemoryAfterTurns)))+1)
+		} else {
+			ft := new(big.Rat).Mul(FrontToBackExpectation(m), big.NewRat(o.fact, 1))
+			ub = min(ub, new(big.Int).Quo(ft.Num(), ft.Denom()).Int64()+1)
+		}
+		t := new(big.Rat).Mul(SingleExpectation(m), big.NewRat(o.fact, 1))
+		lo := new(big.Int).Quo(t.Num(), t.Denom()).Int64() // ⌊m!·(2m − H_m)⌋
+		total = optInf
+		for b := lo + 1; b <= ub; {
+			o.root = true
+			total = o.solve(0, entries, b)
+			if o.stop {
+				return nil, ctx.Err()
+			}
+			o.rounds++
+			if total < b || total >= optInf {
+				break
+			}
+			b = total + 1
+		}
+	} else {
+		o.root = true
+		total = o.solve(0, entries, ub)
+		if o.stop {
+			return nil, ctx.Err()
+		}
 	}
 	if total >= ub {
 		if opt.Bound != nil {
@@ -159,9 +230,10 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 		}
 		return nil, fmt.Errorf("cardflip: optimal: no finite strategy found for m = %d", m)
 	}
-	res := &OptimalResult{M: m, Model: opt.Model, Expectation: big.NewRat(total, o.fact), Nodes: o.nodes, Memo: len(o.memo)}
-	if !relaxed {
-		res.Policy = &TablePolicy{m: m, turns: turns, look: map[uint64]int{}, place: map[uint64]Move{}}
+	res := &OptimalResult{M: m, Model: opt.Model, Variant: opt.Variant, Expectation: big.NewRat(total, o.fact),
+		Nodes: o.nodes, Memo: len(o.memo), Rounds: o.rounds}
+	if !relaxed && !opt.MemoryAfterTurns {
+		res.Policy = &TablePolicy{m: m, turns: turns, rearrange: rearrange, look: map[uint64]int{}, place: map[uint64]Move{}}
 		o.collect(0, entries, res.Policy)
 	}
 	return res, nil
@@ -244,10 +316,17 @@ func cmpU32(a, b uint32) int {
 type optDecision struct {
 	v  uint64
 	x  int8
-	mv uint8
+	mv uint64
 }
 
-const optUp = 0x80
+// A move packs the insert index in bits 0..6, optUp, and under the
+// Rearrange variant optOrder with Move.Order in 4-bit cells from bit
+// optOrderShift (Order[j] in cell j).
+const (
+	optUp         = 0x80
+	optOrder      = 0x100
+	optOrderShift = 12
+)
 
 type optMemo struct {
 	// cost is the least total of turns from the level on if exact, else
@@ -279,8 +358,15 @@ type optSearch struct {
 	// Test switches: the search without the mirror symmetry, and with the
 	// plain bound (one turn per card left per deal) instead of dt.
 	noMirror, plainBound bool
+	// And the Rearrange search without the symmetry of fresh rows.
+	noFresh bool
 	// memoryFrom > 0: levels from it on are priced by dt (the relaxation).
 	memoryFrom int
+	// rearrange: the Rearrange variant (moves carry an Order).
+	rearrange bool
+	// memAfterTurns: deals at maxTurns are priced by dt, not cut.
+	memAfterTurns bool
+	rounds        int
 }
 
 // vkey is the key of the visible row: the face-up numbers, and under the
@@ -346,8 +432,8 @@ func (o *optSearch) solve(k int, entries []optEntry, ub int64) int64 {
 	if k == o.m-1 { // one card face down: look at it, turn it up
 		var c int64
 		for _, e := range entries {
-			if o.turns && int(e.turn) >= o.maxTurns {
-				return optInf
+			if o.turns && int(e.turn) >= o.maxTurns && !o.memAfterTurns {
+				return optInf // past the limit (under MemoryAfterTurns: one look, as for memory)
 			}
 			c += e.n
 		}
@@ -362,7 +448,7 @@ func (o *optSearch) solve(k int, entries []optEntry, ub int64) int64 {
 	}
 	root := o.root
 	o.root = false
-	l := &optLevel{o: o, k: k, root: root, look: map[uint64]int8{}, place: map[uint64]uint8{},
+	l := &optLevel{o: o, k: k, root: root, look: map[uint64]int8{}, place: map[uint64]uint64{},
 		best: &optMemo{cost: ub, mirrored: mirrored}}
 	l.limit = o.fact // more turns in one level than full rows: the deal loops
 	deals := make([]optDeal, len(entries))
@@ -406,6 +492,7 @@ const (
 	dExit  // turned up k+1: waits at level k+1
 	dEnd   // turned up m
 	dLoop  // plays forever (or past the turn limit)
+	dMem   // reached the turn limit under MemoryAfterTurns: priced by dt
 )
 
 type optLevel struct {
@@ -414,7 +501,7 @@ type optLevel struct {
 	root  bool
 	limit int64
 	look  map[uint64]int8
-	place map[uint64]uint8
+	place map[uint64]uint64
 	trail []optDecision
 	best  *optMemo
 }
@@ -426,6 +513,9 @@ func (l *optLevel) run(d *optDeal) {
 	for d.stat == dRun {
 		if o.turns && int(d.turn) >= o.maxTurns {
 			d.stat = dLoop
+			if o.memAfterTurns {
+				d.stat = dMem
+			}
 			return
 		}
 		v := o.vkey(d.st, d.turn)
@@ -441,7 +531,7 @@ func (l *optLevel) run(d *optDeal) {
 			return
 		}
 		up := mv&optUp != 0
-		d.st = optMove(d.st, int(pos), int(mv&^optUp), up)
+		d.st = o.apply(d.st, int(pos), mv)
 		d.cost++
 		d.turn++
 		switch {
@@ -488,8 +578,8 @@ func (l *optLevel) bound(deals []optDeal) (lb int64, wait optGroupKey, ok bool) 
 				st |= 8 << (4 * uint(d.pos)) // a player with memory turns it up
 			}
 			ms = append(ms, optMember{optGroupKey{dPlace, placeKey(o.vkey(d.st, d.turn), int(d.x))}, st, d.n})
-		case dExit:
-			ms = append(ms, optMember{optGroupKey{dExit, o.vkey(d.st, d.turn)}, d.st, d.n})
+		case dExit, dMem:
+			ms = append(ms, optMember{optGroupKey{d.stat, o.vkey(d.st, d.turn)}, d.st, d.n})
 		case dLoop:
 			return optInf, wait, false
 		}
@@ -521,7 +611,7 @@ func (l *optLevel) bound(deals []optDeal) (lb int64, wait optGroupKey, ok bool) 
 			w += ms[j].n
 		}
 		lb += o.dt(g)
-		if ms[i].g.kind != dExit && w > most {
+		if ms[i].g.kind != dExit && ms[i].g.kind != dMem && w > most {
 			most, wait, ok = w, ms[i].g, true
 		}
 		i = j
@@ -547,12 +637,12 @@ func (l *optLevel) dfs(deals []optDeal) {
 		return
 	}
 	type child struct {
-		mv    uint8
+		mv    uint64
 		lb    int64
 		deals []optDeal
 	}
 	var kids []child
-	try := func(mv uint8) {
+	try := func(mv uint64) {
 		cp := slices.Clone(deals)
 		for i := range cp {
 			d := &cp[i]
@@ -577,7 +667,7 @@ func (l *optLevel) dfs(deals []optDeal) {
 				continue // the first look: the mirror image of a look at the left half
 			}
 			l.look[v] = int8(pos)
-			try(uint8(pos))
+			try(uint64(pos))
 		}
 		delete(l.look, v)
 		sort.SliceStable(kids, func(i, j int) bool { return kids[i].lb < kids[j].lb })
@@ -596,23 +686,36 @@ func (l *optLevel) dfs(deals []optDeal) {
 	pk := wait.v
 	v, x := pk>>4, int(pk&15)
 	pos := int(l.look[v])
-	if x == l.k+1 {
-		if l.k == m-2 { // turning it up leaves one card: where it goes is immaterial
-			l.place[pk] = uint8(pos) | optUp
-			try(uint8(pos) | optUp)
-		} else {
-			for to := range m {
-				l.place[pk] = uint8(to) | optUp
-				try(uint8(to) | optUp)
+	switch {
+	case o.rearrange && x == l.k+1 && l.k == m-2:
+		// Turning it up leaves one card: it finishes every deal waiting
+		// here in one more turn, which nothing else does.
+		l.place[pk] = uint64(pos) | optUp
+		try(uint64(pos) | optUp)
+	case o.rearrange:
+		for _, mv := range l.rearrangeMoves(deals, v, pos, x) {
+			l.place[pk] = mv
+			try(mv)
+		}
+	default:
+		if x == l.k+1 {
+			if l.k == m-2 { // turning it up leaves one card: where it goes is immaterial
+				l.place[pk] = uint64(pos) | optUp
+				try(uint64(pos) | optUp)
+			} else {
+				for to := range m {
+					l.place[pk] = uint64(to) | optUp
+					try(uint64(to) | optUp)
+				}
 			}
 		}
-	}
-	for to := range m {
-		if to == pos {
-			continue // put back where it was: the same look comes again, forever
+		for to := range m {
+			if to == pos {
+				continue // put back where it was: the same look comes again, forever
+			}
+			l.place[pk] = uint64(to)
+			try(uint64(to))
 		}
-		l.place[pk] = uint8(to)
-		try(uint8(to))
 	}
 	delete(l.place, pk)
 	sort.SliceStable(kids, func(i, j int) bool { return kids[i].lb < kids[j].lb })
@@ -642,12 +745,18 @@ func (l *optLevel) waits(d *optDeal, g optGroupKey) bool {
 func (l *optLevel) complete(deals []optDeal) {
 	o := l.o
 	var cost int64
-	var exits []optEntry
+	var exits, mem []optEntry
 	for _, d := range deals {
 		cost += d.n * d.cost
-		if d.stat == dExit {
+		switch d.stat {
+		case dExit:
 			exits = append(exits, optEntry{st: d.st, turn: d.turn, n: d.n})
+		case dMem:
+			mem = append(mem, optEntry{st: d.st, turn: d.turn, n: d.n})
 		}
+	}
+	if len(mem) > 0 {
+		cost += o.memoryCost(mem)
 	}
 	if cost >= l.best.cost {
 		return
@@ -686,15 +795,15 @@ func (o *optSearch) collect(k int, entries []optEntry, pol *TablePolicy) {
 		if flip {
 			v = uint64(optMirror(uint32(v), o.m)) | v>>32<<32
 			if d.x == 0 {
-				mv = uint8(o.m - 1 - int(mv))
+				mv = uint64(o.m - 1 - int(mv))
 			} else {
-				mv = uint8(o.m-1-int(mv&^optUp)) | mv&optUp
+				mv = o.mirrorMove(mv)
 			}
 		}
 		if d.x == 0 {
 			pol.look[v] = int(mv)
 		} else {
-			pol.place[placeKey(v, int(d.x))] = Move{Up: mv&optUp != 0, To: int(mv &^ optUp)}
+			pol.place[placeKey(v, int(d.x))] = o.moveOf(mv)
 		}
 	}
 	exits := slices.Clone(r.exits)
@@ -829,4 +938,179 @@ func (o *optSearch) dt(g []dtEntry) int64 {
 	}
 	o.dtMemo[key] = best
 	return best
+}
+
+// apply plays the move mv of the card at pos on the full row st: the
+// card goes to the index, face up if optUp, and under Rearrange the row is
+// then permuted by the Order (cell j gets the card of cell Order[j]).
+func (o *optSearch) apply(st uint32, pos int, mv uint64) uint32 {
+	st = optMove(st, pos, int(mv&0x7f), mv&optUp != 0)
+	if mv&optOrder == 0 {
+		return st
+	}
+	var out uint32
+	for j := range o.m {
+		src := uint(mv >> (optOrderShift + 4*j) & 15)
+		out |= (st >> (4 * src) & 15) << (4 * j)
+	}
+	return out
+}
+
+// optRuns marks the start of every run of face-down cells of the visible
+// row w (m cells): bit j set when cell j is face down and cell j−1 is not.
+func optRuns(w uint32, m int) uint32 {
+	var starts uint32
+	for j := range m {
+		if w>>(4*j)&15 == 0 && (j == 0 || w>>(4*(j-1))&15 != 0) {
+			starts |= 1 << j
+		}
+	}
+	return starts
+}
+
+// rearrangeMoves lists the moves of number x, seen at pos of the visible
+// row v (a key of the level's table), under the Rearrange variant: every
+// place for the card (face up when x is next) followed by every
+// permutation of the face-down cells, one move per distinct outcome (the
+// map from the cells before the turn to the cells after it), without the
+// move that leaves the row as it was (the same look would come again).
+//
+// A row no deal has reached yet (fresh: no deal waits there and its look
+// is not decided; for a row of the next level, no deal has left for it) has
+// a symmetry: its face-down cells within one run (cells between two face-up
+// cards) can be relabeled, since the search has fixed nothing about them
+// (a look at either cell of a run, or a card taken from it, leaves the same
+// visible row; the Rearrange moves into and out of the row absorb the
+// relabeling). So for a fresh row only the permutations that keep the
+// order of the cells sent into each run are tried: which cards go into
+// which run, not in what order.
+func (l *optLevel) rearrangeMoves(deals []optDeal, v uint64, pos, x int) []uint64 {
+	o, m := l.o, l.o.m
+	vis := uint32(v)
+	// ids: each cell's own index, to see a move's outcome as a map.
+	var ids uint32
+	for i := range m {
+		ids |= uint32(i) << (4 * i)
+	}
+	seen := map[uint64]bool{}
+	seenRow := map[uint64]bool{}
+	var out []uint64
+	ups := []bool{false}
+	if x == l.k+1 {
+		ups = append(ups, true)
+	}
+	perm := make([]int, m)
+	for _, up := range ups {
+		for to := range m {
+			w := optMove(vis, pos, to, false)
+			if up {
+				w |= uint32(x) << (4 * to)
+			}
+			// Two places that leave the same visible row differ by a
+			// permutation of the face-down cells, which the Order covers.
+			if rk := uint64(w) | uint64(b2u(up))<<32; seenRow[rk] {
+				continue
+			} else {
+				seenRow[rk] = true
+			}
+			mid := optMove(ids, pos, to, false)
+			var down []int
+			for j := range m {
+				if w>>(4*j)&15 == 0 {
+					down = append(down, j)
+				}
+			}
+			// Is the row after the move fresh?
+			wk := uint64(w) | v>>32<<32
+			if o.turns {
+				wk += 1 << 32
+			}
+			fresh := !o.noFresh
+			if _, ok := l.look[wk]; ok && !up {
+				fresh = false
+			}
+			for i := range deals {
+				d := &deals[i]
+				if (up && d.stat == dExit || !up && d.stat == dLook) && o.vkey(d.st, d.turn) == wk {
+					fresh = false
+					break
+				}
+			}
+			runs := optRuns(w, m)
+			r := len(down)
+			for i := range r {
+				perm[i] = i
+			}
+			for {
+				ok := true
+				if fresh {
+					// Within a run the sources keep their order.
+					for i := 1; i < r; i++ {
+						if runs>>down[i]&1 == 0 && perm[i] < perm[i-1] {
+							ok = false
+							break
+						}
+					}
+				}
+				if ok {
+					var order uint64
+					var after uint32
+					for j := range m {
+						src := j
+						for i, c := range down {
+							if c == j {
+								src = down[perm[i]]
+							}
+						}
+						order |= uint64(src) << (4 * j)
+						after |= (mid >> (4 * src) & 15) << (4 * j)
+					}
+					mv := uint64(to)
+					if up {
+						mv |= optUp
+					}
+					if order != uint64(ids) {
+						mv |= optOrder | order<<optOrderShift
+					}
+					key := uint64(after) | uint64(b2u(up))<<32
+					if !seen[key] && (up || after != ids) {
+						seen[key] = true
+						out = append(out, mv)
+					}
+				}
+				if !nextPerm(perm[:r]) {
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// mirrorMove is the move mv of a mirrored row: the index read from the
+// right, and the Order mirrored (cell j of the mirror gets the mirror of
+// the source of cell m−1−j).
+func (o *optSearch) mirrorMove(mv uint64) uint64 {
+	m := o.m
+	out := uint64(m-1-int(mv&0x7f)) | mv&optUp
+	if mv&optOrder != 0 {
+		out |= optOrder
+		for j := range m {
+			src := int(mv >> (optOrderShift + 4*(m-1-j)) & 15)
+			out |= uint64(m-1-src) << (optOrderShift + 4*j)
+		}
+	}
+	return out
+}
+
+// moveOf unpacks a move of the search.
+func (o *optSearch) moveOf(mv uint64) Move {
+	out := Move{Up: mv&optUp != 0, To: int(mv & 0x7f)}
+	if mv&optOrder != 0 {
+		out.Order = make([]int, o.m)
+		for j := range out.Order {
+			out.Order[j] = int(mv >> (optOrderShift + 4*j) & 15)
+		}
+	}
+	return out
 }

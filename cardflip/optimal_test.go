@@ -346,12 +346,12 @@ func TestOptimalErrors(t *testing.T) {
 	if _, err := OptimalModel(context.Background(), 3, TurnNumber, 2); err == nil {
 		t.Error("a turn limit below m accepted")
 	}
-	// A deadline holds: 200 ms, back within a second (table+turn at m = 4
-	// runs for many minutes).
+	// A deadline holds: 200 ms, back within a second (table+turn at m = 5
+	// runs for many minutes; m = 4 now takes about a second).
 	ctx, cancel = context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := OptimalModel(ctx, 4, TurnNumber, 10)
+	_, err := OptimalModel(ctx, 5, TurnNumber, 12)
 	if d := time.Since(start); !errors.Is(err, context.DeadlineExceeded) || d > time.Second {
 		t.Errorf("optimal with a 200 ms deadline: %v after %v", err, d)
 	}
@@ -365,6 +365,8 @@ func FuzzParseTable(f *testing.F) {
 	}
 	f.Add("[· ·] look 0: 1→up@1")
 	f.Add("[1 · x] look 9: 2→side@0")
+	f.Add("[· ·] look 0: 2→down@0/10")
+	f.Add("[· · ·] look 0: 2→down@0/011")
 	f.Fuzz(func(t *testing.T, row string) {
 		for m := 1; m <= 4; m++ {
 			tb, err := parseTable(m, []string{row})
@@ -379,6 +381,18 @@ func FuzzParseTable(f *testing.F) {
 			for _, mv := range tb.place {
 				if mv.To < 0 || mv.To >= m {
 					t.Fatalf("to %d accepted for m=%d", mv.To, m)
+				}
+				if mv.Order != nil {
+					seen := map[int]bool{}
+					for _, o := range mv.Order {
+						seen[o] = true
+						if o < 0 || o >= m {
+							t.Fatalf("order %v accepted for m=%d", mv.Order, m)
+						}
+					}
+					if len(mv.Order) != m || len(seen) != m {
+						t.Fatalf("order %v accepted for m=%d", mv.Order, m)
+					}
 				}
 			}
 		}

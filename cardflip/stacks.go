@@ -441,6 +441,7 @@ func parseTable(m int, rows []string) (*baseTable, error) {
 			var side string
 			xs, r, ok1 := strings.Cut(a, "→")
 			sd, ts, ok2 := strings.Cut(r, "@")
+			ts, ords, hasOrder := strings.Cut(ts, "/")
 			var err1, err2 error
 			x, err1 = strconv.Atoi(xs)
 			to, err2 = strconv.Atoi(ts)
@@ -448,7 +449,24 @@ func parseTable(m int, rows []string) (*baseTable, error) {
 			if !ok1 || !ok2 || err1 != nil || err2 != nil || (side != "up" && side != "down") || to < 0 || to >= m {
 				return nil, fmt.Errorf("cardflip: table row %q: bad action %q", row, a)
 			}
-			t.place[placeKey(key, x)] = Move{Up: side == "up", To: to}
+			mv := Move{Up: side == "up", To: to}
+			if hasOrder {
+				// A permutation of the cells, one digit a cell (Rearrange).
+				if len(ords) != m {
+					return nil, fmt.Errorf("cardflip: table row %q: bad order in %q", row, a)
+				}
+				mv.Order = make([]int, m)
+				used := 0
+				for j, c := range []byte(ords) {
+					d := int(c) - '0'
+					if d < 0 || d >= m || used>>d&1 != 0 {
+						return nil, fmt.Errorf("cardflip: table row %q: bad order in %q", row, a)
+					}
+					used |= 1 << d
+					mv.Order[j] = d
+				}
+			}
+			t.place[placeKey(key, x)] = mv
 		}
 	}
 	return t, nil

@@ -10,7 +10,7 @@ import (
 func Strategies() []Strategy {
 	return []Strategy{
 		Single(), Random(), FrontToBack(), Interval(), Partition(), DivideConquer(),
-		Stacks(), Comb(),
+		Stacks(), Comb(), Cycle(),
 	}
 }
 

@@ -53,6 +53,9 @@ func TestExactClosedForms(t *testing.T) {
 func TestOneCard(t *testing.T) {
 	for _, s := range Strategies() {
 		r := Rules{Players: 1}
+		if s.Info().Rearranges {
+			r.Variant = Rearrange
+		}
 		if s.Info().Randomized {
 			if st := simulate(t, s, 1, 10, r); st.Min != 1 || st.Max != 1 {
 				t.Errorf("%s m=1: %d..%d", s.Info().Name, st.Min, st.Max)

@@ -3,6 +3,7 @@ package cardflip
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -17,11 +18,18 @@ func placeKey(v uint64, x int) uint64 { return v<<4 | uint64(x) }
 type TablePolicy struct {
 	m     int
 	turns bool // keyed by the turn number too (TurnNumber model)
-	look  map[uint64]int
-	place map[uint64]Move
+	// rearrange: some moves permute the face-down cells (Move.Order), so
+	// the strategy needs the Rearrange variant.
+	rearrange bool
+	look      map[uint64]int
+	place     map[uint64]Move
 }
 
 func (p *TablePolicy) Info() Info {
+	if p.rearrange {
+		return Info{Name: fmt.Sprintf("optimal-rearrange-%d", p.m), Model: TableOnly, Rearranges: true,
+			Summary: fmt.Sprintf("the optimal table-only strategy for m = %d under the rearrange variant, found by exhaustive search", p.m)}
+	}
 	if p.turns {
 		return Info{Name: fmt.Sprintf("optimal-turn-%d", p.m), Model: TurnNumber,
 			Summary: fmt.Sprintf("the optimal table+turn strategy for m = %d found by exhaustive search", p.m)}
@@ -106,7 +114,16 @@ func (p *TablePolicy) Describe() []string {
 			if mv.Up {
 				side = "up"
 			}
-			acts = append(acts, fmt.Sprintf("%d→%s@%d", x, side, mv.To))
+			act := fmt.Sprintf("%d→%s@%d", x, side, mv.To)
+			if mv.Order != nil {
+				// Then the row is permuted: cell j gets the card of cell
+				// Order[j] (Rearrange), one digit a cell.
+				act += "/"
+				for _, o := range mv.Order {
+					act += strconv.Itoa(o)
+				}
+			}
+			acts = append(acts, act)
 		}
 		turn := ""
 		if v>>32 != 0 {

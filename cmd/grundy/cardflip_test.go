@@ -118,6 +118,23 @@ func TestCardflipOptimal(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "E[X] = 25/6") || !strings.Contains(out, "look 1") {
 		t.Errorf("%d %q", code, out)
 	}
+	// The turn number gains 1/24 at m = 4, rearranging reaches the memory
+	// bound (each checked by the engine under its rules before printing).
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--m", "4", "--model", "turn", "--table"}, []string{"table+turn strategy ending within 10 turns has E[X] = 145/24", "table-only optimum 73/12", "turn 1 [· · · ·] look"}},
+		{[]string{"--m", "4", "--variant", "rearrange", "--table"}, []string{"under rearrange has E[X] = 71/12", "2m − H_m = 71/12", "table-only optimum 73/12", "/"}},
+		{[]string{"--m", "5", "--variant", "rearrange", "--json"}, []string{`"variant":"rearrange"`, `"fraction":"463/60"`, `"checked":true`}},
+	} {
+		out, errs, code := grundy(t, "", append([]string{"cardflip", "optimal"}, c.args...)...)
+		for _, w := range c.want {
+			if code != 0 || !strings.Contains(out, w) {
+				t.Errorf("%v: %d %q %q, want %q", c.args, code, out, errs, w)
+			}
+		}
+	}
 }
 
 func TestCardflipUsageErrors(t *testing.T) {
@@ -136,6 +153,10 @@ func TestCardflipUsageErrors(t *testing.T) {
 		{"cardflip", "compare", "--m", "9..3"},
 		{"cardflip", "compare", "--m", "2..5", "--out", "plot.gif"},
 		{"cardflip", "optimal", "--m", "6"},
+		{"cardflip", "optimal", "--m", "4", "--variant", "rearrange", "--model", "turn"},
+		{"cardflip", "optimal", "--m", "4", "--variant", "fixed"},
+		{"cardflip", "optimal", "--m", "4", "--variant", "cheat"},
+		{"cardflip", "optimal", "--m", "6", "--variant", "rearrange"},
 		// One cap on n (cardflip.MaxPlayers) for every command: a huge
 		// number was a makeslice panic, 10^9 an out-of-memory crash.
 		{"cardflip", "play", "--strategy", "best", "--m", "5", "--players", "99999999999999"},
