@@ -86,10 +86,7 @@ func recordPolicy(t *testing.T, s Strategy, m int) *TablePolicy {
 	for r := range Factorial(m) {
 		unrank(perm, r)
 		g.Trace = func(st Step) {
-			var key uint64
-			for i, x := range st.Before {
-				key |= uint64(x) << (4 * i)
-			}
+			key := cellsWord(st.Before)
 			pol.look[key] = st.Look
 			pol.place[placeKey(key, st.Value)] = st.Move
 		}

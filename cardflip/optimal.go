@@ -177,11 +177,7 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 	entries := make([]optEntry, 0, o.fact)
 	for r := range o.fact {
 		unrank(perm, r)
-		var st uint32
-		for i, x := range perm {
-			st |= uint32(x) << (4 * i)
-		}
-		entries = append(entries, optEntry{st: st, n: 1})
+		entries = append(entries, optEntry{st: uint32(cellsWord(perm)), n: 1})
 	}
 	var total int64
 	if turns || rearrange {

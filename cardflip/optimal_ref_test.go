@@ -36,11 +36,7 @@ func refOptimal(ctx context.Context, m int, model Model, maxTurns int) (*Optimal
 	var entries []refEntry
 	for r := range Factorial(m) {
 		unrank(perm, r)
-		var st uint32
-		for i, x := range perm {
-			st |= uint32(x) << (4 * i)
-		}
-		entries = append(entries, refEntry{st: st, n: 1})
+		entries = append(entries, refEntry{st: uint32(cellsWord(perm)), n: 1})
 	}
 	total := o.solve(0, entries)
 	if err := ctx.Err(); err != nil {

@@ -61,10 +61,7 @@ func TestEmbeddedTables(t *testing.T) {
 		for r := range Factorial(m) {
 			unrank(perm, r)
 			g.Trace = func(st Step) {
-				var key uint64
-				for i, x := range st.Before {
-					key |= uint64(x) << (4 * i)
-				}
+				key := cellsWord(st.Before)
 				if _, ok := tb.look[key]; !ok && popcount4(uint32(key)) < m-1 {
 					t.Fatalf("table %d: row %s missing", m, FormatRow(st.Before, -1))
 				}
@@ -193,11 +190,7 @@ func TestMemoryTreeIsTheOnePlayerOptimum(t *testing.T) {
 		var g []dtEntry
 		for r := range Factorial(m) {
 			unrank(perm, r)
-			var st uint32
-			for i, x := range perm {
-				st |= uint32(x) << (4 * i)
-			}
-			g = append(g, dtEntry{st, 1})
+			g = append(g, dtEntry{uint32(cellsWord(perm)), 1})
 		}
 		got := big.NewRat(o.dt(g), Factorial(m))
 		if got.Cmp(SingleExpectation(m)) != 0 {
