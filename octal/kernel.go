@@ -367,7 +367,7 @@ func scanSegR(pend *[1 << 16]uint8, set *[64]byte, lo, up []uint16, remaining in
 	i := L
 	if set != nil && L >= 16 {
 		// set holds the pending values (all below 512): the vector scan
-		// takes the blocks of sixteen, the rest is scanned here.
+		// takes the blocks of 16 (32), the rest is scanned below.
 		scan := scanR
 		if has512 {
 			scan = scanR512
@@ -376,16 +376,7 @@ func scanSegR(pend *[1 << 16]uint8, set *[64]byte, lo, up []uint16, remaining in
 		if left == 0 {
 			return 0, L - pos
 		}
-		i, remaining = pos, left
-		for i--; i >= 0; i-- {
-			if x := lo[i] ^ up[i]; pend[x] != 0 {
-				pend[x] = 0
-				if remaining--; remaining == 0 {
-					return 0, L - i
-				}
-			}
-		}
-		return remaining, L
+		i, remaining = pos, left // the last few splits: the loops below
 	}
 	for ; i >= 8; i -= 8 {
 		y := load4(lo, i-4) ^ load4(up, i-4)
