@@ -34,8 +34,11 @@ type batchMarks struct {
 	// rareN[lo:xlo] and rareN[xhi:hi]; a split into equal heaps r + r,
 	// forbidden in some games, is never batched.
 	digits []batchDigit
-	stamp  uint16
-	rows   [batchHeaps][batchSize]uint16 // rows[j][x] = stamp: x marked for heap n0+j
+	// declined is the last heap for which batching did not pay; the next
+	// fifteen do not ask again.
+	declined int
+	stamp    uint16
+	rows     [batchHeaps][batchSize]uint16 // rows[j][x] = stamp: x marked for heap n0+j
 }
 
 type batchDigit struct{ lo, xlo, xhi, hi int }
@@ -64,6 +67,9 @@ func (w *worker) markBatchAt(g *Game, vals []uint16, n0, avail int) bool {
 		w.b = new(batchMarks)
 	}
 	b := w.b
+	if n0 >= b.declined && n0 < b.declined+batchHeaps {
+		return false // too few rare splits a moment ago: ask again later
+	}
 	b.valid = false
 	b.digits = b.digits[:0]
 	pairs := 0
@@ -90,6 +96,7 @@ func (w *worker) markBatchAt(g *Game, vals []uint16, n0, avail int) bool {
 		pairs += hi - lo
 	}
 	if pairs < batchMinPairs {
+		b.declined = n0
 		return false
 	}
 	b.stamp++
