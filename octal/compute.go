@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"sort"
 	"time"
+	"unsafe"
 )
 
 // Method selects the kernel that computes a nim-sequence.
@@ -167,11 +168,12 @@ type worker struct {
 	pl    []uint32
 	ms    []int
 	rareN []int
-	rareV []uint16 // G(rareN[i]) (fast kernel; escMark if escaped)
-	size  uint32   // power of two > every value this worker knows
-	cur   uint32   // the last stamp
-	cuts  []int    // per split digit: rare heaps below the digit's last m
-	set   [64]byte // the pending values below 512 as bits (scanHitR)
+	rareV []uint16    // G(rareN[i]) (fast kernel; escMark if escaped)
+	size  uint32      // power of two > every value this worker knows
+	cur   uint32      // the last stamp
+	cuts  []int       // per split digit: rare heaps below the digit's last m
+	set   [64]byte    // the pending values below 512 as bits (scanHitR)
+	b     *batchMarks // the last batch of heaps marked together (batch.go)
 	// tailErr is set by a tail-mode kernel that needed a value it does
 	// not hold.
 	tailErr error
@@ -286,7 +288,11 @@ func (c *Computer) Stats() Stats {
 }
 
 func (w *worker) bytes() int64 {
-	return int64(cap(w.mark))*4 + int64(cap(w.pend)) + int64(cap(w.rareN))*8 + int64(cap(w.rareV))*2 + int64(cap(w.pl))*4
+	n := int64(cap(w.mark))*4 + int64(cap(w.pend)) + int64(cap(w.rareN))*8 + int64(cap(w.rareV))*2 + int64(cap(w.pl))*4
+	if w.b != nil {
+		n += int64(unsafe.Sizeof(*w.b))
+	}
+	return n
 }
 
 // ErrTooLarge reports a value or heap beyond what a Computer stores.
@@ -486,7 +492,7 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 					return c.w.tailErr
 				}
 			case c.sparse && c.fast():
-				v, work = c.w.sparseFast(c, n, c.vals, n)
+				v, work = c.w.sparseFast(c, n, c.vals, n, true)
 			case c.fast() && len(c.g.three) == 0:
 				v, work = c.w.plainFast(c, n)
 			default:
@@ -726,6 +732,7 @@ func (c *Computer) setSparse(on bool, m, e, t uint32) {
 	c.sparse, c.mask, c.e, c.t = on, m, e, t
 	w := c.w
 	w.rareN, w.rareV = w.rareN[:0], w.rareV[:0]
+	w.dropBatch()
 	if !on {
 		c.mask, c.e, c.t = 0, 0, 0
 		c.buildParity()

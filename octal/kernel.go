@@ -28,7 +28,11 @@ import (
 // With avail < n (the two-core mode, parallel.go), only G(0..avail−1) are
 // known: it leaves out every option involving a heap ≥ avail and returns the
 // mex of the other options (the caller adds the left-out ones, excluded).
-func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int) (uint32, int) {
+//
+// With mayBatch, a game of one split digit marks its rare splits for the
+// next sixteen heaps at once (batch.go); later calls for those heaps use
+// that batch.
+func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int, mayBatch bool) (uint32, int) {
 	stamp := w.stamp(n)
 	mark := (*[1 << 16]uint32)(w.mark)
 	vals = vals[:n]
@@ -52,7 +56,12 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int) (uint3
 			possible |= 1 << (c.e & uint32(m) & 1)
 		}
 	}
+	var row *[batchSize]uint16
 	switch {
+	case len(w.ms) == len(g.two) && (w.batched(n, avail) || mayBatch && w.markBatchAt(g, vals, n, avail)):
+		var k int
+		k, row = w.markRareBatched(mark, vals, n, avail, g.unequal, stamp)
+		work += k
 	case avail < n:
 		// A split r + (m−r) of a rare heap r is known when m − r < avail.
 		for _, m := range w.ms {
@@ -71,7 +80,13 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int) (uint3
 			work += markRare(mark, vals, w.rareN, w.rareV, m, g.unequal, stamp)
 		}
 	}
-	cand, pl := w.candidate(c, stamp, possible)
+	var cand uint32
+	var pl []uint32
+	if row != nil {
+		cand, pl = w.candidateRow(c, stamp, row, w.b.stamp, possible)
+	} else {
+		cand, pl = w.candidate(c, stamp, possible)
+	}
 	if len(pl) == 0 {
 		return cand, work
 	}

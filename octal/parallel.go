@@ -83,6 +83,7 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 			c.pw[i] = w
 		}
 		w.rareN = append(w.rareN[:0], c.w.rareN...)
+		w.dropBatch()
 		w.rareV = append(w.rareV[:0], c.w.rareV...)
 		w.size = c.size
 		ws[i] = w
@@ -168,7 +169,7 @@ func (r *parRun) run(ctx context.Context, w *worker, id int) {
 			}
 			avail = min(avail, n)
 			learn(avail)
-			s, work := w.sparseFast(c, n, r.buf, avail)
+			s, work := w.sparseFast(c, n, r.buf, avail, true)
 			pairs += work
 			mine[k] = partial{s: s, avail: avail, ready: true}
 		}
@@ -186,7 +187,7 @@ func (r *parRun) run(ctx context.Context, w *worker, id int) {
 			if e.avail < p && r.leftOut(p, e.avail, v) {
 				learn(p)
 				var work int
-				v, work = w.sparseFast(c, p, r.buf, p)
+				v, work = w.sparseFast(c, p, r.buf, p, false)
 				pairs += work
 			}
 			if v >= fastLimit {

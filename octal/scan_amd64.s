@@ -107,11 +107,36 @@ done:
 	MOVQ R9, left+56(FP)
 	RET
 
+// LANE512 takes the lowest lane left in AX (bit 2k: lane k of a block,
+// whose x is the word at off+2k(SP)): it clears x in pend and in the set
+// held in Z10, and counts remaining (R9) down by pend[x], 1 or 0 if an
+// earlier lane of the block found the same value, so that no branch
+// depends on it. At 0 it jumps to found with the lane's bit in R10.
+#define LANE512(off, found) \
+	BSFQ    AX, R10; \
+	LEAQ    -1(AX), R11; \
+	ANDQ    R11, AX; \
+	MOVWLZX off(SP)(R10*1), BX; \
+	MOVBLZX (R8)(BX*1), R12; \
+	MOVB    $0, (R8)(BX*1); \
+	MOVL    BX, R11; \
+	SHRL    $3, R11; \
+	ANDL    $7, BX; \
+	XORL    R13, R13; \
+	BTSL    BX, R13; \
+	XORL    R15, R15; \
+	BTSQ    R11, R15; \
+	KMOVQ   R15, K3; \
+	VPBROADCASTB.Z R13, K3, Z11; \
+	VPANDNQ Z10, Z11, Z10; \
+	SUBQ    R12, R9; \
+	JZ      found
+
 // func scanR512(lo, up *uint16, n int, set *[64]byte, pend *[65536]uint8, remaining int) (pos, left int)
 //
 // scanR with AVX-512 (F, BW, VBMI): thirty-two pairs a step, the set one
 // 64-byte table for VPERMB; blocks of 32, the last i below 32.
-TEXT ·scanR512(SB), NOSPLIT, $0-64
+TEXT ·scanR512(SB), NOSPLIT, $64-64
 	MOVQ lo+0(FP), SI
 	MOVQ up+8(FP), DI
 	MOVQ n+16(FP), CX
@@ -128,7 +153,9 @@ TEXT ·scanR512(SB), NOSPLIT, $0-64
 	MOVQ $0x5555555555555555, AX
 	KMOVQ AX, K2
 
-reload512:
+	// The set lives in Z10 until the end: a hit clears its bit in the
+	// register (reloading it from memory after byte stores would wait for
+	// the stores).
 	VMOVDQU64 (DX), Z10
 
 loop512:
@@ -147,41 +174,28 @@ loop512:
 	JMP       loop512
 
 hit512:
-	KMOVQ K1, AX // bit 2k: lane k has its bit
+	// Each lane with its bit set, in increasing j (LANE512).
+	VMOVDQU16 Z0, (SP)
+	KMOVQ     K1, AX // bit 2k: lane k has its bit
 
 lanes512:
+	LANE512(0, found512)
 	TESTQ AX, AX
-	JZ    next512
-	BSFQ  AX, R10
-	LEAQ  -1(AX), R11
-	ANDQ  R11, AX
-	SHRQ  $1, R10
-	LEAQ  -32(CX)(R10*1), R11 // j
-	MOVWLZX (SI)(R11*2), BX
-	MOVWLZX (DI)(R11*2), R12
-	XORL  R12, BX             // x
-	MOVBLZX (R8)(BX*1), R12
-	TESTL R12, R12
-	JZ    lanes512            // found earlier in this block
-	MOVB  $0, (R8)(BX*1)
-	MOVL  BX, R12
-	SHRL  $3, R12
-	ANDL  $7, BX
-	MOVBLZX (DX)(R12*1), R13
-	BTRL  BX, R13
-	MOVB  R13, (DX)(R12*1)
-	DECQ  R9
 	JNZ   lanes512
+	SUBQ  $32, CX
+	JMP   loop512
+
+found512:
+	SHRQ      $1, R10
+	LEAQ      -32(CX)(R10*1), R11 // j
+	VMOVDQU64 Z10, (DX)
 	VZEROUPPER
-	MOVQ  R11, pos+48(FP)
-	MOVQ  $0, left+56(FP)
+	MOVQ      R11, pos+48(FP)
+	MOVQ      $0, left+56(FP)
 	RET
 
-next512:
-	SUBQ $32, CX
-	JMP  reload512
-
 done512:
+	VMOVDQU64 Z10, (DX)
 	VZEROUPPER
 	MOVQ CX, pos+48(FP)
 	MOVQ R9, left+56(FP)
@@ -192,7 +206,7 @@ done512:
 // scanR512 for two split digits at once: lo[j] pairs with up1[j] and with
 // up2[j]. In a block, the hits of up1 are cleared first, then those of
 // up2, each in increasing j.
-TEXT ·scanTwoR512(SB), NOSPLIT, $0-72
+TEXT ·scanTwoR512(SB), NOSPLIT, $128-72
 	MOVQ lo+0(FP), SI
 	MOVQ up1+8(FP), DI
 	MOVQ up2+16(FP), R14
@@ -208,8 +222,7 @@ TEXT ·scanTwoR512(SB), NOSPLIT, $0-72
 	MOVQ $0x5555555555555555, AX
 	KMOVQ AX, K2
 
-reload2:
-	VMOVDQU64 (DX), Z10
+	VMOVDQU64 (DX), Z10 // the set, in Z10 until the end (see scanR512)
 
 loop2:
 	CMPQ CX, $32
@@ -226,78 +239,49 @@ loop2:
 	VPERMB    Z10, Z5, Z6
 	VPANDQ    Z8, Z4, Z7
 	VPSHUFB   Z7, Z14, Z7
-	VPTESTMB  Z7, Z6, K2, K3
-	KORTESTQ  K1, K3
+	VPTESTMB  Z7, Z6, K2, K4
+	KORTESTQ  K1, K4
 	JNZ       hit2
 	SUBQ      $32, CX
 	JMP       loop2
 
 hit2:
-	KMOVQ K1, AX
+	VMOVDQU16 Z3, (SP)
+	VMOVDQU16 Z4, 64(SP)
+	KMOVQ     K1, AX
+	TESTQ     AX, AX
+	JZ        second2
 
 lanes2a:
+	LANE512(0, found2)
 	TESTQ AX, AX
-	JZ    second2
-	BSFQ  AX, R10
-	LEAQ  -1(AX), R11
-	ANDQ  R11, AX
-	SHRQ  $1, R10
-	LEAQ  -32(CX)(R10*1), R11 // j
-	MOVWLZX (SI)(R11*2), BX
-	MOVWLZX (DI)(R11*2), R12
-	XORL  R12, BX
-	MOVBLZX (R8)(BX*1), R12
-	TESTL R12, R12
-	JZ    lanes2a
-	MOVB  $0, (R8)(BX*1)
-	MOVL  BX, R12
-	SHRL  $3, R12
-	ANDL  $7, BX
-	MOVBLZX (DX)(R12*1), R13
-	BTRL  BX, R13
-	MOVB  R13, (DX)(R12*1)
-	DECQ  R9
 	JNZ   lanes2a
-	JMP   found2
 
 second2:
-	KMOVQ K3, AX
-
-lanes2b:
+	KMOVQ K4, AX
 	TESTQ AX, AX
 	JZ    next2
-	BSFQ  AX, R10
-	LEAQ  -1(AX), R11
-	ANDQ  R11, AX
-	SHRQ  $1, R10
-	LEAQ  -32(CX)(R10*1), R11 // j
-	MOVWLZX (SI)(R11*2), BX
-	MOVWLZX (R14)(R11*2), R12
-	XORL  R12, BX
-	MOVBLZX (R8)(BX*1), R12
-	TESTL R12, R12
-	JZ    lanes2b
-	MOVB  $0, (R8)(BX*1)
-	MOVL  BX, R12
-	SHRL  $3, R12
-	ANDL  $7, BX
-	MOVBLZX (DX)(R12*1), R13
-	BTRL  BX, R13
-	MOVB  R13, (DX)(R12*1)
-	DECQ  R9
-	JNZ   lanes2b
 
-found2:
-	VZEROUPPER
-	MOVQ R11, pos+56(FP)
-	MOVQ $0, left+64(FP)
-	RET
+lanes2b:
+	LANE512(64, found2)
+	TESTQ AX, AX
+	JNZ   lanes2b
 
 next2:
 	SUBQ $32, CX
-	JMP  reload2
+	JMP  loop2
+
+found2:
+	SHRQ      $1, R10
+	LEAQ      -32(CX)(R10*1), R11 // j
+	VMOVDQU64 Z10, (DX)
+	VZEROUPPER
+	MOVQ      R11, pos+56(FP)
+	MOVQ      $0, left+64(FP)
+	RET
 
 done2:
+	VMOVDQU64 Z10, (DX)
 	VZEROUPPER
 	MOVQ CX, pos+56(FP)
 	MOVQ R9, left+64(FP)
