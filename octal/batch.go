@@ -34,11 +34,8 @@ type batchMarks struct {
 	// rareN[lo:xlo] and rareN[xhi:hi]; a split into equal heaps r + r,
 	// forbidden in some games, is never batched.
 	digits []batchDigit
-	// declined is the last heap for which batching did not pay; the next
-	// fifteen do not ask again.
-	declined int
-	stamp    uint16
-	rows     [batchHeaps][batchSize]uint16 // rows[j][x] = stamp: x marked for heap n0+j
+	stamp  uint16
+	rows   [batchHeaps][batchSize]uint16 // rows[j][x] = stamp: x marked for heap n0+j
 }
 
 type batchDigit struct{ lo, xlo, xhi, hi int }
@@ -63,15 +60,11 @@ func (w *worker) markBatchAt(g *Game, vals []uint16, n0, avail int) bool {
 	if w.size > batchSize || avail < 2*batchHeaps {
 		return false
 	}
-	if w.b == nil {
-		w.b = new(batchMarks)
-	}
-	b := w.b
-	if n0 >= b.declined && n0 < b.declined+batchHeaps {
+	if n0 >= w.declined && n0 < w.declined+batchHeaps {
 		return false // too few rare splits a moment ago: ask again later
 	}
-	b.valid = false
-	b.digits = b.digits[:0]
+	var digits [4]batchDigit // on the stack for the usual few split digits
+	ds := digits[:0]
 	pairs := 0
 	for _, k := range g.two {
 		m0 := n0 - k
@@ -92,13 +85,18 @@ func (w *worker) markBatchAt(g *Game, vals []uint16, n0, avail int) bool {
 			xlo = min(max(lo, sort.SearchInts(w.rareN, (m0+1)/2)), hi)
 			xhi = min(max(xlo, sort.SearchInts(w.rareN, m15/2+1)), hi)
 		}
-		b.digits = append(b.digits, batchDigit{lo, xlo, xhi, hi})
+		ds = append(ds, batchDigit{lo, xlo, xhi, hi})
 		pairs += hi - lo
 	}
 	if pairs < batchMinPairs {
-		b.declined = n0
+		w.declined = n0
 		return false
 	}
+	if w.b == nil {
+		w.b = new(batchMarks) // 32 KiB, for games that batch only
+	}
+	b := w.b
+	b.digits = append(b.digits[:0], ds...)
 	b.stamp++
 	if b.stamp == 0 {
 		b.rows = [batchHeaps][batchSize]uint16{}

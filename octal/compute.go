@@ -174,6 +174,9 @@ type worker struct {
 	cuts  []int       // per split digit: rare heaps below the digit's last m
 	set   [64]byte    // the pending values below 512 as bits (scanHitR)
 	b     *batchMarks // the last batch of heaps marked together (batch.go)
+	// declined is the last heap for which batching did not pay; the
+	// next fifteen do not ask again.
+	declined int
 	// tailErr is set by a tail-mode kernel that needed a value it does
 	// not hold.
 	tailErr error
