@@ -107,6 +107,40 @@ done:
 	MOVQ R9, left+56(FP)
 	RET
 
+// SETUP512 loads what the AVX-512 scans keep in registers. Z14: byte j
+// of each 8 = 1 << j. Z8: 7 in each word. K2: the low byte of each word.
+// Z10: the set (DX), held there until the end: a hit clears its bit in
+// the register (reloading it from memory after byte stores would wait
+// for the stores).
+#define SETUP512 \
+	MOVQ         $0x8040201008040201, AX; \
+	VPBROADCASTQ AX, Z14; \
+	MOVQ         $0x0007000700070007, AX; \
+	VPBROADCASTQ AX, Z8; \
+	MOVQ         $0x5555555555555555, AX; \
+	KMOVQ        AX, K2; \
+	VMOVDQU64    (DX), Z10
+
+// FOUND512 returns (j, 0) for the lane whose bit is in R10 (every pending
+// value found there); DONE512 returns (i, remaining) when the blocks run
+// out. Both store the set back. P and L name the results in the frame
+// (pos+48, left+56).
+#define FOUND512(P, L) \
+	SHRQ      $1, R10; \
+	LEAQ      -32(CX)(R10*1), R11; \
+	VMOVDQU64 Z10, (DX); \
+	VZEROUPPER; \
+	MOVQ      R11, P(FP); \
+	MOVQ      $0, L(FP); \
+	RET
+
+#define DONE512(P, L) \
+	VMOVDQU64 Z10, (DX); \
+	VZEROUPPER; \
+	MOVQ      CX, P(FP); \
+	MOVQ      R9, L(FP); \
+	RET
+
 // LANE512 takes the lowest lane left in AX (bit 2k: lane k of a block,
 // whose x is the word at off+2k(SP)): it clears x in pend and in the set
 // held in Z10, and counts remaining (R9) down by pend[x], 1 or 0 if an
@@ -144,19 +178,7 @@ TEXT ·scanR512(SB), NOSPLIT, $64-64
 	MOVQ pend+32(FP), R8
 	MOVQ remaining+40(FP), R9
 
-	// Z14: byte j of each 8 = 1 << j. Z8: 7 in each word. K2: the low
-	// byte of each word.
-	MOVQ $0x8040201008040201, AX
-	VPBROADCASTQ AX, Z14
-	MOVQ $0x0007000700070007, AX
-	VPBROADCASTQ AX, Z8
-	MOVQ $0x5555555555555555, AX
-	KMOVQ AX, K2
-
-	// The set lives in Z10 until the end: a hit clears its bit in the
-	// register (reloading it from memory after byte stores would wait for
-	// the stores).
-	VMOVDQU64 (DX), Z10
+	SETUP512
 
 loop512:
 	CMPQ CX, $32
@@ -186,20 +208,10 @@ lanes512:
 	JMP   loop512
 
 found512:
-	SHRQ      $1, R10
-	LEAQ      -32(CX)(R10*1), R11 // j
-	VMOVDQU64 Z10, (DX)
-	VZEROUPPER
-	MOVQ      R11, pos+48(FP)
-	MOVQ      $0, left+56(FP)
-	RET
+	FOUND512(pos+48, left+56)
 
 done512:
-	VMOVDQU64 Z10, (DX)
-	VZEROUPPER
-	MOVQ CX, pos+48(FP)
-	MOVQ R9, left+56(FP)
-	RET
+	DONE512(pos+48, left+56)
 
 // func scanTwoR512(lo, up1, up2 *uint16, n int, set *[64]byte, pend *[65536]uint8, remaining int) (pos, left int)
 //
@@ -215,14 +227,7 @@ TEXT ·scanTwoR512(SB), NOSPLIT, $128-72
 	MOVQ pend+40(FP), R8
 	MOVQ remaining+48(FP), R9
 
-	MOVQ $0x8040201008040201, AX
-	VPBROADCASTQ AX, Z14
-	MOVQ $0x0007000700070007, AX
-	VPBROADCASTQ AX, Z8
-	MOVQ $0x5555555555555555, AX
-	KMOVQ AX, K2
-
-	VMOVDQU64 (DX), Z10 // the set, in Z10 until the end (see scanR512)
+	SETUP512
 
 loop2:
 	CMPQ CX, $32
@@ -272,17 +277,7 @@ next2:
 	JMP  loop2
 
 found2:
-	SHRQ      $1, R10
-	LEAQ      -32(CX)(R10*1), R11 // j
-	VMOVDQU64 Z10, (DX)
-	VZEROUPPER
-	MOVQ      R11, pos+56(FP)
-	MOVQ      $0, left+64(FP)
-	RET
+	FOUND512(pos+56, left+64)
 
 done2:
-	VMOVDQU64 Z10, (DX)
-	VZEROUPPER
-	MOVQ CX, pos+56(FP)
-	MOVQ R9, left+64(FP)
-	RET
+	DONE512(pos+56, left+64)
