@@ -5,9 +5,9 @@ import (
 	"unsafe"
 )
 
-// Batched rare-heap marking. For a game with one split digit (Officers,
+// Batched rare-heap marking. For a game with many rare heaps (Officers,
 // Grundy's game, …) most of a value's cost is marking rv ^ G(m − r) for
-// every rare heap r: about 1,500 rare heaps at n = 2^24, each read at its
+// every rare heap r and split digit: about 1,500 rare heaps at n = 2^24, each read at its
 // own place in the values, so every pair costs a load of a cache line that
 // the previous heap also loaded and the level-1 cache could not keep. The
 // heaps n0 … n0+15 read G(m0 − r … m0 + 15 − r) for the same r: one pass
@@ -125,6 +125,8 @@ func markBatch(rows *[batchHeaps][batchSize]uint16, vals []uint16, rs []int, rv 
 	rv = rv[:len(rs)]
 	base := unsafe.Pointer(unsafe.SliceData(vals))
 	const mask = batchSize - 1
+	// The sixteen lanes are written out: the compiler does not unroll a
+	// loop, and a constant row index becomes part of the store's address.
 	for i, r := range rs {
 		p := unsafe.Add(base, 2*(m0-r))
 		x := uint64(rv[i]) * 0x0001000100010001
@@ -186,7 +188,8 @@ func (w *worker) markRareBatched(mark *[1 << 16]uint32, vals []uint16, n, avail 
 }
 
 // candidateRow is candidate with the values of the heap's batch row marked
-// too.
+// too. A copy, not candidate with a nil row: the test for nil in this loop
+// cost Officers 2–4% (measured).
 func (w *worker) candidateRow(c *Computer, stamp uint32, row *[batchSize]uint16, bstamp uint16, possible uint8) (uint32, []uint32) {
 	mark := (*[1 << 16]uint32)(w.mark)
 	pend := (*[1 << 16]uint8)(w.pend)

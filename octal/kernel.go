@@ -29,9 +29,9 @@ import (
 // known: it leaves out every option involving a heap ≥ avail and returns the
 // mex of the other options (the caller adds the left-out ones, excluded).
 //
-// With mayBatch, a game of one split digit marks its rare splits for the
-// next sixteen heaps at once (batch.go); later calls for those heaps use
-// that batch.
+// With mayBatch, a heap with many rare splits marks them for the next
+// sixteen heaps at once (batch.go); later calls for those heaps use that
+// batch.
 func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int, mayBatch bool) (uint32, int) {
 	stamp := w.stamp(n)
 	mark := (*[1 << 16]uint32)(w.mark)
