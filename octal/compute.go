@@ -372,7 +372,11 @@ func (c *Computer) grow(v uint32) {
 	want := max(int(2*size), 1<<16)
 	c.w.growTables(want)
 	c.freq = append(c.freq, make([][2]int64, int(size)-len(c.freq))...)
-	c.buildParity()
+	if len(c.parity) < want {
+		// The entries depend on the mask only: a table long enough
+		// stays (the two-core goroutines read it while values grow).
+		c.buildParity()
+	}
 }
 
 func (w *worker) growTables(want int) {
