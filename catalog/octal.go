@@ -299,24 +299,16 @@ func (g *OctalGame) StreamRange(ctx context.Context, r ValueRange, opts Options,
 		}
 		chunk = min(chunk, max(r.Tail/2, 512))
 	}
-	buf := make([]impartial.Nimber, 0, chunk)
-	flush := func() error {
-		if len(buf) == 0 {
-			return nil
-		}
-		err := emit(buf)
-		buf = buf[:0]
-		return err
-	}
+	// Printing overlaps computing (emitter); wait makes sure its goroutine
+	// is over whatever way this returns.
+	em := newEmitter(emit, chunk)
+	defer em.wait()
+	flush := em.flush
 	put := func(n int, v uint32) error {
 		if n < r.From || n > r.To {
 			return nil
 		}
-		buf = append(buf, impartial.Nimber(v))
-		if len(buf) == cap(buf) {
-			return flush()
-		}
-		return nil
+		return em.put(impartial.Nimber(v))
 	}
 	// Values known from a checkpoint: load them as if computed, and emit.
 	if r.Known != nil {

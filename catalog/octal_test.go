@@ -1,6 +1,7 @@
 package catalog_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -281,5 +282,65 @@ func TestOctalHugeHeapAnswerFitsOutputBudget(t *testing.T) {
 	if len(b) > budget || res.MoveCount == nil || *res.MoveCount != 511434907 ||
 		!strings.Contains(res.MovesNote, "more not listed") || !strings.Contains(res.MoveClasses, "more classes, not described") {
 		t.Errorf("%d bytes (budget %d), count %v, note %q, classes %.100q…", len(b), budget, res.MoveCount, res.MovesNote, res.MoveClasses)
+	}
+}
+
+// StreamRange prints on a goroutine of its own while it computes: the
+// chunks still come in order and match the plain kernel, an emit error
+// stops the run and is returned (no emit after it), and a canceled run
+// emits a prefix of the sequence before it returns.
+func TestOctalStreamRangeEmits(t *testing.T) {
+	const to = 100000
+	g := mustParse(t, "grundy").(*catalog.OctalGame)
+	c := octal.NewComputer(g.Octal(), octal.PlainMethod)
+	if err := c.Extend(ctx, to); err != nil {
+		t.Fatal(err)
+	}
+	var got []impartial.Nimber
+	if _, err := g.StreamRange(ctx, catalog.ValueRange{From: 0, To: to}, catalog.Options{}, func(vs []impartial.Nimber) error {
+		got = append(got, vs...)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != to+1 {
+		t.Fatalf("%d values emitted, want %d", len(got), to+1)
+	}
+	for n, v := range got {
+		if uint32(v) != c.At(n) {
+			t.Fatalf("G(%d) = %d, plain kernel %d", n, v, c.At(n))
+		}
+	}
+
+	boom := errors.New("disk full")
+	calls, after := 0, 0
+	_, err := g.StreamRange(ctx, catalog.ValueRange{From: 0, To: to}, catalog.Options{}, func(vs []impartial.Nimber) error {
+		calls++
+		if calls > 2 {
+			after++
+		}
+		if calls == 2 {
+			return boom
+		}
+		return nil
+	})
+	if !errors.Is(err, boom) || after != 0 {
+		t.Errorf("emit failing on its 2nd call: err %v, %d calls after it", err, after)
+	}
+
+	cctx, cancel := context.WithCancel(ctx)
+	got = got[:0]
+	_, err = g.StreamRange(cctx, catalog.ValueRange{From: 0, To: 5 * to}, catalog.Options{}, func(vs []impartial.Nimber) error {
+		got = append(got, vs...)
+		cancel()
+		return nil
+	})
+	if err == nil || len(got) == 0 || len(got) > 5*to {
+		t.Fatalf("canceled run: err %v, %d values", err, len(got))
+	}
+	for n, v := range got[:min(len(got), to+1)] {
+		if uint32(v) != c.At(n) {
+			t.Fatalf("canceled run: G(%d) = %d, plain kernel %d", n, v, c.At(n))
+		}
 	}
 }
