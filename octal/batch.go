@@ -34,6 +34,7 @@ type batchMarks struct {
 	// rareN[lo:xlo] and rareN[xhi:hi]; a split into equal heaps r + r,
 	// forbidden in some games, is never batched.
 	digits []batchDigit
+	dbuf   [4]batchDigit // digits' array for up to four split digits
 	stamp  uint16
 	rows   [batchHeaps][batchSize]uint16 // rows[j][x] = stamp: x marked for heap n0+j
 }
@@ -96,6 +97,11 @@ func (w *worker) markBatchAt(g *Game, vals []uint16, n0, avail int) bool {
 		w.b = new(batchMarks) // 32 KiB, for games that batch only
 	}
 	b := w.b
+	if b.digits == nil {
+		// In the batch's own memory: a small array of its own would
+		// share a cache line with the other core's.
+		b.digits = b.dbuf[:0]
+	}
 	b.digits = append(b.digits[:0], ds...)
 	b.stamp++
 	if b.stamp == 0 {

@@ -163,6 +163,10 @@ type Computer struct {
 // worker holds what one goroutine needs to compute values: its stamp
 // tables and its own copy of the rare heaps (see parallel.go).
 type worker struct {
+	// The two-core mode's workers are allocated together and written on
+	// every heap (cur, pl, set, ms): the padding keeps each in cache lines
+	// of its own, as do the capacities newWorker gives the small slices.
+	_     [64]byte
 	mark  []uint32 // stamps: marked while computing G(n) when = stamp(n)
 	pend  []uint8  // fast kernel: 1 while a value is pending
 	pl    []uint32
@@ -180,10 +184,18 @@ type worker struct {
 	// tailErr is set by a tail-mode kernel that needed a value it does
 	// not hold.
 	tailErr error
+	// freq tallies the values the worker completed in a two-core run,
+	// as c.freq does.
+	freq [][2]int64
+	_    [64]byte
 }
 
 func newWorker() *worker {
-	return &worker{mark: make([]uint32, 1<<16), pend: make([]uint8, 1<<16)}
+	// ms and cuts get a cache line each (an 8-byte array would share one
+	// with the other core's: measured, a third of the two-core overhead
+	// at 2^23 was the load of ms[i]).
+	return &worker{mark: make([]uint32, 1<<16), pend: make([]uint8, 1<<16),
+		ms: make([]int, 0, 8), cuts: make([]int, 0, 8), pl: make([]uint32, 0, 64)}
 }
 
 // NewComputer returns a computer for g using the given method (Auto picks

@@ -104,6 +104,13 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 	c.counted += done - start
 	c.vals = c.vals[:done]
 	c.n = done
+	for _, w := range ws {
+		for v, f := range w.freq {
+			c.freq[v][0] += f[0]
+			c.freq[v][1] += f[1]
+		}
+		clear(w.freq)
+	}
 	if r.held && r.err == nil {
 		// Computed right (its options are all below fastLimit) but not
 		// bookable in parallel: push escapes it or grows the tables.
@@ -121,7 +128,7 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 // returns false for a value it cannot book (one to escape, or one past the
 // 16-bit kernels): the run stops after heap n−1, and extendParallel pushes
 // G(n) once the goroutines are done.
-func (r *parRun) book(n int, v uint32) bool {
+func (r *parRun) book(w *worker, n int, v uint32) bool {
 	c := r.c
 	if v >= fastLimit || v > c.escAbove {
 		return false
@@ -132,7 +139,13 @@ func (r *parRun) book(n int, v uint32) bool {
 		// read as it is (it holds 2^16 entries already).
 		c.grow(v)
 	}
-	c.freq[v][n&1]++
+	// Tallied by the worker, added up once the run is over: c.freq would
+	// move between the cores with every value (measured, a cache miss
+	// nearly every time).
+	if int(v) >= len(w.freq) {
+		w.freq = append(w.freq, make([][2]int64, int(v)+1-len(w.freq))...)
+	}
+	w.freq[v][n&1]++
 	if n > 0 && c.class(n, v) == 0 {
 		c.w.rareN = append(c.w.rareN, n)
 		c.w.rareV = append(c.w.rareV, uint16(v))
@@ -230,7 +243,7 @@ func (r *parRun) run(ctx context.Context, w *worker, id int) {
 				pairs += work
 				r.mu.Lock()
 			}
-			if !r.book(p, v) {
+			if !r.book(w, p, v) {
 				// Past the 16-bit kernels or the tables: stop here,
 				// extendParallel pushes it.
 				r.held, r.heldV = true, v
