@@ -120,6 +120,12 @@ type Computer struct {
 	// escAbove is the largest value stored directly (a field so that tests
 	// can exercise the escape path with small values).
 	escAbove uint32
+	// stall, if set, is called by the two-core goroutine id after each
+	// heap n it computes (tests: a goroutine held off its core).
+	stall func(id, n int)
+	// takeovers counts the heaps a two-core goroutine computed for the
+	// other one, held up (parallel.go).
+	takeovers int
 
 	maxVal uint32
 	size   uint32 // power of two > every value: all XORs are < size

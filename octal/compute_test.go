@@ -382,3 +382,41 @@ func skipUnderRace(t *testing.T) {
 		t.Skip("no goroutines: skipped under the race detector")
 	}
 }
+
+// A goroutine held off its core (another process, a late vCPU) does not
+// stop the two-core run: the other computes its heaps meanwhile, and the
+// values are still those of the plain kernel.
+func TestParallelTakeover(t *testing.T) {
+	const from, to = 1500, 6000
+	for _, g := range []Game{GrundysGame(), mustCode(t, ".6")} {
+		c := NewComputer(g, SparseMethod)
+		if err := c.Extend(ctx, from); err != nil {
+			t.Fatal(err)
+		}
+		c.stall = func(id, n int) {
+			if id == 1 && n%256 < batch {
+				time.Sleep(2 * time.Millisecond)
+			}
+		}
+		for c.Len() <= to {
+			if err := c.extendParallel(ctx, to); err != nil {
+				t.Fatal(err)
+			}
+			if c.Len() <= to { // a value the two cores could not book
+				if err := c.Extend(ctx, c.Len()); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		plain := values(t, g, PlainMethod, to)
+		for j := range plain {
+			if c.At(j) != plain[j] {
+				t.Fatalf("%s two cores, one held up: G(%d) = %d, plain %d", g, j, c.At(j), plain[j])
+			}
+		}
+		if c.takeovers == 0 {
+			t.Errorf("%s: no heap taken over from the held-up goroutine", g)
+		}
+		t.Logf("%s: %d heaps taken over", g, c.takeovers)
+	}
+}

@@ -60,7 +60,9 @@ type parRun struct {
 	mu        spinLock
 	left      [lookahead]partial // by heap mod lookahead, under mu
 	pairs     [2]int             // pairs examined by each goroutine, booked at its end
+	takeovers int                // heaps computed by the goroutine that did not take them, under mu
 	to        int
+	claim     int  // the heap being computed outside the lock (−1: none), under mu
 	held      bool // G(published) = heldV could not be booked, under mu
 	heldV     uint32
 	err       error
@@ -74,7 +76,7 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 		c.Reserve(max(to+1, 2*cap(c.vals)))
 	}
 	start := c.n
-	r := &parRun{c: c, buf: c.vals[:to+1], to: to}
+	r := &parRun{c: c, buf: c.vals[:to+1], to: to, claim: -1}
 	r.published.Store(int64(start))
 	r.next.Store(int64(start))
 	var ws [2]*worker
@@ -101,6 +103,7 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 	// The values published are booked (book) and in place in c.vals.
 	done := int(r.published.Load())
 	c.pairs += r.pairs[0] + r.pairs[1]
+	c.takeovers += r.takeovers
 	c.counted += done - start
 	c.vals = c.vals[:done]
 	c.n = done
@@ -159,8 +162,10 @@ func (r *parRun) fail(err error) {
 }
 
 // wait spins until G(0..n−1) are published and returns how many are (at
-// least n); −1 if the run stopped.
-func (r *parRun) wait(n int) int {
+// least n); −1 if the run stopped. Every spinWait polls it calls stalled:
+// the other goroutine may be off its core (another process, or the host
+// running the other vCPU late), and the wait would then last as long.
+func (r *parRun) wait(n int, stalled func()) int {
 	for i := 0; ; i++ {
 		if p := int(r.published.Load()); p >= n {
 			return p
@@ -169,6 +174,7 @@ func (r *parRun) wait(n int) int {
 			return -1
 		}
 		if i >= spinWait {
+			stalled()
 			runtime.Gosched()
 			i = 0
 		}
@@ -194,35 +200,10 @@ func (r *parRun) run(ctx context.Context, w *worker, id int) {
 	}
 	pairs := 0
 	defer func() { r.pairs[id] = pairs }()
-	var mine [batch]partial
-	for count := 0; ; count++ {
-		n0 := int(r.next.Add(batch) - batch)
-		if n0 > r.to || r.abort.Load() {
-			return
-		}
-		if count&127 == 0 && ctx.Err() != nil {
-			r.fail(ctx.Err())
-			return
-		}
-		nb := min(batch, r.to-n0+1)
-		for k := range nb {
-			n := n0 + k
-			avail := r.wait(n - lookahead + 1)
-			if avail < 0 {
-				return
-			}
-			avail = min(avail, n)
-			learn(avail)
-			s, work := w.sparseFast(c, n, r.buf, avail, true)
-			pairs += work
-			mine[k] = partial{s: s, avail: avail, ready: true}
-		}
-		r.mu.Lock()
-		for k := range nb {
-			r.left[(n0+k)%lookahead] = mine[k]
-		}
+	// complete completes every heap whose turn has come, under the lock.
+	complete := func() {
 		p := int(r.published.Load())
-		for ; p <= r.to; p++ {
+		for ; p <= r.to && p != r.claim; p++ {
 			e := &r.left[p%lookahead]
 			if !e.ready {
 				break
@@ -231,17 +212,19 @@ func (r *parRun) run(ctx context.Context, w *worker, id int) {
 			v := e.s
 			if e.avail < p && r.leftOut(p, e.avail, v) {
 				// Recompute G(p) with every option, without the lock:
-				// G(0..p−1) are published first, and slot p stays not
-				// ready, so the other goroutine completes no heap from p
-				// on and takes none past p+lookahead−1 meanwhile; it goes
-				// on with its own heaps instead of waiting for the lock.
+				// G(0..p−1) are published first, and p is claimed, so
+				// the other goroutine completes no heap from p on and
+				// takes none past p+lookahead−1 meanwhile; it goes on
+				// with its own heaps instead of waiting for the lock.
 				r.published.Store(int64(p))
+				r.claim = p
 				r.mu.Unlock()
 				learn(p)
 				var work int
 				v, work = w.sparseFast(c, p, r.buf, p, false)
 				pairs += work
 				r.mu.Lock()
+				r.claim = -1
 			}
 			if !r.book(w, p, v) {
 				// Past the 16-bit kernels or the tables: stop here,
@@ -255,6 +238,71 @@ func (r *parRun) run(ctx context.Context, w *worker, id int) {
 		// Published once for the whole run of heaps: the other goroutine
 		// polls this cache line, and each store takes it back.
 		r.published.Store(int64(p))
+	}
+	// takeOver computes the first heap not published, the other
+	// goroutine's, when this one has waited for it a while: if the other
+	// goroutine is off its core, the run goes on at the speed of one
+	// core instead of stopping until it is back. Its partial, when it
+	// comes, is dropped (the heap is published by then, or claimed).
+	takeOver := func() {
+		r.mu.Lock()
+		p := int(r.published.Load())
+		if p > r.to || p == r.claim || r.left[p%lookahead].ready || r.abort.Load() {
+			r.mu.Unlock()
+			return
+		}
+		r.claim = p
+		r.mu.Unlock()
+		learn(p)
+		v, work := w.sparseFast(c, p, r.buf, p, false)
+		pairs += work
+		r.mu.Lock()
+		r.claim = -1
+		r.takeovers++
+		if !r.book(w, p, v) {
+			r.held, r.heldV = true, v
+			r.abort.Store(true)
+		} else {
+			r.buf[p] = uint16(v)
+			r.published.Store(int64(p + 1))
+			complete()
+		}
+		r.mu.Unlock()
+	}
+	var mine [batch]partial
+	for count := 0; ; count++ {
+		n0 := int(r.next.Add(batch) - batch)
+		if n0 > r.to || r.abort.Load() {
+			return
+		}
+		if count&127 == 0 && ctx.Err() != nil {
+			r.fail(ctx.Err())
+			return
+		}
+		nb := min(batch, r.to-n0+1)
+		for k := range nb {
+			n := n0 + k
+			avail := r.wait(n-lookahead+1, takeOver)
+			if avail < 0 {
+				return
+			}
+			avail = min(avail, n)
+			learn(avail)
+			s, work := w.sparseFast(c, n, r.buf, avail, true)
+			pairs += work
+			mine[k] = partial{s: s, avail: avail, ready: true}
+			if c.stall != nil {
+				c.stall(id, n)
+			}
+		}
+		r.mu.Lock()
+		done := int(r.published.Load())
+		for k := range nb {
+			if n := n0 + k; n >= done && n != r.claim { // else taken over
+				r.left[n%lookahead] = mine[k]
+			}
+		}
+		complete()
 		r.mu.Unlock()
 	}
 }
