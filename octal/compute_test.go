@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"testing"
 	"time"
 
@@ -393,10 +394,25 @@ func TestParallelTakeover(t *testing.T) {
 		if err := c.Extend(ctx, from); err != nil {
 			t.Fatal(err)
 		}
+		// Goroutine 1, on its first heap, is off its core for 50 ms;
+		// goroutine 0 waits at its first heap until goroutine 1 has one
+		// (else it might take them all before goroutine 1 starts).
+		started := make(chan struct{})
+		var once0, once1 sync.Once
 		c.stall = func(id, n int) {
-			if id == 1 && n%256 < batch {
-				time.Sleep(2 * time.Millisecond)
+			if id == 1 {
+				once1.Do(func() {
+					close(started)
+					time.Sleep(50 * time.Millisecond)
+				})
+				return
 			}
+			once0.Do(func() {
+				select {
+				case <-started:
+				case <-time.After(5 * time.Second):
+				}
+			})
 		}
 		for c.Len() <= to {
 			if err := c.extendParallel(ctx, to); err != nil {
