@@ -92,6 +92,9 @@ type RangeStreamer interface {
 	SequenceStreamer
 	// StreamRange emits G(r.From..r.To) in order, in chunks (the slice is
 	// reused after emit returns). If the run stops early, the values
-	// computed so far are emitted before the error is returned.
+	// computed so far are emitted before the error is returned. emit may
+	// be called from a goroutine other than the caller's (printing
+	// overlaps computing), one chunk at a time, never after StreamRange
+	// returns, and never again once it has returned an error.
 	StreamRange(ctx context.Context, r ValueRange, opts Options, emit func(vals []impartial.Nimber) error) (*SequenceStats, error)
 }
