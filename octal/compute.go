@@ -362,18 +362,24 @@ func (c *Computer) push(v uint32) error {
 		c.vals = append(c.vals, s)
 	}
 	c.n++
+	c.note(n, v, s)
+	c.freq[v][n&1]++
+	return nil
+}
+
+// note does for a new value G(n) = v, stored as s, what the tables and the
+// rare list need (push, and the two-core run's book).
+func (c *Computer) note(n int, v uint32, s uint16) {
 	if v > c.maxVal {
 		c.maxVal = v
 		if v >= c.size {
 			c.grow(v)
 		}
 	}
-	c.freq[v][n&1]++
 	if c.sparse && n > 0 && c.class(n, v) == 0 {
 		c.w.rareN = append(c.w.rareN, n)
 		c.w.rareV = append(c.w.rareV, s)
 	}
-	return nil
 }
 
 // grow makes size a power of two above v and resizes the tables.

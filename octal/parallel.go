@@ -125,23 +125,22 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 	return r.err
 }
 
-// book does for G(n) = v what push does, but for appending it (the value is
-// in r.buf already): the goroutine completing heap n calls it under the
-// lock, so that no serial pass is left once the goroutines are done. It
-// returns false for a value it cannot book (one to escape, or one past the
-// 16-bit kernels): the run stops after heap n−1, and extendParallel pushes
-// G(n) once the goroutines are done.
+// book puts G(n) = v in place and does what push does for it: the
+// goroutine completing heap n calls it under the lock, so that no serial
+// pass is left once the goroutines are done. A value it cannot book (one
+// to escape, or one past the 16-bit kernels) is held instead and the run
+// stops after heap n−1; extendParallel pushes G(n) once the goroutines
+// are done. It reports whether v was booked.
 func (r *parRun) book(w *worker, n int, v uint32) bool {
 	c := r.c
 	if v >= fastLimit || v > c.escAbove {
+		r.held, r.heldV = true, v
+		r.abort.Store(true)
 		return false
 	}
-	if v > c.maxVal {
-		c.maxVal = v
-		// Below fastLimit, grow leaves the parity table the goroutines
-		// read as it is (it holds 2^16 entries already).
-		c.grow(v)
-	}
+	// Below fastLimit, grow leaves the parity table the goroutines read
+	// as it is (it holds 2^16 entries already).
+	c.note(n, v, uint16(v))
 	// Tallied by the worker, added up once the run is over: c.freq would
 	// move between the cores with every value (measured, a cache miss
 	// nearly every time).
@@ -149,10 +148,7 @@ func (r *parRun) book(w *worker, n int, v uint32) bool {
 		w.freq = append(w.freq, make([][2]int64, int(v)+1-len(w.freq))...)
 	}
 	w.freq[v][n&1]++
-	if n > 0 && c.class(n, v) == 0 {
-		c.w.rareN = append(c.w.rareN, n)
-		c.w.rareV = append(c.w.rareV, uint16(v))
-	}
+	r.buf[n] = uint16(v)
 	return true
 }
 
@@ -200,6 +196,21 @@ func (r *parRun) run(ctx context.Context, w *worker, id int) {
 	}
 	pairs := 0
 	defer func() { r.pairs[id] = pairs }()
+	// exact computes G(p) with every option, without the lock (held on
+	// entry and on return): G(0..p−1) are published, and p is claimed, so
+	// the other goroutine completes no heap from p on and takes none past
+	// p+lookahead−1 meanwhile; it goes on with its own heaps instead of
+	// waiting for the lock.
+	exact := func(p int) uint32 {
+		r.claim = p
+		r.mu.Unlock()
+		learn(p)
+		v, work := w.sparseFast(c, p, r.buf, p, false)
+		pairs += work
+		r.mu.Lock()
+		r.claim = -1
+		return v
+	}
 	// complete completes every heap whose turn has come, under the lock.
 	complete := func() {
 		p := int(r.published.Load())
@@ -211,29 +222,12 @@ func (r *parRun) run(ctx context.Context, w *worker, id int) {
 			e.ready = false
 			v := e.s
 			if e.avail < p && r.leftOut(p, e.avail, v) {
-				// Recompute G(p) with every option, without the lock:
-				// G(0..p−1) are published first, and p is claimed, so
-				// the other goroutine completes no heap from p on and
-				// takes none past p+lookahead−1 meanwhile; it goes on
-				// with its own heaps instead of waiting for the lock.
 				r.published.Store(int64(p))
-				r.claim = p
-				r.mu.Unlock()
-				learn(p)
-				var work int
-				v, work = w.sparseFast(c, p, r.buf, p, false)
-				pairs += work
-				r.mu.Lock()
-				r.claim = -1
+				v = exact(p)
 			}
 			if !r.book(w, p, v) {
-				// Past the 16-bit kernels or the tables: stop here,
-				// extendParallel pushes it.
-				r.held, r.heldV = true, v
-				r.abort.Store(true)
-				break
+				break // held: past the 16-bit kernels or the tables
 			}
-			r.buf[p] = uint16(v)
 		}
 		// Published once for the whole run of heaps: the other goroutine
 		// polls this cache line, and each store takes it back.
@@ -246,28 +240,17 @@ func (r *parRun) run(ctx context.Context, w *worker, id int) {
 	// comes, is dropped (the heap is published by then, or claimed).
 	takeOver := func() {
 		r.mu.Lock()
+		defer r.mu.Unlock()
 		p := int(r.published.Load())
 		if p > r.to || p == r.claim || r.left[p%lookahead].ready || r.abort.Load() {
-			r.mu.Unlock()
 			return
 		}
-		r.claim = p
-		r.mu.Unlock()
-		learn(p)
-		v, work := w.sparseFast(c, p, r.buf, p, false)
-		pairs += work
-		r.mu.Lock()
-		r.claim = -1
+		v := exact(p)
 		r.takeovers++
-		if !r.book(w, p, v) {
-			r.held, r.heldV = true, v
-			r.abort.Store(true)
-		} else {
-			r.buf[p] = uint16(v)
+		if r.book(w, p, v) {
 			r.published.Store(int64(p + 1))
 			complete()
 		}
-		r.mu.Unlock()
 	}
 	var mine [batch]partial
 	for count := 0; ; count++ {
