@@ -6,9 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/grundy/grundy/checkpoint"
 	"github.com/grundy/grundy/impartial"
-	"github.com/grundy/grundy/rules"
 )
 
 // Game is a catalog game seen through its position syntax: what the CLI,
@@ -25,8 +23,9 @@ import (
 type Game interface {
 	// Info describes the game: canonical spec, name, rule, position syntax.
 	Info() Info
-	// Canonical checks a position and writes it in canonical syntax.
-	Canonical(position string) (string, error)
+	// Canonical checks a position and writes it in canonical syntax. A
+	// sum's components are resolved (rule files loaded) under ctx.
+	Canonical(ctx context.Context, position string) (string, error)
 	// Solve finds the outcome, the nim-value where it is known, and the
 	// winning moves of a position (every option with Options.AllOptions),
 	// as many as the budget lets it list: the value and outcome never wait
@@ -43,32 +42,25 @@ type Game interface {
 
 // Boarder is implemented by games that draw their positions as plain text
 // for the terminal: heaps as tokens, Kayles pins, coins, stairs, a queen on a
-// grid (grundy play, grundy solve --board). Board returns "" when the
-// position is too large to draw (or the game has no drawing).
+// grid (grundy play, grundy solve --board), as Info.Board names them.
+// Board returns "" when the position is too large to draw (or the game has
+// no drawing).
 type Boarder interface {
-	Board(position string) (string, error)
+	Board(ctx context.Context, position string) (string, error)
 }
 
 // Board draws a position of g, or returns "" when g has no drawing.
-func Board(g Game, position string) (string, error) {
+func Board(ctx context.Context, g Game, position string) (string, error) {
 	if b, ok := g.(Boarder); ok {
-		return b.Board(position)
+		return b.Board(ctx, position)
 	}
-	_, err := g.Canonical(position)
+	_, err := g.Canonical(ctx, position)
 	return "", err
 }
 
-// HeapGame is a game played on heaps (or single rows) whose nim-sequence
-// G(start), G(start+1), … can be listed.
-type HeapGame interface {
-	Game
-	// Values returns the normal-play values of the single heaps start..to.
-	Values(ctx context.Context, to int, opts Options) (*Sequence, error)
-}
-
-// Options control one computation. The CLI (cmd/grundy's budget flags) and
-// the web server (web.Config) each build them in one function, so every
-// command and endpoint runs under the same budget.
+// Options control one computation. Each face builds them in one function
+// (the CLI's budget flags, the web server's options of a request), so
+// every command and endpoint runs under the same budget.
 type Options struct {
 	// Misere selects misère play (the player who makes the last move loses).
 	Misere bool
@@ -76,15 +68,12 @@ type Options struct {
 	// memory and time (the caller applies Budget.Timeout to the context);
 	// the zero Budget has no limits.
 	Budget impartial.Budget
-	// Starlark bounds the rule functions of user-defined games
-	// (starlark:FILE); zero fields mean the rules package's defaults.
-	Starlark rules.Limits
 	// AllOptions asks Solve for every option of the position with what it
 	// leads to (Result.Options), instead of the winning moves.
 	AllOptions bool
 	// Target, when set, asks Solve (under normal play) for the moves to an
 	// option of that value instead of the winning moves (Result.WinningMoves
-	// then holds them): what a sum of different games asks each component.
+	// then holds them).
 	Target *impartial.Nimber
 	// MaxListed bounds the moves Solve lists (0: only the output budget
 	// does); their number is still given.
@@ -94,10 +83,6 @@ type Options struct {
 	// Rand is the random source of Reply at the Random and Mixed strengths;
 	// nil uses the global one (math/rand/v2), randomly seeded.
 	Rand *rand.Rand
-
-	// valueOnly asks Solve for the outcome and the value alone, no move
-	// examined: what a sum of different games asks each component first.
-	valueOnly bool
 }
 
 // Info describes a game.
@@ -116,8 +101,11 @@ type Info struct {
 	Start int `json:"start"`
 	// Heap says whether the game is a HeapGame.
 	Heap bool `json:"heap"`
-	// Table says whether the game is a TableGame (a 2-D value table).
+	// Table says whether the game has a 2-D value table (ValueTable).
 	Table bool `json:"table,omitempty"`
+	// Periodic says whether the game searches for the period of its
+	// nim-sequence and proves it (Period).
+	Periodic bool `json:"periodic,omitempty"`
 	// Board names the picture the web page draws of a position (see
 	// Boards); empty when it draws none.
 	Board string `json:"board,omitempty"`
@@ -176,9 +164,6 @@ type Result struct {
 	// value of each component, whose XOR (or, for loopy values, Smith's
 	// sum) is the value of the whole; absent under misère play.
 	Components []Component `json:"components,omitempty"`
-
-	// loopy is the generalized value (LoopyValue) itself, for sums.
-	loopy *impartial.LoopyValue
 }
 
 // Component is one component of a sum of different games, with its value.
@@ -204,9 +189,6 @@ type Option struct {
 	// LoopyValue is the generalized value of the position after the move
 	// ("∞(1)" for a draw), for positions analyzed as a loopy game.
 	LoopyValue string `json:"loopy_value,omitempty"`
-
-	// loopy is the generalized value after the move, for loopy games.
-	loopy *impartial.LoopyValue
 }
 
 // Move is one move: the position it leads to and, where the game names its
@@ -214,33 +196,6 @@ type Option struct {
 type Move struct {
 	To   string `json:"to"`
 	Move string `json:"move,omitempty"`
-}
-
-// Sequence is a nim-sequence: Values[i] = G(Start + i). Its JSON form is what
-// `grundy values --json` prints and /api/values returns.
-type Sequence struct {
-	Game   string             `json:"game"`
-	Start  int                `json:"start"`
-	Values []impartial.Nimber `json:"values"`
-	// Checksum identifies the values ("sha256:…", see package checkpoint),
-	// so that two runs can be compared; set by SetChecksum.
-	Checksum string `json:"checksum,omitempty"`
-	// Error is set, and Checksum left empty, when a run stopped before
-	// G(to): `grundy values --json` then prints the values it had (G(Start)
-	// onwards, in order) and the one-line error message, so that its output
-	// stays one JSON document and cannot pass for a complete run. (/api/values
-	// answers a failed run with an error status and {"error": message}.)
-	Error string `json:"error,omitempty"`
-}
-
-// SetChecksum sets s.Checksum from s.Values: the SHA-256 of the values as
-// 8-byte little-endian words, the checksum `grundy values` prints.
-func (s *Sequence) SetChecksum() {
-	sum := checkpoint.NewSum()
-	for _, v := range s.Values {
-		sum.Add(uint64(v))
-	}
-	s.Checksum = sum.String()
 }
 
 // Text explains the result in a sentence, then lists the moves, one per

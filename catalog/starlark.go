@@ -4,61 +4,47 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"go.starlark.net/starlark"
 
-	"github.com/grundy/grundy/examples"
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/misere"
 	"github.com/grundy/grundy/notation"
 	"github.com/grundy/grundy/rules"
 )
 
 func starlarkFamily() Family {
-	newGame := func(ctx context.Context, args string, lim rules.Limits) (Game, error) {
-		if strings.TrimSpace(args) == "" {
-			return nil, &SpecError{Offset: -1, Msg: "starlark needs a rule file, as in starlark:examples/subtract.star"}
-		}
-		r, err := loadRules(ctx, args, lim)
-		var be *impartial.BudgetError
-		switch {
-		case errors.As(err, &be):
-			// A limit of the computation stopped the file's top level:
-			// a failure, not a bad spec.
-			return nil, fmt.Errorf("game %s: %w", notation.Quote("starlark:"+args), err)
-		case err != nil:
-			return nil, &SpecError{Offset: -1, Msg: err.Error()}
-		}
-		return NewStarlarkGame(r, "starlark:"+args), nil
-	}
 	return Family{
 		Name:    "starlark",
 		Aliases: []string{"star"},
 		Syntax:  "starlark:FILE",
 		Rule:    "a game whose moves a Starlark rule file defines (see docs/starlark.md); loopy games allowed",
 		Example: "starlark:examples/subtract.star",
-		New: func(args string) (Game, error) {
-			return newGame(context.Background(), args, rules.Limits{})
-		},
-		NewContext: newGame,
-	}
-}
-
-// loadRules loads a rule file from disk or, for examples/NAME.star when no
-// such file exists, from the examples built into the binary.
-func loadRules(ctx context.Context, path string, lim rules.Limits) (*rules.Rules, error) {
-	if name, ok := strings.CutPrefix(filepath.ToSlash(path), "examples/"); ok {
-		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-			if src, err := examples.FS.ReadFile(name); err == nil {
-				return rules.Load(ctx, path, src, lim)
+		resolve: func(ctx context.Context, r *Resolver, args string) (Game, error) {
+			file := strings.TrimSpace(args)
+			if file == "" {
+				return nil, &SpecError{Offset: -1, Msg: "starlark needs a rule file, as in starlark:examples/subtract.star"}
 			}
-		}
+			src, err := r.readRuleFile(file)
+			if err != nil {
+				return nil, &SpecError{Offset: -1, Msg: err.Error(), Err: err}
+			}
+			rs, err := rules.Load(ctx, file, src, r.Limits)
+			var be *impartial.BudgetError
+			switch {
+			case errors.As(err, &be):
+				// A limit of the computation stopped the file's top level:
+				// a failure, not a bad spec.
+				return nil, fmt.Errorf("game %s: %w", notation.Quote("starlark:"+file), err)
+			case err != nil:
+				return nil, &SpecError{Offset: -1, Msg: err.Error(), Err: err}
+			}
+			return NewStarlarkGame(rs, "starlark:"+file, r.Limits), nil
+		},
 	}
-	return rules.LoadFile(ctx, path, lim)
 }
 
 // StarlarkGame is a catalog game defined by a Starlark rule file. Each call
@@ -82,8 +68,8 @@ type StarlarkGame struct {
 }
 
 // NewStarlarkGame returns the catalog game of a loaded rule file, named by
-// spec.
-func NewStarlarkGame(r *rules.Rules, spec string) *StarlarkGame {
+// spec, whose rule functions run under lim.
+func NewStarlarkGame(r *rules.Rules, spec string, lim rules.Limits) *StarlarkGame {
 	info := Info{Spec: spec, Name: r.Name(), Rule: r.Rule(), Example: r.Example(), Heap: r.Heap()}
 	if info.Name == "" {
 		info.Name = "Starlark game " + filepath.Base(r.File())
@@ -101,10 +87,51 @@ func NewStarlarkGame(r *rules.Rules, spec string) *StarlarkGame {
 	}
 	g := &StarlarkGame{rules: r}
 	g.SumGame = newBoundGame(info, func(ctx context.Context, opts Options) (*binding[rules.Pos], error) {
-		s := r.NewSession(ctx, opts.Starlark)
-		return &binding[rules.Pos]{game: s.Game(), codec: g.codec(s), ctx: s.Context(), fail: s.Err, close: s.Close}, nil
+		s := r.NewSession(ctx, lim)
+		b := &binding[rules.Pos]{game: s.Game(), codec: g.codec(s), ctx: s.Context(), fail: s.Err, close: s.Close}
+		if r.Heap() {
+			b.heap = func(n int) (rules.Pos, error) { return s.Intern(starlark.MakeInt(n)) }
+			b.heapRules = func() misere.HeapRules { return starlarkHeapRules(s) }
+		}
+		return b, nil
 	})
 	return g
+}
+
+// starlarkHeapRules reads the options of single heaps from a heap game's
+// rule file, for misère quotients: each option as the heap sizes its
+// components are.
+func starlarkHeapRules(s *rules.Session) misere.HeapRules {
+	return misere.RulesFunc(func(n int, yield func([]int) bool) error {
+		p, err := s.Intern(starlark.MakeInt(n))
+		if err != nil {
+			return err
+		}
+		var parts []int
+		var bad error
+		s.Moves(p, func(q rules.Pos) bool {
+			cs, err := s.SplitAll(q)
+			if err != nil {
+				bad = err
+				return false
+			}
+			parts = parts[:0]
+			for _, c := range cs {
+				v, ok := s.Value(c).(starlark.Int)
+				k, exact := v.Int64()
+				if !ok || !exact || k < 0 {
+					bad = &rules.RuleError{File: s.Rules().File(), Func: "moves", Msg: fmt.Sprintf("heap %d has an option with the part %s, which is not a heap size", n, rules.DefaultFormat(s.Value(c)))}
+					return false
+				}
+				parts = append(parts, int(k))
+			}
+			return yield(parts)
+		})
+		if bad != nil {
+			return bad
+		}
+		return s.Err()
+	})
 }
 
 // Rules returns the game's rule file.
@@ -245,71 +272,4 @@ func splitSum(text string) ([]string, []int) {
 		}
 	}
 	return append(parts, text[start:]), append(offs, start)
-}
-
-// Values returns the normal-play values of the heaps 0..to of a heap game.
-// A loopy heap game is analyzed as such; its values are listed when all are
-// finite, and otherwise the first infinite one is reported as an error.
-func (g *StarlarkGame) Values(ctx context.Context, to int, opts Options) (*Sequence, error) {
-	if !g.rules.Heap() {
-		return nil, &impartial.UnsupportedError{Msg: fmt.Sprintf("%s is not a heap game (the rule file does not say heap = True)", g.info.Spec)}
-	}
-	if err := CheckSequenceBudget(to, opts.Budget); err != nil {
-		return nil, err
-	}
-	s := g.rules.NewSession(ctx, opts.Starlark)
-	defer s.Close()
-	ectx := s.Context()
-	heaps := make([]rules.Pos, to+1)
-	for n := range heaps {
-		p, err := s.Intern(starlark.MakeInt(n))
-		if err != nil {
-			return nil, err
-		}
-		heaps[n] = p
-	}
-	seq := &Sequence{Game: g.info.Spec, Values: make([]impartial.Nimber, 0, to+1)}
-	if g.rules.Loopy() != rules.LoopyYes {
-		sv := impartial.NewSolver(s.Game(), impartial.Settings{Budget: opts.Budget})
-		var err error
-		for _, h := range heaps {
-			var v impartial.Nimber
-			if v, err = sv.Value(ectx, h); err != nil {
-				break
-			}
-			seq.Values = append(seq.Values, v)
-		}
-		var ce *impartial.CycleError
-		switch {
-		case s.Err() != nil:
-			return nil, s.Err()
-		case err == nil:
-			return seq, nil
-		case !errors.As(err, &ce) || g.rules.Loopy() == rules.LoopyNo:
-			return nil, err
-		}
-		seq.Values = seq.Values[:0]
-	}
-	ls := impartial.NewLoopySolver(s.Game(), impartial.Settings{Budget: opts.Budget})
-	// Explore every heap first, so that the graph is analyzed once.
-	if _, err := ls.Value(ectx, heaps...); err != nil || s.Err() != nil {
-		if s.Err() != nil {
-			return nil, s.Err()
-		}
-		return nil, err
-	}
-	for n, h := range heaps {
-		v, err := ls.Value(ectx, h)
-		if s.Err() != nil {
-			return nil, s.Err()
-		}
-		if err != nil {
-			return nil, err
-		}
-		if v.Inf {
-			return nil, fmt.Errorf("%s: heap %d has the loopy value %s (%s); values lists finite values only: use grundy solve %s %d", g.info.Spec, n, v, outcomeWord(v.Outcome()), g.info.Spec, n)
-		}
-		seq.Values = append(seq.Values, v.N)
-	}
-	return seq, nil
 }

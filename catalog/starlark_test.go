@@ -38,11 +38,11 @@ func TestStarlarkMatchesCatalog(t *testing.T) {
 		{example("subtract.star"), "subtract:1,3,4"},
 	} {
 		sg, cg := mustParse(t, c.star), mustParse(t, c.spec)
-		ss, err := sg.(catalog.HeapGame).Values(ctx, 60, catalog.Options{})
+		ss, err := catalog.Values(ctx, sg, sg.Info().Start, 60, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		cs, _ := cg.(catalog.HeapGame).Values(ctx, 60, catalog.Options{})
+		cs, _ := catalog.Values(ctx, cg, cg.Info().Start, 60, catalog.Options{})
 		if !slices.Equal(ss.Values, cs.Values) {
 			t.Errorf("%s values %v\n%s values %v", c.star, ss.Values, c.spec, cs.Values)
 		}
@@ -135,11 +135,11 @@ func TestStarlarkLoopy(t *testing.T) {
 	}
 	// Heap 4 is an N-position of infinite value ∞(0,2) (worked out in the
 	// file): values cannot list it, and 4 + 1 = ∞(1,3) is a draw.
-	seq, err := g.(catalog.HeapGame).Values(ctx, 3, catalog.Options{})
+	seq, err := catalog.Values(ctx, g, g.Info().Start, 3, catalog.Options{})
 	if err != nil || !slices.Equal(seq.Values, []impartial.Nimber{0, 1, 2, 0}) {
 		t.Errorf("values to 3: %v %v", seq, err)
 	}
-	if _, err := g.(catalog.HeapGame).Values(ctx, 8, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "heap 4 has the loopy value ∞(0,2) (an N-position)") {
+	if _, err := catalog.Values(ctx, g, g.Info().Start, 8, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "heap 4 has the loopy value ∞(0,2) (an N-position)") {
 		t.Errorf("values to 8: %v", err)
 	}
 	if res, err := g.Solve(ctx, "4 1", catalog.Options{}); err != nil || res.LoopyValue != "∞(1,3)" || res.Outcome != impartial.Draw {
@@ -222,7 +222,7 @@ func TestStarlarkCycleFallback(t *testing.T) {
 	}
 	// A draw in values is reported, not listed.
 	draws := mustParse(t, writeRules(t, "heap = True\ndef moves(n):\n    return [n] if n == 2 else [n - 1] if n > 0 else []\n"))
-	if _, err := draws.(catalog.HeapGame).Values(ctx, 5, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "heap 2 has the loopy value ∞ (a draw)") {
+	if _, err := catalog.Values(ctx, draws, draws.Info().Start, 5, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "heap 2 has the loopy value ∞ (a draw)") {
 		t.Errorf("values with a draw: %v", err)
 	}
 }
@@ -243,8 +243,12 @@ func TestStarlarkErrors(t *testing.T) {
 	if _, err := g.Solve(ctx, "5", catalog.Options{}); !errors.As(err, &re) || !strings.Contains(err.Error(), "game.star:3:38: in moves(3): floored division by zero") {
 		t.Errorf("runtime error: %v", err)
 	}
-	loop := mustParse(t, writeRules(t, "heap = True\ndef moves(n):\n    while True:\n        pass\n"))
-	if _, err := loop.Solve(ctx, "5", catalog.Options{Starlark: rules.Limits{MaxSteps: 1000}}); !errors.As(err, &re) || !strings.Contains(err.Error(), "more than 1000 steps") {
+	lim := &catalog.Resolver{Files: catalog.OSFiles{}, Limits: rules.Limits{MaxSteps: 1000}}
+	loop, err := lim.Resolve(ctx, writeRules(t, "heap = True\ndef moves(n):\n    while True:\n        pass\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loop.Solve(ctx, "5", catalog.Options{}); !errors.As(err, &re) || !strings.Contains(err.Error(), "more than 1000 steps") {
 		t.Errorf("endless loop: %v", err)
 	}
 	split := mustParse(t, writeRules(t, "heap = True\ndef moves(n):\n    return [(1, 2)]\n"))
@@ -278,7 +282,7 @@ func TestStarlarkConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-func ExampleStarlarkGame() {
+func ExampleParse_starlark() {
 	// The example rule files are built in.
 	g, err := catalog.Parse("starlark:examples/draw.star")
 	if err != nil {

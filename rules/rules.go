@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -133,41 +132,6 @@ func (e *LoadError) Error() string {
 }
 
 func (e *LoadError) Unwrap() error { return e.err }
-
-// LoadFile reads and loads a rule file (see Load).
-func LoadFile(ctx context.Context, path string, limits Limits) (*Rules, error) {
-	// Stat first: opening a named pipe would block.
-	st, err := os.Stat(path)
-	if err == nil && !st.Mode().IsRegular() {
-		return nil, &LoadError{File: path, Msg: "not a regular file"}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &LoadError{File: path, Msg: "cannot read the rule file: " + unwrapPathError(err)}
-	}
-	defer f.Close()
-	buf := make([]byte, MaxFileSize+1)
-	n := 0
-	for n < len(buf) {
-		m, err := f.Read(buf[n:])
-		n += m
-		if err != nil {
-			break
-		}
-	}
-	if n > MaxFileSize {
-		return nil, &LoadError{File: path, Msg: fmt.Sprintf("the rule file is larger than %d bytes", MaxFileSize)}
-	}
-	return Load(ctx, path, buf[:n], limits)
-}
-
-func unwrapPathError(err error) string {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
 
 // fileOptions allow while loops (the step limit stops endless ones) and
 // top-level control flow, and keep Starlark's ban on recursion, so that

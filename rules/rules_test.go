@@ -52,12 +52,6 @@ func TestLoadErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := rules.LoadFile(ctx, "no/such/file.star", rules.Limits{}); err == nil || !strings.Contains(err.Error(), "no/such/file.star: cannot read the rule file") {
-		t.Errorf("missing file: %v", err)
-	}
-	if _, err := rules.LoadFile(ctx, ".", rules.Limits{}); err == nil || !strings.Contains(err.Error(), "not a regular file") {
-		t.Errorf("directory: %v", err)
-	}
 }
 
 // solve runs the acyclic engine on a rule file's game and returns the

@@ -44,10 +44,17 @@ func (b *budgetFlags) starlark() rules.Limits {
 	return rules.Limits{MaxSteps: b.maxSteps, CallTimeout: b.ruleTimeout, MaxMemory: mem}
 }
 
+// resolver is the command line's catalog.Resolver: rule files from any path
+// of the machine (the user names their own files), their code under the
+// Starlark limits of the flags.
+func (b *budgetFlags) resolver() *catalog.Resolver {
+	return &catalog.Resolver{Files: catalog.OSFiles{}, Limits: b.starlark()}
+}
+
 // game reads a game spec for a command with these flags: a rule file's top
 // level runs under the command's context (--timeout) and Starlark limits.
 func (b *budgetFlags) game(ctx context.Context, spec string) (catalog.Game, error) {
-	return catalog.ParseContext(ctx, spec, b.starlark())
+	return b.resolver().Resolve(ctx, spec)
 }
 
 func (b *budgetFlags) budget() (impartial.Budget, error) {
@@ -79,7 +86,7 @@ func (b *budgetFlags) options(misere bool) (catalog.Options, error) {
 	if err != nil {
 		return catalog.Options{}, err
 	}
-	return catalog.Options{Misere: misere, Budget: budget, Starlark: b.starlark()}, nil
+	return catalog.Options{Misere: misere, Budget: budget}, nil
 }
 
 // context applies --timeout to ctx, and --max-memory to the whole

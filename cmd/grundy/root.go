@@ -169,9 +169,18 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// hint adds what the user can do about a budget error.
+// hint adds what the user can do about an error, in the command line's
+// words (the library's errors name what was exceeded, not our flags).
 func hint(err error) string {
 	var be *impartial.BudgetError
+	var se *catalog.SpecError
+	var lh *catalog.LoopyHeapError
+	switch {
+	case errors.As(err, &se) && se.Unknown:
+		return " (run `grundy games` for the list)"
+	case errors.As(err, &lh):
+		return fmt.Sprintf("; values lists finite values only: use grundy solve %s %d", lh.Game, lh.Heap)
+	}
 	if errors.As(err, &be) {
 		switch be.Limit {
 		case impartial.LimitPositions:
@@ -201,7 +210,9 @@ func exitCode(err error) int {
 		var pe *catalog.PositionError
 		var ne *notation.SyntaxError
 		var un *impartial.UnsupportedError
-		return errors.As(err, &se) || errors.As(err, &pe) || errors.As(err, &ne) || errors.As(err, &un)
+		var ce *catalog.CapabilityError
+		var re *catalog.RangeError
+		return errors.As(err, &se) || errors.As(err, &pe) || errors.As(err, &ne) || errors.As(err, &un) || errors.As(err, &ce) || errors.As(err, &re)
 	})
 }
 
