@@ -13,6 +13,7 @@ import (
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/notation"
 	"github.com/grundy/grundy/octal"
+	"github.com/grundy/grundy/rules"
 )
 
 // route is one API endpoint: /api/<name>, answering with a value to encode
@@ -116,6 +117,8 @@ func errorStatus(err error) (int, string) {
 	var re *catalog.RangeError
 	var lh *catalog.LoopyHeapError
 	var oh *octal.HeapError
+	var rl *rules.RuleError
+	var lo *rules.LoadError
 	msg := strings.Join(strings.Fields(err.Error()), " ")
 	switch {
 	case errors.As(err, &he):
@@ -124,6 +127,9 @@ func errorStatus(err error) (int, string) {
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large (at most %d bytes)", mb.Limit)
 	case errors.As(err, &hs) && hs.HTTPStatus() >= 400 && hs.HTTPStatus() <= 599:
 		return hs.HTTPStatus(), msg
+	case errors.As(err, &lo) && lo.StepLimit():
+		// A rule file whose top level ran past the step limit.
+		return http.StatusUnprocessableEntity, msg + " (the server's limits of rule files)"
 	case errors.As(err, &se) && se.Unknown:
 		return http.StatusBadRequest, msg + " (the games: /api/games)"
 	case errors.As(err, &se), errors.As(err, &pe):
@@ -132,6 +138,13 @@ func errorStatus(err error) (int, string) {
 		return http.StatusBadRequest, msg
 	case errors.As(err, &ie), errors.As(err, &ce), errors.As(err, &ue), errors.As(err, &lh), errors.As(err, &oh):
 		return http.StatusUnprocessableEntity, msg
+	case errors.As(err, &rl) && !rl.Limited():
+		// A rule function's own error (fail("no vertex 99"), a Starlark
+		// error) about the position asked: the client's input.
+		return http.StatusBadRequest, msg
+	case errors.As(err, &rl) && !errors.As(err, &be):
+		// A limit of the rule file's code (steps, a wall clock set).
+		return http.StatusUnprocessableEntity, msg + " (the server's limits of rule files)"
 	case errors.As(err, &be):
 		switch be.Limit {
 		case impartial.LimitTime:

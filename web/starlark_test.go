@@ -58,6 +58,13 @@ func TestStarlarkEmbeddedOnly(t *testing.T) {
 			t.Errorf("%s: %d %s, want 400 refusing to read the disk", spec, code, body)
 		}
 	}
+	// The components of a sum go through the same door: no file is read.
+	for _, pos := range []string{"starlark:" + outside + " 3 + nim 1", "nim 1 + starlark:secret.star 3", "kayles 2 + star:examples/../secret.star 1"} {
+		code, body := get(t, s, "/api/solve?"+q("game", "sum", "position", pos))
+		if code != 400 || !strings.Contains(body, "rule files are not read here") || strings.Contains(body, "rules directory") {
+			t.Errorf("sum %s: %d %s, want 400 refusing to read the disk", pos, code, body)
+		}
+	}
 	// starlark: alone keeps the catalog's message.
 	if code, body := get(t, s, "/api/info?"+q("game", "starlark:")); code != 400 || !strings.Contains(body, "starlark needs a rule file") {
 		t.Errorf("starlark: alone: %d %s", code, body)

@@ -33,7 +33,7 @@ func (b *budgetFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&b.maxMemory, "max-memory", "1GiB", "stop when the search would hold more memory than this, or the process more than 1.5 × this + 64MiB (e.g. 512MiB, 4GiB; 0: no limit)")
 	fs.DurationVar(&b.timeout, "timeout", 0, "stop after this long (e.g. 30s, 5m; 0: no limit)")
 	fs.Uint64Var(&b.maxSteps, "max-steps", rules.DefaultMaxSteps, "starlark: games: the step limit of one call of a rule function")
-	fs.DurationVar(&b.ruleTimeout, "rule-timeout", rules.DefaultCallTimeout, "starlark: games: the wall-clock limit of one call of a rule function")
+	fs.DurationVar(&b.ruleTimeout, "rule-timeout", 0, "starlark: games: a wall-clock limit of one call of a rule function (0: none; --max-steps bounds the work)")
 }
 
 // starlark returns the limits of rule functions (starlark:FILE games):

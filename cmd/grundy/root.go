@@ -16,6 +16,7 @@ import (
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/cliexit"
 	"github.com/grundy/grundy/notation"
+	"github.com/grundy/grundy/rules"
 )
 
 // streams are the command's standard streams, injected for tests.
@@ -180,6 +181,8 @@ func hint(err error) string {
 		return " (run `grundy games` for the list)"
 	case errors.As(err, &lh):
 		return fmt.Sprintf("; values lists finite values only: use grundy solve %s %d", lh.Game, lh.Heap)
+	case stepLimit(err):
+		return " (raise --max-steps)"
 	}
 	if errors.As(err, &be) {
 		switch be.Limit {
@@ -289,4 +292,11 @@ func minArgs(n int) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// stepLimit reports whether a rule file's step limit stopped the command.
+func stepLimit(err error) bool {
+	var re *rules.RuleError
+	var le *rules.LoadError
+	return errors.As(err, &re) && re.StepLimit() || errors.As(err, &le) && le.StepLimit()
 }
