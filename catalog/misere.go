@@ -30,16 +30,6 @@ type MisereForm struct {
 	Birthday    int               `json:"birthday"`
 }
 
-// Text states the form and genus for terminal output.
-func (m *MisereForm) Text() string {
-	tame := ""
-	if m.Tame {
-		tame = " (tame)"
-	}
-	return fmt.Sprintf("%s position %s\n  misère canonical form  %s\n  genus                  %s%s\n  misère outcome         %s (G⁻ = %d, G⁺ = %d, birthday %d)\n",
-		m.Game, m.Position, m.Form, m.Genus, tame, m.Outcome, uint64(m.MisereValue), uint64(m.NormalValue), m.Birthday)
-}
-
 // MisereQuotient is a misère quotient of a heap game. Its JSON form is what
 // `grundy misere quotient --json` prints and /api/misere/quotient returns.
 type MisereQuotient struct {

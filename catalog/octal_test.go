@@ -107,10 +107,9 @@ func TestKaylesSolveText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "kayles position 5 7 has nim-value 6, so it is an N-position: the player to move wins with any of these 2 moves:\n" +
-		"  3 1 7 (heap 1: take 1 and split the rest into 3 + 1)\n  5 5 (heap 2: take 2, leaving 5)\n"
-	if res.Text() != want {
-		t.Errorf("got %q\nwant %q", res.Text(), want)
+	want := []catalog.Move{{To: "3 1 7", Move: "heap 1: take 1 and split the rest into 3 + 1"}, {To: "5 5", Move: "heap 2: take 2, leaving 5"}}
+	if *res.Value != 6 || !slices.Equal(res.WinningMoves, want) {
+		t.Errorf("got %+v\nwant value 6, moves %v", res, want)
 	}
 	// A heap far beyond the values computed: Kayles' proved period gives it.
 	res, err = mustParse(t, "kayles").Solve(ctx, "1000000000007 1000000000007", catalog.Options{})

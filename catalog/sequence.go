@@ -41,17 +41,6 @@ type Periodicity struct {
 	Needs int `json:"needs,omitempty"`
 }
 
-// Text states the result in words for terminal output.
-func (p *Periodicity) Text(game string) string {
-	switch p.Status {
-	case PeriodProved:
-		return fmt.Sprintf("%s: period %d from n = %d (pre-period %d), PROVED.\ncriterion: %s\n", game, p.Period, p.Preperiod, p.Preperiod, p.Criterion)
-	case PeriodObserved:
-		return fmt.Sprintf("%s: period %d from n = %d, OBSERVED up to n = %d (not proved).\ncriterion: %s\n", game, p.Period, p.Preperiod, p.ComputedTo, p.Criterion)
-	}
-	return fmt.Sprintf("%s: no period found up to n = %d.\ncriterion: %s\n", game, p.ComputedTo, p.Criterion)
-}
-
 // SequenceStats describe how a nim-sequence was computed.
 type SequenceStats struct {
 	// Kernel names the algorithm used last ("plain", "sparse", "period").
@@ -351,4 +340,15 @@ func (s *Sequence) SetChecksum() {
 		sum.Add(uint64(v))
 	}
 	s.Checksum = sum.String()
+}
+
+// outcomeWord names an outcome in words.
+func outcomeWord(o impartial.Outcome) string {
+	switch o {
+	case impartial.Draw:
+		return "a draw"
+	case impartial.P:
+		return "a P-position"
+	}
+	return "an N-position"
 }

@@ -191,8 +191,8 @@ func TestStarlarkLoopy(t *testing.T) {
 		t.Errorf("Reply from 4: %v %v %v", m, ok, err)
 	}
 	res, _ = d.Solve(ctx, "4", catalog.Options{})
-	if want := "starlark:../examples/draw.star position 4 has loopy value ∞(1), so it is a draw: neither player can force a win; the one move that keeps the draw is to 4.\n"; res.Text() != want {
-		t.Errorf("Text = %q", res.Text())
+	if res.Outcome != impartial.Draw || res.LoopyValue != "∞(1)" || len(res.DrawingMoves) != 1 || res.DrawingMoves[0].To != "4" {
+		t.Errorf("draw.star 4 = %+v", res)
 	}
 }
 
@@ -290,10 +290,11 @@ func ExampleParse_starlark() {
 	}
 	for _, pos := range []string{"0", "4", "4 + 0"} {
 		res, _ := g.Solve(context.Background(), pos, catalog.Options{})
-		fmt.Print(res.Text())
+		moves := append(res.WinningMoves, res.DrawingMoves...)
+		fmt.Printf("%s: loopy value %s, outcome %s, remoteness %d, best move to %s\n", pos, res.LoopyValue, res.Outcome, *res.Remoteness, moves[0].To)
 	}
 	// Output:
-	// starlark:examples/draw.star position 0 has loopy value 1, so it is an N-position: the player to move wins in 3 moves by moving to 1.
-	// starlark:examples/draw.star position 4 has loopy value ∞(1), so it is a draw: neither player can force a win; the one move that keeps the draw is to 4.
-	// starlark:examples/draw.star position 4 + 0 has loopy value ∞(0), so it is an N-position: the player to move wins in 7 moves by moving to 0 + 0 (component 1: 4 → 0).
+	// 0: loopy value 1, outcome N, remoteness 3, best move to 1
+	// 4: loopy value ∞(1), outcome D, remoteness -1, best move to 4
+	// 4 + 0: loopy value ∞(0), outcome N, remoteness 7, best move to 0 + 0
 }

@@ -100,11 +100,11 @@ func misereFormRun(cmd *cobra.Command, io *streams, opts *misereFormOptions) err
 	if opts.genus {
 		_, err = fmt.Fprintf(io.out, "%s\n", res.Genus)
 		if err == nil {
-			_, err = fmt.Fprint(io.out, res.Text())
+			_, err = fmt.Fprint(io.out, misereFormText(res))
 		}
 		return err
 	}
-	_, err = fmt.Fprint(io.out, res.Text())
+	_, err = fmt.Fprint(io.out, misereFormText(res))
 	return err
 }
 

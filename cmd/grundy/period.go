@@ -84,7 +84,7 @@ func periodRun(cmd *cobra.Command, io *streams, opts *periodOptions) error {
 	if opts.json {
 		return jsonout.Write(io.out, res)
 	}
-	text := res.Text(g.Info().Spec)
+	text := periodText(res, g.Info().Spec)
 	if res.Needs > opts.to {
 		// The library says what the proof needs; the flag is ours.
 		text = strings.Replace(text, fmt.Sprintf("needs the values up to %d", res.Needs), fmt.Sprintf("needs the values up to %d (raise --to to %d)", res.Needs, res.Needs), 1)

@@ -91,7 +91,7 @@ func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 			fmt.Fprintln(io.out, board)
 		}
 	}
-	_, err = fmt.Fprint(io.out, res.Text())
+	_, err = fmt.Fprint(io.out, resultText(res))
 	return err
 }
 
