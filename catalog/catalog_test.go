@@ -174,7 +174,7 @@ func TestBudgetReachesTheCaller(t *testing.T) {
 func ExampleParse() {
 	g, _ := catalog.Parse("subtract:1,3,4")
 	res, _ := g.Solve(context.Background(), "10", catalog.Options{})
-	fmt.Println(res.Outcome, *res.Value)
+	fmt.Println(res.Outcome, uint64(*res.Value))
 	for _, m := range res.WinningMoves {
 		fmt.Printf("%s (%s)\n", m.To, m.Move)
 	}

@@ -291,10 +291,14 @@ func ExampleParse_starlark() {
 	for _, pos := range []string{"0", "4", "4 + 0"} {
 		res, _ := g.Solve(context.Background(), pos, catalog.Options{})
 		moves := append(res.WinningMoves, res.DrawingMoves...)
-		fmt.Printf("%s: loopy value %s, outcome %s, remoteness %d, best move to %s\n", pos, res.LoopyValue, res.Outcome, *res.Remoteness, moves[0].To)
+		fmt.Printf("%s: loopy value %s, outcome %s, best move to %s", pos, res.LoopyValue, res.Outcome, moves[0].To)
+		if res.Remoteness != nil {
+			fmt.Printf(", remoteness %d", *res.Remoteness)
+		}
+		fmt.Println()
 	}
 	// Output:
-	// 0: loopy value 1, outcome N, remoteness 3, best move to 1
-	// 4: loopy value ∞(1), outcome D, remoteness -1, best move to 4
-	// 4 + 0: loopy value ∞(0), outcome N, remoteness 7, best move to 0 + 0
+	// 0: loopy value 1, outcome N, best move to 1, remoteness 3
+	// 4: loopy value ∞(1), outcome D, best move to 4
+	// 4 + 0: loopy value ∞(0), outcome N, best move to 0 + 0, remoteness 7
 }
