@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/grundy/grundy/notation"
 	"github.com/grundy/grundy/rules"
 )
 
@@ -77,12 +77,12 @@ func Boards() []string { return []string{"heaps", "pins", "coins", "stairs", "qu
 // are read (Files) and the limits their Starlark code runs under (Limits).
 // Every spec goes through it: a game named on its own, each component of a
 // sum of different games. The CLI resolves with the files of the machine
-// (OSFiles); the server with only the rule files built into grundy and, if
-// it was started with a rules directory, the .star files there (DirFiles).
+// (rules.OSFiles); the server with only the rule files built into grundy and, if
+// it was started with a rules directory, the .star files there (rules.DirFiles).
 type Resolver struct {
 	// Files reads rule files (starlark:FILE); nil reads none but the rule
 	// files built into grundy (starlark:examples/NAME.star).
-	Files Files
+	Files rules.Files
 	// Limits bound the Starlark code of rule files: their top level when
 	// they are loaded, and every call of a rule function afterwards.
 	Limits rules.Limits
@@ -90,11 +90,11 @@ type Resolver struct {
 
 // Parse returns the game a spec string names, such as "nim",
 // "subtract:1,3,4" or "subtract:1-3", reading rule files from the machine's
-// files (OSFiles). Names are case-insensitive. A malformed spec gives a
-// *SpecError. It is Resolve of a Resolver with OSFiles and the default
+// files (rules.OSFiles). Names are case-insensitive. A malformed spec gives a
+// *SpecError. It is Resolve of a Resolver with rules.OSFiles and the default
 // limits, with no deadline.
 func Parse(spec string) (Game, error) {
-	return (&Resolver{Files: OSFiles{}}).Resolve(context.Background(), spec)
+	return (&Resolver{Files: rules.OSFiles{}}).Resolve(context.Background(), spec)
 }
 
 // Resolve returns the game a spec string names. A rule file named by the
@@ -213,72 +213,16 @@ func noArgs(name, args string) error {
 	return nil
 }
 
-// ParseIntSet reads a set of positive integers written as a comma list of
-// numbers and ranges, such as "1,3,4" or "1-3,7". Errors are *SpecError
-// values with offsets into s.
+// ParseIntSet reads a set of positive integers such as "1,3,4" or "1-3,7"
+// (notation.IntSet); errors are *SpecError values with offsets into s.
 func ParseIntSet(s string) ([]int, error) {
-	if strings.TrimSpace(s) == "" {
-		return nil, &SpecError{Offset: -1, Msg: "empty set (want sizes such as 1,3,4 or a range 1-3)"}
+	set, err := notation.IntSet(s)
+	var se *notation.SyntaxError
+	if errors.As(err, &se) {
+		return nil, &SpecError{Offset: se.Offset, Msg: se.Msg}
 	}
-	var out []int
-	off := 0
-	for _, item := range strings.Split(s, ",") {
-		text := strings.TrimSpace(item)
-		at := off + strings.Index(item, text)
-		lo, hi, isRange := strings.Cut(text, "-")
-		a, err := parsePositive(lo, at)
-		if err != nil {
-			return nil, err
-		}
-		b := a
-		if isRange {
-			if b, err = parsePositive(hi, at+len(lo)+1); err != nil {
-				return nil, err
-			}
-			if b < a {
-				return nil, &SpecError{Offset: at, Msg: fmt.Sprintf("range %s is empty (%d > %d)", text, a, b)}
-			}
-			if b-a > 1<<20 {
-				return nil, &SpecError{Offset: at, Msg: fmt.Sprintf("range %s is too long (at most %d sizes)", text, 1<<20)}
-			}
-		}
-		for x := a; x <= b; x++ {
-			out = append(out, x)
-		}
-		off += len(item) + 1
-	}
-	slices.Sort(out)
-	return slices.Compact(out), nil
+	return set, err
 }
 
-func parsePositive(s string, at int) (int, error) {
-	n, err := strconv.Atoi(s)
-	if err != nil || n <= 0 || n > 1<<40 {
-		if s == "" {
-			return 0, &SpecError{Offset: at, Msg: "missing number"}
-		}
-		return 0, &SpecError{Offset: at, Msg: fmt.Sprintf("%q is not a positive whole number", s)}
-	}
-	return n, nil
-}
-
-// FormatIntSet writes an ascending set of integers as ParseIntSet reads it,
-// with runs of three or more written as ranges.
-func FormatIntSet(set []int) string {
-	var parts []string
-	for i := 0; i < len(set); {
-		j := i
-		for j+1 < len(set) && set[j+1] == set[j]+1 {
-			j++
-		}
-		if j-i >= 2 {
-			parts = append(parts, fmt.Sprintf("%d-%d", set[i], set[j]))
-		} else {
-			for k := i; k <= j; k++ {
-				parts = append(parts, strconv.Itoa(set[k]))
-			}
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ",")
-}
+// FormatIntSet writes a set as ParseIntSet reads it (notation.FormatIntSet).
+func FormatIntSet(set []int) string { return notation.FormatIntSet(set) }

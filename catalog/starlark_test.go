@@ -243,7 +243,7 @@ func TestStarlarkErrors(t *testing.T) {
 	if _, err := g.Solve(ctx, "5", catalog.Options{}); !errors.As(err, &re) || !strings.Contains(err.Error(), "game.star:3:38: in moves(3): floored division by zero") {
 		t.Errorf("runtime error: %v", err)
 	}
-	lim := &catalog.Resolver{Files: catalog.OSFiles{}, Limits: rules.Limits{MaxSteps: 1000}}
+	lim := &catalog.Resolver{Files: rules.OSFiles{}, Limits: rules.Limits{MaxSteps: 1000}}
 	loop, err := lim.Resolve(ctx, writeRules(t, "heap = True\ndef moves(n):\n    while True:\n        pass\n"))
 	if err != nil {
 		t.Fatal(err)

@@ -19,7 +19,7 @@ import (
 func newResolver(cfg Config) *catalog.Resolver {
 	r := &catalog.Resolver{Limits: cfg.Starlark}
 	if cfg.RulesDir != "" {
-		r.Files = catalog.DirFiles{Dir: cfg.RulesDir}
+		r.Files = rules.DirFiles{Dir: cfg.RulesDir}
 	}
 	return r
 }
@@ -39,7 +39,7 @@ func starlarkLimits(cfg Config) rules.Limits {
 // ruleFilesHint adds to an error about a rule file the server does not
 // read how its operator can allow one.
 func ruleFilesHint(err error, msg string) string {
-	if errors.Is(err, catalog.ErrNoRuleFiles) {
+	if errors.Is(err, rules.ErrNoRuleFiles) {
 		return msg + fmt.Sprintf(" (the server reads no rule file from its disk unless started with --rules-dir DIR, for the .star files of DIR)")
 	}
 	return msg

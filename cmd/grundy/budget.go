@@ -48,7 +48,7 @@ func (b *budgetFlags) starlark() rules.Limits {
 // of the machine (the user names their own files), their code under the
 // Starlark limits of the flags.
 func (b *budgetFlags) resolver() *catalog.Resolver {
-	return &catalog.Resolver{Files: catalog.OSFiles{}, Limits: b.starlark()}
+	return &catalog.Resolver{Files: rules.OSFiles{}, Limits: b.starlark()}
 }
 
 // game reads a game spec for a command with these flags: a rule file's top
