@@ -16,9 +16,9 @@ func coinsFamily() Family {
 		Syntax:     "coins:RULE",
 		Board:      "coins",
 		ClosedForm: "the coin-turning theorem: G = XOR of g(x) over the heads (Winning Ways ch. 14)",
-		Rule: "turn over coins, the rightmost from heads to tails; RULE is one of " +
-			strings.Join(coins.RuleNames(), ", "),
-		Example: "coins:mock-turtles",
+		Rule:       "turn over coins, the rightmost from heads to tails; RULE names the rule (mock-turtles, ruler, twins:S, …)",
+		Args:       coins.RuleNames(),
+		Example:    "coins:mock-turtles",
 		New: func(args string) (Game, error) {
 			if strings.TrimSpace(args) == "" {
 				return nil, &SpecError{Offset: -1, Msg: "coins needs a rule, as in coins:mock-turtles (rules: " + strings.Join(coins.RuleNames(), ", ") + ")"}

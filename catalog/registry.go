@@ -30,6 +30,9 @@ type Family struct {
 	Rule string `json:"rule"`
 	// Example is a complete spec string.
 	Example string `json:"example"`
+	// Args lists the forms the part after the colon takes, when they are
+	// a list (the coin-turning rules).
+	Args []string `json:"args,omitempty"`
 	// Board names the picture the workbench draws of a position (one of
 	// Boards), empty when it draws none.
 	Board string `json:"board,omitempty"`
