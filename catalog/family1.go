@@ -94,14 +94,9 @@ func multiplyFamily() Family {
 				Position: fmt.Sprintf("the current number p (1 ≤ p ≤ %d; %d means the game is over)", n, n),
 				Example:  "1",
 			}, g, Codec[uint64]{
-				Parse:  g.ParsePosition,
-				Format: g.FormatPosition,
-				Describe: func(ps []uint64, i int, to uint64) string {
-					if to >= n {
-						return fmt.Sprintf("multiply %d to reach %d or more", ps[i], n)
-					}
-					return fmt.Sprintf("multiply %d by %d", ps[i], to/ps[i])
-				},
+				Parse:    g.ParsePosition,
+				Format:   g.FormatPosition,
+				Describe: func(ps []uint64, i int, to uint64) string { return g.DescribeMove(ps[i], to) },
 			}), nil
 		},
 	}
@@ -125,14 +120,9 @@ func northcottFamily() Family {
 				Position: `rows "a b" (the two pieces' columns) separated by ";", e.g. "1 4; 3 6"`,
 				Example:  "1 4; 3 6",
 			}, games.Northcott{}, Codec[games.Row]{
-				Parse:  games.ParseRows,
-				Format: games.FormatRows,
-				Describe: func(rows []games.Row, i int, to games.Row) string {
-					if to.A != rows[i].A {
-						return fmt.Sprintf("row %d: first piece %d → %d", i+1, rows[i].A, to.A)
-					}
-					return fmt.Sprintf("row %d: second piece %d → %d", i+1, rows[i].B, to.B)
-				},
+				Parse:    games.ParseRows,
+				Format:   games.FormatRows,
+				Describe: games.Northcott{}.DescribeMove,
 			}), nil
 		},
 	}
@@ -157,11 +147,9 @@ func nimbleFamily() Family {
 				Position: `the coins' squares separated by spaces, e.g. "3 5 6"`,
 				Example:  "3 5 6",
 			}, games.Nimble{}, Codec[int]{
-				Parse:  func(s string) ([]int, error) { return games.ParseInts(s, "square", `squares such as "3 5 6"`) },
-				Format: games.FormatHeaps,
-				Describe: func(xs []int, i, to int) string {
-					return fmt.Sprintf("coin %d: square %d → %d", i+1, xs[i], to)
-				},
+				Parse:    func(s string) ([]int, error) { return games.ParseInts(s, "square", `squares such as "3 5 6"`) },
+				Format:   games.FormatHeaps,
+				Describe: games.Nimble{}.DescribeMove,
 			}), nil
 		},
 	}
@@ -189,13 +177,8 @@ func listCodec(what string, check func([]int) error, describe func(from, to []in
 			}
 			return []games.List{l}, nil
 		},
-		Format: func(ps []games.List) string { return joinStrings(ps, " + ") },
-		Describe: func(ps []games.List, i int, to games.List) string {
-			if describe == nil {
-				return ""
-			}
-			return describe(ps[i].Ints(), to.Ints())
-		},
+		Format:   func(ps []games.List) string { return joinStrings(ps, " + ") },
+		Describe: func(ps []games.List, i int, to games.List) string { return describe(ps[i].Ints(), to.Ints()) },
 	}
 }
 
@@ -206,17 +189,6 @@ func joinStrings[T fmt.Stringer](ps []T, sep string) string {
 		parts[i] = p.String()
 	}
 	return strings.Join(parts, sep)
-}
-
-// changed returns the indexes where a and b differ.
-func changed(a, b []int) []int {
-	var out []int
-	for i := range min(len(a), len(b)) {
-		if a[i] != b[i] {
-			out = append(out, i)
-		}
-	}
-	return out
 }
 
 func staircaseFamily() Family {
@@ -237,14 +209,7 @@ func staircaseFamily() Family {
 				Rule:     "Coins lie on the stairs 1, 2, …, k; a move takes any positive number of coins from one stair down to the stair below (coins moved from stair 1 leave the game); whoever cannot move loses. Value: XOR of the odd stairs.",
 				Position: `the number of coins on each stair, lowest first, e.g. "3 1 4"`,
 				Example:  "3 1 4",
-			}, games.Staircase{}, withBoard(listCodec("coin count", nil, func(from, to []int) string {
-				d := changed(from, to)
-				top := d[len(d)-1]
-				if top == 0 {
-					return fmt.Sprintf("take %d off stair 1", from[0]-to[0])
-				}
-				return fmt.Sprintf("move %d from stair %d to %d", from[top]-to[top], top+1, top)
-			}), games.DrawStaircase)), nil
+			}, games.Staircase{}, withBoard(listCodec("coin count", nil, games.Staircase{}.DescribeMove), games.DrawStaircase)), nil
 		},
 	}
 }
@@ -268,10 +233,7 @@ func climbingFamily() Family {
 				Rule:     fmt.Sprintf("People stand on cells below the top of a hill (cell 0); a move takes one person up any number of cells, never onto or past another, except that the top holds anyone. Person %d is the king: whoever brings him to the top wins.", k),
 				Position: `the people's cells from the top down, e.g. "1 2 4" (0 = at the top)`,
 				Example:  "1 2 4",
-			}, g, listCodec("cell", g.Valid, func(from, to []int) string {
-				i := changed(from, to)[0]
-				return fmt.Sprintf("person %d: cell %d → %d", i+1, from[i], to[i])
-			})), nil
+			}, g, listCodec("cell", g.Valid, g.DescribeMove)), nil
 		},
 	}
 }
@@ -296,13 +258,7 @@ func mooreFamily() Family {
 				Rule:     fmt.Sprintf("A move removes tokens from at least one and at most %d heaps, any positive number from each; whoever cannot move loses.", k),
 				Position: `heap sizes separated by spaces, e.g. "3 4 5" (one game, not a sum)`,
 				Example:  "3 4 5",
-			}, g, listCodec("heap size", nil, func(from, to []int) string {
-				var parts []string
-				for _, i := range changed(from, to) {
-					parts = append(parts, fmt.Sprintf("take %d from heap %d", from[i]-to[i], i+1))
-				}
-				return strings.Join(parts, ", ")
-			})), nil
+			}, g, listCodec("heap size", nil, g.DescribeMove)), nil
 		},
 	}
 }
@@ -344,16 +300,7 @@ func wythoffFamily() Family {
 					}
 					return strings.Join(boards, "+\n")
 				},
-				Describe: func(ps []games.Pair, i int, to games.Pair) string {
-					p := ps[i]
-					switch {
-					case to.A != p.A && to.B != p.B:
-						return fmt.Sprintf("take %d from both heaps", p.A-to.A)
-					case to.A != p.A:
-						return fmt.Sprintf("take %d from heap 1", p.A-to.A)
-					}
-					return fmt.Sprintf("take %d from heap 2", p.B-to.B)
-				},
+				Describe: func(ps []games.Pair, i int, to games.Pair) string { return games.Wythoff{}.DescribeMove(ps[i], to) },
 			})
 			g.cell = func(a, b int) games.Pair { return games.Pair{A: a, B: b} }
 			return g, nil
@@ -384,10 +331,8 @@ func fibonacciFamily() Family {
 					p, err := games.ParseFibPos(s)
 					return []games.FibPos{p}, err
 				},
-				Format: func(ps []games.FibPos) string { return joinStrings(ps, " + ") },
-				Describe: func(ps []games.FibPos, i int, to games.FibPos) string {
-					return fmt.Sprintf("take %d", to.Prev)
-				},
+				Format:   func(ps []games.FibPos) string { return joinStrings(ps, " + ") },
+				Describe: func(_ []games.FibPos, _ int, to games.FibPos) string { return games.FibonacciNim{}.DescribeMove(to) },
 			}), nil
 		},
 	}
