@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -406,6 +408,9 @@ the file's extension).`,
 			}
 			format := ""
 			if out != "" {
+				if _, ok := findProgram(plotProgram); !ok {
+					return usagef("--out needs the program %s (the charts, kept out of grundy so that no other command pays for the chart library's start): install it with 'go install ./cmd/grundy-plot', or draw from the rows: grundy cardflip compare … --json | go run ./cmd/grundy-plot cardflip-compare --format svg > plot.svg", plotProgram)
+				}
 				format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
 				switch format {
 				case "svg", "png", "pdf", "jpg", "jpeg", "eps", "tif", "tiff":
@@ -428,15 +433,7 @@ the file's extension).`,
 				return cardflipCtxErr(err)
 			}
 			if out != "" {
-				fh, err := os.Create(out)
-				if err != nil {
-					return err
-				}
-				if err := cardflip.WriteComparePlot(fh, rows, format); err != nil {
-					fh.Close()
-					return err
-				}
-				if err := fh.Close(); err != nil {
+				if err := writePlot(cmd.Context(), io, out, format, rows); err != nil {
 					return err
 				}
 			}
@@ -633,4 +630,36 @@ The turn model and rearrange are searched one at a time, not together.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	cmd.Flags().DurationVar(&timeout.timeout, "timeout", 0, "stop after this long (e.g. 30s, 5m; 0: no limit)")
 	return cmd
+}
+
+// plotProgram draws the charts (gonum/plot parses its fonts when a
+// program starts, so it is kept out of grundy: see cardflip/chart).
+const plotProgram = "grundy-plot"
+
+// writePlot writes the chart of the compare rows to the file out, drawn by
+// grundy-plot from the rows as JSON; the file appears whole or not at all.
+func writePlot(ctx context.Context, st *streams, out, format string, rows []cardflip.CompareRow) error {
+	path, ok := findProgram(plotProgram)
+	if !ok {
+		return usagef("--out needs the program %s: install it with 'go install ./cmd/grundy-plot'", plotProgram)
+	}
+	var in bytes.Buffer
+	if err := jsonout.Write(&in, rows); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	c := exec.CommandContext(ctx, path, "cardflip-compare", "--format", format)
+	c.Stdin, c.Stdout, c.Stderr = &in, tmp, st.err
+	runErr := c.Run()
+	if err := tmp.Close(); err != nil && runErr == nil {
+		runErr = err
+	}
+	if runErr != nil {
+		return fmt.Errorf("%s: %w", plotProgram, runErr)
+	}
+	return os.Rename(tmp.Name(), out)
 }

@@ -67,14 +67,23 @@ docs/sweeps.md.`,
 // findSweepProgram looks for grundy-sweep next to this executable, then on
 // PATH.
 func findSweepProgram() (string, error) {
-	if exe, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(exe), sweepProgram)
-		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
-			return p, nil
-		}
-	}
-	if p, err := exec.LookPath(sweepProgram); err == nil {
+	if p, ok := findProgram(sweepProgram); ok {
 		return p, nil
 	}
 	return "", usagef("grundy sweep needs the program %s (the Beam pipelines, kept out of grundy to keep it small): install it with 'go install ./cmd/grundy-sweep', or run 'go run ./cmd/grundy-sweep …' from the source tree", sweepProgram)
+}
+
+// findProgram looks for one of grundy's companion programs (grundy-sweep,
+// grundy-plot) next to this executable, then on PATH.
+func findProgram(name string) (string, bool) {
+	if exe, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(exe), name)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
+			return p, true
+		}
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p, true
+	}
+	return "", false
 }
