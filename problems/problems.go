@@ -40,8 +40,13 @@ func Lookup(id string) (Problem, error) {
 			return p, nil
 		}
 	}
-	return Problem{}, fmt.Errorf("unknown problem %q (run `grundy problem --list`)", id)
+	return Problem{}, &UnknownError{ID: id}
 }
+
+// UnknownError reports a problem ID that names no driver.
+type UnknownError struct{ ID string }
+
+func (e *UnknownError) Error() string { return fmt.Sprintf("unknown problem %q", e.ID) }
 
 // InputError reports judge input a driver does not accept, naming the place.
 type InputError struct {

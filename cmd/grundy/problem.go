@@ -44,7 +44,7 @@ List the problems with --list.`,
 			}
 			p, err := problems.Lookup(args[0])
 			if err != nil {
-				return usageError{Err: err}
+				return usageError{Err: fmt.Errorf("%w (run `grundy problem --list`)", err)}
 			}
 			return p.Solve(io.in, io.out)
 		},
