@@ -2,13 +2,9 @@ package catalog
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
-	"strings"
 
-	"github.com/grundy/grundy/checkpoint"
 	"github.com/grundy/grundy/impartial"
-	"github.com/grundy/grundy/rules"
 )
 
 // Game is a catalog game seen through its position syntax: what the CLI,
@@ -25,8 +21,9 @@ import (
 type Game interface {
 	// Info describes the game: canonical spec, name, rule, position syntax.
 	Info() Info
-	// Canonical checks a position and writes it in canonical syntax.
-	Canonical(position string) (string, error)
+	// Canonical checks a position and writes it in canonical syntax. A
+	// sum's components are resolved (rule files loaded) under ctx.
+	Canonical(ctx context.Context, position string) (string, error)
 	// Solve finds the outcome, the nim-value where it is known, and the
 	// winning moves of a position (every option with Options.AllOptions),
 	// as many as the budget lets it list: the value and outcome never wait
@@ -43,32 +40,25 @@ type Game interface {
 
 // Boarder is implemented by games that draw their positions as plain text
 // for the terminal: heaps as tokens, Kayles pins, coins, stairs, a queen on a
-// grid (grundy play, grundy solve --board). Board returns "" when the
-// position is too large to draw (or the game has no drawing).
+// grid (grundy play, grundy solve --board), as Info.Board names them.
+// Board returns "" when the position is too large to draw (or the game has
+// no drawing).
 type Boarder interface {
-	Board(position string) (string, error)
+	Board(ctx context.Context, position string) (string, error)
 }
 
 // Board draws a position of g, or returns "" when g has no drawing.
-func Board(g Game, position string) (string, error) {
+func Board(ctx context.Context, g Game, position string) (string, error) {
 	if b, ok := g.(Boarder); ok {
-		return b.Board(position)
+		return b.Board(ctx, position)
 	}
-	_, err := g.Canonical(position)
+	_, err := g.Canonical(ctx, position)
 	return "", err
 }
 
-// HeapGame is a game played on heaps (or single rows) whose nim-sequence
-// G(start), G(start+1), … can be listed.
-type HeapGame interface {
-	Game
-	// Values returns the normal-play values of the single heaps start..to.
-	Values(ctx context.Context, to int, opts Options) (*Sequence, error)
-}
-
-// Options control one computation. The CLI (cmd/grundy's budget flags) and
-// the web server (web.Config) each build them in one function, so every
-// command and endpoint runs under the same budget.
+// Options control one computation. Each face builds them in one function
+// (the CLI's budget flags, the web server's options of a request), so
+// every command and endpoint runs under the same budget.
 type Options struct {
 	// Misere selects misère play (the player who makes the last move loses).
 	Misere bool
@@ -76,15 +66,12 @@ type Options struct {
 	// memory and time (the caller applies Budget.Timeout to the context);
 	// the zero Budget has no limits.
 	Budget impartial.Budget
-	// Starlark bounds the rule functions of user-defined games
-	// (starlark:FILE); zero fields mean the rules package's defaults.
-	Starlark rules.Limits
 	// AllOptions asks Solve for every option of the position with what it
 	// leads to (Result.Options), instead of the winning moves.
 	AllOptions bool
 	// Target, when set, asks Solve (under normal play) for the moves to an
 	// option of that value instead of the winning moves (Result.WinningMoves
-	// then holds them): what a sum of different games asks each component.
+	// then holds them).
 	Target *impartial.Nimber
 	// MaxListed bounds the moves Solve lists (0: only the output budget
 	// does); their number is still given.
@@ -94,10 +81,6 @@ type Options struct {
 	// Rand is the random source of Reply at the Random and Mixed strengths;
 	// nil uses the global one (math/rand/v2), randomly seeded.
 	Rand *rand.Rand
-
-	// valueOnly asks Solve for the outcome and the value alone, no move
-	// examined: what a sum of different games asks each component first.
-	valueOnly bool
 }
 
 // Info describes a game.
@@ -116,8 +99,11 @@ type Info struct {
 	Start int `json:"start"`
 	// Heap says whether the game is a HeapGame.
 	Heap bool `json:"heap"`
-	// Table says whether the game is a TableGame (a 2-D value table).
+	// Table says whether the game has a 2-D value table (ValueTable).
 	Table bool `json:"table,omitempty"`
+	// Periodic says whether the game searches for the period of its
+	// nim-sequence and proves it (Period).
+	Periodic bool `json:"periodic,omitempty"`
 	// Board names the picture the web page draws of a position (see
 	// Boards); empty when it draws none.
 	Board string `json:"board,omitempty"`
@@ -176,9 +162,6 @@ type Result struct {
 	// value of each component, whose XOR (or, for loopy values, Smith's
 	// sum) is the value of the whole; absent under misère play.
 	Components []Component `json:"components,omitempty"`
-
-	// loopy is the generalized value (LoopyValue) itself, for sums.
-	loopy *impartial.LoopyValue
 }
 
 // Component is one component of a sum of different games, with its value.
@@ -204,9 +187,6 @@ type Option struct {
 	// LoopyValue is the generalized value of the position after the move
 	// ("∞(1)" for a draw), for positions analyzed as a loopy game.
 	LoopyValue string `json:"loopy_value,omitempty"`
-
-	// loopy is the generalized value after the move, for loopy games.
-	loopy *impartial.LoopyValue
 }
 
 // Move is one move: the position it leads to and, where the game names its
@@ -214,182 +194,4 @@ type Option struct {
 type Move struct {
 	To   string `json:"to"`
 	Move string `json:"move,omitempty"`
-}
-
-// Sequence is a nim-sequence: Values[i] = G(Start + i). Its JSON form is what
-// `grundy values --json` prints and /api/values returns.
-type Sequence struct {
-	Game   string             `json:"game"`
-	Start  int                `json:"start"`
-	Values []impartial.Nimber `json:"values"`
-	// Checksum identifies the values ("sha256:…", see package checkpoint),
-	// so that two runs can be compared; set by SetChecksum.
-	Checksum string `json:"checksum,omitempty"`
-	// Error is set, and Checksum left empty, when a run stopped before
-	// G(to): `grundy values --json` then prints the values it had (G(Start)
-	// onwards, in order) and the one-line error message, so that its output
-	// stays one JSON document and cannot pass for a complete run. (/api/values
-	// answers a failed run with an error status and {"error": message}.)
-	Error string `json:"error,omitempty"`
-}
-
-// SetChecksum sets s.Checksum from s.Values: the SHA-256 of the values as
-// 8-byte little-endian words, the checksum `grundy values` prints.
-func (s *Sequence) SetChecksum() {
-	sum := checkpoint.NewSum()
-	for _, v := range s.Values {
-		sum.Add(uint64(v))
-	}
-	s.Checksum = sum.String()
-}
-
-// Text explains the result in a sentence, then lists the moves, one per
-// line, for terminal output.
-func (r *Result) Text() string {
-	var b strings.Builder
-	play := ""
-	if r.Misere {
-		play = "Under misère play, "
-	}
-	switch {
-	case r.Game == sumSpec && r.Misere:
-		fmt.Fprintf(&b, "%sthe sum %s", play, r.Position)
-	case r.Game == sumSpec:
-		fmt.Fprintf(&b, "The sum %s", r.Position)
-	default:
-		fmt.Fprintf(&b, "%s%s position %s", play, r.Game, r.Position)
-	}
-	switch {
-	case r.LoopyValue != "":
-		fmt.Fprintf(&b, " has loopy value %s%s, so it", r.LoopyValue, r.addends())
-	case r.Value != nil:
-		fmt.Fprintf(&b, " has nim-value %d%s, so it", uint64(*r.Value), r.addends())
-	}
-	in := ""
-	if r.Remoteness != nil {
-		in = fmt.Sprintf(" in %s", plural(*r.Remoteness, "move"))
-	}
-	switch {
-	case len(r.Options) > 0:
-		fmt.Fprintf(&b, " is %s.\n", outcomeWord(r.Outcome))
-	case r.Outcome == impartial.Draw:
-		b.WriteString(" is a draw: neither player can force a win")
-		switch {
-		case len(r.DrawingMoves) == 0 && r.MoveCount == nil:
-			b.WriteString(".\n")
-		case len(r.DrawingMoves) == 1 && r.MoveCount == nil:
-			fmt.Fprintf(&b, "; the one move that keeps the draw is to %s.\n", describe(r.DrawingMoves[0]))
-		default:
-			fmt.Fprintf(&b, "; %s keep the draw:\n", r.counted(len(r.DrawingMoves), "move"))
-			writeMoves(&b, r.DrawingMoves)
-		}
-	case r.Outcome == impartial.P && r.Remoteness != nil && *r.Remoteness == 0:
-		b.WriteString(" is a P-position: the player to move has no move and loses.\n")
-	case r.Outcome == impartial.P:
-		fmt.Fprintf(&b, " is a P-position: the player to move loses%s against best play.\n", in)
-	case len(r.WinningMoves) == 0:
-		fmt.Fprintf(&b, " is an N-position: the player to move wins%s.\n", in)
-	case len(r.WinningMoves) == 1 && r.MoveCount == nil:
-		fmt.Fprintf(&b, " is an N-position: the player to move wins%s by moving to %s.\n", in, describe(r.WinningMoves[0]))
-	case in != "":
-		fmt.Fprintf(&b, " is an N-position: the player to move wins%s; %s win, the quickest first:\n", in, r.counted(len(r.WinningMoves), "move"))
-		writeMoves(&b, r.WinningMoves)
-	default:
-		anyOf := "any of "
-		if len(r.WinningMoves) == 1 {
-			anyOf = ""
-		}
-		fmt.Fprintf(&b, " is an N-position: the player to move wins with %s%s:\n", anyOf, r.counted(len(r.WinningMoves), "move"))
-		writeMoves(&b, r.WinningMoves)
-	}
-	for _, o := range r.Options {
-		fmt.Fprintf(&b, "  %-5s %s", o.Result, describe(Move{To: o.To, Move: o.Move}))
-		var about []string
-		if o.Value != nil {
-			about = append(about, fmt.Sprintf("value %d", uint64(*o.Value)))
-		}
-		if o.Remoteness != nil {
-			about = append(about, fmt.Sprintf("remoteness %d", *o.Remoteness))
-		}
-		if len(about) > 0 {
-			fmt.Fprintf(&b, " [%s]", strings.Join(about, ", "))
-		}
-		b.WriteByte('\n')
-	}
-	if r.MoveClasses != "" {
-		fmt.Fprintf(&b, "  all of them: %s\n", r.MoveClasses)
-	}
-	if r.MovesNote != "" {
-		fmt.Fprintf(&b, "  (%s)\n", r.MovesNote)
-	}
-	return b.String()
-}
-
-// addends writes the values of a sum's components, " = 1 ⊕ 7 ⊕ 2", when
-// there are several.
-func (r *Result) addends() string {
-	if len(r.Components) < 2 {
-		return ""
-	}
-	vals := make([]string, len(r.Components))
-	for i, c := range r.Components {
-		switch {
-		case c.LoopyValue != "":
-			vals[i] = c.LoopyValue
-		case c.Value != nil:
-			vals[i] = fmt.Sprint(uint64(*c.Value))
-		default:
-			return ""
-		}
-	}
-	return " = " + strings.Join(vals, " ⊕ ")
-}
-
-// counted says how many moves are listed of how many: "these 3 moves",
-// "the first 20 of its 1234 moves"; with an unknown count, "these 20 moves"
-// (MovesNote then says why there may be more).
-func (r *Result) counted(listed int, word string) string {
-	switch {
-	case r.MoveCount == nil:
-		if listed == 1 {
-			return "this " + word
-		}
-		return fmt.Sprintf("these %d %ss", listed, word)
-	case *r.MoveCount < 0 && listed == 1:
-		return "this " + word // the note after the list says why there may be more
-	case *r.MoveCount < 0:
-		return fmt.Sprintf("these %d %ss", listed, word)
-	}
-	return fmt.Sprintf("the first %d of its %s", listed, plural(int(*r.MoveCount), word))
-}
-
-func writeMoves(b *strings.Builder, ms []Move) {
-	for _, m := range ms {
-		fmt.Fprintf(b, "  %s\n", describe(m))
-	}
-}
-
-// outcomeWord names an outcome in words.
-func outcomeWord(o impartial.Outcome) string {
-	switch o {
-	case impartial.Draw:
-		return "a draw"
-	case impartial.P:
-		return "a P-position"
-	}
-	return "an N-position"
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
-func describe(m Move) string {
-	if m.Move == "" {
-		return m.To
-	}
-	return fmt.Sprintf("%s (%s)", m.To, m.Move)
 }

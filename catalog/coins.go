@@ -4,19 +4,21 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/grundy/grundy/coins"
+	"github.com/grundy/grundy/impartial"
 )
 
 func coinsFamily() Family {
 	return Family{
-		Name:   "coins",
-		Syntax: "coins:RULE",
-		Rule: "turn over coins, the rightmost from heads to tails; RULE is one of " +
-			strings.Join(coins.RuleNames(), ", "),
-		Example: "coins:mock-turtles",
+		Name:       "coins",
+		Syntax:     "coins:RULE",
+		Board:      "coins",
+		ClosedForm: "the coin-turning theorem: G = XOR of g(x) over the heads (Winning Ways ch. 14)",
+		Rule:       "turn over coins, the rightmost from heads to tails; RULE names the rule (mock-turtles, ruler, twins:S, …)",
+		Args:       coins.RuleNames(),
+		Example:    "coins:mock-turtles",
 		New: func(args string) (Game, error) {
 			if strings.TrimSpace(args) == "" {
 				return nil, &SpecError{Offset: -1, Msg: "coins needs a rule, as in coins:mock-turtles (rules: " + strings.Join(coins.RuleNames(), ", ") + ")"}
@@ -34,31 +36,36 @@ func coinsFamily() Family {
 	}
 }
 
-// CoinGame is a coin-turning game in the catalog. Positions are rows of H
-// and T ("HHTHTTHT") or lists of head positions ("0 1 3 6"); results keep
-// the form of the input. Questions go through the analysis path with
-// coins.Engine (values by the coin-turning theorem, the real moves for
-// misère play). Values lists g(x), the value of a single head, from the
-// game's first coin (Info.Start).
-type CoinGame struct {
-	*SumGame[coins.Key]
-	g *coins.Game
-}
-
-// NewCoinGame returns the catalog game for g.
-func NewCoinGame(g *coins.Game) *CoinGame {
+// NewCoinGame returns the catalog game of a coin-turning game. Positions
+// are rows of H and T ("HHTHTTHT") or lists of head positions ("0 1 3 6");
+// results keep the form of the input. Questions go through the analysis
+// path with coins.Engine (values by the coin-turning theorem, the real
+// moves for misère play); the nim-sequence is g(x), the value of a single
+// head, from the game's first coin (Info.Start).
+func NewCoinGame(g *coins.Game) *SumGame[coins.Key] {
 	info := Info{
-		Spec:     "coins:" + g.Spec,
-		Name:     g.Name,
-		Rule:     g.Rule + " Whoever cannot move loses.",
-		Position: fmt.Sprintf("a row of H and T, leftmost coin (number %d) first, as \"HHTHTTHT\"; or the numbers of the heads, counted from %d, as \"%d %d %d\"", g.Start, g.Start, g.Start, g.Start+1, g.Start+3),
-		Example:  "HHTHTTHT",
-		Start:    g.Start,
-		Heap:     true,
+		Spec:       "coins:" + g.Spec,
+		Name:       g.Name,
+		Rule:       g.Rule + " Whoever cannot move loses.",
+		Position:   fmt.Sprintf("a row of H and T, leftmost coin (number %d) first, as \"HHTHTTHT\"; or the numbers of the heads, counted from %d, as \"%d %d %d\"", g.Start, g.Start, g.Start, g.Start+1, g.Start+3),
+		Example:    "HHTHTTHT",
+		Start:      g.Start,
+		Heap:       true,
+		ClosedForm: g.ClosedForm,
+		OEIS:       g.OEIS,
+		OEISShift:  g.OEISShift,
 	}
-	return &CoinGame{g: g, SumGame: newBoundGame(info, func(_ context.Context, opts Options) (*binding[coins.Key], error) {
+	sg := newBoundGame(info, func(_ context.Context, opts Options) (*binding[coins.Key], error) {
 		return &binding[coins.Key]{game: g.NewEngine(opts.Budget), codec: coinCodec(g)}, nil
-	})}
+	})
+	sg.stream = func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
+		vals, err := g.Values(ctx, r.To, opts.Budget)
+		if err != nil {
+			return nil, err
+		}
+		return nil, emitChunks(vals[r.From-g.Start:], emit)
+	}
+	return sg
 }
 
 // coinCodec reads a position in either form and writes positions in the
@@ -84,33 +91,4 @@ func coinCodec(g *coins.Game) Codec[coins.Key] {
 			return g.Draw(coins.Position{Heads: ks[0].Heads(), Row: row})
 		},
 	}
-}
-
-// Coins returns the coin-turning game the catalog game adapts.
-func (c *CoinGame) Coins() *coins.Game { return c.g }
-
-// SamePosition says whether a and b have the same heads, whichever form
-// (row or list of heads) each is written in.
-func (c *CoinGame) SamePosition(a, b string) (bool, error) {
-	pa, err := c.g.ParsePosition(a)
-	if err != nil {
-		return false, positionError(c.info.Spec, a, err)
-	}
-	pb, err := c.g.ParsePosition(b)
-	if err != nil {
-		return false, positionError(c.info.Spec, b, err)
-	}
-	return slices.Equal(pa.Heads, pb.Heads), nil
-}
-
-// Values returns g(Start..to), the values of a single head on each coin.
-func (c *CoinGame) Values(ctx context.Context, to int, opts Options) (*Sequence, error) {
-	if to < c.g.Start {
-		return nil, fmt.Errorf("--to must be at least %d for %s, not %d", c.g.Start, c.info.Spec, to)
-	}
-	vals, err := c.g.Values(ctx, to, opts.Budget)
-	if err != nil {
-		return nil, err
-	}
-	return &Sequence{Game: c.info.Spec, Start: c.g.Start, Values: vals}, nil
 }

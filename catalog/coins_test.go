@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/coins"
 	"github.com/grundy/grundy/impartial"
 )
 
@@ -23,11 +24,9 @@ func TestCoinSpecs(t *testing.T) {
 			t.Fatalf("%s: %v", spec, err)
 		}
 		info := g.Info()
-		if info.Spec != spec || !info.Heap || info.Start != g.(*catalog.CoinGame).Coins().Start {
+		cg, _ := coins.ParseRule(strings.TrimPrefix(spec, "coins:"))
+		if info.Spec != spec || !info.Heap || info.Start != cg.Start {
 			t.Errorf("%s: info %+v", spec, info)
-		}
-		if _, ok := g.(catalog.HeapGame); !ok {
-			t.Errorf("%s is not a HeapGame", spec)
 		}
 	}
 	for spec, offset := range map[string]int{"coins": -1, "coins:": -1, "coins:foo": 6, "coins:up-to:x": 12, "Coins:twins:1,y": 14} {
@@ -57,7 +56,7 @@ func TestCoinSolve(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", spec, pos, err)
 			}
-			canon, _ := g.Canonical(pos)
+			canon, _ := g.Canonical(context.Background(), pos)
 			if res.Position != canon {
 				t.Errorf("%s %s: position %s, canonical %s", spec, pos, res.Position, canon)
 			}
@@ -75,8 +74,8 @@ func TestCoinSolve(t *testing.T) {
 			}
 			// The same position as a list of heads.
 			heads := ""
-			cg := g.(*catalog.CoinGame)
-			p, _ := cg.Coins().ParsePosition(pos)
+			cg, _ := coins.ParseRule(strings.TrimPrefix(spec, "coins:"))
+			p, _ := cg.ParsePosition(pos)
 			for _, h := range p.Heads {
 				heads += " " + strconv.Itoa(h)
 			}
@@ -112,7 +111,7 @@ func TestCoinMisere(t *testing.T) {
 
 func TestCoinValues(t *testing.T) {
 	g, _ := catalog.Parse("coins:ruler")
-	seq, err := g.(catalog.HeapGame).Values(context.Background(), 8, catalog.Options{})
+	seq, err := catalog.Values(context.Background(), g, 1, 8, catalog.Options{})
 	if err != nil || seq.Start != 1 || len(seq.Values) != 8 || seq.Values[7] != 8 {
 		t.Fatalf("ruler values: %+v, %v", seq, err)
 	}
@@ -139,7 +138,7 @@ func FuzzCoinPosition(f *testing.F) {
 	}
 	g, _ := catalog.Parse("coins:mock-turtles")
 	f.Fuzz(func(t *testing.T, pos string) {
-		canon, err := g.Canonical(pos)
+		canon, err := g.Canonical(context.Background(), pos)
 		if err != nil {
 			var pe *catalog.PositionError
 			if !errors.As(err, &pe) {
@@ -147,7 +146,7 @@ func FuzzCoinPosition(f *testing.F) {
 			}
 			return
 		}
-		if again, err := g.Canonical(canon); err != nil || again != canon {
+		if again, err := g.Canonical(context.Background(), canon); err != nil || again != canon {
 			t.Fatalf("%q: canonical %q → %q, %v", pos, canon, again, err)
 		}
 		if _, err := g.Solve(context.Background(), pos, catalog.Options{Budget: impartial.Budget{MaxPositions: 1e5, MaxMemory: 1 << 24}}); err != nil {

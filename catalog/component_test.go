@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
 )
 
@@ -27,8 +28,8 @@ func TestComponentValues(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		hs, _ := catalog.ParseHeaps(tc.pos)
-		seq, err := g.(catalog.HeapGame).Values(ctx, slices.Max(hs), catalog.Options{})
+		hs, _ := games.ParseHeaps(tc.pos)
+		seq, err := catalog.Values(ctx, g, g.Info().Start, slices.Max(hs), catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,5 +16,5 @@
 //
 //	g, err := catalog.Parse("subtract:1,3,4")
 //	res, err := g.Solve(ctx, "7", catalog.Options{Budget: impartial.DefaultBudget})
-//	fmt.Print(res.Text())
+//	fmt.Println(res.Outcome, *res.Value) // P 0
 package catalog

@@ -12,7 +12,15 @@ type SpecError struct {
 	Spec   string
 	Offset int // byte offset in Spec of the problem, or -1
 	Msg    string
+	// Unknown is set when the spec names no game of the catalog (each face
+	// then says where the list is).
+	Unknown bool
+	// Err is the error behind Msg, if any (a rule file that cannot be read
+	// or loaded).
+	Err error
 }
+
+func (e *SpecError) Unwrap() error { return e.Err }
 
 func (e *SpecError) Error() string {
 	if e.Offset < 0 {
@@ -27,7 +35,12 @@ type PositionError struct {
 	Position string
 	Offset   int // byte offset in Position of the problem, or -1
 	Msg      string
+	// Err is the error behind Msg, if any (a component of a sum whose game
+	// spec is malformed or whose rule file cannot be read).
+	Err error
 }
+
+func (e *PositionError) Unwrap() error { return e.Err }
 
 func (e *PositionError) Error() string {
 	if e.Offset < 0 {
@@ -55,6 +68,16 @@ func positionError(game, position string, err error) error {
 	}
 	return err
 }
+
+// CapabilityError reports a question the game does not answer, whatever
+// the budget: a nim-sequence of a game not played on heaps, a period search
+// of a game without one, a misère quotient of a game without heap rules.
+type CapabilityError struct {
+	Game string
+	Msg  string
+}
+
+func (e *CapabilityError) Error() string { return e.Game + ": " + e.Msg }
 
 // Field is one whitespace- or comma-separated field of an input string.
 type Field = notation.Field

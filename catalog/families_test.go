@@ -1,6 +1,7 @@
 package catalog_test
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -34,14 +35,14 @@ func TestIssue3Families(t *testing.T) {
 		if again := mustParse(t, g.Info().Spec); again.Info().Spec != g.Info().Spec {
 			t.Errorf("%s: spec %q does not round-trip", c.spec, g.Info().Spec)
 		}
-		canon, err := g.Canonical(c.pos)
+		canon, err := g.Canonical(context.Background(), c.pos)
 		if err != nil {
 			t.Fatalf("%s %q: %v", c.spec, c.pos, err)
 		}
-		if again, _ := g.Canonical(canon); again != canon {
+		if again, _ := g.Canonical(context.Background(), canon); again != canon {
 			t.Errorf("%s: canonical %q → %q", c.spec, canon, again)
 		}
-		if _, err := g.Canonical(g.Info().Example); err != nil {
+		if _, err := g.Canonical(context.Background(), g.Info().Example); err != nil {
 			t.Errorf("%s: example position %q: %v", c.spec, g.Info().Example, err)
 		}
 		for _, misere := range []bool{false, true} {
@@ -143,7 +144,7 @@ func FuzzIssue3Positions(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint8, pos string) {
 		g, _ := catalog.Parse(specs[int(which)%len(specs)])
-		canon, err := g.Canonical(pos)
+		canon, err := g.Canonical(context.Background(), pos)
 		if err != nil {
 			var pe *catalog.PositionError
 			if !errors.As(err, &pe) {
@@ -151,7 +152,7 @@ func FuzzIssue3Positions(f *testing.F) {
 			}
 			return
 		}
-		if again, err := g.Canonical(canon); err != nil || again != canon {
+		if again, err := g.Canonical(context.Background(), canon); err != nil || again != canon {
 			t.Fatalf("%s %q: canonical %q → %q, %v", g.Info().Spec, pos, canon, again, err)
 		}
 	})
@@ -160,8 +161,8 @@ func FuzzIssue3Positions(f *testing.F) {
 // The Wythoff table against exhaustive search of the real game, and its first
 // antidiagonals against OEIS A004481 (Grundy values of Wythoff's game).
 func TestWythoffTable(t *testing.T) {
-	tg := mustParse(t, "wythoff").(catalog.TableGame)
-	tab, err := tg.Table(ctx, 12, catalog.Options{})
+	tg := mustParse(t, "wythoff")
+	tab, err := catalog.ValueTable(ctx, tg, 12, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +184,7 @@ func TestWythoffTable(t *testing.T) {
 	if !slices.Equal(diag, a004481) {
 		t.Errorf("antidiagonals %v, A004481 %v", diag, a004481)
 	}
-	if _, err := tg.Table(ctx, 0, catalog.Options{}); err == nil {
+	if _, err := catalog.ValueTable(ctx, tg, 0, catalog.Options{}); err == nil {
 		t.Error("Table(0) succeeded")
 	}
 }

@@ -24,10 +24,12 @@ func argInt(args, what string, lo int) (int, error) {
 
 func takeRangeFamily() Family {
 	return Family{
-		Name:    "take-range",
-		Syntax:  "take-range:p,q",
-		Rule:    "take p..q tokens from one heap, all of them if fewer than p remain (HDU 2897: last taker loses, use --misere)",
-		Example: "take-range:2,3",
+		Name:       "take-range",
+		Syntax:     "take-range:p,q",
+		Rule:       "take p..q tokens from one heap, all of them if fewer than p remain (HDU 2897: the last taker loses, misère play)",
+		Example:    "take-range:2,3",
+		Board:      "heaps",
+		ClosedForm: "r = n mod (p+q): G = ⌈r/p⌉ for r ≤ q, else 0; misère single heap: P iff r ∈ 1..p (HDU 2897)",
 		New: func(args string) (Game, error) {
 			a, b, ok := strings.Cut(args, ",")
 			if !ok {
@@ -51,7 +53,7 @@ func takeRangeFamily() Family {
 			return NewHeapGame(Info{
 				Spec:    fmt.Sprintf("take-range:%d,%d", p, q),
 				Name:    fmt.Sprintf("take %d to %d", p, q),
-				Rule:    fmt.Sprintf("A move takes %d to %d tokens from one heap, or all of them when fewer than %d remain. Normal play: the last taker wins; with --misere the last taker loses (HDU 2897).", p, q, p),
+				Rule:    fmt.Sprintf("A move takes %d to %d tokens from one heap, or all of them when fewer than %d remain. Normal play: the last taker wins; under misère play the last taker loses (HDU 2897).", p, q, p),
 				Example: "7",
 			}, g), nil
 		},
@@ -60,10 +62,11 @@ func takeRangeFamily() Family {
 
 func multiplyFamily() Family {
 	return Family{
-		Name:    "multiply",
-		Syntax:  "multiply:K,n",
-		Rule:    "start at 1, multiply by a factor in K (e.g. 2-9); the first to reach n or more wins (HDU 1517)",
-		Example: "multiply:2-9,162",
+		Name:       "multiply",
+		Syntax:     "multiply:K,n",
+		Rule:       "start at 1, multiply by a factor in K (e.g. 2-9); the first to reach n or more wins (HDU 1517)",
+		Example:    "multiply:2-9,162",
+		ClosedForm: "G is constant on runs of ⌈n/p⌉, a table of a few dozen runs; K = 2..9: P-runs (9·18^j, 18^(j+1)] (HDU 1517)",
 		New: func(args string) (Game, error) {
 			i := strings.LastIndex(args, ",")
 			if i < 0 {
@@ -106,10 +109,11 @@ func multiplyFamily() Family {
 
 func northcottFamily() Family {
 	return Family{
-		Name:    "northcott",
-		Syntax:  "northcott",
-		Rule:    "rows of two pieces; slide one piece toward the other without jumping (each row is a Nim heap of its gap; HDU 1730)",
-		Example: "northcott",
+		Name:       "northcott",
+		Syntax:     "northcott",
+		Rule:       "rows of two pieces; slide one piece toward the other without jumping (each row is a Nim heap of its gap; HDU 1730)",
+		Example:    "northcott",
+		ClosedForm: "G = the gap between the two pieces of a row (Winning Ways ch. 2; HDU 1730)",
 		New: func(args string) (Game, error) {
 			if err := noArgs("northcott", args); err != nil {
 				return nil, err
@@ -136,10 +140,12 @@ func northcottFamily() Family {
 
 func nimbleFamily() Family {
 	return Family{
-		Name:    "nimble",
-		Syntax:  "nimble",
-		Rule:    "coins on a strip; slide one coin any distance left, passing or joining others (HDU 1849)",
-		Example: "nimble",
+		Name:       "nimble",
+		Syntax:     "nimble",
+		Rule:       "coins on a strip; slide one coin any distance left, passing or joining others (HDU 1849)",
+		Example:    "nimble",
+		Board:      "strip",
+		ClosedForm: "G = the square of each coin (Winning Ways ch. 15; HDU 1849)",
 		New: func(args string) (Game, error) {
 			if err := noArgs("nimble", args); err != nil {
 				return nil, err
@@ -215,10 +221,12 @@ func changed(a, b []int) []int {
 
 func staircaseFamily() Family {
 	return Family{
-		Name:    "staircase",
-		Syntax:  "staircase",
-		Rule:    "coins on stairs 1, 2, …; move any number of coins from one stair to the stair below (from stair 1 they leave)",
-		Example: "staircase",
+		Name:       "staircase",
+		Syntax:     "staircase",
+		Rule:       "coins on stairs 1, 2, …; move any number of coins from one stair to the stair below (from stair 1 they leave)",
+		Example:    "staircase",
+		Board:      "stairs",
+		ClosedForm: "G = XOR of the coins on the odd stairs",
 		New: func(args string) (Game, error) {
 			if err := noArgs("staircase", args); err != nil {
 				return nil, err
@@ -243,10 +251,11 @@ func staircaseFamily() Family {
 
 func climbingFamily() Family {
 	return Family{
-		Name:    "climbing-hill",
-		Syntax:  "climbing-hill:k",
-		Rule:    "people below a hilltop move up without passing; the k-th is the king; who brings him to the top wins (HDU 4315)",
-		Example: "climbing-hill:3",
+		Name:       "climbing-hill",
+		Syntax:     "climbing-hill:k",
+		Rule:       "people below a hilltop move up without passing; the k-th is the king; who brings him to the top wins (HDU 4315)",
+		Example:    "climbing-hill:3",
+		ClosedForm: "outcome only: the pairing rule (HDU 4315, corrected)",
 		New: func(args string) (Game, error) {
 			k, err := argInt(args, "king", 1)
 			if err != nil {
@@ -269,10 +278,12 @@ func climbingFamily() Family {
 
 func mooreFamily() Family {
 	return Family{
-		Name:    "moore",
-		Syntax:  "moore:k",
-		Rule:    "Moore's Nim_k: take from up to k heaps at once",
-		Example: "moore:2",
+		Name:       "moore",
+		Syntax:     "moore:k",
+		Rule:       "Moore's Nim_k: take from up to k heaps at once",
+		Example:    "moore:2",
+		Board:      "heaps",
+		ClosedForm: "outcome only: P iff every binary digit's count is ≡ 0 mod k+1 (Moore 1910)",
 		New: func(args string) (Game, error) {
 			k, err := argInt(args, "k", 1)
 			if err != nil {
@@ -298,15 +309,18 @@ func mooreFamily() Family {
 
 func wythoffFamily() Family {
 	return Family{
-		Name:    "wythoff",
-		Syntax:  "wythoff",
-		Rule:    "two heaps; take any number from one heap, or the same number from both",
-		Example: "wythoff",
+		Name:       "wythoff",
+		Syntax:     "wythoff",
+		Rule:       "two heaps; take any number from one heap, or the same number from both",
+		Example:    "wythoff",
+		Board:      "queen",
+		OEIS:       "A004481", // the table of G(a, b), read by antidiagonals
+		ClosedForm: "outcome: P-positions (⌊kφ⌋, ⌊kφ²⌋) (Wythoff 1907; OEIS A000201, A001950); values searched",
 		New: func(args string) (Game, error) {
 			if err := noArgs("wythoff", args); err != nil {
 				return nil, err
 			}
-			return wythoffGame{NewSumGame[games.Pair](Info{
+			g := NewSumGame[games.Pair](Info{
 				Spec:     "wythoff",
 				Name:     "Wythoff's game",
 				Rule:     "Two heaps; a move takes any positive number of tokens from one heap, or the same positive number from both; whoever cannot move loses. P-positions: (⌊kφ⌋, ⌊kφ²⌋).",
@@ -340,18 +354,21 @@ func wythoffFamily() Family {
 					}
 					return fmt.Sprintf("take %d from heap 2", p.B-to.B)
 				},
-			})}, nil
+			})
+			g.cell = func(a, b int) games.Pair { return games.Pair{A: a, B: b} }
+			return g, nil
 		},
 	}
 }
 
 func fibonacciFamily() Family {
 	return Family{
-		Name:    "fibonacci-nim",
-		Aliases: []string{"fibonacci"},
-		Syntax:  "fibonacci-nim",
-		Rule:    "one heap; the first move takes any number but not all, later moves at most twice the previous one (HDU 2516)",
-		Example: "fibonacci-nim",
+		Name:       "fibonacci-nim",
+		Aliases:    []string{"fibonacci"},
+		Syntax:     "fibonacci-nim",
+		Rule:       "one heap; the first move takes any number but not all, later moves at most twice the previous one (HDU 2516)",
+		Example:    "fibonacci-nim",
+		ClosedForm: "outcome: the smallest Zeckendorf term of n within the limit wins (Whinihan 1963; HDU 2516)",
 		New: func(args string) (Game, error) {
 			if err := noArgs("fibonacci-nim", args); err != nil {
 				return nil, err

@@ -3,8 +3,10 @@ package catalog_test
 import (
 	"context"
 	"errors"
-	"github.com/grundy/grundy/notation"
 	"testing"
+
+	"github.com/grundy/grundy/games"
+	"github.com/grundy/grundy/notation"
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
@@ -41,7 +43,7 @@ func FuzzHeapPosition(f *testing.F) {
 	}
 	g, _ := catalog.Parse("nim")
 	f.Fuzz(func(t *testing.T, pos string) {
-		hs, err := catalog.ParseHeaps(pos)
+		hs, err := games.ParseHeaps(pos)
 		if err != nil {
 			var se *notation.SyntaxError
 			if !errors.As(err, &se) || se.Offset >= len(pos) {
@@ -49,7 +51,7 @@ func FuzzHeapPosition(f *testing.F) {
 			}
 			return
 		}
-		again, err := catalog.ParseHeaps(catalog.FormatHeaps(hs))
+		again, err := games.ParseHeaps(games.FormatHeaps(hs))
 		if err != nil || len(again) != len(hs) {
 			t.Fatalf("round trip of %q: %v %v", pos, again, err)
 		}
@@ -81,7 +83,7 @@ func FuzzStarlarkPosition(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, pos string) {
 		for _, g := range gs {
-			canon, err := g.Canonical(pos)
+			canon, err := g.Canonical(context.Background(), pos)
 			if err != nil {
 				var pe *catalog.PositionError
 				if !errors.As(err, &pe) {
@@ -92,7 +94,7 @@ func FuzzStarlarkPosition(f *testing.F) {
 				}
 				continue
 			}
-			again, err := g.Canonical(canon)
+			again, err := g.Canonical(context.Background(), canon)
 			if err != nil || again != canon {
 				t.Fatalf("%s: canonical %q of %q reads back as %q, %v", g.Info().Spec, canon, pos, again, err)
 			}

@@ -5,12 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"go.starlark.net/starlark"
-
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/misere"
-	"github.com/grundy/grundy/octal"
-	"github.com/grundy/grundy/rules"
 )
 
 // This file is the glue from catalog games to package misere: the misère
@@ -34,28 +30,11 @@ type MisereForm struct {
 	Birthday    int               `json:"birthday"`
 }
 
-// Text states the form and genus for terminal output.
-func (m *MisereForm) Text() string {
-	tame := ""
-	if m.Tame {
-		tame = " (tame)"
-	}
-	return fmt.Sprintf("%s position %s\n  misère canonical form  %s\n  genus                  %s%s\n  misère outcome         %s (G⁻ = %d, G⁺ = %d, birthday %d)\n",
-		m.Game, m.Position, m.Form, m.Genus, tame, m.Outcome, uint64(m.MisereValue), uint64(m.NormalValue), m.Birthday)
-}
-
 // MisereQuotient is a misère quotient of a heap game. Its JSON form is what
 // `grundy misere quotient --json` prints and /api/misere/quotient returns.
 type MisereQuotient struct {
 	Game string `json:"game"`
 	misere.Summary
-}
-
-// engineGame is a catalog game built on a static engine game with
-// positions P (NewSumGame, NewHeapGame).
-type engineGame[P comparable] interface {
-	Game
-	Engine() impartial.Game[P]
 }
 
 // misereFormer is implemented by every SumGame: the misère canonical form
@@ -70,7 +49,7 @@ func SolveMisereForm(ctx context.Context, g Game, position string, opts Options)
 	spec := g.Info().Spec
 	x, ok := g.(misereFormer)
 	if !ok {
-		return nil, &MisereUnsupportedError{Game: spec, Msg: "misère forms are not available for this game"}
+		return nil, &CapabilityError{Game: spec, Msg: "misère forms are not available for this game"}
 	}
 	f, canon, err := x.misereForm(ctx, position, opts)
 	if err != nil {
@@ -82,19 +61,12 @@ func SolveMisereForm(ctx context.Context, g Game, position string, opts Options)
 }
 
 func (g *SumGame[P]) misereForm(ctx context.Context, position string, opts Options) (misere.Form, string, error) {
-	b, err := g.open(ctx, opts)
+	b, ps, err := g.question(ctx, position, opts)
 	if err != nil {
 		return misere.Form{}, "", err
 	}
 	defer b.done()
-	ps, err := g.parse(b, position)
-	if err != nil {
-		return misere.Form{}, "", err
-	}
-	ectx := ctx
-	if b.ctx != nil {
-		ectx = b.ctx
-	}
+	ectx := b.context(ctx)
 	// A game that refuses some misère questions at once (a coin row too long
 	// to search) refuses forms alike.
 	if p, ok := b.game.(impartial.Preparer[P]); ok {
@@ -116,70 +88,41 @@ func (g *SumGame[P]) misereForm(ctx context.Context, position string, opts Optio
 	return f, b.codec.Format(ps), nil
 }
 
+// heapRuler is implemented by every SumGame: the rules of its single heaps
+// for misère quotients, for heap games.
+type heapRuler interface {
+	heapRules(ctx context.Context, opts Options) (misere.HeapRules, func(), error)
+}
+
+func (g *SumGame[P]) heapRules(ctx context.Context, opts Options) (misere.HeapRules, func(), error) {
+	none := func() {}
+	if !g.info.Heap {
+		return nil, none, &CapabilityError{Game: g.info.Spec, Msg: "misère quotients need a heap game (octal, hex, grundy, subtract, nim, … or a Starlark file with heap = True)"}
+	}
+	b, err := g.bind(ctx, opts)
+	if err != nil {
+		return nil, none, err
+	}
+	if b.heapRules != nil {
+		return b.heapRules(), b.done, nil
+	}
+	if hg, ok := b.game.(impartial.Game[int]); ok {
+		return misere.HeapGame(hg), b.done, nil
+	}
+	b.done()
+	return nil, none, &CapabilityError{Game: g.info.Spec, Msg: "misère quotients need the rules of single heaps, which this game does not give"}
+}
+
 // MisereHeapRules returns the heap rules of a heap game for misère
 // quotients, and a function to call when done with them. Take-and-break
 // games and subtraction games with a finite set of at most
 // octal.MaxDigits get the periodicity theorem.
 func MisereHeapRules(ctx context.Context, g Game, opts Options) (misere.HeapRules, func(), error) {
-	none := func() {}
-	switch x := g.(type) {
-	case *OctalGame:
-		return misere.Octal(x.Octal()), none, nil
-	case subtractGame:
-		if c, err := octal.Subtraction(x.sub.Set()); err == nil {
-			return misere.Octal(octal.New(c)), none, nil
-		}
-		return misere.HeapGame(x.sub), none, nil
-	case *StarlarkGame:
-		if !x.rules.Heap() {
-			break
-		}
-		s := x.rules.NewSession(ctx, opts.Starlark)
-		return misere.RulesFunc(func(n int, yield func([]int) bool) error {
-			p, err := s.Intern(starlark.MakeInt(n))
-			if err != nil {
-				return err
-			}
-			var parts []int
-			var bad error
-			s.Moves(p, func(q rules.Pos) bool {
-				cs, err := s.SplitAll(q)
-				if err != nil {
-					bad = err
-					return false
-				}
-				parts = parts[:0]
-				for _, c := range cs {
-					v, ok := s.Value(c).(starlark.Int)
-					k, exact := v.Int64()
-					if !ok || !exact || k < 0 {
-						bad = &rules.RuleError{File: x.rules.File(), Func: "moves", Msg: fmt.Sprintf("heap %d has an option with the part %s, which is not a heap size", n, rules.DefaultFormat(s.Value(c)))}
-						return false
-					}
-					parts = append(parts, int(k))
-				}
-				return yield(parts)
-			})
-			if bad != nil {
-				return bad
-			}
-			return s.Err()
-		}), s.Close, nil
-	case engineGame[int]:
-		if g.Info().Heap {
-			return misere.HeapGame(x.Engine()), none, nil
-		}
+	if h, ok := g.(heapRuler); ok {
+		return h.heapRules(ctx, opts)
 	}
-	return nil, none, &MisereUnsupportedError{Game: g.Info().Spec, Msg: "misère quotients need a heap game (octal, hex, grundy, subtract, nim, … or a Starlark file with heap = True)"}
+	return nil, func() {}, &CapabilityError{Game: g.Info().Spec, Msg: "misère quotients need a heap game"}
 }
-
-// MisereUnsupportedError reports a game that the misère analysis asked for
-// does not apply to.
-type MisereUnsupportedError struct {
-	Game, Msg string
-}
-
-func (e *MisereUnsupportedError) Error() string { return e.Game + ": " + e.Msg }
 
 // MisereQuotientOf computes the misère quotient of the heaps 0..heaps of a
 // heap game, at most maxSize elements (0: misere.DefaultMaxSize), for
@@ -189,7 +132,7 @@ func (e *MisereUnsupportedError) Error() string { return e.Game + ": " + e.Msg }
 // (Status() == misere.Proved) it answers heaps of every size.
 func MisereQuotientOf(ctx context.Context, g Game, heaps, maxSize int, opts Options) (q *misere.Quotient, done func(), err error) {
 	if heaps < 0 {
-		return nil, func() {}, fmt.Errorf("--heaps must be at least 0, not %d", heaps)
+		return nil, func() {}, fmt.Errorf("the number of heaps must be at least 0, not %d", heaps)
 	}
 	r, done, err := MisereHeapRules(ctx, g, opts)
 	if err != nil {

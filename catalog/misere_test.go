@@ -3,11 +3,13 @@ package catalog
 import (
 	"context"
 	"errors"
-	"github.com/grundy/grundy/impartial"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/grundy/grundy/games"
+	"github.com/grundy/grundy/impartial"
 
 	"github.com/grundy/grundy/misere"
 )
@@ -90,7 +92,7 @@ func TestMisereGlue(t *testing.T) {
 
 func TestMisereUnsupported(t *testing.T) {
 	ctx := context.Background()
-	var ue *MisereUnsupportedError
+	var ue *CapabilityError
 	w, _ := Parse("wythoff")
 	if _, err := SolveMisereQuotient(ctx, w, 5, 0, Options{}); !errors.As(err, &ue) {
 		t.Errorf("wythoff quotient: %v", err)
@@ -141,7 +143,7 @@ func TestMisereQuotientOf(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		hs, _ := ParseHeaps(pos)
+		hs, _ := games.ParseHeaps(pos)
 		o, err := q.Outcome(ctx, hs)
 		if err != nil || o != res.Outcome {
 			t.Errorf("%s: quotient %v (%v), search %v", pos, o, err, res.Outcome)

@@ -19,7 +19,7 @@ func BenchmarkMixedSum(b *testing.B) {
 		{"issue", "kayles 7 + nim 3 4 + coins:mock-turtles HHT + wythoff 3 5"},
 		{"huge", "subtract:1,3,4 100000000000 + coins:mock-turtles 17 99999999 + nim 5"},
 	} {
-		g := catalog.MixedSum{}
+		g := mustParse(b, "sum")
 		b.Run(c.name+"/sum", func(b *testing.B) {
 			for b.Loop() {
 				if _, err := g.Solve(ctx, c.sum, opts); err != nil {

@@ -4,10 +4,12 @@ import "github.com/grundy/grundy/games"
 
 func nimFamily() Family {
 	return Family{
-		Name:    "nim",
-		Syntax:  "nim",
-		Rule:    "remove any number of tokens from one heap (misère with --misere)",
-		Example: "nim",
+		Name:       "nim",
+		Syntax:     "nim",
+		Rule:       "remove any number of tokens from one heap",
+		Example:    "nim",
+		Board:      "heaps",
+		ClosedForm: "G(n) = n (Bouton 1901); misère: Bouton's rule",
 		New: func(args string) (Game, error) {
 			if err := noArgs("nim", args); err != nil {
 				return nil, err

@@ -13,24 +13,43 @@ import (
 	"github.com/grundy/grundy/octal"
 )
 
-// namedOctal lists the take-and-break games the catalog names.
-var namedOctal = []struct {
+// namedGame is a take-and-break game the catalog names, with what is known
+// of it: adding a game to this table is all it takes (a test checks each
+// entry against its code, its OEIS entry and its board).
+type namedGame struct {
 	name, code, title, rule string
-}{
-	{"kayles", "0.77", "Kayles", "knock down one pin or two adjacent pins from a row"},
-	{"dawson-kayles", "0.07", "Dawson's Kayles", "knock down two adjacent pins from a row"},
-	{"dawson-chess", "0.137", "Dawson's chess", "Dawson's chess on a 3×n board, as the octal game 0.137"},
-	{"officers", "0.6", "Officers", "take one token from a heap of at least two, leaving one or two heaps"},
-	{"treblecross", "0.007", "Treblecross", "one-dimensional tic-tac-toe with crosses, as the octal game 0.007"},
-	{"double-kayles", "0.7777", "Double Kayles", "knock down one to four adjacent pins from a row"},
+	board                   string // "pins" for games played on rows of pins
+	oeis                    string
+	oeisShift               int
+	closedForm              string
 }
+
+// namedOctal lists the take-and-break games the catalog names.
+var namedOctal = []namedGame{
+	{name: "kayles", code: "0.77", title: "Kayles", rule: "knock down one pin or two adjacent pins from a row", board: "pins",
+		oeis: "A002186", closedForm: "periodic: period 12 from n = 71 (Guy 1949; proved by the Guy–Smith test)"},
+	// Dawson's Kayles, octal 0.07, has values a(n − 1) of A002187 (the
+	// entry's comment).
+	{name: "dawson-kayles", code: "0.07", title: "Dawson's Kayles", rule: "knock down two adjacent pins from a row", board: "pins",
+		oeis: "A002187", oeisShift: 1, closedForm: "periodic: period 34 (Guy and Smith 1956); G(n) is A002187(n−1)"},
+	{name: "dawson-chess", code: "0.137", title: "Dawson's chess", rule: "Dawson's chess on a 3×n board, as the octal game 0.137", board: "heaps",
+		oeis: "A002187", closedForm: "periodic: period 34 (Guy and Smith 1956)"},
+	// Officers (Couples-are-Forever).
+	{name: "officers", code: "0.6", title: "Officers", rule: "take one token from a heap of at least two, leaving one or two heaps", board: "heaps",
+		oeis: "A046695", closedForm: "searched; no period is known (Guy and Smith 1956; Winning Ways ch. 4)"},
+	{name: "treblecross", code: "0.007", title: "Treblecross", rule: "one-dimensional tic-tac-toe with crosses, as the octal game 0.007", board: "heaps",
+		closedForm: "searched; periods proved by the Guy–Smith test"},
+	{name: "double-kayles", code: "0.7777", title: "Double Kayles", rule: "knock down one to four adjacent pins from a row", board: "pins",
+		oeis: "A071074", closedForm: "searched; periods proved by the Guy–Smith test"},
+}
+
+// searchedClosedForm is what theory says of an octal game in general.
+const searchedClosedForm = "searched; periods proved by the Guy–Smith test"
 
 func octalFamily() Family {
 	return Family{
-		Name:    "octal",
-		Syntax:  "octal:CODE",
-		Rule:    "take-and-break game of an octal code d0.d1d2… (kayles = octal:0.77)",
-		Example: "octal:0.137",
+		Name: "octal", Syntax: "octal:CODE", Example: "octal:0.137", Board: "heaps", ClosedForm: searchedClosedForm,
+		Rule: "take-and-break game of an octal code d0.d1d2… (kayles = octal:0.77)",
 		New: func(args string) (Game, error) {
 			c, err := octal.ParseCode(args)
 			if err != nil {
@@ -43,10 +62,8 @@ func octalFamily() Family {
 
 func hexFamily() Family {
 	return Family{
-		Name:    "hex",
-		Syntax:  "hex:CODE",
-		Rule:    "take-and-break game of a hexadecimal code (bit 8: leave three heaps)",
-		Example: "hex:0.8",
+		Name: "hex", Syntax: "hex:CODE", Example: "hex:0.8", Board: "heaps", ClosedForm: searchedClosedForm,
+		Rule: "take-and-break game of a hexadecimal code (bit 8: leave three heaps)",
 		New: func(args string) (Game, error) {
 			c, err := octal.ParseHexCode(args)
 			if err != nil {
@@ -57,14 +74,11 @@ func hexFamily() Family {
 	}
 }
 
-// namedOctalFamily returns the family of the i-th game of namedOctal.
-func namedOctalFamily(i int) Family {
-	n := namedOctal[i]
+// namedOctalFamily returns the family of a named take-and-break game.
+func namedOctalFamily(n namedGame) Family {
 	return Family{
-		Name:    n.name,
-		Syntax:  n.name,
-		Rule:    n.rule + " (octal " + n.code + ")",
-		Example: n.name,
+		Name: n.name, Syntax: n.name, Example: n.name, Board: n.board, ClosedForm: n.closedForm, OEIS: n.oeis, OEISShift: n.oeisShift,
+		Rule: n.rule + " (octal " + n.code + ")",
 		New: func(args string) (Game, error) {
 			if err := noArgs(n.name, args); err != nil {
 				return nil, err
@@ -80,10 +94,9 @@ func namedOctalFamily(i int) Family {
 
 func grundyFamily() Family {
 	return Family{
-		Name:    "grundy",
-		Syntax:  "grundy",
-		Rule:    "Grundy's game: split one heap into two unequal heaps",
-		Example: "grundy",
+		Name: "grundy", Syntax: "grundy", Example: "grundy", Board: "heaps", OEIS: "A002188",
+		Rule:       "Grundy's game: split one heap into two unequal heaps",
+		ClosedForm: "none known: searched (sparse-space method); no period is known (Guy 1989: ten million values, no pattern)",
 		New: func(args string) (Game, error) {
 			if err := noArgs("grundy", args); err != nil {
 				return nil, err
@@ -103,44 +116,74 @@ func codeError(err error) error {
 	return &SpecError{Offset: -1, Msg: err.Error()}
 }
 
-// OctalGame is the catalog game of a take-and-break game: positions are
-// lists of heap sizes; questions go through the analysis path with the
+// newOctalGame returns the catalog game of a take-and-break game: positions
+// are lists of heap sizes; questions go through the analysis path with the
 // game's values from the octal package's kernels (octal.Valued: the value of
 // a position is the XOR of the heaps' values, huge heaps answered by a
 // proved period), misère play by the game's misère quotient where one
 // covers the heaps (misere.OctalValued) and otherwise by the engine's search
-// of the real game.
-type OctalGame struct {
-	*SumGame[octal.Parts]
-	game octal.Game
+// of the real game. Its nim-sequence comes from the kernels (octal.Stream),
+// its period from the Guy–Smith test.
+func newOctalGame(spec, name string, og octal.Game, rule string) *SumGame[octal.Parts] {
+	if rule == "" {
+		rule = describeCode(og)
+	}
+	info := Info{Spec: spec, Name: name, Rule: rule, Position: "heap sizes separated by spaces, e.g. \"5 7\"", Example: "5 7", Heap: true, Periodic: true}
+	if c, ok := og.Code(); ok {
+		// An octal code that is a named game has its facts.
+		for _, n := range namedOctal {
+			if nc, err := octal.ParseCode(n.code); err == nil && nc.String() == c.String() {
+				info.OEIS, info.OEISShift, info.ClosedForm = n.oeis, n.oeisShift, n.closedForm
+			}
+		}
+	}
+	g := &SumGame[octal.Parts]{info: info}
+	g.bind = func(context.Context, Options) (*binding[octal.Parts], error) {
+		codec := octalCodec
+		codec.Board = func(ps []octal.Parts) string { return drawHeaps(g.info.Board, octalSizes(ps)) }
+		return &binding[octal.Parts]{
+			game: misere.NewOctalValued(og), codec: codec,
+			heap:      func(n int) (octal.Parts, error) { return octal.Parts{int64(n)}, nil },
+			heapRules: func() misere.HeapRules { return misere.Octal(og) },
+		}, nil
+	}
+	g.stream = func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
+		st, err := octal.Stream(ctx, og, octal.StreamRequest{From: r.From, To: r.To, KnownCount: r.KnownCount, Known: r.Known, Tail: r.Tail,
+			Parallel: runtime.GOMAXPROCS(0) > 1, MaxMemory: opts.Budget.MaxMemory, MaxValues: opts.Budget.MaxPositions}, emit)
+		if err != nil {
+			return nil, err
+		}
+		return &SequenceStats{Kernel: st.Kernel, Rare: st.Rare, Bytes: st.Bytes}, nil
+	}
+	g.period = func(ctx context.Context, max int, opts Options) (*Periodicity, error) {
+		// The values are held two bytes each: the memory budget bounds them.
+		if err := octal.CheckBudget(max, impartial.Budget{MaxMemory: opts.Budget.MaxMemory}); err != nil {
+			return nil, err
+		}
+		if max > octal.MaxHeap {
+			return nil, &octal.HeapError{Game: spec, Heap: max, Max: octal.MaxHeap}
+		}
+		c := octal.NewComputer(og, octal.Auto)
+		c.SetParallel(runtime.GOMAXPROCS(0) > 1)
+		res, err := c.FindPeriod(ctx, max)
+		if err != nil && ctx.Err() != nil {
+			return nil, impartial.ContextError(ctx)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &Periodicity{Preperiod: res.Preperiod, Period: res.Period, Status: string(res.Status), ComputedTo: res.ComputedTo, Criterion: res.Criterion, Needs: res.Needs}, nil
+	}
+	return g
 }
 
-var (
-	_ HeapGame      = (*OctalGame)(nil)
-	_ Periodic      = (*OctalGame)(nil)
-	_ RangeStreamer = (*OctalGame)(nil)
-)
-
-func newOctalGame(spec, name string, g octal.Game, rule string) *OctalGame {
-	if rule == "" {
-		rule = describeCode(g)
+// drawHeaps draws heaps on the board kind given: rows of pins, or heaps of
+// tokens.
+func drawHeaps(board string, sizes []int) string {
+	if board == "pins" {
+		return games.DrawPins(sizes)
 	}
-	info := Info{
-		Spec:     spec,
-		Name:     name,
-		Rule:     rule,
-		Position: "heap sizes separated by spaces, e.g. \"5 7\"",
-		Example:  "5 7",
-		Heap:     true,
-	}
-	codec := octalCodec
-	if spec == "kayles" || spec == "dawson-kayles" {
-		// Played on rows of pins: a heap is a row.
-		codec.Board = func(ps []octal.Parts) string { return games.DrawPins(octalSizes(ps)) }
-	}
-	return &OctalGame{game: g, SumGame: newBoundGame(info, func(context.Context, Options) (*binding[octal.Parts], error) {
-		return &binding[octal.Parts]{game: misere.NewOctalValued(g), codec: codec}, nil
-	})}
+	return games.DrawHeaps(sizes)
 }
 
 // octalSizes lists the non-empty heaps of a position.
@@ -173,7 +216,6 @@ var octalCodec = Codec[octal.Parts]{
 		}
 		return games.FormatHeaps(nz)
 	},
-	Board: func(ps []octal.Parts) string { return games.DrawHeaps(octalSizes(ps)) },
 	Describe: func(ps []octal.Parts, i int, to octal.Parts) string {
 		h := int(ps[i][0])
 		parts := to.Sizes()
@@ -218,224 +260,4 @@ func describeCode(g octal.Game) string {
 		return "No move is possible."
 	}
 	return "A move may " + strings.Join(parts, ", or ") + "; heaps left are non-empty; whoever cannot move loses."
-}
-
-// Octal returns the take-and-break game.
-func (g *OctalGame) Octal() octal.Game { return g.game }
-
-// checkOctalBudget refuses a sequence of to+1 values the budget cannot hold
-// (two bytes a value: octal kernels store uint16).
-func checkOctalBudget(to int, b impartial.Budget) error { return checkSequenceBudget(to, 2, b) }
-
-func budgetErr(err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.DeadlineExceeded):
-		return &impartial.BudgetError{Limit: impartial.LimitTime, Err: err}
-	case errors.Is(err, context.Canceled):
-		return &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: err}
-	}
-	return err
-}
-
-// Values returns G(0..to).
-func (g *OctalGame) Values(ctx context.Context, to int, opts Options) (*Sequence, error) {
-	seq := &Sequence{Game: g.info.Spec}
-	_, err := g.StreamValues(ctx, to, nil, opts, func(vs []impartial.Nimber) error {
-		seq.Values = append(seq.Values, vs...)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return seq, nil
-}
-
-// StreamValues computes G(len(known)..to) and emits them in chunks.
-func (g *OctalGame) StreamValues(ctx context.Context, to int, known []impartial.Nimber, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
-	r := ValueRange{From: len(known), To: to, KnownCount: len(known)}
-	if len(known) > 0 {
-		r.Known = func(each func(uint64) error) error {
-			for _, v := range known {
-				if err := each(uint64(v)); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-	}
-	return g.StreamRange(ctx, r, opts, emit)
-}
-
-// octalChunk is how many values StreamRange emits at a time.
-const octalChunk = 1 << 14
-
-// StreamRange emits G(r.From..r.To) in order, in chunks. Values the proved
-// period gives (see octal.Computer.ProvedPeriod) are not computed: once a
-// period is proved, any heap up to catalog.MaxHeap is valued from it, and
-// the heaps before r.From are skipped. The values are held two bytes each
-// (the budget's memory limit bounds them; its position limit does not
-// apply, --to is the explicit request), or in tail mode (r.Tail) the first
-// r.Tail values and a window of the last r.Tail only. If the run stops
-// (context, budget), the values computed so far are emitted before the
-// error is returned.
-func (g *OctalGame) StreamRange(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
-	if r.From < 0 || r.To < r.From-1 {
-		return nil, fmt.Errorf("%s: bad range %d..%d", g.info.Spec, r.From, r.To)
-	}
-	if r.To > MaxHeap {
-		return nil, fmt.Errorf("%s: --to %d is too large (at most %d)", g.info.Spec, r.To, MaxHeap)
-	}
-	c := octal.NewComputer(g.game, octal.Auto)
-	c.SetParallel(runtime.GOMAXPROCS(0) > 1)
-	chunk := octalChunk
-	if r.Tail > 0 {
-		if err := checkSequenceBudget(4*r.Tail, 1, impartial.Budget{MaxMemory: opts.Budget.MaxMemory}); err != nil {
-			return nil, err
-		}
-		if err := c.SetTail(r.Tail, r.Tail); err != nil {
-			return nil, err
-		}
-		chunk = min(chunk, max(r.Tail/2, 512))
-	}
-	// Printing overlaps computing (emitter); wait makes sure its goroutine
-	// is over whatever way this returns.
-	em := newEmitter(emit, chunk)
-	defer em.wait()
-	flush := em.flush
-	put := func(n int, v uint32) error {
-		if n < r.From || n > r.To {
-			return nil
-		}
-		return em.put(impartial.Nimber(v))
-	}
-	// Values known from a checkpoint: load them as if computed, and emit.
-	if r.Known != nil {
-		load := make([]uint32, 0, chunk)
-		n := 1 // G(0) is known to the computer
-		first := true
-		err := r.Known(func(v uint64) error {
-			if first { // G(0) = 0 for every game: the computer has it
-				first = false
-				return put(0, 0)
-			}
-			if v >= 1<<30 {
-				return fmt.Errorf("%s: known value %d out of range", g.info.Spec, v)
-			}
-			load = append(load, uint32(v))
-			if err := put(n, uint32(v)); err != nil {
-				return err
-			}
-			n++
-			if len(load) == cap(load) {
-				err := c.Load(load)
-				load = load[:0]
-				return err
-			}
-			return nil
-		})
-		if err == nil {
-			err = c.Load(load)
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	next := 0 // the next heap to emit or skip
-	if r.Known != nil {
-		next = c.Len()
-	}
-	checked := false
-	for next <= r.To {
-		if _, _, ok := c.ProvedPeriod(); ok {
-			// Everything from here on comes from the period.
-			if next < r.From {
-				next = r.From
-			}
-			for ; next <= r.To; next++ {
-				v, ok := c.ValueAt(next)
-				if !ok {
-					return nil, fmt.Errorf("%s: G(%d) is not held (the period is longer than the tail window)", g.info.Spec, next)
-				}
-				if err := put(next, v); err != nil {
-					return nil, err
-				}
-				if next&(1<<16-1) == 0 {
-					if err := ctx.Err(); err != nil {
-						flush()
-						return nil, budgetErr(err)
-					}
-				}
-			}
-			break
-		}
-		end := min(r.To, c.Len()+chunk-1)
-		if r.Tail == 0 {
-			// The values held count against the budget; those a period
-			// gives do not. Once the first chunk shows no period, the
-			// whole range is checked at once.
-			need := end
-			if checked = checked || c.Len() > 1; checked {
-				need = r.To
-			}
-			if need > octal.MaxHeap {
-				if err := flush(); err != nil {
-					return nil, err
-				}
-				return nil, fmt.Errorf("%s: heap %d is too large: no period proved up to %d, and values are held up to %d only (--tail bounds memory)", g.info.Spec, need, c.Len()-1, octal.MaxHeap)
-			}
-			if err := checkOctalBudget(need, opts.Budget); err != nil {
-				if ferr := flush(); ferr != nil {
-					return nil, ferr
-				}
-				return nil, err
-			}
-			if checked {
-				c.Reserve(need + 1)
-			}
-		}
-		err := c.Extend(ctx, end)
-		// Emit what was computed, even if the run stopped.
-		for ; next < c.Len(); next++ {
-			if perr := put(next, c.At(next)); perr != nil {
-				return nil, perr
-			}
-		}
-		if err != nil {
-			if ferr := flush(); ferr != nil {
-				return nil, ferr
-			}
-			var te *octal.TailError
-			if errors.As(err, &te) {
-				return nil, fmt.Errorf("%w (--tail %d is too small for this run)", err, r.Tail)
-			}
-			return nil, budgetErr(err)
-		}
-	}
-	if err := flush(); err != nil {
-		return nil, err
-	}
-	st := c.Stats()
-	return &SequenceStats{Kernel: st.Kernel, Rare: st.Rare, Bytes: st.Bytes}, nil
-}
-
-// Period searches for the period of the nim-sequence up to max.
-//
-// --max is the explicit request: the position budget does not apply, the
-// memory budget does (two bytes a value).
-func (g *OctalGame) Period(ctx context.Context, max int, opts Options) (*Periodicity, error) {
-	if err := checkSequenceBudget(max, 2, impartial.Budget{MaxMemory: opts.Budget.MaxMemory}); err != nil {
-		return nil, fmt.Errorf("%s: a period search to %d holds %d values, more than --max-memory allows (2 bytes a value): %w", g.info.Spec, max, max+1, err)
-	}
-	if max > octal.MaxHeap {
-		return nil, fmt.Errorf("%s: --to %d is too large (at most %d)", g.info.Spec, max, octal.MaxHeap)
-	}
-	c := octal.NewComputer(g.game, octal.Auto)
-	c.SetParallel(runtime.GOMAXPROCS(0) > 1)
-	res, err := c.FindPeriod(ctx, max)
-	if err != nil {
-		return nil, budgetErr(err)
-	}
-	return &Periodicity{Preperiod: res.Preperiod, Period: res.Period, Status: string(res.Status), ComputedTo: res.ComputedTo, Criterion: res.Criterion}, nil
 }

@@ -1,7 +1,6 @@
 package catalog_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/impartial/impartialtest"
 	"github.com/grundy/grundy/octal"
@@ -20,15 +20,15 @@ import (
 // brute-force oracle on the engine game.
 func TestOctalGamesAgainstOracle(t *testing.T) {
 	for _, spec := range []string{"kayles", "dawson-kayles", "dawson-chess", "officers", "treblecross", "double-kayles", "grundy", "octal:4.07", "hex:0.8"} {
-		g := mustParse(t, spec).(*catalog.OctalGame)
-		or := impartialtest.NewOracle[octal.Heaps](octal.Engine{Game: g.Octal()})
+		g := mustParse(t, spec)
+		or := impartialtest.NewOracle[octal.Heaps](octal.Engine{Game: octalOf(t, spec)})
 		for _, hs := range [][]int{{0}, {1}, {5}, {7}, {3, 4}, {2, 2}, {1, 2, 3}, {6, 2}} {
 			ps := make([]octal.Heaps, len(hs))
 			for i, h := range hs {
 				ps[i] = octal.Heaps{int32(h)}
 			}
 			for _, misere := range []bool{false, true} {
-				res, err := g.Solve(ctx, catalog.FormatHeaps(hs), catalog.Options{Misere: misere})
+				res, err := g.Solve(ctx, games.FormatHeaps(hs), catalog.Options{Misere: misere})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -64,6 +64,31 @@ func TestOctalGamesAgainstOracle(t *testing.T) {
 	}
 }
 
+// octalOf returns the take-and-break game a spec names, built from its code
+// here rather than asked of the catalog.
+func octalOf(t *testing.T, spec string) octal.Game {
+	t.Helper()
+	named := map[string]string{"kayles": "0.77", "dawson-kayles": "0.07", "dawson-chess": "0.137", "officers": "0.6", "treblecross": "0.007", "double-kayles": "0.7777"}
+	var c octal.Code
+	var err error
+	switch {
+	case spec == "grundy":
+		return octal.GrundysGame()
+	case named[spec] != "":
+		c, err = octal.ParseCode(named[spec])
+	case strings.HasPrefix(spec, "octal:"):
+		c, err = octal.ParseCode(strings.TrimPrefix(spec, "octal:"))
+	case strings.HasPrefix(spec, "hex:"):
+		c, err = octal.ParseHexCode(strings.TrimPrefix(spec, "hex:"))
+	default:
+		t.Fatalf("%s is not a take-and-break game", spec)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return octal.New(c)
+}
+
 func formatNZ(hs []int) string {
 	var nz []int
 	for _, h := range hs {
@@ -74,7 +99,7 @@ func formatNZ(hs []int) string {
 	if len(nz) == 0 {
 		return "0"
 	}
-	return catalog.FormatHeaps(nz)
+	return games.FormatHeaps(nz)
 }
 
 func TestKaylesSolveText(t *testing.T) {
@@ -82,10 +107,9 @@ func TestKaylesSolveText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "kayles position 5 7 has nim-value 6, so it is an N-position: the player to move wins with any of these 2 moves:\n" +
-		"  3 1 7 (heap 1: take 1 and split the rest into 3 + 1)\n  5 5 (heap 2: take 2, leaving 5)\n"
-	if res.Text() != want {
-		t.Errorf("got %q\nwant %q", res.Text(), want)
+	want := []catalog.Move{{To: "3 1 7", Move: "heap 1: take 1 and split the rest into 3 + 1"}, {To: "5 5", Move: "heap 2: take 2, leaving 5"}}
+	if *res.Value != 6 || !slices.Equal(res.WinningMoves, want) {
+		t.Errorf("got %+v\nwant value 6, moves %v", res, want)
 	}
 	// A heap far beyond the values computed: Kayles' proved period gives it.
 	res, err = mustParse(t, "kayles").Solve(ctx, "1000000000007 1000000000007", catalog.Options{})
@@ -117,20 +141,20 @@ func TestOctalSpecs(t *testing.T) {
 }
 
 func TestOctalValuesAndPeriod(t *testing.T) {
-	g := mustParse(t, "kayles").(catalog.HeapGame)
-	seq, err := g.Values(ctx, 12, catalog.Options{})
+	g := mustParse(t, "kayles")
+	seq, err := catalog.Values(ctx, g, 0, 12, catalog.Options{})
 	if err != nil || !slices.Equal(seq.Values, []impartial.Nimber{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4}) {
 		t.Errorf("kayles values = %v %v", seq, err)
 	}
-	p, err := mustParse(t, "kayles").(catalog.Periodic).Period(ctx, 100000, catalog.Options{})
+	p, err := catalog.Period(ctx, mustParse(t, "kayles"), 100000, catalog.Options{})
 	if err != nil || p.Status != catalog.PeriodProved || p.Period != 12 || p.Preperiod != 71 {
 		t.Errorf("kayles period = %+v %v", p, err)
 	}
-	p, err = mustParse(t, "grundy").(catalog.Periodic).Period(ctx, 5000, catalog.Options{})
+	p, err = catalog.Period(ctx, mustParse(t, "grundy"), 5000, catalog.Options{})
 	if err != nil || p.Status == catalog.PeriodProved {
 		t.Errorf("grundy period = %+v %v", p, err)
 	}
-	if _, err := g.Values(ctx, 100, catalog.Options{Budget: impartial.Budget{MaxPositions: 50}}); err == nil {
+	if _, err := catalog.Values(ctx, g, 0, 100, catalog.Options{Budget: impartial.Budget{MaxPositions: 50}}); err == nil {
 		t.Error("values beyond the budget succeeded")
 	}
 }
@@ -175,7 +199,7 @@ func TestOctalMoveBudgetNamesMoves(t *testing.T) {
 	var be *impartial.BudgetError
 	if !errors.As(err, &be) || be.Limit != impartial.LimitMoves {
 		t.Errorf("Moves err = %#v, want a LimitMoves BudgetError", err)
-	} else if want := `the moves of octal:0.777 "2000": move budget exhausted: more than 2500 moves to examine; ask for the value and the winning moves instead (solve), or for a smaller position`; err.Error() != want {
+	} else if want := `the moves of octal:0.777 "2000": move budget exhausted: more than 2500 moves to examine; ask for the value and the winning moves instead, or for a smaller position`; err.Error() != want {
 		t.Errorf("err = %q, want %q", err, want)
 	}
 	// Within a larger budget both succeed: the limit was the moves.
@@ -194,8 +218,9 @@ func TestOctalMoveBudgetNamesMoves(t *testing.T) {
 // enumeration of the heap's options with the computed values.
 func TestOctalHugeHeapMovesByClasses(t *testing.T) {
 	for _, spec := range []string{"kayles", "dawson-kayles", "octal:0.16"} {
-		g := mustParse(t, spec).(*catalog.OctalGame)
-		c := octal.NewComputer(g.Octal(), octal.Auto)
+		g := mustParse(t, spec)
+		og := octalOf(t, spec)
+		c := octal.NewComputer(og, octal.Auto)
 		if err := c.Extend(ctx, 12000); err != nil {
 			t.Fatal(err)
 		}
@@ -209,19 +234,19 @@ func TestOctalHugeHeapMovesByClasses(t *testing.T) {
 				total := c.At(h) ^ c.At(other)
 				want := c.At(h) ^ total
 				var exp []string
-				g.Octal().Options(h, func(k int, parts []int) bool {
+				og.Options(h, func(k int, parts []int) bool {
 					var x uint32
 					for _, p := range parts {
 						x ^= c.At(p)
 					}
 					if x == want {
-						exp = append(exp, catalog.FormatHeaps(append(slices.Clone(parts), other)))
+						exp = append(exp, games.FormatHeaps(append(slices.Clone(parts), other)))
 					}
 					return true
 				})
 				// Moves in the small heap, enumerated by the engine.
 				var small int
-				g.Octal().Options(other, func(k int, parts []int) bool {
+				og.Options(other, func(k int, parts []int) bool {
 					var x uint32
 					for _, p := range parts {
 						x ^= c.At(p)
@@ -282,65 +307,5 @@ func TestOctalHugeHeapAnswerFitsOutputBudget(t *testing.T) {
 	if len(b) > budget || res.MoveCount == nil || *res.MoveCount != 511434907 ||
 		!strings.Contains(res.MovesNote, "more not listed") || !strings.Contains(res.MoveClasses, "more classes, not described") {
 		t.Errorf("%d bytes (budget %d), count %v, note %q, classes %.100q…", len(b), budget, res.MoveCount, res.MovesNote, res.MoveClasses)
-	}
-}
-
-// StreamRange prints on a goroutine of its own while it computes: the
-// chunks still come in order and match the plain kernel, an emit error
-// stops the run and is returned (no emit after it), and a canceled run
-// emits a prefix of the sequence before it returns.
-func TestOctalStreamRangeEmits(t *testing.T) {
-	const to = 100000
-	g := mustParse(t, "grundy").(*catalog.OctalGame)
-	c := octal.NewComputer(g.Octal(), octal.PlainMethod)
-	if err := c.Extend(ctx, to); err != nil {
-		t.Fatal(err)
-	}
-	var got []impartial.Nimber
-	if _, err := g.StreamRange(ctx, catalog.ValueRange{From: 0, To: to}, catalog.Options{}, func(vs []impartial.Nimber) error {
-		got = append(got, vs...)
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != to+1 {
-		t.Fatalf("%d values emitted, want %d", len(got), to+1)
-	}
-	for n, v := range got {
-		if uint32(v) != c.At(n) {
-			t.Fatalf("G(%d) = %d, plain kernel %d", n, v, c.At(n))
-		}
-	}
-
-	boom := errors.New("disk full")
-	calls, after := 0, 0
-	_, err := g.StreamRange(ctx, catalog.ValueRange{From: 0, To: to}, catalog.Options{}, func(vs []impartial.Nimber) error {
-		calls++
-		if calls > 2 {
-			after++
-		}
-		if calls == 2 {
-			return boom
-		}
-		return nil
-	})
-	if !errors.Is(err, boom) || after != 0 {
-		t.Errorf("emit failing on its 2nd call: err %v, %d calls after it", err, after)
-	}
-
-	cctx, cancel := context.WithCancel(ctx)
-	got = got[:0]
-	_, err = g.StreamRange(cctx, catalog.ValueRange{From: 0, To: 5 * to}, catalog.Options{}, func(vs []impartial.Nimber) error {
-		got = append(got, vs...)
-		cancel()
-		return nil
-	})
-	if err == nil || len(got) == 0 || len(got) > 5*to {
-		t.Fatalf("canceled run: err %v, %d values", err, len(got))
-	}
-	for n, v := range got[:min(len(got), to+1)] {
-		if uint32(v) != c.At(n) {
-			t.Fatalf("canceled run: G(%d) = %d, plain kernel %d", n, v, c.At(n))
-		}
 	}
 }

@@ -1,9 +1,11 @@
 package catalog_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
 )
 
@@ -24,11 +26,7 @@ func TestSubtractionPeriodProved(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pg, ok := g.(catalog.Periodic)
-		if !ok {
-			t.Fatalf("%s is not Periodic", c.spec)
-		}
-		res, err := pg.Period(ctx, 100000, catalog.Options{})
+		res, err := catalog.Period(ctx, g, 100000, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +34,9 @@ func TestSubtractionPeriodProved(t *testing.T) {
 			t.Errorf("%s: %+v, want pre-period %d, period %d, proved", c.spec, res, c.pre, c.per)
 		}
 		const n = 3000
-		s := impartial.NewSolver(impartial.Plain[int](g.(interface{ Engine() impartial.Game[int] }).Engine()), impartial.Settings{})
+		set, _ := catalog.ParseIntSet(strings.TrimPrefix(c.spec, "subtract:"))
+		sub, _ := games.NewSubtraction(set)
+		s := impartial.NewSolver(impartial.Plain[int](sub), impartial.Settings{})
 		vals := make([]impartial.Nimber, n)
 		for i := range vals {
 			if vals[i], err = s.Value(ctx, i); err != nil {
@@ -65,7 +65,7 @@ func TestSubtractionPeriodProved(t *testing.T) {
 	}
 	// A --max too small to see the repetition: no period, not a false claim.
 	g, _ := catalog.Parse("subtract:2,4,7")
-	res, err := g.(catalog.Periodic).Period(ctx, 5, catalog.Options{})
+	res, err := catalog.Period(ctx, g, 5, catalog.Options{})
 	if err != nil || res.Status != catalog.PeriodNone {
 		t.Errorf("subtract:2,4,7 with --max 5: %+v, %v; want status none", res, err)
 	}

@@ -3,6 +3,8 @@ package catalog
 import (
 	"context"
 	"fmt"
+
+	"github.com/grundy/grundy/impartial"
 )
 
 // Reply returns the computer's move from position at the strength
@@ -19,38 +21,60 @@ func Reply(ctx context.Context, g Game, position string, opts Options) (m Move, 
 	return reply(ctx, g, position, opts)
 }
 
-// FindMove checks that to (in any accepted spelling) is a position one legal
-// move away from position, and returns that move.
+// FindMove checks that to (in any accepted spelling, such as a row of coins
+// or the list of its heads) is a position one legal move away from
+// position, and returns that move.
 func FindMove(ctx context.Context, g Game, position, to string, opts Options) (Move, error) {
-	want, err := g.Canonical(to)
-	if err != nil {
-		return Move{}, err
+	if f, ok := g.(moveFinder); ok {
+		return f.findMove(ctx, position, to, opts)
 	}
+	return Move{}, &CapabilityError{Game: g.Info().Spec, Msg: "moves cannot be checked"}
+}
+
+type moveFinder interface {
+	findMove(ctx context.Context, position, to string, opts Options) (Move, error)
+}
+
+// findMove lists the moves of position, then reads to with the same
+// codec, and compares the positions as the codec writes them: the move's
+// (in position's form) is returned.
+func (g *SumGame[P]) findMove(ctx context.Context, position, to string, opts Options) (Move, error) {
 	moves, err := g.Moves(ctx, position, opts)
 	if err != nil {
 		return Move{}, err
 	}
-	cmp, _ := g.(PositionComparer)
-	for _, m := range moves {
-		if m.To == want {
-			return m, nil
+	b, ps, err := g.question(ctx, position, opts)
+	if err != nil {
+		return Move{}, err
+	}
+	defer b.done()
+	from := b.codec.Format(ps)
+	// The options, in the form of the position, and then in the form of to.
+	ectx := b.context(ctx)
+	s := impartial.NewSolver(b.game, impartial.Settings{Budget: opts.Budget})
+	var nexts [][]P
+	for i, p := range ps {
+		qs, err := s.Options(ectx, p)
+		if err != nil {
+			return Move{}, err
 		}
-		if cmp != nil {
-			if same, err := cmp.SamePosition(m.To, to); err == nil && same {
-				return m, nil
-			}
+		for _, q := range qs {
+			next := append([]P(nil), ps...)
+			next[i] = q
+			nexts = append(nexts, next)
 		}
 	}
-	from, _ := g.Canonical(position)
-	return Move{}, &IllegalMoveError{Game: g.Info().Spec, From: from, To: want}
-}
-
-// PositionComparer is implemented by games whose positions can be written
-// in more than one form, such as a row of coins and the list of its heads:
-// SamePosition says whether a and b are the same position. FindMove uses it
-// to accept a move written in either form.
-type PositionComparer interface {
-	SamePosition(a, b string) (bool, error)
+	ts, err := g.parse(b, to)
+	if err != nil {
+		return Move{}, err
+	}
+	want := b.codec.Format(ts)
+	for i, next := range nexts {
+		if i < len(moves) && b.codec.Format(next) == want {
+			return moves[i], nil
+		}
+	}
+	return Move{}, &IllegalMoveError{Game: g.info.Spec, From: from, To: want}
 }
 
 // IllegalMoveError reports a move the rules do not allow.

@@ -1,10 +1,15 @@
 package catalog_test
 
 import (
+	"flag"
+	"fmt"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/coins"
 	"github.com/grundy/grundy/impartial"
 )
 
@@ -32,16 +37,14 @@ func TestOEISTerms(t *testing.T) {
 		// Highest power of 2 dividing n, offset 1.
 		"A006519": {1, []impartial.Nimber{1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16, 1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 32, 1, 2, 1, 4, 1, 2, 1, 8}},
 	}
-	specs := []string{"kayles", "octal:0.77", "dawson-chess", "octal:0.137", "dawson-kayles", "octal:0.07", "grundy",
-		"double-kayles", "octal:0.7777", "officers", "octal:0.6", "coins:mock-turtles", "coins:ruler"}
-	for _, spec := range specs {
+	for _, spec := range oeisSpecs(t) {
 		info := mustParse(t, spec).Info()
 		pub, ok := published[info.OEIS]
 		if !ok {
 			t.Errorf("%s: OEIS %q, not one of the entries checked here", spec, info.OEIS)
 			continue
 		}
-		seq, err := mustParse(t, spec).(catalog.HeapGame).Values(ctx, 120, catalog.Options{})
+		seq, err := catalog.Values(ctx, mustParse(t, spec), info.Start, 120, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +70,7 @@ func TestOEISTerms(t *testing.T) {
 		t.Errorf("wythoff: OEIS %q, table %v", info.OEIS, info.Table)
 	}
 	triangle := []impartial.Nimber{0, 1, 2, 2, 0, 1, 3, 4, 5, 6, 4, 5, 3, 2, 7, 5, 3, 4, 0, 6, 8, 6, 7, 8, 1, 9, 10, 3, 7, 8, 6, 9, 0, 1, 4, 5}
-	tab, err := mustParse(t, "wythoff").(catalog.TableGame).Table(ctx, 8, catalog.Options{})
+	tab, err := catalog.ValueTable(ctx, mustParse(t, "wythoff"), 8, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,27 +85,121 @@ func TestOEISTerms(t *testing.T) {
 	}
 }
 
-// Every OEIS key is a canonical spec of the catalog (no typo hides an
-// entry), and every board is one the page draws.
-func TestPresentTables(t *testing.T) {
-	for _, spec := range []string{"kayles", "octal:0.77", "dawson-chess", "octal:0.137", "dawson-kayles", "octal:0.07", "grundy",
-		"double-kayles", "octal:0.7777", "officers", "octal:0.6", "coins:mock-turtles", "coins:ruler", "wythoff"} {
-		if got := mustParse(t, spec).Info(); got.Spec != spec || got.OEIS == "" {
-			t.Errorf("%s: canonical spec %q, OEIS %q", spec, got.Spec, got.OEIS)
+// oeisSpecs lists every game of the catalog that names an OEIS entry for
+// its nim-sequence: the families' own games, the named octal codes as
+// octal:CODE, and every coin-turning rule without parameters.
+func oeisSpecs(t *testing.T) []string {
+	var specs []string
+	for _, f := range catalog.Families() {
+		if f.OEIS != "" && f.Name != "wythoff" {
+			specs = append(specs, f.Name)
 		}
 	}
+	for _, code := range []string{"0.77", "0.137", "0.07", "0.7777", "0.6"} {
+		specs = append(specs, "octal:"+code)
+	}
+	for _, rule := range coins.RuleNames() {
+		if strings.Contains(rule, ":") {
+			continue
+		}
+		if info := mustParse(t, "coins:"+rule).Info(); info.OEIS != "" {
+			specs = append(specs, info.Spec)
+		}
+	}
+	return specs
+}
+
+// TestRegistry: every entry of the catalog is complete and consistent: its
+// names are unique, its example resolves and its example position solves,
+// its canonical spec round-trips, its board is one the page draws and its
+// text drawing is of that board, its closed form is stated, and it has a
+// row in the table of docs/games.md.
+func TestRegistry(t *testing.T) {
+	seen := map[string]bool{}
 	for _, f := range catalog.Families() {
+		for _, n := range append([]string{f.Name}, f.Aliases...) {
+			if seen[n] {
+				t.Errorf("name %q used twice", n)
+			}
+			seen[n] = true
+		}
+		if f.Rule == "" || f.Syntax == "" || f.Example == "" {
+			t.Errorf("family %q is missing a field: %+v", f.Name, f)
+		}
 		g, err := catalog.Parse(f.Example)
 		if err != nil {
-			continue // a family whose example needs a file
+			t.Errorf("family %q: example %q: %v", f.Name, f.Example, err)
+			continue
 		}
-		if b := g.Info().Board; b != "" && !slices.Contains(catalog.Boards(), b) {
-			t.Errorf("%s: board %q is not one of %v", f.Example, b, catalog.Boards())
+		info := g.Info()
+		if info.Name == "" || info.Rule == "" || info.Position == "" || info.Example == "" {
+			t.Errorf("%s: incomplete description %+v", info.Spec, info)
+		}
+		if _, err := g.Solve(ctx, info.Example, catalog.Options{Budget: impartial.DefaultBudget}); err != nil {
+			t.Errorf("%s: example position %q: %v", info.Spec, info.Example, err)
+		}
+		if again, err := catalog.Parse(info.Spec); err != nil || again.Info().Spec != info.Spec {
+			t.Errorf("%s: canonical spec does not round-trip: %v", info.Spec, err)
+		}
+		if f.Name != "starlark" && f.Name != "sum" && info.ClosedForm == "" {
+			t.Errorf("%s: no closed form stated (say \"searched\" when there is none)", info.Spec)
+		}
+		if b := info.Board; b != "" && !slices.Contains(catalog.Boards(), b) {
+			t.Errorf("%s: board %q is not one of %v", info.Spec, b, catalog.Boards())
+		}
+		// The text drawing is of the board the page draws.
+		text, err := catalog.Board(ctx, g, info.Example)
+		if err != nil {
+			t.Errorf("%s: drawing %q: %v", info.Spec, info.Example, err)
+		}
+		glyph := map[string]string{"heaps": "heap 1 ●", "pins": "row 1 | ", "coins": "○", "stairs": "▄", "queen": "♛"}[info.Board]
+		if glyph != "" && text != "" && !strings.Contains(text, glyph) {
+			t.Errorf("%s: board %q, but its text drawing has no %q:\n%s", info.Spec, info.Board, glyph, text)
 		}
 	}
-	for spec, want := range map[string]string{"nim": "heaps", "kayles": "pins", "coins:mock-turtles": "coins", "staircase": "stairs", "wythoff": "queen", "nimble": "strip", "northcott": ""} {
+	for spec, want := range map[string]string{"nim": "heaps", "kayles": "pins", "double-kayles": "pins", "coins:mock-turtles": "coins", "staircase": "stairs", "wythoff": "queen", "nimble": "strip", "northcott": ""} {
 		if got := mustParse(t, spec).Info().Board; got != want {
 			t.Errorf("%s: board %q, want %q", spec, got, want)
 		}
 	}
+}
+
+var updateGamesTable = flag.Bool("update-games-table", false, "rewrite the table of docs/games.md from catalog.Families()")
+
+// TestGamesTable: the table of every game in docs/games.md is the one
+// catalog.Families() gives (with -update-games-table, it is rewritten).
+func TestGamesTable(t *testing.T) {
+	const begin, end = "<!-- games table: generated from catalog.Families() by go test ./catalog -run TestGamesTable -update-games-table -->\n", "<!-- end of the games table -->\n"
+	var b strings.Builder
+	b.WriteString(begin)
+	b.WriteString("| spec | rule | board | closed form (source) |\n| --- | --- | --- | --- |\n")
+	cell := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+	for _, f := range catalog.Families() {
+		name := "`" + f.Syntax + "`"
+		for _, a := range f.Aliases {
+			name += ", `" + a + "`"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", name, cell(f.Rule), f.Board, cell(f.ClosedForm))
+	}
+	b.WriteString(end)
+	const path = "../docs/games.md"
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, j := strings.Index(string(doc), begin), strings.Index(string(doc), end)
+	if i < 0 || j < i {
+		t.Fatalf("%s has no generated games table (between %q and %q)", path, strings.TrimSpace(begin), strings.TrimSpace(end))
+	}
+	got := string(doc[i : j+len(end)])
+	if got == b.String() {
+		return
+	}
+	if *updateGamesTable {
+		if err := os.WriteFile(path, []byte(string(doc[:i])+b.String()+string(doc[j+len(end):])), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("the games table of %s is not the catalog's: run go test ./catalog -run TestGamesTable -update-games-table\nwant:\n%s", path, b.String())
 }

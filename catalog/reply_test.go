@@ -1,6 +1,7 @@
 package catalog_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -373,7 +374,7 @@ func TestReplyCatalogGames(t *testing.T) {
 		{"fibonacci-nim", "14"},
 	} {
 		g := mustParse(t, c.spec)
-		root, err := g.Canonical(c.pos)
+		root, err := g.Canonical(context.Background(), c.pos)
 		if err != nil {
 			t.Fatal(err)
 		}

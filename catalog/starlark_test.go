@@ -38,11 +38,11 @@ func TestStarlarkMatchesCatalog(t *testing.T) {
 		{example("subtract.star"), "subtract:1,3,4"},
 	} {
 		sg, cg := mustParse(t, c.star), mustParse(t, c.spec)
-		ss, err := sg.(catalog.HeapGame).Values(ctx, 60, catalog.Options{})
+		ss, err := catalog.Values(ctx, sg, sg.Info().Start, 60, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		cs, _ := cg.(catalog.HeapGame).Values(ctx, 60, catalog.Options{})
+		cs, _ := catalog.Values(ctx, cg, cg.Info().Start, 60, catalog.Options{})
 		if !slices.Equal(ss.Values, cs.Values) {
 			t.Errorf("%s values %v\n%s values %v", c.star, ss.Values, c.spec, cs.Values)
 		}
@@ -135,11 +135,11 @@ func TestStarlarkLoopy(t *testing.T) {
 	}
 	// Heap 4 is an N-position of infinite value ∞(0,2) (worked out in the
 	// file): values cannot list it, and 4 + 1 = ∞(1,3) is a draw.
-	seq, err := g.(catalog.HeapGame).Values(ctx, 3, catalog.Options{})
+	seq, err := catalog.Values(ctx, g, g.Info().Start, 3, catalog.Options{})
 	if err != nil || !slices.Equal(seq.Values, []impartial.Nimber{0, 1, 2, 0}) {
 		t.Errorf("values to 3: %v %v", seq, err)
 	}
-	if _, err := g.(catalog.HeapGame).Values(ctx, 8, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "heap 4 has the loopy value ∞(0,2) (an N-position)") {
+	if _, err := catalog.Values(ctx, g, g.Info().Start, 8, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "heap 4 has the loopy value ∞(0,2) (an N-position)") {
 		t.Errorf("values to 8: %v", err)
 	}
 	if res, err := g.Solve(ctx, "4 1", catalog.Options{}); err != nil || res.LoopyValue != "∞(1,3)" || res.Outcome != impartial.Draw {
@@ -191,8 +191,8 @@ func TestStarlarkLoopy(t *testing.T) {
 		t.Errorf("Reply from 4: %v %v %v", m, ok, err)
 	}
 	res, _ = d.Solve(ctx, "4", catalog.Options{})
-	if want := "starlark:../examples/draw.star position 4 has loopy value ∞(1), so it is a draw: neither player can force a win; the one move that keeps the draw is to 4.\n"; res.Text() != want {
-		t.Errorf("Text = %q", res.Text())
+	if res.Outcome != impartial.Draw || res.LoopyValue != "∞(1)" || len(res.DrawingMoves) != 1 || res.DrawingMoves[0].To != "4" {
+		t.Errorf("draw.star 4 = %+v", res)
 	}
 }
 
@@ -222,7 +222,7 @@ func TestStarlarkCycleFallback(t *testing.T) {
 	}
 	// A draw in values is reported, not listed.
 	draws := mustParse(t, writeRules(t, "heap = True\ndef moves(n):\n    return [n] if n == 2 else [n - 1] if n > 0 else []\n"))
-	if _, err := draws.(catalog.HeapGame).Values(ctx, 5, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "heap 2 has the loopy value ∞ (a draw)") {
+	if _, err := catalog.Values(ctx, draws, draws.Info().Start, 5, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "heap 2 has the loopy value ∞ (a draw)") {
 		t.Errorf("values with a draw: %v", err)
 	}
 }
@@ -243,8 +243,12 @@ func TestStarlarkErrors(t *testing.T) {
 	if _, err := g.Solve(ctx, "5", catalog.Options{}); !errors.As(err, &re) || !strings.Contains(err.Error(), "game.star:3:38: in moves(3): floored division by zero") {
 		t.Errorf("runtime error: %v", err)
 	}
-	loop := mustParse(t, writeRules(t, "heap = True\ndef moves(n):\n    while True:\n        pass\n"))
-	if _, err := loop.Solve(ctx, "5", catalog.Options{Starlark: rules.Limits{MaxSteps: 1000}}); !errors.As(err, &re) || !strings.Contains(err.Error(), "more than 1000 steps") {
+	lim := &catalog.Resolver{Files: rules.OSFiles{}, Limits: rules.Limits{MaxSteps: 1000}}
+	loop, err := lim.Resolve(ctx, writeRules(t, "heap = True\ndef moves(n):\n    while True:\n        pass\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loop.Solve(ctx, "5", catalog.Options{}); !errors.As(err, &re) || !strings.Contains(err.Error(), "more than 1000 steps") {
 		t.Errorf("endless loop: %v", err)
 	}
 	split := mustParse(t, writeRules(t, "heap = True\ndef moves(n):\n    return [(1, 2)]\n"))
@@ -278,7 +282,7 @@ func TestStarlarkConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-func ExampleStarlarkGame() {
+func ExampleParse_starlark() {
 	// The example rule files are built in.
 	g, err := catalog.Parse("starlark:examples/draw.star")
 	if err != nil {
@@ -286,10 +290,15 @@ func ExampleStarlarkGame() {
 	}
 	for _, pos := range []string{"0", "4", "4 + 0"} {
 		res, _ := g.Solve(context.Background(), pos, catalog.Options{})
-		fmt.Print(res.Text())
+		moves := append(res.WinningMoves, res.DrawingMoves...)
+		fmt.Printf("%s: loopy value %s, outcome %s, best move to %s", pos, res.LoopyValue, res.Outcome, moves[0].To)
+		if res.Remoteness != nil {
+			fmt.Printf(", remoteness %d", *res.Remoteness)
+		}
+		fmt.Println()
 	}
 	// Output:
-	// starlark:examples/draw.star position 0 has loopy value 1, so it is an N-position: the player to move wins in 3 moves by moving to 1.
-	// starlark:examples/draw.star position 4 has loopy value ∞(1), so it is a draw: neither player can force a win; the one move that keeps the draw is to 4.
-	// starlark:examples/draw.star position 4 + 0 has loopy value ∞(0), so it is an N-position: the player to move wins in 7 moves by moving to 0 + 0 (component 1: 4 → 0).
+	// 0: loopy value 1, outcome N, best move to 1, remoteness 3
+	// 4: loopy value ∞(1), outcome D, best move to 4
+	// 4 + 0: loopy value ∞(0), outcome N, best move to 0 + 0, remoteness 7
 }

@@ -6,17 +6,20 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/grundy/grundy/impartial"
-
 	"github.com/grundy/grundy/games"
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/misere"
+	"github.com/grundy/grundy/octal"
 )
 
 func subtractFamily() Family {
 	return Family{
-		Name:    "subtract",
-		Syntax:  "subtract:S",
-		Rule:    "remove s tokens from one heap, s in the set S (1,3,4 or a range 1-3; also subtract:pow2 and subtract:all-but:E)",
-		Example: "subtract:1,3,4",
+		Name:       "subtract",
+		Syntax:     "subtract:S",
+		Rule:       "remove s tokens from one heap, s in the set S (1,3,4 or a range 1-3; also subtract:pow2 and subtract:all-but:E)",
+		Example:    "subtract:1,3,4",
+		Board:      "heaps",
+		ClosedForm: "periodic for every finite S (the period is found and used); S = 1..m: G(n) = n mod (m+1)",
 		New: func(args string) (Game, error) {
 			switch low := strings.ToLower(strings.TrimSpace(args)); {
 			case low == "pow2":
@@ -32,22 +35,18 @@ func subtractFamily() Family {
 			if err != nil {
 				return nil, &SpecError{Offset: -1, Msg: err.Error()}
 			}
-			return subtractGame{NewHeapGame(Info{
-				Spec:    "subtract:" + FormatIntSet(set),
-				Name:    "subtraction game {" + setWords(set) + "}",
-				Rule:    "A move removes s tokens from one heap, for some s in {" + setWords(set) + "}; whoever cannot move loses.",
-				Example: "7",
-			}, g), g}, nil
+			return newSubtractGame(set, g), nil
 		},
 	}
 }
 
 func pow2Game() Game {
 	return NewHeapGame(Info{
-		Spec:    "subtract:pow2",
-		Name:    "subtraction game {1, 2, 4, 8, …}",
-		Rule:    "A move removes a power of two (1, 2, 4, 8, …) tokens from one heap; whoever cannot move loses. G(n) = n mod 3 (HDU 1847).",
-		Example: "7",
+		Spec:       "subtract:pow2",
+		Name:       "subtraction game {1, 2, 4, 8, …}",
+		Rule:       "A move removes a power of two (1, 2, 4, 8, …) tokens from one heap; whoever cannot move loses. G(n) = n mod 3 (HDU 1847).",
+		Example:    "7",
+		ClosedForm: "G(n) = n mod 3 (HDU 1847)",
 	}, games.PowerSubtraction{})
 }
 
@@ -80,24 +79,45 @@ func allButGame(args string) (Game, error) {
 // so that a long range does not make a name kilobytes long.
 func setWords(set []int) string { return strings.ReplaceAll(FormatIntSet(set), ",", ", ") }
 
-// subtractGame is a subtraction game with a finite set: a heap game whose
-// period is proved by state repetition.
-type subtractGame struct {
-	HeapSumGame
-	sub games.Subtraction
+// newSubtractGame returns the subtraction game with a finite set: a heap
+// game whose period is proved by state repetition, and whose misère
+// quotient gets the periodicity theorem of octal games when the set is
+// small enough to be an octal code.
+func newSubtractGame(set []int, sub games.Subtraction) Game {
+	g := NewHeapGame(Info{
+		Spec:     "subtract:" + FormatIntSet(set),
+		Name:     "subtraction game {" + setWords(set) + "}",
+		Rule:     "A move removes s tokens from one heap, for some s in {" + setWords(set) + "}; whoever cannot move loses.",
+		Example:  "7",
+		Periodic: true,
+	}, sub)
+	if c, err := octal.Subtraction(set); err == nil {
+		bind := g.bind
+		g.bind = func(ctx context.Context, opts Options) (*binding[int], error) {
+			b, err := bind(ctx, opts)
+			if err == nil {
+				b.heapRules = func() misere.HeapRules { return misere.Octal(octal.New(c)) }
+			}
+			return b, err
+		}
+	}
+	g.period = func(ctx context.Context, max int, opts Options) (*Periodicity, error) {
+		return subtractPeriod(ctx, sub, max, opts)
+	}
+	return g
 }
 
-// Period finds the least pre-period and period of the nim-sequence within
-// G(0..max) and proves them by state repetition: G(n) depends only on the m
-// values before it (m = max S), so once G(n+p) = G(n) for m consecutive n
-// from n0, it holds for every n ≥ n0 by induction.
-func (g subtractGame) Period(ctx context.Context, max int, opts Options) (*Periodicity, error) {
-	set := g.sub.Set()
+// subtractPeriod finds the least pre-period and period of the nim-sequence
+// within G(0..max) and proves them by state repetition: G(n) depends only
+// on the m values before it (m = max S), so once G(n+p) = G(n) for m
+// consecutive n from n0, it holds for every n ≥ n0 by induction.
+func subtractPeriod(ctx context.Context, sub games.Subtraction, max int, opts Options) (*Periodicity, error) {
+	set := sub.Set()
 	m := set[len(set)-1]
-	// --max is the explicit request: it is the position budget.
+	// max is the explicit request: it is the position budget.
 	b := opts.Budget
 	b.MaxPositions = int64(max)
-	pre, per, _, err := g.sub.Period(ctx, b)
+	pre, per, _, err := sub.Period(ctx, b)
 	var be *impartial.BudgetError
 	if errors.As(err, &be) && be.Limit == impartial.LimitPositions && be.Max == int64(max) {
 		return &Periodicity{Status: PeriodNone, ComputedTo: max,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/misere"
 	"github.com/grundy/grundy/notation"
 )
 
@@ -27,11 +28,24 @@ type Codec[P comparable] struct {
 	// package's drawing: games.DrawHeaps, coins.Game.Draw, …), or "" when it
 	// is too large to draw. It may be nil.
 	Board func(ps []P) string
+
+	// spans gives, for a sum of different games, the components as they
+	// were written, each over a range of ps (Result.Components).
+	spans func(ps []P) []span
+}
+
+// span is a component of a sum of different games written by the user:
+// ps[from:to] are its parts.
+type span struct {
+	game     string
+	from, to int
+	loopy    bool // its game may be loopy: its value is shown as a loopy value
+	format   func() string
 }
 
 // binding is an engine game ready for one question: games whose engine
 // holds per-question state (a Starlark session, an octal computer, a
-// coin-turning table) build one per call.
+// coin-turning table, the components of a sum) build one per call.
 type binding[P comparable] struct {
 	game  impartial.Game[P]
 	codec Codec[P]
@@ -43,6 +57,13 @@ type binding[P comparable] struct {
 	fail func() error
 	// close releases the binding. May be nil.
 	close func()
+	// heap returns the position of a single heap of size n, for heap games
+	// (the nim-sequence and misère quotients read it). May be nil.
+	heap func(n int) (P, error)
+	// heapRules returns the rules of single heaps for misère quotients,
+	// when they are better given than read from the engine game (the
+	// periodicity theorem of octal games, a Starlark session). May be nil.
+	heapRules func() misere.HeapRules
 }
 
 func (b *binding[P]) err() error {
@@ -58,43 +79,50 @@ func (b *binding[P]) done() {
 	}
 }
 
+func (b *binding[P]) context(caller context.Context) context.Context {
+	if b.ctx != nil {
+		return b.ctx
+	}
+	return caller
+}
+
 // SumGame is the one adapter from an engine game (package impartial) to a
 // catalog Game: a position is a sum of components, each a position of the
 // engine game, written in the codec's notation, and every question goes
-// through impartial.Analyze. It holds no solving policy of its own.
+// through impartial.Analyze. It holds no solving policy of its own. Its
+// optional fast paths (the nim-sequence of a kernel, a period search, the
+// misère rules of heaps) are set by the family that builds it.
 type SumGame[P comparable] struct {
-	info  Info
-	game  impartial.Game[P]
-	codec Codec[P]
-	// bind, when set, builds the engine game for each question instead.
+	info Info
 	bind func(ctx context.Context, opts Options) (*binding[P], error)
+
+	// stream computes a window of the nim-sequence faster than searching
+	// heap by heap (an octal kernel, a coin-turning table). May be nil.
+	stream func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error)
+	// period searches for and proves the period of the nim-sequence.
+	period func(ctx context.Context, max int, opts Options) (*Periodicity, error)
+	// cell returns the position (a, b) of a two-heap game (ValueTable).
+	cell func(a, b int) P
 }
 
 // NewSumGame returns the catalog game for g with the given description and
 // position codec.
 func NewSumGame[P comparable](info Info, g impartial.Game[P], codec Codec[P]) *SumGame[P] {
-	return &SumGame[P]{info: present(info), game: g, codec: codec}
+	return newBoundGame(info, func(context.Context, Options) (*binding[P], error) {
+		return &binding[P]{game: g, codec: codec}, nil
+	})
 }
 
 // newBoundGame returns a catalog game whose engine game is built for each
 // question by bind.
 func newBoundGame[P comparable](info Info, bind func(ctx context.Context, opts Options) (*binding[P], error)) *SumGame[P] {
-	return &SumGame[P]{info: present(info), bind: bind}
+	return &SumGame[P]{info: info, bind: bind}
 }
 
 // Info describes the game.
 func (g *SumGame[P]) Info() Info { return g.info }
 
-// Engine returns the engine game the catalog game adapts (nil for games
-// whose engine is built per question).
-func (g *SumGame[P]) Engine() impartial.Game[P] { return g.game }
-
-func (g *SumGame[P]) open(ctx context.Context, opts Options) (*binding[P], error) {
-	if g.bind != nil {
-		return g.bind(ctx, opts)
-	}
-	return &binding[P]{game: g.game, codec: g.codec}, nil
-}
+func (g *SumGame[P]) setInfo(f func(*Info)) { f(&g.info) }
 
 // parse reads a position with the binding's codec, naming the game in
 // errors.
@@ -106,41 +134,44 @@ func (g *SumGame[P]) parse(b *binding[P], position string) ([]P, error) {
 	return ps, nil
 }
 
-// ParsePosition reads a position as the list of its components.
-func (g *SumGame[P]) ParsePosition(position string) ([]P, error) {
-	b, err := g.open(context.Background(), Options{})
+// question opens a binding and reads a position: what every question
+// starts with. The caller calls b.done.
+func (g *SumGame[P]) question(ctx context.Context, position string, opts Options) (*binding[P], []P, error) {
+	b, err := g.bind(ctx, opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer b.done()
-	return g.parse(b, position)
+	ps, err := g.parse(b, position)
+	if err == nil {
+		err = b.err()
+	}
+	if err != nil {
+		b.done()
+		return nil, nil, err
+	}
+	return b, ps, nil
 }
 
 // Board draws a position as plain text (Boarder).
-func (g *SumGame[P]) Board(position string) (string, error) {
-	b, err := g.open(context.Background(), Options{})
+func (g *SumGame[P]) Board(ctx context.Context, position string) (string, error) {
+	b, ps, err := g.question(ctx, position, Options{})
 	if err != nil {
 		return "", err
 	}
 	defer b.done()
-	ps, err := g.parse(b, position)
-	if err != nil || b.codec.Board == nil {
-		return "", err
+	if b.codec.Board == nil {
+		return "", nil
 	}
 	return b.codec.Board(ps), b.err()
 }
 
 // Canonical checks a position and writes it in canonical syntax.
-func (g *SumGame[P]) Canonical(position string) (string, error) {
-	b, err := g.open(context.Background(), Options{})
+func (g *SumGame[P]) Canonical(ctx context.Context, position string) (string, error) {
+	b, ps, err := g.question(ctx, position, Options{})
 	if err != nil {
 		return "", err
 	}
 	defer b.done()
-	ps, err := g.parse(b, position)
-	if err != nil {
-		return "", err
-	}
 	return b.codec.Format(ps), b.err()
 }
 
@@ -152,7 +183,6 @@ func (g *SumGame[P]) query(b *binding[P], opts Options, canon string) impartial.
 		AllOptions: opts.AllOptions,
 		Target:     opts.Target,
 		MaxListed:  listLimit(opts, canon),
-		ValueOnly:  opts.valueOnly,
 	}
 }
 
@@ -197,23 +227,16 @@ func valuesFit(vals []impartial.Nimber, listed int, canon string, opts Options) 
 // Solve analyzes a position through impartial.Analyze: its outcome, its
 // value where known, and the moves asked for.
 func (g *SumGame[P]) Solve(ctx context.Context, position string, opts Options) (*Result, error) {
-	b, err := g.open(ctx, opts)
+	b, ps, err := g.question(ctx, position, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer b.done()
-	ps, err := g.parse(b, position)
-	if err != nil {
-		return nil, err
-	}
 	canon := b.codec.Format(ps)
 	if err := checkOutput(canon, opts); err != nil {
 		return nil, err
 	}
-	ectx := ctx
-	if b.ctx != nil {
-		ectx = b.ctx
-	}
+	ectx := b.context(ctx)
 	an, err := impartial.Analyze(ectx, b.game, ps, g.query(b, opts, canon))
 	if ferr := b.err(); ferr != nil {
 		return nil, ferr
@@ -238,6 +261,9 @@ func (g *SumGame[P]) explain(err error, canon string, opts Options) error {
 	var be *impartial.BudgetError
 	if errors.As(err, &be) && be.What == "" && (be.Limit == impartial.LimitPositions || be.Limit == impartial.LimitMemory || be.Limit == impartial.LimitMoves) {
 		what := "search of " + g.info.Spec + " " + notation.Quote(canon)
+		if g.info.Spec == sumSpec {
+			what = "search of the sum " + notation.Quote(canon)
+		}
 		if opts.Misere {
 			what = "misère " + what
 		}
@@ -249,13 +275,16 @@ func (g *SumGame[P]) explain(err error, canon string, opts Options) error {
 // result turns the engine's analysis into the catalog's Result.
 func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon string, an *impartial.Analysis[P], opts Options) *Result {
 	res := &Result{Game: g.info.Spec, Position: canon, Misere: opts.Misere, Outcome: an.Outcome, Value: an.Value, WinningMoves: []Move{}}
-	if len(an.Values) > 1 && valuesFit(an.Values, len(an.Moves), canon, opts) {
-		res.ComponentValues = an.Values
-	}
 	if an.Loopy != nil {
 		res.LoopyValue = an.Loopy.String()
 		res.Remoteness = an.Remoteness
-		res.loopy = an.Loopy
+	}
+	if b.codec.spans != nil {
+		if !opts.Misere {
+			res.Components = components(b.codec.spans(ps), an.Values, an.LoopyValues)
+		}
+	} else if len(an.Values) > 1 && valuesFit(an.Values, len(an.Moves), canon, opts) {
+		res.ComponentValues = an.Values
 	}
 	// listLimit estimated the moves' size; here each is measured as it is
 	// formatted (a move's text may repeat long part sizes), and the list
@@ -284,7 +313,7 @@ func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon st
 		listed++
 		switch {
 		case opts.AllOptions:
-			opt := Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness), loopy: o.Loopy}
+			opt := Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness)}
 			if an.Loopy != nil && o.Loopy != nil {
 				opt.LoopyValue = o.Loopy.String()
 			}
@@ -320,6 +349,38 @@ func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon st
 		res.MovesNote = fmt.Sprintf("%s not listed: the answer would pass the output budget of %s", more, impartial.FormatBytes(opts.Budget.MaxOutput))
 	}
 	return res
+}
+
+// components gives the value of each component of a sum of different
+// games, as written: the XOR (or Smith's sum) of its parts' values.
+func components(spans []span, values []impartial.Nimber, loopies []impartial.LoopyValue) []Component {
+	out := make([]Component, len(spans))
+	for i, sp := range spans {
+		c := Component{Game: sp.game, Position: sp.format()}
+		v := impartial.FiniteValue(0)
+		known := true
+		for j := sp.from; j < sp.to; j++ {
+			switch {
+			case loopies != nil:
+				v = v.Add(loopies[j])
+			case values != nil:
+				v = v.Add(impartial.FiniteValue(values[j]))
+			default:
+				known = false
+			}
+		}
+		if known {
+			if !v.Inf {
+				n := v.N
+				c.Value = &n
+			}
+			if sp.loopy {
+				c.LoopyValue = v.String()
+			}
+		}
+		out[i] = c
+	}
+	return out
 }
 
 // fitClasses shortens a description of move classes ("…; …") to the
@@ -369,19 +430,12 @@ func resultWord(after impartial.Outcome) string {
 // counts them first and refuses, before formatting any, a list that would
 // not fit the output budget.
 func (g *SumGame[P]) Moves(ctx context.Context, position string, opts Options) ([]Move, error) {
-	b, err := g.open(ctx, opts)
+	b, ps, err := g.question(ctx, position, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer b.done()
-	ps, err := g.parse(b, position)
-	if err != nil {
-		return nil, err
-	}
-	ectx := ctx
-	if b.ctx != nil {
-		ectx = b.ctx
-	}
+	ectx := b.context(ctx)
 	canon := b.codec.Format(ps)
 	limit := opts.Budget.MoveLimit()
 	s := impartial.NewSolver(b.game, impartial.Settings{Budget: opts.Budget})
@@ -419,31 +473,27 @@ func (g *SumGame[P]) explainMoves(err error, parts int, canon string) error {
 	if !errors.As(err, &be) || be.What != "" || be.Limit == impartial.LimitTime || be.Limit == impartial.LimitCanceled {
 		return err
 	}
-	be.What = fmt.Sprintf("the moves of %s %s", g.info.Spec, notation.Quote(canon))
-	if parts > 1 {
+	switch {
+	case g.info.Spec == sumSpec:
+		be.What = "the moves of the sum " + notation.Quote(canon)
+	case parts > 1:
 		be.What = fmt.Sprintf("the moves of %s %s (%d components)", g.info.Spec, notation.Quote(canon), parts)
+	default:
+		be.What = fmt.Sprintf("the moves of %s %s", g.info.Spec, notation.Quote(canon))
 	}
-	be.Hint = "ask for the value and the winning moves instead (solve), or for a smaller position"
+	be.Hint = "ask for the value and the winning moves instead, or for a smaller position"
 	return err
 }
 
 // Reply returns the perfect player's move (impartial.Reply).
 func (g *SumGame[P]) Reply(ctx context.Context, position string, opts Options) (Move, bool, error) {
-	b, err := g.open(ctx, opts)
+	b, ps, err := g.question(ctx, position, opts)
 	if err != nil {
 		return Move{}, false, err
 	}
 	defer b.done()
-	ps, err := g.parse(b, position)
-	if err != nil {
-		return Move{}, false, err
-	}
-	ectx := ctx
-	if b.ctx != nil {
-		ectx = b.ctx
-	}
 	canon := b.codec.Format(ps)
-	m, ok, err := impartial.Reply(ectx, b.game, ps, g.query(b, opts, canon))
+	m, ok, err := impartial.Reply(b.context(ctx), b.game, ps, g.query(b, opts, canon))
 	if ferr := b.err(); ferr != nil {
 		return Move{}, false, ferr
 	}
@@ -463,71 +513,23 @@ func (g *SumGame[P]) move(b *binding[P], ps []P, i int, to P) Move {
 	return m
 }
 
-// HeapSumGame is a SumGame on heaps of tokens: a position is a list of heap
-// sizes, and Values lists the nim-sequence.
-type HeapSumGame struct {
-	*SumGame[int]
-}
-
 // heapCodec is the notation of heap games: heap sizes separated by spaces.
 var heapCodec = Codec[int]{Parse: games.ParseHeaps, Format: games.FormatHeaps, Describe: describeHeapMove, Board: games.DrawHeaps}
 
 // NewHeapGame returns the catalog game for an engine game on single heaps,
 // with positions written as heap sizes separated by spaces.
-func NewHeapGame(info Info, g impartial.Game[int]) HeapSumGame {
+func NewHeapGame(info Info, g impartial.Game[int]) *SumGame[int] {
 	info.Heap = true
 	if info.Position == "" {
 		info.Position = "heap sizes separated by spaces, e.g. \"3 4 5\""
 	}
-	return HeapSumGame{NewSumGame(info, g, heapCodec)}
-}
-
-// Values returns G(0..to), solving heaps in increasing order so that the
-// search never goes deep.
-func (g HeapSumGame) Values(ctx context.Context, to int, opts Options) (*Sequence, error) {
-	if err := CheckSequenceBudget(to, opts.Budget); err != nil {
-		return nil, err
-	}
-	s := impartial.NewSolver(g.game, impartial.Settings{Budget: opts.Budget})
-	seq := &Sequence{Game: g.info.Spec, Values: make([]impartial.Nimber, 0, to+1)}
-	for n := 0; n <= to; n++ {
-		v, err := s.Value(ctx, n)
-		if err != nil {
-			return nil, err
-		}
-		seq.Values = append(seq.Values, v)
-	}
-	return seq, nil
-}
-
-// CheckSequenceBudget refuses, before any work, a sequence of to+1 values
-// that the budget could not hold.
-func CheckSequenceBudget(to int, b impartial.Budget) error { return checkSequenceBudget(to, 8, b) }
-
-// checkSequenceBudget is CheckSequenceBudget for values of the given size.
-func checkSequenceBudget(to int, bytesPerValue int64, b impartial.Budget) error {
-	if to < 0 {
-		return fmt.Errorf("--to must be at least 0, not %d", to)
-	}
-	n := int64(to) + 1
-	if b.MaxPositions > 0 && n > b.MaxPositions {
-		return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions}
-	}
-	if b.MaxMemory > 0 && n*bytesPerValue > b.MaxMemory {
-		return &impartial.BudgetError{Limit: impartial.LimitMemory, Max: b.MaxMemory}
-	}
-	return nil
+	return newBoundGame(info, func(context.Context, Options) (*binding[int], error) {
+		return &binding[int]{game: g, codec: heapCodec, heap: func(n int) (int, error) { return n, nil }}, nil
+	})
 }
 
 // MaxHeap is the largest heap size ParseHeaps accepts.
 const MaxHeap = games.MaxHeap
-
-// ParseHeaps reads heap sizes separated by spaces or commas
-// (games.ParseHeaps).
-func ParseHeaps(s string) ([]int, error) { return games.ParseHeaps(s) }
-
-// FormatHeaps writes heap sizes separated by single spaces.
-func FormatHeaps(hs []int) string { return games.FormatHeaps(hs) }
 
 func describeHeapMove(hs []int, i, to int) string {
 	if to < hs[i] {

@@ -45,6 +45,14 @@ type Game struct {
 	Rule string
 	// Start is the label of the leftmost coin: 0 or 1.
 	Start int
+	// ClosedForm states g(x) where theory knows it, with the source ("" if
+	// the values are searched).
+	ClosedForm string
+	// OEIS is the A-number of the sequence g(Start), g(Start+1), … in the
+	// On-Line Encyclopedia of Integer Sequences, when it has one:
+	// g(x) = a(x − OEISShift) for that entry's own offset.
+	OEIS      string
+	OEISShift int
 
 	kind kind
 	k    int   // kUpTo, kConsecutive
@@ -72,7 +80,10 @@ func TurningTurtles() *Game {
 // an odd number of 1 bits).
 func MockTurtles() *Game {
 	return &Game{Spec: "mock-turtles", Name: "Mock Turtles", Start: 0, kind: kUpTo, k: 3,
-		Rule: "Turn over one, two or three coins, the rightmost from heads to tails; coins are numbered from 0."}
+		Rule:       "Turn over one, two or three coins, the rightmost from heads to tails; coins are numbered from 0.",
+		ClosedForm: "g(x) = the x-th odious number, 2x or 2x+1 (Winning Ways ch. 14)",
+		// The odious numbers, a(1) = 1 for coin 0.
+		OEIS: "A000069", OEISShift: -1}
 }
 
 // Moebius is "turn up to five coins" (Winning Ways ch. 14), coins from 0.
@@ -144,7 +155,9 @@ func Consecutive(k int) *Game {
 // largest power of 2 dividing x.
 func Ruler() *Game {
 	return &Game{Spec: "ruler", Name: "Ruler", Start: 1, kind: kRuler,
-		Rule: "Turn over any run of one or more consecutive coins, the rightmost from heads to tails; coins are numbered from 1."}
+		Rule:       "Turn over any run of one or more consecutive coins, the rightmost from heads to tails; coins are numbered from 1.",
+		ClosedForm: "g(x) = the largest power of 2 dividing x (Winning Ways ch. 14)",
+		OEIS:       "A006519"}
 }
 
 // Grunt is "turn four symmetric coins 0, y, x−y, x" (Winning Ways), coins
@@ -152,7 +165,9 @@ func Ruler() *Game {
 // game (split a heap into two unequal heaps).
 func Grunt() *Game {
 	return &Game{Spec: "grunt", Name: "Grunt", Start: 0, kind: kGrunt,
-		Rule: "Turn over four coins 0, y, x−y and x with 0 < y < x−y, coin x from heads to tails; coins are numbered from 0."}
+		Rule:       "Turn over four coins 0, y, x−y and x with 0 < y < x−y, coin x from heads to tails; coins are numbered from 0.",
+		ClosedForm: "g(x) = G(x) of Grundy's game (Winning Ways ch. 14)",
+		OEIS:       "A002188"}
 }
 
 // maxSetElem bounds the distances of a set and maxParam the k of a rule.

@@ -2,7 +2,6 @@ package games
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -95,8 +94,8 @@ func (g Subtraction) Period(ctx context.Context, b impartial.Budget) (pre, perio
 	a, bEnd := -1, -1
 	for n := 0; ; n++ {
 		if n%4096 == 0 {
-			if err := ctx.Err(); err != nil {
-				return 0, 0, nil, ctxBudgetError(err)
+			if ctx.Err() != nil {
+				return 0, 0, nil, impartial.ContextError(ctx)
 			}
 			if b.MaxMemory > 0 && int64(n)*(8+24) > b.MaxMemory {
 				return 0, 0, nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: b.MaxMemory}
@@ -148,12 +147,4 @@ func (g Subtraction) Period(ctx context.Context, b impartial.Budget) (pre, perio
 		pre--
 	}
 	return pre, period, slices.Clip(vals[:pre+period]), nil
-}
-
-// ctxBudgetError turns a context's error into the engine's budget error.
-func ctxBudgetError(err error) error {
-	if errors.Is(err, context.DeadlineExceeded) {
-		return &impartial.BudgetError{Limit: impartial.LimitTime, Err: err}
-	}
-	return &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: err}
 }

@@ -133,8 +133,12 @@ type Analysis[Pos comparable] struct {
 	// learner needs to see why a move wins: 3 ⊕ 4 ⊕ 5 = 2.
 	Values []Nimber
 	// Loopy is the generalized Sprague–Grundy value, for positions analyzed
-	// as a loopy game.
+	// as a loopy game (and for sums of different games valued by Smith's
+	// rule: see Compound).
 	Loopy *LoopyValue
+	// LoopyValues are the generalized values of the components ps[i] of a
+	// Compound one of whose games may be loopy; nil otherwise.
+	LoopyValues []LoopyValue
 	// Remoteness is the number of moves the game lasts when the winner
 	// hurries and the loser delays, when it is known (loopy analysis).
 	Remoteness *int
@@ -204,26 +208,44 @@ func Analyze[Pos comparable](ctx context.Context, g Game[Pos], ps []Pos, q Query
 			return nil, err
 		}
 	}
-	loop := Acyclic
-	if d, ok := g.(LoopDeclarer); ok {
-		loop = d.Loopiness()
-	}
 	a := &analyzer[Pos]{g: g, ps: ps, q: q}
 	if q.Misere {
 		res, err := a.misere(ctx)
 		var ce *CycleError
-		if errors.As(err, &ce) && loop != Acyclic {
+		if errors.As(err, &ce) && loopinessOf(g) != Acyclic {
 			return nil, &UnsupportedError{Msg: "misère play of a loopy game is not supported: " + err.Error()}
 		}
 		return res, err
 	}
-	if loop == Loopy {
-		return a.loopy(ctx)
+	if c, ok := any(g).(*Compound); ok {
+		// A sum of different games: each component by its own analysis.
+		res, err := c.analyze(ctx, any(ps).([]Part), q)
+		r, _ := any(res).(*Analysis[Pos])
+		return r, err
 	}
-	res, err := a.normal(ctx)
+	return byLoopPolicy(ctx, g, a.normal, a.loopy)
+}
+
+// loopinessOf returns what g declares about cycles (Acyclic by default).
+func loopinessOf(g any) Loopiness {
+	if d, ok := g.(LoopDeclarer); ok {
+		return d.Loopiness()
+	}
+	return Acyclic
+}
+
+// byLoopPolicy is the loop policy of every question, written once: a Loopy
+// game is answered by loopy analysis; any other game by acyclic analysis,
+// and a MayLoop game in which a cycle turns up by loopy analysis instead.
+func byLoopPolicy[T any](ctx context.Context, g any, acyclic, loopy func(context.Context) (T, error)) (T, error) {
+	loop := loopinessOf(g)
+	if loop == Loopy {
+		return loopy(ctx)
+	}
+	res, err := acyclic(ctx)
 	var ce *CycleError
 	if errors.As(err, &ce) && loop == MayLoop {
-		return a.loopy(ctx)
+		return loopy(ctx)
 	}
 	return res, err
 }

@@ -2,7 +2,6 @@ package misere
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"unsafe"
@@ -213,17 +212,9 @@ func (c *Calculator[P]) poll() error {
 	return nil
 }
 
-// ctxError returns the budget error for a done context, nil otherwise.
-func ctxError(ctx context.Context) error {
-	err := ctx.Err()
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.DeadlineExceeded):
-		return &impartial.BudgetError{Limit: impartial.LimitTime, Err: err}
-	}
-	return &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: err}
-}
+// ctxError returns the budget error for a done context (its cause: a
+// deadline, the memory governor, an interrupt), nil otherwise.
+func ctxError(ctx context.Context) error { return impartial.ContextError(ctx) }
 
 func (c *Calculator[P]) cycle(stack []cframe[P], to P) error {
 	start := 0

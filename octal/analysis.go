@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/grundy/grundy/impartial"
 )
@@ -176,39 +175,29 @@ func (v *Valued) Prepare(ctx context.Context, ps []Parts, q impartial.Query) err
 		return v.extend(ctx, top, q.Budget)
 	}
 	// Beyond what can be computed: only a proved period can answer. Look
-	// for one as far as a question may reasonably wait (periodHunt values,
-	// at most huntTime), doubling within the budget. A kernel costs at
-	// least linear time, so the next doubling is not started when the last
-	// one, taken twice, would end past huntTime: a game without a period
-	// is refused in about huntTime, not at the request's deadline.
-	start := time.Now()
-	var last time.Duration
+	// for one as far as a question may reasonably ask (periodHunt values),
+	// doubling within the budget and stopping as soon as one is proved. The
+	// bound is work, not time: the same question gets the same answer on
+	// any machine, however loaded (only the caller's deadline may stop it
+	// sooner, and then the error says the time ran out).
 	for n := 1 << 15; n <= periodHunt; n *= 2 {
 		if CheckBudget(n, q.Budget) != nil {
 			break
 		}
-		if time.Since(start)+2*last > huntTime {
-			break
-		}
-		t0 := time.Now()
 		if err := v.extend(ctx, n, q.Budget); err != nil {
 			return err
 		}
-		last = time.Since(t0)
 		if _, _, ok := v.c.ProvedPeriod(); ok {
 			return nil
 		}
 	}
-	return &impartial.UnsupportedError{Msg: fmt.Sprintf("heap %d is beyond the values that can be computed (at most %d), and no period of %s is proved from its values to %d; a longer period search (grundy period) may prove one", top, MaxHeap, v.g, v.c.Len()-1)}
+	return &impartial.UnsupportedError{Msg: fmt.Sprintf("heap %d is beyond the values that can be computed (at most %d), and no period of %s is proved from its values to %d; a longer period search may prove one", top, MaxHeap, v.g, v.c.Len()-1)}
 }
 
 // periodHunt is how far Prepare computes a nim-sequence in search of a
 // proved period for a heap beyond MaxHeap (0.16 proves its period 149459 at
 // 360163, within it).
 const periodHunt = 1 << 19
-
-// huntTime bounds the time Prepare spends looking for a period.
-const huntTime = 2 * time.Second
 
 func (v *Valued) extend(ctx context.Context, to int, b impartial.Budget) error {
 	if to < v.c.Len() {

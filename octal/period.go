@@ -33,6 +33,9 @@ type Periodicity struct {
 	// Criterion states the test applied, with its numbers, so that anyone
 	// can re-check the claim.
 	Criterion string `json:"criterion"`
+	// Needs is, for a period observed but not yet proved, the last heap
+	// whose value the Guy–Smith test needs to prove it (0 if none applies).
+	Needs int `json:"needs,omitempty"`
 }
 
 // Bound returns the last heap size whose value the Guy–Smith test needs to
@@ -94,7 +97,8 @@ func Analyze(c *Computer) Periodicity {
 			if b := g.Bound(cd.n0, cd.p); b < 0 {
 				res.Criterion = fmt.Sprintf("G(n+%d) = G(n) for %d ≤ n ≤ %d; no proof applies to %s (%s)", cd.p, cd.n0, N-cd.p, g, g.noProof())
 			} else {
-				res.Criterion = fmt.Sprintf("G(n+%d) = G(n) for %d ≤ n ≤ %d; the Guy–Smith test needs the values up to %d (raise --max)", cd.p, cd.n0, N-cd.p, b)
+				res.Criterion = fmt.Sprintf("G(n+%d) = G(n) for %d ≤ n ≤ %d; the Guy–Smith test needs the values up to %d", cd.p, cd.n0, N-cd.p, b)
+				res.Needs = b
 			}
 			return res
 		}

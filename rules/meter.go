@@ -75,7 +75,7 @@ func (m *meter) arm(th *starlark.Thread) {
 func (m *meter) onMaxSteps(th *starlark.Thread) {
 	if th.Steps >= m.limits.MaxSteps {
 		m.steps = true
-		th.Cancel(fmt.Sprintf("more than %d steps in one call (an endless loop?); the limit is Limits.MaxSteps (--max-steps)", m.limits.MaxSteps))
+		th.Cancel(fmt.Sprintf("more than %d steps in one call (an endless loop?); the limit is Limits.MaxSteps", m.limits.MaxSteps))
 		return
 	}
 	m.limit = impartial.LimitMemory
@@ -93,7 +93,7 @@ func (m *meter) charge(th *starlark.Thread, n int64, what func() string) error {
 	total := add(add(m.used, n), int64(th.Steps)*stepBytes)
 	if total > m.limits.MaxMemory {
 		m.limit = impartial.LimitMemory
-		return &limitError{impartial.LimitMemory, fmt.Sprintf("%s would allocate %s, past the memory limit of %s for one call of a rule function (%s counted so far)",
+		return &limitError{limit: impartial.LimitMemory, msg: fmt.Sprintf("%s would allocate %s, past the memory limit of %s for one call of a rule function (%s counted so far)",
 			what(), impartial.FormatBytes(n), impartial.FormatBytes(m.limits.MaxMemory), impartial.FormatBytes(total-n))}
 	}
 	m.used += n
@@ -108,15 +108,16 @@ func named(s string) func() string { return func() string { return s } }
 // for wrappers that loop over large values.
 func (m *meter) expired() error {
 	if m.ctx != nil && m.ctx.Err() != nil {
-		// A deadline (--timeout) is a time budget, exit 2; only a cancel
-		// (Ctrl-C, a client gone) is an interruption.
-		if errors.Is(m.ctx.Err(), context.DeadlineExceeded) {
-			return &limitError{impartial.LimitTime, "time budget exhausted"}
+		// The context's cause says why: a deadline is a time budget, the
+		// memory governor a memory budget; only a cancel (Ctrl-C, a client
+		// gone) is an interruption.
+		var be *impartial.BudgetError
+		if errors.As(impartial.ContextError(m.ctx), &be) {
+			return &limitError{limit: be.Limit, msg: be.Error()}
 		}
-		return &limitError{impartial.LimitCanceled, "interrupted"}
 	}
 	if m.timedOut.Load() {
-		return &limitError{"", fmt.Sprintf("a call ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout (--rule-timeout)", m.limits.CallTimeout)}
+		return &limitError{msg: fmt.Sprintf("a call ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout", m.limits.CallTimeout)}
 	}
 	return nil
 }
@@ -125,6 +126,7 @@ func (m *meter) expired() error {
 type limitError struct {
 	limit impartial.Limit
 	msg   string
+	steps bool // the step limit (a range longer than it)
 }
 
 func (e *limitError) Error() string { return e.msg }

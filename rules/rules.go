@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -21,9 +20,12 @@ type Limits struct {
 	// one call of a rule function, and of loading the file. 0 means
 	// DefaultMaxSteps.
 	MaxSteps uint64
-	// CallTimeout bounds the wall-clock time of one call of a rule function,
-	// and of loading the file. 0 means DefaultCallTimeout. The context of a
-	// session (or of Load) bounds the computation as a whole.
+	// CallTimeout, if positive, bounds the wall-clock time of one call of a
+	// rule function, and of loading the file: a time budget the caller sets
+	// explicitly. 0 means none: MaxSteps and MaxMemory bound the work of a
+	// call, so the same rule file gives the same answer on any machine
+	// however loaded. The context of a session (or of Load) bounds the
+	// computation as a whole.
 	CallTimeout time.Duration
 	// MaxMemory bounds, in bytes, what one call of a rule function (or the
 	// top level of the file) may allocate, counted as the sandbox counts
@@ -36,11 +38,11 @@ type Limits struct {
 
 // Default limits: ample for any sensible rule (a call that lists the moves
 // of a position takes thousands of steps and kilobytes, not millions),
-// small enough that an endless loop stops within a second or so.
+// small enough that an endless loop stops within a second or so. They are
+// work, not time: no default limit is a clock.
 const (
-	DefaultMaxSteps    = 10_000_000
-	DefaultCallTimeout = 10 * time.Second
-	DefaultMaxMemory   = 1 << 30
+	DefaultMaxSteps  = 10_000_000
+	DefaultMaxMemory = 1 << 30
 	// MaxFileSize is the largest rule file Load accepts.
 	MaxFileSize = 1 << 20
 )
@@ -48,9 +50,6 @@ const (
 func (l Limits) withDefaults() Limits {
 	if l.MaxSteps == 0 {
 		l.MaxSteps = DefaultMaxSteps
-	}
-	if l.CallTimeout <= 0 {
-		l.CallTimeout = DefaultCallTimeout
 	}
 	if l.MaxMemory <= 0 {
 		l.MaxMemory = DefaultMaxMemory
@@ -122,8 +121,13 @@ type LoadError struct {
 	Col  int32
 	Msg  string
 
-	err error // the budget error, if a budget stopped the top level
+	err   error // the budget error, if a budget stopped the top level
+	steps bool  // the step limit stopped it
 }
+
+// StepLimit reports whether the step limit (Limits.MaxSteps) stopped the
+// file's top level.
+func (e *LoadError) StepLimit() bool { return e.steps }
 
 func (e *LoadError) Error() string {
 	if e.Line == 0 {
@@ -133,41 +137,6 @@ func (e *LoadError) Error() string {
 }
 
 func (e *LoadError) Unwrap() error { return e.err }
-
-// LoadFile reads and loads a rule file (see Load).
-func LoadFile(ctx context.Context, path string, limits Limits) (*Rules, error) {
-	// Stat first: opening a named pipe would block.
-	st, err := os.Stat(path)
-	if err == nil && !st.Mode().IsRegular() {
-		return nil, &LoadError{File: path, Msg: "not a regular file"}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &LoadError{File: path, Msg: "cannot read the rule file: " + unwrapPathError(err)}
-	}
-	defer f.Close()
-	buf := make([]byte, MaxFileSize+1)
-	n := 0
-	for n < len(buf) {
-		m, err := f.Read(buf[n:])
-		n += m
-		if err != nil {
-			break
-		}
-	}
-	if n > MaxFileSize {
-		return nil, &LoadError{File: path, Msg: fmt.Sprintf("the rule file is larger than %d bytes", MaxFileSize)}
-	}
-	return Load(ctx, path, buf[:n], limits)
-}
-
-func unwrapPathError(err error) string {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
 
 // fileOptions allow while loops (the step limit stops endless ones) and
 // top-level control flow, and keep Starlark's ban on recursion, so that
@@ -213,13 +182,15 @@ func Load(ctx context.Context, filename string, src []byte, limits Limits) (*Rul
 	m := newMeter(ctx, limits)
 	thread := newThread("load "+filename, m)
 	m.start(thread)
-	timer := time.AfterFunc(limits.CallTimeout, func() {
-		m.timedOut.Store(true)
-		thread.Cancel(fmt.Sprintf("loading ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout (--rule-timeout)", limits.CallTimeout))
-	})
+	if limits.CallTimeout > 0 {
+		timer := time.AfterFunc(limits.CallTimeout, func() {
+			m.timedOut.Store(true)
+			thread.Cancel(fmt.Sprintf("loading ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout", limits.CallTimeout))
+		})
+		defer timer.Stop()
+	}
 	stop := context.AfterFunc(ctx, func() { thread.Cancel(ctx.Err().Error()) })
 	globals, err := prog.Init(thread, predeclared)
-	timer.Stop()
 	stop()
 	if err != nil {
 		return nil, loadError(filename, err, m, ctx)
@@ -326,7 +297,7 @@ func loadError(file string, err error, m *meter, ctx context.Context) *LoadError
 		return &LoadError{File: file, Line: el[0].Pos.Line, Col: el[0].Pos.Col, Msg: msg}
 	case errors.As(err, &ee):
 		re := newRuleError(file, "the top level", "", ee, m, ctx)
-		return &LoadError{File: file, Line: re.Line, Col: re.Col, Msg: re.detail(), err: re.err}
+		return &LoadError{File: file, Line: re.Line, Col: re.Col, Msg: re.detail(), err: re.err, steps: re.steps}
 	}
 	return &LoadError{File: file, Msg: err.Error()}
 }
@@ -427,10 +398,20 @@ type RuleError struct {
 	Backtrace []string
 
 	limit bool  // a limit stopped the call
+	steps bool  // the step limit stopped it
 	err   error // the budget error, if a budget stopped the call
 }
 
+// StepLimit reports whether the step limit (Limits.MaxSteps) stopped the
+// call: a range longer than it, or more steps than it allows.
+func (e *RuleError) StepLimit() bool { return e.steps }
+
 func (e *RuleError) Unwrap() error { return e.err }
+
+// Limited reports whether a limit stopped the call (steps, memory, time,
+// the end of the computation) rather than an error of the rule file's own
+// (fail(), a Starlark error, a result of the wrong kind).
+func (e *RuleError) Limited() bool { return e.limit }
 
 func (e *RuleError) detail() string {
 	msg := e.Msg
@@ -472,17 +453,16 @@ func newRuleError(file, fn, arg string, ee *starlark.EvalError, m *meter, ctx co
 	switch {
 	case errors.As(ee, &le):
 		e.limit = true
+		e.steps = le.steps
 		e.err = budgetError(le.limit, m, ctx)
 	case cancelled && ctx != nil && ctx.Err() != nil && (m == nil || m.limit == "" && !m.steps):
-		// The computation's context ended while the rule ran.
-		limit := impartial.LimitCanceled
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			limit = impartial.LimitTime
-		}
-		e.limit, e.err = true, budgetError(limit, m, ctx)
+		// The computation's context ended while the rule ran: its cause
+		// says why (a deadline, the memory governor, an interrupt).
+		e.limit, e.err = true, impartial.ContextError(ctx)
 		e.Msg = "stopped: " + e.err.Error()
 	case cancelled:
 		e.limit, e.Msg = true, clip(reason, 1000)
+		e.steps = m != nil && m.steps
 		if m != nil {
 			e.err = budgetError(m.limit, m, ctx)
 		}
@@ -509,7 +489,10 @@ func budgetError(limit impartial.Limit, m *meter, ctx context.Context) error {
 	case impartial.LimitMemory:
 		return &impartial.BudgetError{Limit: limit, Max: m.limits.MaxMemory}
 	case impartial.LimitTime, impartial.LimitCanceled:
-		return &impartial.BudgetError{Limit: limit, Err: ctx.Err()}
+		if ctx != nil && ctx.Err() != nil {
+			return impartial.ContextError(ctx)
+		}
+		return &impartial.BudgetError{Limit: limit}
 	}
 	return nil
 }

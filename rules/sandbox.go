@@ -920,7 +920,7 @@ var boundedRange = starlark.NewBuiltin("range", func(thread *starlark.Thread, b 
 	}
 	if m := meterOf(thread); m != nil {
 		if n := v.(starlark.Sequence).Len(); uint64(n) > m.limits.MaxSteps {
-			return nil, fmt.Errorf("range of %d elements is longer than the step limit (%d)", n, m.limits.MaxSteps)
+			return nil, &limitError{msg: fmt.Sprintf("range of %d elements is longer than the step limit (%d)", n, m.limits.MaxSteps), steps: true}
 		}
 	}
 	return v, nil

@@ -64,10 +64,14 @@ func (r *Rules) NewSession(ctx context.Context, limits Limits) *Session {
 }
 
 // watch cancels the Starlark thread when the context ends or a call runs
-// past the wall-clock limit (detected within a tick of it).
+// past the wall-clock limit, if one was set (detected within a tick of it).
 func (s *Session) watch() {
-	tick := time.NewTicker(max(min(s.limits.CallTimeout/4, 100*time.Millisecond), time.Millisecond))
-	defer tick.Stop()
+	var ticks <-chan time.Time
+	if s.limits.CallTimeout > 0 {
+		tick := time.NewTicker(max(min(s.limits.CallTimeout/4, 100*time.Millisecond), time.Millisecond))
+		defer tick.Stop()
+		ticks = tick.C
+	}
 	var last uint64
 	var since time.Time
 	for {
@@ -77,13 +81,13 @@ func (s *Session) watch() {
 		case <-s.ctx.Done():
 			s.thread.Cancel(s.ctx.Err().Error())
 			return
-		case now := <-tick.C:
+		case now := <-ticks:
 			switch c := s.calls.Load(); {
 			case c != last:
 				last, since = c, now
 			case c%2 == 1 && now.Sub(since) > s.limits.CallTimeout:
 				s.meter.timedOut.Store(true)
-				s.thread.Cancel(fmt.Sprintf("a call ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout (--rule-timeout)", s.limits.CallTimeout))
+				s.thread.Cancel(fmt.Sprintf("a call ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout", s.limits.CallTimeout))
 			}
 		}
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/notation"
+	"github.com/grundy/grundy/octal"
+	"github.com/grundy/grundy/rules"
 )
 
 // route is one API endpoint: /api/<name>, answering with a value to encode
@@ -114,6 +116,12 @@ func errorStatus(err error) (int, string) {
 	var ce *impartial.CycleError
 	var mb *http.MaxBytesError
 	var bi *bridge.InputError
+	var ce2 *catalog.CapabilityError
+	var re *catalog.RangeError
+	var lh *catalog.LoopyHeapError
+	var oh *octal.HeapError
+	var rl *rules.RuleError
+	var lo *rules.LoadError
 	msg := strings.Join(strings.Fields(err.Error()), " ")
 	switch {
 	case errors.As(err, &he):
@@ -122,10 +130,24 @@ func errorStatus(err error) (int, string) {
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large (at most %d bytes)", mb.Limit)
 	case errors.As(err, &hs) && hs.HTTPStatus() >= 400 && hs.HTTPStatus() <= 599:
 		return hs.HTTPStatus(), msg
-	case errors.As(err, &se), errors.As(err, &pe), errors.As(err, &bi), errors.As(err, &ne):
+	case errors.As(err, &lo) && lo.StepLimit():
+		// A rule file whose top level ran past the step limit.
+		return http.StatusUnprocessableEntity, msg + " (the server's limits of rule files)"
+	case errors.As(err, &se) && se.Unknown:
+		return http.StatusBadRequest, msg + " (the games: /api/games)"
+	case errors.As(err, &se), errors.As(err, &pe):
+		return http.StatusBadRequest, ruleFilesHint(err, msg)
+	case errors.As(err, &bi), errors.As(err, &ne), errors.As(err, &ce2), errors.As(err, &re):
 		return http.StatusBadRequest, msg
-	case errors.As(err, &ie), errors.As(err, &ce), errors.As(err, &ue):
+	case errors.As(err, &ie), errors.As(err, &ce), errors.As(err, &ue), errors.As(err, &lh), errors.As(err, &oh):
 		return http.StatusUnprocessableEntity, msg
+	case errors.As(err, &rl) && !rl.Limited():
+		// A rule function's own error (fail("no vertex 99"), a Starlark
+		// error) about the position asked: the client's input.
+		return http.StatusBadRequest, msg
+	case errors.As(err, &rl) && !errors.As(err, &be):
+		// A limit of the rule file's code (steps, a wall clock set).
+		return http.StatusUnprocessableEntity, msg + " (the server's limits of rule files)"
 	case errors.As(err, &be):
 		switch be.Limit {
 		case impartial.LimitTime:
@@ -166,18 +188,25 @@ func (s *Server) game(r *http.Request) (catalog.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.parse(spec)
+	return s.resolve(r.Context(), spec)
 }
 
 func (s *Server) position(r *http.Request) (string, error) {
 	return s.field(r, "position", true)
 }
 
-// options builds the catalog options of a request: the server's budget
-// (Config.Budget) and the request's misere= and all= flags. It is the one
-// place a handler's options are built, as budgetFlags.options is the CLI's.
+// baseOptions are the catalog options of every computation: the server's
+// budget (Config.Budget). It is the one place a handler's options are
+// built, as budgetFlags.options is the CLI's; options adds a position
+// question's flags.
+func (s *Server) baseOptions() catalog.Options {
+	return catalog.Options{Budget: s.cfg.Budget}
+}
+
+// options builds the catalog options of a question about a position: the
+// base options and the request's misere= and all= flags.
 func (s *Server) options(r *http.Request) (catalog.Options, error) {
-	opts := catalog.Options{Budget: s.cfg.Budget}
+	opts := s.baseOptions()
 	var err error
 	if opts.Misere, err = s.flag(r, "misere"); err != nil {
 		return opts, err
@@ -242,7 +271,7 @@ func (s *Server) moves(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	canon, err := g.Canonical(pos)
+	canon, err := g.Canonical(r.Context(), pos)
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +298,7 @@ func (s *Server) move(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	canon, err := g.Canonical(pos)
+	canon, err := g.Canonical(r.Context(), pos)
 	if err != nil {
 		return nil, err
 	}
@@ -296,7 +325,7 @@ func (s *Server) reply(r *http.Request) (any, error) {
 	if err := s.strength(r, &opts); err != nil {
 		return nil, err
 	}
-	canon, err := g.Canonical(pos)
+	canon, err := g.Canonical(r.Context(), pos)
 	if err != nil {
 		return nil, err
 	}
@@ -322,8 +351,7 @@ func (s *Server) values(r *http.Request) (any, error) {
 	if _, ok := r.Form["table"]; ok {
 		return s.valuesTable(r, g)
 	}
-	hg, ok := g.(catalog.HeapGame)
-	if !ok {
+	if !g.Info().Heap {
 		return nil, badRequest("%s is not a heap game: values lists G(n) for games played on heaps or rows", g.Info().Spec)
 	}
 	text, err := s.field(r, "to", true)
@@ -341,14 +369,5 @@ func (s *Server) values(r *http.Request) (any, error) {
 	case to < start:
 		return nil, badRequest("parameter \"to\" must be at least %d for %s, not %d", start, g.Info().Spec, to)
 	}
-	opts, err := s.options(r)
-	if err != nil {
-		return nil, err
-	}
-	seq, err := hg.Values(r.Context(), to, opts)
-	if err != nil {
-		return nil, err
-	}
-	seq.SetChecksum() // as `grundy values --json` prints it
-	return seq, nil
+	return catalog.Values(r.Context(), g, start, to, s.baseOptions())
 }

@@ -69,7 +69,7 @@ func TestEndpointsOK(t *testing.T) {
 	sub, _ := catalog.Parse("subtract:1,3,4")
 	solved, _ := nim.Solve(ctx, "3 4 5", catalog.Options{})
 	misere, _ := nim.Solve(ctx, "1 1 1", catalog.Options{Misere: true})
-	seq, _ := sub.(catalog.HeapGame).Values(ctx, 20, catalog.Options{})
+	seq, _ := catalog.Values(ctx, sub, 0, 20, catalog.Options{})
 	seq.SetChecksum()
 	moves, _ := nim.Moves(ctx, "2 1", catalog.Options{})
 	for _, c := range []struct{ target, want string }{
@@ -106,12 +106,12 @@ func TestReplyIsWinning(t *testing.T) {
 	for a := 0; a <= 4; a++ {
 		for b := 0; b <= 4; b++ {
 			pos := []int{a, b, 3}
-			code, body := get(t, s, "/api/reply?"+q("game", "nim", "position", catalog.FormatHeaps(pos)))
+			code, body := get(t, s, "/api/reply?"+q("game", "nim", "position", games.FormatHeaps(pos)))
 			var r ReplyResult
 			if code != 200 || json.Unmarshal([]byte(body), &r) != nil {
 				t.Fatalf("reply %v: %d %s", pos, code, body)
 			}
-			after, _ := catalog.ParseHeaps(r.Move.To)
+			after, _ := games.ParseHeaps(r.Move.To)
 			if (a^b^3 != 0) != (impartial.OutcomeOf(impartial.Nimber(after[0]^after[1]^after[2])) == impartial.P) {
 				t.Errorf("reply from %v = %s: a winning move exists iff the position is N", pos, r.Move.To)
 			}
@@ -125,8 +125,8 @@ type cyclic struct{}
 
 func (cyclic) Moves(p int, yield func(int) bool) { yield((p + 1) % 3) }
 
-func fakeParse(spec string) (catalog.Game, error) {
-	codec := catalog.Codec[int]{Parse: catalog.ParseHeaps, Format: catalog.FormatHeaps}
+func fakeParse(_ context.Context, spec string) (catalog.Game, error) {
+	codec := catalog.Codec[int]{Parse: games.ParseHeaps, Format: games.FormatHeaps}
 	switch spec {
 	case "notheap":
 		return catalog.NewSumGame(catalog.Info{Spec: "notheap", Example: "1"}, games.Nim{}, codec), nil
@@ -139,7 +139,7 @@ func fakeParse(spec string) (catalog.Game, error) {
 // Every error is JSON {"error": "..."} with its documented 4xx/5xx status.
 func TestErrors(t *testing.T) {
 	s := New(Config{Budget: impartial.Budget{MaxPositions: 1000, MaxMemory: 1 << 20}, MaxInput: 100, MaxTo: 500, MaxBridgeN: 100_000})
-	s.parse = fakeParse
+	s.resolve = fakeParse
 	long := strings.Repeat("1 ", 60)
 	for _, c := range []struct {
 		target string
@@ -160,7 +160,7 @@ func TestErrors(t *testing.T) {
 		{"/api/solve?" + q("game", "cyclic", "position", "0"), 422, "the game has a cycle of 3 moves"},
 		{"/api/moves?game=nim", 400, `missing parameter "position"`},
 		{"/api/moves?" + q("game", "nim", "position", "-1"), 400, `heap size "-1" is not a whole number ≥ 0`},
-		{"/api/moves?" + q("game", "nim", "position", "5000"), 422, `the moves of nim "5000": move budget exhausted: more than 1000 moves to examine; ask for the value and the winning moves instead (solve), or for a smaller position`},
+		{"/api/moves?" + q("game", "nim", "position", "5000"), 422, `the moves of nim "5000": move budget exhausted: more than 1000 moves to examine; ask for the value and the winning moves instead, or for a smaller position`},
 		{"/api/moves?" + q("game", "nmi", "position", "1"), 400, `unknown game "nmi"`},
 		{"/api/move?" + q("game", "nim", "position", "3"), 400, `missing parameter "to"`},
 		{"/api/move?" + q("game", "nim", "position", "3", "to", "5"), 422, "nim: no legal move from 3 to 5"},

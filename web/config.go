@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/rules"
 )
 
 // Config holds the server's limits. A zero field means its default, listed
@@ -75,6 +76,11 @@ type Config struct {
 	// (starlark:examples/NAME.star) are allowed, so the server reads no file
 	// from its disk.
 	RulesDir string
+	// Starlark bounds the code of rule files, at their loading and at every
+	// call of a rule function: steps and bytes allocated (rules.Limits).
+	// Default: the rules package's step limit, and a quarter of
+	// Budget.MaxMemory for what one call may allocate.
+	Starlark rules.Limits
 	// MaxBridgeN bounds n (2n players, 4n cards) of a multi-bridge deal that
 	// /api/bridge/solve solves or /api/bridge/deal deals. Default: 100,000.
 	MaxBridgeN int
@@ -168,5 +174,6 @@ func (c Config) withDefaults() Config {
 	if c.ShutdownTimeout <= 0 {
 		c.ShutdownTimeout = 10 * time.Second
 	}
+	c.Starlark = starlarkLimits(c)
 	return c
 }

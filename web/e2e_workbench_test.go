@@ -15,6 +15,7 @@ import (
 	"github.com/grundy/grundy/bridge"
 	"github.com/grundy/grundy/cardflip"
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/games"
 )
 
 // The browser tests of the workbench's pages as issue 15 §2 asks for them:
@@ -138,7 +139,7 @@ func TestBrowserExploreOptions(t *testing.T) {
 	ks, _ := kayles.Solve(bg, "5", catalog.Options{AllOptions: true})
 	leaves := ""
 	for _, o := range ks.Options {
-		if hs, _ := catalog.ParseHeaps(o.To); len(hs) == 2 && min(hs[0], hs[1]) == 1 && max(hs[0], hs[1]) == 2 {
+		if hs, _ := games.ParseHeaps(o.To); len(hs) == 2 && min(hs[0], hs[1]) == 1 && max(hs[0], hs[1]) == 2 {
 			leaves = o.To
 		}
 	}
@@ -305,7 +306,7 @@ func TestBrowserSequenceExtras(t *testing.T) {
 	// Wythoff's table: the heat map, the table of numbers and the CSV are
 	// the library's G(a, b).
 	w, _ := catalog.Parse("wythoff")
-	tab, err := w.(catalog.TableGame).Table(context.Background(), 12, catalog.Options{})
+	tab, err := catalog.ValueTable(context.Background(), w, 12, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,13 @@ func FuzzAPI(f *testing.F) {
 	f.Add(uint8(2), "subtract:1,3,4", "99999999", "1", "")
 	f.Add(uint8(1), "starlark:/etc/passwd", "", "", "")
 	f.Add(uint8(1), "star:examples/../x.star", "", "", "")
+	// Issue 27: a rule's fail() about a position is a 400, a step limit a
+	// 422 (both were 500s); a sum's components go through the same door.
+	f.Add(uint8(2), "starlark:examples/draw.star", "99", "", "")
+	f.Add(uint8(2), "sum", "starlark:examples/draw.star 99 + nim 1", "", "")
+	f.Add(uint8(3), "starlark:examples/nim.star", "1000000000", "", "")
+	f.Add(uint8(2), "sum", "starlark:/etc/passwd 4 + nim 1", "", "")
+	f.Add(uint8(2), "sum", "kayles 7 + nmi 3", "", "")
 	f.Add(uint8(10), "", "2\n1 8\n2 7\n3 6\n4 5\n", "3", "")
 	f.Add(uint8(9), "", "", "", "5")
 	f.Add(uint8(11), "", "3\n212111\n", "7", "")

@@ -24,7 +24,7 @@ func (s *Server) misereForm(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := catalog.SolveMisereForm(r.Context(), g, pos, catalog.Options{Misere: true, Budget: s.cfg.Budget})
+	res, err := catalog.SolveMisereForm(r.Context(), g, pos, misereOptions(s.baseOptions()))
 	if err != nil {
 		return nil, misereStatus(err)
 	}
@@ -48,7 +48,7 @@ func (s *Server) misereQuotient(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := catalog.SolveMisereQuotient(r.Context(), g, int(heaps), int(size), catalog.Options{Misere: true, Budget: s.cfg.Budget})
+	res, err := catalog.SolveMisereQuotient(r.Context(), g, int(heaps), int(size), misereOptions(s.baseOptions()))
 	if err != nil {
 		return nil, misereStatus(err)
 	}
@@ -60,7 +60,7 @@ func (s *Server) misereQuotient(r *http.Request) (any, error) {
 // construction that gave up and rules whose moves do not shrink heaps are
 // 422. Other errors (budget, time) keep theirs (errorStatus).
 func misereStatus(err error) error {
-	var ue *catalog.MisereUnsupportedError
+	var ue *catalog.CapabilityError
 	var se *misere.SizeError
 	var ce *misere.ConstructionError
 	var oe *misere.OptionError
@@ -71,4 +71,9 @@ func misereStatus(err error) error {
 		return &httpError{http.StatusUnprocessableEntity, err.Error()}
 	}
 	return err
+}
+
+func misereOptions(o catalog.Options) catalog.Options {
+	o.Misere = true
+	return o
 }

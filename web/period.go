@@ -10,15 +10,11 @@ import (
 // nim-sequence, computed up to at most N (default and bound Config.MaxTo),
 // with its status (proved, observed or none) and criterion, as
 // `grundy period G --max N --json` prints it. Games without a period search
-// (catalog.Periodic) are a 400.
+// are a 400.
 func (s *Server) period(r *http.Request) (any, error) {
 	g, err := s.game(r)
 	if err != nil {
 		return nil, err
-	}
-	pg, ok := g.(catalog.Periodic)
-	if !ok {
-		return nil, badRequest("%s has no period search (period works for heap games such as kayles or octal:0.137)", g.Info().Spec)
 	}
 	to, ok, err := s.intField(r, "to", 1, int64(s.cfg.MaxTo))
 	if err != nil {
@@ -27,5 +23,5 @@ func (s *Server) period(r *http.Request) (any, error) {
 	if !ok {
 		to = int64(s.cfg.MaxTo)
 	}
-	return pg.Period(r.Context(), int(to), catalog.Options{Budget: s.cfg.Budget})
+	return catalog.Period(r.Context(), g, int(to), s.baseOptions())
 }

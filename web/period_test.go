@@ -34,7 +34,7 @@ func TestPeriod(t *testing.T) {
 		msg    string
 	}{
 		{"/api/period", 400, `missing parameter "game"`},
-		{"/api/period?game=nim", 400, "nim has no period search"},
+		{"/api/period?game=nim", 400, "nim: no period search"},
 		{"/api/period?game=kayles&to=0", 400, `parameter "to" must be a whole number in 1..1000000, not "0"`},
 		{"/api/period?game=kayles&to=1000001", 400, `parameter "to" must be a whole number in 1..1000000`},
 		{"/api/period?game=octal:0.9x", 400, "game"},

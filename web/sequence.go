@@ -11,11 +11,10 @@ import (
 const maxTable = 256
 
 // valuesTable answers /api/values?game=G&table=N: the N×N table of a
-// two-heap game (catalog.TableGame), as `grundy values G --table N --json`
+// two-heap game (catalog.ValueTable), as `grundy values G --table N --json`
 // prints it.
 func (s *Server) valuesTable(r *http.Request, g catalog.Game) (any, error) {
-	tg, ok := g.(catalog.TableGame)
-	if !ok {
+	if !g.Info().Table {
 		return nil, badRequest("%s has no value table: table= is for two-heap games such as wythoff", g.Info().Spec)
 	}
 	if _, ok := r.Form["to"]; ok {
@@ -28,7 +27,7 @@ func (s *Server) valuesTable(r *http.Request, g catalog.Game) (any, error) {
 	if !ok {
 		return nil, badRequest("parameter \"table\" must be a whole number in 1..%d", maxTable)
 	}
-	return tg.Table(r.Context(), int(n), catalog.Options{Budget: s.cfg.Budget})
+	return catalog.ValueTable(r.Context(), g, int(n), s.baseOptions())
 }
 
 // Limits is the answer of /api/limits: the bounds a page checks before it

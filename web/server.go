@@ -27,9 +27,10 @@ type Server struct {
 	// promoted counts requests that looked cheap but outlasted FastTimeout.
 	promoted atomic.Int64
 	handler  http.Handler
-	// parse names games: parseSpec (catalog.Parse without reading files
-	// the server was not told to read) except in tests.
-	parse func(spec string) (catalog.Game, error)
+	// resolver names every game of a request (newResolver).
+	resolver *catalog.Resolver
+	// resolve is resolveSpec, except in tests.
+	resolve func(ctx context.Context, spec string) (catalog.Game, error)
 }
 
 // New returns a server with the limits of cfg (zero fields take their
@@ -37,7 +38,8 @@ type Server struct {
 func New(cfg Config) *Server {
 	s := &Server{cfg: cfg.withDefaults()}
 	s.cfg.AllowedHosts = slices.Clone(cfg.AllowedHosts)
-	s.parse = s.parseSpec
+	s.resolver = newResolver(s.cfg)
+	s.resolve = s.resolveSpec
 	s.sched = newScheduler(s.cfg)
 	s.guard = memguard.New(memguard.Options{Limit: s.cfg.MemoryLimit})
 	mux := http.NewServeMux()

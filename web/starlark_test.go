@@ -54,8 +54,15 @@ func TestStarlarkEmbeddedOnly(t *testing.T) {
 	} {
 		code, body := get(t, s, "/api/info?"+q("game", spec))
 		var e ErrorBody
-		if code != 400 || json.Unmarshal([]byte(body), &e) != nil || !strings.Contains(e.Error, "the server reads only the rule files built into it (starlark:examples/") {
+		if code != 400 || json.Unmarshal([]byte(body), &e) != nil || !strings.Contains(e.Error, "rule files are not read here, only the ones built into grundy (starlark:examples/") || !strings.Contains(e.Error, "--rules-dir DIR") {
 			t.Errorf("%s: %d %s, want 400 refusing to read the disk", spec, code, body)
+		}
+	}
+	// The components of a sum go through the same door: no file is read.
+	for _, pos := range []string{"starlark:" + outside + " 3 + nim 1", "nim 1 + starlark:secret.star 3", "kayles 2 + star:examples/../secret.star 1"} {
+		code, body := get(t, s, "/api/solve?"+q("game", "sum", "position", pos))
+		if code != 400 || !strings.Contains(body, "rule files are not read here") || strings.Contains(body, "rules directory") {
+			t.Errorf("sum %s: %d %s, want 400 refusing to read the disk", pos, code, body)
 		}
 	}
 	// starlark: alone keeps the catalog's message.
@@ -97,10 +104,10 @@ func TestStarlarkRulesDir(t *testing.T) {
 		{"starlark:nim.star", 200, `"name":"Nim from the rules directory"`},
 		{"starlark:sub/nim.star", 200, `"spec":"starlark:sub/nim.star"`},
 		{"starlark:examples/loopy.star", 200, `"spec":"starlark:examples/loopy.star"`},
-		{"starlark:../outside.star", 400, "../outside.star: not a path inside the server's rules directory"},
-		{"starlark:" + filepath.Join(base, "outside.star"), 400, "not a path inside the server's rules directory"},
+		{"starlark:../outside.star", 400, "../outside.star: not a path inside the rules directory"},
+		{"starlark:" + filepath.Join(base, "outside.star"), 400, "not a path inside the rules directory"},
 		{"starlark:link.star", 400, "link.star: path escapes from parent"},
-		{"starlark:notes.txt", 400, "notes.txt: the server reads only .star rule files"},
+		{"starlark:notes.txt", 400, "notes.txt: only .star rule files are read"},
 		{"starlark:missing.star", 400, "missing.star: no such file or directory"},
 		{"starlark:sub.star", 400, "sub.star: no such file"},
 		{"starlark:bad.star", 400, "bad.star:3:1: got outdent"},

@@ -66,7 +66,7 @@ func TestReplyStrength(t *testing.T) {
 func TestValuesTable(t *testing.T) {
 	s := New(Config{})
 	w, _ := catalog.Parse("wythoff")
-	tab, err := w.(catalog.TableGame).Table(context.Background(), 12, catalog.Options{})
+	tab, err := catalog.ValueTable(context.Background(), w, 12, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

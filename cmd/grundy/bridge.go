@@ -194,8 +194,8 @@ func bridgeCountRun(ctx context.Context, st *streams, opts *bridgeCountOptions) 
 	w := bufio.NewWriterSize(st.out, 1<<16)
 	var counts []uint64
 	for {
-		if err := ctx.Err(); err != nil {
-			return &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: err}
+		if ctx.Err() != nil {
+			return impartial.ContextError(ctx)
 		}
 		seq, _, err := q.Next()
 		if errors.Is(err, io.EOF) {
@@ -261,7 +261,7 @@ func bridgeEnumerateRun(ctx context.Context, io *streams, opts *bridgeEnumerateO
 	t, err := bridge.Enumerate(ctx, opts.n)
 	if err != nil {
 		if ctx.Err() != nil {
-			return &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: ctx.Err()}
+			return impartial.ContextError(ctx)
 		}
 		return err
 	}

@@ -33,7 +33,7 @@ func (b *budgetFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&b.maxMemory, "max-memory", "1GiB", "stop when the search would hold more memory than this, or the process more than 1.5 × this + 64MiB (e.g. 512MiB, 4GiB; 0: no limit)")
 	fs.DurationVar(&b.timeout, "timeout", 0, "stop after this long (e.g. 30s, 5m; 0: no limit)")
 	fs.Uint64Var(&b.maxSteps, "max-steps", rules.DefaultMaxSteps, "starlark: games: the step limit of one call of a rule function")
-	fs.DurationVar(&b.ruleTimeout, "rule-timeout", rules.DefaultCallTimeout, "starlark: games: the wall-clock limit of one call of a rule function")
+	fs.DurationVar(&b.ruleTimeout, "rule-timeout", 0, "starlark: games: a wall-clock limit of one call of a rule function (0: none; --max-steps bounds the work)")
 }
 
 // starlark returns the limits of rule functions (starlark:FILE games):
@@ -44,10 +44,17 @@ func (b *budgetFlags) starlark() rules.Limits {
 	return rules.Limits{MaxSteps: b.maxSteps, CallTimeout: b.ruleTimeout, MaxMemory: mem}
 }
 
+// resolver is the command line's catalog.Resolver: rule files from any path
+// of the machine (the user names their own files), their code under the
+// Starlark limits of the flags.
+func (b *budgetFlags) resolver() *catalog.Resolver {
+	return &catalog.Resolver{Files: rules.OSFiles{}, Limits: b.starlark()}
+}
+
 // game reads a game spec for a command with these flags: a rule file's top
 // level runs under the command's context (--timeout) and Starlark limits.
 func (b *budgetFlags) game(ctx context.Context, spec string) (catalog.Game, error) {
-	return catalog.ParseContext(ctx, spec, b.starlark())
+	return b.resolver().Resolve(ctx, spec)
 }
 
 func (b *budgetFlags) budget() (impartial.Budget, error) {
@@ -79,7 +86,7 @@ func (b *budgetFlags) options(misere bool) (catalog.Options, error) {
 	if err != nil {
 		return catalog.Options{}, err
 	}
-	return catalog.Options{Misere: misere, Budget: budget, Starlark: b.starlark()}, nil
+	return catalog.Options{Misere: misere, Budget: budget}, nil
 }
 
 // context applies --timeout to ctx, and --max-memory to the whole

@@ -201,17 +201,16 @@ func TestDocsExamples(t *testing.T) {
 	handler := web.New(wcfg).Handler()
 	total, ran := 0, 0
 	files := docFiles(t)
-	binDir, modRoot := t.TempDir(), filepath.Dir(files[0])
-	docsSweepProgram = sync.OnceValues(func() (string, error) {
-		bin := filepath.Join(binDir, "grundy-sweep")
-		cmd := exec.Command("go", "build", "-o", bin, "./cmd/grundy-sweep")
-		cmd.Dir = modRoot
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			return "", fmt.Errorf("%v: %s", err, out)
+	// grundy sweep starts grundy-sweep, whose Apache Beam SDK takes
+	// minutes to build on a cold cache: .ci/run builds it with its own step
+	// and names it in GRUNDY_SWEEP_BIN; without it the sweep examples are
+	// not run (go test ./... builds no other program).
+	docsSweepProgram = func() (string, error) {
+		if bin := os.Getenv("GRUNDY_SWEEP_BIN"); bin != "" {
+			return bin, nil
 		}
-		return bin, nil
-	})
+		return "", errMissingTool{"grundy-sweep (set GRUNDY_SWEEP_BIN to a built grundy-sweep, as .ci/run does)"}
+	}
 	root := filepath.Dir(files[0])
 	for _, path := range files {
 		src, err := os.ReadFile(path)
@@ -266,8 +265,8 @@ func TestDocsExamples(t *testing.T) {
 	t.Logf("%d examples, %d run and compared", total, ran)
 }
 
-// docsSweepProgram builds grundy-sweep once, for the examples of grundy
-// sweep (set by TestDocsExamples).
+// docsSweepProgram returns the grundy-sweep program for the examples of
+// grundy sweep (set by TestDocsExamples).
 var docsSweepProgram func() (string, error)
 
 // errMissingTool marks an example whose tool is not installed.
@@ -299,11 +298,11 @@ func runExample(t *testing.T, dir string, handler http.Handler, ex docExample) (
 			switch args[0] {
 			case "grundy":
 				if len(args) > 1 && args[1] == "sweep" {
-					// grundy sweep starts the grundy-sweep program: build it.
+					// grundy sweep starts the grundy-sweep program.
 					bin, err := docsSweepProgram()
 					if err != nil {
-						t.Errorf("%s: building grundy-sweep: %v", ex, err)
-						return interp.NewExitStatus(1)
+						missing = err
+						return interp.NewExitStatus(127)
 					}
 					return next(ctx, append([]string{bin}, args[2:]...))
 				}
@@ -330,16 +329,12 @@ func runExample(t *testing.T, dir string, handler http.Handler, ex docExample) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
+	// No deadline: an example's output does not depend on how fast the
+	// machine is (go test's own timeout catches one that never ends).
 	start := time.Now()
-	_ = runner.Run(ctx, file) // a failing command's output is what is compared
+	_ = runner.Run(context.Background(), file) // a failing command's output is what is compared
 	if missing != nil {
 		t.Logf("%s: skipped: %v", ex, missing)
-		return false, nil
-	}
-	if ctx.Err() != nil {
-		t.Errorf("%s: still running after a minute: shorten it or mark it not run", ex)
 		return false, nil
 	}
 	if d := time.Since(start); d > 2*time.Second {

@@ -69,6 +69,9 @@ func describeGame(io *streams, spec string, asJSON bool) error {
 		w := fieldWriter(io.out)
 		fmt.Fprintf(w, "%s\t%s\n", "game:", f.Syntax)
 		fmt.Fprintf(w, "%s\t%s\n", "rule:", f.Rule)
+		if len(f.Args) > 0 {
+			fmt.Fprintf(w, "%s\t%s\n", "choices:", strings.Join(f.Args, ", "))
+		}
 		fmt.Fprintf(w, "%s\t%s\n", "example:", "grundy games "+f.Example)
 		return w.Flush()
 	}

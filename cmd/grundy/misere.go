@@ -100,11 +100,11 @@ func misereFormRun(cmd *cobra.Command, io *streams, opts *misereFormOptions) err
 	if opts.genus {
 		_, err = fmt.Fprintf(io.out, "%s\n", res.Genus)
 		if err == nil {
-			_, err = fmt.Fprint(io.out, res.Text())
+			_, err = fmt.Fprint(io.out, misereFormText(res))
 		}
 		return err
 	}
-	_, err = fmt.Fprint(io.out, res.Text())
+	_, err = fmt.Fprint(io.out, misereFormText(res))
 	return err
 }
 
@@ -189,7 +189,7 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 // apply to a usage error, and a quotient past its size limit a limit hit
 // (both exit 2).
 func misereError(err error) error {
-	var ue *catalog.MisereUnsupportedError
+	var ue *catalog.CapabilityError
 	var se *misere.SizeError
 	if errors.As(err, &ue) || errors.As(err, &se) {
 		return usageError{Err: err}

@@ -53,14 +53,19 @@ the claim.`,
 }
 
 func periodRun(cmd *cobra.Command, io *streams, opts *periodOptions) error {
-	g, err := catalog.Parse(opts.game)
+	copts, err := opts.budget.options(false)
 	if err != nil {
 		return err
 	}
-	pg, ok := g.(catalog.Periodic)
-	if !ok {
-		spec := g.Info().Spec
-		if _, heap := g.(catalog.HeapGame); heap {
+	ctx, cancel := opts.budget.context(cmd.Context())
+	defer cancel()
+	g, err := opts.budget.game(ctx, opts.game)
+	if err != nil {
+		return err
+	}
+	if info := g.Info(); !info.Periodic {
+		spec := info.Spec
+		if info.Heap {
 			why := ""
 			if strings.HasPrefix(spec, "subtract:all-but") {
 				why = " (the values of an all-but subtraction game grow without bound: G(n) differs from every G(m) with m < n − max E, so they are never periodic)"
@@ -72,20 +77,19 @@ func periodRun(cmd *cobra.Command, io *streams, opts *periodOptions) error {
 	if opts.to < 1 {
 		return usagef("--to must be at least 1, not %d", opts.to)
 	}
-	budget, err := opts.budget.budget()
-	if err != nil {
-		return err
-	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
-	res, err := pg.Period(ctx, opts.to, catalog.Options{Budget: budget})
+	res, err := catalog.Period(ctx, g, opts.to, copts)
 	if err != nil {
 		return err
 	}
 	if opts.json {
 		return jsonout.Write(io.out, res)
 	}
-	_, err = fmt.Fprint(io.out, res.Text(g.Info().Spec))
+	text := periodText(res, g.Info().Spec)
+	if res.Needs > opts.to {
+		// The library says what the proof needs; the flag is ours.
+		text = strings.Replace(text, fmt.Sprintf("needs the values up to %d", res.Needs), fmt.Sprintf("needs the values up to %d (raise --to to %d)", res.Needs, res.Needs), 1)
+	}
+	_, err = fmt.Fprint(io.out, text)
 	return err
 }
 

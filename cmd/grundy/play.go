@@ -87,7 +87,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 	if err != nil {
 		return err
 	}
-	pos, err := g.Canonical(opts.position)
+	pos, err := g.Canonical(ctx, opts.position)
 	if err != nil {
 		return err
 	}
@@ -261,7 +261,7 @@ func (s *playSession) result(computerStuck bool) {
 
 func (s *playSession) show(pos string, moves []catalog.Move) {
 	fmt.Fprintf(s.out, "\nPosition: %s\n", pos)
-	if board, err := catalog.Board(s.g, pos); err == nil && board != "" {
+	if board, err := catalog.Board(s.ctx, s.g, pos); err == nil && board != "" {
 		for _, line := range strings.SplitAfter(board, "\n") {
 			if line != "" {
 				fmt.Fprint(s.out, "  "+line)

@@ -16,6 +16,7 @@ import (
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/cliexit"
 	"github.com/grundy/grundy/notation"
+	"github.com/grundy/grundy/rules"
 )
 
 // streams are the command's standard streams, injected for tests.
@@ -169,9 +170,20 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// hint adds what the user can do about a budget error.
+// hint adds what the user can do about an error, in the command line's
+// words (the library's errors name what was exceeded, not our flags).
 func hint(err error) string {
 	var be *impartial.BudgetError
+	var se *catalog.SpecError
+	var lh *catalog.LoopyHeapError
+	switch {
+	case errors.As(err, &se) && se.Unknown:
+		return " (run `grundy games` for the list)"
+	case errors.As(err, &lh):
+		return fmt.Sprintf("; values lists finite values only: use grundy solve %s %d", lh.Game, lh.Heap)
+	case stepLimit(err):
+		return " (raise --max-steps)"
+	}
 	if errors.As(err, &be) {
 		switch be.Limit {
 		case impartial.LimitPositions:
@@ -201,7 +213,9 @@ func exitCode(err error) int {
 		var pe *catalog.PositionError
 		var ne *notation.SyntaxError
 		var un *impartial.UnsupportedError
-		return errors.As(err, &se) || errors.As(err, &pe) || errors.As(err, &ne) || errors.As(err, &un)
+		var ce *catalog.CapabilityError
+		var re *catalog.RangeError
+		return errors.As(err, &se) || errors.As(err, &pe) || errors.As(err, &ne) || errors.As(err, &un) || errors.As(err, &ce) || errors.As(err, &re)
 	})
 }
 
@@ -279,4 +293,11 @@ func minArgs(n int) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// stepLimit reports whether a rule file's step limit stopped the command.
+func stepLimit(err error) bool {
+	var re *rules.RuleError
+	var le *rules.LoadError
+	return errors.As(err, &re) && re.StepLimit() || errors.As(err, &le) && le.StepLimit()
 }

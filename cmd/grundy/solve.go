@@ -83,7 +83,7 @@ func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 		return jsonout.Write(io.out, res)
 	}
 	if opts.board {
-		board, err := catalog.Board(g, res.Position)
+		board, err := catalog.Board(ctx, g, res.Position)
 		if err != nil {
 			return err
 		}
@@ -91,7 +91,7 @@ func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 			fmt.Fprintln(io.out, board)
 		}
 	}
-	_, err = fmt.Fprint(io.out, res.Text())
+	_, err = fmt.Fprint(io.out, resultText(res))
 	return err
 }
 

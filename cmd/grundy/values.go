@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -16,6 +18,7 @@ import (
 	"github.com/grundy/grundy/checkpoint"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
+	"github.com/grundy/grundy/octal"
 )
 
 type valuesOptions struct {
@@ -194,14 +197,13 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 	if err != nil {
 		return err
 	}
-	hg, ok := g.(catalog.HeapGame)
-	if _, table := g.(catalog.TableGame); !ok && table {
-		return usagef("%s is a two-heap game: list its values with --table N", g.Info().Spec)
+	info := g.Info()
+	if !info.Heap && info.Table {
+		return usagef("%s is a two-heap game: list its values with --table N", info.Spec)
 	}
-	if !ok {
-		return usagef("%s is not a heap game: values lists G(n) for games played on heaps or rows", g.Info().Spec)
+	if !info.Heap {
+		return usagef("%s is not a heap game: values lists G(n) for games played on heaps or rows", info.Spec)
 	}
-	info := hg.Info()
 	if opts.to < info.Start {
 		return usagef("--to must be at least %d for %s, not %d", info.Start, info.Spec, opts.to)
 	}
@@ -215,8 +217,7 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 		}
 		start = opts.from
 	}
-	_, ranged := hg.(catalog.RangeStreamer)
-	if opts.tail < 0 || opts.tail > 0 && !ranged {
+	if opts.tail < 0 || opts.tail > 0 && !info.Periodic {
 		if opts.tail < 0 {
 			return usagef("--tail must be positive, not %d", opts.tail)
 		}
@@ -227,7 +228,7 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 	// gets whole output (one JSON document with --json).
 	out := newSeqPrinter(io.out, opts.json, info.Spec, start)
 	var bar *progressbar.ProgressBar
-	how, err := streamValues(ctx, io, opts, hg, copts, out, &bar)
+	how, err := streamValues(ctx, io, opts, g, copts, out, &bar)
 	if err != nil {
 		if bar != nil {
 			bar.Clear()
@@ -250,41 +251,24 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 // streamValues computes the values (resuming from --checkpoint) and hands
 // them to out as they come. It returns how they were computed, for the
 // checksum line.
-func streamValues(ctx context.Context, io *streams, opts *valuesOptions, hg catalog.HeapGame, copts catalog.Options, out *seqPrinter, barp **progressbar.ProgressBar) (string, error) {
-	info := hg.Info()
+func streamValues(ctx context.Context, io *streams, opts *valuesOptions, g catalog.Game, copts catalog.Options, out *seqPrinter, barp **progressbar.ProgressBar) (string, error) {
+	info := g.Info()
 	from := info.Start
 	if opts.fromSet {
 		from = opts.from
 	}
 	total := opts.to - from + 1
-	rs, ranged := hg.(catalog.RangeStreamer)
 
-	// Values already known from a checkpoint: counted (and replayed by
-	// the game) for games that stream a range, read here for the others.
+	// Values already known from a checkpoint: counted here, replayed by
+	// the sequence path (catalog.StreamValues) and emitted as they were.
 	var ck *checkpoint.Checkpoint
-	var known []impartial.Nimber
 	knownCount := 0
 	if opts.checkpoint != "" {
-		if ranged {
-			c, n, err := checkpoint.OpenCount(opts.checkpoint, info.Spec, info.Start)
-			if err != nil {
-				return "", err
-			}
-			ck, knownCount = c, int(min(n, int64(total)))
-		} else {
-			c, vals, err := checkpoint.Open(opts.checkpoint, info.Spec, info.Start)
-			if err != nil {
-				return "", err
-			}
-			ck = c
-			if len(vals) > total {
-				vals = vals[:total]
-			}
-			for _, v := range vals {
-				known = append(known, impartial.Nimber(v))
-			}
-			knownCount = len(known)
+		c, n, err := checkpoint.OpenCount(opts.checkpoint, info.Spec, info.Start)
+		if err != nil {
+			return "", err
 		}
+		ck, knownCount = c, int(min(n, int64(total)))
 		defer ck.Close()
 	}
 
@@ -334,48 +318,20 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, hg cata
 		}
 		how += ", " + impartial.FormatBytes(st.Bytes) + "]"
 	}
-	switch {
-	case ranged:
-		r := catalog.ValueRange{From: from, To: opts.to, KnownCount: knownCount, Tail: opts.tail}
-		if knownCount > 0 {
-			r.Known = func(each func(uint64) error) error { return ck.Replay(int64(knownCount), each) }
-		}
-		st, err := rs.StreamRange(ctx, r, copts, emit)
-		if err != nil {
-			return "", err
-		}
+	r := catalog.ValueRange{From: from, To: opts.to, KnownCount: knownCount, Tail: opts.tail}
+	if knownCount > 0 {
+		r.Known = func(each func(uint64) error) error { return ck.Replay(int64(knownCount), each) }
+	}
+	st, err := catalog.StreamValues(ctx, g, r, copts, emit)
+	var te *octal.TailError
+	if errors.As(err, &te) {
+		return "", fmt.Errorf("%w (--tail %d is too small for this run)", err, opts.tail)
+	}
+	if err != nil {
+		return "", err
+	}
+	if st != nil {
 		describe(st)
-	default:
-		// Games without a range: compute from the start, print from --from.
-		skip := from - info.Start
-		window := func(vals []impartial.Nimber) error {
-			if skip >= len(vals) {
-				skip -= len(vals)
-				return nil
-			}
-			vals, skip = vals[skip:], 0
-			return emit(vals)
-		}
-		if err := window(known); err != nil {
-			return "", err
-		}
-		if len(known) < opts.to-info.Start+1 {
-			if s, ok := hg.(catalog.SequenceStreamer); ok {
-				st, err := s.StreamValues(ctx, opts.to, known, copts, window)
-				if err != nil {
-					return "", err
-				}
-				describe(st)
-			} else {
-				seq, err := hg.Values(ctx, opts.to, copts)
-				if err != nil {
-					return "", err
-				}
-				if err := window(seq.Values[len(known):]); err != nil {
-					return "", err
-				}
-			}
-		}
 	}
 	if ck != nil {
 		// Before the output is closed, so that a failed commit is reported
@@ -389,30 +345,54 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, hg cata
 
 // valuesTable prints the 2-D table of a two-heap game.
 func valuesTable(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
-	g, err := catalog.Parse(opts.game)
-	if err != nil {
-		return err
-	}
-	tg, ok := g.(catalog.TableGame)
-	if !ok {
-		return usagef("%s has no value table: --table is for two-heap games such as wythoff", g.Info().Spec)
-	}
-	if opts.table < 1 {
-		return usagef("--table must be at least 1, not %d", opts.table)
-	}
-	budget, err := opts.budget.budget()
+	copts, err := opts.budget.options(false)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
-	t, err := tg.Table(ctx, opts.table, catalog.Options{Budget: budget})
+	g, err := opts.budget.game(ctx, opts.game)
+	if err != nil {
+		return err
+	}
+	if !g.Info().Table {
+		return usagef("%s has no value table: --table is for two-heap games such as wythoff", g.Info().Spec)
+	}
+	if opts.table < 1 || opts.table > catalog.MaxTable {
+		return usagef("--table must be between 1 and %d, not %d", catalog.MaxTable, opts.table)
+	}
+	t, err := catalog.ValueTable(ctx, g, opts.table, copts)
 	if err != nil {
 		return err
 	}
 	if opts.json {
 		return jsonout.Write(io.out, t)
 	}
-	_, err = fmt.Fprint(io.out, t.Text())
+	_, err = fmt.Fprint(io.out, tableText(t))
 	return err
+}
+
+// tableText writes a value table with row and column headers,
+// right-aligned.
+func tableText(t *catalog.Table) string {
+	w := len(fmt.Sprint(t.Size - 1))
+	for _, row := range t.Values {
+		for _, v := range row {
+			w = max(w, len(fmt.Sprint(uint64(v))))
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%*s", w+1, "")
+	for j := range t.Size {
+		fmt.Fprintf(&b, " %*d", w, j)
+	}
+	b.WriteByte('\n')
+	for i, row := range t.Values {
+		fmt.Fprintf(&b, "%*d:", w, i)
+		for _, v := range row {
+			fmt.Fprintf(&b, " %*d", w, uint64(v))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

@@ -285,7 +285,7 @@ func TestValuesJSONFailsAfterCheckpoint(t *testing.T) {
 		args := []string{"values", game, "--to", "100000", "--checkpoint", dir, "--max-positions", "1000"}
 		out, errs, code := grundy(t, "", append(args, "--json")...)
 		seq := decodeSequence(t, out)
-		const msg = "position budget exhausted: more than 1000 positions needed (raise --max-positions to search further)"
+		const msg = "the values G(0..100000): position budget exhausted: more than 1000 positions needed (raise --max-positions to search further)"
 		if code != exitLimit || seq.Error != msg || errs != "grundy: "+msg+"\n" || seq.Checksum != "" || len(seq.Values) != 51 {
 			t.Errorf("%s: exit %d, %d values, error %q, checksum %q, stderr %q", game, code, len(seq.Values), seq.Error, seq.Checksum, errs)
 		}

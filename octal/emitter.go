@@ -1,4 +1,4 @@
-package catalog
+package octal
 
 import (
 	"sync/atomic"

@@ -1,0 +1,231 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grundy/grundy/notation"
+	"github.com/grundy/grundy/rules"
+)
+
+// Family is one entry of the catalog: a kind of game, named by the part of
+// a spec string before the colon, with everything grundy knows of it in one
+// place: its rule, the syntax of its spec, the board its positions are
+// drawn on, the closed form of its values with the source, and its OEIS
+// entry. New builds a game from the part after the colon; the game's Info
+// takes the family's facts where its constructor does not give its own
+// (a coin-turning rule's closed form, an octal code that is a named game).
+// The list of games (grundy games), each game's description (grundy games
+// NAME, /api/info), the web's game picker and the table of docs/games.md
+// all come from Families.
+type Family struct {
+	Name    string   `json:"name"`
+	Aliases []string `json:"aliases,omitempty"`
+	// Syntax shows the spec form, such as "subtract:S".
+	Syntax string `json:"syntax"`
+	// Rule states the rule in one line.
+	Rule string `json:"rule"`
+	// Example is a complete spec string.
+	Example string `json:"example"`
+	// Args lists the forms the part after the colon takes, when they are
+	// a list (the coin-turning rules).
+	Args []string `json:"args,omitempty"`
+	// Board names the picture the workbench draws of a position (one of
+	// Boards), empty when it draws none.
+	Board string `json:"board,omitempty"`
+	// ClosedForm states what theory knows of the values or outcomes of the
+	// family's games, with its source ("" when they are searched).
+	ClosedForm string `json:"closed_form,omitempty"`
+	// OEIS is the A-number of the nim-sequence of the family's game (a
+	// family of one game), with G(n) = a(n − OEISShift).
+	OEIS      string `json:"oeis,omitempty"`
+	OEISShift int    `json:"oeis_shift,omitempty"`
+	// New builds the game from the arguments after "name:" ("" if none).
+	// Errors are *SpecError values with offsets into args.
+	New func(args string) (Game, error) `json:"-"`
+	// resolve is New for the families whose construction reads files or
+	// other specs (starlark:FILE, sum): it goes through the resolver.
+	resolve func(ctx context.Context, r *Resolver, args string) (Game, error)
+}
+
+// Families returns the catalog, one entry per family, in display order.
+func Families() []Family {
+	fams := []Family{
+		nimFamily(),
+		subtractFamily(),
+		takeRangeFamily(), multiplyFamily(), northcottFamily(), nimbleFamily(), staircaseFamily(), climbingFamily(), mooreFamily(), wythoffFamily(), fibonacciFamily(),
+		octalFamily(), hexFamily(), grundyFamily(),
+	}
+	for _, n := range namedOctal {
+		fams = append(fams, namedOctalFamily(n))
+	}
+	return append(fams, coinsFamily(), starlarkFamily(), sumFamily())
+}
+
+// Boards are the pictures the workbench draws (Family.Board, Info.Board),
+// each for the position syntax of its games:
+//
+//	heaps   heaps of tokens: heap sizes separated by spaces
+//	pins    rows of pins (Kayles): row lengths separated by spaces
+//	coins   a row of coins, heads and tails: "HTTH…" or the heads' numbers
+//	stairs  coins on stairs 1, 2, …: the number on each, lowest first
+//	queen   a queen on a quarter-infinite board (Wythoff): "a b"
+//	strip   coins on a strip of squares 0, 1, …: their squares
+func Boards() []string { return []string{"heaps", "pins", "coins", "stairs", "queen", "strip"} }
+
+// Resolver turns spec strings into games under one policy: where rule files
+// are read (Files) and the limits their Starlark code runs under (Limits).
+// Every spec goes through it: a game named on its own, each component of a
+// sum of different games. The CLI resolves with the files of the machine
+// (rules.OSFiles); the server with only the rule files built into grundy and, if
+// it was started with a rules directory, the .star files there (rules.DirFiles).
+type Resolver struct {
+	// Files reads rule files (starlark:FILE); nil reads none but the rule
+	// files built into grundy (starlark:examples/NAME.star).
+	Files rules.Files
+	// Limits bound the Starlark code of rule files: their top level when
+	// they are loaded, and every call of a rule function afterwards.
+	Limits rules.Limits
+}
+
+// Parse returns the game a spec string names, such as "nim",
+// "subtract:1,3,4" or "subtract:1-3", reading rule files from the machine's
+// files (rules.OSFiles). Names are case-insensitive. A malformed spec gives a
+// *SpecError. It is Resolve of a Resolver with rules.OSFiles and the default
+// limits, with no deadline.
+func Parse(spec string) (Game, error) {
+	return (&Resolver{Files: rules.OSFiles{}}).Resolve(context.Background(), spec)
+}
+
+// Resolve returns the game a spec string names. A rule file named by the
+// spec (starlark:FILE) is read through r.Files and its top level run under
+// ctx and r.Limits; a limit that stops it gives an error that unwraps to an
+// *impartial.BudgetError (not a *SpecError).
+func (r *Resolver) Resolve(ctx context.Context, spec string) (Game, error) {
+	s := strings.TrimSpace(spec)
+	lead := strings.Index(spec, s)
+	name, args, _ := strings.Cut(s, ":")
+	if s == "" {
+		return nil, &SpecError{Spec: spec, Offset: -1, Msg: "no game named", Unknown: true}
+	}
+	fams := Families()
+	f, ok := lookup(name, fams)
+	if !ok {
+		msg := fmt.Sprintf("unknown game %q", name)
+		if near := nearest(strings.ToLower(name), fams); near != "" {
+			msg += fmt.Sprintf("; did you mean %q?", near)
+		}
+		return nil, &SpecError{Spec: spec, Offset: lead, Msg: msg, Unknown: true}
+	}
+	var g Game
+	var err error
+	if f.resolve != nil {
+		g, err = f.resolve(ctx, r, args)
+	} else {
+		g, err = f.New(args)
+	}
+	var se *SpecError
+	if errors.As(err, &se) {
+		se.Spec = spec
+		if se.Offset >= 0 {
+			se.Offset += lead + len(name) + 1
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if s, ok := g.(interface{ setInfo(func(*Info)) }); ok {
+		s.setInfo(f.facts)
+	}
+	return g, nil
+}
+
+// facts gives a game's description the family's facts where the game's
+// constructor gave none of its own.
+func (f Family) facts(info *Info) {
+	if info.Board == "" {
+		info.Board = f.Board
+	}
+	if info.ClosedForm == "" {
+		info.ClosedForm = f.ClosedForm
+	}
+	if info.OEIS == "" && f.OEIS != "" {
+		info.OEIS, info.OEISShift = f.OEIS, f.OEISShift
+	}
+}
+
+// LookupFamily returns the family a spec's name (the part before ":")
+// names, or ok = false.
+func LookupFamily(spec string) (Family, bool) {
+	name, _, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	return lookup(name, Families())
+}
+
+func lookup(name string, fams []Family) (Family, bool) {
+	key := strings.ToLower(strings.TrimSpace(name))
+	for _, f := range fams {
+		if f.Name == key || slices.Contains(f.Aliases, key) {
+			return f, true
+		}
+	}
+	return Family{}, false
+}
+
+// nearest returns the family name or alias closest to name, if close enough
+// to be a likely typo.
+func nearest(name string, fams []Family) string {
+	best, bestD := "", 3
+	for _, f := range fams {
+		for _, n := range append([]string{f.Name}, f.Aliases...) {
+			if d := editDistance(name, n); d < bestD {
+				best, bestD = n, d
+			}
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// noArgs rejects arguments for a family that takes none.
+func noArgs(name, args string) error {
+	if args != "" {
+		return &SpecError{Offset: -1, Msg: fmt.Sprintf("%s takes no arguments (got %q)", name, args)}
+	}
+	return nil
+}
+
+// ParseIntSet reads a set of positive integers such as "1,3,4" or "1-3,7"
+// (notation.IntSet); errors are *SpecError values with offsets into s.
+func ParseIntSet(s string) ([]int, error) {
+	set, err := notation.IntSet(s)
+	var se *notation.SyntaxError
+	if errors.As(err, &se) {
+		return nil, &SpecError{Offset: se.Offset, Msg: se.Msg}
+	}
+	return set, err
+}
+
+// FormatIntSet writes a set as ParseIntSet reads it (notation.FormatIntSet).
+func FormatIntSet(set []int) string { return notation.FormatIntSet(set) }
