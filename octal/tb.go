@@ -843,10 +843,10 @@ func (e *WorkError) Error() string {
 	return fmt.Sprintf("the moves of heap %d pass the work limit of %d options examined (a code that may leave many heaps has exponentially many moves)", e.Heap, e.Max)
 }
 
-// Unwrap makes a WorkError a move budget error for the CLI (exit 2) and
-// the web (422).
+// Unwrap makes a WorkError a position budget error (the options examined
+// count as positions) for the CLI (exit 2) and the web (422).
 func (e *WorkError) Unwrap() error {
-	return &impartial.BudgetError{Limit: impartial.LimitMoves, Max: e.Max}
+	return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: e.Max}
 }
 
 // SetMaxWork bounds the options the plain kernel of a general

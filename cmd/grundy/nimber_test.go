@@ -43,3 +43,41 @@ func TestNimberCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestTBGrundyCLI: `grundy values tb:4!.0 --to N` prints what `grundy values
+// grundy --to N` prints (values and checksum).
+func TestTBGrundyCLI(t *testing.T) {
+	for _, json := range []bool{false, true} {
+		args := func(g string) []string {
+			a := []string{"values", g, "--to", "5000"}
+			if json {
+				a = append(a, "--json")
+			}
+			return a
+		}
+		tbOut, tbErr, code1 := grundy(t, "", args("tb:4!.0")...)
+		grOut, grErr, code2 := grundy(t, "", args("grundy")...)
+		if json {
+			tbOut = strings.Replace(tbOut, `"game":"tb:4!.0"`, `"game":"grundy"`, 1)
+		}
+		if code1 != 0 || code2 != 0 || tbOut != grOut || tbErr != grErr {
+			t.Errorf("values tb:4!.0 and grundy differ (json %v): exit %d/%d, stderr %q / %q", json, code1, code2, tbErr, grErr)
+		}
+	}
+}
+
+func TestPlaneCLI(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "coins:turning-corners", "TTT/TTT/TTH"}, "coins:turning-corners position TTT/TTT/TTH has nim-value 3, so it is an N-position: the player to move wins by moving to HTH/TTT/HTT (turn coins (0,0), (2,0), (0,2), (2,2)).\n"},
+		{[]string{"solve", "coins:rugs", "(2,2)", "--json"}, `{"game":"coins:rugs","position":"(2,2)","misere":false,"value":3,"outcome":"N","winning_moves":[{"to":"none","move":"turn coin (2,2)"}]}` + "\n"}, // 2 ⊗ 2 = 3: only the coin alone
+		{[]string{"values", "coins:turning-corners", "--table", "4", "--json"}, `{"game":"coins:turning-corners","size":4,"values":[[0,0,0,0],[0,1,2,3],[0,2,3,1],[0,3,1,2]]}` + "\n"},
+	} {
+		out, errs, code := grundy(t, "", c.args...)
+		if code != 0 || out != c.want {
+			t.Errorf("grundy %q = %d %q %q\nwant %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
