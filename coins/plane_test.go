@@ -417,3 +417,53 @@ func TestPlaneEngineMisereReach(t *testing.T) {
 		t.Errorf("Reach = %d, want 7", n)
 	}
 }
+
+// FuzzPlanePosition: any input either parses to a position that formats
+// and parses back to the same heads, or fails with a syntax error naming a
+// column inside the input.
+func FuzzPlanePosition(f *testing.F) {
+	for _, s := range []string{"HTT/THT", "htt / tht", "H/TTH", "(1,1) (0,0)", "(2, 0),(0,3)", "none", "-", "///", "(0,0", "(0 0)",
+		"0,0", "(1,99999999999999999999)", "HTX/T", "(0,0) (0,0)", "(3,4)(5,6)", ""} {
+		f.Add(s)
+	}
+	ps := []*Plane{TurningCorners(), Rugs()}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, p := range ps {
+			g, err := p.ParsePosition(s)
+			if err != nil {
+				var se *SyntaxError
+				if !errors.As(err, &se) || se.Offset < -1 || se.Offset > len(s) {
+					t.Fatalf("%s: ParsePosition(%q): %v", p.Spec, s, err)
+				}
+				continue
+			}
+			back, err := p.ParsePosition(p.FormatPosition(g))
+			if err != nil || !slices.Equal(back.Heads, g.Heads) {
+				t.Fatalf("%s: %q formats as %q, which reads back as %v (%v)", p.Spec, s, p.FormatPosition(g), back.Heads, err)
+			}
+		}
+	})
+}
+
+// FuzzParsePlane: rules either parse (and their Spec parses back to the
+// same game) or fail with a *RuleError naming a column inside the rule.
+func FuzzParsePlane(f *testing.F) {
+	for _, s := range []string{"turning-corners", "rugs", "acrostic-twins", "ruler*ruler", "twins:1-3*Mock-Turtles", "ruler*rular",
+		"twins:0*ruler", "ruler*ruler*ruler", "corners", "*", "up-to:3*", "*consecutive:2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParsePlane(s)
+		if err != nil {
+			var re *RuleError
+			if !errors.As(err, &re) || re.Offset < -1 || re.Offset > len(s) {
+				t.Fatalf("ParsePlane(%q): %v", s, err)
+			}
+			return
+		}
+		q, err := ParsePlane(p.Spec)
+		if err != nil || q.Spec != p.Spec {
+			t.Fatalf("ParsePlane(%q).Spec = %q does not read back: %v", s, p.Spec, err)
+		}
+	})
+}
