@@ -20,8 +20,8 @@ const (
 	// MaxDepth bounds the nesting of parentheses, sqrt and powers.
 	MaxDepth = 200
 	// DefaultWork is the default work budget of an evaluation, counted in
-	// 64-bit products (a 64-bit product takes about 30 ns; see
-	// BENCHMARKS.md).
+	// 64-bit products (about 0.1 µs each on the development machine, see
+	// BENCHMARKS.md: a second or two of work at most).
 	DefaultWork = 1 << 24
 )
 
