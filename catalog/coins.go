@@ -16,12 +16,23 @@ func coinsFamily() Family {
 		Syntax:     "coins:RULE",
 		Board:      "coins",
 		ClosedForm: "the coin-turning theorem: G = XOR of g(x) over the heads (Winning Ways ch. 14)",
-		Rule:       "turn over coins, the rightmost from heads to tails; RULE names the rule (mock-turtles, ruler, twins:S, …)",
-		Args:       coins.RuleNames(),
+		Rule:       "turn over coins, the rightmost from heads to tails; RULE names the rule (mock-turtles, ruler, twins:S, …) or a grid's (turning-corners, rugs, A*B: the south-east-most coin from heads to tails)",
+		Args:       append(coins.RuleNames(), coins.PlaneRuleNames()...),
 		Example:    "coins:mock-turtles",
 		New: func(args string) (Game, error) {
 			if strings.TrimSpace(args) == "" {
 				return nil, &SpecError{Offset: -1, Msg: "coins needs a rule, as in coins:mock-turtles (rules: " + strings.Join(coins.RuleNames(), ", ") + ")"}
+			}
+			if coins.IsPlaneRule(args) {
+				p, err := coins.ParsePlane(args)
+				if err != nil {
+					var re *coins.RuleError
+					if errors.As(err, &re) {
+						return nil, &SpecError{Offset: re.Offset, Msg: re.Msg}
+					}
+					return nil, &SpecError{Offset: -1, Msg: err.Error()}
+				}
+				return NewPlaneGame(p), nil
 			}
 			g, err := coins.ParseRule(args)
 			if err != nil {
@@ -89,6 +100,61 @@ func coinCodec(g *coins.Game) Codec[coins.Key] {
 		},
 		Board: func(ks []coins.Key) string {
 			return g.Draw(coins.Position{Heads: ks[0].Heads(), Row: row})
+		},
+	}
+}
+
+// NewPlaneGame returns the catalog game of a two-dimensional coin-turning
+// game. Positions are rows of H and T separated by "/" ("HTT/THT") or the
+// heads as (column,row) pairs ("(0,0) (1,1)"); results keep the form of the
+// input. Questions go through the analysis path with coins.PlaneEngine
+// (values by the Tartan theorem, winning moves constructed by solving
+// α ⊗ β = u, the real moves for misère play); its value table (grundy
+// values --table N) is g of a single head at (Start_A + a, Start_B + b).
+func NewPlaneGame(p *coins.Plane) *SumGame[coins.CellKey] {
+	closed := "the Tartan theorem: g(x, y) = g_A(x) ⊗ g_B(y), a nim-product; G = the nim-sum over the heads (Winning Ways ch. 14)"
+	if p.Spec == "acrostic-twins" {
+		closed = "g(x, y) = x ⊕ y (a single head moves like a rook: two-heap Nim); G = the nim-sum over the heads (Ferguson, Game Theory, ch. 5)"
+	}
+	info := Info{
+		Spec:       "coins:" + p.Spec,
+		Name:       p.Name,
+		Rule:       p.Rule + " Whoever cannot move loses.",
+		Position:   fmt.Sprintf("rows of H and T separated by /, row %d first, each from column %d, as \"HTT/THT\"; or the heads as (column,row), as \"(%d,%d) (%d,%d)\"", p.B.Start, p.A.Start, p.A.Start, p.B.Start, p.A.Start+1, p.B.Start+2),
+		Example:    "HTT/THT",
+		Table:      true,
+		ClosedForm: closed,
+	}
+	sg := newBoundGame(info, func(_ context.Context, opts Options) (*binding[coins.CellKey], error) {
+		return &binding[coins.CellKey]{game: p.NewEngine(opts.Budget), codec: planeCodec(p)}, nil
+	})
+	sg.cell = func(a, b int) coins.CellKey {
+		return coins.KeyOfCells([]coins.Cell{{X: p.A.Start + a, Y: p.B.Start + b}})
+	}
+	return sg
+}
+
+// planeCodec reads a position in either form and writes positions in the
+// form it last read (rows of the same size, or a list of heads).
+func planeCodec(p *coins.Plane) Codec[coins.CellKey] {
+	var w, h int
+	return Codec[coins.CellKey]{
+		Parse: func(s string) ([]coins.CellKey, error) {
+			g, err := p.ParsePosition(s)
+			if err != nil {
+				return nil, err
+			}
+			w, h = g.W, g.H
+			return []coins.CellKey{coins.KeyOfCells(g.Heads)}, nil
+		},
+		Format: func(ks []coins.CellKey) string {
+			return p.FormatPosition(coins.Grid{Heads: ks[0].Cells(), W: w, H: h})
+		},
+		Describe: func(ks []coins.CellKey, i int, to coins.CellKey) string {
+			return coins.Move2{Turn: coins.TurnedCells(ks[i].Cells(), to.Cells())}.String()
+		},
+		Board: func(ks []coins.CellKey) string {
+			return p.Draw(coins.Grid{Heads: ks[0].Cells(), W: w, H: h})
 		},
 	}
 }

@@ -92,6 +92,24 @@ func namedOctalFamily(n namedGame) Family {
 	}
 }
 
+// tbFamily is the take-and-break codes as CGSuite writes them
+// (octal.ParseTB): every octal and hexadecimal code, digits past 15, heap
+// counts, modifiers and repeating digits.
+func tbFamily() Family {
+	return Family{
+		Name: "tb", Syntax: "tb:CODE", Example: "tb:4!.0", Board: "heaps",
+		ClosedForm: "searched; periods proved by the Guy–Smith test for k-heap splits (not with a modifier or repeating digits)",
+		Rule:       "take-and-break code in CGSuite's syntax: bit r of a digit leaves r heaps (G: four, &N;, {2,5}, {2+}, *), modifiers ! ? =, repeating digits [3] (tb:4!.0 = grundy)",
+		New: func(args string) (Game, error) {
+			c, err := octal.ParseTB(args)
+			if err != nil {
+				return nil, codeError(err)
+			}
+			return newOctalGame("tb:"+c.String(), "take-and-break game "+c.String(), octal.NewTB(c), c.Describe()), nil
+		},
+	}
+}
+
 func grundyFamily() Family {
 	return Family{
 		Name: "grundy", Syntax: "grundy", Example: "grundy", Board: "heaps", OEIS: "A002188",
@@ -129,12 +147,22 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *SumGame[octal.
 		rule = describeCode(og)
 	}
 	info := Info{Spec: spec, Name: name, Rule: rule, Position: "heap sizes separated by spaces, e.g. \"5 7\"", Example: "5 7", Heap: true, Periodic: true}
+	code := ""
 	if c, ok := og.Code(); ok {
+		code = c.String()
+	} else if t, ok := og.TB(); ok {
+		code = t.String() // CGSuite writes octal codes as grundy does
+	}
+	if code != "" {
 		// An octal code that is a named game has its facts.
 		for _, n := range namedOctal {
-			if nc, err := octal.ParseCode(n.code); err == nil && nc.String() == c.String() {
+			if nc, err := octal.ParseCode(n.code); err == nil && nc.String() == code {
 				info.OEIS, info.OEISShift, info.ClosedForm = n.oeis, n.oeisShift, n.closedForm
 			}
+		}
+		if code == "4!.0" { // Grundy's game
+			g := grundyFamily()
+			info.OEIS, info.ClosedForm = g.OEIS, g.ClosedForm
 		}
 	}
 	g := &SumGame[octal.Parts]{info: info}
@@ -149,7 +177,7 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *SumGame[octal.
 	}
 	g.stream = func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
 		st, err := octal.Stream(ctx, og, octal.StreamRequest{From: r.From, To: r.To, KnownCount: r.KnownCount, Known: r.Known, Tail: r.Tail,
-			Parallel: runtime.GOMAXPROCS(0) > 1, MaxMemory: opts.Budget.MaxMemory, MaxValues: opts.Budget.MaxPositions}, emit)
+			Parallel: runtime.GOMAXPROCS(0) > 1, MaxMemory: opts.Budget.MaxMemory, MaxValues: opts.Budget.MaxPositions, MaxWork: opts.Budget.MaxPositions}, emit)
 		if err != nil {
 			return nil, err
 		}
@@ -165,6 +193,7 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *SumGame[octal.
 		}
 		c := octal.NewComputer(og, octal.Auto)
 		c.SetParallel(runtime.GOMAXPROCS(0) > 1)
+		c.SetMaxWork(opts.Budget.MaxPositions) // a general tb code's options count as positions
 		res, err := c.FindPeriod(ctx, max)
 		if err != nil && ctx.Err() != nil {
 			return nil, impartial.ContextError(ctx)

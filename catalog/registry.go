@@ -57,7 +57,7 @@ func Families() []Family {
 		nimFamily(),
 		subtractFamily(),
 		takeRangeFamily(), multiplyFamily(), northcottFamily(), nimbleFamily(), staircaseFamily(), climbingFamily(), mooreFamily(), wythoffFamily(), fibonacciFamily(),
-		octalFamily(), hexFamily(), grundyFamily(),
+		octalFamily(), hexFamily(), tbFamily(), grundyFamily(),
 	}
 	for _, n := range namedOctal {
 		fams = append(fams, namedOctalFamily(n))

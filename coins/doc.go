@@ -57,4 +57,30 @@
 // Closed forms ([Game.ClosedValue]) are O(1), so Mock Turtles positions with
 // heads at 10^8 and beyond cost nothing; [Game.PlainValues] computes g from
 // the rule alone and is what the closed forms are tested against.
+//
+// # Two-dimensional games
+//
+// A [Plane] is a grid of coins (x, y), x the column and y the row; a move
+// turns a set of coins whose south-east-most coin (largest x and largest
+// y) goes from heads to tails. The product A × B of two games of this
+// package turns the coins (x_i, y_j) for a move {x_i} of A and a move
+// {y_j} of B ([Product], [ParsePlane] "ruler*mock-turtles"). The Tartan
+// theorem (Winning Ways ch. 14; Ferguson, Game Theory, Part I, ch. 5):
+//
+//	g(x, y) = g_A(x) ⊗ g_B(y)
+//
+// a nim-product (package nimber), and a position is the nim-sum over its
+// heads. Named games: [TurningCorners] (Twins × Twins: the four corners of
+// a rectangle; g = x ⊗ y, the game that defines the nim-product), [Rugs]
+// (Ruler × Ruler: every coin of a rectangular block) and [AcrosticTwins]
+// (two coins in a row or a column; g = x ⊕ y, not a product).
+//
+// Winning moves are constructed, not searched: from a position of value v,
+// a move with south-east coin c wins when the values over the coins it
+// turns XOR to v; for a product those are α ⊗ β, α the XOR of g_A over the
+// move of A and β of g_B over the move of B, so for each move of one factor
+// the other's value is v ⊗ α⁻¹, whose moves are found by inverting g as in
+// one dimension ([PlaneSolver.WinningMoves]). Values and winning-move sets
+// are tested against a search of the real game graph, moves written from
+// each rule's definition, on every position of 3×4 and 4×3 boards.
 package coins

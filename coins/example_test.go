@@ -37,3 +37,21 @@ func ExampleOdious() {
 	fmt.Println()
 	// Output: 1 2 4 7 8 11 13 14
 }
+
+func ExampleTurningCorners() {
+	p := coins.TurningCorners()
+	pos, _ := p.ParsePosition("TTT/TTT/TTH") // one head at (2,2)
+	s := p.NewSolver(impartial.DefaultBudget)
+	v, _ := s.Value(context.Background(), pos) // 2 ⊗ 2
+	moves, _ := s.WinningMoves(context.Background(), pos)
+	fmt.Println(uint64(v), moves)
+	// Output: 3 [turn coins (0,0), (2,0), (0,2), (2,2)]
+}
+
+func ExampleParsePlane() {
+	p, _ := coins.ParsePlane("ruler*mock-turtles")
+	pos, _ := p.ParsePosition("(4,3) (1,0)")
+	v, _ := p.NewSolver(impartial.DefaultBudget).Value(context.Background(), pos)
+	fmt.Println(p.Name, uint64(v)) // ruler(4) ⊗ odious(3) ⊕ ruler(1) ⊗ odious(0) = 4 ⊗ 7 ⊕ 1 ⊗ 1
+	// Output: Ruler × Mock Turtles 11
+}

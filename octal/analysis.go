@@ -10,13 +10,18 @@ import (
 )
 
 // Parts is a position of the analysis path (impartial.Analyze): a single
-// heap, or the heaps one move leaves in place of a heap (at most three, for
-// hexadecimal codes), sizes in decreasing order, unused slots 0. Unlike
+// heap, or the heaps one move leaves in place of a heap (at most
+// MaxPartsHeld: three for hexadecimal codes, more for take-and-break codes
+// of CGSuite's syntax), sizes in decreasing order, unused slots 0. Unlike
 // Heaps it holds heap sizes up to 2^62, which a proved period answers.
-type Parts [3]int64
+type Parts [MaxPartsHeld]int64
+
+// MaxPartsHeld is the most heaps a Parts holds: the analysis path answers
+// questions about games whose moves leave at most this many heaps.
+const MaxPartsHeld = 8
 
 // PartsOf returns the position holding the given heaps (zeros dropped);
-// ok is false if there are more than three.
+// ok is false if there are more than MaxPartsHeld.
 func PartsOf(hs ...int) (Parts, bool) {
 	var p Parts
 	i := 0
@@ -150,6 +155,9 @@ func (v *Valued) ClosedValue(p Parts) (impartial.Nimber, bool) {
 // computed, far enough for a period to be proved (doubling within the
 // budget). Under misère play values are not used and nothing is computed.
 func (v *Valued) Prepare(ctx context.Context, ps []Parts, q impartial.Query) error {
+	if h := v.g.MaxParts(); (h < 0 || h > MaxPartsHeld) && (q.Misere || !q.ValueOnly) {
+		return &impartial.UnsupportedError{Msg: fmt.Sprintf("%s may leave more than %d heaps in one move: its values are computed (grundy values), but its moves are not listed", v.g, MaxPartsHeld)}
+	}
 	if q.Misere {
 		return nil
 	}

@@ -164,6 +164,10 @@ type Computer struct {
 	parOff   bool
 	parRetry int
 	parLost  int // two-core probes lost in a row
+
+	// maxWork bounds the options a general take-and-break code's plain
+	// kernel examines (SetMaxWork); tbWork counts them.
+	maxWork, tbWork int64
 }
 
 // worker holds what one goroutine needs to compute values: its stamp
@@ -490,7 +494,7 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 				continue
 			}
 		}
-		if c.parallel && c.perP == 0 && !c.sparse && c.fast() && len(c.g.three) == 0 && !c.tail && n >= plainParallelFrom && !c.parOff {
+		if c.parallel && c.perP == 0 && !c.sparse && c.fast() && len(c.g.three) == 0 && !c.g.general() && !c.tail && n >= plainParallelFrom && !c.parOff {
 			end := min(stop-1, n+parProbe/8)
 			t0 := time.Now()
 			if err := c.extendPlainParallel(ctx, end); err != nil {
@@ -521,6 +525,11 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 				v, work = c.w.sparseTail(c, n)
 				if c.w.tailErr != nil {
 					return c.w.tailErr
+				}
+			case c.g.general():
+				var err error
+				if v, work, err = c.plainTB(ctx, n); err != nil {
+					return err
 				}
 			case c.sparse && c.fast():
 				v, work = c.w.sparseFast(c, n, c.vals, n, true)

@@ -20,6 +20,9 @@ type Game struct {
 	three   []int // k: remove k, leave three non-empty heaps (bit 8)
 	// unequal: the two heaps of a split must differ (Grundy's game).
 	unequal bool
+	// tb is the code of a game made by NewTB (CGSuite's syntax): its name,
+	// and, for a general code, its moves (tb.go).
+	tb *tbRules
 }
 
 // New returns the game of a code.
@@ -50,7 +53,7 @@ func GrundysGame() Game {
 
 // Code returns the game's code, and ok = false for Grundy's game.
 func (g Game) Code() (c Code, ok bool) {
-	if g.grundy {
+	if g.grundy || g.tb != nil {
 		return Code{}, false
 	}
 	return Code{Hex: g.code.Hex, Digits: slices.Clone(g.code.Digits)}, true
@@ -58,14 +61,21 @@ func (g Game) Code() (c Code, ok bool) {
 
 // String names the game: its code ("0.77") or "Grundy's game".
 func (g Game) String() string {
+	if g.tb != nil {
+		return g.tb.code.String()
+	}
 	if g.grundy {
 		return "Grundy's game"
 	}
 	return g.code.String()
 }
 
-// MaxRemove returns t, the most tokens one move removes.
+// MaxRemove returns t, the most tokens one move removes (-1 for a
+// take-and-break code with a repeating part: unbounded).
 func (g Game) MaxRemove() int {
+	if g.general() {
+		return g.tb.maxRemove
+	}
 	t := 0
 	for _, ks := range [][]int{g.takeAll, g.one, g.two, g.three} {
 		for _, k := range ks {
@@ -76,8 +86,12 @@ func (g Game) MaxRemove() int {
 }
 
 // MaxParts returns the most heaps a move can leave in place of one heap:
-// 1, 2 (octal codes with a digit 4–7) or 3 (hexadecimal codes with bit 8).
+// 1, 2 (octal codes with a digit 4–7) or 3 (hexadecimal codes with bit 8);
+// for a take-and-break code, its largest heap count (-1 if unbounded).
 func (g Game) MaxParts() int {
+	if g.general() {
+		return g.tb.maxHeaps
+	}
 	switch {
 	case len(g.three) > 0:
 		return 3
@@ -88,8 +102,11 @@ func (g Game) MaxParts() int {
 }
 
 // EqualSplitsAllowed reports whether a move may split a heap into two heaps
-// of equal size (true for every code, false for Grundy's game).
-func (g Game) EqualSplitsAllowed() bool { return !g.unequal }
+// of equal size (true for every octal code, false for Grundy's game and
+// for take-and-break codes with modifiers).
+func (g Game) EqualSplitsAllowed() bool {
+	return !g.unequal && (g.tb == nil || !g.tb.code.constrained())
+}
 
 // Options calls yield once for each move from a heap of n tokens: k tokens
 // removed and the heaps left in its place (nil, one heap, or two or three
@@ -98,6 +115,10 @@ func (g Game) EqualSplitsAllowed() bool { return !g.unequal }
 // returns false. The number of moves is O(n) for octal codes and O(n²) for
 // three-heap splits.
 func (g Game) Options(n int, yield func(k int, parts []int) bool) {
+	if g.general() {
+		g.tb.options(n, yield)
+		return
+	}
 	var buf [3]int
 	ks := g.removals()
 	for _, k := range ks {

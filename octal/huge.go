@@ -127,6 +127,10 @@ type MoveSet struct {
 // whose moves may leave three heaps (no residue-class description here).
 var ErrThreeHeaps = errors.New("moves leaving three heaps are described for heaps up to 3000 only")
 
+// ErrGeneralCode reports a take-and-break code beyond octal and
+// hexadecimal (NewTB) whose moves have no residue-class description here.
+var ErrGeneralCode = errors.New("the moves of this take-and-break code are not described by residue classes")
+
 // MovesTo returns the moves from heap n (0 ≤ n ≤ MaxHugeHeap) to positions
 // of nim-value target: their exact count, the first k explicitly, and
 // residue classes covering them all. It costs O(p + n0) per split digit,
@@ -144,6 +148,9 @@ func (s *ProvedSequence) MovesTo(n int, target uint32, k int) (*MoveSet, error) 
 	ms := &MoveSet{N: n, Target: target, Classes: []MoveClass{}, First: []Move{}}
 	if len(g.three) > 0 && n > 3000 {
 		return nil, ErrThreeHeaps
+	}
+	if g.general() {
+		return nil, ErrGeneralCode
 	}
 	add := func(c MoveClass) {
 		if c.Count > 0 {

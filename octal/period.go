@@ -45,7 +45,7 @@ type Periodicity struct {
 // values up to h·n0' + h·p + t − 1. It returns -1 for Grundy's game, where
 // the test does not apply (a split must leave unequal heaps).
 func (g Game) Bound(n0, p int) int {
-	if g.unequal {
+	if g.unequal || g.tb != nil && !g.tb.provable {
 		return -1
 	}
 	n0 = max(n0, 1)
@@ -95,7 +95,7 @@ func Analyze(c *Computer) Periodicity {
 		if tail := N + 1 - cd.n0; tail >= 2*cd.p && 2*cd.n0 <= N {
 			res.Preperiod, res.Period, res.Status = cd.n0, cd.p, Observed
 			if b := g.Bound(cd.n0, cd.p); b < 0 {
-				res.Criterion = fmt.Sprintf("G(n+%d) = G(n) for %d ≤ n ≤ %d; no proof applies to %s (the Guy–Smith test needs equal splits to be legal)", cd.p, cd.n0, N-cd.p, g)
+				res.Criterion = fmt.Sprintf("G(n+%d) = G(n) for %d ≤ n ≤ %d; no proof applies to %s (%s)", cd.p, cd.n0, N-cd.p, g, g.noProof())
 			} else {
 				res.Criterion = fmt.Sprintf("G(n+%d) = G(n) for %d ≤ n ≤ %d; the Guy–Smith test needs the values up to %d", cd.p, cd.n0, N-cd.p, b)
 				res.Needs = b
@@ -330,6 +330,17 @@ func powmod(a, e uint64) uint64 {
 	return r
 }
 
+// noProof says why the Guy–Smith test does not apply to g.
+func (g Game) noProof() string {
+	switch {
+	case g.tb != nil && g.tb.code.Period > 0:
+		return "the Guy–Smith test needs a bound on the tokens a move removes; this code repeats forever"
+	case g.tb != nil && g.tb.maxHeaps < 0:
+		return "the Guy–Smith test needs a bound on the heaps a move leaves"
+	}
+	return "the Guy–Smith test needs every split of the right sizes to be legal: a modifier ! ? = forbids some"
+}
+
 func (g Game) criterion(n0, p, N int) string {
 	n0p := max(n0, 1)
 	h, t := g.MaxParts(), g.MaxRemove()
@@ -352,7 +363,11 @@ func FindPeriod(ctx context.Context, g Game, maxN int, m Method) (Periodicity, *
 // SetParallel), continuing from the values it holds.
 func (c *Computer) FindPeriod(ctx context.Context, maxN int) (Periodicity, error) {
 	g := c.g
-	n := min(maxN, max(1024, c.Len()-1))
+	first := 1024
+	if g.general() {
+		first = 64 // a general code's plain kernel may cost far more a value
+	}
+	n := min(maxN, max(first, c.Len()-1))
 	for {
 		if err := c.Extend(ctx, n); err != nil {
 			return Periodicity{}, err

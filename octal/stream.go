@@ -26,6 +26,9 @@ type StreamRequest struct {
 	// the tail window), and MaxValues their number (values a proved period
 	// gives are not held); 0 is no bound.
 	MaxMemory, MaxValues int64
+	// MaxWork bounds the options the plain kernel of a general
+	// take-and-break code examines (Computer.SetMaxWork); 0 is no bound.
+	MaxWork int64
 }
 
 // chunk is how many values Stream emits at a time.
@@ -48,6 +51,7 @@ func Stream(ctx context.Context, g Game, r StreamRequest, emit func([]impartial.
 	}
 	c := NewComputer(g, Auto)
 	c.SetParallel(r.Parallel)
+	c.SetMaxWork(r.MaxWork)
 	size := chunk
 	if r.Tail > 0 {
 		if r.MaxMemory > 0 && int64(r.Tail)*4 > r.MaxMemory {

@@ -50,6 +50,9 @@ func (s *Server) routes() []route {
 		{"misere/form", s.misereForm, true},
 		{"misere/quotient", s.misereQuotient, true},
 		{"cardflip/human", s.cardflipHuman, true},
+		{"nimber", s.nimberEval, true},
+		{"nimber/solve", s.nimberSolve, true},
+		{"nimber/table", s.nimberTable, true},
 	}
 }
 

@@ -34,6 +34,7 @@ var pages = []struct{ name, hash, ready string }{
 	{"sequence-wythoff", "#/sequence?game=wythoff&size=64", `!document.getElementById('seq-heat').hidden && document.querySelectorAll('#seq-table td').length > 0`},
 	{"cardflip", "#/cardflip?strategy=stacks&m=100&seed=2&players=0&compare=0", `document.querySelectorAll('#cf-row .fc').length === 100 && document.querySelectorAll('#cf-h-row .fc').length > 0`},
 	{"bridge", "#/bridge?n=4&seed=7&start=2", `document.querySelectorAll('#br-table .seatg').length === 8`},
+	{"nimber", "#/nimber?expr=8*8&size=64", `document.getElementById('nim-value')?.textContent === '13' && document.querySelectorAll('#nim-table td').length === 64 * 64`},
 }
 
 // overflow says how far the page is wider than the window (0: no
@@ -63,7 +64,7 @@ func TestBrowserWidths(t *testing.T) {
 				t.Errorf("%s at %d px: the page is %d px wider than the window; elements past the edge:\n%s", p.name, width, over, wide)
 			}
 			tabs := eval[[]float64](t, ctx, "tabs", `[...document.querySelectorAll('#tabs a')].map(a => a.getBoundingClientRect().right)`)
-			if len(tabs) != 6 { // explore, play, sequences, misère, card-flip, bridge
+			if len(tabs) != 7 { // explore, play, sequences, misère, card-flip, bridge, nimbers
 				t.Errorf("%s at %d px: %d tabs", p.name, width, len(tabs))
 			}
 			for i, r := range tabs {

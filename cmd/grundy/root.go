@@ -271,6 +271,7 @@ kayles or coins:mock-turtles.`,
 		newCardflipCmd(io),
 		newMisereCmd(io),
 		newSweepCmd(io),
+		newNimberCmd(io),
 	)
 	return root
 }

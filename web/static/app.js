@@ -12,8 +12,9 @@ import sequence from './sequence.js';
 import cardflip from './cardflip.js';
 import bridge from './bridge.js';
 import misere from './misere.js';
+import nimber from './nimber.js';
 
-const parts = [explore, play, sequence, cardflip, bridge, misere];
+const parts = [explore, play, sequence, cardflip, bridge, misere, nimber];
 
 const tabs = document.getElementById('tabs');
 const pages = document.getElementById('pages');

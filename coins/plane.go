@@ -1,0 +1,218 @@
+package coins
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Cell is a coin of a two-dimensional game: column X, row Y.
+type Cell struct{ X, Y int }
+
+type planeKind int8
+
+const (
+	pProduct  planeKind = iota // the product A × B of two coin-turning games
+	pAcrostic                  // Acrostic Twins: two coins in a row or in a column
+)
+
+// Plane is a two-dimensional coin-turning game: coins (x, y) in a grid,
+// x the column and y the row, row 0 at the top (north) and column 0 at
+// the left (west); a move turns over a set of coins the rule allows, and
+// the south-east-most of them (the largest x and the largest y) must go
+// from heads to tails. Whoever cannot move loses.
+//
+// The product A × B of two one-dimensional games (Winning Ways ch. 14;
+// Ferguson, Game Theory, Part I, ch. 5): a move turns the coins (x_i, y_j)
+// for a move {x_i} of A and a move {y_j} of B. The Tartan theorem (Winning
+// Ways ch. 14) says that a single head at (x, y) has the value
+// g_A(x) ⊗ g_B(y), a nim-product; and, whether a set of coins may be turned
+// depending only on the set, a position is the sum of its single heads.
+//
+// Columns count from A.Start and rows from B.Start. A Plane is immutable
+// and safe for concurrent use.
+type Plane struct {
+	// Spec is the rule as the catalog names it, after "coins:"
+	// ("turning-corners", "ruler*mock-turtles").
+	Spec string
+	// Name is a human name ("Turning Corners").
+	Name string
+	// Rule states the rule in one sentence, with its indexing.
+	Rule string
+	// A and B are the games of the columns (x) and of the rows (y); for
+	// Acrostic Twins, Twins and Twins.
+	A, B *Game
+
+	kind planeKind
+}
+
+// Product returns the product game A × B: a move turns the coins
+// (x_i, y_j) for a move {x_i} of a and a move {y_j} of b; a single head at
+// (x, y) has value g_a(x) ⊗ g_b(y) (the Tartan theorem).
+func Product(a, b *Game) *Plane {
+	return &Plane{Spec: a.Spec + "*" + b.Spec, Name: a.Name + " × " + b.Name, A: a, B: b, kind: pProduct,
+		Rule: fmt.Sprintf("Turn over the coins (x, y) for x in a move of %s and y in a move of %s, the south-east-most from heads to tails; columns are numbered from %d, rows from %d.",
+			a.Name, b.Name, a.Start, b.Start)}
+}
+
+// TurningCorners is Twins × Twins: turn over the four corners (a, b),
+// (a, y), (x, b), (x, y) of a rectangle, 0 ≤ a < x, 0 ≤ b < y, the corner
+// (x, y) from heads to tails. A single head at (x, y) has value x ⊗ y: the
+// game is the definition of the nim-product (Ferguson, Game Theory, Part I,
+// ch. 5; Winning Ways ch. 14).
+func TurningCorners() *Plane {
+	p := Product(Twins(), Twins())
+	p.Spec, p.Name = "turning-corners", "Turning Corners"
+	p.Rule = "Turn over the four corners of a rectangle, the south-east corner from heads to tails; rows and columns are numbered from 0."
+	return p
+}
+
+// Rugs is Ruler × Ruler: turn over every coin of a rectangular block, the
+// south-east coin from heads to tails; g(x, y) = (x & −x) ⊗ (y & −y)
+// (Ferguson, Game Theory, Part I, ch. 5; Winning Ways ch. 14).
+func Rugs() *Plane {
+	p := Product(Ruler(), Ruler())
+	p.Spec, p.Name = "rugs", "Rugs"
+	p.Rule = "Turn over every coin of a rectangular block, the south-east coin from heads to tails; rows and columns are numbered from 1."
+	return p
+}
+
+// AcrosticTwins turns over two coins in the same row or in the same
+// column, the south-east one from heads to tails (Ferguson, Game Theory,
+// Part I, ch. 5). It is no product: a single head at (x, y) moves like a
+// rook to (x', y) or (x, y'), so its value is x ⊕ y (two-heap Nim).
+func AcrosticTwins() *Plane {
+	return &Plane{Spec: "acrostic-twins", Name: "Acrostic Twins", A: Twins(), B: Twins(), kind: pAcrostic,
+		Rule: "Turn over two coins in the same row or in the same column, the south-east one from heads to tails; rows and columns are numbered from 0."}
+}
+
+// planeNames lists the named two-dimensional rules.
+var planeNames = []string{"turning-corners", "rugs", "acrostic-twins"}
+
+// PlaneRuleNames returns the syntaxes ParsePlane accepts: the named games
+// and A*B for two rules of ParseRule.
+func PlaneRuleNames() []string { return append(append([]string(nil), planeNames...), "A*B") }
+
+// IsPlaneRule says whether rule names a two-dimensional game: one of the
+// named ones or a product A*B.
+func IsPlaneRule(rule string) bool {
+	k := strings.ToLower(strings.TrimSpace(rule))
+	for _, n := range planeNames {
+		if k == n {
+			return true
+		}
+	}
+	return strings.Contains(rule, "*")
+}
+
+// ParsePlane returns the two-dimensional game a rule names
+// (case-insensitive): turning-corners, rugs, acrostic-twins, or A*B with A
+// and B rules of ParseRule ("ruler*ruler", "twins:1,2,3*mock-turtles").
+// Errors are *RuleError values with the column in rule.
+func ParsePlane(rule string) (*Plane, error) {
+	switch strings.ToLower(strings.TrimSpace(rule)) {
+	case "turning-corners":
+		return TurningCorners(), nil
+	case "rugs":
+		return Rugs(), nil
+	case "acrostic-twins":
+		return AcrosticTwins(), nil
+	}
+	left, right, ok := strings.Cut(rule, "*")
+	if !ok {
+		return nil, &RuleError{Rule: rule, Offset: 0, Msg: fmt.Sprintf("unknown two-dimensional rule %q (rules: %s, A*B)", rule, strings.Join(planeNames, ", "))}
+	}
+	if strings.Contains(right, "*") {
+		return nil, &RuleError{Rule: rule, Offset: len(left) + 1 + strings.Index(right, "*"), Msg: "a product of two games only (A*B)"}
+	}
+	a, err := ParseRule(left)
+	if err != nil {
+		return nil, shiftRuleError(err, rule, 0)
+	}
+	b, err := ParseRule(right)
+	if err != nil {
+		return nil, shiftRuleError(err, rule, len(left)+1)
+	}
+	return Product(a, b), nil
+}
+
+func shiftRuleError(err error, rule string, by int) error {
+	re, ok := err.(*RuleError)
+	if !ok {
+		return &RuleError{Rule: rule, Offset: -1, Msg: err.Error()}
+	}
+	off := re.Offset
+	if off >= 0 {
+		off += by
+	} else {
+		off = by
+	}
+	return &RuleError{Rule: rule, Offset: off, Msg: re.Msg}
+}
+
+// Turns calls yield with every set of coins, other than c itself, that a
+// move whose south-east-most coin is c turns over, each set in row-major
+// order (by row, then column). The slice passed to yield is reused.
+func (p *Plane) Turns(c Cell, yield func(others []Cell) bool) {
+	if c.X < p.A.Start || c.Y < p.B.Start {
+		return
+	}
+	var buf []Cell
+	if p.kind == pAcrostic {
+		for y := p.B.Start; y < c.Y; y++ {
+			if !yield(append(buf[:0], Cell{c.X, y})) {
+				return
+			}
+		}
+		for x := p.A.Start; x < c.X; x++ {
+			if !yield(append(buf[:0], Cell{x, c.Y})) {
+				return
+			}
+		}
+		return
+	}
+	p.A.Turns(c.X, func(xs []int) bool {
+		cols := append(append([]int(nil), xs...), c.X)
+		more := true
+		p.B.Turns(c.Y, func(ys []int) bool {
+			buf = productCells(buf[:0], cols, ys, c.Y)
+			more = yield(buf)
+			return more
+		})
+		return more
+	})
+}
+
+// productCells appends cols × (ys ∪ {y}) without (cols[last], y), in
+// row-major order (cols and ys ascending, y past ys).
+func productCells(buf []Cell, cols, ys []int, y int) []Cell {
+	for _, r := range ys {
+		for _, x := range cols {
+			buf = append(buf, Cell{x, r})
+		}
+	}
+	for _, x := range cols[:len(cols)-1] {
+		buf = append(buf, Cell{x, y})
+	}
+	return buf
+}
+
+// ClosedValue returns the value of a single head at c when both factors
+// have closed forms (ok = false otherwise, or off the board).
+func (p *Plane) ClosedValue(c Cell) (Nimber, bool) {
+	gx, ok1 := p.A.ClosedValue(c.X)
+	gy, ok2 := p.B.ClosedValue(c.Y)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	return p.combine(gx, gy), true
+}
+
+// combine is the value of a single head from its column's and row's
+// values: their nim-product (Tartan theorem), or their nim-sum for
+// Acrostic Twins.
+func (p *Plane) combine(gx, gy Nimber) Nimber {
+	if p.kind == pAcrostic {
+		return gx ^ gy
+	}
+	return mulNimber(gx, gy)
+}
