@@ -184,7 +184,9 @@ func (s *Server) explain(ctx context.Context, err error) error {
 // its context ended (and not, say, a bad position found just before).
 func stoppedByContext(err error) bool {
 	var be *impartial.BudgetError
-	if errors.As(err, &be) && (be.Limit == impartial.LimitTime || be.Limit == impartial.LimitCanceled) {
+	// A memory budget error may be the context's cause (the governor's),
+	// which the engines now report as such (impartial.ContextError).
+	if errors.As(err, &be) && (be.Limit == impartial.LimitTime || be.Limit == impartial.LimitCanceled || be.Limit == impartial.LimitMemory) {
 		return true
 	}
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
