@@ -181,21 +181,51 @@ type MisereUnsupportedError struct {
 
 func (e *MisereUnsupportedError) Error() string { return e.Game + ": " + e.Msg }
 
-// MisereQuotientOf computes the misère quotient of the heaps 0..heaps of a
-// heap game, at most maxSize elements (0: misere.DefaultMaxSize), for
-// answering sums of heaps by products (misere.Quotient's Outcome and
-// WinningMoves, which need done not yet called: the rules of a Starlark
-// game live in a session that done closes). When the quotient is proved
-// (Status() == misere.Proved) it answers heaps of every size.
-func MisereQuotientOf(ctx context.Context, g Game, heaps, maxSize int, opts Options) (q *misere.Quotient, done func(), err error) {
-	if heaps < 0 {
-		return nil, func() {}, fmt.Errorf("--heaps must be at least 0, not %d", heaps)
-	}
+// DefaultMisereHeaps is the largest heap of a quotient computed without
+// one given, for rules without a periodicity theorem (Extend cannot prove
+// theirs).
+const DefaultMisereHeaps = 20
+
+// ComputeMisereQuotient computes the misère quotient of a heap game under
+// package misere's settings s (s.Budget is opts.Budget when zero): of the
+// heaps 0..heaps, or, when heaps < 0, until the periodicity theorem proves
+// it (misere.Extend) for rules that have one and of the heaps
+// 0..DefaultMisereHeaps for others. The quotient answers sums of heaps by
+// products (misere.Quotient's Outcome and WinningMoves, which need done not
+// yet called: the rules of a Starlark game live in a session that done
+// closes). A limit that stops the computation is a *misere.StopError
+// returned with the quotient reached (and done to call).
+func ComputeMisereQuotient(ctx context.Context, g Game, heaps int, s misere.Settings, opts Options) (q *misere.Quotient, done func(), err error) {
 	r, done, err := MisereHeapRules(ctx, g, opts)
 	if err != nil {
 		return nil, done, err
 	}
-	q, err = misere.Compute(ctx, r, heaps, misere.Settings{MaxSize: maxSize, Budget: opts.Budget})
+	if s.Budget == (impartial.Budget{}) {
+		s.Budget = opts.Budget
+	}
+	if s.Key == "" {
+		s.Key = g.Info().Spec
+	}
+	switch {
+	case heaps >= 0:
+		q, err = misere.Compute(ctx, r, heaps, s)
+	case misere.Provable(r):
+		q, err = misere.Extend(ctx, r, s)
+	default:
+		q, err = misere.Compute(ctx, r, DefaultMisereHeaps, s)
+	}
+	if q == nil {
+		done()
+		return nil, func() {}, err
+	}
+	return q, done, err
+}
+
+// MisereQuotientOf computes the misère quotient of the heaps 0..heaps of a
+// heap game (ComputeMisereQuotient; heaps < 0: until proved), at most
+// maxSize elements (0: no limit but the memory budget).
+func MisereQuotientOf(ctx context.Context, g Game, heaps, maxSize int, opts Options) (q *misere.Quotient, done func(), err error) {
+	q, done, err = ComputeMisereQuotient(ctx, g, heaps, misere.Settings{MaxSize: maxSize}, opts)
 	if err != nil {
 		done()
 		return nil, func() {}, err
@@ -204,12 +234,14 @@ func MisereQuotientOf(ctx context.Context, g Game, heaps, maxSize int, opts Opti
 }
 
 // SolveMisereQuotient computes the misère quotient of the heaps 0..heaps of
-// a heap game (MisereQuotientOf) as data.
+// a heap game (heaps < 0: until proved; MisereQuotientOf) as data. A limit
+// that stops the computation is a *misere.StopError, returned with the
+// quotient reached as data.
 func SolveMisereQuotient(ctx context.Context, g Game, heaps, maxSize int, opts Options) (*MisereQuotient, error) {
-	q, done, err := MisereQuotientOf(ctx, g, heaps, maxSize, opts)
+	q, done, err := ComputeMisereQuotient(ctx, g, heaps, misere.Settings{MaxSize: maxSize}, opts)
 	defer done()
-	if err != nil {
+	if q == nil {
 		return nil, err
 	}
-	return &MisereQuotient{Game: g.Info().Spec, Summary: q.Summary()}, nil
+	return &MisereQuotient{Game: g.Info().Spec, Summary: q.Summary()}, err
 }

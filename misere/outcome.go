@@ -30,13 +30,31 @@ func (q *Quotient) product(ctx context.Context, heaps []int) (int32, error) {
 				return 0, err
 			}
 		}
-		y, err := q.Image(h)
+		j, err := q.letter(h)
 		if err != nil {
 			return 0, err
 		}
-		x = q.q.product(x, int32(y))
+		if j >= 0 {
+			x = q.q.act(x, j)
+		}
 	}
 	return x, nil
+}
+
+// letter returns the letter of a heap (−1 when its image is 1).
+func (q *Quotient) letter(heap int) (int32, error) {
+	h, err := q.reduceHeap(heap)
+	if err != nil {
+		return 0, err
+	}
+	return q.lt[h], nil
+}
+
+// ProductImage returns the image of the sum of heaps: the product of
+// their images, an element (its normal form is Name).
+func (q *Quotient) ProductImage(ctx context.Context, heaps []int) (int, error) {
+	x, err := q.product(ctx, heaps)
+	return int(x), err
 }
 
 // Move is a move in a sum of heaps: heap Index (of size Heap) is replaced
@@ -61,18 +79,21 @@ type Move struct {
 // *impartial.BudgetError (past max, with the first max moves).
 func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Move, error) {
 	n := len(heaps)
-	img := make([]int32, n)
+	img := make([]int32, n) // the letter of each heap
 	for i, h := range heaps {
-		y, err := q.Image(h)
+		j, err := q.letter(h)
 		if err != nil {
 			return nil, err
 		}
-		img[i] = int32(y)
+		img[i] = j
 	}
-	// suffix[i] = product of img[i:].
+	// suffix[i] = product of the images of heaps[i:].
 	suffix := make([]int32, n+1)
 	for i := n - 1; i >= 0; i-- {
-		suffix[i] = q.q.product(img[i], suffix[i+1])
+		suffix[i] = suffix[i+1]
+		if img[i] >= 0 {
+			suffix[i] = q.q.act(suffix[i], img[i])
+		}
 	}
 	moves := []Move{}
 	if q.isP[suffix[0]] {
@@ -92,15 +113,17 @@ func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Mo
 				return nil, err
 			}
 		}
-		rest := q.q.product(prefix, suffix[i+1])
-		prefix = q.q.product(prefix, img[i])
+		rest := q.q.mul(prefix, suffix[i+1])
+		if img[i] >= 0 {
+			prefix = q.q.act(prefix, img[i])
+		}
 		k := key{h, rest}
 		ws, ok := wins[k]
 		if !ok {
 			r, _ := q.reduceHeap(h) // h has an image, so it reduces
 			hit := false
 			for _, t := range q.trans[r] {
-				hit = hit || q.isP[q.q.product(rest, t)]
+				hit = hit || q.isP[times(q.q, rest, t)]
 			}
 			if hit {
 				var bad error
@@ -120,12 +143,14 @@ func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Mo
 						if p <= 0 {
 							continue
 						}
-						y, err := q.Image(p)
+						j, err := q.letter(p)
 						if err != nil {
 							bad = err
 							return false
 						}
-						x = q.q.product(x, int32(y))
+						if j >= 0 {
+							x = q.q.act(x, j)
+						}
 						keep = append(keep, p)
 					}
 					if q.isP[x] {

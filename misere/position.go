@@ -2,7 +2,6 @@ package misere
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"unsafe"
@@ -214,16 +213,9 @@ func (c *Calculator[P]) poll() error {
 }
 
 // ctxError returns the budget error for a done context, nil otherwise.
-func ctxError(ctx context.Context) error {
-	err := ctx.Err()
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.DeadlineExceeded):
-		return &impartial.BudgetError{Limit: impartial.LimitTime, Err: err}
-	}
-	return &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: err}
-}
+// The cause a context was canceled with (a memory governor's
+// *impartial.BudgetError) is kept.
+func ctxError(ctx context.Context) error { return impartial.ContextError(ctx) }
 
 func (c *Calculator[P]) cycle(stack []cframe[P], to P) error {
 	start := 0

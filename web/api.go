@@ -47,6 +47,7 @@ func (s *Server) routes() []route {
 		{"misere/genus", s.misereForm, true},
 		{"misere/form", s.misereForm, true},
 		{"misere/quotient", s.misereQuotient, true},
+		{"misere/table", s.misereTable, true},
 		{"cardflip/human", s.cardflipHuman, true},
 	}
 }
