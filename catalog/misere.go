@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"go.starlark.net/starlark"
 
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/misere"
+	"github.com/grundy/grundy/notation"
 	"github.com/grundy/grundy/octal"
 	"github.com/grundy/grundy/rules"
 )
@@ -244,4 +247,116 @@ func SolveMisereQuotient(ctx context.Context, g Game, heaps, maxSize int, opts O
 		return nil, err
 	}
 	return &MisereQuotient{Game: g.Info().Spec, Summary: q.Summary()}, err
+}
+
+// MisereHeaps reads a position of a heap game as its heap sizes (any
+// size: a quotient proved for every heap answers heaps far beyond what
+// search or a table reaches).
+func MisereHeaps(g Game, position string) ([]int, error) {
+	xs, _, err := notation.Ints(position, 0, 1<<53, "heap size", `heap sizes such as "3 4 5"`)
+	if err != nil {
+		se := err.(*notation.SyntaxError)
+		return nil, &PositionError{Game: g.Info().Spec, Position: position, Offset: se.Offset, Msg: se.Msg}
+	}
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = int(x)
+	}
+	return out, nil
+}
+
+// MisereSolution is a sum of heaps answered by the misère quotient: the
+// image of the sum (the product of its heaps' images, by its normal
+// form), its misère outcome and a winning move. Its JSON form is what
+// `grundy misere solve --json` prints.
+type MisereSolution struct {
+	Game    string            `json:"game"`
+	Heaps   int               `json:"heaps"`
+	Image   string            `json:"image"`
+	Outcome impartial.Outcome `json:"outcome"`
+	// Move is a winning move (nil for a P-position).
+	Move *misere.Move `json:"move,omitempty"`
+	// Quotient says which quotient answered: its size, status and the
+	// heaps it was computed to.
+	Quotient struct {
+		Size     int    `json:"size"`
+		Status   string `json:"status"`
+		Heaps    int    `json:"heaps"`
+		Computed int    `json:"computed"`
+	} `json:"quotient"`
+}
+
+// SolveMisereSum answers a sum of heaps of a heap game through its misère
+// quotient: computed until proved when the rules have the periodicity
+// theorem, else to the largest heap of the sum. A quotient stopped by a
+// limit before it covers the heaps is its *misere.StopError.
+func SolveMisereSum(ctx context.Context, g Game, position string, s misere.Settings, opts Options) (*MisereSolution, error) {
+	heaps, err := MisereHeaps(g, position)
+	if err != nil {
+		return nil, err
+	}
+	top := 0
+	for _, h := range heaps {
+		top = max(top, h)
+	}
+	r, rdone, err := MisereHeapRules(ctx, g, opts)
+	rdone()
+	if err != nil {
+		return nil, err
+	}
+	want := -1
+	if !misere.Provable(r) {
+		want = top
+	}
+	q, done, err := ComputeMisereQuotient(ctx, g, want, s, opts)
+	defer done()
+	if err != nil {
+		return nil, err
+	}
+	x, err := q.ProductImage(ctx, heaps)
+	if err != nil {
+		return nil, err
+	}
+	res := &MisereSolution{Game: g.Info().Spec, Heaps: len(heaps), Image: q.Name(x), Outcome: impartial.N}
+	if q.IsP(x) {
+		res.Outcome = impartial.P
+	} else {
+		m, ok, err := q.WinningMove(ctx, heaps)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			res.Move = &m
+		}
+	}
+	res.Quotient.Size, res.Quotient.Status, res.Quotient.Heaps, res.Quotient.Computed = q.Size(), q.Status(), q.Heaps(), q.Computed()
+	return res, nil
+}
+
+// Text states the answer for terminal output.
+func (m *MisereSolution) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: a sum of %d heaps\n", m.Game, m.Heaps)
+	fmt.Fprintf(&b, "  image           %s\n", m.Image)
+	fmt.Fprintf(&b, "  misère outcome  %s\n", m.Outcome)
+	switch {
+	case m.Move != nil:
+		to := "nothing"
+		if len(m.Move.To) > 0 {
+			parts := make([]string, len(m.Move.To))
+			for i, p := range m.Move.To {
+				parts[i] = strconv.Itoa(p)
+			}
+			to = strings.Join(parts, " + ")
+		}
+		fmt.Fprintf(&b, "  winning move    heap #%d (%d) → %s\n", m.Move.Index+1, m.Move.Heap, to)
+	case m.Outcome == impartial.P:
+		fmt.Fprintf(&b, "  winning move    none: every move loses\n")
+	}
+	claim := fmt.Sprintf("computed for heaps 0..%d", m.Quotient.Heaps)
+	if m.Quotient.Status == misere.Proved {
+		claim = fmt.Sprintf("proved for every heap at heap %d", m.Quotient.Computed)
+	}
+	fmt.Fprintf(&b, "  by the misère quotient of %d elements, %s\n", m.Quotient.Size, claim)
+	return b.String()
 }

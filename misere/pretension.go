@@ -137,7 +137,11 @@ type limits struct {
 // sum, and every sum it is a part of later in the order, can be skipped;
 // leaf sees every sum not pruned.
 type walker struct {
-	m       monoid
+	m monoid
+	// seen[x] == gen marks x as in the set being built (duplicates are
+	// dropped without sorting).
+	seen    []uint32
+	gen     uint32
 	lt      []int32
 	trans   [][][]int32
 	letters []int
@@ -156,7 +160,7 @@ type walker struct {
 }
 
 func newWalker(ctx context.Context, m monoid, lt []int32, trans [][][]int32, letters []int, lim limits) *walker {
-	w := &walker{m: m, lt: lt, trans: trans, letters: letters, ctx: ctx, max: lim.steps, work: lim.work}
+	w := &walker{m: m, lt: lt, trans: trans, letters: letters, ctx: ctx, max: lim.steps, work: lim.work, seen: make([]uint32, m.len())}
 	w.buf = make([][2][]int32, len(letters))
 	w.counts = make([]int32, len(letters))
 	return w
@@ -206,14 +210,13 @@ func (w *walker) walk(li int, x int32, tr []int32, top bool) {
 	bi := 0
 	for c := int32(1); !w.stop && w.step(); c++ {
 		nxt := w.buf[li][bi][:0]
+		w.next()
 		for _, t := range cur {
-			nxt = append(nxt, w.m.act(t, f))
+			nxt = w.add(nxt, w.m.act(t, f))
 		}
 		for _, t := range w.trans[h] {
-			nxt = append(nxt, times(w.m, x, t))
+			nxt = w.add(nxt, times(w.m, x, t))
 		}
-		slices.Sort(nxt)
-		nxt = slices.Compact(nxt)
 		w.buf[li][bi] = nxt
 		x = w.m.act(x, f)
 		w.counts[li] = c
@@ -224,6 +227,24 @@ func (w *walker) walk(li int, x int32, tr []int32, top bool) {
 		cur, bi = nxt, 1-bi
 	}
 	w.counts[li] = 0
+}
+
+// next starts a new set.
+func (w *walker) next() {
+	w.gen++
+	if w.gen == 0 {
+		clear(w.seen)
+		w.gen = 1
+	}
+}
+
+// add adds y to the set being built unless it is there.
+func (w *walker) add(set []int32, y int32) []int32 {
+	if w.seen[y] == w.gen {
+		return set
+	}
+	w.seen[y] = w.gen
+	return append(set, y)
 }
 
 // meets reports whether the set tr holds an element of P.
@@ -246,7 +267,7 @@ func meets(tr []int32, isP []bool) bool {
 // it records in first the first sum reaching each element x with want[x].
 func mark(ctx context.Context, m monoid, lt []int32, trans [][][]int32, letters []int, want map[int32]failure, lim limits) (isP, reached []bool, err error) {
 	n := m.len()
-	if need := 2 * int64(n); lim.memory > 0 && need > lim.memory {
+	if need := 6 * int64(n); lim.memory > 0 && need > lim.memory {
 		return nil, nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.memory, What: fmt.Sprintf("marking a candidate of %d elements", n)}
 	}
 	isP, reached = make([]bool, n), make([]bool, n)
@@ -268,7 +289,7 @@ func mark(ctx context.Context, m monoid, lt []int32, trans [][][]int32, letters 
 
 // reduceBytes is the memory reduce needs for a monoid of n elements of
 // which r are reached, with a letters.
-func reduceBytes(n, r, a int) int64 { return 4*int64(n) + int64(r)*(4*int64(a)+24) }
+func reduceBytes(n, r, a int) int64 { return 10*int64(n) + int64(r)*(4*int64(a)+24) }
 
 // reduce identifies the elements reached that no sum of heaps tells apart
 // (partition refinement from {P, not P} under the heap images, Moore's
@@ -522,12 +543,21 @@ func verify(ctx context.Context, q *cayley, isP []bool, lt []int32, trans [][][]
 	var badC failure
 	w := newWalker(ctx, q, lt, trans, letters, lim)
 	w.skipTop = skipTop
-	held := 24 * int64(q.n)
+	held := 28 * int64(q.n)
+	in := make([]uint32, q.n) // in[t] == stamp: t is in the set tested
+	stamp := uint32(0)
 	w.prune = func(x int32, tr []int32) bool {
 		if least != nil && !failure(w.counts).less(least) {
 			return true
 		}
-		if !incorporate(&anti[x], tr) {
+		if stamp++; stamp == 0 {
+			clear(in)
+			stamp = 1
+		}
+		for _, t := range tr {
+			in[t] = stamp
+		}
+		if !incorporate(&anti[x], tr, in, stamp) {
 			return true
 		}
 		if held += int64(4*len(tr) + 24); lim.memory > 0 && held > lim.memory {
@@ -555,38 +585,43 @@ func verify(ctx context.Context, q *cayley, isP []bool, lt []int32, trans [][][]
 
 // incorporate adds tr to the antichain of minimal transition sets of an
 // element, unless a set already there is a subset of tr (then it returns
-// false: the sum is dominated).
-func incorporate(list *[][]int32, tr []int32) bool {
+// false: the sum is dominated). The elements of tr are marked in[t] ==
+// stamp; the sets held are sorted.
+func incorporate(list *[][]int32, tr []int32, in []uint32, stamp uint32) bool {
 	l := *list
+next:
 	for _, s := range l {
-		if subset(s, tr) {
-			return false
+		if len(s) > len(tr) {
+			continue
 		}
+		for _, t := range s {
+			if in[t] != stamp {
+				continue next
+			}
+		}
+		return false // s ⊆ tr
 	}
 	out := l[:0]
 	for _, s := range l {
-		if !subset(tr, s) {
+		if !subsetOfSorted(tr, s) {
 			out = append(out, s)
 		}
 	}
-	*list = append(out, slices.Clone(tr))
+	c := slices.Clone(tr)
+	slices.Sort(c)
+	*list = append(out, c)
 	return true
 }
 
-// subset reports whether the sorted set a is a subset of the sorted set b.
-func subset(a, b []int32) bool {
+// subsetOfSorted reports whether every element of a is in the sorted set b.
+func subsetOfSorted(a, b []int32) bool {
 	if len(a) > len(b) {
 		return false
 	}
-	j := 0
 	for _, x := range a {
-		for j < len(b) && b[j] < x {
-			j++
-		}
-		if j == len(b) || b[j] != x {
+		if _, ok := slices.BinarySearch(b, x); !ok {
 			return false
 		}
-		j++
 	}
 	return true
 }

@@ -25,13 +25,15 @@ func newMisereCmd(io *streams) *cobra.Command {
   form      the misère canonical form of a position (Conway's simplest form)
   genus     the genus g^(g0 g1 …) of a position (Winning Ways ch. 13)
   quotient  the misère quotient of a heap game, heap by heap (Plambeck–Siegel)
+  solve     a sum of heaps answered by the quotient: outcome and a winning move
 
 See docs/misere.md for the notation and the theorems.`,
 		Example: `  grundy misere form kayles 5
   grundy misere genus octal:0.312 4
-  grundy misere quotient octal:0.75 --heaps 30`,
+  grundy misere quotient octal:0.75 --heaps 30
+  grundy misere solve kayles 1000000 999999 123456`,
 	}
-	cmd.AddCommand(newMisereFormCmd(io, "form"), newMisereFormCmd(io, "genus"), newMisereQuotientCmd(io))
+	cmd.AddCommand(newMisereFormCmd(io, "form"), newMisereFormCmd(io, "genus"), newMisereQuotientCmd(io), newMisereSolveCmd(io))
 	return cmd
 }
 
@@ -264,5 +266,60 @@ func misereError(err error) error {
 	case errors.As(err, &ue), errors.As(err, &ce), errors.As(err, &un):
 		return usageError{Err: err}
 	}
+	return err
+}
+
+type misereSolveOptions struct {
+	game     string
+	position string
+	json     bool
+	budget   budgetFlags
+}
+
+func newMisereSolveCmd(io *streams) *cobra.Command {
+	opts := &misereSolveOptions{}
+	cmd := &cobra.Command{
+		Use:   "solve GAME HEAPS...",
+		Short: "A sum of heaps by the misère quotient: outcome and a winning move",
+		Long: `Answer a sum of heaps of a heap game under misère play through its misère
+quotient: the image of the sum (the product of its heaps' images, by its
+normal form), the outcome (P when the image is in the P-portion) and a
+winning move. The quotient is computed until the periodicity theorem proves
+it for every heap (then heaps of any size are answered: a heap beyond the
+heaps computed has the images of a heap a multiple of the period below),
+or, for games without the theorem, to the largest heap of the sum. A sum of
+ten thousand heaps is ten thousand lookups, far beyond search.`,
+		Example: `  grundy misere solve kayles 1000000 999999 123456
+  grundy misere solve octal:0.115 300 217 5 5 --json`,
+		Args: minArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.game, opts.position = args[0], strings.Join(args[1:], " ")
+			return misereSolveRun(cmd, io, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game","heaps","image","outcome","move","quotient"}`)
+	opts.budget.add(cmd.Flags())
+	return cmd
+}
+
+func misereSolveRun(cmd *cobra.Command, io *streams, opts *misereSolveOptions) error {
+	copts, err := opts.budget.options(true)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.budget.context(cmd.Context())
+	defer cancel()
+	g, err := opts.budget.game(ctx, opts.game)
+	if err != nil {
+		return err
+	}
+	res, err := catalog.SolveMisereSum(ctx, g, opts.position, misere.Settings{}, copts)
+	if err != nil {
+		return misereError(memguard.Cause(ctx, err))
+	}
+	if opts.json {
+		return jsonout.Write(io.out, res)
+	}
+	_, err = fmt.Fprint(io.out, res.Text())
 	return err
 }
