@@ -122,9 +122,7 @@ func newBuilder(rules HeapRules, s Settings) *builder {
 	if b.maxSize > 0 {
 		b.maxCand = max(8*b.maxSize, 4096)
 	}
-	if s.MaxWork > 0 {
-		b.work = &work{max: s.MaxWork}
-	}
+	b.work = &work{max: s.MaxWork}
 	b.q = trivialCayley()
 	b.isP = []bool{false}
 	return b

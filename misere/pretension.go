@@ -119,9 +119,16 @@ func (w *work) add(n int64) error {
 	}
 	w.done += n
 	if w.max > 0 && w.done > w.max {
-		return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: w.max, What: "the misère quotient's verifications"}
+		return &WorkError{Max: w.max}
 	}
 	return nil
+}
+
+// WorkError reports that a computation reached Settings.MaxWork.
+type WorkError struct{ Max int64 }
+
+func (e *WorkError) Error() string {
+	return fmt.Sprintf("work bound reached: more than %d steps (sums enumerated, products formed)", e.Max)
 }
 
 // limits bound one enumeration: steps (sums), the memory it holds, and the

@@ -39,6 +39,7 @@ type Quotient struct {
 	grew     []int
 	budget   impartial.Budget
 	stop     *Stop
+	work     int64
 }
 
 // Status values of a quotient.
@@ -181,7 +182,8 @@ func isStop(err error) bool {
 	var se *SizeError
 	var ce *ConstructionError
 	var he *HeapLimitError
-	return errors.As(err, &be) || errors.As(err, &se) || errors.As(err, &ce) || errors.As(err, &he)
+	var we *WorkError
+	return errors.As(err, &be) || errors.As(err, &se) || errors.As(err, &ce) || errors.As(err, &he) || errors.As(err, &we)
 }
 
 // stopped returns the quotient computed so far and the *StopError for err.
@@ -227,7 +229,7 @@ func (b *builder) result(to int, per Period) *Quotient {
 		trans = append(trans, trans[h-per.Period])
 	}
 	q := &Quotient{rules: b.rules, q: b.q, isP: b.isP, lt: lt[:to+1], phi: phi[:to+1], trans: trans[:to+1], to: to,
-		computed: min(computed, to), period: per, grew: slices.Clone(b.grew), budget: b.budget}
+		computed: min(computed, to), period: per, grew: slices.Clone(b.grew), budget: b.budget, work: b.work.done}
 	q.present()
 	return q
 }
@@ -398,6 +400,11 @@ func (q *Quotient) Status() string {
 // Stop returns what stopped the computation (nil unless Status() is
 // Stopped).
 func (q *Quotient) Stop() *Stop { return q.stop }
+
+// Work returns the work the computation took (Settings.MaxWork counts
+// it): the same on any machine. A computation resumed from a checkpoint
+// counts only the work after it.
+func (q *Quotient) Work() int64 { return q.work }
 
 // Period returns what is known of the periodicity of Φ.
 func (q *Quotient) Period() Period { return q.period }

@@ -26,6 +26,7 @@ func newMisereCmd(io *streams) *cobra.Command {
   genus     the genus g^(g0 g1 …) of a position (Winning Ways ch. 13)
   quotient  the misère quotient of a heap game, heap by heap (Plambeck–Siegel)
   solve     a sum of heaps answered by the quotient: outcome and a winning move
+  census    the quotients of every octal code of some digits, resumable
 
 See docs/misere.md for the notation and the theorems.`,
 		Example: `  grundy misere form kayles 5
@@ -33,7 +34,7 @@ See docs/misere.md for the notation and the theorems.`,
   grundy misere quotient octal:0.75 --heaps 30
   grundy misere solve kayles 1000000 999999 123456`,
 	}
-	cmd.AddCommand(newMisereFormCmd(io, "form"), newMisereFormCmd(io, "genus"), newMisereQuotientCmd(io), newMisereSolveCmd(io))
+	cmd.AddCommand(newMisereFormCmd(io, "form"), newMisereFormCmd(io, "genus"), newMisereQuotientCmd(io), newMisereSolveCmd(io), newMisereCensusCmd(io))
 	return cmd
 }
 
@@ -258,7 +259,10 @@ func misereError(err error) error {
 	var he *misere.HeapLimitError
 	var ce *misere.ConstructionError
 	var un *misere.UnprovableError
+	var we *misere.WorkError
 	switch {
+	case errors.As(err, &we):
+		return usageError{Err: err}
 	case errors.As(err, &se):
 		return usageError{Err: fmt.Errorf("%w (raise --max-size)", err)}
 	case errors.As(err, &he):
@@ -322,4 +326,75 @@ func misereSolveRun(cmd *cobra.Command, io *streams, opts *misereSolveOptions) e
 	}
 	_, err = fmt.Fprint(io.out, res.Text())
 	return err
+}
+
+type misereCensusOptions struct {
+	digits   []int
+	out      string
+	maxWork  int64
+	maxHeaps int
+	budget   budgetFlags
+}
+
+func newMisereCensusCmd(io *streams) *cobra.Command {
+	opts := &misereCensusOptions{}
+	cmd := &cobra.Command{
+		Use:   "census --out DIR",
+		Short: "The misère quotients of every octal code of some digits",
+		Long: `Extend the misère quotient of every octal code 0.d1…dk (k in --digits) until
+the periodicity theorem proves it or a limit stops it, and write a row per
+code: code, heaps reached, order, P-portion size, status (proved; growing:
+stopped while the quotient grew; budget: stopped with it unchanged over
+the last quarter of the heaps reached), period, the heaps where it grew,
+what stopped it and the work it took. Every code runs under the same
+limits, counted in work (--max-work: sums enumerated and products formed),
+heaps (--max-heaps) and memory (--max-memory), never in time, so the census
+is the same on any machine.
+
+Rows are appended to DIR/census.jsonl as they are found: a census stopped
+at any point resumes where it was. When every code has its row, the census
+is written to DIR/census.csv and DIR/census.json.`,
+		Example: `  nice -n 19 grundy misere census --digits 2,3 --out results/misere-census`,
+		Args:    exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return misereCensusRun(cmd, io, opts)
+		},
+	}
+	cmd.Flags().IntSliceVar(&opts.digits, "digits", []int{2}, "the numbers of code digits (e.g. 2,3)")
+	cmd.Flags().StringVar(&opts.out, "out", "", "the directory of the census (required)")
+	cmd.Flags().Int64Var(&opts.maxWork, "max-work", 50_000_000, "the work one code may take")
+	cmd.Flags().IntVar(&opts.maxHeaps, "max-heaps", 1000, "the largest heap one code may reach")
+	opts.budget.add(cmd.Flags())
+	return cmd
+}
+
+func misereCensusRun(cmd *cobra.Command, io *streams, opts *misereCensusOptions) error {
+	if opts.out == "" {
+		return usagef("--out DIR is required")
+	}
+	var codes []string
+	for _, k := range opts.digits {
+		if k < 1 || k > 4 {
+			return usagef("--digits must be in 1..4, not %d", k)
+		}
+		codes = append(codes, misere.OctalCodes(k)...)
+	}
+	if opts.maxWork < 0 || opts.maxHeaps < 1 || opts.maxHeaps > maxQuotientHeaps {
+		return usagef("--max-work must be at least 0 and --max-heaps in 1..%d", maxQuotientHeaps)
+	}
+	copts, err := opts.budget.options(true)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.budget.context(cmd.Context())
+	defer cancel()
+	s := misere.Settings{MaxWork: opts.maxWork, MaxHeaps: opts.maxHeaps, Budget: copts.Budget}
+	_, err = misere.Census(ctx, codes, s, opts.out, func(r misere.CensusRow, old bool) {
+		how := ""
+		if old {
+			how = " (from the census file)"
+		}
+		fmt.Fprintf(io.err, "%s: %s to heap %d, %d elements, P %d%s\n", r.Code, r.Status, r.Heaps, r.Size, r.PSize, how)
+	})
+	return memguard.Cause(ctx, err)
 }
