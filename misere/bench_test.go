@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/grundy/grundy/impartial"
@@ -102,6 +103,43 @@ func BenchmarkSweep(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkQuotient times quotients heap by heap, against A. N. Siegel's
+// MisereSolver in BENCHMARKS.md: the inputs of that table (code, last
+// heap). It reports the order reached, the time per heap, and the memory
+// the quotient holds per element (the Go heap after a collection with the
+// quotient alive, less the heap before).
+func BenchmarkQuotient(b *testing.B) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		code string
+		to   int
+	}{{"0.77", 30}, {"0.07", 30}, {"0.35", 20}, {"0.16", 18}, {"0.15", 60}, {"0.115", 60}} {
+		g := mustCode(b, c.code)
+		b.Run(fmt.Sprintf("%s-to-%d", c.code, c.to), func(b *testing.B) {
+			var q *Quotient
+			var perElem float64
+			for b.Loop() {
+				var ms runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				before := ms.HeapAlloc
+				var err error
+				q, err = Compute(ctx, Octal(g), c.to, Settings{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				perElem = float64(ms.HeapAlloc-before) / float64(q.Size())
+				runtime.KeepAlive(q)
+			}
+			b.ReportMetric(float64(q.Size()), "elements")
+			b.ReportMetric(perElem, "B/element")
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N)/float64(c.to), "ms/heap")
 		})
 	}
 }

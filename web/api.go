@@ -48,6 +48,7 @@ func (s *Server) routes() []route {
 		{"misere/form", s.misereForm, true},
 		{"misere/quotient", s.misereQuotient, true},
 		{"misere/table", s.misereTable, true},
+		{"misere/solve", s.misereSolve, true},
 		{"cardflip/human", s.cardflipHuman, true},
 	}
 }

@@ -110,6 +110,21 @@ func (s *Server) misereTable(r *http.Request) (any, error) {
 	return &MisereTable{Game: g.Info().Spec, Heaps: q.Heaps(), Size: q.Size(), Elements: q.Elements(), PPortion: q.PPortion(), Table: bytes.TrimSpace(b.Bytes())}, nil
 }
 
+// misereSolve answers /api/misere/solve?game=G&position=HEAPS: a sum of
+// heaps answered through the misère quotient (image, outcome, a winning
+// move), as `grundy misere solve G HEAPS --json` prints it.
+func (s *Server) misereSolve(r *http.Request) (any, error) {
+	g, pos, err := s.gameAt(r)
+	if err != nil {
+		return nil, err
+	}
+	res, err := catalog.SolveMisereSum(r.Context(), g, pos, misere.Settings{}, catalog.Options{Misere: true, Budget: s.cfg.Budget})
+	if err != nil {
+		return nil, misereStatus(err)
+	}
+	return res, nil
+}
+
 // misereStatus gives the misère errors their HTTP status: a game the
 // analysis does not apply to is a 400; a quotient past the size limit, a
 // construction that gave up and rules whose moves do not shrink heaps are
@@ -120,10 +135,12 @@ func misereStatus(err error) error {
 	var ce *misere.ConstructionError
 	var oe *misere.OptionError
 	var un *misere.UnprovableError
+	var we *misere.WorkError
+	var he *misere.HeapLimitError
 	switch {
 	case errors.As(err, &ue), errors.As(err, &un):
 		return badRequest("%s", err.Error())
-	case errors.As(err, &se), errors.As(err, &ce), errors.As(err, &oe):
+	case errors.As(err, &se), errors.As(err, &ce), errors.As(err, &oe), errors.As(err, &we), errors.As(err, &he):
 		return &httpError{http.StatusUnprocessableEntity, err.Error()}
 	}
 	return err
