@@ -139,7 +139,7 @@ func (b *builder) held() int64 {
 // limits returns the bounds of one enumeration: the memory left over what
 // the builder holds.
 func (b *builder) limits() limits {
-	l := limits{steps: b.budget.MaxPositions, work: b.work}
+	l := limits{steps: b.budget.MaxPositions, work: b.work, budget: b.budget.MaxMemory}
 	if m := b.budget.MaxMemory; m > 0 {
 		l.memory = max(m-b.held(), 1)
 	}

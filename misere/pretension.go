@@ -136,6 +136,9 @@ func (e *WorkError) Error() string {
 type limits struct {
 	steps, memory int64
 	work          *work
+	// budget is the memory budget reported when memory runs out (memory
+	// is what is left of it).
+	budget int64
 }
 
 // walker enumerates sums of heaps in lexicographic order of their exponent
@@ -275,7 +278,7 @@ func meets(tr []int32, isP []bool) bool {
 func mark(ctx context.Context, m monoid, lt []int32, trans [][][]int32, letters []int, want map[int32]failure, lim limits) (isP, reached []bool, err error) {
 	n := m.len()
 	if need := 6 * int64(n); lim.memory > 0 && need > lim.memory {
-		return nil, nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.memory, What: fmt.Sprintf("marking a candidate of %d elements", n)}
+		return nil, nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("marking a candidate of %d elements", n)}
 	}
 	isP, reached = make([]bool, n), make([]bool, n)
 	w := newWalker(ctx, m, lt, trans, letters, lim)
@@ -315,7 +318,7 @@ func reduce(ctx context.Context, m monoid, lt []int32, isP []bool, letters []int
 	}
 	A := len(alpha)
 	if need := 4 * int64(m.len()); lim.memory > 0 && need > lim.memory {
-		return nil, nil, nil, 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.memory, What: fmt.Sprintf("reducing a candidate of %d elements", m.len())}
+		return nil, nil, nil, 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("reducing a candidate of %d elements", m.len())}
 	}
 	// Breadth-first order of the elements reached from the identity.
 	idx := make([]int32, m.len())
@@ -337,13 +340,13 @@ func reduce(ctx context.Context, m monoid, lt []int32, isP []bool, letters []int
 				return nil, nil, nil, 0, err
 			}
 			if need := reduceBytes(m.len(), len(order), A); lim.memory > 0 && need > lim.memory {
-				return nil, nil, nil, 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.memory, What: fmt.Sprintf("reducing a candidate of %d elements", m.len())}
+				return nil, nil, nil, 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("reducing a candidate of %d elements", m.len())}
 			}
 		}
 	}
 	R := len(order)
 	if need := reduceBytes(m.len(), R, A); lim.memory > 0 && need > lim.memory {
-		return nil, nil, nil, 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.memory, What: fmt.Sprintf("reducing a candidate of %d elements", R)}
+		return nil, nil, nil, 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("reducing a candidate of %d elements", R)}
 	}
 	next := make([]int32, R*A)
 	for i, x := range order {
@@ -568,7 +571,7 @@ func verify(ctx context.Context, q *cayley, isP []bool, lt []int32, trans [][][]
 			return true
 		}
 		if held += int64(4*len(tr) + 24); lim.memory > 0 && held > lim.memory {
-			w.err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.memory, What: fmt.Sprintf("verifying a candidate of %d elements", q.n)}
+			w.err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("verifying a candidate of %d elements", q.n)}
 			w.stop = true
 			return true
 		}

@@ -213,7 +213,11 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 		if opts.full {
 			list = 0
 		}
-		_, err = fmt.Fprint(io.out, res.Summary.Text(res.Game, list))
+		text := res.Summary.Text(res.Game, list)
+		if p := res.Period; res.Status == misere.Computed && p.Status == "observed" && p.Need > res.Heaps {
+			text += fmt.Sprintf("  (the proof needs heaps up to %d: give --heaps %d, or leave --heaps out to add heaps until it holds)\n", p.Need, p.Need)
+		}
+		_, err = fmt.Fprint(io.out, text)
 	}
 	if err != nil {
 		return err
