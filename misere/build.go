@@ -35,9 +35,10 @@ type Settings struct {
 	// Key names the rules in the checkpoint: a checkpoint saved under
 	// another key is refused.
 	Key string
-	// Progress, when set, is called after every heap with the heap and the
-	// size of the quotient of the heaps up to it.
-	Progress func(heap, size int)
+	// Progress, when set, is called after every heap with the heap, the
+	// order of the quotient of the heaps up to it and the size of its
+	// P-portion.
+	Progress func(heap, size, pSize int)
 }
 
 // DefaultMaxHeaps bounds Extend when Settings.MaxHeaps is 0.

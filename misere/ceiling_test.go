@@ -220,7 +220,7 @@ func TestCheckpointResume(t *testing.T) {
 	for _, stopAt := range []int{3, 12, 19} {
 		path := filepath.Join(t.TempDir(), "q.ckpt")
 		cctx, cancel := context.WithCancel(ctx)
-		_, err := Compute(cctx, rules, 24, Settings{Checkpoint: path, Key: "octal:0.07", Progress: func(h, _ int) {
+		_, err := Compute(cctx, rules, 24, Settings{Checkpoint: path, Key: "octal:0.07", Progress: func(h, _, _ int) {
 			if h == stopAt {
 				cancel() // as a kill after the heap's checkpoint
 			}
@@ -233,7 +233,7 @@ func TestCheckpointResume(t *testing.T) {
 		// A temporary file left by a kill during a save does not matter.
 		os.WriteFile(path+".tmp", []byte("half a checkpoint"), 0o644)
 		heaps := []int{}
-		got, err := Compute(ctx, rules, 24, Settings{Checkpoint: path, Key: "octal:0.07", Progress: func(h, _ int) { heaps = append(heaps, h) }})
+		got, err := Compute(ctx, rules, 24, Settings{Checkpoint: path, Key: "octal:0.07", Progress: func(h, _, _ int) { heaps = append(heaps, h) }})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -166,7 +166,13 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 			}
 		}
 		if s.Progress != nil {
-			s.Progress(b.heaps()-1, b.q.n)
+			ps := 0
+			for _, p := range b.isP {
+				if p {
+					ps++
+				}
+			}
+			s.Progress(b.heaps()-1, b.q.n, ps)
 		}
 	}
 	if extend {

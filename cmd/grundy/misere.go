@@ -198,7 +198,9 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	}
 	s := misere.Settings{MaxSize: opts.maxSize, Budget: copts.Budget, Checkpoint: opts.checkpoint}
 	if opts.progress {
-		s.Progress = func(heap, size int) { fmt.Fprintf(io.err, "heap %d: %d elements\n", heap, size) }
+		s.Progress = func(heap, size, pSize int) {
+			fmt.Fprintf(io.err, "heap %d: %d elements, %d in the P-portion\n", heap, size, pSize)
+		}
 	}
 	q, done, qerr := catalog.ComputeMisereQuotient(ctx, g, opts.heaps, s, copts)
 	defer done()
