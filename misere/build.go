@@ -247,9 +247,7 @@ func (b *builder) grow(ctx context.Context, n int) error {
 		if err != nil {
 			return err
 		}
-		if debugf != nil {
-			debugf("heap %d try %d: candidate %d elements, failure %v", n, tries, q.n, f)
-		}
+
 		if f == nil {
 			if b.maxSize > 0 && q.n > b.maxSize {
 				return &SizeError{Max: b.maxSize, Heap: n, Size: q.n, Verified: true}
@@ -602,5 +600,3 @@ func combinations(n, k int, f func([]int) bool) {
 	}
 	rec(0, 0)
 }
-
-var debugf func(string, ...any)
