@@ -33,10 +33,10 @@ type OctalValued struct {
 // heaps it goes to (a proved quotient answers every heap; Kayles' is proved
 // at heap 167), its size, and the work it may take (Settings.MaxWork: sums
 // enumerated by verifications, products formed) before the question falls
-// back to search. Kayles to heap 167 takes about 1.3 million steps,
-// Dawson's Kayles to heap 256 (unproved, 256 elements exceeded at heap 34)
-// stops by size well before the work bound; QuotientWork is a few seconds
-// of work on the slowest machine we use, and the same count everywhere.
+// back to search. Kayles is proved at heap 167 in about 130,000 steps;
+// Dawson's Kayles stops by size at heap 30 (a candidate past 256 elements)
+// after 3.4 million; QuotientWork bounds codes whose quotients stay small
+// but take long to verify. It is a count, the same on every machine.
 const (
 	QuotientHeaps   = 256
 	QuotientMaxSize = 256 // Kayles' is 40
