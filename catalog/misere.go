@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/misere"
+	"github.com/grundy/grundy/notation"
 )
 
 // This file is the glue from catalog games to package misere: the misère
@@ -124,21 +125,51 @@ func MisereHeapRules(ctx context.Context, g Game, opts Options) (misere.HeapRule
 	return nil, func() {}, &CapabilityError{Game: g.Info().Spec, Msg: "misère quotients need a heap game"}
 }
 
-// MisereQuotientOf computes the misère quotient of the heaps 0..heaps of a
-// heap game, at most maxSize elements (0: misere.DefaultMaxSize), for
-// answering sums of heaps by products (misere.Quotient's Outcome and
-// WinningMoves, which need done not yet called: the rules of a Starlark
-// game live in a session that done closes). When the quotient is proved
-// (Status() == misere.Proved) it answers heaps of every size.
-func MisereQuotientOf(ctx context.Context, g Game, heaps, maxSize int, opts Options) (q *misere.Quotient, done func(), err error) {
-	if heaps < 0 {
-		return nil, func() {}, fmt.Errorf("the number of heaps must be at least 0, not %d", heaps)
-	}
+// DefaultMisereHeaps is the largest heap of a quotient computed without
+// one given, for rules without a periodicity theorem (Extend cannot prove
+// theirs).
+const DefaultMisereHeaps = 20
+
+// ComputeMisereQuotient computes the misère quotient of a heap game under
+// package misere's settings s (s.Budget is opts.Budget when zero): of the
+// heaps 0..heaps, or, when heaps < 0, until the periodicity theorem proves
+// it (misere.Extend) for rules that have one and of the heaps
+// 0..DefaultMisereHeaps for others. The quotient answers sums of heaps by
+// products (misere.Quotient's Outcome and WinningMoves, which need done not
+// yet called: the rules of a Starlark game live in a session that done
+// closes). A limit that stops the computation is a *misere.StopError
+// returned with the quotient reached (and done to call).
+func ComputeMisereQuotient(ctx context.Context, g Game, heaps int, s misere.Settings, opts Options) (q *misere.Quotient, done func(), err error) {
 	r, done, err := MisereHeapRules(ctx, g, opts)
 	if err != nil {
 		return nil, done, err
 	}
-	q, err = misere.Compute(ctx, r, heaps, misere.Settings{MaxSize: maxSize, Budget: opts.Budget})
+	if s.Budget == (impartial.Budget{}) {
+		s.Budget = opts.Budget
+	}
+	if s.Key == "" {
+		s.Key = g.Info().Spec
+	}
+	switch {
+	case heaps >= 0:
+		q, err = misere.Compute(ctx, r, heaps, s)
+	case misere.Provable(r):
+		q, err = misere.Extend(ctx, r, s)
+	default:
+		q, err = misere.Compute(ctx, r, DefaultMisereHeaps, s)
+	}
+	if q == nil {
+		done()
+		return nil, func() {}, err
+	}
+	return q, done, err
+}
+
+// MisereQuotientOf computes the misère quotient of the heaps 0..heaps of a
+// heap game (ComputeMisereQuotient; heaps < 0: until proved), at most
+// maxSize elements (0: no limit but the memory budget).
+func MisereQuotientOf(ctx context.Context, g Game, heaps, maxSize int, opts Options) (q *misere.Quotient, done func(), err error) {
+	q, done, err = ComputeMisereQuotient(ctx, g, heaps, misere.Settings{MaxSize: maxSize}, opts)
 	if err != nil {
 		done()
 		return nil, func() {}, err
@@ -147,12 +178,98 @@ func MisereQuotientOf(ctx context.Context, g Game, heaps, maxSize int, opts Opti
 }
 
 // SolveMisereQuotient computes the misère quotient of the heaps 0..heaps of
-// a heap game (MisereQuotientOf) as data.
+// a heap game (heaps < 0: until proved; MisereQuotientOf) as data. A limit
+// that stops the computation is a *misere.StopError, returned with the
+// quotient reached as data.
 func SolveMisereQuotient(ctx context.Context, g Game, heaps, maxSize int, opts Options) (*MisereQuotient, error) {
-	q, done, err := MisereQuotientOf(ctx, g, heaps, maxSize, opts)
+	q, done, err := ComputeMisereQuotient(ctx, g, heaps, misere.Settings{MaxSize: maxSize}, opts)
+	defer done()
+	if q == nil {
+		return nil, err
+	}
+	return &MisereQuotient{Game: g.Info().Spec, Summary: q.Summary()}, err
+}
+
+// MisereHeaps reads a position of a heap game as its heap sizes (any
+// size: a quotient proved for every heap answers heaps far beyond what
+// search or a table reaches).
+func MisereHeaps(g Game, position string) ([]int, error) {
+	xs, _, err := notation.Ints(position, 0, 1<<53, "heap size", `heap sizes such as "3 4 5"`)
+	if err != nil {
+		se := err.(*notation.SyntaxError)
+		return nil, &PositionError{Game: g.Info().Spec, Position: position, Offset: se.Offset, Msg: se.Msg}
+	}
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = int(x)
+	}
+	return out, nil
+}
+
+// MisereSolution is a sum of heaps answered by the misère quotient: the
+// image of the sum (the product of its heaps' images, by its normal
+// form), its misère outcome and a winning move. Its JSON form is what
+// `grundy misere solve --json` prints.
+type MisereSolution struct {
+	Game    string            `json:"game"`
+	Heaps   int               `json:"heaps"`
+	Image   string            `json:"image"`
+	Outcome impartial.Outcome `json:"outcome"`
+	// Move is a winning move (nil for a P-position).
+	Move *misere.Move `json:"move,omitempty"`
+	// Quotient says which quotient answered: its size, status and the
+	// heaps it was computed to.
+	Quotient struct {
+		Size     int    `json:"size"`
+		Status   string `json:"status"`
+		Heaps    int    `json:"heaps"`
+		Computed int    `json:"computed"`
+	} `json:"quotient"`
+}
+
+// SolveMisereSum answers a sum of heaps of a heap game through its misère
+// quotient: computed until proved when the rules have the periodicity
+// theorem, else to the largest heap of the sum. A quotient stopped by a
+// limit before it covers the heaps is its *misere.StopError.
+func SolveMisereSum(ctx context.Context, g Game, position string, s misere.Settings, opts Options) (*MisereSolution, error) {
+	heaps, err := MisereHeaps(g, position)
+	if err != nil {
+		return nil, err
+	}
+	top := 0
+	for _, h := range heaps {
+		top = max(top, h)
+	}
+	r, rdone, err := MisereHeapRules(ctx, g, opts)
+	rdone()
+	if err != nil {
+		return nil, err
+	}
+	want := -1
+	if !misere.Provable(r) {
+		want = top
+	}
+	q, done, err := ComputeMisereQuotient(ctx, g, want, s, opts)
 	defer done()
 	if err != nil {
 		return nil, err
 	}
-	return &MisereQuotient{Game: g.Info().Spec, Summary: q.Summary()}, nil
+	x, err := q.ProductImage(ctx, heaps)
+	if err != nil {
+		return nil, err
+	}
+	res := &MisereSolution{Game: g.Info().Spec, Heaps: len(heaps), Image: q.Name(x), Outcome: impartial.N}
+	if q.IsP(x) {
+		res.Outcome = impartial.P
+	} else {
+		m, ok, err := q.WinningMove(ctx, heaps)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			res.Move = &m
+		}
+	}
+	res.Quotient.Size, res.Quotient.Status, res.Quotient.Heaps, res.Quotient.Computed = q.Size(), q.Status(), q.Heaps(), q.Computed()
+	return res, nil
 }

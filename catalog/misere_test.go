@@ -64,6 +64,7 @@ func TestMisereGlue(t *testing.T) {
 		sa, sb := qa.Summary, qb.Summary
 		sa.Period, sb.Period = misere.Period{}, misere.Period{} // only the octal code gets proofs
 		sa.Status, sb.Status = "", ""
+		sa.Computed, sb.Computed = 0, 0 // the code's is proved before heap 14
 		sa.Pretending, sb.Pretending = sa.Pretending[:15], sb.Pretending[:15]
 		if !reflect.DeepEqual(sa, sb) {
 			t.Errorf("%s and %s: quotients\n%+v\n%+v", pair[0], pair[1], qa.Summary, qb.Summary)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"time"
 
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/octal"
@@ -16,9 +15,12 @@ import (
 // misère outcome of a sum of any number of heaps is then a product in the
 // quotient monoid (Plambeck 2005; Plambeck–Siegel 2008), and its winning
 // moves follow from the images of the heaps' options. Where no quotient
-// covers the question (it grows past QuotientMaxSize, takes longer than
-// QuotientTime, or is not proved for heaps beyond QuotientHeaps), the
-// engine searches the sum as for any game. Normal play is octal.Valued's.
+// covers the question (it grows past QuotientMaxSize, needs more than
+// QuotientWork steps, or is not proved for heaps beyond QuotientHeaps), the
+// engine searches the sum as for any game. Every bound is a count of work,
+// not a time, so whether a question is answered by the quotient or by
+// search does not depend on the machine or its load. Normal play is
+// octal.Valued's.
 //
 // An OctalValued holds its computer and quotient: use one per question.
 type OctalValued struct {
@@ -29,12 +31,16 @@ type OctalValued struct {
 
 // Bounds on the quotient OctalValued computes for a misère question: the
 // heaps it goes to (a proved quotient answers every heap; Kayles' is proved
-// at heap 167), its size, and the time it may take before the question
-// falls back to search.
+// at heap 167), its size, and the work it may take (Settings.MaxWork: sums
+// enumerated by verifications, products formed) before the question falls
+// back to search. Kayles is proved at heap 167 in about 130,000 steps;
+// Dawson's Kayles stops by size at heap 30 (a candidate past 256 elements)
+// after 3.4 million; QuotientWork bounds codes whose quotients stay small
+// but take long to verify. It is a count, the same on every machine.
 const (
 	QuotientHeaps   = 256
-	QuotientMaxSize = 256 // Kayles' is 40; past 256 a quotient costs seconds to fail
-	QuotientTime    = 2 * time.Second
+	QuotientMaxSize = 256 // Kayles' is 40
+	QuotientWork    = 20_000_000
 )
 
 // NewOctalValued returns the game g for the analysis path.
@@ -58,9 +64,7 @@ func (v *OctalValued) Prepare(ctx context.Context, ps []octal.Parts, q impartial
 	for _, p := range ps {
 		top = max(top, int(p[0]))
 	}
-	qctx, cancel := context.WithTimeout(ctx, QuotientTime)
-	defer cancel()
-	quo, err := Compute(qctx, v.rules, min(max(top, 1), QuotientHeaps), Settings{MaxSize: QuotientMaxSize, Budget: q.Budget})
+	quo, err := Compute(ctx, v.rules, min(max(top, 1), QuotientHeaps), Settings{MaxSize: QuotientMaxSize, MaxWork: QuotientWork, Budget: q.Budget})
 	switch {
 	case err == nil && (top <= quo.Heaps() || quo.Status() == Proved):
 		v.q = quo
@@ -68,7 +72,7 @@ func (v *OctalValued) Prepare(ctx context.Context, ps []octal.Parts, q impartial
 		// The question itself is over (an interrupt, its deadline).
 		return impartial.ContextError(ctx)
 	}
-	// Otherwise (too large, too slow, not proved): the engine searches.
+	// Otherwise (too large, too much work, not proved): the engine searches.
 	return nil
 }
 

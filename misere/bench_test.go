@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/grundy/grundy/impartial"
@@ -86,9 +87,8 @@ func BenchmarkSearch(b *testing.B) {
 }
 
 // BenchmarkSweep times the quotient of every two-digit octal code 0.dd to
-// heap 20 with the default size limit (1024): a run that stops with a
-// *SizeError is timed to the error. These are the times of the sweep
-// table in docs/misere.md.
+// heap 20 within 20 million steps of work: a run that stops at the bound
+// is timed to the stop (the sweep table of docs/misere.md).
 func BenchmarkSweep(b *testing.B) {
 	ctx := context.Background()
 	for d := 0; d < 64; d++ {
@@ -96,12 +96,49 @@ func BenchmarkSweep(b *testing.B) {
 		g := mustCode(b, code)
 		b.Run(code, func(b *testing.B) {
 			for b.Loop() {
-				_, err := Compute(ctx, Octal(g), 20, Settings{})
-				var se *SizeError
+				_, err := Compute(ctx, Octal(g), 20, Settings{MaxWork: 20_000_000})
+				var se *StopError
 				if err != nil && !errors.As(err, &se) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkQuotient times quotients heap by heap, against A. N. Siegel's
+// MisereSolver in BENCHMARKS.md: the inputs of that table (code, last
+// heap). It reports the order reached, the time per heap, and the memory
+// the quotient holds per element (the Go heap after a collection with the
+// quotient alive, less the heap before).
+func BenchmarkQuotient(b *testing.B) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		code string
+		to   int
+	}{{"0.77", 30}, {"0.07", 30}, {"0.35", 20}, {"0.16", 18}, {"0.15", 60}, {"0.115", 60}} {
+		g := mustCode(b, c.code)
+		b.Run(fmt.Sprintf("%s-to-%d", c.code, c.to), func(b *testing.B) {
+			var q *Quotient
+			var perElem float64
+			for b.Loop() {
+				var ms runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				before := ms.HeapAlloc
+				var err error
+				q, err = Compute(ctx, Octal(g), c.to, Settings{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				perElem = float64(ms.HeapAlloc-before) / float64(q.Size())
+				runtime.KeepAlive(q)
+			}
+			b.ReportMetric(float64(q.Size()), "elements")
+			b.ReportMetric(perElem, "B/element")
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N)/float64(c.to), "ms/heap")
 		})
 	}
 }

@@ -7,25 +7,47 @@ import (
 	"github.com/grundy/grundy/impartial"
 )
 
-// Settings bound a quotient computation.
+// Settings bound a quotient computation. Every bound is a count of work or
+// bytes, never a time: the same question gets the same answer on any
+// machine (only a deadline on ctx, which the caller sets, stops a
+// computation by time).
 type Settings struct {
-	// MaxSize is the most elements a quotient may have; 0 means
-	// DefaultMaxSize. The construction also tries candidate monoids of up
-	// to 8·MaxSize elements (before reduction).
+	// MaxSize, when positive, is the most elements a quotient may have
+	// (a *SizeError past it). Zero: no limit but the memory budget.
 	MaxSize int
+	// MaxHeaps bounds Extend: the largest heap it adds (0: DefaultMaxHeaps).
+	MaxHeaps int
+	// MaxWork, when positive, bounds the whole computation's work: sums
+	// enumerated by the verifications, products formed by the extension
+	// checks and reductions (a *impartial.BudgetError past it). It is how a
+	// question that may fall back on search bounds the quotient it tries
+	// first, independently of the machine's speed.
+	MaxWork int64
 	// Budget bounds the work: MaxPositions the sums one verification
-	// enumerates and the options listed, MaxMemory the memory held by a
-	// verification. A zero field means no limit.
+	// enumerates, MaxMoves the options of one heap, MaxMemory the memory
+	// the computation holds (options, the quotient, candidates and
+	// verifications, estimated before they are allocated). A zero field
+	// means no limit.
 	Budget impartial.Budget
+	// Checkpoint, when set, is a file the computation saves its state to
+	// after every heap, and resumes from when it exists (see Checkpoint).
+	Checkpoint string
+	// Key names the rules in the checkpoint: a checkpoint saved under
+	// another key is refused.
+	Key string
+	// Progress, when set, is called after every heap with the heap, the
+	// order of the quotient of the heaps up to it and the size of its
+	// P-portion.
+	Progress func(heap, size, pSize int)
 }
 
-// DefaultMaxSize is the size limit of a quotient when Settings.MaxSize is 0.
-const DefaultMaxSize = 1024
+// DefaultMaxHeaps bounds Extend when Settings.MaxHeaps is 0.
+const DefaultMaxHeaps = 100_000
 
 // maxRecalibrations bounds the candidates tried for one heap.
 const maxRecalibrations = 200
 
-// SizeError reports that a quotient grew past the size limit.
+// SizeError reports that a quotient grew past Settings.MaxSize.
 type SizeError struct {
 	// Max is the limit and Heap the heap whose addition broke it.
 	Max, Heap int
@@ -33,16 +55,39 @@ type SizeError struct {
 	// candidate's size (reduced, not verified) otherwise.
 	Size     int
 	Verified bool
-	// Partial is the quotient of the heaps 0..Heap−1.
-	Partial *Quotient
 }
 
 func (e *SizeError) Error() string {
 	if e.Verified {
-		return fmt.Sprintf("misere: quotient grows past size %d at heap %d (it has %d elements there)", e.Max, e.Heap, e.Size)
+		return fmt.Sprintf("the quotient grows past %d elements at heap %d (it has %d there)", e.Max, e.Heap, e.Size)
 	}
-	return fmt.Sprintf("misere: quotient grows past size %d at heap %d (a candidate has %d elements there; the quotient itself may be smaller)", e.Max, e.Heap, e.Size)
+	return fmt.Sprintf("the quotient grows past %d elements at heap %d (a candidate has %d there; the quotient itself may be smaller)", e.Max, e.Heap, e.Size)
 }
+
+// StopError reports a computation stopped by a limit (Err: a *SizeError,
+// an *impartial.BudgetError, …) while adding heap Heap. Partial is the
+// quotient of the heaps 0..Heap−1, which is right as far as it goes.
+type StopError struct {
+	Heap int
+	// Size is the order of the quotient of the heaps 0..Heap−1; Candidate
+	// the order of the largest candidate built for Heap (0: none).
+	Size, Candidate int
+	Err             error
+	Partial         *Quotient
+}
+
+func (e *StopError) Error() string {
+	cand := ""
+	if e.Candidate > 0 {
+		cand = fmt.Sprintf("; a candidate of %d elements for heap %d", e.Candidate, e.Heap)
+	}
+	if e.Heap == 0 {
+		return fmt.Sprintf("misère quotient stopped at heap 0: %v", e.Err)
+	}
+	return fmt.Sprintf("misère quotient stopped at heap %d (the quotient of the heaps 0..%d has %d elements%s): %v", e.Heap, e.Heap-1, e.Size, cand, e.Err)
+}
+
+func (e *StopError) Unwrap() error { return e.Err }
 
 // ConstructionError reports that the construction found no valid
 // candidate for a heap within its limits (the quotient is then large, or
@@ -53,57 +98,81 @@ type ConstructionError struct {
 }
 
 func (e *ConstructionError) Error() string {
-	return fmt.Sprintf("misere: no quotient found at heap %d: %s", e.Heap, e.Msg)
+	return fmt.Sprintf("no quotient found at heap %d: %s", e.Heap, e.Msg)
 }
 
 // builder computes the quotients of the heaps 0..n for n = 0, 1, 2, ….
 type builder struct {
 	rules   HeapRules
 	hs      heapSet
-	q       *table // the quotient of the heaps 0..n
+	q       *cayley // the quotient of the heaps 0..n
 	isP     []bool
-	phi     []int32
+	lt      []int32 // the letter of each heap (−1: no move, image 1)
 	maxSize int
 	maxCand int
-	held    int64 // options listed
 	budget  impartial.Budget
+	work    *work
 	// grew lists the heaps at which the quotient changed.
 	grew []int
+	// cand is the largest candidate built for the heap being added.
+	cand int
 }
 
 func newBuilder(rules HeapRules, s Settings) *builder {
 	b := &builder{rules: rules, maxSize: s.MaxSize, budget: s.Budget}
-	if b.maxSize <= 0 {
-		b.maxSize = DefaultMaxSize
+	if b.maxSize > 0 {
+		b.maxCand = max(8*b.maxSize, 4096)
 	}
-	b.maxCand = max(8*b.maxSize, 4096)
-	b.q = trivialTable()
+	b.work = &work{max: s.MaxWork}
+	b.q = trivialCayley()
 	b.isP = []bool{false}
 	return b
 }
 
 // heaps returns the number of heaps known (0..heaps−1).
-func (b *builder) heaps() int { return len(b.phi) }
+func (b *builder) heaps() int { return len(b.lt) }
+
+// held returns the memory the builder holds between heaps.
+func (b *builder) held() int64 {
+	return b.hs.bytes() + cayleyBytes(b.q.n, b.q.k) + int64(b.q.n) + 4*int64(len(b.lt))
+}
+
+// limits returns the bounds of one enumeration: the memory left over what
+// the builder holds.
+func (b *builder) limits() limits {
+	l := limits{steps: b.budget.MaxPositions, work: b.work, budget: b.budget.MaxMemory}
+	if m := b.budget.MaxMemory; m > 0 {
+		l.memory = max(m-b.held(), 1)
+	}
+	return l
+}
+
+// memoryError reports that what would need need bytes does not fit.
+func (b *builder) memoryError(what string) error {
+	return &impartial.BudgetError{Limit: impartial.LimitMemory, Max: b.budget.MaxMemory, What: what}
+}
 
 // options lists the moves of heap n, checking that every part is smaller.
-func (b *builder) options(n int) ([][]int, error) {
-	var out [][]int
+func (b *builder) options(n int) ([]int32, error) {
+	var out []int32
 	var bad error
+	count := int64(0)
+	limit := b.budget.MoveLimit()
 	err := b.rules.HeapOptions(n, func(parts []int) bool {
-		var keep []int
+		at := len(out)
+		out = append(out, 0)
 		for _, p := range parts {
 			if p < 0 || p >= n {
 				bad = &OptionError{Heap: n, Part: p}
 				return false
 			}
 			if p > 0 {
-				keep = append(keep, p)
+				out = append(out, int32(p))
 			}
 		}
-		out = append(out, keep)
-		b.held += int64(len(keep)) + 1
-		if m := b.budget.MoveLimit(); m > 0 && b.held > m {
-			bad = &impartial.BudgetError{Limit: impartial.LimitMoves, Max: m}
+		out[at] = int32(len(out) - at - 1)
+		if count++; limit > 0 && count > limit {
+			bad = &impartial.BudgetError{Limit: impartial.LimitMoves, Max: limit, What: fmt.Sprintf("the moves of heap %d", n)}
 			return false
 		}
 		return true
@@ -111,12 +180,19 @@ func (b *builder) options(n int) ([][]int, error) {
 	if bad != nil {
 		return nil, bad
 	}
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	if m := b.budget.MaxMemory; m > 0 && b.held()+4*int64(len(out)) > m {
+		return nil, b.memoryError(fmt.Sprintf("the options of the heaps 0..%d", n))
+	}
+	return out, nil
 }
 
 // add computes the quotient of the heaps 0..n, n = b.heaps().
 func (b *builder) add(ctx context.Context) error {
 	n := b.heaps()
+	b.cand = 0
 	if err := ctxError(ctx); err != nil {
 		return err
 	}
@@ -125,37 +201,58 @@ func (b *builder) add(ctx context.Context) error {
 		return err
 	}
 	b.hs.opts = append(b.hs.opts, opts)
-	b.phi = append(b.phi, 0)
+	b.lt = append(b.lt, -1)
 	if len(opts) == 0 {
 		return nil // a heap without moves is the game 0
 	}
 	b.hs.letters = append(b.hs.letters, n)
-	trans := b.hs.transitions(b.q, b.phi)
-	if x, ok, err := b.conservative(ctx, n, trans); err != nil || ok {
-		b.phi[n] = x
+	if ok, err := b.conservative(ctx, n); err != nil || ok {
+		if err != nil {
+			b.undo(n)
+		}
 		return err
 	}
-	// The quotient grows: start from Q × ⟨a | a⁴ = a²⟩, heap n ↦ a.
-	p, err := b.candidate(ctx, b.q, b.phi, []int{n}, []cyclic{{2, 2}})
+	if err := b.grow(ctx, n); err != nil {
+		b.undo(n)
+		return err
+	}
+	return nil
+}
+
+// undo forgets heap n after a failure to add it.
+func (b *builder) undo(n int) {
+	b.hs.opts = b.hs.opts[:n]
+	b.lt = b.lt[:n]
+	if k := len(b.hs.letters); k > 0 && b.hs.letters[k-1] == n {
+		b.hs.letters = b.hs.letters[:k-1]
+	}
+}
+
+// grow finds the quotient of the heaps 0..n when it is larger than that of
+// the heaps below n.
+func (b *builder) grow(ctx context.Context, n int) error {
+	// Start from Q × ⟨a | a⁴ = a²⟩, heap n ↦ a.
+	p, err := b.candidate(ctx, b.q, b.lt, []int{n}, []cyclic{{2, 2}})
 	if err != nil {
 		return err
 	}
-	q, isP, phi, err := b.reduced(ctx, p)
+	q, isP, lt, err := b.reduced(ctx, p, n)
 	if err != nil {
 		return err
 	}
 	skipTop := true
 	for tries := 0; ; tries++ {
-		trans := b.hs.transitions(q, phi)
-		f, err := verify(ctx, q, isP, phi, trans, b.hs.letters, skipTop, b.limits())
+		trans := b.hs.transitions(q, lt)
+		f, err := verify(ctx, q, isP, lt, trans, b.hs.letters, skipTop, b.limitsWith(q))
 		if err != nil {
 			return err
 		}
+
 		if f == nil {
-			if q.n > b.maxSize {
+			if b.maxSize > 0 && q.n > b.maxSize {
 				return &SizeError{Max: b.maxSize, Heap: n, Size: q.n, Verified: true}
 			}
-			b.q, b.isP, b.phi = q, isP, phi
+			b.q, b.isP, b.lt = q, isP, lt
 			b.grew = append(b.grew, n)
 			return nil
 		}
@@ -163,17 +260,20 @@ func (b *builder) add(ctx context.Context) error {
 			return &ConstructionError{Heap: n, Msg: fmt.Sprintf("%d candidates failed", tries)}
 		}
 		skipTop = false
-		if q, isP, phi, err = b.recalibrate(ctx, n, q, isP, phi, f); err != nil {
+		if q, isP, lt, err = b.recalibrate(ctx, n, q, isP, lt, f); err != nil {
 			return err
 		}
-
 	}
 }
 
-type limits struct{ steps, memory int64 }
-
-func (b *builder) limits() limits {
-	return limits{steps: b.budget.MaxPositions, memory: b.budget.MaxMemory}
+// limitsWith returns the limits of an enumeration over a candidate q held
+// besides the builder's own quotient.
+func (b *builder) limitsWith(q *cayley) limits {
+	l := b.limits()
+	if l.memory > 0 {
+		l.memory = max(l.memory-cayleyBytes(q.n, q.k), 1)
+	}
+	return l
 }
 
 // conservative looks for an element x of the current quotient that heap n
@@ -181,104 +281,158 @@ func (b *builder) limits() limits {
 // "conservative extension"): x is a P-element exactly when no option of n
 // is, condition (b) holds for the new heap, and condition (c) for the sums
 // containing it. If x exists it is unique: two such elements would be
-// indistinguishable.
-func (b *builder) conservative(ctx context.Context, n int, trans [][]int32) (int32, bool, error) {
+// indistinguishable. On success the builder holds the extension.
+func (b *builder) conservative(ctx context.Context, n int) (bool, error) {
 	q, isP := b.q, b.isP
+	trans := b.hs.transitions(q, b.lt)
 	tn := trans[n]
 	heapP := true
 	for _, t := range tn {
-		if isP[t] {
+		if isP[times(q, 0, t)] {
 			heapP = false
 		}
 	}
+	// hit[y]: y + heap n has an option imaged in P, whatever x is.
+	hit := make([]bool, q.n)
+	var hits []int32
+	for y := int32(0); int(y) < q.n; y++ {
+		for _, t := range tn {
+			if isP[times(q, y, t)] {
+				hit[y] = true
+				hits = append(hits, y)
+				break
+			}
+		}
+	}
+	if err := b.work.add(int64(q.n) * int64(len(tn)+1)); err != nil {
+		return false, err
+	}
+	row := make([]int32, q.n)
 next:
 	for x := int32(0); int(x) < q.n; x++ {
 		if isP[x] != heapP {
 			continue
 		}
-		if err := ctxError(ctx); err != nil {
-			return 0, false, err
-		}
-		for y := int32(0); int(y) < q.n; y++ {
-			if !isP[q.product(y, x)] {
-				continue
+		if x&255 == 0 {
+			if err := ctxError(ctx); err != nil {
+				return false, err
 			}
-			for _, t := range tn {
-				if isP[q.product(y, t)] {
+		}
+		// Condition (b) for the sums y + heap n: y·x ∈ P and hit[y].
+		if len(hits)*int(q.depth[x]+1) < q.n {
+			if err := b.work.add(int64(len(hits)) * int64(q.depth[x]+1)); err != nil {
+				return false, err
+			}
+			for _, y := range hits {
+				if isP[q.mul(y, x)] {
+					continue next
+				}
+			}
+		} else {
+			if err := b.work.add(int64(q.n)); err != nil {
+				return false, err
+			}
+			q.row(x, row)
+			for _, y := range hits {
+				if isP[row[y]] {
 					continue next
 				}
 			}
 		}
-		b.phi[n] = x
-		f, err := verify(ctx, q, isP, b.phi, trans, b.hs.letters, true, b.limits())
+		// Heap n as a letter: an existing letter with image x, or a new one.
+		ext, j := q.withLetter(x)
+		b.lt[n] = j
+		etrans := b.hs.transitions(ext, b.lt)
+		f, err := verify(ctx, ext, isP, b.lt, etrans, b.hs.letters, true, b.limitsWith(ext))
 		if err != nil {
-			return 0, false, err
+			b.lt[n] = -1
+			return false, err
 		}
 		if f == nil {
-			return x, true, nil
+			b.q = ext
+			return true, nil
+		}
+		b.lt[n] = -1
+	}
+	return false, nil
+}
+
+// withLetter returns c with a letter whose image is x: c itself when a
+// letter is x already, otherwise c with one more letter (a new column of
+// actions: y·x for every y).
+func (c *cayley) withLetter(x int32) (*cayley, int32) {
+	for j := 0; j < c.k; j++ {
+		if c.acts[j] == x {
+			return c, int32(j)
 		}
 	}
-	return 0, false, nil
+	k := c.k + 1
+	e := &cayley{n: c.n, k: k, acts: make([]int32, c.n*k)}
+	row := make([]int32, c.n)
+	c.row(x, row)
+	for y := 0; y < c.n; y++ {
+		copy(e.acts[y*k:y*k+c.k], c.acts[y*c.k:(y+1)*c.k])
+		e.acts[y*k+c.k] = row[y]
+	}
+	// The breadth-first tree over every letter: the same tree whether the
+	// table was built here or read back from a checkpoint.
+	e.tree()
+	return e, int32(c.k)
 }
 
 // pretension is a candidate before reduction: a product monoid, the heap
-// images and the P-portion marked on it.
+// letters and the P-portion marked on it.
 type pretension struct {
 	m   *product
-	phi []int32
+	lt  []int32
 	isP []bool
 }
 
 // candidate builds the pretension base × C(free heaps): the heaps in free
 // map to the generators of the cyclic monoids cyc, the other heaps to
-// their images phi in base. It marks the P-portion.
-func (b *builder) candidate(ctx context.Context, base monoid, phi []int32, free []int, cyc []cyclic) (*pretension, error) {
+// their letters blt in base. It marks the P-portion.
+func (b *builder) candidate(ctx context.Context, base *cayley, blt []int32, free []int, cyc []cyclic) (*pretension, error) {
 	m := newProduct(base, cyc)
-	mphi := make([]int32, len(phi))
-	copy(mphi, phi)
+	b.cand = max(b.cand, m.size)
+	lt := make([]int32, len(b.lt))
+	copy(lt, blt)
 	for i, h := range free {
-		mphi[h] = m.generator(i)
+		lt[h] = m.generator(i)
 	}
-	trans := b.hs.transitions(m, mphi)
-	isP, _, _, err := mark(ctx, m, mphi, trans, b.hs.letters, false, b.limits())
+	trans := b.hs.transitions(m, lt)
+	lim := b.limitsWith(base)
+	if need := reduceBytes(m.size, m.size, m.letters()); lim.memory > 0 && need > lim.memory {
+		return nil, b.memoryError(fmt.Sprintf("a candidate of %d elements for heap %d", m.size, len(b.lt)-1))
+	}
+	isP, _, err := mark(ctx, m, lt, trans, b.hs.letters, nil, lim)
 	if err != nil {
 		return nil, err
 	}
-	return &pretension{m, mphi, isP}, nil
+	return &pretension{m, lt, isP}, nil
 }
 
 // reduced returns the quotient of a pretension (see reduce).
-func (b *builder) reduced(ctx context.Context, p *pretension) (*table, []bool, []int32, error) {
-	if err := b.checkMemory(min(p.m.size, 2*b.maxSize)); err != nil {
-		return nil, nil, nil, err
+func (b *builder) reduced(ctx context.Context, p *pretension, n int) (*cayley, []bool, []int32, error) {
+	maxClasses := 0
+	if b.maxSize > 0 {
+		maxClasses = 2 * b.maxSize
 	}
-	q, qP, qphi, size, err := reduce(ctx, p.m, p.phi, p.isP, b.hs.letters, 2*b.maxSize)
+	q, qP, qlt, size, err := reduce(ctx, p.m, p.lt, p.isP, b.hs.letters, maxClasses, b.limitsWith(p.m.base))
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if q == nil {
-		return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: len(p.phi) - 1, Size: size}
+		return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: n, Size: size}
 	}
-	return q, qP, qphi, nil
-}
-
-// tableBytes is the memory a multiplication table of n elements holds.
-func tableBytes(n int) int64 { return 4 * int64(n) * int64(n) }
-
-// checkMemory refuses, before building it, a table the budget cannot hold.
-func (b *builder) checkMemory(n int) error {
-	if m := b.budget.MaxMemory; m > 0 && tableBytes(n) > m {
-		return &impartial.BudgetError{Limit: impartial.LimitMemory, Max: m}
-	}
-	return nil
+	return q, qP, qlt, nil
 }
 
 // image returns Φ(F) of a sum given as exponents of the letters.
-func (b *builder) image(m monoid, phi []int32, f failure) int32 {
+func (b *builder) image(m monoid, lt []int32, f failure) int32 {
 	x := int32(0)
 	for li, c := range f {
 		for range c {
-			x = m.mul(x, phi[b.hs.letters[li]])
+			x = m.act(x, lt[b.hs.letters[li]])
 		}
 	}
 	return x
@@ -291,14 +445,15 @@ func (b *builder) image(m monoid, phi []int32, f failure) int32 {
 // in the submonoid they generate, each freed heap gets a cyclic monoid of
 // its own, large enough for its exponent in f. The first such candidate
 // that gets f right is returned; it is verified by the caller.
-func (b *builder) recalibrate(ctx context.Context, n int, q *table, isP []bool, phi []int32, f failure) (*table, []bool, []int32, error) {
-	shouldP := !isP[b.image(q, phi, f)]
+func (b *builder) recalibrate(ctx context.Context, n int, q *cayley, isP []bool, lt []int32, f failure) (*cayley, []bool, []int32, error) {
+	shouldP := !isP[b.image(q, lt, f)]
 	var involved []int
 	for li, c := range f {
 		if c > 0 {
 			involved = append(involved, li)
 		}
 	}
+	lim := b.limitsWith(q)
 	tried, tooBig := 0, 0
 	for size := 1; size <= len(involved); size++ {
 		var found *pretension
@@ -317,21 +472,27 @@ func (b *builder) recalibrate(ctx context.Context, n int, q *table, isP []bool, 
 				h := b.hs.letters[li]
 				free[i] = h
 				inFree[h] = true
-				idx, per := powerIndex(q, phi[h])
-				cyc[i] = cyclic{index: max(idx, int(f[li])-1, 1), period: max(per, 2)}
+				// The index covers the exponent in f; the period grows
+				// with the index (Siegel's MisereSolver: 2⌊(index−4)/2⌋),
+				// so that a heap freed again and again gets the longer
+				// periods a true quotient may need, not only a longer tail.
+				idx, per := powerIndex(q, lt[h])
+				index := max(idx, int(f[li])-1, 1)
+				cyc[i] = cyclic{index: index, period: max(per, 2, 2*((index-4)/2))}
 				prod *= cyc[i].size()
 			}
-			base, bphi := b.regenerate(q, phi, inFree)
-			if base.len()*prod > b.maxCand {
-				tooBig = max(tooBig, base.len()*prod)
+			base, blt := b.regenerate(q, lt, inFree)
+			size := base.n * prod
+			if (b.maxCand > 0 && size > b.maxCand) || (lim.memory > 0 && reduceBytes(size, size, base.k+len(cyc))+cayleyBytes(base.n, base.k) > lim.memory) {
+				tooBig = max(tooBig, size)
 				return true
 			}
-			p, err := b.candidate(ctx, base, bphi, free, cyc)
+			p, err := b.candidate(ctx, base, blt, free, cyc)
 			if err != nil {
 				ferr = err
 				return false
 			}
-			if p.isP[b.image(p.m, p.phi, f)] == shouldP {
+			if p.isP[b.image(p.m, p.lt, f)] == shouldP {
 				found = p
 				return false
 			}
@@ -341,45 +502,67 @@ func (b *builder) recalibrate(ctx context.Context, n int, q *table, isP []bool, 
 			return nil, nil, nil, ferr
 		}
 		if found != nil {
-			return b.reduced(ctx, found)
+			return b.reduced(ctx, found, n)
 		}
 	}
 	if tooBig > 0 {
-		return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: n, Size: tooBig}
+		b.cand = max(b.cand, tooBig)
+		if b.maxCand > 0 && tooBig > b.maxCand {
+			return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: n, Size: tooBig}
+		}
+		return nil, nil, nil, b.memoryError(fmt.Sprintf("the candidates repairing the sum %s (%d elements)", b.describe(f), tooBig))
 	}
 	return nil, nil, nil, &ConstructionError{Heap: n, Msg: fmt.Sprintf("no candidate repairs the failure at the sum %s", b.describe(f))}
 }
 
 // regenerate returns the submonoid of q generated by the images of the
-// heaps not in free, and those images in it (free heaps map to 1).
-func (b *builder) regenerate(q *table, phi []int32, free map[int]bool) (*sub, []int32) {
+// heaps not in free, as a Cayley table over their letters, and their
+// letters in it (−1 for the free heaps).
+func (b *builder) regenerate(q *cayley, lt []int32, free map[int]bool) (*cayley, []int32) {
 	var alpha []int32
+	pos := map[int32]int32{}
 	for _, h := range b.hs.letters {
-		if !free[h] {
-			alpha = append(alpha, phi[h])
+		if free[h] {
+			continue
+		}
+		if _, ok := pos[lt[h]]; !ok {
+			pos[lt[h]] = int32(len(alpha))
+			alpha = append(alpha, lt[h])
 		}
 	}
-	s := &sub{t: q, elems: []int32{0}, idx: make([]int32, q.n)}
-	for i := range s.idx {
-		s.idx[i] = -1
+	idx := make([]int32, q.n)
+	for i := range idx {
+		idx[i] = -1
 	}
-	s.idx[0] = 0
-	for i := 0; i < len(s.elems); i++ {
+	elems := []int32{0}
+	idx[0] = 0
+	for i := 0; i < len(elems); i++ {
 		for _, a := range alpha {
-			y := q.product(s.elems[i], a)
-			if s.idx[y] < 0 {
-				s.idx[y] = int32(len(s.elems))
-				s.elems = append(s.elems, y)
+			y := q.act(elems[i], a)
+			if idx[y] < 0 {
+				idx[y] = int32(len(elems))
+				elems = append(elems, y)
 			}
 		}
 	}
-	bphi := make([]int32, len(phi))
-	for h, x := range phi {
-		if !free[h] {
-			bphi[h] = s.idx[x]
+	k := len(alpha)
+	s := &cayley{n: len(elems), k: k, acts: make([]int32, len(elems)*k)}
+	for i, x := range elems {
+		for j, a := range alpha {
+			s.acts[i*k+j] = idx[q.act(x, a)]
 		}
 	}
-	return s, bphi
+	s.tree()
+	blt := make([]int32, len(lt))
+	for h := range blt {
+		blt[h] = -1
+	}
+	for _, h := range b.hs.letters {
+		if !free[h] {
+			blt[h] = pos[lt[h]]
+		}
+	}
+	return s, blt
 }
 
 func (b *builder) describe(f failure) string {

@@ -63,7 +63,9 @@
 // outcome of a sum of ten thousand heaps is ten thousand table lookups.
 //
 //	q, err := misere.Compute(ctx, misere.Octal(g), 30, misere.Settings{})
+//	q, err = misere.Extend(ctx, misere.Octal(g), misere.Settings{}) // until proved
 //	q.Outcome(ctx, []int{5, 7, 9, 12})   // P or N, by products
+//	q.WinningMove(ctx, heaps)            // one winning move, heaps of any size
 //	q.WinningMoves(ctx, heaps, 0)        // every move into the P-portion
 //
 // Compute works heap by heap, after A. N. Siegel's MisereSolver (2006, now
@@ -81,8 +83,20 @@
 // P-portion (1 is not in it; no sum imaged in it has an option imaged in
 // it, checked for every element and heap; every other sum with a move has
 // such an option, checked over all sums with Siegel's pruning), and it is
-// reduced, so it is the quotient. A quotient past Settings.MaxSize stops
-// the computation with a *SizeError naming the heap.
+// reduced, so it is the quotient.
+//
+// Monoids are held as the actions of their letters, the distinct heap
+// images (their Cayley graphs: k int32 per element, not an n² table), so a
+// quotient grows until the memory budget stops it; every bound of a
+// computation is a count (memory, the sums one verification enumerates,
+// the options of a heap, Settings.MaxWork, Settings.MaxSize, heaps), never
+// a time. A computation stopped by a limit returns the quotient of the
+// heaps before, with a *StopError naming the heap, the size reached and
+// the limit. Settings.Checkpoint saves the state after every heap and
+// resumes from it; the construction is deterministic, so a resumed run
+// ends with the same quotient. Positions gives the rules of a finite set
+// of positions of any game (MisereSolver's general mode); Census runs a
+// census of octal codes.
 //
 // The presentation lists the generators (the heaps whose image is not a
 // product of smaller heaps' images, named a, b, c, …), the normal form of
@@ -111,6 +125,6 @@
 // of a sum of heaps ≤ N, and the conditions verified for those hold for
 // all sums. The bound is octal.Game.Bound's. Compute checks it after every
 // heap and stops as soon as it holds (Quotient.Status() == Proved); Φ is
-// then known for every heap size. Grundy's game and games given only by
+// then known for every heap size. Extend adds heaps until it holds. Grundy's game and games given only by
 // their moves get no proof (Status Computed: exact for the heaps computed).
 package misere

@@ -49,3 +49,24 @@ func ExampleCalculator() {
 	// 4 *(2#,1) 2^1420 N
 	// 2+2 *(3,2) 0^02
 }
+
+// Extend adds heaps until the periodicity theorem proves the quotient:
+// 0.115's, of 42 elements, at heap 214. A winning move of a sum of heaps
+// of any size then comes from the option images, the options of one heap
+// within the heaps computed lifted by the period.
+func ExampleExtend() {
+	ctx := context.Background()
+	c, _ := octal.ParseCode("0.115")
+	q, err := misere.Extend(ctx, misere.Octal(octal.New(c)), misere.Settings{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(q.Size(), q.PSize(), q.Status(), q.Computed())
+	heaps := []int{1_000_000_007, 12, 5}
+	x, _ := q.ProductImage(ctx, heaps)
+	m, ok, _ := q.WinningMove(ctx, heaps)
+	fmt.Println(q.Name(x), ok, m.Heap, m.To)
+	// Output:
+	// 42 12 proved 214
+	// ab^2 true 1000000007 [1000000003 1]
+}

@@ -335,3 +335,25 @@ func mustQuotient(t *testing.T, r HeapRules, n int) *Quotient {
 	}
 	return q
 }
+
+// TestDawsonKaylesQ30 checks A. N. Siegel's published order of the misère
+// quotient of Dawson's Kayles for the heaps 0..30: "Q_30(0.07) has size
+// 360" ("Some MisereSolver questions answered", miseregames.wordpress.com,
+// 28 August 2007); MisereSolver built from its source (BENCHMARKS.md)
+// gives 144 at heaps 25–26, 176 at 27–29 and 360 (P-portion 65) at 30, as
+// here. Heaps 31–33 (520, 552, 638) are grundy's alone, pinned so that a
+// change shows.
+func TestDawsonKaylesQ30(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a quotient of 638 elements")
+	}
+	want := map[int]int{25: 144, 26: 144, 27: 176, 28: 176, 29: 176, 30: 360, 31: 520, 32: 552, 33: 638}
+	_, err := Compute(context.Background(), Octal(mustCode(t, "0.07")), 33, Settings{Progress: func(h, size, _ int) {
+		if w, ok := want[h]; ok && size != w {
+			t.Errorf("Q_%d(0.07) has %d elements, want %d", h, size, w)
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

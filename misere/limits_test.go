@@ -85,12 +85,13 @@ func TestComputeLimits(t *testing.T) {
 	}
 	// Past the size limit: the error names the heap and holds the quotient
 	// of the smaller heaps, which is right (checked by search).
-	_, err := Compute(context.Background(), kayles, 30, Settings{MaxSize: 10})
+	partial, err := Compute(context.Background(), kayles, 30, Settings{MaxSize: 10})
 	var se *SizeError
-	if !errors.As(err, &se) || se.Max != 10 || se.Partial == nil || se.Partial.Heaps() != se.Heap-1 || se.Partial.Size() > 10 {
+	var stop *StopError
+	if !errors.As(err, &se) || !errors.As(err, &stop) || se.Max != 10 || stop.Partial != partial || partial.Heaps() != stop.Heap-1 || partial.Size() > 10 || partial.Status() != Stopped {
 		t.Fatalf("max size 10: %v", err)
 	}
-	bruteForce(t, "0.77 partial", mustCode(t, "0.77"), se.Partial, se.Heap-1, 14)
+	bruteForce(t, "0.77 partial", mustCode(t, "0.77"), partial, stop.Heap-1, 14)
 	if _, err := Compute(context.Background(), kayles, -1, Settings{}); err == nil {
 		t.Error("heaps -1 accepted")
 	}

@@ -2,7 +2,10 @@ package misere
 
 import (
 	"context"
-	"math/bits"
+	"encoding/binary"
+	"fmt"
+	"hash/maphash"
+	"slices"
 
 	"github.com/grundy/grundy/impartial"
 )
@@ -34,86 +37,147 @@ import (
 // indistinguishable. Identifying the elements x, y with xz ∈ P ⇔ yz ∈ P
 // for every z (the Myhill–Nerode congruence of M read as an automaton over
 // the heap images) gives the quotient itself.
-
-// monoid is what the enumerations need of a monoid.
-type monoid interface {
-	mul(x, y int32) int32
-	len() int
-}
-
-func (t *table) mul(x, y int32) int32 { return t.product(x, y) }
-func (t *table) len() int             { return t.n }
-func (p *product) len() int           { return p.size }
+//
+// Heap images are letters of the monoid (lt[h], −1 for a heap without
+// moves, whose image is 1), and a transition is a word in the letters (the
+// letters of an option's heaps), so that x·t is a few lookups.
 
 // heapSet is the data of a heap game up to some heap: the letters (heaps
 // with at least one move, ascending) and, per heap, its options' parts.
 type heapSet struct {
-	opts    [][][]int // opts[h]: the options of heap h, each the heaps left
+	// opts[h] holds the options of heap h: for each, its number of parts
+	// and the parts (heaps of at least 1 token).
+	opts    [][]int32
 	letters []int
 }
 
-// transitions returns T(h) for every heap: the images of its options.
-func (hs *heapSet) transitions(m monoid, phi []int32) [][]int32 {
-	tr := make([][]int32, len(hs.opts))
+// bytes is the memory the options hold.
+func (hs *heapSet) bytes() int64 {
+	n := int64(0)
+	for _, o := range hs.opts {
+		n += 4*int64(len(o)) + 24
+	}
+	return n
+}
+
+// eachOption calls f with the parts of each option of heap h.
+func (hs *heapSet) eachOption(h int, f func(parts []int32)) {
+	o := hs.opts[h]
+	for i := 0; i < len(o); {
+		k := int(o[i])
+		f(o[i+1 : i+1+k])
+		i += 1 + k
+	}
+}
+
+// transitions returns T(h) for every heap, each transition a word in the
+// letters of m (duplicates by their element removed).
+func (hs *heapSet) transitions(m monoid, lt []int32) [][][]int32 {
+	tr := make([][][]int32, len(hs.opts))
 	seen := make(map[int32]bool)
 	for _, h := range hs.letters {
 		clear(seen)
-		for _, parts := range hs.opts[h] {
+		hs.eachOption(h, func(parts []int32) {
 			x := int32(0)
+			var w []int32
 			for _, p := range parts {
-				x = m.mul(x, phi[p])
+				if j := lt[p]; j >= 0 {
+					x = m.act(x, j)
+					w = append(w, j)
+				}
 			}
 			if !seen[x] {
 				seen[x] = true
-				tr[h] = append(tr[h], x)
+				if w == nil {
+					w = []int32{}
+				}
+				tr[h] = append(tr[h], w)
 			}
-		}
+		})
 	}
 	return tr
 }
 
+// times returns x·w for a word w in the letters.
+func times(m monoid, x int32, w []int32) int32 {
+	for _, j := range w {
+		x = m.act(x, j)
+	}
+	return x
+}
+
+// work counts the elementary steps of a computation (sums enumerated,
+// products formed) against an optional bound, for answers that must not
+// depend on the machine's speed.
+type work struct {
+	done, max int64
+}
+
+func (w *work) add(n int64) error {
+	if w == nil {
+		return nil
+	}
+	w.done += n
+	if w.max > 0 && w.done > w.max {
+		return &WorkError{Max: w.max}
+	}
+	return nil
+}
+
+// WorkError reports that a computation reached Settings.MaxWork.
+type WorkError struct{ Max int64 }
+
+func (e *WorkError) Error() string {
+	return fmt.Sprintf("work bound reached: more than %d steps (sums enumerated, products formed)", e.Max)
+}
+
+// limits bound one enumeration: steps (sums), the memory it holds, and the
+// computation's total work.
+type limits struct {
+	steps, memory int64
+	work          *work
+	// budget is the memory budget reported when memory runs out (memory
+	// is what is left of it).
+	budget int64
+}
+
 // walker enumerates sums of heaps in lexicographic order of their exponent
 // vectors, the largest heap most significant, keeping each sum's image and
-// transition set (as a bit set). prune decides whether a new sum, and
-// every sum it is a part of later in the order, can be skipped; leaf sees
-// every sum not pruned.
+// transition set (a sorted list of elements). prune decides whether a new
+// sum, and every sum it is a part of later in the order, can be skipped;
+// leaf sees every sum not pruned.
 type walker struct {
-	m       monoid
-	phi     []int32
-	trans   [][]int32
+	m monoid
+	// seen[x] == gen marks x as in the set being built (duplicates are
+	// dropped without sorting).
+	seen    []uint32
+	gen     uint32
+	lt      []int32
+	trans   [][][]int32
 	letters []int
-	words   int
-	buf     [][2][]uint64
+	buf     [][2][]int32
 	counts  []int32 // exponent of each letter in the current sum
-	prune   func(x int32, tr []uint64) bool
-	leaf    func(x int32, tr []uint64) bool // false stops the walk
+	prune   func(x int32, tr []int32) bool
+	leaf    func(x int32, tr []int32) bool // false stops the walk
 	// skipTop leaves out the sums without the largest letter.
 	skipTop bool
 	ctx     context.Context
 	steps   int64
 	max     int64 // step budget (0: none)
+	work    *work
 	err     error
 	stop    bool
 }
 
-// newWalker prepares a walk; it fails when its buffers (two transition sets
-// per letter) would exceed the memory limit.
-func newWalker(ctx context.Context, m monoid, phi []int32, trans [][]int32, letters []int, lim limits) (*walker, error) {
-	w := &walker{m: m, phi: phi, trans: trans, letters: letters, ctx: ctx, max: lim.steps}
-	w.words = (m.len() + 63) / 64
-	if need := 16 * int64(len(letters)+1) * int64(w.words); lim.memory > 0 && need > lim.memory {
-		return nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.memory}
-	}
-	w.buf = make([][2][]uint64, len(letters))
-	for i := range w.buf {
-		w.buf[i] = [2][]uint64{make([]uint64, w.words), make([]uint64, w.words)}
-	}
+func newWalker(ctx context.Context, m monoid, lt []int32, trans [][][]int32, letters []int, lim limits) *walker {
+	w := &walker{m: m, lt: lt, trans: trans, letters: letters, ctx: ctx, max: lim.steps, work: lim.work, seen: make([]uint32, m.len())}
+	w.buf = make([][2][]int32, len(letters))
 	w.counts = make([]int32, len(letters))
-	return w, nil
+	return w
 }
 
 func (w *walker) run() error {
-	w.walk(len(w.letters)-1, 0, make([]uint64, w.words), true)
+	w.walk(len(w.letters)-1, 0, nil, true)
 	return w.err
 }
 
@@ -124,16 +188,20 @@ func (w *walker) step() bool {
 			w.err, w.stop = err, true
 			return false
 		}
+		if err := w.work.add(1024); err != nil {
+			w.err, w.stop = err, true
+			return false
+		}
 	}
 	if w.max > 0 && w.steps > w.max {
-		w.err = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: w.max}
+		w.err = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: w.max, What: "one verification of a candidate quotient"}
 		w.stop = true
 		return false
 	}
 	return true
 }
 
-func (w *walker) walk(li int, x int32, tr []uint64, top bool) {
+func (w *walker) walk(li int, x int32, tr []int32, top bool) {
 	if w.stop {
 		return
 	}
@@ -147,109 +215,110 @@ func (w *walker) walk(li int, x int32, tr []uint64, top bool) {
 		w.walk(li-1, x, tr, false)
 	}
 	h := w.letters[li]
-	f := w.phi[h]
-	cur, nxt := w.buf[li][0], w.buf[li][1]
-	copy(cur, tr)
+	f := w.lt[h]
+	cur := tr
+	bi := 0
 	for c := int32(1); !w.stop && w.step(); c++ {
-		clear(nxt)
-		forBits(cur, func(t int32) { setBit(nxt, w.m.mul(t, f)) })
-		for _, t := range w.trans[h] {
-			setBit(nxt, w.m.mul(x, t))
+		nxt := w.buf[li][bi][:0]
+		w.next()
+		for _, t := range cur {
+			nxt = w.add(nxt, w.m.act(t, f))
 		}
-		x = w.m.mul(x, f)
+		for _, t := range w.trans[h] {
+			nxt = w.add(nxt, times(w.m, x, t))
+		}
+		w.buf[li][bi] = nxt
+		x = w.m.act(x, f)
 		w.counts[li] = c
 		if w.prune(x, nxt) {
 			break
 		}
 		w.walk(li-1, x, nxt, false)
-		cur, nxt = nxt, cur
+		cur, bi = nxt, 1-bi
 	}
 	w.counts[li] = 0
 }
 
-func setBit(b []uint64, i int32) { b[i>>6] |= 1 << (uint(i) & 63) }
-
-func forBits(b []uint64, f func(int32)) {
-	for i, w := range b {
-		for w != 0 {
-			j := bits.TrailingZeros64(w)
-			f(int32(i*64 + j))
-			w &= w - 1
-		}
+// next starts a new set.
+func (w *walker) next() {
+	w.gen++
+	if w.gen == 0 {
+		clear(w.seen)
+		w.gen = 1
 	}
 }
 
-func anyBit(b []uint64) bool {
-	for _, w := range b {
-		if w != 0 {
+// add adds y to the set being built unless it is there.
+func (w *walker) add(set []int32, y int32) []int32 {
+	if w.seen[y] == w.gen {
+		return set
+	}
+	w.seen[y] = w.gen
+	return append(set, y)
+}
+
+// meets reports whether the set tr holds an element of P.
+func meets(tr []int32, isP []bool) bool {
+	for _, t := range tr {
+		if isP[t] {
 			return true
 		}
 	}
 	return false
 }
 
-// meets reports whether bit set b holds an element of P.
-func meets(b []uint64, isP []bool) bool {
-	found := false
-	forBits(b, func(t int32) {
-		if isP[t] {
-			found = true
-		}
-	})
-	return found
-}
-
-// mark computes the P-portion of the pretension (m, phi): each element is
+// mark computes the P-portion of the pretension (m, lt): each element is
 // marked from the first sum, in lexicographic order, that reaches it, as a
 // P-position when that sum has a move and none of its options' images is
 // marked P. The options of a sum come before it in the order, so their
 // images are marked first. Once an element is reached, every later sum
 // containing the same part reaches elements reached before (translation
-// invariance of the order), so those sums are pruned. It returns the marks
-// and, if words is true, the first sum reaching each element.
-func mark(ctx context.Context, m monoid, phi []int32, trans [][]int32, letters []int, words bool, lim limits) (isP, reached []bool, first [][]int32, err error) {
-	// reached is returned for tests; reduce finds the reachable elements
-	// itself.
+// invariance of the order), so those sums are pruned. If want is not nil,
+// it records in first the first sum reaching each element x with want[x].
+func mark(ctx context.Context, m monoid, lt []int32, trans [][][]int32, letters []int, want map[int32]failure, lim limits) (isP, reached []bool, err error) {
 	n := m.len()
-	if need := 4 * int64(n) * int64(len(letters)); words && lim.memory > 0 && need > lim.memory {
-		return nil, nil, nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.memory}
+	if need := 6 * int64(n); lim.memory > 0 && need > lim.memory {
+		return nil, nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("marking a candidate of %d elements", n)}
 	}
 	isP, reached = make([]bool, n), make([]bool, n)
-	if words {
-		first = make([][]int32, n)
-	}
-	w, err := newWalker(ctx, m, phi, trans, letters, lim)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	w.prune = func(x int32, _ []uint64) bool { return reached[x] }
-	w.leaf = func(x int32, tr []uint64) bool {
+	w := newWalker(ctx, m, lt, trans, letters, lim)
+	w.prune = func(x int32, _ []int32) bool { return reached[x] }
+	w.leaf = func(x int32, tr []int32) bool {
 		reached[x] = true
-		isP[x] = anyBit(tr) && !meets(tr, isP)
-		if words {
-			first[x] = append([]int32(nil), w.counts...)
+		isP[x] = len(tr) > 0 && !meets(tr, isP)
+		if want != nil {
+			if f, ok := want[x]; ok && f == nil {
+				want[x] = append(failure(nil), w.counts...)
+			}
 		}
 		return true
 	}
 	err = w.run()
-	return isP, reached, first, err
+	return isP, reached, err
 }
+
+// reduceBytes is the memory reduce needs for a monoid of n elements of
+// which r are reached, with a letters.
+func reduceBytes(n, r, a int) int64 { return 10*int64(n) + int64(r)*(4*int64(a)+24) }
 
 // reduce identifies the elements reached that no sum of heaps tells apart
 // (partition refinement from {P, not P} under the heap images, Moore's
 // algorithm) and returns the quotient monoid, its P-portion and the heap
-// images in it. Classes are numbered in breadth-first order from the
-// identity. When there are more than maxClasses classes it returns a nil
-// table and the number of classes.
-func reduce(ctx context.Context, m monoid, phi []int32, isP []bool, letters []int, maxClasses int) (*table, []bool, []int32, int, error) {
-	// The alphabet: distinct images of heaps with moves.
+// images in it. When there are more than maxClasses classes (0: no limit)
+// it returns a nil table and the number of classes.
+func reduce(ctx context.Context, m monoid, lt []int32, isP []bool, letters []int, maxClasses int, lim limits) (*cayley, []bool, []int32, int, error) {
+	// The alphabet: the letters used by heaps with moves.
 	var alpha []int32
-	seen := map[int32]bool{}
+	pos := map[int32]int{}
 	for _, h := range letters {
-		if !seen[phi[h]] {
-			seen[phi[h]] = true
-			alpha = append(alpha, phi[h])
+		if _, ok := pos[lt[h]]; !ok {
+			pos[lt[h]] = len(alpha)
+			alpha = append(alpha, lt[h])
 		}
+	}
+	A := len(alpha)
+	if need := 4 * int64(m.len()); lim.memory > 0 && need > lim.memory {
+		return nil, nil, nil, 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("reducing a candidate of %d elements", m.len())}
 	}
 	// Breadth-first order of the elements reached from the identity.
 	idx := make([]int32, m.len())
@@ -260,18 +329,29 @@ func reduce(ctx context.Context, m monoid, phi []int32, isP []bool, letters []in
 	idx[0] = 0
 	for i := 0; i < len(order); i++ {
 		for _, a := range alpha {
-			y := m.mul(order[i], a)
+			y := m.act(order[i], a)
 			if idx[y] < 0 {
 				idx[y] = int32(len(order))
 				order = append(order, y)
 			}
 		}
+		if i&4095 == 4095 {
+			if err := ctxError(ctx); err != nil {
+				return nil, nil, nil, 0, err
+			}
+			if need := reduceBytes(m.len(), len(order), A); lim.memory > 0 && need > lim.memory {
+				return nil, nil, nil, 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("reducing a candidate of %d elements", m.len())}
+			}
+		}
 	}
-	R, A := len(order), len(alpha)
+	R := len(order)
+	if need := reduceBytes(m.len(), R, A); lim.memory > 0 && need > lim.memory {
+		return nil, nil, nil, 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("reducing a candidate of %d elements", R)}
+	}
 	next := make([]int32, R*A)
 	for i, x := range order {
 		for j, a := range alpha {
-			next[i*A+j] = idx[m.mul(x, a)]
+			next[i*A+j] = idx[m.act(x, a)]
 		}
 	}
 	class := make([]int32, R)
@@ -289,34 +369,70 @@ func reduce(ctx context.Context, m monoid, phi []int32, isP []bool, letters []in
 	} else if hasP {
 		clear(class)
 	}
-	sig := make([]int32, 1+A)
 	newClass := make([]int32, R)
-	ids := map[string]int32{}
+	seed := maphash.MakeSeed()
+	var hb []byte
+	type bucket struct {
+		rep   int32 // an element with this signature
+		class int32
+		next  int32 // the next bucket with the same hash, or −1
+	}
 	for {
 		if err := ctxError(ctx); err != nil {
 			return nil, nil, nil, 0, err
 		}
-		clear(ids)
-		for i := range order {
-			sig[0] = class[i]
-			for j := 0; j < A; j++ {
-				sig[1+j] = class[next[i*A+j]]
+		if err := lim.work.add(int64(R) * int64(A+1)); err != nil {
+			return nil, nil, nil, 0, err
+		}
+		// Signatures (class, class of each successor), by hash with
+		// collisions resolved by comparison.
+		heads := make(map[uint64]int32, nclass)
+		var buckets []bucket
+		same := func(i, r int32) bool {
+			if class[i] != class[r] {
+				return false
 			}
-			k := sigKey(sig)
-			c, ok := ids[k]
-			if !ok {
-				c = int32(len(ids))
-				ids[k] = c
+			for j := 0; j < A; j++ {
+				if class[next[int(i)*A+j]] != class[next[int(r)*A+j]] {
+					return false
+				}
+			}
+			return true
+		}
+		for i := range order {
+			hb = binary.LittleEndian.AppendUint32(hb[:0], uint32(class[i]))
+			for j := 0; j < A; j++ {
+				hb = binary.LittleEndian.AppendUint32(hb, uint32(class[next[i*A+j]]))
+			}
+			hv := maphash.Bytes(seed, hb)
+			bi, ok := heads[hv]
+			c := int32(-1)
+			last := int32(-1)
+			for ok && bi >= 0 {
+				if same(int32(i), buckets[bi].rep) {
+					c = buckets[bi].class
+					break
+				}
+				last, bi = bi, buckets[bi].next
+			}
+			if c < 0 {
+				c = int32(len(buckets))
+				buckets = append(buckets, bucket{rep: int32(i), class: c, next: -1})
+				if !ok {
+					heads[hv] = c
+				} else {
+					buckets[last].next = c
+				}
 			}
 			newClass[i] = c
 		}
 		class, newClass = newClass, class
-		if len(ids) == nclass {
+		if len(buckets) == nclass {
 			break
 		}
-		nclass = len(ids)
+		nclass = len(buckets)
 	}
-	if nclass > maxClasses {
+	if maxClasses > 0 && nclass > maxClasses {
 		return nil, nil, nil, nclass, nil
 	}
 	// Renumber the classes in breadth-first order (the identity first).
@@ -324,39 +440,46 @@ func reduce(ctx context.Context, m monoid, phi []int32, isP []bool, letters []in
 	for i := range renum {
 		renum[i] = -1
 	}
-	rep := make([]int32, 0, nclass)
-	for i, x := range order {
+	rep := make([]int32, 0, nclass) // index in order of each class's first element
+	for i := range order {
 		if renum[class[i]] < 0 {
 			renum[class[i]] = int32(len(rep))
-			rep = append(rep, x)
+			rep = append(rep, int32(i))
 		}
 	}
-	q := &table{n: nclass, tab: make([]int32, nclass*nclass)}
-	for i, x := range rep {
-		for j := i; j < nclass; j++ {
-			c := renum[class[idx[m.mul(x, rep[j])]]]
-			q.tab[i*nclass+j], q.tab[j*nclass+i] = c, c
+	// The quotient's letters: the distinct classes of the letters.
+	qlet := make([]int32, A) // alphabet position → quotient letter
+	var qk int
+	seenClass := map[int32]int32{}
+	for j, a := range alpha {
+		c := renum[class[idx[m.act(0, a)]]]
+		l, ok := seenClass[c]
+		if !ok {
+			l = int32(qk)
+			seenClass[c] = l
+			qk++
+		}
+		qlet[j] = l
+	}
+	q := &cayley{n: nclass, k: qk, acts: make([]int32, nclass*qk)}
+	for c, i := range rep {
+		for j := range alpha {
+			q.acts[c*qk+int(qlet[j])] = renum[class[next[int(i)*A+j]]]
 		}
 	}
+	q.tree()
 	qP := make([]bool, nclass)
-	for i, x := range rep {
-		qP[i] = isP[x]
+	for c, i := range rep {
+		qP[c] = isP[order[i]]
 	}
-	qphi := make([]int32, len(phi))
-	for h, x := range phi {
-		if i := idx[x]; i >= 0 {
-			qphi[h] = renum[class[i]]
-		}
+	qlt := make([]int32, len(lt))
+	for h := range qlt {
+		qlt[h] = -1
 	}
-	return q, qP, qphi, nclass, nil
-}
-
-func sigKey(sig []int32) string {
-	b := make([]byte, 0, 4*len(sig))
-	for _, v := range sig {
-		b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+	for _, h := range letters {
+		qlt[h] = qlet[pos[lt[h]]]
 	}
-	return string(b)
+	return q, qP, qlt, nclass, nil
 }
 
 // failure is a sum of heaps, as the exponent of each letter.
@@ -372,66 +495,91 @@ func (f failure) less(g failure) bool {
 	return false
 }
 
-// verify checks conditions (a)–(c) for the pretension (q, isP, phi) and
+// verify checks conditions (a)–(c) for the pretension (q, isP, lt) and
 // returns the least sum at which it fails, or nil. If skipTop, sums
 // without the largest letter are taken as checked already (condition (c)
 // only; (a) and (b) are checked in full).
-func verify(ctx context.Context, q *table, isP []bool, phi []int32, trans [][]int32, letters []int, skipTop bool, lim limits) (failure, error) {
+func verify(ctx context.Context, q *cayley, isP []bool, lt []int32, trans [][][]int32, letters []int, skipTop bool, lim limits) (failure, error) {
 	L := len(letters)
 	if isP[0] {
 		return make(failure, L), nil
 	}
-	_, _, first, err := mark(ctx, q, phi, trans, letters, true, lim)
-	if err != nil {
-		return nil, err
+	// Condition (b): every element is the image of a sum (q is generated
+	// by the heap images), so (b) is checked for every element x and
+	// letter; the least sum reaching a bad x is found by a second walk.
+	bad := map[int32]failure{}
+	type pair struct {
+		x  int32
+		li int
 	}
-	var least failure
-	for x := 0; x < q.n; x++ {
-		if first[x] == nil {
-			continue // not reached: not the image of any sum
-		}
+	var pairs []pair
+	for x := int32(0); int(x) < q.n; x++ {
 		for li, h := range letters {
-			if !isP[q.product(int32(x), phi[h])] {
+			if !isP[q.act(x, lt[h])] {
 				continue
 			}
 			for _, t := range trans[h] {
-				if isP[q.product(int32(x), t)] {
-					f := append(failure(nil), first[x]...)
-					f[li]++
-					if least == nil || f.less(least) {
-						least = f
-					}
+				if isP[times(q, x, t)] {
+					bad[x] = nil
+					pairs = append(pairs, pair{x, li})
 					break
 				}
 			}
 		}
+		if x&1023 == 1023 {
+			if err := ctxError(ctx); err != nil {
+				return nil, err
+			}
+			if err := lim.work.add(int64(1024 * L)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	var least failure
+	if len(bad) > 0 {
+		if _, _, err := mark(ctx, q, lt, trans, letters, bad, lim); err != nil {
+			return nil, err
+		}
+		for _, p := range pairs {
+			f := slices.Clone(bad[p.x])
+			f[p.li]++
+			if least == nil || f.less(least) {
+				least = f
+			}
+		}
 	}
 	// Condition (c), up to the least failure of (b).
-	anti := make([][][]uint64, q.n)
-	var bad failure
-	w, err := newWalker(ctx, q, phi, trans, letters, lim)
-	if err != nil {
-		return nil, err
-	}
+	anti := make([][][]int32, q.n)
+	var badC failure
+	w := newWalker(ctx, q, lt, trans, letters, lim)
 	w.skipTop = skipTop
-	held := int64(0)
-	w.prune = func(x int32, tr []uint64) bool {
+	held := 28 * int64(q.n)
+	in := make([]uint32, q.n) // in[t] == stamp: t is in the set tested
+	stamp := uint32(0)
+	w.prune = func(x int32, tr []int32) bool {
 		if least != nil && !failure(w.counts).less(least) {
 			return true
 		}
-		if !incorporate(&anti[x], tr) {
+		if stamp++; stamp == 0 {
+			clear(in)
+			stamp = 1
+		}
+		for _, t := range tr {
+			in[t] = stamp
+		}
+		if !incorporate(&anti[x], tr, in, stamp) {
 			return true
 		}
-		if held += int64(8*w.words + 24); lim.memory > 0 && held > lim.memory {
-			w.err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.memory}
+		if held += int64(4*len(tr) + 24); lim.memory > 0 && held > lim.memory {
+			w.err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("verifying a candidate of %d elements", q.n)}
 			w.stop = true
 			return true
 		}
 		return false
 	}
-	w.leaf = func(x int32, tr []uint64) bool {
-		if !isP[x] && anyBit(tr) && !meets(tr, isP) {
-			bad = append(failure(nil), w.counts...)
+	w.leaf = func(x int32, tr []int32) bool {
+		if !isP[x] && len(tr) > 0 && !meets(tr, isP) {
+			badC = append(failure(nil), w.counts...)
 			return false
 		}
 		return true
@@ -439,35 +587,49 @@ func verify(ctx context.Context, q *table, isP []bool, phi []int32, trans [][]in
 	if err := w.run(); err != nil {
 		return nil, err
 	}
-	if bad != nil && (least == nil || bad.less(least)) {
-		least = bad
+	if badC != nil && (least == nil || badC.less(least)) {
+		least = badC
 	}
 	return least, nil
 }
 
 // incorporate adds tr to the antichain of minimal transition sets of an
 // element, unless a set already there is a subset of tr (then it returns
-// false: the sum is dominated).
-func incorporate(list *[][]uint64, tr []uint64) bool {
+// false: the sum is dominated). The elements of tr are marked in[t] ==
+// stamp; the sets held are sorted.
+func incorporate(list *[][]int32, tr []int32, in []uint32, stamp uint32) bool {
 	l := *list
+next:
 	for _, s := range l {
-		if subset(s, tr) {
-			return false
+		if len(s) > len(tr) {
+			continue
 		}
+		for _, t := range s {
+			if in[t] != stamp {
+				continue next
+			}
+		}
+		return false // s ⊆ tr
 	}
 	out := l[:0]
 	for _, s := range l {
-		if !subset(tr, s) {
+		if !subsetOfSorted(tr, s) {
 			out = append(out, s)
 		}
 	}
-	*list = append(out, append([]uint64(nil), tr...))
+	c := slices.Clone(tr)
+	slices.Sort(c)
+	*list = append(out, c)
 	return true
 }
 
-func subset(a, b []uint64) bool {
-	for i := range a {
-		if a[i]&^b[i] != 0 {
+// subsetOfSorted reports whether every element of a is in the sorted set b.
+func subsetOfSorted(a, b []int32) bool {
+	if len(a) > len(b) {
+		return false
+	}
+	for _, x := range a {
+		if _, ok := slices.BinarySearch(b, x); !ok {
 			return false
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,18 +23,23 @@ import (
 // empty sum) and named by their normal forms in the generators a, b, c, …
 // (see Elements). A Quotient is immutable and safe for concurrent use.
 type Quotient struct {
-	rules  HeapRules
-	q      *table
-	isP    []bool
-	phi    []int32   // images of the heaps 0..to
-	trans  [][]int32 // images of the options of the heaps 0..to
-	to     int
-	gens   []int // the heaps that are generators
-	words  [][]int32
-	names  []string
-	period Period
-	grew   []int
-	budget impartial.Budget
+	rules HeapRules
+	q     *cayley
+	isP   []bool
+	lt    []int32     // the letter of each heap 0..to (−1: image 1)
+	phi   []int32     // images of the heaps 0..to
+	trans [][][]int32 // images of the options of the heaps 0..to, as words
+	to    int
+	// computed is the last heap computed (to, or less when proved).
+	computed int
+	gens     []int // the heaps that are generators
+	words    [][]int32
+	names    []string
+	period   Period
+	grew     []int
+	budget   impartial.Budget
+	stop     *Stop
+	work     int64
 }
 
 // Status values of a quotient.
@@ -43,17 +49,32 @@ const (
 	Proved = "proved"
 	// Computed: exact for the heaps computed; nothing is claimed beyond.
 	Computed = "computed"
+	// Stopped: a limit stopped the computation; the quotient is exact for
+	// the heaps computed, and Stop says what stopped it.
+	Stopped = "stopped"
 )
+
+// Stop says what stopped a computation: the heap it was adding, the order
+// of the quotient of the heaps below it, the largest candidate built for
+// it (0: none) and the limit, in words.
+type Stop struct {
+	Heap      int    `json:"heap"`
+	Size      int    `json:"size"`
+	Candidate int    `json:"candidate,omitempty"`
+	Reason    string `json:"reason"`
+}
 
 // Period describes the periodicity of the pretending function: Φ(n + p) =
 // Φ(n) for n ≥ Preperiod, with Status "proved", "observed" (seen in the
 // heaps computed, not proved) or "none". Criterion states the test applied
-// with its numbers.
+// with its numbers; Need is the last heap the periodicity theorem needs
+// to prove the period observed (0 when it does not apply).
 type Period struct {
 	Preperiod int    `json:"preperiod"`
 	Period    int    `json:"period"`
 	Status    string `json:"status"`
 	Criterion string `json:"criterion"`
+	Need      int    `json:"need,omitempty"`
 }
 
 // Compute returns the misère quotient of the heaps 0..to of a heap game,
@@ -62,43 +83,159 @@ type Period struct {
 // computation stops there: the quotient is then that of all heaps, and Φ
 // is extended to to by the period.
 //
-// It fails with a *SizeError when the quotient grows past
-// settings.MaxSize (the error holds the quotient of the smaller heaps),
-// an *impartial.BudgetError when the budget or ctx runs out, and an
-// *OptionError for rules whose moves do not shrink heaps.
+// A limit that stops the computation (the memory budget, Settings.MaxSize,
+// the budget's positions or moves, ctx) is a *StopError, returned with the
+// quotient of the heaps computed before it (exact as far as it goes,
+// Status() Stopped). Rules whose moves do not shrink heaps are an
+// *OptionError.
 func Compute(ctx context.Context, rules HeapRules, to int, settings Settings) (*Quotient, error) {
 	if to < 0 {
 		return nil, fmt.Errorf("heaps must be at least 0, not %d", to)
 	}
-	b := newBuilder(rules, settings)
+	return run(ctx, rules, to, false, settings)
+}
+
+// Extend adds heaps until the periodicity theorem proves the quotient for
+// every heap size (Status() Proved), or a limit stops it (a *StopError,
+// with the quotient reached). The rules must be a PeriodBounder: for other
+// rules no number of heaps proves anything (an *UnprovableError).
+// Settings.MaxHeaps bounds the heaps added (a *StopError past it).
+func Extend(ctx context.Context, rules HeapRules, settings Settings) (*Quotient, error) {
+	if !Provable(rules) {
+		return nil, &UnprovableError{}
+	}
+	to := settings.MaxHeaps
+	if to <= 0 {
+		to = DefaultMaxHeaps
+	}
+	return run(ctx, rules, to, true, settings)
+}
+
+// Provable reports whether the periodicity theorem applies to the rules.
+func Provable(rules HeapRules) bool {
+	pb, ok := rules.(PeriodBounder)
+	return ok && pb.PeriodBound(0, 1) >= 0
+}
+
+// UnprovableError reports Extend on rules without a periodicity theorem.
+type UnprovableError struct{}
+
+func (e *UnprovableError) Error() string {
+	return "no periodicity theorem applies to these rules, so no number of heaps proves their quotient: it can only be computed to a given heap"
+}
+
+// HeapLimitError reports that Extend reached Settings.MaxHeaps unproved.
+type HeapLimitError struct{ Max int }
+
+func (e *HeapLimitError) Error() string {
+	return fmt.Sprintf("heap limit reached: the quotient is not proved by heap %d", e.Max)
+}
+
+func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) (*Quotient, error) {
+	b := newBuilder(rules, s)
 	pb, _ := rules.(PeriodBounder)
-	for b.heaps() <= to {
-		if err := b.add(ctx); err != nil {
-			var se *SizeError
-			if errors.As(err, &se) {
-				n := b.heaps() - 1
-				se.Partial = b.result(n-1, findPeriod(b.phi[:n], nil))
-			}
+	var ck *ckpt
+	if s.Checkpoint != "" {
+		var err error
+		if ck, err = openCheckpoint(s.Checkpoint, s.Key); err != nil {
 			return nil, err
 		}
-		if per := findPeriod(b.phi, pb); per.Status == Proved {
-			return b.result(to, per), nil
+		if err := ck.restore(ctx, b); err != nil {
+			return nil, err
 		}
 	}
-	return b.result(to, findPeriod(b.phi, pb)), nil
+	for {
+		if per := findPeriod(b.phi(), pb); per.Status == Proved {
+			if extend {
+				return b.result(b.heaps()-1, per), nil
+			}
+			return b.result(max(to, b.heaps()-1), per), nil
+		}
+		if b.heaps() > to {
+			break
+		}
+		if err := b.add(ctx); err != nil {
+			if !isStop(err) {
+				return nil, err
+			}
+			return b.stopped(err)
+		}
+		if ck != nil {
+			if err := ck.save(b); err != nil {
+				return nil, err
+			}
+		}
+		if s.Progress != nil {
+			ps := 0
+			for _, p := range b.isP {
+				if p {
+					ps++
+				}
+			}
+			s.Progress(b.heaps()-1, b.q.n, ps)
+		}
+	}
+	if extend {
+		return b.stopped(&HeapLimitError{Max: to})
+	}
+	return b.result(to, findPeriod(b.phi(), pb)), nil
+}
+
+// isStop reports whether err is a limit that stops a computation (rather
+// than a fault of the rules).
+func isStop(err error) bool {
+	var be *impartial.BudgetError
+	var se *SizeError
+	var ce *ConstructionError
+	var he *HeapLimitError
+	var we *WorkError
+	return errors.As(err, &be) || errors.As(err, &se) || errors.As(err, &ce) || errors.As(err, &he) || errors.As(err, &we)
+}
+
+// stopped returns the quotient computed so far and the *StopError for err.
+func (b *builder) stopped(err error) (*Quotient, error) {
+	n := b.heaps()
+	se := &StopError{Heap: n, Size: b.q.n, Candidate: b.cand, Err: err}
+	if _, ok := err.(*HeapLimitError); ok {
+		se.Heap, se.Candidate = n-1, 0
+	}
+	if n > 0 {
+		se.Partial = b.result(n-1, findPeriod(b.phi(), b.pb()))
+		se.Partial.stop = &Stop{Heap: se.Heap, Size: se.Size, Candidate: se.Candidate, Reason: err.Error()}
+	}
+	return se.Partial, se
+}
+
+func (b *builder) pb() PeriodBounder {
+	pb, _ := b.rules.(PeriodBounder)
+	return pb
+}
+
+// phi returns the images of the heaps computed.
+func (b *builder) phi() []int32 {
+	phi := make([]int32, len(b.lt))
+	for h, j := range b.lt {
+		if j >= 0 {
+			phi[h] = b.q.acts[j]
+		}
+	}
+	return phi
 }
 
 // result builds the quotient of the builder's heaps 0..to (Φ extended by
 // the period beyond the heaps computed when it is proved).
 func (b *builder) result(to int, per Period) *Quotient {
-	phi := slices.Clone(b.phi)
-	trans := b.hs.transitions(b.q, b.phi)
+	phi := b.phi()
+	lt := slices.Clone(b.lt)
+	trans := b.hs.transitions(b.q, b.lt)
+	computed := len(phi) - 1
 	for h := len(phi); h <= to; h++ {
 		phi = append(phi, phi[h-per.Period])
+		lt = append(lt, lt[h-per.Period])
 		trans = append(trans, trans[h-per.Period])
 	}
-	q := &Quotient{rules: b.rules, q: b.q, isP: b.isP, phi: phi[:to+1], trans: trans[:to+1], to: to, period: per,
-		grew: slices.Clone(b.grew), budget: b.budget}
+	q := &Quotient{rules: b.rules, q: b.q, isP: b.isP, lt: lt[:to+1], phi: phi[:to+1], trans: trans[:to+1], to: to,
+		computed: min(computed, to), period: per, grew: slices.Clone(b.grew), budget: b.budget, work: b.work.done}
 	q.present()
 	return q
 }
@@ -112,15 +249,21 @@ func (q *Quotient) present() {
 	inSub := make([]bool, t.n)
 	inSub[0] = true
 	sub := []int32{0}
-	for h, x := range q.phi {
-		if inSub[x] {
+	for h, x := range q.phi[:q.computed+1] {
+		if q.lt[h] < 0 || inSub[x] {
 			continue
 		}
 		q.gens = append(q.gens, h)
-		// Close the submonoid under the new generator.
+		// Close the submonoid under the new generator: the elements there
+		// are closed under the others already.
+		old := len(sub)
 		for i := 0; i < len(sub); i++ {
-			for _, g := range q.gens {
-				y := t.product(sub[i], q.phi[g])
+			gs := q.gens
+			if i < old {
+				gs = q.gens[len(q.gens)-1:]
+			}
+			for _, g := range gs {
+				y := t.act(sub[i], q.lt[g])
 				if !inSub[y] {
 					inSub[y] = true
 					sub = append(sub, y)
@@ -132,22 +275,24 @@ func (q *Quotient) present() {
 	q.words = make([][]int32, t.n)
 	q.words[0] = make([]int32, k)
 	layer := []int32{0}
+	best := map[int32][]int32{}
 	for len(layer) > 0 {
-		best := map[int32][]int32{}
+		clear(best)
 		var next []int32
 		for _, x := range layer {
 			for gi, g := range q.gens {
-				y := t.product(x, q.phi[g])
+				y := t.act(x, q.lt[g])
 				if q.words[y] != nil {
 					continue
 				}
-				w := slices.Clone(q.words[x])
-				w[gi]++
 				if old, ok := best[y]; !ok {
+					w := slices.Clone(q.words[x])
+					w[gi]++
 					next = append(next, y)
 					best[y] = w
-				} else if wordLess(w, old) {
-					best[y] = w
+				} else if plusLess(q.words[x], gi, old) {
+					copy(old, q.words[x])
+					old[gi]++
 				}
 			}
 		}
@@ -163,6 +308,21 @@ func (q *Quotient) present() {
 	}
 }
 
+// plusLess reports whether the word w + (generator gi) is less than v
+// (wordLess), without building it.
+func plusLess(w []int32, gi int, v []int32) bool {
+	for i := len(w) - 1; i >= 0; i-- {
+		e := w[i]
+		if i == gi {
+			e++
+		}
+		if e != v[i] {
+			return e < v[i]
+		}
+	}
+	return false
+}
+
 // renumber orders the elements by their normal forms (fewest generators
 // first, then as wordLess), so that lists and tables read 1, a, b, ab, ….
 func (q *Quotient) renumber() {
@@ -171,8 +331,12 @@ func (q *Quotient) renumber() {
 	for i := range order {
 		order[i] = int32(i)
 	}
+	deg := make([]int, n)
+	for x, w := range q.words {
+		deg[x] = degree(w)
+	}
 	slices.SortStableFunc(order, func(x, y int32) int {
-		dx, dy := degree(q.words[x]), degree(q.words[y])
+		dx, dy := deg[x], deg[y]
 		switch {
 		case dx != dy:
 			return dx - dy
@@ -187,62 +351,23 @@ func (q *Quotient) renumber() {
 	for i, x := range order {
 		pos[x] = int32(i)
 	}
-	t := &table{n: n, tab: make([]int32, n*n)}
+	k := q.q.k
+	t := &cayley{n: n, k: k, acts: make([]int32, n*k)}
 	isP := make([]bool, n)
 	words := make([][]int32, n)
 	for i, x := range order {
-		for j, y := range order {
-			t.tab[i*n+j] = pos[q.q.product(x, y)]
+		for j := 0; j < k; j++ {
+			t.acts[i*k+j] = pos[q.q.acts[int(x)*k+j]]
 		}
 		isP[i] = q.isP[x]
 		words[i] = q.words[x]
 	}
+	t.tree()
 	phi := make([]int32, len(q.phi))
 	for h, x := range q.phi {
 		phi[h] = pos[x]
 	}
-	trans := make([][]int32, len(q.trans))
-	for h, ts := range q.trans {
-		for _, x := range ts {
-			trans[h] = append(trans[h], pos[x])
-		}
-	}
-	q.q, q.isP, q.words, q.phi, q.trans = t, isP, words, phi, trans
-}
-
-// wordLess orders words of one degree: smaller exponents of later
-// generators first.
-func wordLess(a, b []int32) bool {
-	for i := len(a) - 1; i >= 0; i-- {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return false
-}
-
-func (q *Quotient) genName(i int) string {
-	if i < 26 {
-		return string(rune('a' + i))
-	}
-	return "g" + strconv.Itoa(i+1)
-}
-
-func (q *Quotient) wordName(w []int32) string {
-	var b strings.Builder
-	for i, e := range w {
-		if e == 0 {
-			continue
-		}
-		b.WriteString(q.genName(i))
-		if e > 1 {
-			b.WriteString("^" + strconv.Itoa(int(e)))
-		}
-	}
-	if b.Len() == 0 {
-		return "1"
-	}
-	return b.String()
+	q.q, q.isP, q.words, q.phi = t, isP, words, phi
 }
 
 // Size returns the number of elements of the quotient.
@@ -259,29 +384,55 @@ func (q *Quotient) PSize() int {
 	return n
 }
 
-// Heaps returns the largest heap the quotient was asked for: it holds for
-// the sums of heaps 0..Heaps(), and for all heaps when Status() is Proved.
+// Heaps returns the largest heap the quotient holds for: it holds for the
+// sums of heaps 0..Heaps(), and for all heaps when Status() is Proved.
 func (q *Quotient) Heaps() int { return q.to }
 
-// Status returns Proved or Computed.
+// Computed returns the last heap computed: Heaps(), or less when the
+// quotient was proved before (Φ beyond comes from its period).
+func (q *Quotient) Computed() int { return q.computed }
+
+// Status returns Proved, Computed or Stopped.
 func (q *Quotient) Status() string {
-	if q.period.Status == Proved {
+	switch {
+	case q.period.Status == Proved:
 		return Proved
+	case q.stop != nil:
+		return Stopped
 	}
 	return Computed
 }
+
+// Stop returns what stopped the computation (nil unless Status() is
+// Stopped).
+func (q *Quotient) Stop() *Stop { return q.stop }
+
+// Work returns the work the computation took (Settings.MaxWork counts
+// it): the same on any machine. A computation resumed from a checkpoint
+// counts only the work after it.
+func (q *Quotient) Work() int64 { return q.work }
 
 // Period returns what is known of the periodicity of Φ.
 func (q *Quotient) Period() Period { return q.period }
 
 // Mul returns the product of elements x and y.
-func (q *Quotient) Mul(x, y int) int { return int(q.q.product(int32(x), int32(y))) }
+func (q *Quotient) Mul(x, y int) int { return int(q.q.mul(int32(x), int32(y))) }
 
 // IsP reports whether element x is in the P-portion.
 func (q *Quotient) IsP(x int) bool { return q.isP[x] }
 
 // Name returns the normal form of element x, such as "1", "a" or "ab^2".
 func (q *Quotient) Name(x int) string { return q.names[x] }
+
+// Word returns the normal form of element x as the exponent of each
+// generator.
+func (q *Quotient) Word(x int) []int {
+	out := make([]int, len(q.words[x]))
+	for i, e := range q.words[x] {
+		out[i] = int(e)
+	}
+	return out
+}
 
 // Generator is a generator of the quotient: the image of a heap.
 type Generator struct {
@@ -306,11 +457,15 @@ func (q *Quotient) Generators() []Generator {
 func (q *Quotient) Relations() []string {
 	t := q.q
 	k := len(q.gens)
+	letter := make([]int32, k)
+	for i, g := range q.gens {
+		letter[i] = q.lt[g]
+	}
 	isNF := func(w []int32) bool {
 		x := int32(0)
 		for i, e := range w {
 			for range e {
-				x = t.product(x, q.phi[q.gens[i]])
+				x = t.act(x, letter[i])
 			}
 		}
 		return slices.Equal(q.words[x], w)
@@ -321,31 +476,33 @@ func (q *Quotient) Relations() []string {
 	}
 	var rels []rel
 	seen := map[string]bool{}
+	w := make([]int32, k)
 	for x := range q.words {
 		for gi := 0; gi < k; gi++ {
-			w := slices.Clone(q.words[x])
+			y := t.act(int32(x), letter[gi])
+			if plusEqual(q.words[x], gi, q.words[y]) {
+				continue
+			}
+			copy(w, q.words[x])
 			w[gi]++
-			y := t.product(int32(x), q.phi[q.gens[gi]])
-			if slices.Equal(q.words[y], w) {
+			minimal := true
+			for gj := 0; gj < k && minimal; gj++ {
+				if w[gj] == 0 || gj == gi {
+					continue // w − gi is the normal form words[x]
+				}
+				w[gj]--
+				minimal = isNF(w)
+				w[gj]++
+			}
+			if !minimal {
 				continue
 			}
 			key := q.wordName(w)
 			if seen[key] {
 				continue
 			}
-			minimal := true
-			for gj := 0; gj < k && minimal; gj++ {
-				if w[gj] == 0 {
-					continue
-				}
-				w[gj]--
-				minimal = isNF(w)
-				w[gj]++
-			}
-			if minimal {
-				seen[key] = true
-				rels = append(rels, rel{w, y})
-			}
+			seen[key] = true
+			rels = append(rels, rel{slices.Clone(w), y})
 		}
 	}
 	slices.SortFunc(rels, func(a, b rel) int {
@@ -356,7 +513,10 @@ func (q *Quotient) Relations() []string {
 		if wordLess(a.w, b.w) {
 			return -1
 		}
-		return 1
+		if wordLess(b.w, a.w) {
+			return 1
+		}
+		return 0
 	})
 	out := make([]string, len(rels))
 	for i, r := range rels {
@@ -365,12 +525,63 @@ func (q *Quotient) Relations() []string {
 	return out
 }
 
+// plusEqual reports whether w + (generator gi) equals v.
+func plusEqual(w []int32, gi int, v []int32) bool {
+	for i, e := range w {
+		if i == gi {
+			e++
+		}
+		if e != v[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// wordLess orders words of one degree: smaller exponents of later
+// generators first.
+func wordLess(a, b []int32) bool {
+	for i := len(a) - 1; i >= 0; i-- {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
 func degree(w []int32) int {
 	d := 0
 	for _, e := range w {
 		d += int(e)
 	}
 	return d
+}
+
+func (q *Quotient) genName(i int) string { return genName(i) }
+
+// genName names generator i: a … z, then g27, g28, ….
+func genName(i int) string {
+	if i < 26 {
+		return string(rune('a' + i))
+	}
+	return "g" + strconv.Itoa(i+1)
+}
+
+func (q *Quotient) wordName(w []int32) string {
+	var b strings.Builder
+	for i, e := range w {
+		if e == 0 {
+			continue
+		}
+		b.WriteString(q.genName(i))
+		if e > 1 {
+			b.WriteString("^" + strconv.Itoa(int(e)))
+		}
+	}
+	if b.Len() == 0 {
+		return "1"
+	}
+	return b.String()
 }
 
 // Elements returns the names of the elements, in order.
@@ -401,16 +612,20 @@ func (q *Quotient) Pretending() []string {
 func (q *Quotient) Grew() []int { return slices.Clone(q.grew) }
 
 // MaxTable is the largest quotient whose multiplication table Summary
-// includes.
+// includes; WriteTable writes any quotient's.
 const MaxTable = 128
 
 // Summary is the quotient as data: what `grundy misere quotient --json`
 // prints and /api/misere/quotient returns.
 type Summary struct {
-	Heaps      int         `json:"heaps"`
+	Heaps int `json:"heaps"`
+	// Computed is the last heap computed (less than Heaps when proved
+	// before: Φ beyond comes from the period).
+	Computed   int         `json:"computed"`
 	Size       int         `json:"size"`
 	PSize      int         `json:"p_size"`
 	Status     string      `json:"status"`
+	Stop       *Stop       `json:"stop,omitempty"`
 	Generators []Generator `json:"generators"`
 	Relations  []string    `json:"relations"`
 	Elements   []string    `json:"elements"`
@@ -420,14 +635,14 @@ type Summary struct {
 	Period     Period   `json:"period"`
 	Grew       []int    `json:"grew"`
 	// Table is the multiplication table (element indices), present when
-	// Size ≤ MaxTable.
+	// Size ≤ MaxTable (WriteTable writes it for any size).
 	Table [][]int `json:"table,omitempty"`
 }
 
 // Summary returns the quotient as data.
 func (q *Quotient) Summary() Summary {
 	s := Summary{
-		Heaps: q.to, Size: q.Size(), PSize: q.PSize(), Status: q.Status(),
+		Heaps: q.to, Computed: q.computed, Size: q.Size(), PSize: q.PSize(), Status: q.Status(), Stop: q.stop,
 		Generators: q.Generators(), Relations: q.Relations(), Elements: q.Elements(),
 		PPortion: q.PPortion(), Pretending: q.Pretending(), Period: q.period, Grew: q.Grew(),
 	}
@@ -437,16 +652,67 @@ func (q *Quotient) Summary() Summary {
 	if s.Relations == nil {
 		s.Relations = []string{}
 	}
+	if s.PPortion == nil {
+		s.PPortion = []string{}
+	}
 	if q.Size() <= MaxTable {
 		s.Table = make([][]int, q.Size())
+		row := make([]int32, q.Size())
 		for x := range s.Table {
+			q.q.row(int32(x), row)
 			s.Table[x] = make([]int, q.Size())
-			for y := range s.Table[x] {
-				s.Table[x][y] = q.Mul(x, y)
+			for y, v := range row {
+				s.Table[x][y] = int(v)
 			}
 		}
 	}
 	return s
+}
+
+// TableBytes estimates the bytes WriteTable writes.
+func (q *Quotient) TableBytes() int64 {
+	n := int64(q.Size())
+	digits := int64(len(strconv.Itoa(int(n))))
+	return n*n*(digits+1) + 2*n + 2
+}
+
+// WriteTable writes the multiplication table as JSON, one row (the
+// products x·0, x·1, … as element indices) a line: [[0,1,…],\n[1,…]]. It
+// is written a row at a time, whatever the size (n² numbers: TableBytes),
+// and stops at the first write error or when ctx is done.
+func (q *Quotient) WriteTable(ctx context.Context, w io.Writer) error {
+	n := q.Size()
+	row := make([]int32, n)
+	var buf []byte
+	for x := 0; x < n; x++ {
+		if x&63 == 0 {
+			if err := ctxError(ctx); err != nil {
+				return err
+			}
+		}
+		q.q.row(int32(x), row)
+		buf = buf[:0]
+		if x == 0 {
+			buf = append(buf, '[')
+		}
+		buf = append(buf, '[')
+		for y, v := range row {
+			if y > 0 {
+				buf = append(buf, ',')
+			}
+			buf = strconv.AppendInt(buf, int64(v), 10)
+		}
+		buf = append(buf, ']')
+		if x < n-1 {
+			buf = append(buf, ",\n"...)
+		} else {
+			buf = append(buf, "]\n"...)
+		}
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // String writes the presentation, as ⟨a, b | a^2 = 1, b^3 = b⟩ with
@@ -486,7 +752,7 @@ func findPeriod(phi []int32, pb PeriodBounder) Period {
 	if pb != nil {
 		for _, c := range cands {
 			if b := pb.PeriodBound(c.n0, c.p); b >= 0 && b <= N {
-				res.Preperiod, res.Period, res.Status = c.n0, c.p, Proved
+				res.Preperiod, res.Period, res.Status, res.Need = c.n0, c.p, Proved, b
 				res.Criterion = fmt.Sprintf("Φ(n+%d) = Φ(n) for %d ≤ n ≤ %d, and the periodicity theorem needs heaps up to %d: Φ and the quotient hold for every heap", c.p, max(c.n0, 1), N-c.p, b)
 				return res
 			}
@@ -498,7 +764,8 @@ func findPeriod(phi []int32, pb PeriodBounder) Period {
 			res.Criterion = fmt.Sprintf("Φ(n+%d) = Φ(n) for %d ≤ n ≤ %d; no proof applies to these rules", c.p, c.n0, N-c.p)
 			if pb != nil {
 				if b := pb.PeriodBound(c.n0, c.p); b >= 0 {
-					res.Criterion = fmt.Sprintf("Φ(n+%d) = Φ(n) for %d ≤ n ≤ %d; the periodicity theorem needs heaps up to %d (raise --heaps)", c.p, c.n0, N-c.p, b)
+					res.Need = b
+					res.Criterion = fmt.Sprintf("Φ(n+%d) = Φ(n) for %d ≤ n ≤ %d; the periodicity theorem needs heaps up to %d", c.p, c.n0, N-c.p, b)
 				}
 			}
 			return res
@@ -547,7 +814,7 @@ type RangeError struct {
 }
 
 func (e *RangeError) Error() string {
-	return fmt.Sprintf("misere: heap %d is beyond the quotient, computed to heap %d and not proved for larger heaps", e.Heap, e.To)
+	return fmt.Sprintf("heap %d is beyond the misère quotient, computed to heap %d and not proved for larger heaps", e.Heap, e.To)
 }
 
 // Image returns Φ(heap), the element a heap of that size maps to; beyond
@@ -580,24 +847,34 @@ func (q *Quotient) reduceHeap(heap int) (int, error) {
 
 // Text states the quotient for terminal output, under the given title
 // (the game's name). The multiplication table is printed for quotients of
-// at most 16 elements.
-func (s Summary) Text(title string) string {
+// at most 16 elements; lists longer than maxList items are cut, saying how
+// many are left out (0: no cut).
+func (s Summary) Text(title string, maxList int) string {
 	var b strings.Builder
 	claim := fmt.Sprintf("computed for heaps 0..%d, nothing claimed beyond", s.Heaps)
-	if s.Status == Proved {
-		claim = "PROVED for every heap size"
+	switch s.Status {
+	case Proved:
+		claim = fmt.Sprintf("PROVED for every heap size at heap %d", s.Computed)
+	case Stopped:
+		claim = fmt.Sprintf("STOPPED at heap %d; exact for heaps 0..%d", s.Stop.Heap, s.Heaps)
 	}
 	fmt.Fprintf(&b, "%s: misère quotient of the heaps 0..%d: %d elements, %d in the P-portion (%s).\n", title, s.Heaps, s.Size, s.PSize, claim)
+	cut := func(xs []string, sep string) string {
+		if maxList > 0 && len(xs) > maxList {
+			return strings.Join(xs[:maxList], sep) + fmt.Sprintf("%s… (%d more)", sep, len(xs)-maxList)
+		}
+		return strings.Join(xs, sep)
+	}
 	var gens []string
 	for _, g := range s.Generators {
 		gens = append(gens, fmt.Sprintf("%s = heap %d", g.Name, g.Heap))
 	}
 	row := func(label, text string) { fmt.Fprintf(&b, "  %-11s %s\n", label, text) }
-	row("generators", orNone(strings.Join(gens, ", ")))
-	row("relations", orNone(strings.Join(s.Relations, ", ")))
-	row("P-portion", "{"+strings.Join(s.PPortion, ", ")+"}")
-	row("elements", strings.Join(s.Elements, " "))
-	row("pretending", fmt.Sprintf("Φ(0..%d) = %s", s.Heaps, strings.Join(s.Pretending, " ")))
+	row("generators", orNone(cut(gens, ", ")))
+	row("relations", orNone(cut(s.Relations, ", ")))
+	row("P-portion", "{"+cut(s.PPortion, ", ")+"}")
+	row("elements", cut(s.Elements, " "))
+	row("pretending", fmt.Sprintf("Φ(0..%d) = %s", s.Heaps, cut(s.Pretending, " ")))
 	switch s.Period.Status {
 	case Proved, "observed":
 		row("period", fmt.Sprintf("%d from heap %d, %s: %s", s.Period.Period, s.Period.Preperiod, strings.ToUpper(s.Period.Status), s.Period.Criterion))
@@ -609,7 +886,10 @@ func (s Summary) Text(title string) string {
 		for _, h := range s.Grew {
 			hs = append(hs, strconv.Itoa(h))
 		}
-		row("grew at", "heaps "+strings.Join(hs, ", "))
+		row("grew at", "heaps "+cut(hs, ", "))
+	}
+	if s.Stop != nil {
+		row("stopped", s.Stop.Reason)
 	}
 	if s.Size <= 16 && s.Table != nil {
 		w := 1

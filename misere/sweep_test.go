@@ -10,8 +10,8 @@ import (
 )
 
 // TestSweepTable writes the rows of the sweep table of docs/misere.md (the
-// quotients of the two-digit octal codes 0.dd to heap 20) to the file
-// $GRUNDY_SWEEP; the times come from BenchmarkSweep:
+// quotients of the two-digit octal codes 0.dd to heap 20, each within 20
+// million steps of work) to the file $GRUNDY_SWEEP:
 //
 //	GRUNDY_SWEEP=/tmp/sweep.md go test ./misere -run SweepTable
 func TestSweepTable(t *testing.T) {
@@ -23,16 +23,15 @@ func TestSweepTable(t *testing.T) {
 	var b strings.Builder
 	for d := 0; d < 64; d++ {
 		code := fmt.Sprintf("0.%d%d", d/8, d%8)
-		q, err := Compute(ctx, Octal(mustCode(t, code)), 20, Settings{})
-		var se *SizeError
+		q, err := Compute(ctx, Octal(mustCode(t, code)), 20, Settings{MaxWork: 20_000_000})
+		var se *StopError
 		switch {
 		case errors.As(err, &se):
-			how := "a candidate has"
-			if se.Verified {
-				how = "the quotient has"
+			grew := make([]string, len(q.Grew()))
+			for i, h := range q.Grew() {
+				grew[i] = fmt.Sprint(h)
 			}
-			fmt.Fprintf(&b, "| %s | grows past size %d at heap %d (%s %d elements there; to heap %d: %d, |P| %d) | | | |\n",
-				code, se.Max, se.Heap, how, se.Size, se.Heap-1, se.Partial.Size(), se.Partial.PSize())
+			fmt.Fprintf(&b, "| %s | %d / %d | stopped at heap %d: %v | %s | — |\n", code, q.Size(), q.PSize(), se.Heap, se.Err, strings.Join(grew, " "))
 		case err != nil:
 			t.Fatalf("%s: %v", code, err)
 		default:

@@ -49,6 +49,8 @@ func (s *Server) routes() []route {
 		{"misere/genus", s.misereForm, true},
 		{"misere/form", s.misereForm, true},
 		{"misere/quotient", s.misereQuotient, true},
+		{"misere/table", s.misereTable, true},
+		{"misere/solve", s.misereSolve, true},
 		{"cardflip/human", s.cardflipHuman, true},
 		{"nimber", s.nimberEval, true},
 		{"nimber/solve", s.nimberSolve, true},

@@ -1,19 +1,22 @@
 package web
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/misere"
 )
 
 // Bounds of /api/misere/quotient: the heaps computed and the quotient's
-// size (misere.Compute holds the options of every heap and a candidate
-// monoid of up to 8·max_size elements).
+// size (beyond the server's memory limit, which bounds every computation).
 const (
 	maxMisereHeaps = 1000
-	maxMisereSize  = misere.DefaultMaxSize
+	maxMisereSize  = 1 << 30
 )
 
 // misereForm answers /api/misere/form and /api/misere/genus?game=G&position=P:
@@ -32,23 +35,90 @@ func (s *Server) misereForm(r *http.Request) (any, error) {
 }
 
 // misereQuotient answers /api/misere/quotient?game=G[&heaps=N][&max_size=S]:
-// the misère quotient of the heaps 0..N of a heap game (default 20, at most
-// maxMisereHeaps), at most S elements (default and bound maxMisereSize), as
-// `grundy misere quotient G --heaps N --json` prints it.
+// the misère quotient of a heap game, as `grundy misere quotient G --heaps N
+// --json` prints it: of the heaps 0..N (at most maxMisereHeaps), or without
+// heaps= until the periodicity theorem proves it (or a limit stops it: the
+// answer then has status "stopped" and says where and why, as the CLI
+// prints before its error line); at most S elements when max_size= is
+// given.
 func (s *Server) misereQuotient(r *http.Request) (any, error) {
+	g, heaps, size, err := s.quotientParams(r)
+	if err != nil {
+		return nil, err
+	}
+	res, err := catalog.SolveMisereQuotient(r.Context(), g, heaps, size, misereOptions(s.baseOptions()))
+	var stop *misere.StopError
+	if res != nil && errors.As(err, &stop) {
+		return res, nil
+	}
+	if err != nil {
+		return nil, misereStatus(err)
+	}
+	return res, nil
+}
+
+// quotientParams reads game=, heaps= (−1 when absent: until proved) and
+// max_size= (0 when absent: no limit).
+func (s *Server) quotientParams(r *http.Request) (catalog.Game, int, int, error) {
 	g, err := s.game(r)
 	if err != nil {
-		return nil, err
+		return nil, 0, 0, err
 	}
-	heaps, err := s.intFieldOr(r, "heaps", 0, maxMisereHeaps, 20)
+	heaps, err := s.intFieldOr(r, "heaps", 0, maxMisereHeaps, -1)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	size, err := s.intFieldOr(r, "max_size", 1, maxMisereSize, 0)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	return g, int(heaps), int(size), nil
+}
+
+// MisereTable is the answer of /api/misere/table: the multiplication table
+// of a quotient (element indices; the names are the quotient's elements).
+type MisereTable struct {
+	Game     string          `json:"game"`
+	Heaps    int             `json:"heaps"`
+	Size     int             `json:"size"`
+	Elements []string        `json:"elements"`
+	PPortion []string        `json:"p_portion"`
+	Table    json.RawMessage `json:"table"`
+}
+
+// misereTable answers /api/misere/table with the parameters of
+// /api/misere/quotient: the whole multiplication table, whatever the
+// quotient's size, within the server's output budget (n² numbers).
+func (s *Server) misereTable(r *http.Request) (any, error) {
+	g, heaps, size, err := s.quotientParams(r)
 	if err != nil {
 		return nil, err
 	}
-	size, err := s.intFieldOr(r, "max_size", 1, maxMisereSize, maxMisereSize)
+	q, done, err := catalog.ComputeMisereQuotient(r.Context(), g, heaps, misere.Settings{MaxSize: size}, misereOptions(s.baseOptions()))
+	defer done()
+	var stop *misere.StopError
+	if q == nil || (err != nil && !errors.As(err, &stop)) {
+		return nil, misereStatus(err)
+	}
+	if m := s.cfg.Budget.MaxOutput; m > 0 && q.TableBytes() > m {
+		return nil, &impartial.BudgetError{Limit: impartial.LimitOutput, Max: m, What: fmt.Sprintf("the multiplication table of %d elements", q.Size())}
+	}
+	var b bytes.Buffer
+	if err := q.WriteTable(r.Context(), &b); err != nil {
+		return nil, err
+	}
+	return &MisereTable{Game: g.Info().Spec, Heaps: q.Heaps(), Size: q.Size(), Elements: q.Elements(), PPortion: q.PPortion(), Table: bytes.TrimSpace(b.Bytes())}, nil
+}
+
+// misereSolve answers /api/misere/solve?game=G&position=HEAPS: a sum of
+// heaps answered through the misère quotient (image, outcome, a winning
+// move), as `grundy misere solve G HEAPS --json` prints it.
+func (s *Server) misereSolve(r *http.Request) (any, error) {
+	g, pos, err := s.gameAt(r)
 	if err != nil {
 		return nil, err
 	}
-	res, err := catalog.SolveMisereQuotient(r.Context(), g, int(heaps), int(size), misereOptions(s.baseOptions()))
+	res, err := catalog.SolveMisereSum(r.Context(), g, pos, misere.Settings{}, misereOptions(s.baseOptions()))
 	if err != nil {
 		return nil, misereStatus(err)
 	}
@@ -64,10 +134,13 @@ func misereStatus(err error) error {
 	var se *misere.SizeError
 	var ce *misere.ConstructionError
 	var oe *misere.OptionError
+	var un *misere.UnprovableError
+	var we *misere.WorkError
+	var he *misere.HeapLimitError
 	switch {
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), errors.As(err, &un):
 		return badRequest("%s", err.Error())
-	case errors.As(err, &se), errors.As(err, &ce), errors.As(err, &oe):
+	case errors.As(err, &se), errors.As(err, &ce), errors.As(err, &oe), errors.As(err, &we), errors.As(err, &he):
 		return &httpError{http.StatusUnprocessableEntity, err.Error()}
 	}
 	return err

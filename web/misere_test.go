@@ -32,6 +32,18 @@ func TestMisereAPI(t *testing.T) {
 	if lib := encode(t, want); body != lib {
 		t.Errorf("API %s\nlibrary %s", body, lib)
 	}
+	// A quotient stopped by a limit is answered with what was reached, its
+	// status and the reason, as the CLI prints it before its error line.
+	code, v, body = getJSON(t, s, "/api/misere/quotient?game=octal:0.6&max_size=50")
+	if stop, _ := v["stop"].(map[string]any); code != 200 || v["status"] != "stopped" || v["heaps"] != 14.0 || stop["heap"] != 15.0 ||
+		!strings.Contains(stop["reason"].(string), "the quotient grows past 50 elements at heap 15") {
+		t.Errorf("0.6 past 50 elements: %d %s", code, body)
+	}
+	// Without heaps=, until proved.
+	code, v, body = getJSON(t, s, "/api/misere/quotient?game=octal:0.115")
+	if code != 200 || v["status"] != "proved" || v["size"] != 42.0 {
+		t.Errorf("0.115 until proved: %d %.300s", code, body)
+	}
 	for _, ep := range []string{"form", "genus"} {
 		code, v, body := getJSON(t, s, "/api/misere/"+ep+"?game=octal:0.312&position=4")
 		if code != 200 || v["form"] != "*(2#,1)" || v["genus"] != "2^1420" {
@@ -46,7 +58,7 @@ func TestMisereAPI(t *testing.T) {
 		{"/api/misere/quotient?game=wythoff", 400, "need a heap game"},
 		{"/api/misere/quotient?game=kayles&heaps=5000", 400, `"heaps" must be a whole number in 0..1000`},
 		{"/api/misere/quotient?game=kayles&max_size=0", 400, `"max_size"`},
-		{"/api/misere/quotient?game=octal:0.6&max_size=50", 422, "quotient grows past size 50 at heap"},
+		{"/api/misere/quotient?game=kayles&heaps=-1", 400, `"heaps" must be a whole number in 0..1000`},
 		{"/api/misere/form?game=nim", 400, `missing parameter "position"`},
 		{"/api/misere/form?game=coins:mock-turtles&position=3+70", 422, "first 64 coins"},
 		{"/api/misere/form?game=nim&position=x", 400, "heap size"},

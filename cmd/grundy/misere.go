@@ -1,14 +1,18 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
+	"github.com/grundy/grundy/internal/memguard"
 	"github.com/grundy/grundy/misere"
 )
 
@@ -21,13 +25,16 @@ func newMisereCmd(io *streams) *cobra.Command {
   form      the misère canonical form of a position (Conway's simplest form)
   genus     the genus g^(g0 g1 …) of a position (Winning Ways ch. 13)
   quotient  the misère quotient of a heap game, heap by heap (Plambeck–Siegel)
+  solve     a sum of heaps answered by the quotient: outcome and a winning move
+  census    the quotients of every octal code of some digits, resumable
 
 See docs/misere.md for the notation and the theorems.`,
 		Example: `  grundy misere form kayles 5
   grundy misere genus octal:0.312 4
-  grundy misere quotient octal:0.75 --heaps 30`,
+  grundy misere quotient octal:0.75 --heaps 30
+  grundy misere solve kayles 1000000 999999 123456`,
 	}
-	cmd.AddCommand(newMisereFormCmd(io, "form"), newMisereFormCmd(io, "genus"), newMisereQuotientCmd(io))
+	cmd.AddCommand(newMisereFormCmd(io, "form"), newMisereFormCmd(io, "genus"), newMisereQuotientCmd(io), newMisereSolveCmd(io), newMisereCensusCmd(io))
 	return cmd
 }
 
@@ -109,11 +116,15 @@ func misereFormRun(cmd *cobra.Command, io *streams, opts *misereFormOptions) err
 }
 
 type misereQuotientOptions struct {
-	game    string
-	heaps   int
-	maxSize int
-	json    bool
-	budget  budgetFlags
+	game       string
+	heaps      int
+	maxSize    int
+	table      string
+	checkpoint string
+	progress   bool
+	full       bool
+	json       bool
+	budget     budgetFlags
 }
 
 func newMisereQuotientCmd(io *streams) *cobra.Command {
@@ -122,47 +133,58 @@ func newMisereQuotientCmd(io *streams) *cobra.Command {
 		Use:   "quotient GAME [--heaps N]",
 		Short: "The misère quotient of a heap game",
 		Long: `Compute the misère quotient of a heap game (octal and hexadecimal codes,
-subtraction games, Nim, Grundy's game, Starlark heap games) for the sums of
-heaps of at most N tokens, heap by heap: a presentation (generators and
-relations), the P-portion, the elements and the pretending function Φ
-mapping each heap to an element. A sum of heaps is a misère P-position
-exactly when the product of the images of its heaps is in the P-portion
-(Plambeck 2005; Plambeck–Siegel 2008).
+subtraction games, Nim, Grundy's game, Starlark heap games), heap by heap: a
+presentation (generators and relations), the P-portion, the elements and
+the pretending function Φ mapping each heap to an element. A sum of heaps
+is a misère P-position exactly when the product of the images of its heaps
+is in the P-portion (Plambeck 2005; Plambeck–Siegel 2008).
 
-Status: "proved" when the periodicity theorem certifies the quotient for
-every heap size (take-and-break codes and finite subtraction games; the
-criterion is printed), "computed" when it holds for the heaps computed.
-A quotient larger than --max-size elements stops the run with an error
-naming the heap where it grew past the limit.`,
-		Example: `  grundy misere quotient octal:0.75 --heaps 30
+Without --heaps, heaps are added until the periodicity theorem proves the
+quotient for every heap size (take-and-break codes and finite subtraction
+games: status "proved", with the heap where the proof holds), or a limit
+stops the run; games without the theorem are computed to heap 20. With
+--heaps N, the quotient of the heaps 0..N (status "computed", or "proved"
+when the proof holds before N).
+
+The quotient has no size limit but the memory budget (--max-memory): a run
+that reaches it prints the quotient of the heaps reached, then says where
+it stopped (heap, size) and why, and exits 2. --checkpoint FILE saves the
+state after every heap and resumes from it; --table FILE writes the whole
+multiplication table as JSON (a row a line), whatever its size.`,
+		Example: `  grundy misere quotient octal:0.75
+  grundy misere quotient octal:0.114 --json
   grundy misere quotient kayles --heaps 20 --json
-  grundy misere quotient subtract:1,3,4`,
+  grundy misere quotient octal:0.16 --max-memory 4GiB --checkpoint q016.ckpt --progress
+  grundy misere quotient subtract:1,3,4 --table table.json`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.game = args[0]
 			return misereQuotientRun(cmd, io, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.heaps, "heaps", 20, "the largest heap N")
-	cmd.Flags().IntVar(&opts.maxSize, "max-size", misere.DefaultMaxSize, "the largest quotient (elements)")
-	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game","heaps","size","p_size","status","generators","relations","elements","p_portion","pretending","period","grew","table"}`)
+	cmd.Flags().IntVar(&opts.heaps, "heaps", -1, "the largest heap N (default: until proved; 20 for games without the periodicity theorem)")
+	cmd.Flags().IntVar(&opts.maxSize, "max-size", 0, "stop past this many elements (0: no limit but --max-memory)")
+	cmd.Flags().StringVar(&opts.table, "table", "", "write the multiplication table as JSON to this file (- for standard output)")
+	cmd.Flags().StringVar(&opts.checkpoint, "checkpoint", "", "save the computation to this file after every heap, and resume from it")
+	cmd.Flags().BoolVar(&opts.progress, "progress", false, "print each heap and the quotient's size on standard error")
+	cmd.Flags().BoolVar(&opts.full, "full", false, "print every element, relation and image (the text output cuts lists at 64)")
+	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game","heaps","computed","size","p_size","status","stop","generators","relations","elements","p_portion","pretending","period","grew","table"}`)
 	opts.budget.add(cmd.Flags())
 	return cmd
 }
 
 // maxQuotientHeaps bounds --heaps: the options of every heap are held.
-const maxQuotientHeaps = 100_000
+const maxQuotientHeaps = misere.DefaultMaxHeaps
 
-// maxQuotientSize bounds --max-size: the construction builds tables of up
-// to (2·size)² entries (256 MiB at 4096), within --max-memory.
-const maxQuotientSize = 4096
+// textList is how many items the text output lists of each kind.
+const textList = 64
 
 func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOptions) error {
-	if opts.heaps < 0 || opts.heaps > maxQuotientHeaps {
+	if opts.heaps < -1 || opts.heaps > maxQuotientHeaps {
 		return usagef("--heaps must be in 0..%d, not %d", maxQuotientHeaps, opts.heaps)
 	}
-	if opts.maxSize < 1 || opts.maxSize > maxQuotientSize {
-		return usagef("--max-size must be in 1..%d, not %d", maxQuotientSize, opts.maxSize)
+	if opts.maxSize < 0 {
+		return usagef("--max-size must be at least 0, not %d", opts.maxSize)
 	}
 	copts, err := opts.budget.options(true)
 	if err != nil {
@@ -174,25 +196,211 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	if err != nil {
 		return err
 	}
-	res, err := catalog.SolveMisereQuotient(ctx, g, opts.heaps, opts.maxSize, copts)
+	s := misere.Settings{MaxSize: opts.maxSize, Budget: copts.Budget, Checkpoint: opts.checkpoint}
+	if opts.progress {
+		s.Progress = func(heap, size, pSize int) {
+			fmt.Fprintf(io.err, "heap %d: %d elements, %d in the P-portion\n", heap, size, pSize)
+		}
+	}
+	q, done, qerr := catalog.ComputeMisereQuotient(ctx, g, opts.heaps, s, copts)
+	defer done()
+	if q == nil {
+		return misereError(memguard.Cause(ctx, qerr))
+	}
+	res := catalog.MisereQuotient{Game: g.Info().Spec, Summary: q.Summary()}
+	if opts.json {
+		err = jsonout.Write(io.out, res)
+	} else {
+		list := textList
+		if opts.full {
+			list = 0
+		}
+		text := res.Summary.Text(res.Game, list)
+		if p := res.Period; res.Status == misere.Computed && p.Status == "observed" && p.Need > res.Heaps {
+			text += fmt.Sprintf("  (the proof needs heaps up to %d: give --heaps %d, or leave --heaps out to add heaps until it holds)\n", p.Need, p.Need)
+		}
+		_, err = fmt.Fprint(io.out, text)
+	}
 	if err != nil {
-		return misereError(err)
+		return err
+	}
+	if opts.table != "" {
+		if err := writeTable(ctx, io, q, opts.table, copts.Budget.MaxOutput); err != nil {
+			return err
+		}
+	}
+	if qerr != nil {
+		return misereError(memguard.Cause(ctx, qerr))
+	}
+	return nil
+}
+
+// writeTable writes the quotient's multiplication table to path (- for
+// standard output), within the output budget.
+func writeTable(ctx context.Context, io *streams, q *misere.Quotient, path string, maxOut int64) error {
+	if path == "-" {
+		if maxOut > 0 && q.TableBytes() > maxOut {
+			return &impartial.BudgetError{Limit: impartial.LimitOutput, Max: maxOut, What: fmt.Sprintf("the table of %d elements", q.Size()), Hint: "write it to a file: --table FILE"}
+		}
+		return q.WriteTable(ctx, io.out)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := q.WriteTable(ctx, f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// misereError makes asking for the misère analysis of a game it does not
+// apply to a usage error, and a quotient stopped by a limit (its size, the
+// heaps, a construction that gave up) a limit hit (both exit 2), with the
+// flag to change.
+func misereError(err error) error {
+	var ue *catalog.CapabilityError
+	var se *misere.SizeError
+	var he *misere.HeapLimitError
+	var ce *misere.ConstructionError
+	var un *misere.UnprovableError
+	var we *misere.WorkError
+	switch {
+	case errors.As(err, &we):
+		return usageError{Err: err}
+	case errors.As(err, &se):
+		return usageError{Err: fmt.Errorf("%w (raise --max-size)", err)}
+	case errors.As(err, &he):
+		return usageError{Err: fmt.Errorf("%w (give --heaps to compute further unproved)", err)}
+	case errors.As(err, &ue), errors.As(err, &ce), errors.As(err, &un):
+		return usageError{Err: err}
+	}
+	return err
+}
+
+type misereSolveOptions struct {
+	game     string
+	position string
+	json     bool
+	budget   budgetFlags
+}
+
+func newMisereSolveCmd(io *streams) *cobra.Command {
+	opts := &misereSolveOptions{}
+	cmd := &cobra.Command{
+		Use:   "solve GAME HEAPS...",
+		Short: "A sum of heaps by the misère quotient: outcome and a winning move",
+		Long: `Answer a sum of heaps of a heap game under misère play through its misère
+quotient: the image of the sum (the product of its heaps' images, by its
+normal form), the outcome (P when the image is in the P-portion) and a
+winning move. The quotient is computed until the periodicity theorem proves
+it for every heap (then heaps of any size are answered: a heap beyond the
+heaps computed has the images of a heap a multiple of the period below),
+or, for games without the theorem, to the largest heap of the sum. A sum of
+ten thousand heaps is ten thousand lookups, far beyond search.`,
+		Example: `  grundy misere solve kayles 1000000 999999 123456
+  grundy misere solve octal:0.115 300 217 5 5 --json`,
+		Args: minArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.game, opts.position = args[0], strings.Join(args[1:], " ")
+			return misereSolveRun(cmd, io, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game","heaps","image","outcome","move","quotient"}`)
+	opts.budget.add(cmd.Flags())
+	return cmd
+}
+
+func misereSolveRun(cmd *cobra.Command, io *streams, opts *misereSolveOptions) error {
+	copts, err := opts.budget.options(true)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.budget.context(cmd.Context())
+	defer cancel()
+	g, err := opts.budget.game(ctx, opts.game)
+	if err != nil {
+		return err
+	}
+	res, err := catalog.SolveMisereSum(ctx, g, opts.position, misere.Settings{}, copts)
+	if err != nil {
+		return misereError(memguard.Cause(ctx, err))
 	}
 	if opts.json {
 		return jsonout.Write(io.out, res)
 	}
-	_, err = fmt.Fprint(io.out, res.Summary.Text(res.Game))
+	_, err = fmt.Fprint(io.out, misereSolutionText(res))
 	return err
 }
 
-// misereError makes asking for the misère analysis of a game it does not
-// apply to a usage error, and a quotient past its size limit a limit hit
-// (both exit 2).
-func misereError(err error) error {
-	var ue *catalog.CapabilityError
-	var se *misere.SizeError
-	if errors.As(err, &ue) || errors.As(err, &se) {
-		return usageError{Err: err}
+type misereCensusOptions struct {
+	digits   []int
+	out      string
+	maxWork  int64
+	maxHeaps int
+	budget   budgetFlags
+}
+
+func newMisereCensusCmd(io *streams) *cobra.Command {
+	opts := &misereCensusOptions{}
+	cmd := &cobra.Command{
+		Use:   "census --out DIR",
+		Short: "The misère quotients of every octal code of some digits",
+		Long: `Extend the misère quotient of every octal code 0.d1…dk (k in --digits) until
+the periodicity theorem proves it or a limit stops it, and write a row per
+code: code, heaps reached, order, P-portion size, status (proved; growing:
+stopped while the quotient grew; budget: stopped with it unchanged over
+the last quarter of the heaps reached), period, the heaps where it grew,
+what stopped it and the work it took. Every code runs under the same
+limits, counted in work (--max-work: sums enumerated and products formed),
+heaps (--max-heaps) and memory (--max-memory), never in time, so the census
+is the same on any machine.
+
+Rows are appended to DIR/census.jsonl as they are found: a census stopped
+at any point resumes where it was. When every code has its row, the census
+is written to DIR/census.csv and DIR/census.json.`,
+		Example: `  nice -n 19 grundy misere census --digits 2,3 --out results/misere-census`,
+		Args:    exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return misereCensusRun(cmd, io, opts)
+		},
 	}
-	return err
+	cmd.Flags().IntSliceVar(&opts.digits, "digits", []int{2}, "the numbers of code digits (e.g. 2,3)")
+	cmd.Flags().StringVar(&opts.out, "out", "", "the directory of the census (required)")
+	cmd.Flags().Int64Var(&opts.maxWork, "max-work", 50_000_000, "the work one code may take")
+	cmd.Flags().IntVar(&opts.maxHeaps, "max-heaps", 1000, "the largest heap one code may reach")
+	opts.budget.add(cmd.Flags())
+	return cmd
+}
+
+func misereCensusRun(cmd *cobra.Command, io *streams, opts *misereCensusOptions) error {
+	if opts.out == "" {
+		return usagef("--out DIR is required")
+	}
+	var codes []string
+	for _, k := range opts.digits {
+		if k < 1 || k > 4 {
+			return usagef("--digits must be in 1..4, not %d", k)
+		}
+		codes = append(codes, misere.OctalCodes(k)...)
+	}
+	if opts.maxWork < 0 || opts.maxHeaps < 1 || opts.maxHeaps > maxQuotientHeaps {
+		return usagef("--max-work must be at least 0 and --max-heaps in 1..%d", maxQuotientHeaps)
+	}
+	copts, err := opts.budget.options(true)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.budget.context(cmd.Context())
+	defer cancel()
+	s := misere.Settings{MaxWork: opts.maxWork, MaxHeaps: opts.maxHeaps, Budget: copts.Budget}
+	_, err = misere.Census(ctx, codes, s, opts.out, func(r misere.CensusRow, old bool) {
+		how := ""
+		if old {
+			how = " (from the census file)"
+		}
+		fmt.Fprintf(io.err, "%s: %s to heap %d, %d elements, P %d%s\n", r.Code, r.Status, r.Heaps, r.Size, r.PSize, how)
+	})
+	return memguard.Cause(ctx, err)
 }

@@ -50,11 +50,11 @@ func TestMisereErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"misere", "quotient", "wythoff"}, 2, "misère quotients need a heap game"},
-		{[]string{"misere", "quotient", "kayles", "--heaps", "-1"}, 2, "--heaps must be in"},
-		{[]string{"misere", "quotient", "kayles", "--max-size", "0"}, 2, "--max-size must be in"},
+		{[]string{"misere", "quotient", "kayles", "--heaps", "-2"}, 2, "--heaps must be in"},
+		{[]string{"misere", "quotient", "kayles", "--max-size", "-1"}, 2, "--max-size must be at least 0"},
 		{[]string{"misere", "form", "coins:mock-turtles", "3 70"}, 2, "first 64 coins"},
 		{[]string{"misere", "form", "nim", "x"}, 2, "heap size"},
-		{[]string{"misere", "quotient", "octal:0.6", "--max-size", "50"}, 2, "quotient grows past size 50 at heap"},
+		{[]string{"misere", "quotient", "octal:0.6", "--max-size", "50"}, 2, "misère quotient stopped at heap 15 (the quotient of the heaps 0..14 has 48 elements; a candidate of 192 elements for heap 15): the quotient grows past 50 elements at heap 15 (it has 96 there) (raise --max-size)"},
 		{[]string{"misere", "form", "kayles", "30", "--max-positions", "1000"}, 2, "budget exhausted"},
 	} {
 		_, errs, code := grundy(t, "", c.args...)

@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/misere"
 )
 
 // The command line's words for the catalog's answers: a result, a period,
@@ -175,4 +177,32 @@ func misereFormText(m *catalog.MisereForm) string {
 	}
 	return fmt.Sprintf("%s position %s\n  misère canonical form  %s\n  genus                  %s%s\n  misère outcome         %s (G⁻ = %d, G⁺ = %d, birthday %d)\n",
 		m.Game, m.Position, m.Form, m.Genus, tame, m.Outcome, uint64(m.MisereValue), uint64(m.NormalValue), m.Birthday)
+}
+
+// misereSolutionText states a sum of heaps answered by a misère quotient.
+func misereSolutionText(m *catalog.MisereSolution) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: a sum of %d heaps\n", m.Game, m.Heaps)
+	fmt.Fprintf(&b, "  image           %s\n", m.Image)
+	fmt.Fprintf(&b, "  misère outcome  %s\n", m.Outcome)
+	switch {
+	case m.Move != nil:
+		to := "nothing"
+		if len(m.Move.To) > 0 {
+			parts := make([]string, len(m.Move.To))
+			for i, p := range m.Move.To {
+				parts[i] = strconv.Itoa(p)
+			}
+			to = strings.Join(parts, " + ")
+		}
+		fmt.Fprintf(&b, "  winning move    heap #%d (%d) → %s\n", m.Move.Index+1, m.Move.Heap, to)
+	case m.Outcome == impartial.P:
+		fmt.Fprintf(&b, "  winning move    none: every move loses\n")
+	}
+	claim := fmt.Sprintf("computed for heaps 0..%d", m.Quotient.Heaps)
+	if m.Quotient.Status == misere.Proved {
+		claim = fmt.Sprintf("proved for every heap at heap %d", m.Quotient.Computed)
+	}
+	fmt.Fprintf(&b, "  by the misère quotient of %d elements, %s\n", m.Quotient.Size, claim)
+	return b.String()
 }
