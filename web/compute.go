@@ -77,9 +77,9 @@ func formError(err error) error {
 var errFastSlice = errors.New("web: fast-lane time slice over")
 
 // compute runs a computing route: a slot, the handler, the answer encoded,
-// the slot released, the answer sent. A request that looks cheap and gets a fast-lane slot
-// but outlasts FastTimeout there is queued again for a general slot with
-// the rest of its Timeout.
+// the slot released, the answer sent. A request that looks cheap and gets a
+// fast-lane slot but outlasts FastTimeout there is queued again for a
+// general slot with the rest of its Timeout.
 func (s *Server) compute(w http.ResponseWriter, r *http.Request, rt route) {
 	client := clientOf(r)
 	if err := s.outbox.admit(client); err != nil {
