@@ -96,6 +96,12 @@ func (s *Server) compute(w http.ResponseWriter, r *http.Request, rt route) {
 			return
 		}
 		release := func() { s.sched.release(client, l) }
+		if err := s.outbox.admit(client); err != nil {
+			// Its answers filled up while it waited in the queue.
+			release()
+			s.writeError(w, r, err)
+			return
+		}
 		limit := left
 		if l == laneFast {
 			limit = min(left, s.cfg.FastTimeout)

@@ -59,10 +59,11 @@ type Config struct {
 	// computation slot is held while an answer is sent. Default: 5s.
 	SendTimeout time.Duration
 	// MaxPendingPerClient bounds the bytes of answers waiting to be sent to
-	// one client (one remote IP address). A request of a client with that
-	// much unread is refused (429) before it computes, and an answer that
-	// would pass it is refused once encoded (a client with nothing waiting
-	// always gets its answer). Default: 2 × MaxResponseBytes.
+	// one client (one remote IP address). A request of a client with
+	// answers waiting is refused (429) before it computes unless
+	// MaxResponseBytes more would still fit (with the defaults: while more
+	// than 10 MiB wait unread); a client with nothing waiting always gets
+	// its answer. Default: 2 × MaxResponseBytes.
 	MaxPendingPerClient int64
 	// MaxPendingBytes bounds the bytes of answers waiting to be sent to all
 	// clients together; an answer longer than 64 KiB that would pass it is

@@ -26,10 +26,14 @@ import (
 //     stops reading loses its connection and its answer's buffer within
 //     SendTimeout, and one that reads a trickle within WriteTimeout;
 //   - the bytes waiting to be sent to one client (one IP address) are at
-//     most MaxPendingPerClient: past it, its requests are refused (429)
-//     before they compute, and an answer that would pass it is refused
-//     after it is encoded (the one answer of a client with nothing pending
-//     always goes);
+//     most MaxPendingPerClient. A request of a client with answers waiting
+//     is refused (429) before it computes, when it arrives and again when it
+//     gets its slot, unless the longest answer (MaxResponseBytes) would
+//     still fit beside them: so a client that does not read gets a couple of
+//     answers computed per SendTimeout, not one a request. An answer that
+//     would pass the bound all the same (requests admitted together) is
+//     refused once encoded; the one answer of a client with nothing waiting
+//     always goes;
 //   - the bytes waiting for all clients together are at most
 //     MaxPendingBytes, which refuses (503) only answers longer than
 //     sendChunk, so short answers, the cheap questions among them, always
@@ -42,6 +46,7 @@ const sendChunk = 64 << 10
 // and in all.
 type outbox struct {
 	perClient, total int64 // the limits
+	longest          int64 // MaxResponseBytes
 
 	mu      sync.Mutex
 	pending map[string]int64
@@ -49,16 +54,16 @@ type outbox struct {
 }
 
 func newOutbox(cfg Config) *outbox {
-	return &outbox{perClient: cfg.MaxPendingPerClient, total: cfg.MaxPendingBytes, pending: make(map[string]int64)}
+	return &outbox{perClient: cfg.MaxPendingPerClient, total: cfg.MaxPendingBytes, longest: cfg.MaxResponseBytes, pending: make(map[string]int64)}
 }
 
 // admit refuses a request of client before it computes when the answers
-// already waiting for it fill its share.
+// already waiting for it leave no room for the longest answer in its share.
 func (o *outbox) admit(client string) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if p := o.pending[client]; p >= o.perClient {
-		return &pendingError{client: true, pending: p, limit: o.perClient}
+	if p := o.pending[client]; p > 0 && p+o.longest > o.perClient {
+		return &pendingError{client: true, pending: p, limit: o.perClient, longest: o.longest}
 	}
 	return nil
 }
@@ -105,12 +110,17 @@ func (o *outbox) waiting(client string) (int64, int64) {
 type pendingError struct {
 	client         bool
 	pending, limit int64
+	longest        int64 // refused before computing: the longest answer would not fit
 }
 
 func (e *pendingError) Error() string {
 	if e.client {
-		return fmt.Sprintf("too many answers waiting to be sent to your address: %s not yet read, at most %s per client (web.Config.MaxPendingPerClient); read the answers you asked for before asking more",
-			impartial.FormatBytes(e.pending), impartial.FormatBytes(e.limit))
+		more := ""
+		if e.longest > 0 {
+			more = fmt.Sprintf(", and another answer may take up to %s", impartial.FormatBytes(e.longest))
+		}
+		return fmt.Sprintf("too many answers waiting to be sent to your address: %s not yet read%s, of at most %s per client (web.Config.MaxPendingPerClient); read the answers you asked for before asking more",
+			impartial.FormatBytes(e.pending), more, impartial.FormatBytes(e.limit))
 	}
 	return fmt.Sprintf("server busy: %s of answers waiting to be sent to slow clients, at most %s (web.Config.MaxPendingBytes); retry in a moment",
 		impartial.FormatBytes(e.pending), impartial.FormatBytes(e.limit))

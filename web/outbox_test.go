@@ -43,11 +43,12 @@ func requestFrom(ip, target string) *http.Request {
 // computation slot. With one slot and a client that does not read its
 // answer, the slot is free while the answer waits (another client's heavy
 // request runs in it), the bytes waiting are counted for the client, and
-// the client's next answer that would pass MaxPendingPerClient is a 429;
-// once the first answer is read, the client is served again.
+// the client, with less than MaxResponseBytes of its MaxPendingPerClient
+// left, gets 429 for its next requests, long or short; once the first
+// answer is read, it is served again.
 func TestAnswerSentOutsideSlot(t *testing.T) {
 	values := "/api/values?" + q("game", "nim", "to", "100000") // 588,907 bytes of JSON
-	s := New(Config{MaxConcurrent: 1, FastLane: -1, MaxPerClient: 1, MaxPendingPerClient: 1 << 20})
+	s := New(Config{MaxConcurrent: 1, FastLane: -1, MaxPerClient: 1, MaxResponseBytes: 1 << 20, MaxPendingPerClient: 3 << 19})
 	w := newStalledWriter()
 	finished := make(chan struct{})
 	go func() {
@@ -68,17 +69,13 @@ func TestAnswerSentOutsideSlot(t *testing.T) {
 	if rec.Code != 200 || rec.Body.Len() != int(mine) {
 		t.Errorf("another client, while the first does not read: %d, %d bytes", rec.Code, rec.Body.Len())
 	}
-	// The same client: a second such answer would pass its 1 MiB.
-	rec = httptest.NewRecorder()
-	s.Handler().ServeHTTP(rec, requestFrom("192.0.2.1", values))
-	if rec.Code != 429 || rec.Header().Get("Retry-After") != "1" || !strings.Contains(rec.Body.String(), "too many answers waiting to be sent to your address") {
-		t.Errorf("the same client's second answer: %d %q %.200s", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
-	}
-	// A short answer still fits.
-	rec = httptest.NewRecorder()
-	s.Handler().ServeHTTP(rec, requestFrom("192.0.2.1", "/api/solve?"+q("game", "nim", "position", "3 4 5")))
-	if rec.Code != 200 {
-		t.Errorf("the same client's short answer: %d %.200s", rec.Code, rec.Body)
+	// The same client: 588,907 + 1 MiB would pass its 1.5 MiB.
+	for _, target := range []string{values, "/api/solve?" + q("game", "nim", "position", "3 4 5")} {
+		rec = httptest.NewRecorder()
+		s.Handler().ServeHTTP(rec, requestFrom("192.0.2.1", target))
+		if rec.Code != 429 || rec.Header().Get("Retry-After") != "1" || !strings.Contains(rec.Body.String(), "too many answers waiting to be sent to your address: 575.2 KiB not yet read, and another answer may take up to 1.0 MiB, of at most 1.5 MiB per client") {
+			t.Errorf("the same client's next request %.40s: %d %q %.200s", target, rec.Code, rec.Header().Get("Retry-After"), rec.Body)
+		}
 	}
 	close(w.resume)
 	<-finished
@@ -121,16 +118,24 @@ func TestPendingRefusedBeforeComputing(t *testing.T) {
 }
 
 // The outbox's rules: a client with nothing waiting always gets one answer;
-// past its share it is refused; the total refuses only answers longer than
-// one piece.
+// a client is admitted while the longest answer still fits in its share;
+// an answer past its share is refused; the total refuses only answers
+// longer than one piece.
 func TestOutboxRules(t *testing.T) {
-	o := newOutbox(Config{MaxPendingPerClient: 1000, MaxPendingBytes: 3000})
+	o := newOutbox(Config{MaxPendingPerClient: 1000, MaxPendingBytes: 3000, MaxResponseBytes: 400})
 	if err := o.reserve("a", 2500); err != nil {
 		t.Fatalf("first answer of a: %v", err)
 	}
 	if err := o.admit("a"); err == nil {
 		t.Error("a has 2500 bytes waiting, its share is 1000: admitted")
 	}
+	if err := o.reserve("d", 600); err != nil || o.admit("d") != nil {
+		t.Errorf("d, 600 waiting, 400 more fit in 1000: %v, %v", err, o.admit("d"))
+	}
+	if err := o.reserve("d", 1); err != nil || o.admit("d") == nil {
+		t.Errorf("d, 601 waiting, 400 more do not fit: %v, %v", err, o.admit("d"))
+	}
+	o.done("d", 601)
 	if err := o.reserve("a", 1); err == nil {
 		t.Error("a second answer of a fits")
 	}
