@@ -78,8 +78,9 @@ var errFastSlice = errors.New("web: fast-lane time slice over")
 
 // compute runs a computing route: a slot, the handler, the answer encoded,
 // the slot released, the answer sent. A request that looks cheap and gets a
-// fast-lane slot but outlasts FastTimeout there is queued again for a
-// general slot with the rest of its Timeout.
+// fast-lane slot but outlasts FastTimeout there, or whose answer's JSON
+// passes cheapAnswer, is queued again for a general slot with the rest of
+// its Timeout.
 func (s *Server) compute(w http.ResponseWriter, r *http.Request, rt route) {
 	client := clientOf(r)
 	if err := s.outbox.admit(client); err != nil {
@@ -112,7 +113,7 @@ func (s *Server) compute(w http.ResponseWriter, r *http.Request, rt route) {
 			s.writeError(w, r, err) // the handler holds the slot until it returns
 			return
 		}
-		if errors.Is(err, errFastSlice) {
+		if errors.Is(err, errFastSlice) || l == laneFast && err == nil && jsonSize(v, cheapAnswer) > cheapAnswer {
 			s.promoted.Add(1)
 			release()
 			left -= time.Since(start)
@@ -276,11 +277,16 @@ func (s *Server) encode(rt route, v any) ([]byte, error) {
 // most cheapInput bytes, and for the sequence routes to ≤ cheapTo, for the
 // bridge routes n ≤ cheapBridgeN. Position questions on short input are
 // usually answered in microseconds; the ones that are not (a short spec
-// with a huge heap) are found out by FastTimeout.
+// with a huge heap) are found out by FastTimeout, and the ones whose answer
+// is long (the moves of nim 80000: 3.7 MB) by cheapAnswer.
 const (
 	cheapInput   = 256
 	cheapTo      = 10_000
 	cheapBridgeN = 1_000
+	// cheapAnswer bounds the JSON of an answer encoded in the fast lane: a
+	// longer one is work for a general slot (encoding 3.7 MB took the fast
+	// lane for 0.2 to 0.5 s, issue 27), where the request computes again.
+	cheapAnswer = sendChunk
 )
 
 // looksCheap classifies a request of route name before it runs.

@@ -222,3 +222,29 @@ func TestSendTimeoutDropsNonReader(t *testing.T) {
 		t.Errorf("the non-reader got %d bytes: its answer was sent after all", got)
 	}
 }
+
+// A request that looks cheap but whose answer is long (the moves of nim
+// 80000: 3.7 MB, issue 27) is not encoded in the fast lane: it goes to a
+// general slot, and the answer is the same.
+func TestFastLaneLongAnswer(t *testing.T) {
+	s := New(Config{})
+	target := "/api/moves?" + q("game", "nim", "position", "80000")
+	if !s.looksCheap("moves", newFormRequest(t, target)) {
+		t.Fatal("the moves of nim 80000 do not look cheap")
+	}
+	code, body := get(t, s, target)
+	if code != 200 || len(body) < 3_000_000 {
+		t.Fatalf("%d, %d bytes", code, len(body))
+	}
+	if s.promoted.Load() != 1 {
+		t.Errorf("promoted %d times, want 1", s.promoted.Load())
+	}
+	if want := encode(t, handle(t, New(Config{}), "moves", q("game", "nim", "position", "80000"))); body != want {
+		t.Errorf("the promoted answer differs from the direct one")
+	}
+	// A short answer stays in the fast lane.
+	s = New(Config{})
+	if code, _ := get(t, s, "/api/moves?"+q("game", "nim", "position", "800")); code != 200 || s.promoted.Load() != 0 {
+		t.Errorf("moves of nim 800: %d, promoted %d times", code, s.promoted.Load())
+	}
+}
