@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/grundy/grundy/internal/filelock"
 )
 
 // Sum computes the checksum of a sequence incrementally: SHA-256 of the
@@ -50,6 +52,7 @@ func (s *Sum) String() string {
 const (
 	dataFile     = "values.bin"
 	manifestFile = "checkpoint.json"
+	lockFile     = "checkpoint.lock"
 	formatV1     = 1
 )
 
@@ -65,6 +68,7 @@ type manifest struct {
 // Checkpoint is an open checkpoint directory being appended to.
 type Checkpoint struct {
 	dir  string
+	lock *filelock.Lock // held from Open to Close
 	m    manifest
 	f    *os.File
 	w    *bufio.Writer
@@ -125,11 +129,31 @@ func (c *Checkpoint) Replay(n int64, each func(uint64) error) error {
 	return nil
 }
 
-func open(dir, game string, start int, keep func(uint64)) (*Checkpoint, int64, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+func open(dir, game string, start int, keep func(uint64)) (_ *Checkpoint, _ int64, err error) {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, 0, err
 	}
-	c := &Checkpoint{dir: dir, sum: NewSum(), m: manifest{Format: formatV1, Game: game, Start: start}}
+	// One run at a time: a second run sharing the directory would truncate
+	// the first one's uncommitted values and, committing its own shorter
+	// count, lose the first one's progress (issue 27). The lock is held
+	// until Close, or the process's death.
+	lock, err := filelock.TryLock(filepath.Join(dir, lockFile))
+	if errors.Is(err, filelock.ErrLocked) {
+		who := ""
+		if h := filelock.Holder(filepath.Join(dir, lockFile)); h != "" {
+			who = " (" + h + ")"
+		}
+		return nil, 0, &Error{dir, "is in use by another run" + who + ": wait for it to end, or use another directory"}
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	defer func() {
+		if err != nil {
+			lock.Unlock()
+		}
+	}()
+	c := &Checkpoint{dir: dir, lock: lock, sum: NewSum(), m: manifest{Format: formatV1, Game: game, Start: start}}
 	raw, err := os.ReadFile(filepath.Join(dir, manifestFile))
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -149,7 +173,9 @@ func open(dir, game string, start int, keep func(uint64)) (*Checkpoint, int64, e
 		}
 		c.m = m
 	}
-	f, err := os.OpenFile(filepath.Join(dir, dataFile), os.O_RDWR|os.O_CREATE, 0o644)
+	// Files 0666 and directories 0777 less the umask, as os.Create and
+	// mkdir -p make them (sweep.createTemp says why; 0644 under umask 022).
+	f, err := os.OpenFile(filepath.Join(dir, dataFile), os.O_RDWR|os.O_CREATE, 0o666)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -173,6 +199,20 @@ func (c *Checkpoint) readData(m manifest, keep func(uint64)) error {
 		return &Error{c.dir, "values.bin is missing (delete the directory to start over)"}
 	}
 	defer f.Close()
+	// The manifest is checked against the file before anything is
+	// written: Open truncates values.bin to data_bytes, so a damaged, larger
+	// data_bytes would grow it (5·10^10 made a 50 GB sparse file, issue 27).
+	// Each value takes at least one byte.
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	switch {
+	case m.Count < 0 || m.DataBytes < 0 || m.Count > m.DataBytes:
+		return &Error{c.dir, fmt.Sprintf("checkpoint.json is damaged: %d values in %d bytes (delete the directory to start over)", m.Count, m.DataBytes)}
+	case m.DataBytes > st.Size():
+		return &Error{c.dir, fmt.Sprintf("checkpoint.json says values.bin holds %d bytes, but it has %d (delete the directory to start over)", m.DataBytes, st.Size())}
+	}
 	r := bufio.NewReaderSize(io.LimitReader(f, m.DataBytes), 1<<16)
 	for i := int64(0); i < m.Count; i++ {
 		v, err := binary.ReadUvarint(r)
@@ -253,11 +293,19 @@ func (c *Checkpoint) Commit() error {
 	return nil
 }
 
-// Close commits and closes the checkpoint.
+// Close commits and closes the checkpoint, and lets another run open it.
+// Closing it again does nothing.
 func (c *Checkpoint) Close() error {
+	if c.f == nil {
+		return nil
+	}
 	err := c.Commit()
 	if cerr := c.f.Close(); err == nil {
 		err = cerr
+	}
+	c.f = nil
+	if uerr := c.lock.Unlock(); err == nil {
+		err = uerr
 	}
 	return err
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -32,7 +33,9 @@ func TestResume(t *testing.T) {
 	}
 	c.Append(4, 5) // not committed: lost in a crash
 	c.w.Flush()
-	// Crash: no Close. Reopen.
+	// Crash: no Close; the process's files close and its lock goes.
+	c.f.Close()
+	c.lock.Unlock()
 	c2, known, err := Open(dir, "kayles", 0)
 	if err != nil || !slices.Equal(known, []uint64{1, 2, 300}) {
 		t.Fatalf("resume = %v %v", known, err)
@@ -41,10 +44,11 @@ func TestResume(t *testing.T) {
 	if err := c2.Close(); err != nil {
 		t.Fatal(err)
 	}
-	_, known, err = Open(dir, "kayles", 0)
+	c3, known, err := Open(dir, "kayles", 0)
 	if err != nil || !slices.Equal(known, []uint64{1, 2, 300, 7}) {
 		t.Fatalf("second resume = %v %v", known, err)
 	}
+	c3.Close()
 	var ce *Error
 	if _, _, err := Open(dir, "grundy", 0); !errors.As(err, &ce) {
 		t.Errorf("other game: %v", err)
@@ -56,5 +60,80 @@ func TestResume(t *testing.T) {
 	os.WriteFile(p, b, 0o644)
 	if _, _, err := Open(dir, "kayles", 0); !errors.As(err, &ce) {
 		t.Errorf("corrupted: %v", err)
+	}
+}
+
+// Issue 27, finding 8: a checkpoint.json whose data_bytes passes the size
+// of values.bin (edited to 5·10^10, it grew values.bin to 50 GB) is
+// refused before anything is written, as are negative or impossible
+// counts; values.bin is left as it was.
+func TestDamagedSize(t *testing.T) {
+	dir := t.TempDir()
+	c, _, err := Open(dir, "kayles", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Append(1, 2, 300)
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	manifestPath, dataPath := filepath.Join(dir, manifestFile), filepath.Join(dir, dataFile)
+	good, _ := os.ReadFile(manifestPath)
+	data, _ := os.ReadFile(dataPath)
+	for _, c := range []struct{ from, to, want string }{
+		{`"data_bytes":4`, `"data_bytes":50000000000`, "checkpoint.json says values.bin holds 50000000000 bytes, but it has 4"},
+		{`"data_bytes":4`, `"data_bytes":5`, "checkpoint.json says values.bin holds 5 bytes, but it has 4"},
+		{`"data_bytes":4`, `"data_bytes":-1`, "checkpoint.json is damaged: 3 values in -1 bytes"},
+		{`"count":3`, `"count":9`, "checkpoint.json is damaged: 9 values in 4 bytes"},
+		{`"count":3`, `"count":-2`, "checkpoint.json is damaged: -2 values in 4 bytes"},
+	} {
+		bad := strings.Replace(string(good), c.from, c.to, 1)
+		if bad == string(good) {
+			t.Fatalf("%s not in %s", c.from, good)
+		}
+		os.WriteFile(manifestPath, []byte(bad), 0o644)
+		_, _, err := OpenCount(dir, "kayles", 0)
+		var ce *Error
+		if !errors.As(err, &ce) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.to, err, c.want)
+		}
+		if now, err := os.ReadFile(dataPath); err != nil || string(now) != string(data) {
+			t.Errorf("%s: values.bin changed: %d bytes, %v", c.to, len(now), err)
+		}
+	}
+	os.WriteFile(manifestPath, good, 0o644)
+	if _, n, err := OpenCount(dir, "kayles", 0); err != nil || n != 3 {
+		t.Errorf("the good manifest again: %d, %v", n, err)
+	}
+}
+
+// Two runs sharing a checkpoint: the second is refused while the first has
+// it open (it would truncate the first one's uncommitted values and commit
+// a shorter count over its progress), and gets it once the first closed.
+func TestLocked(t *testing.T) {
+	dir := t.TempDir()
+	c, _, err := Open(dir, "kayles", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Append(1, 2, 3)
+	c.Commit()
+	c.Append(4) // uncommitted, the first run goes on
+	c.w.Flush()
+	var ce *Error
+	if _, _, err := Open(dir, "kayles", 0); !errors.As(err, &ce) || !strings.Contains(err.Error(), "is in use by another run (pid ") {
+		t.Errorf("a second run: %v", err)
+	}
+	c.Append(5)
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c2, known, err := Open(dir, "kayles", 0)
+	if err != nil || !slices.Equal(known, []uint64{1, 2, 3, 4, 5}) {
+		t.Errorf("after the first run: %v, %v", known, err)
+	}
+	c2.Close()
+	if err := c2.Close(); err != nil {
+		t.Errorf("a second Close: %v", err)
 	}
 }

@@ -10,7 +10,11 @@
 // synced) after the data it describes is synced, so after a crash at any
 // instant the manifest describes a prefix of values.bin that was fully
 // written; anything after that prefix is discarded on resume, and the prefix
-// is verified against its checksum before use.
+// is verified against its checksum before use; the manifest's byte length is
+// checked against values.bin before anything is written. A third file,
+// checkpoint.lock, is locked (flock) while a run has the checkpoint open,
+// so a second run sharing it is refused rather than losing the first one's
+// progress.
 //
 // The checksum of a sequence is the SHA-256 of its values as 8-byte
 // little-endian unsigned integers, first value first, written

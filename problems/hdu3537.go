@@ -29,27 +29,27 @@ func hdu3537() Problem {
 
 func solveHDU3537(r io.Reader, w io.Writer) error {
 	const id = "hdu3537"
-	in, err := newCoinTokens(id, r)
-	if err != nil {
-		return err
-	}
+	in := newCoinTokens(id, r)
 	out := bufio.NewWriter(w)
-	err = func() error {
+	err := func() error {
 		g := coins.MockTurtles()
 		s := g.NewSolver(impartial.Budget{})
 		ctx := context.Background()
 		for {
-			tok, line, col, ok := in.next()
+			tok, line, col, ok := in.next(maxToken)
 			if !ok {
-				return nil
+				return in.err
 			}
 			n, err := strconv.Atoi(tok)
-			if err != nil || n < 0 || n > maxCoinCase {
-				return &InputError{Problem: id, Line: line, Col: col, Msg: fmt.Sprintf("the number of heads %q is not a whole number from 0 to %d", tok, maxCoinCase)}
+			if err != nil || n < 0 || n > maxCase {
+				return &InputError{Problem: id, Line: line, Col: col, Msg: fmt.Sprintf("the number of heads %q is not a whole number from 0 to %d", tok, maxCase)}
 			}
 			heads := make([]int, 0, n)
 			for i := range n {
-				t, l, c, ok := in.next()
+				t, l, c, ok := in.next(maxToken)
+				if in.err != nil {
+					return in.err
+				}
 				if !ok {
 					return &InputError{Problem: id, Msg: fmt.Sprintf("expected %d head positions after n = %d on line %d, found %d", n, n, line, i)}
 				}
@@ -81,48 +81,33 @@ func solveHDU3537(r io.Reader, w io.Writer) error {
 	return err
 }
 
-// maxCoinCase bounds the number of coins one case of a coin problem may list
-// (the judges allow at most 100 for HDU 3537 and 10000 for hihoCoder 1172).
-const maxCoinCase = 1 << 20
+// maxCase (input.go) bounds the number of coins one case of a coin problem
+// may list (the judges allow at most 100 for HDU 3537 and 10000 for
+// hihoCoder 1172).
 
 // coinTokens splits judge input into whitespace-separated tokens, keeping
-// the 1-based line and column of each.
+// the 1-based line and column of each. It reads through input (input.go),
+// so it holds one buffer, not the input, and stops at maxInput bytes.
 type coinTokens struct {
-	data []byte
-	pos  int
-	line int
-	bol  int // offset of the start of the line
+	in  *input
+	err error // why the tokens ended early: input past maxInput, a token too long, a read error
 }
 
-// maxCoinInput bounds the input the coin drivers read (64 MiB).
-const maxCoinInput = 64 << 20
-
-func newCoinTokens(id string, r io.Reader) (*coinTokens, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxCoinInput+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxCoinInput {
-		return nil, &InputError{Problem: id, Msg: fmt.Sprintf("input longer than %d bytes", maxCoinInput)}
-	}
-	return &coinTokens{data: data, line: 1}, nil
+func newCoinTokens(id string, r io.Reader) *coinTokens {
+	return &coinTokens{in: newInput(id, r)}
 }
 
-func (t *coinTokens) next() (tok string, line, col int, ok bool) {
-	for t.pos < len(t.data) {
-		switch c := t.data[t.pos]; {
-		case c == '\n':
-			t.line++
-			t.bol = t.pos + 1
-		case isSpace(c):
-		default:
-			start := t.pos
-			for t.pos < len(t.data) && !isSpace(t.data[t.pos]) {
-				t.pos++
-			}
-			return string(t.data[start:t.pos]), t.line, start - t.bol + 1, true
-		}
-		t.pos++
+// next returns the next token, of at most max bytes. At the end of the
+// input, or at an error (then t.err), ok is false.
+func (t *coinTokens) next(max int) (tok string, line, col int, ok bool) {
+	b := t.in.token(nil, max)
+	if b == nil {
+		t.err = t.in.readErr()
+		return "", 0, 0, false
 	}
-	return "", 0, 0, false
+	if len(b) > max {
+		t.err = t.in.errorf("%q: the token is longer than %d bytes", clip(b), max)
+		return "", 0, 0, false
+	}
+	return string(b), t.in.tokLine, t.in.tokCol, true
 }

@@ -29,19 +29,19 @@ func hihocoder1172() Problem {
 // empty input has no test to answer, and what follows the row is not read.
 func solveHihoCoder1172(r io.Reader, w io.Writer) error {
 	const id = "hihocoder1172"
-	in, err := newCoinTokens(id, r)
-	if err != nil {
-		return err
-	}
-	tok, line, col, ok := in.next()
+	in := newCoinTokens(id, r)
+	tok, line, col, ok := in.next(maxToken)
 	if !ok {
-		return nil
+		return in.err
 	}
 	n, err := strconv.Atoi(tok)
-	if err != nil || n < 1 || n > maxCoinCase {
-		return &InputError{Problem: id, Line: line, Col: col, Msg: fmt.Sprintf("N = %q is not a whole number from 1 to %d", tok, maxCoinCase)}
+	if err != nil || n < 1 || n > maxCase {
+		return &InputError{Problem: id, Line: line, Col: col, Msg: fmt.Sprintf("N = %q is not a whole number from 1 to %d", tok, maxCase)}
 	}
-	row, rowLine, rowCol, ok := in.next()
+	row, rowLine, rowCol, ok := in.next(maxCase)
+	if in.err != nil {
+		return in.err
+	}
 	if !ok {
 		return &InputError{Problem: id, Msg: fmt.Sprintf("expected a row of %d coins (H or T) after N on line %d", n, line)}
 	}

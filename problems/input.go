@@ -2,14 +2,28 @@ package problems
 
 import (
 	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 )
 
+// Bounds of judge input, so that no input, however long, makes a driver
+// hold more than a few MiB (issue 27: 1 GB of '7' on stdin took 4.6 GB):
+// a token is at most maxToken bytes (a whole number needs 20; scanf would
+// read leading zeros, hence the slack), the whole input at most maxInput
+// bytes, and a case at most maxCase heaps, rows or coins.
+const (
+	maxToken = 4 << 10
+	maxInput = 64 << 20
+	maxCase  = 1 << 20
+)
+
 // input reads judge input token by token, fast (a 64 KiB buffer and no
 // allocation per number), keeping the line and column of each token for
-// error messages.
+// error messages. It reads at most maxInput bytes and returns tokens of at
+// most maxToken bytes.
 type input struct {
 	id   string
 	r    io.Reader
@@ -26,7 +40,7 @@ type input struct {
 }
 
 func newInput(id string, r io.Reader) *input {
-	return &input{id: id, r: r, buf: make([]byte, 1<<16), line: 1}
+	return &input{id: id, r: io.LimitReader(r, maxInput+1), buf: make([]byte, 1<<16), line: 1}
 }
 
 func (in *input) fill() bool {
@@ -35,6 +49,14 @@ func (in *input) fill() bool {
 	}
 	in.base += int64(in.end)
 	n, err := in.r.Read(in.buf)
+	if in.base+int64(n) > maxInput {
+		// The byte past the limit is not read: the input ends there, with
+		// an error that names the line reached.
+		n = int(maxInput - in.base)
+		line := in.line + bytes.Count(in.buf[:n], []byte{'\n'})
+		in.err = &InputError{Problem: in.id, Line: line, Msg: fmt.Sprintf("the input is longer than %d bytes (64 MiB), more than any judge's", maxInput)}
+		err = io.EOF
+	}
 	in.pos, in.end = 0, n
 	if err != nil {
 		if err != io.EOF {
@@ -75,13 +97,15 @@ func isSpace(c byte) bool {
 func (in *input) more() bool { return in.skipSpace() }
 
 // token returns the next token (valid until the next read), or nil at end.
-func (in *input) token(scratch []byte) []byte {
+// A token longer than max is cut there: its first max+1 bytes are returned,
+// and the caller refuses it.
+func (in *input) token(scratch []byte, max int) []byte {
 	if !in.skipSpace() {
 		return nil
 	}
 	in.tokLine, in.tokCol = in.line, int(in.base+int64(in.pos)-in.bol)+1
 	// Fast path: the token ends inside the buffer; return it in place.
-	for i := in.pos; i < in.end; i++ {
+	for i := in.pos; i < in.end && i-in.pos <= max; i++ {
 		if isSpace(in.buf[i]) {
 			t := in.buf[in.pos:i]
 			in.pos = i
@@ -89,8 +113,11 @@ func (in *input) token(scratch []byte) []byte {
 		}
 	}
 	out := scratch[:0]
-	for {
+	for len(out) <= max {
 		if in.pos >= in.end && !in.fill() {
+			if in.err != nil {
+				return nil // cut by maxInput or a read error: not a whole token
+			}
 			return out
 		}
 		c := in.buf[in.pos]
@@ -100,6 +127,12 @@ func (in *input) token(scratch []byte) []byte {
 		out = append(out, c)
 		in.pos++
 	}
+	return out
+}
+
+// tooLong reports a token longer than maxToken, in a message about what.
+func (in *input) tooLong(what string, t []byte) error {
+	return in.errorf("%s: %q is not a whole number: the token is longer than %d bytes", what, clip(t), maxToken)
 }
 
 // errorf reports malformed input at the last token read.
@@ -115,9 +148,13 @@ func (in *input) missing(what string) error {
 	return &InputError{Problem: in.id, Msg: "missing " + what}
 }
 
-// readErr reports an I/O error, or nil.
+// readErr reports an I/O error or input past maxInput, or nil.
 func (in *input) readErr() error {
-	if in.err != nil {
+	var ie *InputError
+	switch {
+	case errors.As(in.err, &ie):
+		return ie
+	case in.err != nil:
 		return fmt.Errorf("%s: reading input: %w", in.id, in.err)
 	}
 	return nil
@@ -126,9 +163,12 @@ func (in *input) readErr() error {
 // int reads a whole number in [lo, hi] named what ("the number of piles").
 func (in *input) int(what string, lo, hi int64) (int64, error) {
 	var scratch [24]byte
-	t := in.token(scratch[:])
+	t := in.token(scratch[:], maxToken)
 	if t == nil {
 		return 0, in.missing(what)
+	}
+	if len(t) > maxToken {
+		return 0, in.tooLong(what, t)
 	}
 	// Fast path: plain decimal digits.
 	var n int64
@@ -155,9 +195,12 @@ func (in *input) int(what string, lo, hi int64) (int64, error) {
 // uint reads a whole number in [lo, hi] that may exceed int64.
 func (in *input) uint(what string, lo, hi uint64) (uint64, error) {
 	var scratch [24]byte
-	t := in.token(scratch[:])
+	t := in.token(scratch[:], maxToken)
 	if t == nil {
 		return 0, in.missing(what)
+	}
+	if len(t) > maxToken {
+		return 0, in.tooLong(what, t)
 	}
 	if len(t) > 1 && t[0] == '+' { // scanf reads a leading +
 		t = t[1:]

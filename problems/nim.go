@@ -31,7 +31,7 @@ func nimCases(id string, r io.Reader, w io.Writer, solve func(o *output, piles [
 		ctx := context.Background()
 		var piles []int
 		for in.more() {
-			m, err := in.int("the number of piles", 0, math.MaxInt64)
+			m, err := in.int("the number of piles", 0, maxCase)
 			if err != nil {
 				return err
 			}
@@ -103,7 +103,7 @@ func hdu1849() Problem {
 				ctx := context.Background()
 				var cells []int
 				for in.more() {
-					m, err := in.int("the number of pieces", 0, math.MaxInt64)
+					m, err := in.int("the number of pieces", 0, maxCase)
 					if err != nil {
 						return err
 					}
@@ -140,7 +140,7 @@ func hdu1907() Problem {
 				ctx := context.Background()
 				var piles []int
 				return countedCases(in, "tests", func() error {
-					n, err := in.int("the number of boxes", 0, math.MaxInt64)
+					n, err := in.int("the number of boxes", 0, maxCase)
 					if err != nil {
 						return err
 					}
@@ -181,7 +181,7 @@ func hdu1730() Problem {
 				ctx := context.Background()
 				var rows []games.Row
 				for in.more() {
-					n, err := in.int("the number of rows", 0, math.MaxInt64)
+					n, err := in.int("the number of rows", 0, maxCase)
 					if err != nil {
 						return err
 					}
@@ -230,7 +230,7 @@ func hdu4315() Problem {
 				var cells []int
 				var at [][2]int // the position of each cell in the input
 				for in.more() {
-					n, err := in.int("N", 1, math.MaxInt64)
+					n, err := in.int("N", 1, maxCase)
 					if err != nil {
 						return err
 					}

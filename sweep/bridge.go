@@ -69,6 +69,19 @@ func newBridgeTask(s BridgeSpec) (*bridgeTask, error) {
 
 func (t *bridgeTask) units() int { return len(t.shards) }
 
+// bridgeUnit is what a shard's tally depends on: n, the depth and the
+// shard's holders.
+type bridgeUnit struct {
+	Kind    string `json:"kind"`
+	N       int    `json:"n"`
+	Depth   int    `json:"depth"`
+	Holders []int  `json:"holders"`
+}
+
+func (t *bridgeTask) unit(i int) any {
+	return bridgeUnit{"bridge", t.spec.N, t.spec.Depth, t.shards[i].Holders}
+}
+
 func (t *bridgeTask) key(i int) string {
 	var b strings.Builder
 	b.WriteString("h")
@@ -106,9 +119,9 @@ func (t *bridgeTask) merge(ctx context.Context, st *store) (*Summary, error) {
 	sum := &Summary{}
 	for i := range t.shards {
 		name := st.partPath(t.key(i))
-		data, err := st.read(ctx, name)
+		data, err := mergePart(ctx, st, t, i)
 		if err != nil {
-			return nil, fmt.Errorf("sweep: bridge shard %v: %w", t.shards[i], err)
+			return nil, err
 		}
 		var p bridgePart
 		if err := json.Unmarshal(data, &p); err != nil {

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -34,7 +35,8 @@ const (
 	MaxGridGames   = 10_000_000_000 // trials × simulated points
 	AutoExactMaxM  = 8              // method auto: exact up to this m (8! deals), else simulate
 	defaultTrials  = 100_000
-	maxGridLineLen = 4096
+	maxGridLineLen = 4096    // bytes of a grid line
+	maxGridBytes   = 1 << 20 // bytes of a grid file
 )
 
 // GridError is a grid file line that cannot be read.
@@ -51,11 +53,33 @@ func (e *GridError) Error() string { return fmt.Sprintf("sweep: grid line %d: %s
 // (standard, free, fixed, rearrange; default standard), method (exact,
 // simulate or auto, the default: exact for m ≤ 8 and strategies without
 // coins), trials (default 100000), seed (default 1).
+//
+// It reads at most 1 MiB, and lines of at most 4096 bytes, so any file,
+// /dev/zero included, is at worst an error naming the line that is too long
+// (or the line where the file passed 1 MiB).
 func ParseGrid(r io.Reader) (CardflipSpec, error) {
 	s := CardflipSpec{Method: "auto", Trials: defaultTrials, Seed: 1}
 	seen := map[string]int{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1024), maxGridLineLen)
+	data, err := io.ReadAll(io.LimitReader(r, maxGridBytes+1))
+	if err != nil {
+		return s, err
+	}
+	lines := 1
+	for rest := data; ; lines++ {
+		l, next, more := bytes.Cut(rest, []byte{'\n'})
+		if len(l) > maxGridLineLen {
+			return s, &GridError{lines, fmt.Sprintf("the line is longer than %d bytes (a grid line is \"key = value, …\")", maxGridLineLen)}
+		}
+		if !more {
+			break
+		}
+		rest = next
+	}
+	if len(data) > maxGridBytes {
+		return s, &GridError{lines, fmt.Sprintf("the grid file is longer than %d bytes (1 MiB)", maxGridBytes)}
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 1024), maxGridLineLen+1)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -289,6 +313,33 @@ func newCardflipTask(s CardflipSpec) (*cardflipTask, error) {
 func (t *cardflipTask) units() int       { return len(t.points) }
 func (t *cardflipTask) key(i int) string { return fmt.Sprintf("p%05d", i) }
 
+// cardflipUnit is what a grid point's result depends on: the point, its
+// strategy, m and rules, the method, and for a simulation the trials and
+// the seed.
+type cardflipUnit struct {
+	Kind     string `json:"kind"`
+	Point    int    `json:"point"`
+	Strategy string `json:"strategy"`
+	M        int    `json:"m"`
+	Players  string `json:"players"`
+	Model    string `json:"model"`
+	Variant  string `json:"variant"`
+	Method   string `json:"method"`
+	Trials   int64  `json:"trials,omitempty"`
+	Seed     uint64 `json:"seed,omitempty"`
+}
+
+func (t *cardflipTask) unit(i int) any {
+	p := t.points[i]
+	u := cardflipUnit{Kind: "cardflip", Point: i, Strategy: p.strategy.Info().Name, M: p.m,
+		Players: cardflip.FormatPlayers(p.rules.Players), Model: modelWord(p.rules.Model),
+		Variant: p.rules.Variant.String(), Method: "exact"}
+	if !p.exact {
+		u.Method, u.Trials, u.Seed = "simulate", t.spec.Trials, t.spec.Seed
+	}
+	return u
+}
+
 func (t *cardflipTask) run(ctx context.Context, i int) ([]byte, error) {
 	row, err := t.point(ctx, i)
 	if err != nil {
@@ -333,13 +384,12 @@ func (t *cardflipTask) merge(ctx context.Context, st *store) (*Summary, error) {
 	sum := &Summary{}
 	records := make([][]string, len(t.points))
 	for i := range t.points {
-		name := st.partPath(t.key(i))
-		data, err := st.read(ctx, name)
+		data, err := mergePart(ctx, st, t, i)
 		if err != nil {
-			return nil, fmt.Errorf("sweep: card-flip point %d: %w", i, err)
+			return nil, err
 		}
 		if err := json.Unmarshal(data, &rows[i]); err != nil {
-			return nil, fmt.Errorf("sweep: %s: %w", name, err)
+			return nil, fmt.Errorf("sweep: %s: %w", st.partPath(t.key(i)), err)
 		}
 		r := rows[i]
 		sum.Seconds += r.Seconds

@@ -131,6 +131,7 @@ func FuzzParseGrid(f *testing.F) {
 	f.Add("strategies = stacks\nm = 3..5\nplayers = 1, ∞\nmodel = table, turn\n")
 	f.Add("strategies = all\nm = 1..1000\nplayers = 1\nmodel = table\nmethod = simulate\ntrials = 1000000000\n")
 	f.Add("m = 4 # comment\n= \n#\n")
+	f.Add("strategies = stacks\n" + strings.Repeat("#", 5000) + "\n")
 	f.Fuzz(func(t *testing.T, grid string) {
 		spec, err := ParseGrid(strings.NewReader(grid))
 		if err != nil {

@@ -8,9 +8,12 @@
 // sum of the units done → a merge that writes the results. Each unit is
 // written to DIR/parts/KEY.json atomically as soon as it is done, and a
 // unit whose part exists is read back instead of computed, so a sweep that
-// was stopped and started again does only what is left. DIR/sweep.json
+// was stopped and started again does only what is left. A part records
+// its unit's parameters and a checksum (part.go): one that is not its
+// unit's is moved aside and computed again, and never merged. DIR/sweep.json
 // records the Spec; a restart with another Spec into the same DIR is
-// refused rather than mixing the parts of two sweeps.
+// refused rather than mixing the parts of two sweeps, and DIR/sweep.lock
+// (flock) keeps a second sweep out of a DIR while one runs.
 //
 // Runners: the embedded Prism runner (the default, in this process, on
 // every core: see unitsFn for how its splitting spreads the units) or any

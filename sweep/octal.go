@@ -88,6 +88,15 @@ func OctalCodes(digits int) []string {
 func (t *octalTask) units() int       { return len(t.codes) }
 func (t *octalTask) key(i int) string { return t.codes[i] }
 
+// octalUnit is what a code's result depends on: the code and the range.
+type octalUnit struct {
+	Kind string `json:"kind"`
+	Code string `json:"code"`
+	To   int    `json:"to"`
+}
+
+func (t *octalTask) unit(i int) any { return octalUnit{"octal", t.codes[i], t.spec.To} }
+
 func (t *octalTask) run(ctx context.Context, i int) ([]byte, error) {
 	row, err := OctalUnit(ctx, t.codes[i], t.spec.To)
 	if err != nil {
@@ -198,14 +207,14 @@ func (r *OctalRow) Compare() {
 func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 	rows := make([]OctalRow, 0, len(t.codes))
 	sum := &Summary{}
-	for _, code := range t.codes {
-		data, err := st.read(ctx, st.partPath(code))
+	for i, code := range t.codes {
+		data, err := mergePart(ctx, st, t, i)
 		if err != nil {
-			return nil, fmt.Errorf("sweep: octal %s: %w", code, err)
+			return nil, err
 		}
 		var r OctalRow
-		if err := json.Unmarshal(data, &r); err != nil {
-			return nil, fmt.Errorf("sweep: %s: %w", st.partPath(code), err)
+		if err := json.Unmarshal(data, &r); err != nil || r.Code != code {
+			return nil, fmt.Errorf("sweep: %s: the result of octal %s is not a row of it: %v", st.partPath(code), code, err)
 		}
 		r.Compare()
 		rows = append(rows, r)

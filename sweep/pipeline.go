@@ -40,7 +40,11 @@ type Spec struct {
 type task interface {
 	units() int
 	key(i int) string
-	// run computes unit i and returns its part (JSON, one line).
+	// unit returns the parameters of unit i, everything its result depends
+	// on, as a JSON object with a "kind": a part file records them
+	// (part.go).
+	unit(i int) any
+	// run computes unit i and returns its result (JSON, one line).
 	run(ctx context.Context, i int) ([]byte, error)
 	// merge reads every part and writes the result files and the summary.
 	merge(ctx context.Context, st *store) (*Summary, error)
@@ -105,8 +109,14 @@ type Options struct {
 	// done (parts in DIR, earlier runs' included) and the total.
 	Progress func(done, total int)
 	// Log receives the runners' log lines at warning level and above
-	// (nil: discarded).
+	// (nil: discarded). Once ctx is canceled nothing more is logged: the
+	// runner's complaints about the cancel ("Bundle Failed … context
+	// canceled") are not errors.
 	Log *os.File
+	// Warn, if set, receives the sweep's own warnings, one line each
+	// without a newline (a part that is not its unit's, moved aside and
+	// computed again).
+	Warn func(msg string)
 }
 
 // IsLocal says whether the runner is the embedded one.
@@ -148,6 +158,17 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 	if err != nil {
 		return nil, &UsageError{err}
 	}
+	// One sweep at a time in a directory: the lock is held until Run
+	// returns, or the process dies.
+	lock, err := st.lock()
+	if err != nil {
+		var le *LockedError
+		if errors.As(err, &le) {
+			return nil, &UsageError{err}
+		}
+		return nil, err
+	}
+	defer lock.Unlock()
 	if err := st.claim(ctx, specJSON); err != nil {
 		var me *SpecMismatchError
 		if errors.As(err, &me) {
@@ -155,9 +176,17 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 		}
 		return nil, err
 	}
+	st.clean()
+	warn := o.Warn
+	if warn == nil {
+		warn = func(string) {}
+	}
+	if err := st.checkParts(ctx, t, warn); err != nil {
+		return nil, err
+	}
 	beamMu.Lock()
 	defer beamMu.Unlock()
-	restore, err := setupBeam(o)
+	restore, err := setupBeam(ctx, o)
 	if err != nil {
 		return nil, err
 	}
@@ -236,7 +265,7 @@ func runnerName(r string) string {
 // It returns a function that puts back the options it set, so that one
 // Run's options do not leak into the next in the same process. The caller
 // holds beamMu until then.
-func setupBeam(o Options) (restore func(), err error) {
+func setupBeam(ctx context.Context, o Options) (restore func(), err error) {
 	old := map[string]string{}
 	restore = func() {
 		for name, v := range old {
@@ -276,10 +305,38 @@ func setupBeam(o Options) (restore func(), err error) {
 	// every job's start and end there.
 	var h slog.Handler = slog.NewTextHandler(discard{}, nil)
 	if o.Log != nil {
-		h = slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})
+		h = untilCanceled{ctx, slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})}
 	}
 	slog.SetDefault(slog.New(h))
 	return restore, nil
+}
+
+// untilCanceled passes log records on until ctx is canceled, then drops
+// them: a sweep stopped by Ctrl-C or SIGTERM made Prism log every bundle
+// it abandoned as "level=ERROR … Bundle Failed … context canceled", but a
+// cancel is not an error, and the sweep says itself that it stopped.
+type untilCanceled struct {
+	ctx context.Context
+	slog.Handler
+}
+
+func (h untilCanceled) Enabled(ctx context.Context, l slog.Level) bool {
+	return h.ctx.Err() == nil && h.Handler.Enabled(ctx, l)
+}
+
+func (h untilCanceled) Handle(ctx context.Context, r slog.Record) error {
+	if h.ctx.Err() != nil {
+		return nil
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h untilCanceled) WithAttrs(as []slog.Attr) slog.Handler {
+	return untilCanceled{h.ctx, h.Handler.WithAttrs(as)}
+}
+
+func (h untilCanceled) WithGroup(name string) slog.Handler {
+	return untilCanceled{h.ctx, h.Handler.WithGroup(name)}
 }
 
 type discard struct{}
@@ -385,15 +442,25 @@ func (f *unitsFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, _ []
 }
 
 func (f *unitsFn) unit(ctx context.Context, i int) error {
-	name := f.st.partPath(f.task.key(i))
-	if data, err := f.st.read(ctx, name); err == nil && json.Valid(data) {
+	_, err := readPart(ctx, f.st, f.task, i)
+	if err == nil {
 		return nil // done by an earlier run
 	}
-	part, err := f.task.run(ctx, i)
+	var pe *PartError
+	if errors.As(err, &pe) {
+		// Run moved such parts aside before the pipeline started (a local
+		// directory); this one is on a remote store, or appeared since.
+		slog.Warn(pe.Error() + "; computing it again")
+	}
+	result, err := f.task.run(ctx, i)
 	if err != nil {
 		return err
 	}
-	return f.st.write(ctx, name, part)
+	data, err := encodePart(f.task, i, result)
+	if err != nil {
+		return err
+	}
+	return f.st.write(ctx, f.st.partPath(f.task.key(i)), data)
 }
 
 // decode rebuilds a sweep on a worker from what its DoFn carries.

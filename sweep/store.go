@@ -7,14 +7,18 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // gs:// output directories on Dataflow
+
+	"github.com/grundy/grundy/internal/filelock"
 )
 
 // A store is a sweep's output directory: a local path, shared by the
@@ -24,7 +28,8 @@ import (
 // Layout:
 //
 //	DIR/sweep.json       the sweep's Spec; a restart must bring the same one
-//	DIR/parts/KEY.json   one finished work unit, written atomically
+//	DIR/sweep.lock       held (flock) by the sweep running, if any
+//	DIR/parts/KEY.json   one finished work unit, written atomically (part.go)
 //	DIR/<results>        the merged results, written atomically at the end
 //
 // Atomic: a local file is written to a temporary name in the same
@@ -53,26 +58,48 @@ func (s *store) join(elem ...string) string {
 // partPath is the file of the unit with the given key.
 func (s *store) partPath(key string) string { return s.join("parts", key+".json") }
 
+// maxFileBytes bounds the files a sweep reads back (sweep.json, the
+// summary, the results it checksums): none is near it.
+const maxFileBytes = 256 << 20
+
 // read returns the file's contents, or fs.ErrNotExist.
 func (s *store) read(ctx context.Context, name string) ([]byte, error) {
+	return s.readMax(ctx, name, maxFileBytes)
+}
+
+// readMax returns the file's contents, at most max bytes (a longer file is
+// an error), or fs.ErrNotExist.
+func (s *store) readMax(ctx context.Context, name string, max int64) ([]byte, error) {
+	var r io.ReadCloser
 	if !s.remote {
-		return os.ReadFile(name)
-	}
-	fsys, err := filesystem.New(ctx, name)
-	if err != nil {
-		return nil, err
-	}
-	defer fsys.Close()
-	if _, err := fsys.Size(ctx, name); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
-	}
-	r, err := fsys.OpenRead(ctx, name)
-	if err != nil {
-		return nil, err
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		r = f
+	} else {
+		fsys, err := filesystem.New(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		defer fsys.Close()
+		if _, err := fsys.Size(ctx, name); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
+		}
+		if r, err = fsys.OpenRead(ctx, name); err != nil {
+			return nil, err
+		}
 	}
 	defer r.Close()
-	return io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err == nil && int64(len(data)) > max {
+		err = fmt.Errorf("sweep: %s is longer than %d bytes: %w", name, max, errTooLong)
+	}
+	return data, err
 }
+
+// errTooLong is the cause of a file longer than readMax reads.
+var errTooLong = errors.New("not a file a sweep wrote")
 
 // write replaces the file atomically with data.
 func (s *store) write(ctx context.Context, name string, data []byte) error {
@@ -93,10 +120,10 @@ func (s *store) write(ctx context.Context, name string, data []byte) error {
 		return w.Close()
 	}
 	dir := filepath.Dir(name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".tmp-"+filepath.Base(name)+"-*")
+	f, err := createTemp(dir, ".tmp-"+filepath.Base(name)+"-")
 	if err != nil {
 		return err
 	}
@@ -115,6 +142,109 @@ func (s *store) write(ctx context.Context, name string, data []byte) error {
 	if err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("sweep: writing %s: %w", name, err)
+	}
+	return nil
+}
+
+// createTemp creates a new file prefix+random in dir, as os.CreateTemp does
+// but with mode 0666 less the umask, not 0600: a sweep's parts and results
+// are data to share (a results directory is committed, a cluster's workers
+// and their users read it), and the umask is how a user says who may read
+// what they write; checkpoints follow the same rule (checkpoint.Open). The
+// umask 022 usual on Linux gives 0644.
+func createTemp(dir, prefix string) (*os.File, error) {
+	for range 100 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return f, err
+	}
+	return nil, fmt.Errorf("sweep: no free temporary name in %s", dir)
+}
+
+// lockName is the lock file of a local sweep directory.
+const lockName = "sweep.lock"
+
+// lock takes the directory's lock, so that two sweeps do not write one
+// directory at once (issue 27: a run resumed next to an orphaned one). A
+// remote store (gs://…) is not locked: its workers write it from many
+// machines.
+func (s *store) lock() (*filelock.Lock, error) {
+	if s.remote {
+		return nil, nil
+	}
+	if err := os.MkdirAll(s.dir, 0o777); err != nil {
+		return nil, err
+	}
+	name := s.join(lockName)
+	l, err := filelock.TryLock(name)
+	if errors.Is(err, filelock.ErrLocked) {
+		who := ""
+		if h := filelock.Holder(name); h != "" {
+			who = " (" + h + ")"
+		}
+		return nil, &LockedError{Dir: s.dir, Holder: who}
+	}
+	return l, err
+}
+
+// LockedError reports a sweep directory another sweep is writing.
+type LockedError struct{ Dir, Holder string }
+
+func (e *LockedError) Error() string {
+	return fmt.Sprintf("sweep: another sweep is running in %s%s: wait for it to end, or stop it (it keeps what it has done)", e.Dir, e.Holder)
+}
+
+// clean removes the temporary files a stopped run left (a run killed
+// between creating and renaming one). The caller holds the lock, so no
+// other writer is using them.
+func (s *store) clean() {
+	if s.remote {
+		return
+	}
+	for _, dir := range []string{s.dir, s.join("parts")} {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), ".tmp-") && e.Type().IsRegular() {
+				os.Remove(filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+}
+
+// checkParts reads every part of a local store before a run and moves
+// aside, with a warning, each part that is not the result of the unit its
+// name says (part.go), so that the unit is computed again. Files that name
+// no unit of t are left alone (the merge reads only the units' parts).
+func (s *store) checkParts(ctx context.Context, t task, warn func(string)) error {
+	if s.remote {
+		return nil
+	}
+	keys, err := s.parts(ctx)
+	if err != nil {
+		return err
+	}
+	index := make(map[string]int, t.units())
+	for i := range t.units() {
+		index[t.key(i)] = i
+	}
+	for _, k := range keys {
+		i, ok := index[k]
+		if !ok {
+			continue
+		}
+		_, err := readPart(ctx, s, t, i)
+		var pe *PartError
+		if !errors.As(err, &pe) {
+			continue
+		}
+		name := s.partPath(k)
+		if err := os.Rename(name, name+".rejected"); err != nil {
+			return err
+		}
+		warn(fmt.Sprintf("%s; moved to %s, computing it again", strings.TrimPrefix(pe.Error(), "sweep: "), filepath.Base(name)+".rejected"))
 	}
 	return nil
 }

@@ -199,7 +199,12 @@ func TestSweepResumes(t *testing.T) {
 	os.Remove(filepath.Join(dir, "results.jsonl"))
 	planted := fresh[1] // 0.2
 	planted.Seconds = 12345
-	data, _ := json.Marshal(planted)
+	result, _ := json.Marshal(planted)
+	task, _ := spec.task()
+	data, err := encodePart(task, 1, result)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(dir, "parts", "0.2.json"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -165,6 +165,9 @@ func TestAbuse(t *testing.T) {
 			t.Errorf("after the disconnect: %d in %v (%.200s); the slots were not freed", code, elapsed, text)
 		}
 	})
+	// Issue 27, finding 1: clients that never read hold no slot
+	// (abuse_slowread_test.go).
+	t.Run("non-readers", func(t *testing.T) { attackNonReaders(t, srv.base, 8*time.Second) })
 	// Deadlines hold within 10%: a computation of minutes is a 504 after
 	// the default 10 s, not later.
 	t.Run("deadline", func(t *testing.T) {

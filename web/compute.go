@@ -27,10 +27,12 @@ import (
 //     lane), the request's context (a client that disconnects cancels it)
 //     and the memory governor (MemoryLimit);
 //  4. the answer encoded into a buffer of at most MaxResponseBytes (422
-//     past it), still in the slot;
-//  5. the status and the buffer written, still in the slot, which is then
-//     released: the slots bound the work, the memory and the bytes waiting
-//     to be sent together.
+//     past it), still in the slot, which is then released;
+//  5. the status and the buffer written outside any slot (outbox.go): each
+//     64 KiB under a write deadline (SendTimeout), the bytes waiting for one
+//     client bounded by MaxPendingPerClient (429) and for all by
+//     MaxPendingBytes (503), so a client that does not read holds no slot
+//     and a bounded amount of memory for a bounded time.
 
 // api wraps an endpoint in the steps above.
 func (s *Server) api(rt route) http.Handler {
@@ -42,17 +44,17 @@ func (s *Server) api(rt route) http.Handler {
 		case http.MethodGet, http.MethodHead, http.MethodPost:
 		default:
 			hd.Set("Allow", "GET, HEAD, POST")
-			s.writeError(w, &httpError{http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed (use GET or POST)", r.Method)})
+			s.writeError(w, r, &httpError{http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed (use GET or POST)", r.Method)})
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes)
 		if err := r.ParseForm(); err != nil {
-			s.writeError(w, formError(err))
+			s.writeError(w, r, formError(err))
 			return
 		}
 		if !rt.compute {
 			v, err := rt.handle(r)
-			s.respond(w, rt, v, err)
+			s.send(w, r, s.encodeAnswer(rt, v, err))
 			return
 		}
 		s.compute(w, r, rt)
@@ -74,22 +76,33 @@ func formError(err error) error {
 // FastTimeout: it goes back to the queue as a heavy request.
 var errFastSlice = errors.New("web: fast-lane time slice over")
 
-// compute runs a computing route: a slot, the handler, the answer written,
-// the slot released. A request that looks cheap and gets a fast-lane slot
-// but outlasts FastTimeout there is queued again for a general slot with
-// the rest of its Timeout.
+// compute runs a computing route: a slot, the handler, the answer encoded,
+// the slot released, the answer sent. A request that looks cheap and gets a
+// fast-lane slot but outlasts FastTimeout there, or whose answer's JSON
+// passes cheapAnswer, is queued again for a general slot with the rest of
+// its Timeout.
 func (s *Server) compute(w http.ResponseWriter, r *http.Request, rt route) {
 	client := clientOf(r)
+	if err := s.outbox.admit(client); err != nil {
+		s.writeError(w, r, err) // its earlier answers are still unread
+		return
+	}
 	cheap := s.looksCheap(rt.name, r)
 	queueDeadline := time.Now().Add(s.cfg.QueueWait)
 	left := s.cfg.Timeout
 	for {
 		l, err := s.sched.acquire(r.Context(), client, cheap, queueDeadline)
 		if err != nil {
-			s.writeError(w, err)
+			s.writeError(w, r, err)
 			return
 		}
 		release := func() { s.sched.release(client, l) }
+		if err := s.outbox.admit(client); err != nil {
+			// Its answers filled up while it waited in the queue.
+			release()
+			s.writeError(w, r, err)
+			return
+		}
 		limit := left
 		if l == laneFast {
 			limit = min(left, s.cfg.FastTimeout)
@@ -97,18 +110,19 @@ func (s *Server) compute(w http.ResponseWriter, r *http.Request, rt route) {
 		start := time.Now()
 		v, err, detached := s.run(r, rt, limit, left, release)
 		if detached {
-			s.writeError(w, err) // the handler holds the slot until it returns
+			s.writeError(w, r, err) // the handler holds the slot until it returns
 			return
 		}
-		if errors.Is(err, errFastSlice) {
+		if errors.Is(err, errFastSlice) || l == laneFast && err == nil && jsonSize(v, cheapAnswer) > cheapAnswer {
 			s.promoted.Add(1)
 			release()
 			left -= time.Since(start)
 			cheap = false
 			continue
 		}
-		s.respond(w, rt, v, err)
+		a := s.encodeAnswer(rt, v, err)
 		release()
+		s.send(w, r, a)
 		return
 	}
 }
@@ -215,30 +229,9 @@ func (e *memoryLimitError) Error() string {
 
 func (e *memoryLimitError) HTTPStatus() int { return http.StatusUnprocessableEntity }
 
-// respond writes the answer v, or err. v is encoded into a buffer first, so
-// the status is written only once the whole answer exists and fits.
-func (s *Server) respond(w http.ResponseWriter, rt route, v any, err error) {
-	var body []byte
-	if err == nil {
-		body, err = s.encode(rt, v)
-	}
-	if err != nil {
-		s.writeError(w, err)
-		return
-	}
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(http.StatusOK)
-	w.Write(body)
-}
-
-// writeError writes err's status and message (docs/api.md).
-func (s *Server) writeError(w http.ResponseWriter, err error) {
-	status, msg := errorStatus(err)
-	if status == http.StatusServiceUnavailable {
-		w.Header().Set("Retry-After", "1")
-	}
-	w.WriteHeader(status)
-	jsonout.Write(w, ErrorBody{msg})
+// writeError sends err's status and message (docs/api.md).
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	s.send(w, r, errorAnswer(err))
 }
 
 // tooLargeError is the answer when the JSON of an answer would pass
@@ -286,11 +279,16 @@ func (s *Server) encode(rt route, v any) ([]byte, error) {
 // most cheapInput bytes, and for the sequence routes to ≤ cheapTo, for the
 // bridge routes n ≤ cheapBridgeN. Position questions on short input are
 // usually answered in microseconds; the ones that are not (a short spec
-// with a huge heap) are found out by FastTimeout.
+// with a huge heap) are found out by FastTimeout, and the ones whose answer
+// is long (the moves of nim 80000: 3.7 MB) by cheapAnswer.
 const (
 	cheapInput   = 256
 	cheapTo      = 10_000
 	cheapBridgeN = 1_000
+	// cheapAnswer bounds the JSON of an answer encoded in the fast lane: a
+	// longer one is work for a general slot (encoding 3.7 MB took the fast
+	// lane for 0.2 to 0.5 s, issue 27), where the request computes again.
+	cheapAnswer = sendChunk
 )
 
 // looksCheap classifies a request of route name before it runs.

@@ -50,10 +50,27 @@ type Config struct {
 	QueueWait time.Duration
 	// MaxResponseBytes bounds the JSON of one answer. An answer that would
 	// be longer is refused with 422 and a message that says how to narrow
-	// the question; the answer is encoded into a buffer while its slot is
-	// held, so at most that many bytes per slot wait to be sent.
-	// Default: 10 MiB.
+	// the question. The answer is encoded into a buffer while its slot is
+	// held; the slot is then released and the buffer sent (see
+	// SendTimeout, MaxPendingPerClient). Default: 10 MiB.
 	MaxResponseBytes int64
+	// SendTimeout bounds the sending of each 64 KiB of an answer: a client
+	// that does not take them within it (one that reads slowly, or not at
+	// all) loses its connection, and the answer's buffer is freed. No
+	// computation slot is held while an answer is sent. Default: 5s.
+	SendTimeout time.Duration
+	// MaxPendingPerClient bounds the bytes of answers waiting to be sent to
+	// one client (one remote IP address). A request of a client with
+	// answers waiting is refused (429) before it computes unless
+	// MaxResponseBytes more would still fit (with the defaults: while more
+	// than 10 MiB wait unread); a client with nothing waiting always gets
+	// its answer. Default: 2 × MaxResponseBytes.
+	MaxPendingPerClient int64
+	// MaxPendingBytes bounds the bytes of answers waiting to be sent to all
+	// clients together; an answer longer than 64 KiB that would pass it is
+	// refused (503), shorter ones always go. Default: a quarter of
+	// MemoryLimit, at least 2 × MaxPendingPerClient.
+	MaxPendingBytes int64
 	// MemoryLimit bounds the Go heap of the whole server, all computations
 	// together: a governor (internal/memguard) samples the heap every 5 ms
 	// while computations run and, past the limit, stops every computation
@@ -87,8 +104,10 @@ type Config struct {
 	// ReadTimeout bounds reading a whole request; ReadHeaderTimeout its
 	// headers. Defaults: 15s and 5s.
 	ReadTimeout, ReadHeaderTimeout time.Duration
-	// WriteTimeout bounds writing a response, from the end of the request
-	// headers. Default: Timeout + FastTimeout + QueueWait + 10s.
+	// WriteTimeout bounds the time from the end of the request headers to
+	// the start of the answer, and then the sending of the whole answer
+	// (each 64 KiB of which SendTimeout bounds too). Default: Timeout +
+	// FastTimeout + QueueWait + 10s.
 	WriteTimeout time.Duration
 	// IdleTimeout bounds keep-alive connections. Default: 60s.
 	IdleTimeout time.Duration
@@ -137,6 +156,15 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MemoryLimit == 0 {
 		c.MemoryLimit = max(384<<20, c.Budget.MaxMemory/2*3)
+	}
+	if c.SendTimeout <= 0 {
+		c.SendTimeout = 5 * time.Second
+	}
+	if c.MaxPendingPerClient <= 0 {
+		c.MaxPendingPerClient = 2 * c.MaxResponseBytes
+	}
+	if c.MaxPendingBytes <= 0 {
+		c.MaxPendingBytes = max(c.MemoryLimit/4, 2*c.MaxPendingPerClient)
 	}
 	if c.MaxQueue <= 0 {
 		c.MaxQueue = 512

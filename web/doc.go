@@ -15,7 +15,9 @@
 // context (422, 504, or canceled when the client leaves); the Go heap of
 // all computations together is bounded by a governor (internal/memguard,
 // Config.MemoryLimit); an answer is encoded into a buffer bounded by
-// Config.MaxResponseBytes and written while its slot is held; at most
+// Config.MaxResponseBytes while its slot is held, then sent outside it,
+// under a write deadline per 64 KiB (Config.SendTimeout) and with the bytes
+// waiting per client and in all bounded (429/503; see outbox.go); at most
 // Config.MaxConcurrent computations run at once, at most
 // Config.MaxPerClient heavy ones per client, with a fast lane for requests
 // that look cheap and a fair, bounded wait queue (503 when full; see

@@ -22,8 +22,10 @@ var staticFiles embed.FS
 // safe for concurrent use; create it with New.
 type Server struct {
 	cfg   Config
-	sched *scheduler      // computation slots and their queue
-	guard *memguard.Guard // Config.MemoryLimit over all computations
+	sched *scheduler // computation slots and their queue
+	// outbox counts the answers encoded and not yet sent (outbox.go).
+	outbox *outbox
+	guard  *memguard.Guard // Config.MemoryLimit over all computations
 	// promoted counts requests that looked cheap but outlasted FastTimeout.
 	promoted atomic.Int64
 	handler  http.Handler
@@ -41,6 +43,7 @@ func New(cfg Config) *Server {
 	s.resolver = newResolver(s.cfg)
 	s.resolve = s.resolveSpec
 	s.sched = newScheduler(s.cfg)
+	s.outbox = newOutbox(s.cfg)
 	s.guard = memguard.New(memguard.Options{Limit: s.cfg.MemoryLimit})
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {

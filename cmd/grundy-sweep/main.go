@@ -41,6 +41,8 @@ func usagef(format string, args ...any) error { return cliexit.Usagef(format, ar
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// grundy's death stops the sweep too (parent.go).
+	ctx = watchParent(ctx)
 	os.Exit(run(ctx, os.Args[1:], &streams{in: os.Stdin, out: os.Stdout, err: os.Stderr}))
 }
 

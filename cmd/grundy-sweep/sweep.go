@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -211,11 +210,14 @@ as skipped. Results: DIR/results.csv and results.jsonl.`,
 			if opts.grid == "" {
 				return usagef("sweep cardflip needs --grid FILE (see 'grundy sweep cardflip --help')")
 			}
-			data, err := os.ReadFile(opts.grid)
+			f, err := os.Open(opts.grid)
 			if err != nil {
 				return usagef("--grid: %v", err)
 			}
-			spec, err := sweep.ParseGrid(bytes.NewReader(data))
+			// Read as a stream: ParseGrid bounds the lines and the file
+			// (--grid /dev/zero read 4 GB, then ran out of memory).
+			spec, err := sweep.ParseGrid(f)
+			f.Close()
 			if err != nil {
 				return usagef("%s: %v", opts.grid, strings.TrimPrefix(err.Error(), "sweep: "))
 			}
@@ -241,7 +243,8 @@ func (e *interruptedError) Error() string { return e.msg }
 func (e *interruptedError) Unwrap() error { return e.be }
 
 func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.Spec, unitWord string) error {
-	o := sweep.Options{Out: opts.out, Runner: opts.runner, BeamArgs: opts.beam}
+	o := sweep.Options{Out: opts.out, Runner: opts.runner, BeamArgs: opts.beam,
+		Warn: func(msg string) { fmt.Fprintln(io.err, "grundy sweep: warning: "+msg) }}
 	if f, ok := io.err.(*os.File); ok {
 		o.Log = f
 		if term.IsTerminal(int(f.Fd())) && sweep.IsLocal(opts.runner) {

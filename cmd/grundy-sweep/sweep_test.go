@@ -112,6 +112,8 @@ func TestSweepUsage(t *testing.T) {
 		{[]string{"sweep", "cardflip"}, "sweep cardflip needs --grid FILE"},
 		{[]string{"sweep", "cardflip", "--grid", filepath.Join(dir, "none.txt")}, "--grid: open"},
 		{[]string{"sweep", "cardflip", "--grid", grid}, `grid.txt: grid line 4: model must be table or turn, not "psychic"`},
+		// Issue 27, finding 5: read bounded, the line named.
+		{[]string{"sweep", "cardflip", "--grid", "/dev/zero"}, `grundy sweep: /dev/zero: grid line 1: the line is longer than 4096 bytes`},
 		{[]string{"sweep", "octal", "--digits", "1", "--out", dir, "--runner", "hadoop"}, `unknown runner "hadoop"`},
 		{[]string{"sweep", "octal", "--digits", "1", "--out", filepath.Join(dir, "x"), "--", "--no_such_beam_flag=1"}, "Beam option: flag provided but not defined: -no_such_beam_flag"},
 		{[]string{"sweep", "nim"}, `unknown command "nim" for "grundy sweep"`},
@@ -129,5 +131,21 @@ func TestSweepUsage(t *testing.T) {
 	}
 	if _, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--to", "200", "--out", d); code != 2 || !strings.Contains(errs, "holds another sweep") {
 		t.Errorf("another sweep in the same directory: %d %q", code, errs)
+	}
+}
+
+// A part that is not its unit's is moved aside with one warning line on
+// stderr, and the unit computed again (issue 27, finding 6).
+func TestSweepWarnsForeignPart(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "o")
+	if _, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--to", "300", "--out", dir); code != 0 {
+		t.Fatal(errs)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "parts", "0.1.json"))
+	os.WriteFile(filepath.Join(dir, "parts", "0.7.json"), data, 0o644)
+	out, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--to", "300", "--out", dir)
+	want := "grundy sweep: warning: " + filepath.Join(dir, "parts", "0.7.json") + ` is the part of {"kind":"octal","code":"0.1","to":300}, not of {"kind":"octal","code":"0.7","to":300}; moved to 0.7.json.rejected, computing it again` + "\n"
+	if code != 0 || errs != want || !strings.Contains(out, "status: 6 proved, 0 found, 1 none") {
+		t.Errorf("resumed with a foreign part: %d %q %q\nwant stderr %q", code, out, errs, want)
 	}
 }

@@ -13,6 +13,10 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	// No "Starlark failed to allocate 4GB address space" at every start
+	// under ulimit -v (issue 27).
+	_ "github.com/grundy/grundy/internal/quietstart"
 )
 
 // interruptGrace is how long a command may take to end after Ctrl-C before

@@ -26,7 +26,8 @@ byte for byte, reading what the judges' accepted solutions read (empty input
 has no cases; after a count of cases, what follows them is not read). Each
 problem is answered by a catalog game and the engine. Input they would not
 read gives the answers before it, then one error line naming the input's
-line and column, and exit 1.
+line and column, and exit 1. A token is at most 4096 bytes, a case at most
+1,048,576 piles, rows or coins, the input at most 64 MiB.
 
 List the problems with --list.`,
 		Example: `  grundy problem --list

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 
 	"github.com/spf13/cobra"
 )
@@ -51,7 +52,21 @@ docs/sweeps.md.`,
 			// Ctrl-C reaches grundy-sweep from the terminal too; it keeps
 			// what is done and exits 130 itself.
 			c.Cancel = func() error { return c.Process.Signal(os.Interrupt) }
-			err = c.Run()
+			// And it dies with grundy, however grundy dies (issue 27).
+			started, done, err := tieToParent(c)
+			if err != nil {
+				return err
+			}
+			// The parent-death signal follows the thread that starts the
+			// child: keep this goroutine on it until the child ends.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			err = c.Start()
+			started()
+			if err == nil {
+				err = c.Wait()
+			}
+			done()
 			var ee *exec.ExitError
 			if errors.As(err, &ee) {
 				if code := ee.ExitCode(); code > 0 {

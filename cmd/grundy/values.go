@@ -63,8 +63,9 @@ which only a complete run has:
 
   {"game":"grundy","start":0,"values":[0,0,0,1,…],"error":"search canceled"}
 
-The exit status is then 1 (130 when interrupted). Errors in the command
-line itself (exit 2) print nothing on stdout.
+The exit status is then 2 if a budget or --timeout stopped the run, 1 if
+something failed (a checkpoint, a write), 130 when interrupted. Errors in the
+command line itself (exit 2) print nothing on stdout.
 
 --from A lists the window G(A..N) only (the checksum is then that of the
 window). Take-and-break games value any heap up to 2^62 once their period
@@ -82,7 +83,8 @@ a wrong value.
 With --checkpoint DIR the values are also written to DIR as they come
 (committed about once a second, atomically, with their checksum). If the run
 is killed, the same command resumes from the last commit and prints exactly
-what an uninterrupted run prints. A progress bar with values/s shows on
+what an uninterrupted run prints. One run at a time may use a checkpoint
+directory: another is refused while it runs. A progress bar with values/s shows on
 stderr whenever stderr is a terminal (not with --json), also when stdout goes
 to a file or a pipe.`,
 		Example: `  grundy values subtract:1,3,4 --to 20

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/checkpoint"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
 )
@@ -319,4 +320,38 @@ func TestValuesJSONCheckpointFails(t *testing.T) {
 	}
 	wantPrefix(t, "kayles", seq.Values)
 	t.Logf("%d values, then %s", len(seq.Values), seq.Error)
+}
+
+// Issue 27, finding 8: a checkpoint another run holds is refused (exit 1)
+// and left alone; a checkpoint.json whose byte length passes values.bin's
+// size is refused before values.bin is touched.
+func TestValuesCheckpointRefusals(t *testing.T) {
+	dir := t.TempDir()
+	if _, errs, code := grundy(t, "", "values", "kayles", "--to", "100", "--checkpoint", dir); code != 0 {
+		t.Fatal(errs)
+	}
+	holder, _, err := checkpoint.OpenCount(dir, "kayles", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := grundy(t, "", "values", "kayles", "--to", "200", "--checkpoint", dir)
+	if code != 1 || out != "" || !strings.HasPrefix(errs, "grundy: checkpoint "+dir+": is in use by another run (pid ") {
+		t.Errorf("a checkpoint in use: %d %q %q", code, out, errs)
+	}
+	holder.Close()
+	manifest := filepath.Join(dir, "checkpoint.json")
+	raw, _ := os.ReadFile(manifest)
+	var m map[string]any
+	json.Unmarshal(raw, &m)
+	m["data_bytes"] = 50_000_000_000
+	raw, _ = json.Marshal(m)
+	os.WriteFile(manifest, raw, 0o644)
+	before, _ := os.Stat(filepath.Join(dir, "values.bin"))
+	_, errs, code = grundy(t, "", "values", "kayles", "--to", "200", "--checkpoint", dir)
+	if code != 1 || !strings.Contains(errs, "checkpoint.json says values.bin holds 50000000000 bytes, but it has ") {
+		t.Errorf("a damaged size: %d %q", code, errs)
+	}
+	if after, err := os.Stat(filepath.Join(dir, "values.bin")); err != nil || after.Size() != before.Size() {
+		t.Errorf("values.bin was %d bytes, is %v (%v)", before.Size(), after.Size(), err)
+	}
 }

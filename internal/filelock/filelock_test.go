@@ -1,0 +1,81 @@
+package filelock
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// A lock held is refused to the next taker, names its holder, and is free
+// again after Unlock.
+func TestTryLock(t *testing.T) {
+	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" && runtime.GOOS != "freebsd" && runtime.GOOS != "windows" {
+		t.Skip("no file locks on", runtime.GOOS)
+	}
+	path := filepath.Join(t.TempDir(), "lock")
+	l, err := TryLock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := TryLock(path); !errors.Is(err, ErrLocked) {
+		t.Errorf("a second TryLock: %v, want ErrLocked", err)
+	}
+	if h := Holder(path); !strings.HasPrefix(h, fmt.Sprintf("pid %d since ", os.Getpid())) {
+		t.Errorf("Holder = %q", h)
+	}
+	if err := l.Unlock(); err != nil {
+		t.Fatal(err)
+	}
+	l2, err := TryLock(path)
+	if err != nil {
+		t.Fatalf("after Unlock: %v", err)
+	}
+	l2.Unlock()
+}
+
+// A process that dies holding the lock leaves none behind: the kernel
+// releases it.
+func TestLockDiesWithHolder(t *testing.T) {
+	if os.Getenv("FILELOCK_HOLD") != "" {
+		if _, err := TryLock(os.Getenv("FILELOCK_HOLD")); err != nil {
+			fmt.Println("error", err)
+			os.Exit(1)
+		}
+		fmt.Println("locked")
+		select {} // until killed
+	}
+	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" && runtime.GOOS != "freebsd" {
+		t.Skip("no flock on", runtime.GOOS)
+	}
+	path := filepath.Join(t.TempDir(), "lock")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestLockDiesWithHolder$")
+	cmd.Env = append(os.Environ(), "FILELOCK_HOLD="+path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, _ := bufio.NewReader(out).ReadString('\n')
+	if line != "locked\n" {
+		cmd.Process.Kill()
+		t.Fatalf("the child said %q", line)
+	}
+	if _, err := TryLock(path); !errors.Is(err, ErrLocked) {
+		t.Errorf("while the child holds it: %v, want ErrLocked", err)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	l, err := TryLock(path)
+	if err != nil {
+		t.Fatalf("after the holder died: %v", err)
+	}
+	l.Unlock()
+}
