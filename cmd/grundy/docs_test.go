@@ -203,13 +203,13 @@ func TestDocsExamples(t *testing.T) {
 	files := docFiles(t)
 	// grundy sweep starts grundy-sweep, whose Apache Beam SDK takes
 	// minutes to build on a cold cache: .ci/run builds it with its own step
-	// and names it in GRUNDY_SWEEP_BIN; without it the sweep examples are
+	// into the directory GRUNDY_SWEEP_BIN; without it the sweep examples are
 	// not run (go test ./... builds no other program).
 	docsSweepProgram = func() (string, error) {
-		if bin := os.Getenv("GRUNDY_SWEEP_BIN"); bin != "" {
-			return bin, nil
+		if dir := os.Getenv("GRUNDY_SWEEP_BIN"); dir != "" {
+			return filepath.Join(dir, "grundy-sweep"), nil
 		}
-		return "", errMissingTool{"grundy-sweep (set GRUNDY_SWEEP_BIN to a built grundy-sweep, as .ci/run does)"}
+		return "", errMissingTool{"grundy-sweep (set GRUNDY_SWEEP_BIN to the directory of a built grundy-sweep, as .ci/run does)"}
 	}
 	root := filepath.Dir(files[0])
 	for _, path := range files {
