@@ -231,13 +231,19 @@ func TestDocsExamples(t *testing.T) {
 			t.Chdir(dir) // starlark:examples/NAME.star is built in
 			lines := strings.Split(string(src), "\n")
 			updated, shift := false, 0
+			var missing error // a tool an earlier example needed: the rest may depend on it
 			for _, ex := range exs {
 				total++
 				if ex.skip != "" {
 					t.Logf("%s: not run: %s", ex, ex.skip)
 					continue
 				}
-				ok, got := runExample(t, dir, handler, ex)
+				if missing != nil {
+					t.Logf("%s: skipped after an example that needed %v", ex, missing)
+					continue
+				}
+				ok, got, miss := runExample(t, dir, handler, ex)
+				missing = miss
 				if ok {
 					ran++
 				}
@@ -275,8 +281,9 @@ type errMissingTool struct{ name string }
 func (e errMissingTool) Error() string { return e.name + " is not installed" }
 
 // runExample runs one example and compares its output; it reports whether
-// the example ran, and the lines printed when they differ from those shown.
-func runExample(t *testing.T, dir string, handler http.Handler, ex docExample) (bool, []string) {
+// the example ran, the lines printed when they differ from those shown, and
+// the tool it needed that is missing, if any.
+func runExample(t *testing.T, dir string, handler http.Handler, ex docExample) (bool, []string, error) {
 	t.Helper()
 	if m := regexp.MustCompile(`^cat (\S+)$`).FindStringSubmatch(ex.command); m != nil {
 		if _, err := os.Stat(filepath.Join(dir, m[1])); os.IsNotExist(err) {
@@ -288,7 +295,7 @@ func runExample(t *testing.T, dir string, handler http.Handler, ex docExample) (
 	file, err := syntax.NewParser().Parse(strings.NewReader(ex.command), "")
 	if err != nil {
 		t.Errorf("%s: %v", ex, err)
-		return false, nil
+		return false, nil, nil
 	}
 	var out lockedBuffer
 	var missing error
@@ -335,7 +342,7 @@ func runExample(t *testing.T, dir string, handler http.Handler, ex docExample) (
 	_ = runner.Run(context.Background(), file) // a failing command's output is what is compared
 	if missing != nil {
 		t.Logf("%s: skipped: %v", ex, missing)
-		return false, nil
+		return false, nil, missing
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Logf("%s: took %v", ex, d.Round(time.Millisecond))
@@ -346,9 +353,9 @@ func runExample(t *testing.T, dir string, handler http.Handler, ex docExample) (
 	}
 	if !outputMatches(got, ex.want) {
 		t.Errorf("%s\n--- shown:\n%s\n--- printed:\n%s", ex, strings.Join(trimLines(ex.want), "\n"), strings.Join(got, "\n"))
-		return true, append([]string{}, got...)
+		return true, append([]string{}, got...), nil
 	}
-	return true, nil
+	return true, nil, nil
 }
 
 func lookPath(name string) (string, error) { return exec.LookPath(name) }
