@@ -190,6 +190,13 @@ func (v *Valued) Prepare(ctx context.Context, ps []Parts, q impartial.Query) err
 		if _, _, ok := v.c.ProvedPeriod(); ok {
 			return nil
 		}
+		if n >= plainHunt && v.c.Stats().Kernel == "plain" {
+			// Values that are not sparse cost a scan of every pair of
+			// heaps (n²/4 pairs for 0.007): 2^16 of them are as much work
+			// as 2^19 of a sparse code, and their growth (0.007 reaches
+			// 722 by then) leaves little hope of a period soon.
+			break
+		}
 	}
 	return &impartial.UnsupportedError{Msg: fmt.Sprintf("heap %d is beyond the values that can be computed (at most %d), and no period of %s is proved from its values to %d; a longer period search may prove one", top, MaxHeap, v.g, v.c.Len()-1)}
 }
@@ -198,6 +205,12 @@ func (v *Valued) Prepare(ctx context.Context, ps []Parts, q impartial.Query) err
 // proved period for a heap beyond MaxHeap (0.16 proves its period 149459 at
 // 360163, within it).
 const periodHunt = 1 << 19
+
+// plainHunt is where the period hunt stops when the kernel chosen for the
+// values is the plain one (no sparse-space split pays): its work grows as
+// the square of the heap. Which kernel is chosen depends on the values
+// only, so the bound is still work, never time.
+const plainHunt = 1 << 16
 
 func (v *Valued) extend(ctx context.Context, to int, b impartial.Budget) error {
 	if to < v.c.Len() {
