@@ -5,12 +5,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -20,15 +24,45 @@ import (
 )
 
 // TestMain lets a test run the real command as a subprocess (to kill it).
+// With GRUNDY_TEST_READY=1 the child prints "ready" on stderr once it
+// handles Ctrl-C, and "reading" when the command first reads its standard
+// input. With GRUNDY_TEST_NO_GRACE=1 it runs the command under the signal
+// context as main does, but without main's one-second grace after which
+// grundy exits whatever the command is doing: a test of how a command ends
+// on a signal then sees the command end by itself or not at all, not the
+// grace ending it (which would make the outcome a race with a clock).
 func TestMain(m *testing.M) {
 	if os.Getenv("GRUNDY_TEST_RUN_MAIN") == "1" {
 		var ready func()
+		var in io.Reader = os.Stdin
 		if os.Getenv("GRUNDY_TEST_READY") == "1" {
 			ready = func() { fmt.Fprintln(os.Stderr, "ready") }
+			in = &announceRead{r: os.Stdin}
+		}
+		if os.Getenv("GRUNDY_TEST_NO_GRACE") == "1" {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			if ready != nil {
+				ready()
+			}
+			code := run(ctx, os.Args[1:], newStreams(in, os.Stdout, os.Stderr))
+			stop()
+			os.Exit(code)
 		}
 		os.Exit(mainRun(ready))
 	}
 	os.Exit(m.Run())
+}
+
+// announceRead prints "reading" on stderr at its first Read, before it
+// blocks on the input: the command is then waiting for input.
+type announceRead struct {
+	r    io.Reader
+	once sync.Once
+}
+
+func (a *announceRead) Read(p []byte) (int, error) {
+	a.once.Do(func() { fmt.Fprintln(os.Stderr, "reading") })
+	return a.r.Read(p)
 }
 
 func TestValuesOctal(t *testing.T) {
