@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -340,36 +341,82 @@ func TestAgainstEngine(t *testing.T) {
 	}
 }
 
-// A canceled context ends Extend within a fraction of a second even where
-// one value costs O(n²) (three-heap splits, hex:0.2048) or a long scan, and
-// the values computed before stay.
+// cancelAtPoll is a context that cancels itself at its poll-th check (a
+// call of Err), after that check has answered nil: the cancel then falls
+// between two checks of a run, a point fixed by the work done, not by the
+// clock. canceled closes at the cancel; calls counts the checks.
+type cancelAtPoll struct {
+	context.Context
+	cancel   context.CancelFunc
+	poll     int64
+	calls    atomic.Int64
+	canceled chan struct{}
+	at       time.Time // when it canceled itself (read after canceled)
+}
+
+func newCancelAtPoll(poll int64) *cancelAtPoll {
+	c, cancel := context.WithCancel(context.Background())
+	return &cancelAtPoll{Context: c, cancel: cancel, poll: poll, canceled: make(chan struct{})}
+}
+
+func (c *cancelAtPoll) Err() error {
+	err := c.Context.Err()
+	if c.calls.Add(1) == c.poll {
+		c.at = time.Now()
+		c.cancel()
+		close(c.canceled)
+	}
+	return err
+}
+
+// A canceled context ends Extend at its next check of the context even
+// where one value costs O(n²) (three-heap splits, hex:0.2048) or a long
+// scan, and the values computed before stay. The cancel comes at Extend's
+// second check, after at least a hundred values (the first check is at its
+// start, the next after many pairs), so which values are kept does not
+// depend on the clock; how long Extend takes to return after it is
+// logged, with a failsafe: without a check in its loops it would run on for
+// the 10^6 values.
 func TestExtendStopsPromptly(t *testing.T) {
-	for _, g := range []Game{mustHex(t, "0.2048"), mustCode(t, ".007"), GrundysGame()} {
+	for _, c := range []struct {
+		g    Game
+		poll int64
+	}{
+		// hex:0.2048 checks every 64 first heaps of a three-heap split,
+		// from heap 192 on: its 600th check is in the middle of the value
+		// of a heap near 600 (an O(n²) value); the others check once every
+		// 2^22 pairs.
+		{mustHex(t, "0.2048"), 600},
+		{mustCode(t, ".007"), 2},
+		{GrundysGame(), 2},
+	} {
+		g := c.g
 		for _, par := range []bool{false, true} {
-			cctx, cancel := context.WithCancel(ctx)
-			c := NewComputer(g, Auto)
-			c.SetParallel(par)
+			cctx := newCancelAtPoll(c.poll)
+			comp := NewComputer(g, Auto)
+			comp.SetParallel(par)
 			done := make(chan error, 1)
-			go func() { done <- c.Extend(cctx, 1_000_000) }()
-			time.Sleep(300 * time.Millisecond)
-			start := time.Now()
-			cancel()
+			go func() { done <- comp.Extend(cctx, 1_000_000) }()
+			select {
+			case err := <-done:
+				t.Fatalf("%s (two cores %v): Extend returned %v before check %d of the context", g, par, err, cctx.poll)
+			case <-cctx.canceled:
+			}
 			select {
 			case err := <-done:
 				if err == nil {
-					t.Errorf("%s: Extend finished 10^6 values in 0.3 s?", g)
+					t.Errorf("%s (two cores %v): Extend finished 10^6 values after the cancel", g, par)
 				}
-				if d := time.Since(start); d > time.Second {
-					t.Errorf("%s (two cores %v): Extend returned %v after the cancel", g, par, d)
-				}
-			case <-time.After(5 * time.Second):
-				t.Fatalf("%s (two cores %v): Extend still running 5 s after the cancel", g, par)
+				t.Logf("%s (two cores %v): Extend returned %v after the cancel, %d checks later, with %d values",
+					g, par, time.Since(cctx.at), cctx.calls.Load()-cctx.poll, comp.Len())
+			case <-time.After(60 * time.Second):
+				t.Fatalf("%s (two cores %v): Extend still running 60 s after the cancel", g, par)
 			}
-			if c.Len() < 100 {
-				t.Errorf("%s: only %d values kept", g, c.Len())
+			if comp.Len() < 100 {
+				t.Errorf("%s: only %d values kept", g, comp.Len())
 			}
-			for i := 0; i < min(c.Len(), 300); i++ {
-				_ = c.At(i)
+			for i := 0; i < min(comp.Len(), 300); i++ {
+				_ = comp.At(i)
 			}
 		}
 	}
@@ -394,25 +441,41 @@ func TestParallelTakeover(t *testing.T) {
 		if err := c.Extend(ctx, from); err != nil {
 			t.Fatal(err)
 		}
-		// Goroutine 1, on its first heap, is off its core for 50 ms;
-		// goroutine 0 waits at its first heap until goroutine 1 has one
-		// (else it might take them all before goroutine 1 starts).
-		started := make(chan struct{})
-		var once0, once1 sync.Once
+		// Goroutine 1, on its first heap n1, is held off its core until
+		// goroutine 0 has gone lookahead heaps past n1, which it can do
+		// only by taking over n1 (its heap n needs G(n−lookahead+1) and
+		// below published), so the takeover does not depend on how long
+		// either goroutine runs; goroutine 0 waits at its first heap until
+		// goroutine 1 has one (else it might take them all before
+		// goroutine 1 starts). The failsafes only end a run that went
+		// wrong.
+		const failsafe = 60 * time.Second
+		started, past := make(chan struct{}), make(chan struct{})
+		n1 := -1
+		var once0, once1, oncePast sync.Once
 		c.stall = func(id, n int) {
 			if id == 1 {
 				once1.Do(func() {
+					n1 = n
 					close(started)
-					time.Sleep(50 * time.Millisecond)
+					select {
+					case <-past:
+					case <-time.After(failsafe):
+						t.Errorf("%s: goroutine 0 did not get past heap %d with goroutine 1 held", g, n1)
+					}
 				})
 				return
 			}
 			once0.Do(func() {
 				select {
 				case <-started:
-				case <-time.After(5 * time.Second):
+				case <-time.After(failsafe):
+					t.Errorf("%s: goroutine 1 took no heap", g)
 				}
 			})
+			if n1 >= 0 && n >= n1+lookahead {
+				oncePast.Do(func() { close(past) })
+			}
 		}
 		for c.Len() <= to {
 			if err := c.extendParallel(ctx, to); err != nil {

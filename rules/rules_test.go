@@ -79,8 +79,8 @@ func TestRuntimeErrors(t *testing.T) {
 		{"endless loop", "def moves(n):\n    while True:\n        n += 1\n", rules.Limits{MaxSteps: 100000},
 			[]string{"test.star:3:", "in moves(5): more than 100000 steps in one call (an endless loop?)"}},
 		{"endless loop, default limits", "def moves(n):\n    while True:\n        n += 1\n", rules.Limits{},
-			// Under the race detector the wall clock may stop it first.
-			[]string{"in moves(5): more than 10000000 steps in one call|in moves(5): a call ran longer than the wall-clock limit of 10s"}},
+			// No default limit is a clock: the steps stop it on any machine.
+			[]string{"in moves(5): more than 10000000 steps in one call"}},
 		{"wall clock", "def moves(n):\n    while True:\n        n += 1\n", rules.Limits{MaxSteps: 1 << 62, CallTimeout: 100 * time.Millisecond},
 			[]string{"test.star:", "in moves(5): a call ran longer than the wall-clock limit of 100ms"}},
 		{"recursion", "def f(n):\n    return f(n + 1)\ndef moves(n):\n    return [f(n)]\n", rules.Limits{},
@@ -113,9 +113,13 @@ func TestRuntimeErrors(t *testing.T) {
 					t.Errorf("err = %v\nwant it to contain %q", err, w)
 				}
 			}
-			if d := time.Since(start); d > 20*time.Second {
+			// Only the wall-clock case is stopped by a clock: a failsafe far
+			// above it. The steps bound the others, however slow the machine.
+			d := time.Since(start)
+			if c.limits.CallTimeout > 0 && d > time.Minute {
 				t.Errorf("took %v", d)
 			}
+			t.Logf("%v", d.Round(time.Millisecond))
 		})
 	}
 }

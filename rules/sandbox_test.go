@@ -95,7 +95,10 @@ func TestBombs(t *testing.T) {
 	for _, c := range bombs {
 		t.Run(c.name, func(t *testing.T) {
 			src := "def moves(n):\n    " + c.body + "\n    return []\ndef f(*a):\n    return a\n"
-			limits := rules.Limits{MaxMemory: c.mem, CallTimeout: 20 * time.Second}
+			// No wall-clock limit: the memory and step limits stop every
+			// bomb, whatever the machine's speed (a clock could stop a slow
+			// one first, with another error).
+			limits := rules.Limits{MaxMemory: c.mem}
 			r := load(t, src, limits)
 			var err error
 			start := time.Now()
@@ -118,9 +121,7 @@ func TestBombs(t *testing.T) {
 			if max := uint64(2*min(c.mem, 256*mib) + 64*mib); alloc > max {
 				t.Errorf("allocated %d MiB, want at most %d MiB", alloc/mib, max/mib)
 			}
-			if elapsed > 10*time.Second {
-				t.Errorf("took %v", elapsed)
-			}
+			t.Logf("%v, %d MiB allocated", elapsed.Round(time.Millisecond), alloc/mib)
 		})
 	}
 }
@@ -171,9 +172,14 @@ func TestTopLevelBombs(t *testing.T) {
 			if alloc > 600*mib {
 				t.Errorf("allocated %d MiB", alloc/mib)
 			}
-			if d := time.Since(start); d > 10*time.Second {
+			// Where only a clock stops it, a failsafe far above the clock
+			// (a loaded machine is slow to notice, never quick to finish);
+			// elsewhere the work limits bound it.
+			d := time.Since(start)
+			if (c.timeout > 0 || c.limits.CallTimeout > 0) && d > time.Minute {
 				t.Errorf("took %v", d)
 			}
+			t.Logf("%v, %d MiB allocated", d.Round(time.Millisecond), alloc/mib)
 		})
 	}
 }

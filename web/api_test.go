@@ -252,6 +252,16 @@ func TestBusy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// waitQueued waits until a request is in the queue (false after a
+	// minute: a failsafe).
+	waitQueued := func() bool {
+		for start := time.Now(); time.Since(start) < time.Minute; time.Sleep(time.Millisecond) {
+			if _, _, w := s.sched.stats(); w == 1 {
+				return true
+			}
+		}
+		return false
+	}
 	target := "/api/solve?" + q("game", "nim", "position", "1")
 	for _, waiting := range []int{0, 1} {
 		var queued chan error
@@ -261,25 +271,36 @@ func TestBusy(t *testing.T) {
 			ctx, cancel := context.WithCancel(bg)
 			defer cancel()
 			go func() { _, err := s.sched.acquire(ctx, other, false, far); queued <- err }()
-			for _, _, w := s.sched.stats(); w != 1; _, _, w = s.sched.stats() {
-				time.Sleep(time.Millisecond)
+			if !waitQueued() {
+				t.Fatal("the other client's request was not queued")
 			}
-			defer cancel()
 			stop = cancel
+			// "At once" is that the request does not wait: with QueueWait
+			// an hour it would answer only after the failsafe below.
+			s.cfg.QueueWait = time.Hour
 		}
 		rec := httptest.NewRecorder()
 		start := time.Now()
-		s.Handler().ServeHTTP(rec, newRequest(http.MethodGet, target, nil))
+		answered := make(chan struct{})
+		go func() {
+			defer close(answered)
+			s.Handler().ServeHTTP(rec, newRequest(http.MethodGet, target, nil))
+		}()
+		select {
+		case <-answered:
+		case <-time.After(time.Minute):
+			t.Fatalf("waiting %d: no answer in a minute", waiting)
+		}
 		waited := time.Since(start)
 		if rec.Code != 503 || rec.Header().Get("Retry-After") != "1" || !strings.Contains(rec.Body.String(), "server busy") {
 			t.Errorf("waiting %d: %d %v %s", waiting, rec.Code, rec.Header(), rec.Body)
 		}
-		if waiting == 1 && waited >= 20*time.Millisecond {
-			t.Errorf("full queue waited %v, want an immediate answer", waited)
-		}
+		// A timer never fires early: a queued request waits QueueWait at
+		// least, however fast the machine.
 		if waiting == 0 && waited < 20*time.Millisecond {
 			t.Errorf("queued request answered after %v, before QueueWait", waited)
 		}
+		t.Logf("waiting %d: answered after %v", waiting, waited)
 		if queued != nil {
 			stop()
 			if err := <-queued; err != context.Canceled {
@@ -287,9 +308,14 @@ func TestBusy(t *testing.T) {
 			}
 		}
 	}
-	// The slot frees while a request waits: it is served.
-	go func() { time.Sleep(5 * time.Millisecond); s.sched.release(other, l) }()
-	s.cfg.QueueWait = 5 * time.Second
+	// The slot frees while a request waits: it is served (released once
+	// the request is in the queue; QueueWait is an hour).
+	go func() {
+		if !waitQueued() {
+			t.Error("the request was not queued")
+		}
+		s.sched.release(other, l)
+	}()
 	if code, body := get(t, s, target); code != 200 {
 		t.Errorf("after the slot freed: %d %s", code, body)
 	}
@@ -365,7 +391,7 @@ func TestStatic(t *testing.T) {
 // Serve answers until its context ends, then shuts down; a computation still
 // running after ShutdownTimeout is canceled, so shutdown never hangs.
 func TestServeShutdown(t *testing.T) {
-	s := New(Config{ShutdownTimeout: 200 * time.Millisecond, Timeout: time.Minute})
+	s := New(Config{ShutdownTimeout: 200 * time.Millisecond, Timeout: 10 * time.Minute})
 	ctx, cancel := context.WithCancel(context.Background())
 	ln := listen(t)
 	done := make(chan error, 1)
@@ -380,7 +406,8 @@ func TestServeShutdown(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("games: %d", resp.StatusCode)
 	}
-	// A long computation in flight: n options for each heap n up to 10^6.
+	// A long computation in flight: n options for each heap n up to 10^6
+	// (it would run to its Timeout).
 	long := make(chan int, 1)
 	go func() {
 		resp, err := http.Get(base + "/api/values?" + q("game", "subtract:all-but:2", "to", "1000000"))
@@ -391,20 +418,25 @@ func TestServeShutdown(t *testing.T) {
 		resp.Body.Close()
 		long <- resp.StatusCode
 	}()
-	time.Sleep(100 * time.Millisecond)
+	for start := time.Now(); s.computing() != 1; time.Sleep(time.Millisecond) {
+		if time.Since(start) > time.Minute { // a failsafe
+			t.Fatal("the long computation did not start")
+		}
+	}
 	start := time.Now()
 	cancel()
+	// Shutdown waits ShutdownTimeout (200 ms) for the computation, then
+	// cancels it; the failsafe is far above that and far below its
+	// Timeout.
 	select {
 	case err := <-done:
 		if err != nil {
 			t.Errorf("Serve = %v, want nil after shutdown", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(time.Minute):
 		t.Fatal("Serve did not return after shutdown")
 	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("shutdown took %v", d)
-	}
+	t.Logf("Serve returned %v after the shutdown began", time.Since(start))
 	if code := <-long; code == 200 {
 		t.Errorf("long computation finished with 200; want it canceled")
 	}

@@ -18,7 +18,10 @@ import (
 // follows from the one before, the game ends when m turns face up, and X is
 // what the engine returns for the same seed.
 func TestCardflipPlay(t *testing.T) {
-	s := New(Config{})
+	// No deadline a loaded machine could reach (the default is 10 s; a
+	// game of 200 cards takes about a second there): the answer is under
+	// test, not the clock.
+	s := New(Config{Timeout: time.Hour})
 	for _, c := range []struct {
 		strategy       string
 		m              int
@@ -179,7 +182,10 @@ func TestCardflipTimeout(t *testing.T) {
 	}
 	// The deadline holds: these took 14.6 s against a 10 s limit (an
 	// evaluation checked its context only between chunks of 8! games).
-	// With a limit of 200 ms, each must answer 504 within a second.
+	// With a limit of 200 ms, each answers 504, and its computation stops
+	// (the watchdog would answer 504 for one that runs on, but its slot
+	// stays taken until it returns). How soon is logged; the failsafe is
+	// for a loaded machine.
 	s = New(Config{Timeout: 200 * time.Millisecond})
 	for _, target := range []string{
 		"/api/cardflip/exact?m=10&strategy=interval&players=1000&model=turn&variant=rearrange",
@@ -189,9 +195,17 @@ func TestCardflipTimeout(t *testing.T) {
 	} {
 		start := time.Now()
 		code, body := get(t, s, target)
-		if d := time.Since(start); code != 504 || d > time.Second {
-			t.Errorf("GET %s with a 200 ms limit: %d after %v %s", target, code, d, body)
+		answered := time.Since(start)
+		if code != 504 {
+			t.Errorf("GET %s with a 200 ms limit: %d after %v %s", target, code, answered, body)
 		}
+		for s.computing() != 0 {
+			if time.Since(start) > time.Minute {
+				t.Fatalf("GET %s with a 200 ms limit: still computing after a minute", target)
+			}
+			time.Sleep(time.Millisecond)
+		}
+		t.Logf("GET %s: 504 after %v, stopped after %v", target, answered, time.Since(start))
 	}
 }
 
@@ -200,7 +214,7 @@ func TestCardflipTimeout(t *testing.T) {
 // the simulation on the server's one core gives what any number of workers
 // gives for the seed.
 func TestCardflipEvaluate(t *testing.T) {
-	s := New(Config{})
+	s := New(Config{Timeout: time.Hour}) // the answers are under test, not the clock (see TestCardflipPlay)
 	ctx := context.Background()
 	for _, c := range []struct {
 		strategy string

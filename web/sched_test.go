@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -14,8 +15,15 @@ func testScheduler(slots, perClient, fast, queue int) *scheduler {
 
 var far = time.Now().Add(time.Hour)
 
+// pendingReq is a request started by pending: got receives its lane, or is
+// closed if it gave up or was evicted; w is its place in the queue.
+type pendingReq struct {
+	got chan lane
+	w   *waiter
+}
+
 // pending starts acquire in a goroutine and waits until it is queued.
-func pending(t *testing.T, s *scheduler, ctx context.Context, client string, cheap bool) chan lane {
+func pending(t *testing.T, s *scheduler, ctx context.Context, client string, cheap bool) pendingReq {
 	t.Helper()
 	queued := func() int {
 		s.mu.Lock()
@@ -33,11 +41,22 @@ func pending(t *testing.T, s *scheduler, ctx context.Context, client string, che
 		got <- l
 	}()
 	for start := time.Now(); queued() == before; time.Sleep(time.Millisecond) {
-		if time.Since(start) > 5*time.Second {
+		if time.Since(start) > time.Minute { // a failsafe
 			t.Fatalf("the request of %s was not queued", client)
 		}
 	}
-	return got
+	// The newest request of client in the queue is this one: the test
+	// starts one request at a time, and only release and acquire, which
+	// the test calls after this, take requests out.
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := len(s.queue) - 1; i >= 0; i-- {
+		if s.queue[i].client == client {
+			return pendingReq{got, s.queue[i]}
+		}
+	}
+	t.Fatalf("the request of %s left the queue at once", client)
+	return pendingReq{}
 }
 
 func mustAcquire(t *testing.T, s *scheduler, client string, cheap bool, want lane) {
@@ -48,12 +67,22 @@ func mustAcquire(t *testing.T, s *scheduler, client string, cheap bool, want lan
 	}
 }
 
-func expectNone(t *testing.T, got chan lane) {
+// expectNone checks that a request is still waiting in the queue. Slots are
+// handed out under the scheduler's lock by release (grantLocked), so once
+// release has returned the queue says whether the request got one; no
+// wait for its goroutine is needed.
+func expectNone(t *testing.T, s *scheduler, r pendingReq) {
 	t.Helper()
-	select {
-	case l := <-got:
-		t.Fatalf("granted lane %v, want still waiting", l)
-	case <-time.After(10 * time.Millisecond):
+	s.mu.Lock()
+	queued := slices.Contains(s.queue, r.w)
+	s.mu.Unlock()
+	if !queued {
+		select {
+		case l, ok := <-r.got:
+			t.Fatalf("granted lane %v (%v), want still waiting", l, ok)
+		default:
+			t.Fatal("left the queue, want still waiting")
+		}
 	}
 }
 
@@ -64,19 +93,19 @@ func TestSchedulerPerClient(t *testing.T) {
 	mustAcquire(t, s, "A", false, laneGeneral)
 	a2 := pending(t, s, context.Background(), "A", false)
 	mustAcquire(t, s, "B", false, laneGeneral) // past A's queued request
-	expectNone(t, a2)
+	expectNone(t, s, a2)
 	// A cheap request of A takes the fast lane, then (cheap requests are
 	// not capped) nothing: both general slots are held.
 	mustAcquire(t, s, "A", true, laneFast)
 	// B's slot frees: A's queued request still waits (A holds its one);
 	// a cheap request is not capped and takes the free slot.
 	s.release("B", laneGeneral)
-	expectNone(t, a2)
+	expectNone(t, s, a2)
 	mustAcquire(t, s, "A", true, laneShared)
 	s.release("A", laneShared) // the cheap one
-	expectNone(t, a2)
+	expectNone(t, s, a2)
 	s.release("A", laneGeneral) // the first heavy one
-	if l := <-a2; l != laneGeneral {
+	if l := <-a2.got; l != laneGeneral {
 		t.Fatalf("A's second request got %v", l)
 	}
 	if g, f, w := s.stats(); g != 1 || f != 1 || w != 0 {
@@ -95,7 +124,7 @@ func TestSchedulerCapCountsHeavy(t *testing.T) {
 	mustAcquire(t, s, "A", true, laneShared)
 	heavy := pending(t, s, context.Background(), "A", false)
 	s.release("A", laneShared)
-	if l := <-heavy; l != laneGeneral {
+	if l := <-heavy.got; l != laneGeneral {
 		t.Fatalf("heavy request got %v", l)
 	}
 	// A free general slot, but A holds its one heavy slot: the cap refuses.
@@ -116,12 +145,12 @@ func TestSchedulerFairShare(t *testing.T) {
 	a := pending(t, s, context.Background(), "A", false)
 	b := pending(t, s, context.Background(), "B", false)
 	s.release("A", laneGeneral)
-	if l := <-b; l != laneGeneral {
+	if l := <-b.got; l != laneGeneral {
 		t.Fatalf("B got %v", l)
 	}
-	expectNone(t, a)
+	expectNone(t, s, a)
 	s.release("B", laneGeneral)
-	if l := <-a; l != laneGeneral {
+	if l := <-a.got; l != laneGeneral {
 		t.Fatalf("A got %v", l)
 	}
 }
@@ -135,12 +164,12 @@ func TestSchedulerFastLane(t *testing.T) {
 	mustAcquire(t, s, "B", true, laneFast) // while B's heavy request waits
 	cheap := pending(t, s, context.Background(), "C", true)
 	s.release("B", laneFast)
-	if l := <-cheap; l != laneFast {
+	if l := <-cheap.got; l != laneFast {
 		t.Fatalf("cheap request got %v", l)
 	}
-	expectNone(t, heavy)
+	expectNone(t, s, heavy)
 	s.release("A", laneGeneral)
-	if l := <-heavy; l != laneGeneral {
+	if l := <-heavy.got; l != laneGeneral {
 		t.Fatalf("heavy request got %v", l)
 	}
 }
@@ -159,7 +188,7 @@ func TestSchedulerEviction(t *testing.T) {
 		t.Fatalf("A's fourth: %v, want busy", err)
 	}
 	b := pending(t, s, context.Background(), "B", false)
-	if _, ok := <-a3; ok {
+	if _, ok := <-a3.got; ok {
 		t.Fatal("A's newest request was not evicted")
 	}
 	// Now A has 2 waiting, B 1: a second request of B is refused (B would
@@ -169,18 +198,18 @@ func TestSchedulerEviction(t *testing.T) {
 	}
 	// A slot frees: A holds one, B none, so B is served before a1.
 	s.release("A", laneGeneral)
-	if l := <-b; l != laneGeneral {
+	if l := <-b.got; l != laneGeneral {
 		t.Fatalf("b got %v", l)
 	}
-	expectNone(t, a1)
+	expectNone(t, s, a1)
 	// Another: A holds none, B one: A's requests in arrival order.
 	s.release("A", laneGeneral)
-	if l := <-a1; l != laneGeneral {
+	if l := <-a1.got; l != laneGeneral {
 		t.Fatalf("a1 got %v", l)
 	}
-	expectNone(t, a2)
+	expectNone(t, s, a2)
 	s.release("B", laneGeneral)
-	if l := <-a2; l != laneGeneral {
+	if l := <-a2.got; l != laneGeneral {
 		t.Fatalf("a2 got %v", l)
 	}
 }
@@ -197,7 +226,7 @@ func TestSchedulerGiveUp(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	gone := pending(t, s, ctx, "B", false)
 	cancel()
-	if _, ok := <-gone; ok {
+	if _, ok := <-gone.got; ok {
 		t.Fatal("canceled request was granted")
 	}
 	if _, _, w := s.stats(); w != 0 {

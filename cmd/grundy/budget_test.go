@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/memguard"
 )
 
 // --max-memory bounds the process, not only the search's tables: a command
@@ -19,11 +20,18 @@ func TestMaxMemoryGovernsTheProcess(t *testing.T) {
 	b := &budgetFlags{maxMemory: "16MiB"}
 	ctx, cancel := b.context(context.Background())
 	defer cancel()
+	// A block every memguard.DefaultInterval at most (200 MiB/s): the
+	// guard samples again within the time its headroom takes to fill at
+	// 4 GiB/s (and DefaultInterval at least), and a timer never fires
+	// early, so a sample finds the heap at most a block or two past the
+	// limit, on any machine (a loop allocating freely would pass it by what
+	// the machine allocates in one period). The minute is a failsafe; 4096
+	// blocks is where a guard that never trips leaves the loop.
 	var hold [][]byte
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for ctx.Err() == nil && time.Now().Before(deadline) && len(hold) < 4096 {
 		hold = append(hold, make([]byte, 1<<20))
-		time.Sleep(100 * time.Microsecond)
+		time.Sleep(memguard.DefaultInterval)
 	}
 	var be *impartial.BudgetError
 	if err := impartial.ContextError(ctx); !errors.As(err, &be) || be.Limit != impartial.LimitMemory {
@@ -32,6 +40,7 @@ func TestMaxMemoryGovernsTheProcess(t *testing.T) {
 	if got, limit := int64(len(hold))<<20, guardLimit(16<<20); got > limit+limit/2 {
 		t.Errorf("stopped at %d MiB, limit %d MiB", got>>20, limit>>20)
 	}
+	t.Logf("stopped with %d MiB held, limit %d MiB", len(hold), guardLimit(16<<20)>>20)
 	if code := exitCode(impartial.ContextError(ctx)); code != exitLimit {
 		t.Errorf("exit %d, want %d", code, exitLimit)
 	}
