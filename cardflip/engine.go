@@ -251,9 +251,14 @@ type Step struct {
 	Before []int
 	Look   int
 	Value  int
-	Move   Move
-	After  []int
-	End    bool
+	// Move is what the player did with the card; on the last turn (End)
+	// the player is not asked, and Move is the card turned up where it
+	// lay (Up, To = Look).
+	Move  Move
+	After []int
+	// End: the card looked at was m with 1..m−1 face up, which ends the
+	// game at once (seed 000).
+	End bool
 }
 
 // Game plays games of m cards under fixed rules. It is reusable and not
@@ -431,6 +436,15 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: up}
 		}
 		val := g.hidden(pos)
+		if t.k == m-1 {
+			// The card looked at is k+1 = m: the game ends at once, whatever
+			// the player would do with it (seed 000, rule 2), so Place is
+			// not asked; the trace shows it turned up where it lies.
+			if tracing {
+				g.finish(turn, id, pos, val)
+			}
+			return turn, nil
+		}
 		var mv Move
 		switch kind {
 		case kindFrontToBack:
@@ -444,17 +458,10 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		}
 		if plain && uint(mv.To) < uint(m) && mv.Order == nil && (!mv.Up || val == t.k+1) {
 			g.apply(pos, mv.To, val, mv.Up)
-			if mv.Up && val == m {
-				return turn, nil
-			}
 			continue
 		}
-		end, err := g.act(turn, id, pos, val, &mv)
-		if err != nil {
+		if err := g.act(turn, id, pos, val, &mv); err != nil {
 			return 0, err
-		}
-		if end {
-			return turn, nil
 		}
 	}
 }
@@ -496,6 +503,9 @@ func (g *Game) playWord(kind int, st *stacks) (int, error) {
 		if up := int(v >> P & 15); up != 0 {
 			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: up}
 		}
+		if t.k == m-1 { // the next card is m: the game ends at this look
+			return turn, nil
+		}
 		val := int(c >> P & 15)
 		// The built-in strategies' Place, without the Move (they never
 		// set Order).
@@ -517,12 +527,8 @@ func (g *Game) playWord(kind int, st *stacks) (int, error) {
 			}
 			g.cword = c
 			mv := Move{Up: up, To: to}
-			end, err := g.act(turn, id, pos, val, &mv)
-			if err != nil {
+			if err := g.act(turn, id, pos, val, &mv); err != nil {
 				return 0, err
-			}
-			if end {
-				return turn, nil
 			}
 			c, v = g.cword, t.word
 			continue
@@ -536,9 +542,6 @@ func (g *Game) playWord(kind int, st *stacks) (int, error) {
 		c, v = word4{}.put(c, to, uint64(val)), word4{}.put(v, to, uint64(val)&-uint64(u))
 		t.word = v
 		t.k += int(u)
-		if u&b2u(val == m) != 0 {
-			return turn, nil
-		}
 	}
 }
 
@@ -622,37 +625,45 @@ func (g *Game) checkpoint(turn int) (int, error) {
 // act checks the move of the card at pos, whose number is val, against
 // every rule (in this order: not next, index outside the row, card fixed,
 // another card moved), moves the card, rearranges the row (with its own
-// checks) and traces the turn. end says the game is over.
-func (g *Game) act(turn, id, pos, val int, mv *Move) (end bool, err error) {
+// checks) and traces the turn. The last turn never gets here (see finish).
+func (g *Game) act(turn, id, pos, val int, mv *Move) error {
 	t := &g.turn
 	if mv.Up && val != t.k+1 {
-		return false, &ActionError{Kind: NotNext, Turn: turn, Pos: pos, Value: val, K: t.k}
+		return &ActionError{Kind: NotNext, Turn: turn, Pos: pos, Value: val, K: t.k}
 	}
 	to := mv.To
 	if uint(to) >= uint(t.m) {
-		return false, &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: to}
+		return &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: to}
 	}
 	if to != pos && g.rules.Variant == FixedAfterLook {
-		return false, &ActionError{Kind: CardFixed, Turn: turn, Pos: pos, Value: val, Index: to}
+		return &ActionError{Kind: CardFixed, Turn: turn, Pos: pos, Value: val, Index: to}
 	}
 	if mv.Order != nil && g.rules.Variant != Rearrange {
 		for j, i := range mv.Order {
 			if i != j {
-				return false, &ActionError{Kind: MovedOtherCard, Turn: turn, Pos: pos, Value: val, Index: j}
+				return &ActionError{Kind: MovedOtherCard, Turn: turn, Pos: pos, Value: val, Index: j}
 			}
 		}
 	}
 	g.apply(pos, to, val, mv.Up)
 	if mv.Order != nil && g.rules.Variant == Rearrange {
 		if err := g.rearrange(turn, pos, val, mv.Order); err != nil {
-			return false, err
+			return err
 		}
 	}
-	end = mv.Up && val == t.m
 	if g.Trace != nil {
-		g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), g.before...), Look: pos, Value: val, Move: *mv, After: t.Row(nil), End: end})
+		g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), g.before...), Look: pos, Value: val, Move: *mv, After: t.Row(nil)})
 	}
-	return end, nil
+	return nil
+}
+
+// finish traces the last turn: the look at m with 1..m−1 face up ends the
+// game at once, before the player decides anything, so the step shows
+// the card turned up where it lay (Move{Up: true, To: pos}).
+func (g *Game) finish(turn, id, pos, val int) {
+	g.apply(pos, pos, val, true)
+	mv := Move{Up: true, To: pos}
+	g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), g.before...), Look: pos, Value: val, Move: mv, After: g.turn.Row(nil), End: true})
 }
 
 // Strategies the engine calls directly (see Play).

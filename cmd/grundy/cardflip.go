@@ -116,7 +116,8 @@ func newCardflipCmd(io *streams) *cobra.Command {
 		Long: `The card-flip game (seed 000): m cards numbered 1..m lie face down in a row.
 Each turn a player looks at one face-down card; if it is the next number it
 may be turned face up, and either way it may be put anywhere in the row.
-X is the number of turns until m is face up. With n = ∞ players every turn
+The game ends at once when the card looked at is m with 1..m−1 face up;
+X is the number of turns, that one included. With n = ∞ players every turn
 is a new player who sees only the row: a strategy is a function of the row.
 
 Subcommands evaluate a strategy exactly over all m! deals, by seeded Monte
