@@ -55,6 +55,10 @@
 //     T(1) = 1: the minimum is found front to back, and the split ends with
 //     the last of the R right cards among the S−1 others (expected position
 //     R·S/(R+1)). T(2) = 3.5, T(8) = 391/15, T(13) ≈ 52.143, T(100) ≈ 795.29.
+//     The recurrence charges the last segment's look at m after the split
+//     has seen it; when that segment has 2 cards (m = 2, 4, 5, 8–11, …)
+//     the split's look at m ends the game, so E[X] = T(m) − 1 there:
+//     5/2 at m = 2, 376/15 at m = 8 (DivideConquerExpectation).
 //   - optimum over table-only strategies (Optimal, exhaustive search):
 //     m = 2: 5/2, m = 3: 25/6 (= 2m − H_m), m = 4: 73/12 ≈ 6.083 (front to
 //     back: 7; the bound 2m − H_m: 71/12).
