@@ -288,7 +288,11 @@ type Game struct {
 }
 
 // NewGame returns a game of m ≥ 1 cards.
-func NewGame(m int, r Rules) (*Game, error) {
+func NewGame(m int, r Rules) (*Game, error) { return newGame(m, r, flatMax+1, bigBlock) }
+
+// newGame is NewGame with rows of at least bigFrom cards played as bigRows
+// of blocks of bs cells (tests play small games on bigRows).
+func newGame(m int, r Rules, bigFrom, bs int) (*Game, error) {
 	if m < 1 {
 		return nil, fmt.Errorf("cardflip: the number of cards must be at least 1, not %d", m)
 	}
@@ -310,12 +314,17 @@ func NewGame(m int, r Rules) (*Game, error) {
 	t := &g.turn
 	t.m = m
 	g.tmp = make([]int, m)
-	if t.one = m <= maxWord; !t.one {
+	switch t.one = m <= maxWord && m < bigFrom; {
+	case m >= bigFrom:
+		t.big = newBigRow(m, bs)
+	case !t.one:
 		g.cards = make([]face, m)
 		g.tmpv = make([]face, m)
 		t.vis = make([]face, m)
 	}
-	g.turn.at = new([MaxM + 1]face)
+	if t.big == nil {
+		t.at = new([flatMax + 1]face)
+	}
 	g.turn.model = r.Model
 	if n := r.players(); n > 0 {
 		g.players = make([]Player, n)
@@ -359,10 +368,14 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 			}
 			seen[x-1] = 1
 		}
-		for i, x := range deal {
-			g.cards[i] = face(x)
+		if t.big != nil {
+			t.big.load(func(i int) uint32 { return uint32(deal[i]) }, func(int) uint32 { return 0 })
+		} else {
+			for i, x := range deal {
+				g.cards[i] = face(x)
+			}
+			clear(t.vis)
 		}
-		clear(t.vis)
 	}
 	t.k = 0
 	t.rng = rng
@@ -387,7 +400,7 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	// The index of the face-up cards (Find in O(1)) is kept for rows of
 	// 16-bit cells, except for front-to-back, which never asks (Find then
 	// scans); on a row of one word Find searches the word.
-	t.indexed = kind != kindFrontToBack && !t.one
+	t.indexed = kind != kindFrontToBack && !t.one && t.big == nil
 	tracing := g.Trace != nil
 	// A legal move under the standard rules, untraced, is applied at once;
 	// anything else (a rule variant, an Order, a trace, or a move that
@@ -558,6 +571,9 @@ func (g *Game) hidden(pos int) int {
 	if g.turn.one {
 		return word4{}.get(g.cword, pos)
 	}
+	if g.turn.big != nil {
+		return g.turn.big.hidden(pos)
+	}
 	return int(g.cards[pos])
 }
 
@@ -573,6 +589,12 @@ func (g *Game) apply(pos, to, val int, up bool) {
 		span, down := word4{}.span(pos, to)
 		c, v := word4{}.slide(g.cword, span, down), word4{}.slide(t.word, span, down)
 		g.cword, t.word = word4{}.put(c, to, uint64(val)), word4{}.put(v, to, uint64(y))
+	} else if t.big != nil {
+		t.big.move(pos, to, up)
+		if up {
+			t.k++
+		}
+		return
 	} else {
 		if t.indexed {
 			moveCellsIndexed(g.cards, t.vis, t.at, pos, to)
@@ -582,7 +604,7 @@ func (g *Game) apply(pos, to, val int, up bool) {
 		g.cards[to], t.vis[to] = face(val), face(y)
 	}
 	if up {
-		t.at[val&MaxM] = face(to)
+		t.at[val&flatMax] = face(to)
 		t.k++
 	}
 }
@@ -697,6 +719,10 @@ func (g *Game) rearrange(turn, pos, val int, order []int) error {
 			c = word4{}.put(c, j, uint64(g.hidden(i)))
 		}
 		g.cword = c
+		return nil
+	}
+	if t.big != nil {
+		t.big.permute(order)
 		return nil
 	}
 	c := g.tmpv

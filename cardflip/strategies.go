@@ -334,7 +334,7 @@ func dcLook(t *Turn) int {
 		case v.one:
 			piv = word4{}.find(v.word, a+1)
 		case v.indexed:
-			piv = int(v.at[(a+1)&MaxM])
+			piv = int(v.at[(a+1)&flatMax])
 		default:
 			piv = v.find(a + 1)
 		}
