@@ -1,6 +1,9 @@
 package cardflip
 
-import "math/big"
+import (
+	"math"
+	"math/big"
+)
 
 func rat(a, b int64) *big.Rat { return big.NewRat(a, b) }
 
@@ -105,8 +108,12 @@ func PartitionExpectation(m int) *big.Rat {
 
 // Known returns the closed form of a strategy's E[X] (table-only rules,
 // n = ∞ unless the strategy needs memory), or nil when there is none.
+// Its fractions grow with m (harmonic numbers): KnownMean is the same
+// value in floating point, in O(m) time at most.
 func Known(name string, m int) *big.Rat {
 	switch name {
+	case "halving":
+		return HalvingExpectation(m)
 	case "single":
 		return SingleExpectation(m)
 	case "random":
@@ -119,4 +126,51 @@ func Known(name string, m int) *big.Rat {
 		return DivideConquerExpectation(m)
 	}
 	return nil
+}
+
+// KnownMean is Known as a float64 (ok false when there is no closed
+// form), computed in floating point: fast for every m ≤ MaxM.
+func KnownMean(name string, m int) (mean float64, ok bool) {
+	h := func(n int) float64 {
+		x := 0.0
+		for i := n; i >= 1; i-- {
+			x += 1 / float64(i)
+		}
+		return x
+	}
+	switch name {
+	case "single":
+		return 2*float64(m) - h(m), true
+	case "halving":
+		return HalvingMean(m), true
+	case "divide-conquer":
+		// The recurrence along the chain of each segment's parts would
+		// visit every size; T is memoized by size (at most 2 log m sizes
+		// per level).
+		memo := map[int]float64{0: 0, 1: 1}
+		var T func(S int) float64
+		T = func(S int) float64 {
+			if v, ok := memo[S]; ok {
+				return v
+			}
+			r := S / 2
+			l := S - 1 - r
+			v := float64(S+1)/2 + float64(r*S)/float64(r+1) + T(l) + T(r)
+			memo[S] = v
+			return v
+		}
+		t, s := T(m), m
+		for s > 3 {
+			s /= 2
+		}
+		if s == 2 {
+			t--
+		}
+		return t, true
+	}
+	if k := Known(name, m); k != nil {
+		f, _ := k.Float64()
+		return f, !math.IsInf(f, 0)
+	}
+	return 0, false
 }

@@ -9,8 +9,8 @@ import (
 // Strategies returns every strategy, the seed's first, then ours.
 func Strategies() []Strategy {
 	return []Strategy{
-		Single(), Random(), FrontToBack(), Interval(), Partition(), DivideConquer(),
-		Stacks(), Comb(), Cycle(),
+		Single(), Random(), FrontToBack(), Interval(), Relay(), Partition(), DivideConquer(),
+		Halving(), Stacks(), Comb(), Cycle(),
 	}
 }
 

@@ -269,8 +269,7 @@ a histogram. The same seed gives the same numbers whatever the cores.`,
 			fmt.Fprintf(w, "%s, m = %d (%s), Monte Carlo: %d games, seed %d\n", s.Info().Name, f.m, r, st.Games, seed)
 			fmt.Fprintf(w, "E[X] = %.4f ± %.4f (standard error), 95%% interval [%.4f, %.4f], min %d, max %d\n",
 				st.Mean(), st.StdErr(), ci[0], ci[1], st.Min, st.Max)
-			if k := cardflip.Known(s.Info().Name, f.m); k != nil && r.Variant == cardflip.Standard {
-				kf, _ := k.Float64()
+			if kf, ok := cardflip.KnownMean(s.Info().Name, f.m); ok && r.Variant == cardflip.Standard {
 				fmt.Fprintf(w, "closed form: %.4f (%+.1f standard errors)\n", kf, (st.Mean()-kf)/st.StdErr())
 			}
 			writeHistogram(w, st)
