@@ -33,7 +33,7 @@ type CompareOptions struct {
 
 // CompareStrategies are the table-only strategies Compare measures.
 func CompareStrategies() []Strategy {
-	return []Strategy{Random(), FrontToBack(), Partition(), DivideConquer(), Halving(), Stacks(), Comb()}
+	return []Strategy{Random(), FrontToBack(), Partition(), DivideConquer(), Halving(), Stacks(), Comb(), Ordered()}
 }
 
 // Cell is one strategy's E[X] at one m.

@@ -10,12 +10,12 @@ import (
 func Strategies() []Strategy {
 	return []Strategy{
 		Single(), Random(), FrontToBack(), Interval(), Relay(), Partition(), DivideConquer(),
-		Halving(), Stacks(), Comb(), Cycle(),
+		Halving(), Stacks(), Comb(), Ordered(), Cycle(),
 	}
 }
 
 // BestName is the strategy that --strategy best names.
-const BestName = "comb"
+const BestName = "ordered"
 
 // Lookup returns the strategy with the given name ("best" names BestName).
 func Lookup(name string) (Strategy, error) {
