@@ -70,10 +70,21 @@
 //     seen is swapped to its home cell, number − 1; the player looks at the
 //     next card's home), which the search finds for m ≤ 5.
 //
-// # Our strategies: stacks and comb
+// # The seed's question: O(m log m) is not optimal
 //
-// Comb (--strategy best, comb.go) is stacks where a finished left part's
-// face-up cards label slots for the right part's cards (docs/cardflip.md).
+// Table-only play (n = ∞, standard rules) needs Θ(m) turns: every strategy
+// averages at least 2m − H_m (above), and Halving averages T(m) < 5m and
+// never takes 6m turns (halving.go: the seed's recursion into one part
+// only, the other played through the first one's face-up cards as labels).
+//
+// # Our strategies: stacks, comb, ordered, relay
+//
+// Comb (comb.go) is stacks where a finished left part's face-up cards
+// label slots for the right part's cards; Ordered (--strategy best) is
+// comb whose splits file a right part in rough value order, so that the
+// comb reads it nearly in order (docs/cardflip.md). Relay (relay.go) is
+// for n ≥ 1 players with memory: the seed's interval strategy, with the
+// owner of the next card pointing on the table at the card after it.
 //
 // Stacks keeps the seed's recursion on segments, runs of
 // positions known by counting to hold a+1..a+S, and adds the building blocks
@@ -113,6 +124,15 @@
 // move is two masks and a shift, and the built-in strategies are played
 // by a loop that keeps both rows in registers; every move that is not
 // plainly legal still goes through the one function that states the rules.
+// A row of more than 511 cards is a list of blocks with a Fenwick tree
+// over their sizes (bigrow.go), so a move costs O(log m) plus a block
+// rather than O(m), and games of 10^5 cards take a fraction of a second.
+//
+// The game ends at once at the turn that looks at m with 1..m−1 face up
+// (the seed: 若k+1 = m，则游戏结束), whatever the player would do with the
+// card: the engine does not ask Place then, and traces the card turned up
+// where it lay. TestConformance replays games of every strategy against a
+// referee written from the rule text alone.
 //
 // # Options as text
 //

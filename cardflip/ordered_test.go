@@ -3,6 +3,7 @@ package cardflip
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -96,6 +97,75 @@ func TestOrderedBelowComb(t *testing.T) {
 		}
 		if diff := d.Mean() - float64(m); diff < 4*d.StdErr() {
 			t.Errorf("m = %d: comb − ordered = %.3f ± %.3f over %d deals", m, diff, d.StdErr(), n)
+		}
+	}
+}
+
+// phaseProbe counts the turns of a stacks strategy by the phase of each
+// (the Plan mode its Look chose), for TestPhaseCounts.
+type phaseProbe struct {
+	s      *stacks
+	counts map[string]int
+	mode   string
+}
+
+func (p *phaseProbe) Info() Info            { return p.s.Info() }
+func (p *phaseProbe) NewPlayer(Seat) Player { return p }
+func (p *phaseProbe) Look(t *Turn) int {
+	pos := p.s.Look(t)
+	p.mode = map[int]string{stFTB: "front to back", stSplit: "split", stHidden: "search", stTable: "table",
+		stPreHidden: "search", stComb: "comb"}[t.Plan[0]]
+	if t.Plan[0] == stComb && t.Plan[1] == 1 {
+		p.mode = "comb, from a slot"
+	}
+	return pos
+}
+func (p *phaseProbe) Place(t *Turn, pos, x int) Move {
+	mv := p.s.Place(t, pos, x)
+	k := p.mode
+	if mv.Up {
+		k += ", up"
+	}
+	p.counts[k]++
+	return mv
+}
+
+// Where comb and ordered spend their turns (docs/cardflip.md):
+//
+//	GRUNDY_CARDFLIP_PHASES=100 go test ./cardflip -run TestPhaseCounts -v
+//
+// prints the turns per game by phase over 2000 games of seed 1 (the last
+// turn of a game, which places nothing, is not counted).
+func TestPhaseCounts(t *testing.T) {
+	m, _ := strconv.Atoi(os.Getenv("GRUNDY_CARDFLIP_PHASES"))
+	if m < 1 {
+		t.Skip("set GRUNDY_CARDFLIP_PHASES=m to count the turns of comb and ordered by phase")
+	}
+	for _, s := range []Strategy{Comb(), Ordered()} {
+		p := &phaseProbe{s: s.(*stacks), counts: map[string]int{}}
+		g, err := NewGame(m, Rules{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		deal := make([]int, m)
+		const games = 2000
+		total := 0
+		for i := range games {
+			Deal(deal, 1, int64(i))
+			x, err := g.Play(p, deal, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			total += x
+		}
+		fmt.Printf("%s, m = %d: E[X] = %.2f over %d games of seed 1\n", s.Info().Name, m, float64(total)/games, games)
+		var keys []string
+		for k := range p.counts {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			fmt.Printf("  %-24s %7.2f\n", k, float64(p.counts[k])/games)
 		}
 	}
 }
