@@ -62,3 +62,33 @@ func BenchmarkExact10(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRows plays comb and front-to-back on a flat row of 16-bit
+// cells and on a bigRow (blocks of bigBlock cells) for the same m: where
+// the bigRow starts to pay (flatMax).
+func BenchmarkRows(b *testing.B) {
+	for _, s := range []Strategy{FrontToBack(), Comb()} {
+		for _, m := range []int{100, 300, 1000, 3000} {
+			for _, big := range []bool{false, true} {
+				name := "flat"
+				bigFrom := m + 1
+				if big {
+					name, bigFrom = "big", m
+				}
+				b.Run(fmt.Sprintf("%s/m=%d/%s", s.Info().Name, m, name), func(b *testing.B) {
+					g, _ := newGame(m, Rules{}, bigFrom, bigBlock)
+					deal := make([]int, m)
+					pcg := rand.NewPCG(1, 0)
+					for i := 0; b.Loop(); i++ {
+						pcg.Seed(1, uint64(i))
+						shuffle(pcg, deal)
+						if _, err := g.Play(s, deal, nil); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+				})
+			}
+		}
+	}
+}

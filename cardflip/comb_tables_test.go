@@ -86,6 +86,9 @@ func recordPolicy(t *testing.T, s Strategy, m int) *TablePolicy {
 	for r := range Factorial(m) {
 		unrank(perm, r)
 		g.Trace = func(st Step) {
+			if st.End {
+				return // the look at m with 1..m−1 up ends the game: no decision
+			}
 			key := cellsWord(st.Before)
 			pol.look[key] = st.Look
 			pol.place[placeKey(key, st.Value)] = st.Move

@@ -26,7 +26,7 @@ type CompareOptions struct {
 
 // CompareStrategies are the table-only strategies Compare measures.
 func CompareStrategies() []Strategy {
-	return []Strategy{Random(), FrontToBack(), Partition(), DivideConquer(), Stacks(), Comb()}
+	return []Strategy{Random(), FrontToBack(), Partition(), DivideConquer(), Halving(), Stacks(), Comb(), Ordered()}
 }
 
 // Cell is one strategy's E[X] at one m.
@@ -62,12 +62,12 @@ func Compare(ctx context.Context, o CompareOptions) ([]CompareRow, error) {
 	}
 	var rows []CompareRow
 	for m := o.From; m <= o.To; m++ {
-		row := CompareRow{M: m, LowerBound: ratFloat(SingleExpectation(m))}
+		lb, _ := KnownMean("single", m)
+		row := CompareRow{M: m, LowerBound: lb}
 		for _, s := range CompareStrategies() {
 			name := s.Info().Name
 			c := Cell{Strategy: name}
-			if k := Known(name, m); k != nil {
-				f := ratFloat(k)
+			if f, ok := KnownMean(name, m); ok {
 				c.Closed = &f
 			}
 			switch {

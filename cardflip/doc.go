@@ -55,6 +55,10 @@
 //     T(1) = 1: the minimum is found front to back, and the split ends with
 //     the last of the R right cards among the S−1 others (expected position
 //     R·S/(R+1)). T(2) = 3.5, T(8) = 391/15, T(13) ≈ 52.143, T(100) ≈ 795.29.
+//     The recurrence charges the last segment's look at m after the split
+//     has seen it; when that segment has 2 cards (m = 2, 4, 5, 8–11, …)
+//     the split's look at m ends the game, so E[X] = T(m) − 1 there:
+//     5/2 at m = 2, 376/15 at m = 8 (DivideConquerExpectation).
 //   - optimum over table-only strategies (Optimal, exhaustive search):
 //     m = 2: 5/2, m = 3: 25/6 (= 2m − H_m), m = 4: 73/12 ≈ 6.083 (front to
 //     back: 7; the bound 2m − H_m: 71/12).
@@ -66,10 +70,21 @@
 //     seen is swapped to its home cell, number − 1; the player looks at the
 //     next card's home), which the search finds for m ≤ 5.
 //
-// # Our strategies: stacks and comb
+// # The seed's question: O(m log m) is not optimal
 //
-// Comb (--strategy best, comb.go) is stacks where a finished left part's
-// face-up cards label slots for the right part's cards (docs/cardflip.md).
+// Table-only play (n = ∞, standard rules) needs Θ(m) turns: every strategy
+// averages at least 2m − H_m (above), and Halving averages T(m) < 5m and
+// never takes 6m turns (halving.go: the seed's recursion into one part
+// only, the other played through the first one's face-up cards as labels).
+//
+// # Our strategies: stacks, comb, ordered, relay
+//
+// Comb (comb.go) is stacks where a finished left part's face-up cards
+// label slots for the right part's cards; Ordered (--strategy best) is
+// comb whose splits file a right part in rough value order, so that the
+// comb reads it nearly in order (docs/cardflip.md). Relay (relay.go) is
+// for n ≥ 1 players with memory: the seed's interval strategy, with the
+// owner of the next card pointing on the table at the card after it.
 //
 // Stacks keeps the seed's recursion on segments, runs of
 // positions known by counting to hold a+1..a+S, and adds the building blocks
@@ -109,6 +124,15 @@
 // move is two masks and a shift, and the built-in strategies are played
 // by a loop that keeps both rows in registers; every move that is not
 // plainly legal still goes through the one function that states the rules.
+// A row of more than 511 cards is a list of blocks with a Fenwick tree
+// over their sizes (bigrow.go), so a move costs O(log m) plus a block
+// rather than O(m), and games of 10^5 cards take a fraction of a second.
+//
+// The game ends at once at the turn that looks at m with 1..m−1 face up
+// (the seed: 若k+1 = m，则游戏结束), whatever the player would do with the
+// card: the engine does not ask Place then, and traces the card turned up
+// where it lay. TestConformance replays games of every strategy against a
+// referee written from the rule text alone.
 //
 // # Options as text
 //

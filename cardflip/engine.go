@@ -251,9 +251,14 @@ type Step struct {
 	Before []int
 	Look   int
 	Value  int
-	Move   Move
-	After  []int
-	End    bool
+	// Move is what the player did with the card; on the last turn (End)
+	// the player is not asked, and Move is the card turned up where it
+	// lay (Up, To = Look).
+	Move  Move
+	After []int
+	// End: the card looked at was m with 1..m−1 face up, which ends the
+	// game at once (seed 000).
+	End bool
 }
 
 // Game plays games of m cards under fixed rules. It is reusable and not
@@ -283,7 +288,11 @@ type Game struct {
 }
 
 // NewGame returns a game of m ≥ 1 cards.
-func NewGame(m int, r Rules) (*Game, error) {
+func NewGame(m int, r Rules) (*Game, error) { return newGame(m, r, flatMax+1, bigBlock) }
+
+// newGame is NewGame with rows of at least bigFrom cards played as bigRows
+// of blocks of bs cells (tests play small games on bigRows).
+func newGame(m int, r Rules, bigFrom, bs int) (*Game, error) {
 	if m < 1 {
 		return nil, fmt.Errorf("cardflip: the number of cards must be at least 1, not %d", m)
 	}
@@ -305,12 +314,17 @@ func NewGame(m int, r Rules) (*Game, error) {
 	t := &g.turn
 	t.m = m
 	g.tmp = make([]int, m)
-	if t.one = m <= maxWord; !t.one {
+	switch t.one = m <= maxWord && m < bigFrom; {
+	case m >= bigFrom:
+		t.big = newBigRow(m, bs)
+	case !t.one:
 		g.cards = make([]face, m)
 		g.tmpv = make([]face, m)
 		t.vis = make([]face, m)
 	}
-	g.turn.at = new([MaxM + 1]face)
+	if t.big == nil {
+		t.at = new([flatMax + 1]face)
+	}
 	g.turn.model = r.Model
 	if n := r.players(); n > 0 {
 		g.players = make([]Player, n)
@@ -354,10 +368,14 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 			}
 			seen[x-1] = 1
 		}
-		for i, x := range deal {
-			g.cards[i] = face(x)
+		if t.big != nil {
+			t.big.load(func(i int) uint32 { return uint32(deal[i]) }, func(int) uint32 { return 0 })
+		} else {
+			for i, x := range deal {
+				g.cards[i] = face(x)
+			}
+			clear(t.vis)
 		}
-		clear(t.vis)
 	}
 	t.k = 0
 	t.rng = rng
@@ -382,7 +400,7 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	// The index of the face-up cards (Find in O(1)) is kept for rows of
 	// 16-bit cells, except for front-to-back, which never asks (Find then
 	// scans); on a row of one word Find searches the word.
-	t.indexed = kind != kindFrontToBack && !t.one
+	t.indexed = kind != kindFrontToBack && !t.one && t.big == nil
 	tracing := g.Trace != nil
 	// A legal move under the standard rules, untraced, is applied at once;
 	// anything else (a rule variant, an Order, a trace, or a move that
@@ -431,6 +449,15 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: up}
 		}
 		val := g.hidden(pos)
+		if t.k == m-1 {
+			// The card looked at is k+1 = m: the game ends at once, whatever
+			// the player would do with it (seed 000, rule 2), so Place is
+			// not asked; the trace shows it turned up where it lies.
+			if tracing {
+				g.finish(turn, id, pos, val)
+			}
+			return turn, nil
+		}
 		var mv Move
 		switch kind {
 		case kindFrontToBack:
@@ -444,17 +471,10 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		}
 		if plain && uint(mv.To) < uint(m) && mv.Order == nil && (!mv.Up || val == t.k+1) {
 			g.apply(pos, mv.To, val, mv.Up)
-			if mv.Up && val == m {
-				return turn, nil
-			}
 			continue
 		}
-		end, err := g.act(turn, id, pos, val, &mv)
-		if err != nil {
+		if err := g.act(turn, id, pos, val, &mv); err != nil {
 			return 0, err
-		}
-		if end {
-			return turn, nil
 		}
 	}
 }
@@ -496,6 +516,9 @@ func (g *Game) playWord(kind int, st *stacks) (int, error) {
 		if up := int(v >> P & 15); up != 0 {
 			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: up}
 		}
+		if t.k == m-1 { // the next card is m: the game ends at this look
+			return turn, nil
+		}
 		val := int(c >> P & 15)
 		// The built-in strategies' Place, without the Move (they never
 		// set Order).
@@ -517,12 +540,8 @@ func (g *Game) playWord(kind int, st *stacks) (int, error) {
 			}
 			g.cword = c
 			mv := Move{Up: up, To: to}
-			end, err := g.act(turn, id, pos, val, &mv)
-			if err != nil {
+			if err := g.act(turn, id, pos, val, &mv); err != nil {
 				return 0, err
-			}
-			if end {
-				return turn, nil
 			}
 			c, v = g.cword, t.word
 			continue
@@ -536,9 +555,6 @@ func (g *Game) playWord(kind int, st *stacks) (int, error) {
 		c, v = word4{}.put(c, to, uint64(val)), word4{}.put(v, to, uint64(val)&-uint64(u))
 		t.word = v
 		t.k += int(u)
-		if u&b2u(val == m) != 0 {
-			return turn, nil
-		}
 	}
 }
 
@@ -555,6 +571,9 @@ func (g *Game) hidden(pos int) int {
 	if g.turn.one {
 		return word4{}.get(g.cword, pos)
 	}
+	if g.turn.big != nil {
+		return g.turn.big.hidden(pos)
+	}
 	return int(g.cards[pos])
 }
 
@@ -570,6 +589,12 @@ func (g *Game) apply(pos, to, val int, up bool) {
 		span, down := word4{}.span(pos, to)
 		c, v := word4{}.slide(g.cword, span, down), word4{}.slide(t.word, span, down)
 		g.cword, t.word = word4{}.put(c, to, uint64(val)), word4{}.put(v, to, uint64(y))
+	} else if t.big != nil {
+		t.big.move(pos, to, up)
+		if up {
+			t.k++
+		}
+		return
 	} else {
 		if t.indexed {
 			moveCellsIndexed(g.cards, t.vis, t.at, pos, to)
@@ -579,7 +604,7 @@ func (g *Game) apply(pos, to, val int, up bool) {
 		g.cards[to], t.vis[to] = face(val), face(y)
 	}
 	if up {
-		t.at[val&MaxM] = face(to)
+		t.at[val&flatMax] = face(to)
 		t.k++
 	}
 }
@@ -622,37 +647,45 @@ func (g *Game) checkpoint(turn int) (int, error) {
 // act checks the move of the card at pos, whose number is val, against
 // every rule (in this order: not next, index outside the row, card fixed,
 // another card moved), moves the card, rearranges the row (with its own
-// checks) and traces the turn. end says the game is over.
-func (g *Game) act(turn, id, pos, val int, mv *Move) (end bool, err error) {
+// checks) and traces the turn. The last turn never gets here (see finish).
+func (g *Game) act(turn, id, pos, val int, mv *Move) error {
 	t := &g.turn
 	if mv.Up && val != t.k+1 {
-		return false, &ActionError{Kind: NotNext, Turn: turn, Pos: pos, Value: val, K: t.k}
+		return &ActionError{Kind: NotNext, Turn: turn, Pos: pos, Value: val, K: t.k}
 	}
 	to := mv.To
 	if uint(to) >= uint(t.m) {
-		return false, &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: to}
+		return &ActionError{Kind: IndexOutOfRange, Turn: turn, Pos: pos, Value: val, Index: to}
 	}
 	if to != pos && g.rules.Variant == FixedAfterLook {
-		return false, &ActionError{Kind: CardFixed, Turn: turn, Pos: pos, Value: val, Index: to}
+		return &ActionError{Kind: CardFixed, Turn: turn, Pos: pos, Value: val, Index: to}
 	}
 	if mv.Order != nil && g.rules.Variant != Rearrange {
 		for j, i := range mv.Order {
 			if i != j {
-				return false, &ActionError{Kind: MovedOtherCard, Turn: turn, Pos: pos, Value: val, Index: j}
+				return &ActionError{Kind: MovedOtherCard, Turn: turn, Pos: pos, Value: val, Index: j}
 			}
 		}
 	}
 	g.apply(pos, to, val, mv.Up)
 	if mv.Order != nil && g.rules.Variant == Rearrange {
 		if err := g.rearrange(turn, pos, val, mv.Order); err != nil {
-			return false, err
+			return err
 		}
 	}
-	end = mv.Up && val == t.m
 	if g.Trace != nil {
-		g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), g.before...), Look: pos, Value: val, Move: *mv, After: t.Row(nil), End: end})
+		g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), g.before...), Look: pos, Value: val, Move: *mv, After: t.Row(nil)})
 	}
-	return end, nil
+	return nil
+}
+
+// finish traces the last turn: the look at m with 1..m−1 face up ends the
+// game at once, before the player decides anything, so the step shows
+// the card turned up where it lay (Move{Up: true, To: pos}).
+func (g *Game) finish(turn, id, pos, val int) {
+	g.apply(pos, pos, val, true)
+	mv := Move{Up: true, To: pos}
+	g.Trace(Step{Turn: turn, Player: id, Before: append([]int(nil), g.before...), Look: pos, Value: val, Move: mv, After: g.turn.Row(nil), End: true})
 }
 
 // Strategies the engine calls directly (see Play).
@@ -686,6 +719,10 @@ func (g *Game) rearrange(turn, pos, val int, order []int) error {
 			c = word4{}.put(c, j, uint64(g.hidden(i)))
 		}
 		g.cword = c
+		return nil
+	}
+	if t.big != nil {
+		t.big.permute(order)
 		return nil
 	}
 	c := g.tmpv

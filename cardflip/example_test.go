@@ -18,7 +18,8 @@ func ExampleExact() {
 }
 
 // One traced game: every turn shows the row before it ("*" is the card
-// looked at) and after it.
+// looked at) and after it. Turn 5 looks at 3 with 1 and 2 face up, which
+// ends the game at once: the card is shown turned up where it lay.
 func ExampleGame_Trace() {
 	g, _ := cardflip.NewGame(3, cardflip.Rules{})
 	g.Trace = func(s cardflip.Step) {
@@ -31,7 +32,7 @@ func ExampleGame_Trace() {
 	// 2 [* · ·] 1 true [· · 1]
 	// 3 [* · 1] 3 false [· 1 ·]
 	// 4 [* 1 ·] 2 true [1 · 2]
-	// 5 [1 * 2] 3 true [1 2 3]
+	// 5 [1 * 2] 3 true [1 3 2]
 	// X = 5
 }
 
@@ -42,10 +43,12 @@ func ExampleOptimal() {
 	// Output: 25/6 25/6
 }
 
-// The seed's divide-and-conquer recurrence at m = 8.
+// The seed's divide-and-conquer recurrence at m = 8, and E[X] under the
+// seed's rule: the last segment, {7, 8}, costs one look less, since the
+// split's look at 8 with 1..7 face up ends the game.
 func ExampleDivideConquerExpectation() {
-	fmt.Println(cardflip.DivideConquerExpectation(8).RatString())
-	// Output: 391/15
+	fmt.Println(cardflip.DivideConquerRecurrence(8).RatString(), cardflip.DivideConquerExpectation(8).RatString())
+	// Output: 391/15 376/15
 }
 
 // The rules as the CLI's flags and the web lab's parameters spell them.

@@ -105,7 +105,7 @@ func moveCells(c, v []face, pos, to int) {
 
 // moveCellsIndexed is moveCells that also keeps at, the positions of the
 // face-up cards, up to date (face-down cells write at[0]).
-func moveCellsIndexed(c, v []face, at *[MaxM + 1]face, pos, to int) {
+func moveCellsIndexed(c, v []face, at *[flatMax + 1]face, pos, to int) {
 	if to > pos {
 		c, v := c[pos:to+1], v[pos:to+1]
 		v = v[:len(c)]
@@ -137,16 +137,19 @@ type View struct {
 	// indexed (the engine keeps it up to date as cards move, for rows of
 	// 16-bit cells; at[0] and x > k are scratch): Find in O(1). A full
 	// table, so that a face indexes it without a check.
-	at      *[MaxM + 1]face
+	at      *[flatMax + 1]face
 	indexed bool
+	// big holds the row when m > flatMax (see bigrow.go), else nil.
+	big *bigRow
 }
 
-// face is a card's number in a row of 16-bit cells (0 for face down in a
-// View), or a position in the index of face-up cards.
+// face is a card's number in a flat row of 16-bit cells (0 for face down
+// in a View), or a position in the index of face-up cards.
 type face = uint16
 
-// MaxM is the largest number of cards in a game.
-const MaxM = 1<<16 - 1
+// MaxM is the largest number of cards in a game: rows of more than
+// flatMax cards are bigRows of 32-bit numbers.
+const MaxM = 1 << 20
 
 // Len is the number of cards m.
 func (v *View) Len() int { return v.m }
@@ -170,6 +173,9 @@ func (v *View) cell(i int) int {
 	if v.one {
 		return word4{}.get(v.word, i)
 	}
+	if v.big != nil {
+		return v.big.cell(i)
+	}
 	return int(v.vis[i])
 }
 
@@ -181,6 +187,9 @@ func (v *View) FirstDown(lo, hi int) int {
 	}
 	if v.one {
 		return word4{}.firstZero(v.word | word4{}.outside(lo, hi))
+	}
+	if v.big != nil {
+		return v.big.firstDown(lo, hi)
 	}
 	for i, x := range v.vis[lo:hi] {
 		if x == 0 {
@@ -198,7 +207,7 @@ func (v *View) Find(x int) int {
 	case v.one:
 		return word4{}.find(v.word, x)
 	case v.indexed:
-		return int(v.at[x&MaxM])
+		return int(v.at[x&flatMax])
 	}
 	return v.find(x)
 }
@@ -206,6 +215,9 @@ func (v *View) Find(x int) int {
 func (v *View) find(x int) int {
 	if x < 1 || x > v.k {
 		return -1
+	}
+	if v.big != nil {
+		return v.big.find(x)
 	}
 	for i := range v.m {
 		if v.cell(i) == x {
@@ -217,6 +229,9 @@ func (v *View) find(x int) int {
 
 // Row appends the visible row to dst (0 for face down) and returns it.
 func (v *View) Row(dst []int) []int {
+	if v.big != nil {
+		return v.big.appendVisible(dst)
+	}
 	for i := range v.m {
 		dst = append(dst, v.cell(i))
 	}

@@ -99,7 +99,7 @@ func views(row []int) (one, cells *View) {
 		k = max(k, x)
 	}
 	one = &View{m: m, k: k, one: true, word: pack4(row)}
-	cells = &View{m: m, k: k, vis: make([]face, m), at: new([MaxM + 1]face), indexed: true}
+	cells = &View{m: m, k: k, vis: make([]face, m), at: new([flatMax + 1]face), indexed: true}
 	for i, x := range row {
 		cells.vis[i] = face(x)
 		if x != 0 {

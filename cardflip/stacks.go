@@ -39,6 +39,10 @@ type stacksParams struct {
 	// whole: tables (as in optimalTables) for whole games of more than
 	// base cards, played when the row has that many cards.
 	whole map[int][]string
+	// sorted: a right part that will be combed is filed in rough value
+	// order instead of two stacks (Ordered).
+	sorted bool
+
 	// chainFront: a chain at the end of an unsplit segment is set aside
 	// even when other cards of the segment are face up (put at its front
 	// by the table of the rest).
@@ -310,6 +314,16 @@ func (s *stacks) place(t *Turn, pos, x int) (to int, up bool) {
 	for {
 		l, r := s.split(S, false, S == v.Len())
 		if x > a+1+l { // right part: two stacks
+			if s.p.sorted && r >= 2 && s.p.comb && s.combable(l, r) {
+				// In value order, roughly: of the q cards already right
+				// of the pivot, about q·(x−aX−1)/(r−1) are smaller than x
+				// (the other right cards are equally likely to have come
+				// first), so x goes that far in, rounded. The comb then
+				// reads the part nearly in order, and a card read is
+				// often the next one (ordered.go).
+				q := hi - 1 - piv
+				return piv + (2*(x-a-2-l)*q+r-1)/(2*(r-1)), false
+			}
 			lr, _ := s.split(r, true, false)
 			if x <= a+1+l+lr+1 {
 				return piv, false

@@ -9,13 +9,13 @@ import (
 // Strategies returns every strategy, the seed's first, then ours.
 func Strategies() []Strategy {
 	return []Strategy{
-		Single(), Random(), FrontToBack(), Interval(), Partition(), DivideConquer(),
-		Stacks(), Comb(), Cycle(),
+		Single(), Random(), FrontToBack(), Interval(), Relay(), Partition(), DivideConquer(),
+		Halving(), Stacks(), Comb(), Ordered(), Cycle(),
 	}
 }
 
 // BestName is the strategy that --strategy best names.
-const BestName = "comb"
+const BestName = "ordered"
 
 // Lookup returns the strategy with the given name ("best" names BestName).
 func Lookup(name string) (Strategy, error) {
@@ -334,7 +334,7 @@ func dcLook(t *Turn) int {
 		case v.one:
 			piv = word4{}.find(v.word, a+1)
 		case v.indexed:
-			piv = int(v.at[(a+1)&MaxM])
+			piv = int(v.at[(a+1)&flatMax])
 		default:
 			piv = v.find(a + 1)
 		}

@@ -29,7 +29,8 @@ func f64(r *big.Rat) float64 { f, _ := r.Float64(); return f }
 
 // Every deterministic strategy, enumerated over all m! deals, against its
 // closed form: single 2m − H_m, front-to-back m(m+3)/4, partition its sum,
-// divide-conquer the seed's recurrence.
+// divide-conquer the seed's recurrence less the look its last segment of
+// 2 cards no longer makes.
 func TestExactClosedForms(t *testing.T) {
 	for _, c := range []struct {
 		s    Strategy
@@ -75,7 +76,13 @@ func TestKnownValues(t *testing.T) {
 		want float64
 		tol  float64
 	}{
-		{DivideConquerExpectation(2), 3.5, 0},
+		{DivideConquerRecurrence(2), 3.5, 0},
+		{DivideConquerRecurrence(13), 52.143, 5e-4},
+		{DivideConquerRecurrence(100), 795.29, 5e-3},
+		// Under the seed's rule: one look less when the last segment has
+		// 2 cards (m = 2, 8), the recurrence's value otherwise (13, 100).
+		{DivideConquerExpectation(2), 2.5, 0},
+		{DivideConquerExpectation(8), 376.0 / 15, 1e-12},
 		{DivideConquerExpectation(13), 52.143, 5e-4},
 		{DivideConquerExpectation(100), 795.29, 5e-3},
 		{SingleExpectation(3), 25.0 / 6, 1e-12},
@@ -86,9 +93,10 @@ func TestKnownValues(t *testing.T) {
 			t.Errorf("%s = %.6f, want %v", c.got.RatString(), f64(c.got), c.want)
 		}
 	}
-	// T(8) exactly, by enumerating the 40320 deals.
-	if got := exact(t, DivideConquer(), 8, Rules{}); got.RatString() != "391/15" {
-		t.Errorf("divide-conquer T(8) = %s, want 391/15", got.RatString())
+	// E[X] at m = 8 exactly, by enumerating the 40320 deals: T(8) = 391/15
+	// less the look the split of {7, 8} makes at 8, which ends the game.
+	if got := exact(t, DivideConquer(), 8, Rules{}); got.RatString() != "376/15" {
+		t.Errorf("divide-conquer m = 8: %s, want 376/15", got.RatString())
 	}
 }
 

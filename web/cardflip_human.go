@@ -82,17 +82,19 @@ type humanScript struct {
 func (h *humanScript) Info() cardflip.Info                     { return cardflip.Info{Name: "you", Memory: true} }
 func (h *humanScript) NewPlayer(cardflip.Seat) cardflip.Player { return h }
 
+// Look takes the next action: the look at m with 1..m−1 face up ends the
+// game at once, so the engine may not ask Place for it.
 func (h *humanScript) Look(*cardflip.Turn) int {
 	if h.next == len(h.turns) {
 		h.stopped = true
 		return -1
 	}
-	return h.turns[h.next].look
+	h.next++
+	return h.turns[h.next-1].look
 }
 
 func (h *humanScript) Place(_ *cardflip.Turn, pos, value int) cardflip.Move {
-	t := h.turns[h.next]
-	h.next++
+	t := h.turns[h.next-1]
 	if !t.done {
 		h.stopped = true
 		h.pending = &CardflipPeek{Look: pos, Value: value}
@@ -123,8 +125,9 @@ type CardflipHuman struct {
 	Peek *CardflipPeek `json:"peek,omitempty"`
 	// Last is the last completed turn as the engine recorded it.
 	Last *CardflipStep `json:"last,omitempty"`
-	// Done says card m is face up: X = Turns. Deal, the hidden numbers, is
-	// then shown.
+	// Done says the game is over: the last look found m with 1..m−1 face
+	// up (Row shows it turned up where it lay), X = Turns. Deal, the
+	// hidden numbers, is then shown.
 	Done bool  `json:"done"`
 	Deal []int `json:"deal,omitempty"`
 }

@@ -118,7 +118,8 @@ func newCardflipCmd(io *streams) *cobra.Command {
 		Long: `The card-flip game (seed 000): m cards numbered 1..m lie face down in a row.
 Each turn a player looks at one face-down card; if it is the next number it
 may be turned face up, and either way it may be put anywhere in the row.
-X is the number of turns until m is face up. With n = ∞ players every turn
+The game ends at once when the card looked at is m with 1..m−1 face up;
+X is the number of turns, that one included. With n = ∞ players every turn
 is a new player who sees only the row: a strategy is a function of the row.
 
 Subcommands evaluate a strategy exactly over all m! deals, by seeded Monte
@@ -270,8 +271,7 @@ a histogram. The same seed gives the same numbers whatever the cores.`,
 			fmt.Fprintf(w, "%s, m = %d (%s), Monte Carlo: %d games, seed %d\n", s.Info().Name, f.m, r, st.Games, seed)
 			fmt.Fprintf(w, "E[X] = %.4f ± %.4f (standard error), 95%% interval [%.4f, %.4f], min %d, max %d\n",
 				st.Mean(), st.StdErr(), ci[0], ci[1], st.Min, st.Max)
-			if k := cardflip.Known(s.Info().Name, f.m); k != nil && r.Variant == cardflip.Standard {
-				kf, _ := k.Float64()
+			if kf, ok := cardflip.KnownMean(s.Info().Name, f.m); ok && r.Variant == cardflip.Standard {
 				fmt.Fprintf(w, "closed form: %.4f (%+.1f standard errors)\n", kf, (st.Mean()-kf)/st.StdErr())
 			}
 			writeHistogram(w, st)

@@ -429,7 +429,7 @@ export default {
     section.append(
       h('div', { class: 'intro' },
         h('h1', {}, 'Card-flip lab'),
-        h('p', {}, 'm cards numbered 1..m lie face down in a row. Each turn a player looks at one face-down card; if it is the next number it may be turned face up, and either way it may be put anywhere in the row. X is the number of turns until m is face up; with n = ∞ every turn is a new player who sees only the row.')),
+        h('p', {}, 'm cards numbered 1..m lie face down in a row. Each turn a player looks at one face-down card; if it is the next number it may be turned face up, and either way it may be put anywhere in the row. The game ends at once when the card looked at is m with 1..m−1 face up; X is the number of turns. With n = ∞ every turn is a new player who sees only the row.')),
       h('div', { class: 'grid cf' },
         h('div', { class: 'card' }, h('h2', {}, 'Run a strategy'),
           h('label', { class: 'field' }, h('span', {}, 'Strategy'), strategy), about,
