@@ -149,10 +149,15 @@ type Result struct {
 	// generalized Sprague–Grundy value, "2", "∞" or "∞(0,2)" (Smith 1966).
 	// Value is then set only when LoopyValue is finite.
 	LoopyValue string `json:"loopy_value,omitempty"`
-	// Remoteness is, for a loopy game, the number of moves the game lasts
-	// when the winner hurries and the loser delays; absent for draws and for
-	// sums whose own graph is too large to explore.
+	// Remoteness is the number of moves the game lasts when the winner
+	// hurries and the loser delays (Steinhaus 1925; Winning Ways, ch. 9):
+	// for a loopy game, and, with every option listed (Options.AllOptions),
+	// for any game whose tree from the position fits the ranking search
+	// (impartial.Remoteness); absent for draws and under misère play.
 	Remoteness *int `json:"remoteness,omitempty"`
+	// RemotenessNote says, when every option was asked for under normal
+	// play, why there is no remoteness: "not computed: too large (…)".
+	RemotenessNote string `json:"remoteness_note,omitempty"`
 	// DrawingMoves lists, for a draw, every move that keeps the draw.
 	DrawingMoves []Move `json:"drawing_moves,omitempty"`
 	// Options lists, when Options.AllOptions asked for them, every move with

@@ -277,7 +277,10 @@ func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon st
 	res := &Result{Game: g.info.Spec, Position: canon, Misere: opts.Misere, Outcome: an.Outcome, Value: an.Value, WinningMoves: []Move{}}
 	if an.Loopy != nil {
 		res.LoopyValue = an.Loopy.String()
-		res.Remoteness = an.Remoteness
+	}
+	res.Remoteness = an.Remoteness
+	if an.Remoteness == nil && an.RemotenessStopped != nil && opts.AllOptions && an.Outcome != impartial.Draw {
+		res.RemotenessNote = "not computed: too large (" + an.RemotenessStopped.Error() + ")"
 	}
 	if b.codec.spans != nil {
 		if !opts.Misere {
