@@ -76,12 +76,23 @@ type Options struct {
 	// MaxListed bounds the moves Solve lists (0: only the output budget
 	// does); their number is still given.
 	MaxListed int
+	// Offset skips the first Offset moves of the list (the next page of a
+	// list bounded by MaxListed starts at Result.NextOffset). The moves
+	// skipped are found all the same, so Offset counts against the move
+	// budget.
+	Offset int
 	// Strength is how well Reply plays (Perfect unless set).
 	Strength Strength
 	// Rand is the random source of Reply at the Random and Mixed strengths;
 	// nil uses the global one (math/rand/v2), randomly seeded.
 	Rand *rand.Rand
 }
+
+// DefaultMovePage is the number of moves an answer lists when its asker
+// names no number (the JSON of the command line and of the API): a page,
+// with the count of all of them, their classes when the game knows them,
+// and Result.NextOffset for the next page.
+const DefaultMovePage = 100
 
 // Info describes a game.
 type Info struct {
@@ -142,9 +153,15 @@ type Result struct {
 	MoveCount *int64 `json:"move_count,omitempty"`
 	// MovesNote says why the list of moves is shorter than MoveCount.
 	MovesNote string `json:"moves_note,omitempty"`
-	// MoveClasses describes all the moves in words when they are too many
-	// to list and the game knows them in closed form.
-	MoveClasses string `json:"move_classes,omitempty"`
+	// NextOffset, when more moves follow those listed, is the Offset of
+	// the next page.
+	NextOffset *int `json:"next_offset,omitempty"`
+	// MoveClasses describe all the moves when they are too many to list
+	// and the game knows them in closed form (the residue classes of a
+	// proved period), as many as fit the output budget.
+	MoveClasses []MoveClass `json:"move_classes,omitempty"`
+	// MoveClassCount is the number of classes when not all are listed.
+	MoveClassCount int `json:"move_class_count,omitempty"`
 	// LoopyValue is set for positions analyzed as a loopy game: the
 	// generalized Sprague–Grundy value, "2", "∞" or "∞(0,2)" (Smith 1966).
 	// Value is then set only when LoopyValue is finite.
@@ -167,6 +184,22 @@ type Result struct {
 	// value of each component, whose XOR (or, for loopy values, Smith's
 	// sum) is the value of the whole; absent under misère play.
 	Components []Component `json:"components,omitempty"`
+}
+
+// MoveClass is a set of moves too many to list, in closed form: the moves
+// of component Component (counted from 1: the heap, or the component of a
+// sum of games) whose parameter a runs over From ≤ a ≤ To with
+// a ≡ Residue (mod Mod), Count of them; Moves says in words which moves
+// they are and what a is (for a take-and-break game, the smaller of the
+// two heaps a split leaves). A single move is the class From = To, Mod 1.
+type MoveClass struct {
+	Component int    `json:"component"`
+	Moves     string `json:"moves"`
+	From      int64  `json:"from"`
+	To        int64  `json:"to"`
+	Mod       int64  `json:"mod"`
+	Residue   int64  `json:"residue"`
+	Count     int64  `json:"count"`
 }
 
 // Component is one component of a sum of different games, with its value.

@@ -50,11 +50,26 @@ type Preparer[Pos comparable] interface {
 // a value follow from the table of g. It returns the first at most limit of
 // those options (all of them when limit is 0, none when it is negative),
 // their number (-1 when the budget ran out before all were counted), and,
-// when not all are listed, a description in words of all of them (empty if
-// the game has none); ok = false lets the engine enumerate. An error is a
-// budget or context error.
+// when not all are listed, classes describing all of them (none if the game
+// has no such description); ok = false lets the engine enumerate. An error
+// is a budget or context error.
 type TargetCounter[Pos comparable] interface {
-	CountMovesToValue(ctx context.Context, p Pos, v Nimber, limit int, b Budget) (first []Pos, count int64, classes string, ok bool, err error)
+	CountMovesToValue(ctx context.Context, p Pos, v Nimber, limit int, b Budget) (first []Pos, count int64, classes []MoveClass, ok bool, err error)
+}
+
+// MoveClass is a set of options of one component described in closed form,
+// for moves too many to list: the options with a parameter a (what it is,
+// the game's Text says: for a take-and-break game, the smaller of the two
+// heaps a split leaves) running over From ≤ a ≤ To with a ≡ Residue (mod
+// Mod), Count of them. A single option is the class From = To, Mod 1.
+type MoveClass struct {
+	// Index is the component of the sum the options are in (set by Analyze).
+	Index int
+	// Text states the class in words, its range included.
+	Text         string
+	From, To     int64
+	Mod, Residue int64
+	Count        int64
 }
 
 // WinningMover is implemented by games that construct a winning move in
@@ -158,9 +173,10 @@ type Analysis[Pos comparable] struct {
 	// Count is the number of such moves, which may exceed len(Moves) (the
 	// list was bounded by MaxListed), or -1 when it is not known.
 	Count int64
-	// Classes describes, in words, all the moves when they were too many to
-	// list and the game knows them in closed form (TargetCounter).
-	Classes string
+	// Classes describe all the moves when they were too many to list and
+	// the game knows them in closed form (TargetCounter), in the order of
+	// the components.
+	Classes []MoveClass
 	// Stopped, when not nil, says which budget ended the list of moves
 	// early; the outcome and the value are still right.
 	Stopped *BudgetError
@@ -402,11 +418,9 @@ func (a *analyzer[Pos]) toValue(ctx context.Context, s *Solver[Pos], l *listing[
 				l.counts = false
 			}
 			l.count += max(count, 0)
-			if classes != "" {
-				if l.res.Classes != "" {
-					l.res.Classes += "; "
-				}
-				l.res.Classes += classes
+			for _, c := range classes {
+				c.Index = i
+				l.res.Classes = append(l.res.Classes, c)
 			}
 			if err != nil {
 				return l.stop(err)

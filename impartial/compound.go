@@ -317,11 +317,9 @@ func (c *Compound) toValue(ctx context.Context, i int, p Part, want, rest Nimber
 		l.counts = false
 	}
 	l.count += max(a.Count, 0)
-	if a.Classes != "" {
-		if l.res.Classes != "" {
-			l.res.Classes += "; "
-		}
-		l.res.Classes += a.Classes
+	for _, c := range a.Classes {
+		c.Index = i
+		l.res.Classes = append(l.res.Classes, c)
 	}
 	if a.Stopped != nil {
 		return l.stop(a.Stopped)
