@@ -374,7 +374,7 @@ func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon st
 		res.MovesNote = "the list stopped early: " + stopped.Error()
 	case an.Count >= 0 && an.Count <= shown:
 	case !cut && opts.MaxListed > 0 && listed == opts.MaxListed:
-		res.MovesNote = fmt.Sprintf("%s not listed (at most %d are)", more, opts.MaxListed)
+		res.MovesNote = fmt.Sprintf("%s not listed (%d asked for)", more, opts.MaxListed)
 	default:
 		res.MovesNote = fmt.Sprintf("%s not listed: the answer would pass the output budget of %s", more, impartial.FormatBytes(opts.Budget.MaxOutput))
 	}

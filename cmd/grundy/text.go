@@ -318,3 +318,95 @@ func misereFormText(m *catalog.MisereForm) string {
 	return fmt.Sprintf("%s position %s\n  misère canonical form  %s\n  genus                  %s%s\n  misère outcome         %s (G⁻ = %d, G⁺ = %d, birthday %d)\n",
 		m.Game, m.Position, m.Form, m.Genus, tame, m.Outcome, uint64(m.MisereValue), uint64(m.NormalValue), m.Birthday)
 }
+
+// nimSum writes the value of a position of several components as the
+// nim-sum of theirs, "3 ⊕ 4 ⊕ 5 = 2", or "" for one component.
+func nimSum(r *catalog.Result) string {
+	if r.Value == nil {
+		return ""
+	}
+	var vals []string
+	switch {
+	case len(r.Components) > 1:
+		for _, c := range r.Components {
+			if c.Value == nil {
+				return ""
+			}
+			vals = append(vals, strconv.FormatUint(uint64(*c.Value), 10))
+		}
+	case len(r.ComponentValues) > 1:
+		for _, v := range r.ComponentValues {
+			vals = append(vals, strconv.FormatUint(uint64(v), 10))
+		}
+	default:
+		return ""
+	}
+	return fmt.Sprintf("%s = %d", strings.Join(vals, " ⊕ "), uint64(*r.Value))
+}
+
+// optionValue writes the value of the position an option leads to: its
+// loopy value, else its nim-value, else "".
+func optionValue(o catalog.Option) string {
+	switch {
+	case o.LoopyValue != "":
+		return o.LoopyValue
+	case o.Value != nil:
+		return strconv.FormatUint(uint64(*o.Value), 10)
+	}
+	return ""
+}
+
+// verdictText says what the analysis before a move makes of it, as the
+// web's play page does: a good move, or a mistake with the move that won
+// (or kept the draw) and why, from the values.
+func verdictText(before *catalog.Result, v catalog.Verdict) string {
+	o := v.Chosen
+	named := func(x *catalog.Option) string { return describe(catalog.Move{To: x.To, Move: x.Move}) }
+	switch {
+	case o.Result == "win":
+		has := ""
+		if val := optionValue(o); val != "" {
+			has = " has value " + val + ","
+		}
+		return fmt.Sprintf("Good move: %s%s a losing position for the player to move.", o.To, has)
+	case v.Mistake && v.Better.Result == "win":
+		best := v.Better
+		var why string
+		switch sum := nimSum(before); {
+		case sum != "":
+			why = fmt.Sprintf("since %s ≠ 0: a move that makes the nim-sum 0 wins, and %s has value 0", sum, best.To)
+		case before.LoopyValue != "":
+			why = fmt.Sprintf("since %s has value %s, and %s is a P-position", before.Position, before.LoopyValue, best.To)
+		case before.Value != nil:
+			why = fmt.Sprintf("since %s has value %d ≠ 0 and %s has value 0", before.Position, uint64(*before.Value), best.To)
+		case before.Misere:
+			why = fmt.Sprintf("since %s is a P-position under misère play", best.To)
+		default:
+			why = fmt.Sprintf("since %s is a P-position", best.To)
+		}
+		yours := fmt.Sprintf("; %s is not a P-position", o.To)
+		if val := optionValue(o); val != "" {
+			yours = fmt.Sprintf("; yours, %s, has value %s", o.To, val)
+		}
+		return fmt.Sprintf("That was a mistake: %s wins, %s%s.", named(best), why, yours)
+	case v.Mistake:
+		val := optionValue(*v.Better)
+		if val == "" {
+			val = "∞"
+		}
+		return fmt.Sprintf("That was a mistake: %s keeps the draw (value %s); from %s the other player can force a win.", named(v.Better), val, o.To)
+	case o.Result == "draw":
+		val := optionValue(o)
+		if val == "" {
+			val = "∞"
+		}
+		return fmt.Sprintf("You keep the draw: %s has value %s.", o.To, val)
+	}
+	value := ""
+	if sum := nimSum(before); sum != "" {
+		value = fmt.Sprintf(" (value %s)", sum)
+	} else if before.Value != nil {
+		value = fmt.Sprintf(" (value %d)", uint64(*before.Value))
+	}
+	return fmt.Sprintf("No move wins from %s%s: every move leads to a position the other player wins.", before.Position, value)
+}

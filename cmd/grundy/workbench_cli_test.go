@@ -121,3 +121,86 @@ func TestSolveAllTooLarge(t *testing.T) {
 		t.Errorf("solve kayles 60 --all = %d %q\n%s", code, errs, out)
 	}
 }
+
+// play says when the human's move was a mistake and why, as the web's play
+// page does, and calls a winning move good.
+func TestPlayVerdicts(t *testing.T) {
+	out, errs, code := grundy(t, "3 2\nquit\n", "play", "kayles", "6")
+	want := "That was a mistake: 4 1 (take 1 and split the rest into 4 + 1) wins, since 6 has value 3 ≠ 0 and 4 1 has value 0; yours, 3 2, has value 1.\n"
+	if code != 0 || errs != "" || !strings.Contains(out, "You move to 3 2 (take 1 and split the rest into 3 + 2).\n"+want) {
+		t.Errorf("play kayles 6 = %d %q:\n%s", code, errs, out)
+	}
+	// 4 1 is a P-position, 3 2 is not: the verdict is the analysis's.
+	for pos, value := range map[string]string{"4 1": "0", "3 2": "1"} {
+		got, _, _ := grundy(t, "", "solve", "kayles", pos, "--json")
+		if !strings.Contains(got, `"value":`+value+`,`) {
+			t.Errorf("kayles %s: %s", pos, got)
+		}
+	}
+	out, _, _ = grundy(t, "2 4 5\nquit\n", "play", "nim", "3", "4", "5")
+	if want := "That was a mistake: 1 4 5 (take 2 from heap 1) wins, since 3 ⊕ 4 ⊕ 5 = 2 ≠ 0: a move that makes the nim-sum 0 wins, and 1 4 5 has value 0; yours, 2 4 5, has value 3.\n"; !strings.Contains(out, want) {
+		t.Errorf("play nim 3 4 5, move 2 4 5:\n%s", out)
+	}
+	out, _, _ = grundy(t, "1 4 5\nquit\n", "play", "nim", "3", "4", "5")
+	if want := "Good move: 1 4 5 has value 0, a losing position for the player to move.\n"; !strings.Contains(out, want) {
+		t.Errorf("play nim 3 4 5, move 1 4 5:\n%s", out)
+	}
+	out, _, _ = grundy(t, "kayles 5 + nim 3\nquit\n", "play", "kayles 7 + nim 3")
+	if want := "since 2 ⊕ 3 = 1 ≠ 0: a move that makes the nim-sum 0 wins"; !strings.Contains(out, want) {
+		t.Errorf("play kayles 7 + nim 3, move kayles 5 + nim 3:\n%s", out)
+	}
+}
+
+// A loopy game that is drawn ends: the computer offers a draw at a drawn
+// position and accepts one, declines one when it wins, and a position
+// that occurs a third time with the same player to move ends the game
+// (threefold repetition); --json prints the record of the game.
+func TestPlayDraws(t *testing.T) {
+	draw := "starlark:examples/draw.star"
+	out, errs, code := grundy(t, "draw\n", "play", draw, "4")
+	if code != 0 || errs != "" || !strings.Contains(out, "With best play this position is a draw: type draw to agree to one") || !strings.HasSuffix(out, "Draw agreed.\n") {
+		t.Errorf("play %s 4, draw = %d %q:\n%s", draw, code, errs, out)
+	}
+	out, errs, code = grundy(t, "4\n4\n4\n", "play", draw, "4", "--json")
+	var rec catalog.Record
+	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 {
+		t.Fatalf("play --json = %d %q: %v", code, out, err)
+	}
+	if rec.End != "draw by repetition" || len(rec.Moves) != 4 || rec.Moves[0].By != "human" || rec.Moves[0].Result != "draw" || rec.Moves[1].By != "computer" ||
+		!strings.Contains(errs, "Position 4 has occurred three times with the same player to move: the game is a draw (threefold repetition).") {
+		t.Errorf("play --json: %+v\n%s", rec, errs)
+	}
+	// Heap 1 of loopy.star wins for its player (to 0): the computer, to
+	// move from a lost 3 ... here the human offers a draw in a lost
+	// position and is refused.
+	out, _, _ = grundy(t, "draw\nquit\n", "play", "subtract:1,3,4", "7")
+	if !strings.Contains(out, "I decline the draw: I win this position with best play.") || !strings.Contains(out, "Game abandoned.") {
+		t.Errorf("a draw offered from a lost position:\n%s", out)
+	}
+	// The record of a game won: every move, a mistake marked, how it ended.
+	out, _, _ = grundy(t, "#1\n0\n", "play", "subtract:1,3,4", "2", "--json")
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Game != "subtract:1,3,4" || rec.Start != "2" || rec.End != "computer won" || rec.Position != "0" || len(rec.Moves) != 2 || rec.Moves[0].Result != "lose" || rec.Moves[0].Mistake {
+		t.Errorf("record of subtract:1,3,4 2: %+v", rec)
+	}
+}
+
+// RepetitionDraw counts only positions with the same player to move.
+func TestRepetitionDraw(t *testing.T) {
+	for _, c := range []struct {
+		h    []string
+		draw bool
+	}{
+		{[]string{"4", "4", "4", "4"}, false},
+		{[]string{"4", "4", "4", "4", "4"}, true},
+		{[]string{"a", "b", "a", "b", "a"}, true},
+		{[]string{"a", "b", "b", "a", "a", "b", "b"}, false},
+		{nil, false},
+	} {
+		if got := catalog.RepetitionDraw(c.h); got != c.draw {
+			t.Errorf("RepetitionDraw(%q) = %v", c.h, got)
+		}
+	}
+}
