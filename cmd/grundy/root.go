@@ -269,7 +269,6 @@ kayles or coins:mock-turtles.`,
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageError{Err: fmt.Errorf("%s: %w (see '%s --help')", cmdName(cmd), err, cmd.CommandPath())}
 	})
-	root.CompletionOptions.HiddenDefaultCmd = true
 	root.AddCommand(
 		newGamesCmd(io),
 		newSolveCmd(io),
@@ -283,6 +282,7 @@ kayles or coins:mock-turtles.`,
 		newMisereCmd(io),
 		newSweepCmd(io),
 	)
+	addCompletions(root)
 	return root
 }
 

@@ -43,6 +43,14 @@ docs/sweeps.md.`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path, err := findSweepProgram()
+			if err != nil && asksHelp(args) {
+				// Help works without the program; the error belongs to running.
+				if err := cmd.Help(); err != nil {
+					return err
+				}
+				_, err := fmt.Fprintf(io.out, "\n(%s is not installed here, so its own commands and flags are not shown: install it with 'go install ./cmd/grundy-sweep'.)\n", sweepProgram)
+				return err
+			}
 			if err != nil {
 				return err
 			}
@@ -77,4 +85,18 @@ func findSweepProgram() (string, error) {
 		return p, nil
 	}
 	return "", usagef("grundy sweep needs the program %s (the Beam pipelines, kept out of grundy to keep it small): install it with 'go install ./cmd/grundy-sweep', or run 'go run ./cmd/grundy-sweep …' from the source tree", sweepProgram)
+}
+
+// asksHelp says whether the arguments of sweep ask for help (-h, --help,
+// or help first), before any "--" that starts Beam's options.
+func asksHelp(args []string) bool {
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "-h", a == "--help", a == "help" && i == 0:
+			return true
+		}
+	}
+	return false
 }

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
@@ -202,5 +207,110 @@ func TestRepetitionDraw(t *testing.T) {
 		if got := catalog.RepetitionDraw(c.h); got != c.draw {
 			t.Errorf("RepetitionDraw(%q) = %v", c.h, got)
 		}
+	}
+}
+
+// grundy games wraps its rules to the terminal's width (100 columns when
+// the output is not a terminal), and still states every family's rule.
+func TestGamesWidth(t *testing.T) {
+	for _, width := range []int{0, 60, 140} {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), []string{"games"}, &streams{in: strings.NewReader(""), out: &out, err: &errb, width: width})
+		limit := width
+		if limit == 0 {
+			limit = 100
+		}
+		text := out.String()
+		for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+			if n := utf8.RuneCountInString(line); n > limit {
+				t.Errorf("width %d: a line of %d characters: %q", width, n, line)
+			}
+		}
+		joined := strings.Join(strings.Fields(text), " ")
+		for _, f := range catalog.Families() {
+			if !strings.Contains(joined, strings.Join(strings.Fields(f.Rule), " ")) {
+				t.Errorf("width %d: the rule of %s is missing", width, f.Name)
+			}
+		}
+		if code != 0 || !strings.HasSuffix(joined, "(grundy games GAME describes one: its position syntax, an example, its closed form and OEIS entry.)") {
+			t.Errorf("width %d: exit %d, %q", width, code, text)
+		}
+	}
+}
+
+// Shell completion: the command is listed in help, its scripts are made,
+// and game names, strategies and other choices complete.
+func TestCompletion(t *testing.T) {
+	help, _, _ := grundy(t, "", "--help")
+	if !strings.Contains(help, "\n  completion  ") {
+		t.Errorf("completion is not listed in help:\n%s", help)
+	}
+	for _, shell := range []string{"bash", "zsh", "fish", "powershell"} {
+		out, errs, code := grundy(t, "", "completion", shell)
+		if code != 0 || errs != "" || len(out) < 1000 {
+			t.Errorf("completion %s = %d %q, %d bytes", shell, code, errs, len(out))
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want []string
+		not  []string
+	}{
+		{[]string{"solve", "ka"}, []string{"kayles"}, []string{"nim"}},
+		{[]string{"play", "coins:m"}, []string{"coins:mock-turtles", "coins:moebius", "coins:mogul"}, []string{"coins:ruler"}},
+		{[]string{"values", "sub"}, []string{"subtract:"}, nil},
+		{[]string{"games", ""}, []string{"nim", "wythoff", "sum", "fibonacci", "octal:"}, nil},
+		{[]string{"solve", "nim", ""}, nil, []string{"nim"}},
+		{[]string{"cardflip", "simulate", "--strategy", ""}, []string{"best", "stacks", "front-to-back"}, nil},
+		{[]string{"play", "nim", "3", "--strength", ""}, []string{"perfect", "random", "mixed"}, nil},
+		{[]string{"solve", "nim", "3", "--color", ""}, []string{"auto", "always", "never"}, nil},
+	} {
+		out, _, code := grundy(t, "", append([]string{"__complete"}, c.args...)...)
+		lines := strings.Split(out, "\n")
+		if code != 0 {
+			t.Errorf("__complete %q: exit %d", c.args, code)
+		}
+		for _, w := range c.want {
+			if !slices.Contains(lines, w) {
+				t.Errorf("__complete %q lacks %q:\n%s", c.args, w, out)
+			}
+		}
+		for _, w := range c.not {
+			if slices.Contains(lines, w) {
+				t.Errorf("__complete %q offers %q", c.args, w)
+			}
+		}
+	}
+}
+
+// grundy sweep --help works without the sweep program (the error belongs
+// to running a sweep).
+func TestSweepHelpWithoutProgram(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	for _, args := range [][]string{{"sweep", "--help"}, {"sweep", "-h"}, {"sweep", "octal", "--help"}, {"help", "sweep"}} {
+		out, errs, code := grundy(t, "", args...)
+		if code != 0 || errs != "" || !strings.Contains(out, "Usage:\n  grundy sweep") {
+			t.Errorf("grundy %q = %d %q %q", args, code, errs, out)
+		}
+	}
+	if _, _, code := grundy(t, "", "sweep", "octal", "--", "--help"); code != 2 {
+		t.Errorf("a Beam option --help after -- runs the sweep: exit %d, want 2 (no program)", code)
+	}
+}
+
+// period --json names its game; version --json.
+func TestJSONNamesItsSubject(t *testing.T) {
+	out, _, code := grundy(t, "", "period", "kayles", "--json")
+	if code != 0 || !strings.HasPrefix(out, `{"game":"kayles","preperiod":71,"period":12,`) {
+		t.Errorf("period --json = %d %q", code, out)
+	}
+	out, _, code = grundy(t, "", "version", "--json")
+	var v map[string]string
+	if err := json.Unmarshal([]byte(out), &v); err != nil || code != 0 || v["version"] != version || v["go"] != runtime.Version() || v["os"] != runtime.GOOS || v["arch"] != runtime.GOARCH {
+		t.Errorf("version --json = %d %q (%v)", code, out, err)
+	}
+	text, _, _ := grundy(t, "", "version")
+	if !strings.HasPrefix(text, "grundy "+version) {
+		t.Errorf("version = %q", text)
 	}
 }
