@@ -180,9 +180,9 @@ type Result struct {
 	// Options lists, when Options.AllOptions asked for them, every move with
 	// what it leads to, best first where the engine ranks them.
 	Options []Option `json:"options,omitempty"`
-	// Components gives, for a sum of different games (game "sum"), the
-	// value of each component, whose XOR (or, for loopy values, Smith's
-	// sum) is the value of the whole; absent under misère play.
+	// Components gives, for a sum of different games (game "sum"), each
+	// component with its value, whose XOR (or, for loopy values, Smith's
+	// sum) is the value of the whole (no values under misère play).
 	Components []Component `json:"components,omitempty"`
 }
 
@@ -225,6 +225,12 @@ type Option struct {
 	// LoopyValue is the generalized value of the position after the move
 	// ("∞(1)" for a draw), for positions analyzed as a loopy game.
 	LoopyValue string `json:"loopy_value,omitempty"`
+	// Component is, for a sum of different games, the component the move
+	// is in (counted from 1, as Result.Components lists them), and
+	// ComponentTo that component's position after the move, in its game's
+	// syntax: what a board of the component draws.
+	Component   int    `json:"component,omitempty"`
+	ComponentTo string `json:"component_to,omitempty"`
 }
 
 // Move is one move: the position it leads to and, where the game names its

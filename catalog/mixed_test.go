@@ -237,6 +237,19 @@ func TestMixedSumAllOptions(t *testing.T) {
 			if want := or.Remoteness(o.To); o.Remoteness == nil || *o.Remoteness != want {
 				t.Errorf("%q → %q: remoteness %v, oracle %d", pos, o.To, o.Remoteness, want)
 			}
+			// The component moved and its position after the move: the
+			// sum after the move, with that component replaced.
+			var parts []string
+			for k, c := range res.Components {
+				p := c.Position
+				if k+1 == o.Component {
+					p = o.ComponentTo
+				}
+				parts = append(parts, c.Game+" "+p)
+			}
+			if o.Component < 1 || strings.Join(parts, " + ") != o.To {
+				t.Errorf("%q → %q: component %d, %q", pos, o.To, o.Component, o.ComponentTo)
+			}
 		}
 	}
 }

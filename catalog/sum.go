@@ -40,6 +40,9 @@ type span struct {
 	from, to int
 	loopy    bool // its game may be loopy: its value is shown as a loopy value
 	format   func() string
+	// after writes the component once its part i (an index of ps, within
+	// the span) has moved to the part to.
+	after func(i int, to any) string
 }
 
 // binding is an engine game ready for one question: games whose engine
@@ -298,9 +301,13 @@ func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon st
 	if an.Remoteness == nil && an.RemotenessStopped != nil && opts.AllOptions && an.Outcome != impartial.Draw {
 		res.RemotenessNote = remotenessNote(an.RemotenessStopped)
 	}
+	var spans []span
 	if b.codec.spans != nil {
-		if !opts.Misere {
-			res.Components = components(b.codec.spans(ps), an.Values, an.LoopyValues)
+		spans = b.codec.spans(ps)
+		if opts.Misere {
+			res.Components = components(spans, nil, nil)
+		} else {
+			res.Components = components(spans, an.Values, an.LoopyValues)
 		}
 	} else if len(an.Values) > 1 && valuesFit(an.Values, len(an.Moves), canon, opts) {
 		res.ComponentValues = an.Values
@@ -339,6 +346,11 @@ func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon st
 			opt := Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness)}
 			if an.Loopy != nil && o.Loopy != nil {
 				opt.LoopyValue = o.Loopy.String()
+			}
+			for k, sp := range spans {
+				if sp.from <= o.Index && o.Index < sp.to {
+					opt.Component, opt.ComponentTo = k+1, sp.after(o.Index, o.To)
+				}
 			}
 			res.Options = append(res.Options, opt)
 		case opts.Target != nil || an.Outcome != impartial.Draw:
