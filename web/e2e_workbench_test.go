@@ -120,7 +120,7 @@ func TestBrowserExploreOptions(t *testing.T) {
 	if got := shown(); !slices.Equal(got, want) {
 		t.Errorf("nim 3 4 5: options %v\nthe library's %v", got, want)
 	}
-	if got := text(t, ctx, "#explore-sum"); !strings.Contains(got, "G = 3 ⊕ 4 ⊕ 5 = 2") {
+	if got := textOf(t, ctx, "#explore-sum"); !strings.Contains(got, "G = 3 ⊕ 4 ⊕ 5 = 2") {
 		t.Errorf("sum %q", got)
 	}
 	// Token 2 of heap 1: take it and the one to its right, 3 4 5 → 1 4 5.

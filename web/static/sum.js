@@ -84,7 +84,7 @@ export function sumEditor({ id, onChange }) {
     class: 'secondary small', id: id + '-add',
     onclick: () => { rows.push({ spec: 'nim', position: '3' }); render(); onChange(joinSum(rows)); },
   }, '+ Add a component');
-  const el = h('div', { class: 'sumeditor', id: id + '-sum' },
+  const el = h('div', { class: 'sumeditor', id: id + '-sumeditor' },
     h('p', { class: 'more' }, 'Each component is a position of its own game; a move is a move in one of them, and the value of the sum is the nim-sum (XOR) of theirs.'),
     list, add);
 
