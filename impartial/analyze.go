@@ -570,12 +570,15 @@ func (a *analyzer[Pos]) byOutcomeRule(ctx context.Context, rule OutcomeRule[Pos]
 	}
 	if a.q.AllOptions {
 		// The options' values, where a small search finds them (the rule
-		// gives outcomes only).
+		// gives outcomes only). The game tree fits the ranking search when
+		// this runs, so a plain search of it costs no more than the ranking
+		// did; the closed forms, made for huge positions, would cost more
+		// (Wythoff's: big-number square roots for every position).
 		set := a.q.Settings
 		if b := &set.Budget; b.MaxPositions == 0 || b.MaxPositions > valueSearchPositions {
 			b.MaxPositions = valueSearchPositions
 		}
-		small := NewSolver(a.g, set)
+		small := NewSolver(Plain(a.g), set)
 		value := func(_ int, q Pos) (*Nimber, error) {
 			if v, err := small.Value(ctx, q); err == nil {
 				return &v, nil

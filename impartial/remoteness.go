@@ -27,13 +27,23 @@ import (
 type sumTree[Pos comparable] struct {
 	g     Game[Pos]
 	split func(Pos, func(Pos) bool) // nil: every position is atomic
-	// maxStates bounds the states of the graph, maxMoves the moves listed
-	// (of components and of states), maxMemory the estimate of the bytes
-	// held.
+	index Indexer[Pos]              // nil: atoms are interned in a map
+	// maxStates bounds the states of the graph (and the atomic components
+	// met), maxMoves the moves listed (of components and of states),
+	// maxMemory the estimate of the bytes held.
 	maxStates, maxMoves, maxMemory int64
 
-	atomIDs map[Pos]int32 // -1: a component without moves
+	atomIDs map[Pos]int32
+	dense   []int32 // with an Indexer: atom id + 1 of each index, 0 if none
 	atoms   []treeAtom[Pos]
+	// The options of every atom, one after the other: option o is
+	// optComps[optEnd[o-1]:optEnd[o]].
+	optComps, optEnd []int32
+	// yield lists an option of the atom being explored (one closure for
+	// the whole exploration); yieldErr is why it stopped.
+	yield    func(Pos) bool
+	yieldErr error
+	ctx      context.Context
 	keys    map[string]int32
 	states  [][]int32
 	succ    []int32
@@ -46,10 +56,28 @@ type sumTree[Pos comparable] struct {
 	rem     []int32
 }
 
+// treeAtom is an atomic component met in the tree, with its options: the
+// options first..last-1 of the tree's arena.
 type treeAtom[Pos comparable] struct {
-	p        Pos
-	opts     [][]int32 // each option: the sorted ids of its components with moves
-	expanded bool
+	p           Pos
+	first, last int32
+}
+
+// options returns the number of options of atom u: an atom without
+// options has no moves, and a state leaves it out.
+func (t *sumTree[Pos]) options(u int32) int { return int(t.atoms[u].last - t.atoms[u].first) }
+
+func (t *sumTree[Pos]) live(u int32) bool { return t.atoms[u].last > t.atoms[u].first }
+
+// option returns option k of atom u: the sorted ids of its components that
+// have moves (one id, or none, for a game that does not split).
+func (t *sumTree[Pos]) option(u int32, k int) []int32 {
+	o := t.atoms[u].first + int32(k)
+	lo := int32(0)
+	if o > 0 {
+		lo = t.optEnd[o-1]
+	}
+	return t.optComps[lo:t.optEnd[o]]
 }
 
 // Bounds of the ranking search: the sum's graph is explored when it has at
@@ -74,6 +102,7 @@ func splitOf[Pos comparable](g Game[Pos]) func(Pos, func(Pos) bool) {
 func newSumTree[Pos comparable](g Game[Pos], b Budget) *sumTree[Pos] {
 	t := &sumTree[Pos]{g: g, split: splitOf(g), maxStates: rankStates, maxMoves: rankMoves, maxMemory: rankBytes,
 		atomIDs: map[Pos]int32{}, keys: map[string]int32{}}
+	t.index, _ = g.(Indexer[Pos])
 	if b.MaxPositions > 0 {
 		t.maxStates = min(t.maxStates, b.MaxPositions)
 	}
@@ -86,71 +115,135 @@ func newSumTree[Pos comparable](g Game[Pos], b Budget) *sumTree[Pos] {
 	return t
 }
 
-// atomize returns the sorted ids of the components of p that have moves.
-func (t *sumTree[Pos]) atomize(p Pos, out []int32) []int32 {
-	add := func(c Pos) bool {
-		if id := t.intern(c); id >= 0 {
-			out = append(out, id)
+// intern returns the id of the atomic component c, adding it (to be
+// explored) when new; with add false, -1 for a component not met.
+func (t *sumTree[Pos]) intern(c Pos, add bool) (int32, error) {
+	i, dense := -1, false
+	if t.index != nil {
+		i, dense = t.index.Index(c)
+		dense = dense && i < t.index.IndexLimit()
+		if dense && i < len(t.dense) && t.dense[i] > 0 {
+			return t.dense[i] - 1, nil
 		}
+	}
+	if !dense {
+		if id, ok := t.atomIDs[c]; ok {
+			return id, nil
+		}
+	}
+	if !add {
+		return -1, nil
+	}
+	if int64(len(t.atoms)) >= t.maxStates {
+		return 0, &BudgetError{Limit: LimitPositions, Max: t.maxStates}
+	}
+	id := int32(len(t.atoms))
+	t.atoms = append(t.atoms, treeAtom[Pos]{p: c})
+	if dense {
+		if i >= len(t.dense) {
+			n := min(max(i+1, 2*len(t.dense), 1<<10), t.index.IndexLimit())
+			t.bytes += int64(n-len(t.dense)) * 4
+			t.dense = append(t.dense, make([]int32, n-len(t.dense))...)
+		}
+		t.dense[i] = id + 1
+	} else {
+		t.atomIDs[c] = id
+		t.bytes += int64(unsafe.Sizeof(c)) + 16
+	}
+	t.bytes += int64(unsafe.Sizeof(c)) + 8
+	return id, nil
+}
+
+// components appends to out the ids of p's atomic components (adding
+// those not met yet when add is true; with add false a component not met
+// is -1).
+func (t *sumTree[Pos]) components(p Pos, out []int32, add bool) ([]int32, error) {
+	if t.split == nil {
+		id, err := t.intern(p, add)
+		return append(out, id), err
+	}
+	var err error
+	t.split(p, func(c Pos) bool {
+		var id int32
+		id, err = t.intern(c, add)
+		out = append(out, id)
+		return err == nil
+	})
+	return out, err
+}
+
+// exploreAtoms lists the options of every atomic component reachable from
+// ps, each as its components' ids: one call of Moves per component.
+func (t *sumTree[Pos]) exploreAtoms(ctx context.Context, ps []Pos) error {
+	for _, p := range ps {
+		if _, err := t.components(p, nil, true); err != nil {
+			return err
+		}
+	}
+	t.ctx = ctx
+	t.yield = func(q Pos) bool {
+		if t.moves++; t.moves > t.maxMoves {
+			t.yieldErr = &BudgetError{Limit: LimitMoves, Max: t.maxMoves}
+			return false
+		}
+		if t.moves%pollEvery == 0 && t.ctx.Err() != nil {
+			t.yieldErr = ContextError(t.ctx)
+			return false
+		}
+		// An option yielded twice leads to the same state: the state's
+		// list of successors drops the repeat.
+		if t.optComps, t.yieldErr = t.components(q, t.optComps, true); t.yieldErr != nil {
+			return false
+		}
+		t.optEnd = append(t.optEnd, int32(len(t.optComps)))
 		return true
 	}
-	if t.split != nil {
-		t.split(p, add)
-	} else {
-		add(p)
+	for k := 0; k < len(t.atoms); k++ {
+		if k%256 == 0 && ctx.Err() != nil {
+			return ContextError(ctx)
+		}
+		t.atoms[k].first = int32(len(t.optEnd))
+		t.g.Moves(t.atoms[k].p, t.yield)
+		t.atoms[k].last = int32(len(t.optEnd))
+		if t.yieldErr != nil {
+			return t.yieldErr
+		}
+		if k%256 == 0 && t.bytes+int64(cap(t.optComps)+cap(t.optEnd))*4 > t.maxMemory {
+			return &BudgetError{Limit: LimitMemory, Max: t.maxMemory}
+		}
+	}
+	t.bytes += int64(cap(t.optComps)+cap(t.optEnd)) * 4
+	if t.bytes > t.maxMemory {
+		return &BudgetError{Limit: LimitMemory, Max: t.maxMemory}
+	}
+	// Every atom is explored: leave out of each option the components
+	// without moves, and sort the rest (in place: the arena only shrinks).
+	w, lo := 0, int32(0)
+	for o, end := range t.optEnd {
+		from := w
+		for _, u := range t.optComps[lo:end] {
+			if t.live(u) {
+				t.optComps[w] = u
+				w++
+			}
+		}
+		slices.Sort(t.optComps[from:w])
+		lo, t.optEnd[o] = end, int32(w)
+	}
+	t.optComps = t.optComps[:w]
+	return nil
+}
+
+// liveOf returns the sorted ids, among ids, of the atoms that have moves.
+func (t *sumTree[Pos]) liveOf(ids []int32) []int32 {
+	out := make([]int32, 0, len(ids))
+	for _, u := range ids {
+		if t.live(u) {
+			out = append(out, u)
+		}
 	}
 	slices.Sort(out)
 	return out
-}
-
-// intern returns the id of the atomic component c, -1 when it has no move.
-func (t *sumTree[Pos]) intern(c Pos) int32 {
-	if id, ok := t.atomIDs[c]; ok {
-		return id
-	}
-	has := false
-	t.g.Moves(c, func(Pos) bool { has = true; return false })
-	id := int32(-1)
-	if has {
-		id = int32(len(t.atoms))
-		t.atoms = append(t.atoms, treeAtom[Pos]{p: c})
-	}
-	t.atomIDs[c] = id
-	t.bytes += int64(unsafe.Sizeof(c))*2 + 48
-	return id
-}
-
-// expand lists the options of atom id, each as its components' ids.
-func (t *sumTree[Pos]) expand(ctx context.Context, id int32) error {
-	if t.atoms[id].expanded {
-		return nil
-	}
-	var opts [][]int32
-	seen := map[Pos]struct{}{}
-	var err error
-	t.g.Moves(t.atoms[id].p, func(q Pos) bool {
-		if t.moves++; t.moves > t.maxMoves {
-			err = &BudgetError{Limit: LimitMoves, Max: t.maxMoves}
-			return false
-		}
-		if t.moves%pollEvery == 0 && ctx.Err() != nil {
-			err = ContextError(ctx)
-			return false
-		}
-		if _, dup := seen[q]; dup {
-			return true
-		}
-		seen[q] = struct{}{}
-		o := t.atomize(q, nil)
-		t.bytes += int64(len(o))*4 + 24
-		opts = append(opts, o)
-		return true
-	})
-	if err != nil {
-		return err
-	}
-	t.atoms[id].opts, t.atoms[id].expanded = opts, true
-	return nil
 }
 
 // state returns the id of the state of the sorted components ids, adding
@@ -222,12 +315,14 @@ func (t *sumTree[Pos]) succs(u int32) []int32 {
 // *BudgetError says which bound the graph passes (or that the context
 // ended).
 func (t *sumTree[Pos]) build(ctx context.Context, ps []Pos) error {
-	var root []int32
-	for _, p := range ps {
-		root = t.atomize(p, root)
+	if err := t.exploreAtoms(ctx, ps); err != nil {
+		return err
 	}
-	slices.Sort(root)
-	if _, err := t.state(root); err != nil {
+	var all []int32
+	for _, p := range ps {
+		all, _ = t.components(p, all, false)
+	}
+	if _, err := t.state(t.liveOf(all)); err != nil {
 		return err
 	}
 	seen := map[int32]bool{}
@@ -242,10 +337,8 @@ func (t *sumTree[Pos]) build(ctx context.Context, ps []Pos) error {
 			if j > 0 && cur[j-1] == u {
 				continue // the same component twice: the same moves
 			}
-			if err := t.expand(ctx, u); err != nil {
-				return err
-			}
-			for _, o := range t.atoms[u].opts {
+			for k := range t.options(u) {
+				o := t.option(u, k)
 				if t.moves++; t.moves > t.maxMoves {
 					return &BudgetError{Limit: LimitMoves, Max: t.maxMoves}
 				}
@@ -289,7 +382,8 @@ type rankedOption[Pos comparable] struct {
 func (t *sumTree[Pos]) rank(ctx context.Context, ps []Pos, limit int64, value func(i int, q Pos) (*Nimber, error)) ([]Option[Pos], error) {
 	parts := make([][]int32, len(ps))
 	for i, p := range ps {
-		parts[i] = t.atomize(p, nil)
+		ids, _ := t.components(p, nil, false)
+		parts[i] = t.liveOf(ids)
 	}
 	var out []rankedOption[Pos]
 	for i, p := range ps {
@@ -300,8 +394,11 @@ func (t *sumTree[Pos]) rank(ctx context.Context, ps []Pos, limit int64, value fu
 			}
 		}
 		err := eachOption(ctx, t.g, p, limit, func(q Pos) error {
-			next := t.atomize(q, slices.Clone(rest))
-			id, ok := t.lookup(next)
+			ids, _ := t.components(q, slices.Clone(rest), false)
+			if slices.Contains(ids, -1) {
+				return &BudgetError{Limit: LimitPositions, Max: t.maxStates}
+			}
+			id, ok := t.lookup(t.liveOf(ids))
 			if !ok {
 				return &BudgetError{Limit: LimitPositions, Max: t.maxStates}
 			}
