@@ -44,13 +44,13 @@ type sumTree[Pos comparable] struct {
 	yield    func(Pos) bool
 	yieldErr error
 	ctx      context.Context
-	keys    map[string]int32
-	states  [][]int32
-	succ    []int32
-	end     []int32
-	moves   int64
-	bytes   int64
-	buf     []byte
+	keys     map[string]int32
+	states   [][]int32
+	succ     []int32
+	end      []int32
+	moves    int64
+	bytes    int64
+	buf      []byte
 
 	outcome []Outcome
 	rem     []int32
