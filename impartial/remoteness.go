@@ -337,8 +337,8 @@ func (t *sumTree[Pos]) build(ctx context.Context, ps []Pos) error {
 			if j > 0 && cur[j-1] == u {
 				continue // the same component twice: the same moves
 			}
-			for k := range t.options(u) {
-				o := t.option(u, k)
+			for m := range t.options(u) {
+				o := t.option(u, m)
 				if t.moves++; t.moves > t.maxMoves {
 					return &BudgetError{Limit: LimitMoves, Max: t.maxMoves}
 				}
