@@ -5,6 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"runtime"
 	"slices"
 	"strings"
@@ -13,6 +16,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/web"
 )
 
 // solve --all lists every option as --json --all does, in its order, each
@@ -312,5 +316,28 @@ func TestJSONNamesItsSubject(t *testing.T) {
 	text, _, _ := grundy(t, "", "version")
 	if !strings.HasPrefix(text, "grundy "+version) {
 		t.Errorf("version = %q", text)
+	}
+}
+
+// The API's pages, options with remoteness and classes are the CLI's
+// --json bytes for the same question.
+func TestWorkbenchPagesMatchCLI(t *testing.T) {
+	h := web.New(web.Config{}).Handler()
+	for _, c := range []struct {
+		query url.Values
+		cli   []string
+	}{
+		{url.Values{"game": {"kayles"}, "position": {"3 5"}, "all": {"1"}}, []string{"solve", "kayles", "3", "5", "--all", "--json"}},
+		{url.Values{"game": {"sum"}, "position": {"kayles 7 + nim 3 4"}, "all": {"1"}, "limit": {"3"}, "offset": {"2"}}, []string{"solve", "kayles 7 + nim 3 4", "--all", "--moves", "3", "--offset", "2", "--json"}},
+		{url.Values{"game": {"kayles"}, "position": {"100000000"}}, []string{"solve", "kayles", "100000000", "--json"}},
+		{url.Values{"game": {"kayles"}, "position": {"100001"}, "limit": {"all"}}, []string{"solve", "kayles", "100001", "--moves", "all", "--json"}},
+		{url.Values{"game": {"kayles"}, "position": {"60"}, "all": {"1"}}, []string{"solve", "kayles", "60", "--all", "--json"}},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://localhost/api/solve?"+c.query.Encode(), nil))
+		out, errs, code := grundy(t, "", c.cli...)
+		if code != 0 || errs != "" || rec.Code != 200 || rec.Body.String() != out {
+			t.Errorf("/api/solve?%s = %d %.300s\ngrundy %q = %d %q %.300s", c.query.Encode(), rec.Code, rec.Body.String(), c.cli, code, errs, out)
+		}
 	}
 }
