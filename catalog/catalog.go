@@ -76,12 +76,23 @@ type Options struct {
 	// MaxListed bounds the moves Solve lists (0: only the output budget
 	// does); their number is still given.
 	MaxListed int
+	// Offset skips the first Offset moves of the list (the next page of a
+	// list bounded by MaxListed starts at Result.NextOffset). The moves
+	// skipped are found all the same, so Offset counts against the move
+	// budget.
+	Offset int
 	// Strength is how well Reply plays (Perfect unless set).
 	Strength Strength
 	// Rand is the random source of Reply at the Random and Mixed strengths;
 	// nil uses the global one (math/rand/v2), randomly seeded.
 	Rand *rand.Rand
 }
+
+// DefaultMovePage is the number of moves an answer lists when its asker
+// names no number (the JSON of the command line and of the API): a page,
+// with the count of all of them, their classes when the game knows them,
+// and Result.NextOffset for the next page.
+const DefaultMovePage = 100
 
 // Info describes a game.
 type Info struct {
@@ -142,26 +153,53 @@ type Result struct {
 	MoveCount *int64 `json:"move_count,omitempty"`
 	// MovesNote says why the list of moves is shorter than MoveCount.
 	MovesNote string `json:"moves_note,omitempty"`
-	// MoveClasses describes all the moves in words when they are too many
-	// to list and the game knows them in closed form.
-	MoveClasses string `json:"move_classes,omitempty"`
+	// NextOffset, when more moves follow those listed, is the Offset of
+	// the next page.
+	NextOffset *int `json:"next_offset,omitempty"`
+	// MoveClasses describe all the moves when they are too many to list
+	// and the game knows them in closed form (the residue classes of a
+	// proved period), as many as fit the output budget.
+	MoveClasses []MoveClass `json:"move_classes,omitempty"`
+	// MoveClassCount is the number of classes when not all are listed.
+	MoveClassCount int `json:"move_class_count,omitempty"`
 	// LoopyValue is set for positions analyzed as a loopy game: the
 	// generalized Sprague–Grundy value, "2", "∞" or "∞(0,2)" (Smith 1966).
 	// Value is then set only when LoopyValue is finite.
 	LoopyValue string `json:"loopy_value,omitempty"`
-	// Remoteness is, for a loopy game, the number of moves the game lasts
-	// when the winner hurries and the loser delays; absent for draws and for
-	// sums whose own graph is too large to explore.
+	// Remoteness is the number of moves the game lasts when the winner
+	// hurries and the loser delays (Steinhaus 1925; Winning Ways, ch. 9):
+	// for a loopy game, and, with every option listed (Options.AllOptions),
+	// for any game whose tree from the position fits the ranking search
+	// (impartial.Remoteness); absent for draws and under misère play.
 	Remoteness *int `json:"remoteness,omitempty"`
+	// RemotenessNote says, when every option was asked for under normal
+	// play, why there is no remoteness: "not computed: too large (…)".
+	RemotenessNote string `json:"remoteness_note,omitempty"`
 	// DrawingMoves lists, for a draw, every move that keeps the draw.
 	DrawingMoves []Move `json:"drawing_moves,omitempty"`
 	// Options lists, when Options.AllOptions asked for them, every move with
 	// what it leads to, best first where the engine ranks them.
 	Options []Option `json:"options,omitempty"`
-	// Components gives, for a sum of different games (game "sum"), the
-	// value of each component, whose XOR (or, for loopy values, Smith's
-	// sum) is the value of the whole; absent under misère play.
+	// Components gives, for a sum of different games (game "sum"), each
+	// component with its value, whose XOR (or, for loopy values, Smith's
+	// sum) is the value of the whole (no values under misère play).
 	Components []Component `json:"components,omitempty"`
+}
+
+// MoveClass is a set of moves too many to list, in closed form: the moves
+// of component Component (counted from 1: the heap, or the component of a
+// sum of games) whose parameter a runs over From ≤ a ≤ To with
+// a ≡ Residue (mod Mod), Count of them; Moves says in words which moves
+// they are and what a is (for a take-and-break game, the smaller of the
+// two heaps a split leaves). A single move is the class From = To, Mod 1.
+type MoveClass struct {
+	Component int    `json:"component"`
+	Moves     string `json:"moves"`
+	From      int64  `json:"from"`
+	To        int64  `json:"to"`
+	Mod       int64  `json:"mod"`
+	Residue   int64  `json:"residue"`
+	Count     int64  `json:"count"`
 }
 
 // Component is one component of a sum of different games, with its value.
@@ -187,6 +225,12 @@ type Option struct {
 	// LoopyValue is the generalized value of the position after the move
 	// ("∞(1)" for a draw), for positions analyzed as a loopy game.
 	LoopyValue string `json:"loopy_value,omitempty"`
+	// Component is, for a sum of different games, the component the move
+	// is in (counted from 1, as Result.Components lists them), and
+	// ComponentTo that component's position after the move, in its game's
+	// syntax: what a board of the component draws.
+	Component   int    `json:"component,omitempty"`
+	ComponentTo string `json:"component_to,omitempty"`
 }
 
 // Move is one move: the position it leads to and, where the game names its

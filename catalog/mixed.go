@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/grundy/grundy/impartial"
@@ -333,7 +334,12 @@ func (s *sumState) spans(ps []impartial.Part) []span {
 		xs := positions(ps[from:to])
 		out = append(out, span{game: t.info.Spec, from: from, to: to,
 			loopy:  s.compound.TermLoopiness(ps[from].Term) != impartial.Acyclic,
-			format: func() string { return t.format(xs) }})
+			format: func() string { return t.format(xs) },
+			after: func(i int, p any) string {
+				next := slices.Clone(xs)
+				next[i-from] = p.(impartial.Part).Pos
+				return t.format(next)
+			}})
 	})
 	return out
 }

@@ -205,12 +205,15 @@ func TestMixedSumAgainstOracle(t *testing.T) {
 	}
 }
 
-// TestMixedSumAllOptions: every option of a sum, with the value after it,
-// against the oracle's value of each option.
+// TestMixedSumAllOptions: every option of a sum, with the value after it
+// and its remoteness, against the oracle's value and remoteness of each
+// option, searched on the sum's whole game graph (positions as the sum's
+// strings): components that split (Kayles rows) included.
 func TestMixedSumAllOptions(t *testing.T) {
 	g := mustParse(t, "sum")
 	or := impartialtest.NewOracle[string](newSumGraph(t, g))
-	for _, pos := range []string{"kayles 4 + nim 2 3", "coins:mock-turtles HTH + wythoff 2 1 + subtract:1,3,4 5"} {
+	for _, pos := range []string{"kayles 4 + nim 2 3", "coins:mock-turtles HTH + wythoff 2 1 + subtract:1,3,4 5",
+		"kayles 9 + nim 1", "dawson-kayles 7 + grundy 6 + kayles 3"} {
 		res, err := g.Solve(ctx, pos, catalog.Options{AllOptions: true})
 		if err != nil {
 			t.Fatal(err)
@@ -218,6 +221,9 @@ func TestMixedSumAllOptions(t *testing.T) {
 		opts := or.Options(pos)
 		if len(res.Options) != len(opts) {
 			t.Fatalf("%q: %d options, oracle %d", pos, len(res.Options), len(opts))
+		}
+		if want := or.Remoteness(pos); res.Remoteness == nil || *res.Remoteness != want {
+			t.Errorf("%q: remoteness %v, oracle %d", pos, res.Remoteness, want)
 		}
 		for _, o := range res.Options {
 			v := or.Value(o.To)
@@ -228,6 +234,40 @@ func TestMixedSumAllOptions(t *testing.T) {
 			if o.Value == nil || *o.Value != v || o.Result != word {
 				t.Errorf("%q → %q: %s value %v, oracle %d", pos, o.To, o.Result, o.Value, v)
 			}
+			if want := or.Remoteness(o.To); o.Remoteness == nil || *o.Remoteness != want {
+				t.Errorf("%q → %q: remoteness %v, oracle %d", pos, o.To, o.Remoteness, want)
+			}
+			// The component moved and its position after the move: the
+			// sum after the move, with that component replaced.
+			var parts []string
+			for k, c := range res.Components {
+				p := c.Position
+				if k+1 == o.Component {
+					p = o.ComponentTo
+				}
+				parts = append(parts, c.Game+" "+p)
+			}
+			if o.Component < 1 || strings.Join(parts, " + ") != o.To {
+				t.Errorf("%q → %q: component %d, %q", pos, o.To, o.Component, o.ComponentTo)
+			}
+		}
+	}
+}
+
+// TestMixedSumMisereSplits: under misère play a sum is searched as a whole;
+// a component whose moves split it (a Kayles row broken in two, again and
+// again) is split into its rows, so no move is lost however many rows a
+// component comes to hold. The oracle searches the sum's strings.
+func TestMixedSumMisereSplits(t *testing.T) {
+	g := mustParse(t, "sum")
+	or := impartialtest.NewOracle[string](newSumGraph(t, g))
+	for _, pos := range []string{"kayles 11 + nim 1", "kayles 10 + nim 2", "dawson-kayles 9 + nim 1"} {
+		res, err := g.Solve(ctx, pos, catalog.Options{Misere: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := or.Outcome(true, pos); res.Outcome != want {
+			t.Errorf("%q misère: outcome %v, oracle %v", pos, res.Outcome, want)
 		}
 	}
 }

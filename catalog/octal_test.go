@@ -263,6 +263,25 @@ func TestOctalHugeHeapMovesByClasses(t *testing.T) {
 				if total == 0 && n != 0 || total != 0 && n != int64(len(exp)+small) {
 					t.Errorf("%s %s: %d winning moves, enumeration %d + %d", spec, pos, n, len(exp), small)
 				}
+				// When not all are listed, the classes cover the big heap's
+				// moves: each counts the a ≡ residue (mod m) in its range, and
+				// together they count the enumeration's moves.
+				if len(res.MoveClasses) > 0 {
+					var sum int64
+					for _, mc := range res.MoveClasses {
+						if mc.Component != 1 || mc.Mod < 1 || mc.From > mc.To {
+							t.Errorf("%s %s: class %+v", spec, pos, mc)
+						}
+						first := mc.From + ((mc.Residue-mc.From)%mc.Mod+mc.Mod)%mc.Mod
+						if n := (mc.To-first)/mc.Mod + 1; first > mc.To && mc.Count != 0 || first <= mc.To && n != mc.Count {
+							t.Errorf("%s %s: class %+v counts %d, its range holds %d", spec, pos, mc, mc.Count, n)
+						}
+						sum += mc.Count
+					}
+					if sum != int64(len(exp)) {
+						t.Errorf("%s %s: the classes count %d moves, enumeration %d", spec, pos, sum, len(exp))
+					}
+				}
 				// The big heap's moves come first, at most 1000 of them listed
 				// (the classes describe the rest), in the order of the options.
 				for i, m := range res.WinningMoves {
@@ -290,7 +309,8 @@ func formatNonzero(s string) string {
 // A heap of 2^31 − 1 in 0.16 (period 149459, proved within the hunt) has
 // 511 million winning moves in over 10^5 classes: the answer lists the
 // moves that fit the output budget, measured as they are formatted, counts
-// them all, and shortens the classes' description to what is left.
+// them all, and lists the classes that fit in what is left, with their
+// number.
 func TestOctalHugeHeapAnswerFitsOutputBudget(t *testing.T) {
 	if testing.Short() {
 		t.Skip("computes 2^19 values of 0.16")
@@ -305,7 +325,67 @@ func TestOctalHugeHeapAnswerFitsOutputBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(b) > budget || res.MoveCount == nil || *res.MoveCount != 511434907 ||
-		!strings.Contains(res.MovesNote, "more not listed") || !strings.Contains(res.MoveClasses, "more classes, not described") {
-		t.Errorf("%d bytes (budget %d), count %v, note %q, classes %.100q…", len(b), budget, res.MoveCount, res.MovesNote, res.MoveClasses)
+		!strings.Contains(res.MovesNote, "more not listed") || res.MoveClassCount <= len(res.MoveClasses) {
+		t.Errorf("%d bytes (budget %d), count %v, note %q, %d classes listed of %d", len(b), budget, res.MoveCount, res.MovesNote, len(res.MoveClasses), res.MoveClassCount)
+	}
+}
+
+// TestSolvePages: the moves of a long list asked page by page (MaxListed
+// and Offset, following NextOffset) are the moves of the whole list, in
+// order, with the count on every page: winning moves counted by residue
+// classes, and every option of a sum ranked by remoteness.
+func TestSolvePages(t *testing.T) {
+	for _, c := range []struct {
+		spec, pos string
+		all       bool
+		page      int
+	}{{"kayles", "100001", false, 1500}, {"sum", "kayles 9 + nim 3 4", true, 7}, {"nim", "30 31 32", true, 40}} {
+		g := mustParse(t, c.spec)
+		whole, err := g.Solve(ctx, c.pos, catalog.Options{AllOptions: c.all, MaxListed: 20000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		list := func(r *catalog.Result) []string {
+			var out []string
+			for _, m := range r.WinningMoves {
+				out = append(out, m.To)
+			}
+			for _, o := range r.Options {
+				out = append(out, fmt.Sprintf("%s %s %v", o.To, o.Result, *o.Remoteness))
+			}
+			return out
+		}
+		want := list(whole)
+		var got []string
+		pages := 0
+		for off := 0; ; {
+			r, err := g.Solve(ctx, c.pos, catalog.Options{AllOptions: c.all, MaxListed: c.page, Offset: off})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages++
+			got = append(got, list(r)...)
+			if r.MoveCount == nil || *r.MoveCount != int64(len(want)) {
+				t.Fatalf("%s %s offset %d: count %v, the whole list %d", c.spec, c.pos, off, r.MoveCount, len(want))
+			}
+			if r.NextOffset == nil {
+				break
+			}
+			if *r.NextOffset != off+c.page {
+				t.Fatalf("%s %s offset %d: next %d", c.spec, c.pos, off, *r.NextOffset)
+			}
+			off = *r.NextOffset
+		}
+		if pages < 2 || !slices.Equal(got, want) {
+			t.Errorf("%s %s: %d pages give %d moves, the whole list %d (first difference at %d)", c.spec, c.pos, pages, len(got), len(want),
+				func() int {
+					for i := range min(len(got), len(want)) {
+						if got[i] != want[i] {
+							return i
+						}
+					}
+					return min(len(got), len(want))
+				}())
+		}
 	}
 }

@@ -296,9 +296,10 @@ func TestReplyLoopyExamples(t *testing.T) {
 }
 
 // TestReplyAcyclicStarlark: an acyclic Starlark game (subtract.star, not
-// declared loopy) is played by the remoteness rule too, and a game whose
-// moves split a position into components, which the loopy engine refuses,
-// is still answered with a winning move.
+// declared loopy) is played by the remoteness rule too, and so is a game
+// whose moves split a position into components (Kayles): the reply from a
+// won row is a winning move of least remoteness, from a lost row one of
+// greatest, by brute force over multisets of rows.
 func TestReplyAcyclicStarlark(t *testing.T) {
 	const heaps = 15
 	succ := func(n int) []int {
@@ -336,6 +337,8 @@ def components(p):
         return [x for x in p if x > 0]
     return [p]
 `))
+	sharp := 0
+	memo := map[string][2]int{}
 	for n := range 12 {
 		pos := strconv.Itoa(n)
 		res, err := split.Solve(ctx, pos, catalog.Options{})
@@ -346,10 +349,93 @@ def components(p):
 		if err != nil || ok != (n > 0) {
 			t.Fatalf("Kayles %d: Reply = %+v %v %v", n, m, ok, err)
 		}
-		if res.Outcome == impartial.N && (len(res.WinningMoves) == 0 || m != res.WinningMoves[0]) {
-			t.Errorf("Kayles %d: Reply = %+v, want the first winning move of %+v", n, m, res.WinningMoves)
+		if !ok {
+			continue
+		}
+		var rows []int
+		for _, f := range strings.Fields(m.To) {
+			if x, _ := strconv.Atoi(f); x > 0 {
+				rows = append(rows, x)
+			}
+		}
+		win, rem := kaylesRemoteness(memo, rows)
+		best, bestRem := -1, 0
+		for _, opt := range kaylesOptions([]int{n}) {
+			w, r := kaylesRemoteness(memo, opt)
+			switch {
+			case res.Outcome == impartial.N && !w && (best < 0 || r < bestRem):
+				best, bestRem = 1, r
+			case res.Outcome == impartial.P && (best < 0 || r > bestRem):
+				best, bestRem = 1, r
+			}
+		}
+		if (res.Outcome == impartial.N) == win || rem != bestRem {
+			t.Errorf("Kayles %d: Reply = %+v (remoteness %d, the mover wins %v), want the remoteness rule's %d", n, m, rem, win, bestRem)
+		}
+		if res.Outcome == impartial.N && m != res.WinningMoves[0] {
+			sharp++
 		}
 	}
+	if sharp == 0 {
+		t.Errorf("Kayles: the first winning move was always the quickest; the test proves nothing")
+	}
+}
+
+// kaylesOptions lists the positions (sorted rows) one Kayles move from rows.
+func kaylesOptions(rows []int) [][]int {
+	var out [][]int
+	for i, n := range rows {
+		for k := 1; k <= 2; k++ {
+			for a := 0; a+k <= n; a++ {
+				next := append(slices.Clone(rows[:i]), rows[i+1:]...)
+				for _, x := range []int{a, n - k - a} {
+					if x > 0 {
+						next = append(next, x)
+					}
+				}
+				slices.Sort(next)
+				out = append(out, next)
+			}
+		}
+	}
+	return out
+}
+
+// kaylesRemoteness says, by brute force, whether the player to move wins
+// the Kayles rows and in how many moves (Winning Ways, ch. 9).
+func kaylesRemoteness(memo map[string][2]int, rows []int) (win bool, rem int) {
+	key := fmt.Sprint(rows)
+	if r, ok := memo[key]; ok {
+		return r[0] == 1, r[1]
+	}
+	defer func() {
+		w := 0
+		if win {
+			w = 1
+		}
+		memo[key] = [2]int{w, rem}
+	}()
+	return kaylesSearch(memo, rows)
+}
+
+func kaylesSearch(memo map[string][2]int, rows []int) (bool, int) {
+	win, lose := -1, -1
+	for _, q := range kaylesOptions(rows) {
+		w, r := kaylesRemoteness(memo, q)
+		if !w && (win < 0 || r < win) {
+			win = r
+		}
+		if w && r > lose {
+			lose = r
+		}
+	}
+	switch {
+	case win >= 0:
+		return true, win + 1
+	case lose >= 0:
+		return false, lose + 1
+	}
+	return false, 0
 }
 
 // TestReplyCatalogGames: the catalog's engine games (Nim, subtraction

@@ -30,6 +30,8 @@ const (
 // states the test applied with its numbers, so that anyone can re-check the
 // claim. Its JSON form is what `grundy period --json` prints.
 type Periodicity struct {
+	// Game is the canonical spec of the game whose sequence it is.
+	Game       string `json:"game"`
 	Preperiod  int    `json:"preperiod"`
 	Period     int    `json:"period"`
 	Status     string `json:"status"`
@@ -305,7 +307,11 @@ func Period(ctx context.Context, g Game, max int, opts Options) (*Periodicity, e
 	if !ok || !g.Info().Periodic {
 		return nil, &CapabilityError{Game: g.Info().Spec, Msg: "no period search: periods are searched and proved for take-and-break games (kayles, octal:0.137, …) and subtraction games"}
 	}
-	return sq.findPeriod(ctx, max, opts)
+	p, err := sq.findPeriod(ctx, max, opts)
+	if p != nil {
+		p.Game = g.Info().Spec
+	}
+	return p, err
 }
 
 func (g *SumGame[P]) findPeriod(ctx context.Context, max int, opts Options) (*Periodicity, error) {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
@@ -41,6 +40,9 @@ type span struct {
 	from, to int
 	loopy    bool // its game may be loopy: its value is shown as a loopy value
 	format   func() string
+	// after writes the component once its part i (an index of ps, within
+	// the span) has moved to the part to.
+	after func(i int, to any) string
 }
 
 // binding is an engine game ready for one question: games whose engine
@@ -175,15 +177,29 @@ func (g *SumGame[P]) Canonical(ctx context.Context, position string) (string, er
 	return b.codec.Format(ps), b.err()
 }
 
-// query returns the engine's question for opts.
+// query returns the engine's question for opts: the moves of the page
+// asked for and those before it (Offset).
 func (g *SumGame[P]) query(b *binding[P], opts Options, canon string) impartial.Query {
+	limit := listLimit(opts, canon)
+	if limit > 0 {
+		limit += opts.Offset
+	}
 	return impartial.Query{
 		Misere:     opts.Misere,
 		Settings:   impartial.Settings{Budget: opts.Budget, Format: func(p any) string { return b.codec.Format([]P{p.(P)}) }},
 		AllOptions: opts.AllOptions,
 		Target:     opts.Target,
-		MaxListed:  listLimit(opts, canon),
+		MaxListed:  limit,
 	}
+}
+
+// checkOffset refuses an offset the move budget cannot reach: the moves
+// before a page are found to reach it.
+func checkOffset(opts Options) error {
+	if m := opts.Budget.MoveLimit(); m > 0 && int64(opts.Offset) > m {
+		return &impartial.BudgetError{Limit: impartial.LimitMoves, Max: m, What: fmt.Sprintf("the moves before offset %d", opts.Offset)}
+	}
+	return nil
 }
 
 // moveBytes estimates the bytes one listed move adds to an answer beyond
@@ -236,6 +252,9 @@ func (g *SumGame[P]) Solve(ctx context.Context, position string, opts Options) (
 	if err := checkOutput(canon, opts); err != nil {
 		return nil, err
 	}
+	if err := checkOffset(opts); err != nil {
+		return nil, err
+	}
 	ectx := b.context(ctx)
 	an, err := impartial.Analyze(ectx, b.game, ps, g.query(b, opts, canon))
 	if ferr := b.err(); ferr != nil {
@@ -277,11 +296,18 @@ func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon st
 	res := &Result{Game: g.info.Spec, Position: canon, Misere: opts.Misere, Outcome: an.Outcome, Value: an.Value, WinningMoves: []Move{}}
 	if an.Loopy != nil {
 		res.LoopyValue = an.Loopy.String()
-		res.Remoteness = an.Remoteness
 	}
+	res.Remoteness = an.Remoteness
+	if an.Remoteness == nil && an.RemotenessStopped != nil && opts.AllOptions && an.Outcome != impartial.Draw {
+		res.RemotenessNote = remotenessNote(an.RemotenessStopped)
+	}
+	var spans []span
 	if b.codec.spans != nil {
-		if !opts.Misere {
-			res.Components = components(b.codec.spans(ps), an.Values, an.LoopyValues)
+		spans = b.codec.spans(ps)
+		if opts.Misere {
+			res.Components = components(spans, nil, nil)
+		} else {
+			res.Components = components(spans, an.Values, an.LoopyValues)
 		}
 	} else if len(an.Values) > 1 && valuesFit(an.Values, len(an.Moves), canon, opts) {
 		res.ComponentValues = an.Values
@@ -294,7 +320,11 @@ func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon st
 	size, cut := int64(len(canon))+int64(len(res.Game))+256, false
 	listed := 0
 	var stopped error
-	for i, o := range an.Moves {
+	page := an.Moves
+	if opts.Offset > 0 {
+		page = page[min(opts.Offset, len(page)):]
+	}
+	for i, o := range page {
 		if i%64 == 63 && ctx.Err() != nil {
 			stopped = impartial.ContextError(ctx)
 			break
@@ -317,6 +347,11 @@ func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon st
 			if an.Loopy != nil && o.Loopy != nil {
 				opt.LoopyValue = o.Loopy.String()
 			}
+			for k, sp := range spans {
+				if sp.from <= o.Index && o.Index < sp.to {
+					opt.Component, opt.ComponentTo = k+1, sp.after(o.Index, o.To)
+				}
+			}
 			res.Options = append(res.Options, opt)
 		case opts.Target != nil || an.Outcome != impartial.Draw:
 			res.WinningMoves = append(res.WinningMoves, m)
@@ -328,27 +363,65 @@ func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon st
 		n := an.Count
 		res.MoveCount = &n
 	}
-	res.MoveClasses = an.Classes
-	if mo := opts.Budget.MaxOutput; mo > 0 {
-		res.MoveClasses = fitClasses(an.Classes, mo-size)
-	}
-	more := "more"
-	if an.Count > int64(listed) {
-		more = fmt.Sprintf("%d more", an.Count-int64(listed))
-	}
+	shown := int64(opts.Offset + listed)
 	if stopped == nil && !cut && an.Stopped != nil {
 		stopped = an.Stopped
+	}
+	if an.Count > shown || (an.Count < 0 && stopped == nil && listed > 0 && len(page) > listed) ||
+		(an.Count < 0 && stopped == nil && !cut && opts.MaxListed > 0 && listed == opts.MaxListed) {
+		next := int(shown)
+		res.NextOffset = &next
+	}
+	room := int64(-1) // no output budget: every class
+	if mo := opts.Budget.MaxOutput; mo > 0 {
+		room = max(mo-size, 0)
+	}
+	res.MoveClasses, res.MoveClassCount = g.classes(b, ps, an.Classes, room)
+	more := "more"
+	if an.Count > shown {
+		more = fmt.Sprintf("%d more", an.Count-shown)
 	}
 	switch {
 	case stopped != nil:
 		res.MovesNote = "the list stopped early: " + stopped.Error()
-	case an.Count >= 0 && an.Count <= int64(listed):
+	case an.Count >= 0 && an.Count <= shown:
 	case !cut && opts.MaxListed > 0 && listed == opts.MaxListed:
-		res.MovesNote = fmt.Sprintf("%s not listed (at most %d are)", more, opts.MaxListed)
+		res.MovesNote = fmt.Sprintf("%s not listed (%d asked for)", more, opts.MaxListed)
 	default:
 		res.MovesNote = fmt.Sprintf("%s not listed: the answer would pass the output budget of %s", more, impartial.FormatBytes(opts.Budget.MaxOutput))
 	}
 	return res
+}
+
+// classes gives the engine's move classes as the catalog writes them, each
+// with the component it is in (counted from 1: the heap, or the component
+// of a sum as written), as many as fit in room bytes (all when room is
+// negative), and their number when not all fit.
+func (g *SumGame[P]) classes(b *binding[P], ps []P, cs []impartial.MoveClass, room int64) ([]MoveClass, int) {
+	if len(cs) == 0 {
+		return nil, 0
+	}
+	component := func(i int) int { return i + 1 }
+	if b.codec.spans != nil {
+		spans := b.codec.spans(ps)
+		component = func(i int) int {
+			for k, sp := range spans {
+				if sp.from <= i && i < sp.to {
+					return k + 1
+				}
+			}
+			return i + 1
+		}
+	}
+	out := make([]MoveClass, 0, len(cs))
+	used := int64(0)
+	for _, c := range cs {
+		if used += int64(len(c.Text)) + 128; room >= 0 && used > room {
+			return out, len(cs)
+		}
+		out = append(out, MoveClass{Component: component(c.Index), Moves: c.Text, From: c.From, To: c.To, Mod: c.Mod, Residue: c.Residue, Count: c.Count})
+	}
+	return out, 0
 }
 
 // components gives the value of each component of a sum of different
@@ -383,26 +456,18 @@ func components(spans []span, values []impartial.Nimber, loopies []impartial.Loo
 	return out
 }
 
-// fitClasses shortens a description of move classes ("…; …") to the
-// classes that fit in room bytes, saying how many are left out: a heap of
-// 2^31 in 0.16 has over 10^5 classes.
-func fitClasses(classes string, room int64) string {
-	if int64(len(classes)) <= room {
-		return classes
+// remotenessNote says why a position has no remoteness: its game tree
+// passed a bound of the ranking search (impartial.Remoteness).
+func remotenessNote(be *impartial.BudgetError) string {
+	switch be.Limit {
+	case impartial.LimitPositions:
+		return fmt.Sprintf("not computed: too large (the game tree from this position has more than %d positions)", be.Max)
+	case impartial.LimitMoves:
+		return fmt.Sprintf("not computed: too large (the game tree from this position has more than %d moves)", be.Max)
+	case impartial.LimitMemory:
+		return fmt.Sprintf("not computed: too large (the game tree from this position needs more than %s)", impartial.FormatBytes(be.Max))
 	}
-	parts := strings.Split(classes, "; ")
-	n, used := 0, int64(0)
-	for _, p := range parts {
-		if used+int64(len(p))+2+64 > room {
-			break
-		}
-		used += int64(len(p)) + 2
-		n++
-	}
-	if n == 0 {
-		return fmt.Sprintf("%d classes, too many to describe within the output budget", len(parts))
-	}
-	return fmt.Sprintf("%s; and %d more classes, not described within the output budget", strings.Join(parts[:n], "; "), len(parts)-n)
+	return "not computed: " + be.Error()
 }
 
 func remoteness(r int) *int {

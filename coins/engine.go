@@ -126,10 +126,10 @@ func (e *Engine) ClosedValue(k Key) (impartial.Nimber, bool) {
 // when the XOR of g over S is value(k) XOR g(x) XOR v. The rules whose g is
 // one-to-one (Turning Turtles, Mock Turtles, Twins, UpTo) and Ruler find S
 // by inverting g instead of trying every move.
-func (e *Engine) CountMovesToValue(ctx context.Context, k Key, v impartial.Nimber, limit int, b impartial.Budget) ([]Key, int64, string, bool, error) {
+func (e *Engine) CountMovesToValue(ctx context.Context, k Key, v impartial.Nimber, limit int, b impartial.Budget) ([]Key, int64, []impartial.MoveClass, bool, error) {
 	total, ok := e.ClosedValue(k)
 	if !ok {
-		return nil, 0, "", false, nil
+		return nil, 0, nil, false, nil
 	}
 	heads := k.Heads()
 	s := &Solver{g: e.g, budget: b, table: e.s.table}
@@ -138,7 +138,7 @@ func (e *Engine) CountMovesToValue(ctx context.Context, k Key, v impartial.Nimbe
 	for _, x := range heads {
 		gx, err := s.G(ctx, x)
 		if err != nil {
-			return first, -1, "", true, err
+			return first, -1, nil, true, err
 		}
 		err = s.turnsTo(ctx, x, total^gx^v, func(others []int) bool {
 			count++
@@ -148,10 +148,10 @@ func (e *Engine) CountMovesToValue(ctx context.Context, k Key, v impartial.Nimbe
 			return true
 		})
 		if err != nil {
-			return first, -1, "", true, err
+			return first, -1, nil, true, err
 		}
 	}
-	return first, count, "", true, nil
+	return first, count, nil, true, nil
 }
 
 // Turned returns the coins a move from the position from to the position

@@ -409,10 +409,10 @@ func (e *PlaneEngine) ClosedValue(k CellKey) (impartial.Nimber, bool) {
 // CountMovesToValue lists the moves from k after which the value is v: a
 // move with south-east coin c reaches v exactly when the other coins it
 // turns XOR to value(k) ⊕ g(c) ⊕ v (PlaneSolver.turnsTo).
-func (e *PlaneEngine) CountMovesToValue(ctx context.Context, k CellKey, v impartial.Nimber, limit int, b impartial.Budget) ([]CellKey, int64, string, bool, error) {
+func (e *PlaneEngine) CountMovesToValue(ctx context.Context, k CellKey, v impartial.Nimber, limit int, b impartial.Budget) ([]CellKey, int64, []impartial.MoveClass, bool, error) {
 	total, ok := e.ClosedValue(k)
 	if !ok {
-		return nil, 0, "", false, nil
+		return nil, 0, nil, false, nil
 	}
 	heads := k.Cells()
 	s := &PlaneSolver{p: e.p, budget: b, sa: &Solver{g: e.p.A, budget: b, table: e.s.sa.table}, sb: &Solver{g: e.p.B, budget: b, table: e.s.sb.table}}
@@ -421,7 +421,7 @@ func (e *PlaneEngine) CountMovesToValue(ctx context.Context, k CellKey, v impart
 	for _, c := range heads {
 		gc, err := s.G(ctx, c)
 		if err != nil {
-			return first, -1, "", true, err
+			return first, -1, nil, true, err
 		}
 		err = s.turnsTo(ctx, c, total^gc^v, func(others []Cell) bool {
 			count++
@@ -431,8 +431,8 @@ func (e *PlaneEngine) CountMovesToValue(ctx context.Context, k CellKey, v impart
 			return true
 		})
 		if err != nil {
-			return first, -1, "", true, err
+			return first, -1, nil, true, err
 		}
 	}
-	return first, count, "", true, nil
+	return first, count, nil, true, nil
 }

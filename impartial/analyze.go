@@ -50,11 +50,26 @@ type Preparer[Pos comparable] interface {
 // a value follow from the table of g. It returns the first at most limit of
 // those options (all of them when limit is 0, none when it is negative),
 // their number (-1 when the budget ran out before all were counted), and,
-// when not all are listed, a description in words of all of them (empty if
-// the game has none); ok = false lets the engine enumerate. An error is a
-// budget or context error.
+// when not all are listed, classes describing all of them (none if the game
+// has no such description); ok = false lets the engine enumerate. An error
+// is a budget or context error.
 type TargetCounter[Pos comparable] interface {
-	CountMovesToValue(ctx context.Context, p Pos, v Nimber, limit int, b Budget) (first []Pos, count int64, classes string, ok bool, err error)
+	CountMovesToValue(ctx context.Context, p Pos, v Nimber, limit int, b Budget) (first []Pos, count int64, classes []MoveClass, ok bool, err error)
+}
+
+// MoveClass is a set of options of one component described in closed form,
+// for moves too many to list: the options with a parameter a (what it is,
+// the game's Text says: for a take-and-break game, the smaller of the two
+// heaps a split leaves) running over From ≤ a ≤ To with a ≡ Residue (mod
+// Mod), Count of them. A single option is the class From = To, Mod 1.
+type MoveClass struct {
+	// Index is the component of the sum the options are in (set by Analyze).
+	Index int
+	// Text states the class in words, its range included.
+	Text         string
+	From, To     int64
+	Mod, Residue int64
+	Count        int64
 }
 
 // WinningMover is implemented by games that construct a winning move in
@@ -140,8 +155,14 @@ type Analysis[Pos comparable] struct {
 	// Compound one of whose games may be loopy; nil otherwise.
 	LoopyValues []LoopyValue
 	// Remoteness is the number of moves the game lasts when the winner
-	// hurries and the loser delays, when it is known (loopy analysis).
+	// hurries and the loser delays, when it is known: from loopy analysis,
+	// and, with AllOptions, from the sum's own game graph when it fits the
+	// ranking bounds (see Remoteness).
 	Remoteness *int
+	// RemotenessStopped, when not nil, says why the options were not
+	// ranked by remoteness (AllOptions): the bound of the ranking search
+	// the sum's game graph passed.
+	RemotenessStopped *BudgetError
 	// By says how the outcome was found.
 	By Method
 	// Moves are the winning moves (from an N-position), the moves keeping
@@ -152,9 +173,10 @@ type Analysis[Pos comparable] struct {
 	// Count is the number of such moves, which may exceed len(Moves) (the
 	// list was bounded by MaxListed), or -1 when it is not known.
 	Count int64
-	// Classes describes, in words, all the moves when they were too many to
-	// list and the game knows them in closed form (TargetCounter).
-	Classes string
+	// Classes describe all the moves when they were too many to list and
+	// the game knows them in closed form (TargetCounter), in the order of
+	// the components.
+	Classes []MoveClass
 	// Stopped, when not nil, says which budget ended the list of moves
 	// early; the outcome and the value are still right.
 	Stopped *BudgetError
@@ -176,15 +198,12 @@ type Option[Pos comparable] struct {
 	Remoteness int
 }
 
-// Bounds on the small searches Analyze runs on the side: the value of a
-// position whose outcome a closed form gives, and the remoteness ranking of
-// every option.
+// Bounds on the small search Analyze runs on the side for the value of a
+// position whose outcome a closed form gives (the remoteness ranking of
+// every option has its own: rankStates, rankMoves, rankBytes).
 const (
 	valueSearchPositions = 20_000
 	valueSearchWidth     = 256
-	rankPositions        = 1 << 16
-	rankMemory           = 4 << 20
-	rankSumGraphMoves    = 1 << 19
 )
 
 // Analyze answers a question about the sum of the positions ps of game g:
@@ -399,11 +418,9 @@ func (a *analyzer[Pos]) toValue(ctx context.Context, s *Solver[Pos], l *listing[
 				l.counts = false
 			}
 			l.count += max(count, 0)
-			if classes != "" {
-				if l.res.Classes != "" {
-					l.res.Classes += "; "
-				}
-				l.res.Classes += classes
+			for _, c := range classes {
+				c.Index = i
+				l.res.Classes = append(l.res.Classes, c)
 			}
 			if err != nil {
 				return l.stop(err)
@@ -459,7 +476,14 @@ func eachOption[Pos comparable](ctx context.Context, g Game[Pos], p Pos, limit i
 // allOptions lists every option with what it leads to, ranked by
 // remoteness when the position's graph is small enough to explore.
 func (a *analyzer[Pos]) allOptions(ctx context.Context, s *Solver[Pos], l *listing[Pos], vals []Nimber, total Nimber) error {
-	if ok, err := a.ranked(ctx, l); ok || err != nil {
+	value := func(i int, q Pos) (*Nimber, error) {
+		v, err := s.Value(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		return nimberPtr(total ^ vals[i] ^ v), nil
+	}
+	if ok, err := a.ranked(ctx, l, value); ok || err != nil {
 		return err
 	}
 	for i, p := range a.ps {
@@ -478,34 +502,34 @@ func (a *analyzer[Pos]) allOptions(ctx context.Context, s *Solver[Pos], l *listi
 	return nil
 }
 
-// ranked lists every option ranked by the remoteness rule (the loopy
-// engine takes acyclic games too), when the position's graph fits the
-// small ranking budget. ok is false when it does not (or the game's moves
-// split positions, which the loopy engine refuses): the caller then lists
-// the options unranked.
-func (a *analyzer[Pos]) ranked(ctx context.Context, l *listing[Pos]) (ok bool, err error) {
-	if _, split := a.g.(Splitter[Pos]); split {
-		return false, nil
+// ranked lists every option ranked by the remoteness rule (winning moves
+// quickest first, then draws, then losing moves longest first), and sets
+// the position's remoteness, when the sum's game graph, explored as
+// multisets of atomic components (sumTree), fits the ranking bounds. ok is
+// false when it does not: Analysis.RemotenessStopped then says which bound
+// the graph passed, and the caller lists the options unranked. value, when
+// not nil, gives the value of the sum after ps[i] moves to q.
+func (a *analyzer[Pos]) ranked(ctx context.Context, l *listing[Pos], value func(i int, q Pos) (*Nimber, error)) (ok bool, err error) {
+	t := newSumTree(a.g, a.q.Budget)
+	err = t.build(ctx, a.ps)
+	var opts []Option[Pos]
+	if err == nil {
+		opts, err = t.rank(ctx, a.ps, a.q.Budget.MoveLimit(), value)
 	}
-	set := a.q.Settings
-	if b := &set.Budget; b.MaxPositions == 0 || b.MaxPositions > rankPositions {
-		b.MaxPositions = rankPositions
-	}
-	if b := &set.Budget; b.MaxMemory == 0 || b.MaxMemory > rankMemory {
-		b.MaxMemory = rankMemory
-	}
-	ls := NewLoopySolver(a.g, set)
-	ls.SumGraphMoveLimit = rankSumGraphMoves
-	moves, _, err := ls.RankedMoves(ctx, a.ps...)
 	if err != nil {
 		var be *BudgetError
-		if errors.As(err, &be) && (be.Limit == LimitTime || be.Limit == LimitCanceled) {
+		if !errors.As(err, &be) || be.Limit == LimitTime || be.Limit == LimitCanceled {
 			return false, err
 		}
+		l.res.RemotenessStopped = be
 		return false, nil
 	}
-	for _, m := range moves {
-		l.add(loopyOption(m))
+	if r := t.rem[0]; r >= 0 {
+		rem := int(r)
+		l.res.Remoteness = &rem
+	}
+	for _, o := range opts {
+		l.add(o)
 	}
 	return true, nil
 }
@@ -545,7 +569,23 @@ func (a *analyzer[Pos]) byOutcomeRule(ctx context.Context, rule OutcomeRule[Pos]
 		return res, nil
 	}
 	if a.q.AllOptions {
-		if ok, err := a.ranked(ctx, l); ok || err != nil {
+		// The options' values, where a small search finds them (the rule
+		// gives outcomes only). The game tree fits the ranking search when
+		// this runs, so a plain search of it costs no more than the ranking
+		// did; the closed forms, made for huge positions, would cost more
+		// (Wythoff's: big-number square roots for every position).
+		set := a.q.Settings
+		if b := &set.Budget; b.MaxPositions == 0 || b.MaxPositions > valueSearchPositions {
+			b.MaxPositions = valueSearchPositions
+		}
+		small := NewSolver(Plain(a.g), set)
+		value := func(_ int, q Pos) (*Nimber, error) {
+			if v, err := small.Value(ctx, q); err == nil {
+				return &v, nil
+			}
+			return nil, ContextError(ctx)
+		}
+		if ok, err := a.ranked(ctx, l, value); ok || err != nil {
 			return res, err
 		}
 	} else {
@@ -750,7 +790,7 @@ func Reply[Pos comparable](ctx context.Context, g Game[Pos], ps []Pos, q Query) 
 				return Move[Pos]{}, false, err
 			}
 		}
-		if ranked, err := a.ranked(ctx, newListing(res, 1)); err != nil {
+		if ranked, err := a.ranked(ctx, newListing(res, 1), nil); err != nil {
 			return Move[Pos]{}, false, err
 		} else if ranked {
 			if len(res.Moves) == 0 {

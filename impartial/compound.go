@@ -45,6 +45,7 @@ type Term interface {
 	loopiness() Loopiness
 	analyze(ctx context.Context, ps []any, q Query) (*Analysis[any], error)
 	misereOutcome(ps []any) (Outcome, bool)
+	components(p any, yield func(any) bool)
 }
 
 // NewTerm returns g as a term of a Compound.
@@ -72,12 +73,20 @@ func (t term[P]) analyze(ctx context.Context, ps []any, q Query) (*Analysis[any]
 	if a == nil {
 		return nil, err
 	}
-	out := &Analysis[any]{Outcome: a.Outcome, Value: a.Value, Values: a.Values, Loopy: a.Loopy, Remoteness: a.Remoteness,
+	out := &Analysis[any]{Outcome: a.Outcome, Value: a.Value, Values: a.Values, Loopy: a.Loopy, Remoteness: a.Remoteness, RemotenessStopped: a.RemotenessStopped,
 		By: a.By, Count: a.Count, Classes: a.Classes, Stopped: a.Stopped, Moves: make([]Option[any], len(a.Moves))}
 	for i, o := range a.Moves {
 		out.Moves[i] = Option[any]{Move: Move[any]{Index: o.Index, To: o.To}, After: o.After, Value: o.Value, Loopy: o.Loopy, Remoteness: o.Remoteness}
 	}
 	return out, err
+}
+
+func (t term[P]) components(p any, yield func(any) bool) {
+	if s, ok := t.g.(Splitter[P]); ok {
+		s.Components(p.(P), func(q P) bool { return yield(q) })
+		return
+	}
+	yield(p)
 }
 
 func (t term[P]) misereOutcome(ps []any) (Outcome, bool) {
@@ -91,6 +100,8 @@ func (t term[P]) misereOutcome(ps []any) (Outcome, bool) {
 	}
 	return rule.MisereOutcome(qs)
 }
+
+var _ Splitter[Part] = (*Compound)(nil)
 
 // NewCompound returns the compound of the given terms.
 func NewCompound(terms ...Term) *Compound {
@@ -228,7 +239,14 @@ func (c *Compound) analyze(ctx context.Context, ps []Part, q Query) (*Analysis[P
 	a := &analyzer[Part]{g: c, ps: ps, q: q}
 	switch {
 	case q.AllOptions:
-		if ok, err := a.ranked(ctx, l); ok || err != nil {
+		value := func(i int, to Part) (*Nimber, error) {
+			v, err := c.value(ctx, to, q)
+			if err != nil || v.Inf {
+				return nil, err
+			}
+			return nimberPtr(total.N ^ vals[i].N ^ v.N), nil
+		}
+		if ok, err := a.ranked(ctx, l, value); ok || err != nil {
 			return res, err
 		}
 		for i, p := range ps {
@@ -299,11 +317,9 @@ func (c *Compound) toValue(ctx context.Context, i int, p Part, want, rest Nimber
 		l.counts = false
 	}
 	l.count += max(a.Count, 0)
-	if a.Classes != "" {
-		if l.res.Classes != "" {
-			l.res.Classes += "; "
-		}
-		l.res.Classes += a.Classes
+	for _, c := range a.Classes {
+		c.Index = i
+		l.res.Classes = append(l.res.Classes, c)
 	}
 	if a.Stopped != nil {
 		return l.stop(a.Stopped)
@@ -389,4 +405,12 @@ func (c *Compound) smith(ctx context.Context, ps []Part, q Query, vals []LoopyVa
 
 func (c *Compound) noValue(q Query, p Part) error {
 	return &UnsupportedError{Msg: fmt.Sprintf("the nim-value of an option of %s is not known, and a sum needs the value of every option", formatPart(q, p))}
+}
+
+// Components yields the atomic components of a part: its game's components
+// (the heaps a take-and-break move leaves) when the game splits, else the
+// part itself. So the misère search and the remoteness ranking of a sum
+// work on multisets of atomic parts, whatever the games.
+func (c *Compound) Components(p Part, yield func(Part) bool) {
+	c.terms[p.Term].components(p.Pos, func(q any) bool { return yield(Part{p.Term, q}) })
 }

@@ -1,6 +1,9 @@
 package impartial
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Game is an impartial game over positions of type P.
 //
@@ -115,6 +118,22 @@ func (o Outcome) String() string {
 
 // MarshalText encodes o as "P", "N" or "D".
 func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads "P", "N" or "D", so that results read back from
+// their JSON.
+func (o *Outcome) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "P":
+		*o = P
+	case "N":
+		*o = N
+	case "D":
+		*o = Draw
+	default:
+		return fmt.Errorf("outcome %q is not P, N or D", b)
+	}
+	return nil
+}
 
 // OutcomeOf returns the normal-play outcome of a position of value v.
 func OutcomeOf(v Nimber) Outcome {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/grundy/grundy/impartial"
 )
@@ -239,16 +238,16 @@ const hugeListed = 1000
 // CountMovesToValue counts the moves of a single heap n to positions of
 // value v through the proved period's residue classes, when the period is
 // proved and n is large: their exact number, the first of them, and the
-// classes in words (e.g. "take 2 and split the rest into a and 98−a for
-// every a ≡ 3 (mod 12) with 71 ≤ a ≤ 49"). Otherwise ok is false and the
-// engine enumerates the options.
-func (v *Valued) CountMovesToValue(ctx context.Context, p Parts, want impartial.Nimber, limit int, b impartial.Budget) ([]Parts, int64, string, bool, error) {
+// classes (e.g. "take 2 and split the rest into a and 98−a for every
+// a ≡ 3 (mod 12) with 71 ≤ a ≤ 49", a the smaller heap left). Otherwise ok
+// is false and the engine enumerates the options.
+func (v *Valued) CountMovesToValue(ctx context.Context, p Parts, want impartial.Nimber, limit int, b impartial.Budget) ([]Parts, int64, []impartial.MoveClass, bool, error) {
 	if p[1] != 0 || p[0] < hugeFrom || want > impartial.Nimber(^uint32(0)) {
-		return nil, 0, "", false, nil
+		return nil, 0, nil, false, nil
 	}
 	seq, ok := v.c.ProvedSequence()
 	if !ok || p[0] > MaxHugeHeap {
-		return nil, 0, "", false, nil
+		return nil, 0, nil, false, nil
 	}
 	k := limit
 	switch {
@@ -259,20 +258,19 @@ func (v *Valued) CountMovesToValue(ctx context.Context, p Parts, want impartial.
 	}
 	ms, err := seq.MovesTo(int(p[0]), uint32(want), k)
 	if err != nil {
-		return nil, 0, "", false, nil // ErrThreeHeaps: enumerate within the budget
+		return nil, 0, nil, false, nil // ErrThreeHeaps: enumerate within the budget
 	}
 	first := make([]Parts, 0, len(ms.First))
 	for _, m := range ms.First {
 		q, _ := PartsOf(m.Left...)
 		first = append(first, q)
 	}
-	var classes string
+	var classes []impartial.MoveClass
 	if int64(len(first)) < ms.Count {
-		parts := make([]string, len(ms.Classes))
+		classes = make([]impartial.MoveClass, len(ms.Classes))
 		for i, c := range ms.Classes {
-			parts[i] = c.String()
+			classes[i] = c.Engine()
 		}
-		classes = fmt.Sprintf("from heap %d: %s", p[0], strings.Join(parts, "; "))
 	}
 	return first, ms.Count, classes, true, nil
 }

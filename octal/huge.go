@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/grundy/grundy/impartial"
 )
 
 // MaxHugeHeap is the largest heap a ProvedSequence answers for.
@@ -78,6 +80,27 @@ type MoveClass struct {
 	Residue int   `json:"residue"`
 	Modulus int   `json:"modulus"`
 	Count   int64 `json:"count"`
+}
+
+// Engine returns the class as the analysis path describes it
+// (impartial.MoveClass): a is the smaller heap a split leaves (the one heap
+// left by a move that leaves one, the middle one of three); a class of one
+// move has From = To = a and Mod 1.
+func (m MoveClass) Engine() impartial.MoveClass {
+	c := impartial.MoveClass{Text: m.String(), From: int64(m.Lo), To: int64(m.Hi), Mod: 1, Count: m.Count}
+	switch m.Heaps {
+	case 0:
+		c.From, c.To = 0, 0
+	case 1:
+		c.From, c.To = int64(m.N-m.Take), int64(m.N-m.Take)
+	case 2:
+		if m.Modulus > 1 {
+			c.Mod, c.Residue = int64(m.Modulus), int64(m.Residue)
+		}
+	case 3:
+		c.From, c.To = int64(m.Hi), int64(m.Hi)
+	}
+	return c
 }
 
 // String describes the class, e.g. "take 2 and split the rest into a and

@@ -265,7 +265,42 @@ func (s *Server) solve(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.page(r, &opts); err != nil {
+		return nil, err
+	}
 	return g.Solve(r.Context(), pos, opts)
+}
+
+// page reads the page of moves a solve asks for: limit= (a number, or all:
+// as many as the output budget allows; default catalog.DefaultMovePage)
+// and offset= (the next_offset of the page before).
+func (s *Server) page(r *http.Request, opts *catalog.Options) error {
+	limit, err := s.field(r, "limit", false)
+	if err != nil {
+		return err
+	}
+	switch l := strings.ToLower(strings.TrimSpace(limit)); l {
+	case "":
+		opts.MaxListed = catalog.DefaultMovePage
+	case "all":
+		opts.MaxListed = 0
+	default:
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 {
+			return badRequest("parameter \"limit\" must be a number of moves (at least 1) or all, not %s", notation.Quote(limit))
+		}
+		opts.MaxListed = n
+	}
+	offset, err := s.field(r, "offset", false)
+	if err != nil || offset == "" {
+		return err
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(offset))
+	if err != nil || n < 0 {
+		return badRequest("parameter \"offset\" must be a whole number, not %s", notation.Quote(offset))
+	}
+	opts.Offset = n
+	return nil
 }
 
 func (s *Server) moves(r *http.Request) (any, error) {

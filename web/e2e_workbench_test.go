@@ -35,6 +35,10 @@ var pages = []struct{ name, hash, ready string }{
 	{"cardflip", "#/cardflip?strategy=stacks&m=100&seed=2&players=0&compare=0", `document.querySelectorAll('#cf-row .fc').length === 100 && document.querySelectorAll('#cf-h-row .fc').length > 0`},
 	{"bridge", "#/bridge?n=4&seed=7&start=2", `document.querySelectorAll('#br-table .seatg').length === 8`},
 	{"nimber", "#/nimber?expr=8*8&size=64", `document.getElementById('nim-value')?.textContent === '13' && document.querySelectorAll('#nim-table td').length === 64 * 64`},
+	// issue 31: sums of games, the API page
+	{"explore-sum", "#/explore?game=sum&position=kayles+7+%2B+nim+3+4+%2B+wythoff+3+5", `document.querySelectorAll('#explore-boards .sumboard').length === 3 && document.querySelectorAll('#explore-components li').length === 3`},
+	{"play-sum", "#/play?game=sum&position=kayles+5+%2B+nim+2+3&first=you&values=1", `document.querySelectorAll('#play-boards .sumboard').length === 2 && document.querySelectorAll('#play-moves button.move').length > 0`},
+	{"api", "#/api", `document.querySelectorAll('#api-endpoints tbody tr').length > 10`},
 }
 
 // overflow says how far the page is wider than the window (0: no
@@ -117,7 +121,7 @@ func TestBrowserExploreOptions(t *testing.T) {
 	if got := shown(); !slices.Equal(got, want) {
 		t.Errorf("nim 3 4 5: options %v\nthe library's %v", got, want)
 	}
-	if got := text(t, ctx, "#explore-sum"); !strings.Contains(got, "G = 3 ⊕ 4 ⊕ 5 = 2") {
+	if got := textOf(t, ctx, "#explore-sum"); !strings.Contains(got, "G = 3 ⊕ 4 ⊕ 5 = 2") {
 		t.Errorf("sum %q", got)
 	}
 	// Token 2 of heap 1: take it and the one to its right, 3 4 5 → 1 4 5.
@@ -279,7 +283,7 @@ func TestBrowserSequenceExtras(t *testing.T) {
 			t.Errorf("b-file line %q, A002187 gives %q", line, want)
 		}
 	}
-	if got := eval[string](t, ctx, "b-file link", `document.getElementById('seq-bfile').getAttribute('download') + ' ' + document.getElementById('seq-bfile').href.slice(0, 5)`); got != "b_002187.txt blob:" {
+	if got := eval[string](t, ctx, "b-file link", `document.getElementById('seq-bfile').getAttribute('download') + ' ' + document.getElementById('seq-bfile').href.slice(0, 5)`); got != "b002187.txt blob:" {
 		t.Errorf("b-file link %q", got)
 	}
 

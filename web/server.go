@@ -49,6 +49,7 @@ func New(cfg Config) *Server {
 	for _, rt := range s.routes() {
 		mux.Handle("/api/"+rt.name, s.api(rt))
 	}
+	mux.Handle("/api/{$}", s.api(route{name: "", handle: s.apiIndex}))
 	mux.Handle("/api/", s.api(route{name: "", handle: func(r *http.Request) (any, error) {
 		return nil, &httpError{http.StatusNotFound, "no API endpoint " + r.URL.Path + " (see docs/api.md)"}
 	}}))

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -20,6 +21,9 @@ func newGamesCmd(io *streams) *cobra.Command {
 		Short: "List the catalog of games, or describe one game",
 		Long: `List every game family in the catalog: the spec syntax that names it on the
 command line (and in the web workbench and the API), its aliases, and its rule.
+
+The rules are wrapped to the terminal's width (100 columns when the output
+is not a terminal); --json gives the whole catalog to programs.
 
 With a game (a spec such as kayles, subtract:1,3,4 or coins:ruler, or a
 family's name such as subtract), describe it: its rule, its position syntax,
@@ -36,16 +40,7 @@ an example, its closed form with the source, and its OEIS sequence.`,
 			if asJSON {
 				return jsonout.Write(io.out, fams)
 			}
-			w := tabwriter.NewWriter(io.out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(w, "GAME\tRULE")
-			for _, f := range fams {
-				name := f.Syntax
-				for _, a := range f.Aliases {
-					name += ", " + a
-				}
-				fmt.Fprintf(w, "%s\t%s\n", name, f.Rule)
-			}
-			return w.Flush()
+			return gamesTable(io, fams)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the catalog (or the game's description) as JSON")
@@ -102,4 +97,63 @@ func describeGame(io *streams, spec string, asJSON bool) error {
 
 func fieldWriter(out io.Writer) *tabwriter.Writer {
 	return tabwriter.NewWriter(out, 0, 0, 1, ' ', 0)
+}
+
+// gamesWidth is the width of grundy games when the output is not a
+// terminal.
+const gamesWidth = 100
+
+// gamesTable prints the catalog as a table of two columns, the game and
+// its rule, the rules wrapped so that no line passes the terminal's width.
+func gamesTable(io *streams, fams []catalog.Family) error {
+	width := gamesWidth
+	if io.width > 0 {
+		width = io.width
+	}
+	names := make([]string, len(fams))
+	col := len("GAME")
+	for i, f := range fams {
+		names[i] = f.Syntax
+		for _, a := range f.Aliases {
+			names[i] += ", " + a
+		}
+		col = max(col, utf8.RuneCountInString(names[i]))
+	}
+	col += 2
+	room := max(width-col, 20)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-*s%s\n", col, "GAME", "RULE")
+	for i, f := range fams {
+		for j, line := range wrapWords(f.Rule, room) {
+			name := ""
+			if j == 0 {
+				name = names[i]
+			}
+			b.WriteString(strings.TrimRight(name+strings.Repeat(" ", col-utf8.RuneCountInString(name))+line, " ") + "\n")
+		}
+	}
+	for _, line := range wrapWords("(grundy games GAME describes one: its position syntax, an example, its closed form and OEIS entry.)", width) {
+		b.WriteString(line + "\n")
+	}
+	_, err := io.out.Write([]byte(b.String()))
+	return err
+}
+
+// wrapWords breaks text into lines of at most width characters, between
+// words (a word longer than width stands on a line of its own).
+func wrapWords(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	return append(lines, line)
 }

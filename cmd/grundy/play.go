@@ -13,6 +13,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/jsonout"
 	"github.com/grundy/grundy/notation"
 )
 
@@ -22,6 +23,7 @@ type playOptions struct {
 	misere        bool
 	computerFirst bool
 	strength      string
+	json          bool
 	budget        budgetFlags
 }
 
@@ -42,13 +44,30 @@ rule (Starlark games, and engine games on positions small enough to explore): it
 wins as fast as it can, keeps a draw, and when lost makes the loss last as long
 as it can.
 
+After each of your moves it says what the analysis makes of it: a good
+move, or a mistake, with the move that won and why ("1 4 5 wins, since
+3 ⊕ 4 ⊕ 5 = 2 ≠ 0").
+
 Commands: hint (show the winning moves), undo (take back your last move and
-the reply), quit. Under --misere the player who makes the last move loses.`,
+the reply), draw (offer a draw), quit. Under --misere the player who makes
+the last move loses.
+
+A loopy game may be drawn: when your position is a draw with best play
+the computer offers one (type draw to agree), and a position that occurs
+for the third time with the same player to move ends the game in a draw
+(threefold repetition; docs/loopy.md).
+
+With --json the dialogue goes to standard error and the record of the game
+(the game, the start, every move with its result, how it ended) is printed
+on standard output as JSON when the game ends: the record the web's play
+page saves.`,
 		Example: `  grundy play nim 3 4 5
   grundy play wythoff 4 6 --computer-first
   grundy play 'kayles 5 + nim 2 3'
   grundy play subtract:1,3,4 12 --misere
-  grundy play kayles 10 --strength mixed`,
+  grundy play kayles 10 --strength mixed
+  grundy play starlark:examples/draw.star 4
+  grundy play nim 3 4 5 --json > game.json`,
 		Args: minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -61,6 +80,7 @@ the reply), quit. Under --misere the player who makes the last move loses.`,
 	cmd.Flags().BoolVar(&opts.misere, "misere", false, "misère play: whoever makes the last move loses")
 	cmd.Flags().BoolVar(&opts.computerFirst, "computer-first", false, "let the computer make the first move")
 	cmd.Flags().StringVar(&opts.strength, "strength", "perfect", "how the computer plays: perfect, random (a legal move at random) or mixed (perfect or random, even odds each turn)")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the record of the game as JSON at its end (the dialogue goes to standard error)")
 	opts.budget.add(cmd.Flags())
 	return cmd
 }
@@ -69,11 +89,25 @@ the reply), quit. Under --misere the player who makes the last move loses.`,
 const maxListed = 20
 
 type playSession struct {
-	ctx     context.Context
-	g       catalog.Game
-	opts    catalog.Options
-	out     *bufio.Writer
-	history []string // positions before each of the user's moves
+	ctx  context.Context
+	g    catalog.Game
+	opts catalog.Options
+	out  *bufio.Writer
+	// undo holds, before each of the user's moves, the position and the
+	// lengths of the record and the history then.
+	undo []undoPoint
+	// rec is the game so far; history the positions of the game, the start
+	// first (for the repetition rule).
+	rec     catalog.Record
+	history []string
+	// before is the analysis of the position the user is to move from
+	// (every option valued), for judging the move; nil when not known.
+	before *catalog.Result
+}
+
+type undoPoint struct {
+	pos          string
+	moves, plies int
 }
 
 func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
@@ -94,15 +128,39 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 	if copts.Strength, err = catalog.ParseStrength(opts.strength); err != nil {
 		return usagef("--strength: %v", err)
 	}
-	s := &playSession{ctx: ctx, g: g, opts: copts, out: bufio.NewWriter(io.out)}
-	defer s.out.Flush()
+	dialogue := io.out
+	if opts.json {
+		dialogue = io.err
+	}
+	s := &playSession{ctx: ctx, g: g, opts: copts, out: bufio.NewWriter(dialogue), history: []string{pos},
+		rec: catalog.Record{Game: g.Info().Spec, Start: pos, Misere: opts.misere, Strength: copts.Strength.String(), First: "human", Moves: []catalog.RecordMove{}}}
+	if opts.computerFirst {
+		s.rec.First = "computer"
+	}
+	err = s.play(io, pos, opts.computerFirst)
+	s.out.Flush()
+	if opts.json && (err == nil || s.rec.End != "") {
+		if s.rec.End == "" {
+			s.rec.End = "abandoned"
+		}
+		if jerr := jsonout.Write(io.out, &s.rec); err == nil {
+			err = jerr
+		}
+	}
+	return err
+}
+
+// play runs the game from pos until it ends.
+func (s *playSession) play(io *streams, pos string, computerFirst bool) error {
 	play := "normal play: whoever makes the last move wins"
-	if opts.misere {
+	if s.opts.Misere {
 		play = "misère play: whoever makes the last move loses"
 	}
-	fmt.Fprintf(s.out, "%s (%s). %s\n", g.Info().Name, play, g.Info().Rule)
-	if opts.computerFirst {
+	fmt.Fprintf(s.out, "%s (%s). %s\n", s.g.Info().Name, play, s.g.Info().Rule)
+	s.rec.Position = pos
+	if computerFirst {
 		var over bool
+		var err error
 		if pos, over, err = s.computer(pos); err != nil || over {
 			return err
 		}
@@ -121,13 +179,18 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 		if pos != shown {
 			s.show(pos, moves)
 			shown = pos
+			s.analyze(pos)
+			if s.before != nil && s.before.Outcome == impartial.Draw {
+				fmt.Fprintln(s.out, "With best play this position is a draw: type draw to agree to one, or play on (a position that occurs a third time with the same player to move ends the game in a draw).")
+			}
 		}
-		fmt.Fprint(s.out, "Your move (a position, or #n for move n; hint, undo, quit): ")
+		fmt.Fprint(s.out, "Your move (a position, or #n for move n; hint, undo, draw, quit): ")
 		s.out.Flush()
 		line, err := in.next()
 		switch {
 		case isEOF(err):
 			fmt.Fprintln(s.out, "\nEnd of input: game abandoned.")
+			s.rec.End = "abandoned"
 			return nil
 		case errors.Is(err, errLineTooLong):
 			fmt.Fprintf(s.out, "That line is longer than %s: ignored.\n", impartial.FormatBytes(maxLine))
@@ -142,19 +205,28 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			continue
 		case "quit", "q", "exit":
 			fmt.Fprintln(s.out, "Game abandoned.")
+			s.rec.End = "abandoned"
 			return nil
 		case "hint", "h", "?":
 			if err := s.hint(pos); err != nil {
 				return err
 			}
 			continue
+		case "draw":
+			if s.offerDraw() {
+				return nil
+			}
+			continue
 		case "undo", "u":
-			if len(s.history) == 0 {
+			if len(s.undo) == 0 {
 				fmt.Fprintln(s.out, "Nothing to undo.")
 				continue
 			}
-			pos = s.history[len(s.history)-1]
-			s.history = s.history[:len(s.history)-1]
+			u := s.undo[len(s.undo)-1]
+			s.undo = s.undo[:len(s.undo)-1]
+			pos = u.pos
+			s.rec.Moves, s.history = s.rec.Moves[:u.moves], s.history[:u.plies]
+			s.rec.Position = pos
 			fmt.Fprintln(s.out, "Undone.")
 			shown = ""
 			continue
@@ -167,14 +239,67 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			fmt.Fprintf(s.out, "%s\n", oneLine(err))
 			continue
 		}
-		s.history = append(s.history, pos)
+		s.undo = append(s.undo, undoPoint{pos: pos, moves: len(s.rec.Moves), plies: len(s.history)})
 		fmt.Fprintf(s.out, "You move to %s.\n", describeMove(m))
+		rm := catalog.RecordMove{By: "human", To: m.To, Move: m.Move}
+		if s.before != nil {
+			if v, ok := catalog.Judge(s.before, m.To); ok {
+				rm.Result, rm.Mistake = v.Chosen.Result, v.Mistake
+				fmt.Fprintln(s.out, verdictText(s.before, v))
+			}
+		}
+		s.rec.Moves = append(s.rec.Moves, rm)
+		if s.ply(m.To) {
+			return nil
+		}
 		shown = ""
 		var over bool
 		if pos, over, err = s.computer(m.To); err != nil || over {
 			return err
 		}
 	}
+}
+
+// analyze asks for the analysis of pos with every option valued, for the
+// verdict on the user's move and the offer of a draw; s.before is nil when
+// it is not known (a budget ran out).
+func (s *playSession) analyze(pos string) {
+	o := s.listOpts()
+	o.AllOptions, o.MaxListed = true, maxPlayMoves
+	res, err := s.g.Solve(s.ctx, pos, o)
+	s.before = nil
+	if err == nil && (res.MoveCount == nil || *res.MoveCount == int64(len(res.Options))) {
+		s.before = res
+	}
+}
+
+// ply records that the game reached pos; it ends the game in a draw when
+// pos occurs for the third time with the same player to move.
+func (s *playSession) ply(pos string) bool {
+	s.history = append(s.history, pos)
+	s.rec.Position = pos
+	if catalog.RepetitionDraw(s.history) {
+		fmt.Fprintf(s.out, "Position %s has occurred three times with the same player to move: the game is a draw (threefold repetition).\n", pos)
+		s.rec.End = "draw by repetition"
+		return true
+	}
+	return false
+}
+
+// offerDraw answers the user's offer of a draw: the computer accepts when
+// it cannot win, that is unless the user's position is lost.
+func (s *playSession) offerDraw() bool {
+	if s.before == nil || s.before.Outcome == impartial.P {
+		if s.before == nil {
+			fmt.Fprintln(s.out, "I decline the draw: I cannot tell who wins here, so play on.")
+		} else {
+			fmt.Fprintln(s.out, "I decline the draw: I win this position with best play.")
+		}
+		return false
+	}
+	fmt.Fprintln(s.out, "Draw agreed.")
+	s.rec.End = "draw agreed"
+	return true
 }
 
 // maxPlayMoves bounds the legal moves of a position play lists and checks.
@@ -232,6 +357,10 @@ func (s *playSession) computer(pos string) (string, bool, error) {
 		return pos, true, nil
 	}
 	fmt.Fprintf(s.out, "I move to %s.\n", describeMove(m))
+	s.rec.Moves = append(s.rec.Moves, catalog.RecordMove{By: "computer", To: m.To, Move: m.Move})
+	if s.ply(m.To) {
+		return m.To, true, nil
+	}
 	more, err := s.moves(m.To)
 	if err != nil {
 		return "", false, err
@@ -256,6 +385,11 @@ func (s *playSession) result(computerStuck bool) {
 		fmt.Fprintln(s.out, "You have no move. I win.")
 	default:
 		fmt.Fprintln(s.out, "You have no move, so under misère play you win!")
+	}
+	if userWins {
+		s.rec.End = "human won"
+	} else {
+		s.rec.End = "computer won"
 	}
 }
 

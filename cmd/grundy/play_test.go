@@ -53,16 +53,16 @@ func TestPlayNim(t *testing.T) {
 	for _, want := range []string{
 		"Hint: 1 winning move:\n  1 4 5 (take 2 from heap 1)",
 		"no legal move from 3 4 5 to 9 9 9",
-		"You move to 2 4 5 (take 1 from heap 1).\nI move to 1 4 5 (take 1 from heap 1).",
+		"You move to 2 4 5 (take 1 from heap 1).\nThat was a mistake: 1 4 5 (take 2 from heap 1) wins, since 3 ⊕ 4 ⊕ 5 = 2 ≠ 0: a move that makes the nim-sum 0 wins, and 1 4 5 has value 0; yours, 2 4 5, has value 3.\nI move to 1 4 5 (take 1 from heap 1).",
 		"Undone.",
-		"You move to 1 4 5 (take 2 from heap 1).\nI move to 0 4 5 (take 1 from heap 1).",
+		"You move to 1 4 5 (take 2 from heap 1).\nGood move: 1 4 5 has value 0, a losing position for the player to move.\nI move to 0 4 5 (take 1 from heap 1).",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 	// The computer, lost, delays as long as it can (here every move loses at once); the user wins.
-	if !strings.HasSuffix(out, "You move to 0 0 0 (take 1 from heap 3).\nI have no move. You win!\n") {
+	if !strings.HasSuffix(out, "You move to 0 0 0 (take 1 from heap 3).\nGood move: 0 0 0 has value 0, a losing position for the player to move.\nI have no move. You win!\n") {
 		t.Errorf("no win at the end:\n%s", out)
 	}
 }

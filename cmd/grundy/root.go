@@ -26,12 +26,23 @@ type streams struct {
 	// tty says whether err is a terminal: progress bars are drawn there
 	// whatever stdout is (a file, a pipe or the terminal too).
 	tty bool
+	// outTTY says whether out is a terminal: results are coloured there
+	// (--color auto).
+	outTTY bool
+	// width is the terminal's width in columns, 0 when out is not one.
+	width int
 }
 
 func newStreams(in io.Reader, out, err io.Writer) *streams {
 	s := &streams{in: in, out: out, err: err}
 	if f, ok := err.(*os.File); ok {
 		s.tty = term.IsTerminal(int(f.Fd()))
+	}
+	if f, ok := out.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		s.outTTY = true
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil {
+			s.width = w
+		}
 	}
 	return s
 }
@@ -258,7 +269,6 @@ kayles or coins:mock-turtles.`,
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageError{Err: fmt.Errorf("%s: %w (see '%s --help')", cmdName(cmd), err, cmd.CommandPath())}
 	})
-	root.CompletionOptions.HiddenDefaultCmd = true
 	root.AddCommand(
 		newGamesCmd(io),
 		newSolveCmd(io),
@@ -273,6 +283,7 @@ kayles or coins:mock-turtles.`,
 		newSweepCmd(io),
 		newNimberCmd(io),
 	)
+	addCompletions(root)
 	return root
 }
 

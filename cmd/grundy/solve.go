@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -16,6 +18,10 @@ type solveOptions struct {
 	misere   bool
 	json     bool
 	board    bool
+	all      bool
+	moves    string
+	offset   int
+	color    string
 	budget   budgetFlags
 }
 
@@ -37,11 +43,29 @@ workbench and the API): its value is the XOR of the components' values, and
 each winning move names its component. A "+" standing alone before a game's
 name starts a component; any other "+" belongs to the position (docs/games.md).
 
+With --all it lists every move, not only the winning ones, best first, each
+with what it does for the player making it (win, lose, or draw: coloured
+green, red and yellow on a terminal), the value of the position it leads to
+and that position's remoteness: how many moves the game then lasts when the
+winner hurries and the loser delays. The remoteness is found on the game
+tree of the position, for every game (take-and-break games and sums
+included), when that tree is small enough; otherwise the answer says
+"not computed: too large".
+
+By default the answer fits a screen: the first 10 moves (100 with --json)
+with the count of all of them, and, when a proved period describes them,
+the classes they fall into. --moves N lists the first N, --moves all every
+one (up to --max-output); --offset N starts after the first N (the JSON's
+next_offset gives the next page).
+
 A game defined by a Starlark rule file (starlark:FILE) whose positions can
 repeat is analyzed as a loopy game: the outcome may be a draw (D), and the
 result gives the remoteness and the generalized Sprague–Grundy value
 (docs/loopy.md).`,
 		Example: `  grundy solve nim 3 4 5
+  grundy solve nim 3 4 5 --all
+  grundy solve kayles 100000000
+  grundy solve kayles 100000000 --moves all > moves.txt
   grundy solve nim "3 4 5" --json
   grundy solve nim 1 1 1 --misere
   grundy solve wythoff 3 5 --board
@@ -60,6 +84,10 @@ result gives the remoteness and the generalized Sprague–Grundy value
 	cmd.Flags().BoolVar(&opts.misere, "misere", false, "misère play: whoever makes the last move loses")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON")
 	cmd.Flags().BoolVar(&opts.board, "board", false, "draw the position first (heaps as tokens, Kayles pins, coins, stairs, a queen on a grid)")
+	cmd.Flags().BoolVar(&opts.all, "all", false, "list every move with its result, the value after it and its remoteness, best first")
+	cmd.Flags().StringVar(&opts.moves, "moves", "", "how many moves to list: a number or all (default 10, or 100 with --json)")
+	cmd.Flags().IntVar(&opts.offset, "offset", 0, "skip the first N moves of the list (the next page)")
+	addColorFlag(cmd, &opts.color)
 	opts.budget.add(cmd.Flags())
 	return cmd
 }
@@ -69,6 +97,21 @@ func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 	if err != nil {
 		return err
 	}
+	page := solveTextPage
+	if opts.json {
+		page = catalog.DefaultMovePage
+	}
+	if page, err = parseMoves(opts.moves, page); err != nil {
+		return err
+	}
+	if opts.offset < 0 {
+		return usagef("--offset must be at least 0, not %d", opts.offset)
+	}
+	color, err := useColor(opts.color, io)
+	if err != nil {
+		return err
+	}
+	copts.AllOptions, copts.MaxListed, copts.Offset = opts.all, page, opts.offset
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
 	g, err := opts.budget.game(ctx, opts.game)
@@ -91,8 +134,50 @@ func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 			fmt.Fprintln(io.out, board)
 		}
 	}
-	_, err = fmt.Fprint(io.out, resultText(res))
+	_, err = fmt.Fprint(io.out, resultText(res, textStyle{color: color, page: page, classes: solveTextClasses, all: opts.all}))
 	return err
+}
+
+// The default answer of solve fits a screen: the first solveTextPage moves,
+// and the first solveTextClasses classes of moves.
+const (
+	solveTextPage    = 10
+	solveTextClasses = 10
+)
+
+// parseMoves reads --moves: a number of moves (at least 1), or all (0: as
+// many as the output budget allows); "" is def.
+func parseMoves(s string, def int) (int, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "":
+		return def, nil
+	case "all":
+		return 0, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 1 {
+		return 0, usagef("--moves must be a number of moves (at least 1) or all, not %q", s)
+	}
+	return n, nil
+}
+
+// addColorFlag adds --color to a command that colours its output.
+func addColorFlag(cmd *cobra.Command, color *string) {
+	cmd.Flags().StringVar(color, "color", "auto", "colour moves by their result (green wins, red loses, yellow draws): auto (on a terminal, unless NO_COLOR is set), always or never")
+}
+
+// useColor reads --color: auto colours a terminal, unless the NO_COLOR
+// convention (https://no-color.org) or TERM=dumb says not to.
+func useColor(mode string, io *streams) (bool, error) {
+	switch strings.ToLower(mode) {
+	case "auto", "":
+		return io.outTTY && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb", nil
+	case "always", "yes", "on":
+		return true, nil
+	case "never", "no", "off":
+		return false, nil
+	}
+	return false, usagef("--color must be auto, always or never, not %q", mode)
 }
 
 // gameAndPosition reads the GAME POSITION... arguments of solve and play.

@@ -74,7 +74,8 @@ func TestPlayStarlarkRemoteness(t *testing.T) {
 	if code != 0 || errs != "" {
 		t.Fatalf("play = %d %q", code, errs)
 	}
-	for _, want := range []string{"I move to 4.", "You move to 5.\nI move to 6.", "You move to 3.\nI have no move. You win!\n"} {
+	for _, want := range []string{"I move to 4.", "You move to 5.\nGood move: 5 has value 0, a losing position for the player to move.\nI move to 6.",
+		"You move to 3.\nGood move: 3 has value 0, a losing position for the player to move.\nI have no move. You win!\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -44,6 +44,14 @@ docs/sweeps.md.`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path, err := findSweepProgram()
+			if err != nil && asksHelp(args) {
+				// Help works without the program; the error belongs to running.
+				if err := cmd.Help(); err != nil {
+					return err
+				}
+				_, err := fmt.Fprintf(io.out, "\n(%s is not installed here, so its own commands and flags are not shown: install it with 'go install ./cmd/grundy-sweep'.)\n", sweepProgram)
+				return err
+			}
 			if err != nil {
 				return err
 			}
@@ -101,4 +109,18 @@ func findProgram(name string) (string, bool) {
 		return p, true
 	}
 	return "", false
+}
+
+// asksHelp says whether the arguments of sweep ask for help (-h, --help,
+// or help first), before any "--" that starts Beam's options.
+func asksHelp(args []string) bool {
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "-h", a == "--help", a == "help" && i == 0:
+			return true
+		}
+	}
+	return false
 }

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
@@ -14,9 +17,48 @@ import (
 // a misère form. (The JSON forms, --json, are the catalog's types as they
 // are, the same bytes as the web API's.)
 
+// textStyle says how a result is written for the terminal.
+type textStyle struct {
+	// color colours each move by what it does for the player making it, as
+	// the web page does: green wins, yellow keeps a draw, red loses.
+	color bool
+	// page is the number of moves asked for (--moves), 0 for all of them;
+	// the note after a longer list says how to see more.
+	page int
+	// classes is the number of move classes shown (0: all).
+	classes int
+	// all says that every option was asked for (Options.AllOptions).
+	all bool
+}
+
+// ANSI colours of the results of moves.
+const (
+	ansiGreen  = "\x1b[32m"
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiBold   = "\x1b[1m"
+	ansiReset  = "\x1b[0m"
+)
+
+// paint colours text for a move's result ("win", "lose", "draw").
+func (st textStyle) paint(result, text string) string {
+	if !st.color {
+		return text
+	}
+	switch result {
+	case "win":
+		return ansiGreen + text + ansiReset
+	case "lose":
+		return ansiRed + text + ansiReset
+	case "draw":
+		return ansiYellow + text + ansiReset
+	}
+	return text
+}
+
 // resultText explains a result in a sentence, then lists the moves, one per
 // line, for terminal output.
-func resultText(r *catalog.Result) string {
+func resultText(r *catalog.Result, st textStyle) string {
 	var b strings.Builder
 	play := ""
 	if r.Misere {
@@ -41,8 +83,8 @@ func resultText(r *catalog.Result) string {
 		in = fmt.Sprintf(" in %s", plural(*r.Remoteness, "move"))
 	}
 	switch {
-	case len(r.Options) > 0:
-		fmt.Fprintf(&b, " is %s.\n", outcomeWord(r.Outcome))
+	case st.all:
+		b.WriteString(optionsHeader(r, in))
 	case r.Outcome == impartial.Draw:
 		b.WriteString(" is a draw: neither player can force a win")
 		switch {
@@ -52,7 +94,7 @@ func resultText(r *catalog.Result) string {
 			fmt.Fprintf(&b, "; the one move that keeps the draw is to %s.\n", describe(r.DrawingMoves[0]))
 		default:
 			fmt.Fprintf(&b, "; %s keep the draw:\n", counted(r, len(r.DrawingMoves), "move"))
-			writeMoves(&b, r.DrawingMoves)
+			writeMoves(&b, r.DrawingMoves, st, "draw")
 		}
 	case r.Outcome == impartial.P && r.Remoteness != nil && *r.Remoteness == 0:
 		b.WriteString(" is a P-position: the player to move has no move and loses.\n")
@@ -64,36 +106,135 @@ func resultText(r *catalog.Result) string {
 		fmt.Fprintf(&b, " is an N-position: the player to move wins%s by moving to %s.\n", in, describe(r.WinningMoves[0]))
 	case in != "":
 		fmt.Fprintf(&b, " is an N-position: the player to move wins%s; %s win, the quickest first:\n", in, counted(r, len(r.WinningMoves), "move"))
-		writeMoves(&b, r.WinningMoves)
+		writeMoves(&b, r.WinningMoves, st, "win")
 	default:
 		anyOf := "any of "
 		if len(r.WinningMoves) == 1 {
 			anyOf = ""
 		}
 		fmt.Fprintf(&b, " is an N-position: the player to move wins with %s%s:\n", anyOf, counted(r, len(r.WinningMoves), "move"))
-		writeMoves(&b, r.WinningMoves)
+		writeMoves(&b, r.WinningMoves, st, "win")
 	}
+	writeOptions(&b, r, st)
+	listed := len(r.WinningMoves) + len(r.DrawingMoves) + len(r.Options)
+	switch {
+	case st.page > 0 && r.NextOffset != nil && listed == st.page && r.MoveCount != nil && *r.MoveCount > int64(listed):
+		fmt.Fprintf(&b, "  (%d more: --moves all lists them, --moves N the first N)\n", *r.MoveCount-int64(listed))
+	case st.page > 0 && r.NextOffset != nil && listed == st.page:
+		b.WriteString("  (more: --moves all lists them, --moves N the first N)\n")
+	case r.MovesNote != "":
+		fmt.Fprintf(&b, "  (%s)\n", r.MovesNote)
+	}
+	if r.RemotenessNote != "" {
+		fmt.Fprintf(&b, "  (remoteness %s)\n", r.RemotenessNote)
+	}
+	writeClasses(&b, r, st)
+	return b.String()
+}
+
+// optionsHeader ends the first sentence of a result that lists every
+// option: the outcome and how long the game lasts, then what follows.
+func optionsHeader(r *catalog.Result, in string) string {
+	var b strings.Builder
+	switch {
+	case r.Outcome == impartial.Draw:
+		b.WriteString(" is a draw: neither player can force a win.")
+	case r.Outcome == impartial.P && r.Remoteness != nil && *r.Remoteness == 0:
+		b.WriteString(" is a P-position: the player to move has no move and loses.\n")
+		return b.String()
+	case r.Outcome == impartial.P:
+		fmt.Fprintf(&b, " is a P-position: the player to move loses%s against best play.", in)
+	default:
+		fmt.Fprintf(&b, " is an N-position: the player to move wins%s.", in)
+	}
+	n := len(r.Options)
+	total := n
+	if r.MoveCount != nil && *r.MoveCount > int64(n) {
+		total = int(*r.MoveCount)
+	}
+	order := ", best first"
+	if r.Remoteness == nil && r.LoopyValue == "" {
+		order = ""
+	}
+	switch {
+	case total == n && n == 1:
+		fmt.Fprintf(&b, " Its one move%s:\n", order)
+	case total == n:
+		fmt.Fprintf(&b, " Its %d moves%s:\n", n, order)
+	case r.MoveCount != nil && *r.MoveCount < 0:
+		fmt.Fprintf(&b, " Its moves%s (not all of them counted):\n", order)
+	default:
+		fmt.Fprintf(&b, " Its %d moves%s; the first %d:\n", total, order, n)
+	}
+	return b.String()
+}
+
+// writeOptions lists every option with what it does for the player making
+// it, the value of the position it leads to and that position's
+// remoteness (the moves the game then lasts).
+func writeOptions(b *strings.Builder, r *catalog.Result, st textStyle) {
+	width := 0
 	for _, o := range r.Options {
-		fmt.Fprintf(&b, "  %-5s %s", o.Result, describe(catalog.Move{To: o.To, Move: o.Move}))
+		width = max(width, utf8.RuneCountInString(describe(catalog.Move{To: o.To, Move: o.Move})))
+	}
+	width = min(width, 48)
+	for _, o := range r.Options {
+		text := describe(catalog.Move{To: o.To, Move: o.Move})
 		var about []string
-		if o.Value != nil {
+		switch {
+		case o.LoopyValue != "" && r.LoopyValue != "":
+			about = append(about, "value "+o.LoopyValue)
+		case o.Value != nil:
 			about = append(about, fmt.Sprintf("value %d", uint64(*o.Value)))
 		}
 		if o.Remoteness != nil {
-			about = append(about, fmt.Sprintf("remoteness %d", *o.Remoteness))
+			about = append(about, "remoteness "+strconv.Itoa(*o.Remoteness))
 		}
+		pad := ""
+		if n := utf8.RuneCountInString(text); n < width && len(about) > 0 {
+			pad = strings.Repeat(" ", width-n)
+		}
+		line := fmt.Sprintf("%-5s %s%s", o.Result, text, pad)
 		if len(about) > 0 {
-			fmt.Fprintf(&b, " [%s]", strings.Join(about, ", "))
+			line += "  " + strings.Join(about, ", ")
 		}
-		b.WriteByte('\n')
+		fmt.Fprintf(b, "  %s\n", st.paint(o.Result, line))
 	}
-	if r.MoveClasses != "" {
-		fmt.Fprintf(&b, "  all of them: %s\n", r.MoveClasses)
+}
+
+// writeClasses lists the classes of moves too many to list (the residue
+// classes of a proved period), at most st.classes of them.
+func writeClasses(b *strings.Builder, r *catalog.Result, st textStyle) {
+	if len(r.MoveClasses) == 0 {
+		return
 	}
-	if r.MovesNote != "" {
-		fmt.Fprintf(&b, "  (%s)\n", r.MovesNote)
+	total := max(r.MoveClassCount, len(r.MoveClasses))
+	// The classes of many moves first: they hold nearly all of them (the
+	// single moves below the pre-period are listed one by one).
+	shown := slices.Clone(r.MoveClasses)
+	slices.SortStableFunc(shown, func(a, b catalog.MoveClass) int { return cmp.Compare(min(b.Count, 2), min(a.Count, 2)) })
+	if st.classes > 0 && len(shown) > st.classes {
+		shown = shown[:st.classes]
 	}
-	return b.String()
+	if total == 1 {
+		b.WriteString("All of them, in closed form:\n")
+	} else {
+		fmt.Fprintf(b, "All of them, in %d classes:\n", total)
+	}
+	multi := false
+	for _, c := range r.MoveClasses {
+		multi = multi || c.Component != r.MoveClasses[0].Component
+	}
+	for _, c := range shown {
+		where := ""
+		if multi || r.Game == "sum" {
+			where = fmt.Sprintf("component %d: ", c.Component)
+		}
+		fmt.Fprintf(b, "  %s%s\n", where, c.Moves)
+	}
+	if left := total - len(shown); left > 0 {
+		fmt.Fprintf(b, "  (%d more classes: --json lists them)\n", left)
+	}
 }
 
 // addends writes the values of a sum's components, " = 1 ⊕ 7 ⊕ 2", when
@@ -134,9 +275,9 @@ func counted(r *catalog.Result, listed int, word string) string {
 	return fmt.Sprintf("the first %d of its %s", listed, plural(int(*r.MoveCount), word))
 }
 
-func writeMoves(b *strings.Builder, ms []catalog.Move) {
+func writeMoves(b *strings.Builder, ms []catalog.Move, st textStyle, result string) {
 	for _, m := range ms {
-		fmt.Fprintf(b, "  %s\n", describe(m))
+		fmt.Fprintf(b, "  %s\n", st.paint(result, describe(m)))
 	}
 }
 
@@ -205,4 +346,96 @@ func misereSolutionText(m *catalog.MisereSolution) string {
 	}
 	fmt.Fprintf(&b, "  by the misère quotient of %d elements, %s\n", m.Quotient.Size, claim)
 	return b.String()
+}
+
+// nimSum writes the value of a position of several components as the
+// nim-sum of theirs, "3 ⊕ 4 ⊕ 5 = 2", or "" for one component.
+func nimSum(r *catalog.Result) string {
+	if r.Value == nil {
+		return ""
+	}
+	var vals []string
+	switch {
+	case len(r.Components) > 1:
+		for _, c := range r.Components {
+			if c.Value == nil {
+				return ""
+			}
+			vals = append(vals, strconv.FormatUint(uint64(*c.Value), 10))
+		}
+	case len(r.ComponentValues) > 1:
+		for _, v := range r.ComponentValues {
+			vals = append(vals, strconv.FormatUint(uint64(v), 10))
+		}
+	default:
+		return ""
+	}
+	return fmt.Sprintf("%s = %d", strings.Join(vals, " ⊕ "), uint64(*r.Value))
+}
+
+// optionValue writes the value of the position an option leads to: its
+// loopy value, else its nim-value, else "".
+func optionValue(o catalog.Option) string {
+	switch {
+	case o.LoopyValue != "":
+		return o.LoopyValue
+	case o.Value != nil:
+		return strconv.FormatUint(uint64(*o.Value), 10)
+	}
+	return ""
+}
+
+// verdictText says what the analysis before a move makes of it, as the
+// web's play page does: a good move, or a mistake with the move that won
+// (or kept the draw) and why, from the values.
+func verdictText(before *catalog.Result, v catalog.Verdict) string {
+	o := v.Chosen
+	named := func(x *catalog.Option) string { return describe(catalog.Move{To: x.To, Move: x.Move}) }
+	switch {
+	case o.Result == "win":
+		has := ""
+		if val := optionValue(o); val != "" {
+			has = " has value " + val + ","
+		}
+		return fmt.Sprintf("Good move: %s%s a losing position for the player to move.", o.To, has)
+	case v.Mistake && v.Better.Result == "win":
+		best := v.Better
+		var why string
+		switch sum := nimSum(before); {
+		case sum != "":
+			why = fmt.Sprintf("since %s ≠ 0: a move that makes the nim-sum 0 wins, and %s has value 0", sum, best.To)
+		case before.LoopyValue != "":
+			why = fmt.Sprintf("since %s has value %s, and %s is a P-position", before.Position, before.LoopyValue, best.To)
+		case before.Value != nil:
+			why = fmt.Sprintf("since %s has value %d ≠ 0 and %s has value 0", before.Position, uint64(*before.Value), best.To)
+		case before.Misere:
+			why = fmt.Sprintf("since %s is a P-position under misère play", best.To)
+		default:
+			why = fmt.Sprintf("since %s is a P-position", best.To)
+		}
+		yours := fmt.Sprintf("; %s is not a P-position", o.To)
+		if val := optionValue(o); val != "" {
+			yours = fmt.Sprintf("; yours, %s, has value %s", o.To, val)
+		}
+		return fmt.Sprintf("That was a mistake: %s wins, %s%s.", named(best), why, yours)
+	case v.Mistake:
+		val := optionValue(*v.Better)
+		if val == "" {
+			val = "∞"
+		}
+		return fmt.Sprintf("That was a mistake: %s keeps the draw (value %s); from %s the other player can force a win.", named(v.Better), val, o.To)
+	case o.Result == "draw":
+		val := optionValue(o)
+		if val == "" {
+			val = "∞"
+		}
+		return fmt.Sprintf("You keep the draw: %s has value %s.", o.To, val)
+	}
+	value := ""
+	if sum := nimSum(before); sum != "" {
+		value = fmt.Sprintf(" (value %s)", sum)
+	} else if before.Value != nil {
+		value = fmt.Sprintf(" (value %d)", uint64(*before.Value))
+	}
+	return fmt.Sprintf("No move wins from %s%s: every move leads to a position the other player wins.", before.Position, value)
 }

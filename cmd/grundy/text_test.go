@@ -27,7 +27,7 @@ func TestResultText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := resultText(res); !strings.HasPrefix(got, c.want) {
+		if got := resultText(res, textStyle{}); !strings.HasPrefix(got, c.want) {
 			t.Errorf("%s %s:\n got %q\nwant %q", c.spec, c.pos, got, c.want)
 		}
 	}

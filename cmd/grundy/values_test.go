@@ -89,7 +89,7 @@ func TestValuesOctal(t *testing.T) {
 
 func TestPeriodCommand(t *testing.T) {
 	out, _, code := grundy(t, "", "period", "kayles", "--json")
-	want := `{"preperiod":71,"period":12,"status":"proved","computed_to":1024,"criterion":"Guy–Smith: G(n+12) = G(n) for max(n0,1) = 71 ≤ n < 2·71 + 1·12 + 2 = 156 (at most 2 heaps left, at most 2 tokens removed; values checked to 1024)"}` + "\n"
+	want := `{"game":"kayles","preperiod":71,"period":12,"status":"proved","computed_to":1024,"criterion":"Guy–Smith: G(n+12) = G(n) for max(n0,1) = 71 ≤ n < 2·71 + 1·12 + 2 = 156 (at most 2 heaps left, at most 2 tokens removed; values checked to 1024)"}` + "\n"
 	if code != 0 || out != want {
 		t.Errorf("period kayles --json = %d %q", code, out)
 	}

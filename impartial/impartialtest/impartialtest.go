@@ -24,11 +24,12 @@ type Oracle[P comparable] struct {
 	ids  map[P]int
 	wins [2]map[string]bool
 	vals map[P]impartial.Nimber
+	rems map[string]int
 }
 
 // NewOracle returns an oracle for g. Only g's Moves method is used.
 func NewOracle[P comparable](g impartial.Game[P]) *Oracle[P] {
-	return &Oracle[P]{g: g, ids: map[P]int{}, wins: [2]map[string]bool{{}, {}}, vals: map[P]impartial.Nimber{}}
+	return &Oracle[P]{g: g, ids: map[P]int{}, wins: [2]map[string]bool{{}, {}}, vals: map[P]impartial.Nimber{}, rems: map[string]int{}}
 }
 
 // Options returns the distinct options of p, in the game's order.
@@ -113,6 +114,44 @@ func (o *Oracle[P]) WinningMoves(misere bool, ps ...P) []impartial.Move[P] {
 		}
 	}
 	return out
+}
+
+// Remoteness returns the normal-play remoteness of the sum of ps by plain
+// recursion over the sum's game graph (Steinhaus 1925; Winning Ways, ch.
+// 9): 0 when no move is left; from a won position one more than the least
+// remoteness of an option the opponent loses; from a lost position one
+// more than the greatest remoteness of any option. The game must be
+// acyclic.
+func (o *Oracle[P]) Remoteness(ps ...P) int {
+	k := o.key(ps)
+	if r, ok := o.rems[k]; ok {
+		return r
+	}
+	moved, win, lose := false, -1, -1
+	for i, p := range ps {
+		for _, q := range o.Options(p) {
+			moved = true
+			next := slices.Clone(ps)
+			next[i] = q
+			r := o.Remoteness(next...)
+			if !o.Wins(false, next...) {
+				if win < 0 || r < win {
+					win = r
+				}
+			} else if r > lose {
+				lose = r
+			}
+		}
+	}
+	r := 0
+	switch {
+	case win >= 0:
+		r = win + 1
+	case moved:
+		r = lose + 1
+	}
+	o.rems[k] = r
+	return r
 }
 
 // Value returns the Grundy value of p by plain recursion: the mex of its
@@ -256,7 +295,54 @@ func CheckAnalyze[P comparable](t TB, g impartial.Game[P], or *Oracle[P], ps ...
 				if want := or.Outcome(misere, next...); o.After != want {
 					t.Errorf("Analyze(%v, misère %v, all options): after %v: %v, oracle %v", ps, misere, o.Move, o.After, want)
 				}
+				if !misere && o.Remoteness >= 0 {
+					if want := or.Remoteness(next...); o.Remoteness != want {
+						t.Errorf("Analyze(%v, all options): after %v: remoteness %d, oracle %d", ps, o.Move, o.Remoteness, want)
+					}
+				}
 			}
+			if !misere {
+				CheckRanking(t, ps, all, or.Remoteness(ps...))
+			}
+		}
+	}
+}
+
+// CheckRanking checks the remoteness ranking of an analysis with every
+// option (Query.AllOptions) under normal play: either the search said why
+// it did not rank (RemotenessStopped), or the position's remoteness is want
+// (the oracle's) and the options come best first, the winning ones by
+// least remoteness, then draws, then the losing ones by greatest
+// remoteness, every one with its remoteness.
+func CheckRanking[P comparable](t TB, ps []P, all *impartial.Analysis[P], want int) {
+	t.Helper()
+	if all.Remoteness == nil {
+		if all.RemotenessStopped == nil && all.Loopy == nil {
+			t.Errorf("Analyze(%v, all options): no remoteness, and no reason given", ps)
+		}
+		return
+	}
+	if *all.Remoteness != want {
+		t.Errorf("Analyze(%v, all options): remoteness %d, oracle %d", ps, *all.Remoteness, want)
+	}
+	group := map[impartial.Outcome]int{impartial.P: 0, impartial.Draw: 1, impartial.N: 2}
+	for i, o := range all.Moves {
+		if o.Remoteness < 0 && o.After != impartial.Draw {
+			t.Errorf("Analyze(%v, all options): ranked, but %v has no remoteness", ps, o.Move)
+		}
+		if i == 0 {
+			continue
+		}
+		p := all.Moves[i-1]
+		gp, gi := group[p.After], group[o.After]
+		if gp > gi || (gp == gi && gi == 0 && p.Remoteness > o.Remoteness) || (gp == gi && gi == 2 && p.Remoteness < o.Remoteness) {
+			t.Errorf("Analyze(%v, all options): %v (%v, remoteness %d) ranked before %v (%v, remoteness %d)", ps, p.Move, p.After, p.Remoteness, o.Move, o.After, o.Remoteness)
+		}
+	}
+	if len(all.Moves) > 0 {
+		best := all.Moves[0]
+		if r := best.Remoteness + 1; best.After != impartial.Draw && r != want {
+			t.Errorf("Analyze(%v, all options): the best option %v has remoteness %d, so the position %d, not %d", ps, best.Move, best.Remoteness, r, want)
 		}
 	}
 }

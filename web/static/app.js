@@ -15,6 +15,27 @@ import misere from './misere.js';
 import nimber from './nimber.js';
 
 const parts = [explore, play, sequence, cardflip, bridge, misere, nimber];
+import apidoc from './apidoc.js';
+
+// Pages reached by a link, not a tab (issue 31): the API page, and the
+// page of a route that names no page.
+const linked = [apidoc];
+const notFound = {
+  id: 'notfound',
+  title: 'Not found',
+  mount(section) {
+    const what = document.createElement('p');
+    section.append(what);
+    return {
+      async show(_params, hash) {
+        what.replaceChildren(`There is no page ${hash} here. The pages: `,
+          ...parts.flatMap((p, i) => [i ? ', ' : '', Object.assign(document.createElement('a'), { href: '#/' + p.id, textContent: p.title })]), '.');
+        what.id = 'notfound-text';
+        section.classList.add('notfound');
+      },
+    };
+  },
+};
 
 const tabs = document.getElementById('tabs');
 const pages = document.getElementById('pages');
@@ -38,7 +59,8 @@ for (const part of parts) {
 
 function route() {
   const m = /^#\/([\w-]+)(?:\?(.*))?$/.exec(location.hash);
-  const part = parts.find((p) => p.id === m?.[1]) ?? parts[0];
+  const home = ['', '#', '#/'].includes(location.hash);
+  const part = home ? parts[0] : [...parts, ...linked].find((p) => p.id === m?.[1]) ?? notFound;
   const params = Object.fromEntries(new URLSearchParams(m?.[2] ?? ''));
   let page = mounted.get(part.id);
   if (!page) {
@@ -52,7 +74,7 @@ function route() {
   for (const [id, p] of mounted) p.section.hidden = id !== part.id;
   for (const a of tabs.children) a.classList.toggle('active', a.id === 'tab-' + part.id);
   document.title = part.title + ' · grundy workbench';
-  page.view.show(params).catch((e) => console.error(e));
+  page.view.show(params, location.hash).catch((e) => console.error(e));
 }
 
 window.addEventListener('hashchange', route);

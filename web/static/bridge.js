@@ -159,8 +159,12 @@ export default {
       const seq = res.sequence;
       const tally = [0, 0, 0];
       for (const v of seq) tally[v]++;
-      clear(summary, h('b', {}, `n = ${res.n}`), ` · ${2 * res.n} players · A scores 2 from ${tally[2]} starts, 1 from ${tally[1]}, 0 from ${tally[0]}`,
-        h('span', { class: 'inwords', id: 'br-words' }, inWords(seq)));
+      // In plain words first (issue 31): who scores what, then the tally.
+      const starts = (c) => (c === 1 ? '1 start' : `${c.toLocaleString()} starts`);
+      clear(summary, h('b', {}, `n = ${res.n}`), ` · ${2 * res.n} players`,
+        h('span', { class: 'inwords', id: 'br-words' }, inWords(seq)),
+        tally.some((c) => c === seq.length) ? null
+          : h('span', { class: 'tally', id: 'br-tally' }, `Of the ${seq.length.toLocaleString()} players who may start: 2 points for team A from ${starts(tally[2])}, 1 point from ${starts(tally[1])}, no point from ${starts(tally[0])}.`));
       const cells = seq.slice(0, SHOW_SEQ).map((v, i) => h('button', {
         class: `cell v${v}` + (i + 1 === start ? ' chosen' : ''),
         'data-start': String(i + 1),
@@ -180,7 +184,7 @@ export default {
       const next = top - line.k - 1;
       clear(analysis,
         h('p', { class: 'status' + (line.points === 2 ? ' won' : line.points === 0 ? ' lost' : '') },
-          `Start ${line.start} (team ${team(line.start)}): A scores ${line.points}`),
+          `Start ${line.start} (team ${team(line.start)}): A scores ${POINTS[line.points]} with best play`),
         h('ul', { class: 'facts' },
           h('li', {}, 'Team ', h('b', { class: 'team' + line.winner }, line.winner), ` holds ${top}, the top card: it scores at least one point (W = ${line.winner}).`),
           h('li', {}, `Chain ${top}${line.k > 0 ? `, …, ${top - line.k}` : ''}: k = ${line.k} (k* = ${line.k_star}; the teams alternate down to ${top - line.alternation}).`),
@@ -229,7 +233,7 @@ export default {
           h('label', { class: 'field' }, h('span', {}, 'Or type a deal: n, then the two cards of positions 1..2n'), deal),
           h('div', { class: 'row' }, h('button', { id: 'br-solve', class: 'secondary', onclick: solveTyped }, 'Solve this deal')),
           message),
-        h('div', { class: 'card' }, h('h2', {}, 'Sequence seq[1..2n]'), summary, seqEl,
+        h('div', { class: 'card answer' }, h('h2', {}, 'Sequence seq[1..2n]'), summary, seqEl,
           h('div', { class: 'row' }, h('button', { id: 'br-count-this', class: 'secondary', onclick: countThis }, 'Count the deals with this sequence')), thisCount,
           h('h2', {}, 'An optimal line'), analysis, table, plays,
           h('p', { class: 'more legend' }, 'In order of play: position, team, ', h('span', { class: 'chip played' }, 'played'), ' and ', h('span', { class: 'chip kept' }, 'kept'), ' card; the two scoring cards in orange.'))),

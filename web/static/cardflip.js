@@ -491,10 +491,11 @@ export default {
         if (!variant.value) asked.variant = p.variant;
         await load(asked);
         if (!hstate && !hticket) deal();
-        // The first visit draws the default comparison (unless compare=0).
-        if (!compared) {
+        // The comparison runs when asked: the Compare button, or a link
+        // with compare=1 (issue 31: not on every visit).
+        if (!compared && p.compare === '1') {
           compared = true;
-          if (p.compare !== '0') compare();
+          compare();
         }
       },
     };

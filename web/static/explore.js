@@ -7,6 +7,11 @@ import { h, clear, nimber, debounce } from './dom.js';
 import { gamePicker } from './picker.js';
 import { board } from './board.js';
 import { optionList, legend, sumText, partsText } from './values.js';
+import { sumEditor, sumBreakdown, componentBoards, isSum } from './sum.js';
+import { shareBar } from './share.js';
+
+// The options the explorer asks for and lists (the server counts the rest).
+const LIMIT = 400;
 
 export default {
   id: 'explore',
@@ -15,6 +20,7 @@ export default {
     const pos = h('input', { id: 'explore-position', class: 'mono big', spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Position' });
     const misere = h('input', { type: 'checkbox', id: 'explore-misere' });
     const result = h('div', { id: 'explore-result', class: 'result' });
+    const posLabel = h('label', { class: 'more', for: 'explore-position', hidden: true }, 'The sum as text (GAME POSITION + GAME POSITION …):');
     let seq = 0;
 
     const solve = async () => {
@@ -23,7 +29,7 @@ export default {
       const mine = ++seq;
       result.classList.add('busy');
       try {
-        const r = await api('solve', { game: game.spec, position: pos.value, misere: misere.checked ? 1 : 0, all: 1 });
+        const r = await api('solve', { game: game.spec, position: pos.value, misere: misere.checked ? 1 : 0, all: 1, limit: LIMIT });
         if (mine === seq) show(r, game);
       } catch (e) {
         if (mine === seq) clear(result, h('p', { class: 'error', role: 'alert' }, e.message));
@@ -72,10 +78,13 @@ export default {
 
     const show = (r, game) => {
       const v = verdict(r);
-      const sum = sumText(r);
+      const sum = isSum(game) ? null : sumText(r);
       const parts = partsText(r);
       const note = h('p', { class: 'note', id: 'explore-board-note', role: 'status' });
+      const boards = isSum(game) ? h('div', { class: 'sumboards', id: 'explore-boards' }) : null;
+      const onNote = (t) => { note.textContent = t; };
       result.dataset.position = r.position;
+      if (r.components) sumEd.set(r.components);
       clear(result,
         h('div', { class: 'verdict' },
           valueBox(r),
@@ -84,14 +93,25 @@ export default {
             h('p', { class: 'explain' }, v.text),
             sum ? h('p', { class: 'sum', id: 'explore-sum', title: 'the value of a sum is the nim-sum (XOR) of its components\' values (Sprague–Grundy)' },
               'G = ', parts ? parts + ' = ' : '', sum, r.value === 0 ? ' (a P-position: every move breaks it)' : '') : null)),
-        board(game, r.position, { moves: r.options ?? [], onMove: (m) => go(m.to), onNote: (t) => { note.textContent = t; } }),
+        isSum(game) ? sumBreakdown(r, 'explore-breakdown') : null,
+        boards ?? board(game, r.position, { moves: r.options ?? [], onMove: (m) => go(m.to), onNote }),
         note,
+        r.remoteness_note ? h('p', { class: 'note', id: 'explore-remoteness-note' }, `Remoteness ${r.remoteness_note}: the options are listed unranked, with their values.`) : null,
         r.options?.length ? optionList(r, { id: 'explore-moves', onPick: (o) => go(o.to) }) : null,
         r.options?.length ? legend() : null,
         r.moves_note ? h('p', { class: 'note', id: 'explore-moves-note' }, r.moves_note) : null,
         h('div', { class: 'actions' },
-          h('button', { class: 'secondary', onclick: () => app.go('play', { game: r.game, position: r.position, misere: r.misere ? 1 : 0 }) }, 'Play from this position ▸')));
+          h('button', { class: 'secondary', onclick: () => app.go('play', { game: r.game, position: r.position, misere: r.misere ? 1 : 0 }) }, 'Play from this position ▸'),
+          isSum(game) ? null : h('button', {
+            class: 'secondary', id: 'explore-make-sum', title: 'Explore this position as a component of a sum of different games',
+            onclick: () => app.go('explore', { game: 'sum', position: `${r.game} ${r.position} + nim 3`, misere: r.misere ? 1 : 0 }),
+          }, 'Add another game (a sum) ＋')),
+        share.el);
+      share.set({ page: 'explore', params: { game: r.game, position: r.position, ...(r.misere ? { misere: 1 } : {}) }, data: r, name: `${r.game}-${r.position}` });
+      if (boards) componentBoards(boards, r, { moves: r.options ?? [], onMove: (m) => go(m.to), onNote });
     };
+    const share = shareBar({ id: 'explore' });
+    const sumEd = sumEditor({ id: 'explore', onChange: (text) => { pos.value = text; solve(); } });
 
     // current is the spec of the game shown; wanted a position asked for by
     // a link, used once that game is loaded (instead of its example).
@@ -105,6 +125,8 @@ export default {
           pos.value = wanted ?? info.example;
           wanted = undefined;
         }
+        sumEd.el.hidden = !isSum(info);
+        posLabel.hidden = !isSum(info);
         solve();
       },
     });
@@ -119,9 +141,17 @@ export default {
       h('div', { class: 'grid two' },
         h('div', { class: 'card' }, h('h2', {}, 'Game'), picker.el,
           h('h2', {}, 'Position'),
+          sumEd.el,
+          posLabel,
           pos,
           h('label', { class: 'check' }, misere, ' misère play (whoever makes the last move loses)')),
-        h('div', { class: 'card' }, h('h2', {}, 'Analysis'), result)));
+        h('div', { class: 'card answer' }, h('h2', {}, 'Analysis'),
+          // On a phone the analysis comes first: a way back to the form.
+          h('button', {
+            class: 'secondary small phoneonly', id: 'explore-edit',
+            onclick: () => { pos.scrollIntoView({ block: 'center' }); pos.focus({ preventScroll: true }); },
+          }, 'Edit the position ↓'),
+          result)));
 
     return {
       async show(params) {

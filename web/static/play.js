@@ -10,6 +10,8 @@ import { h, clear } from './dom.js';
 import { gamePicker } from './picker.js';
 import { board } from './board.js';
 import { historyStrip, legend, sumText, valueOf } from './values.js';
+import { sumEditor, sumBreakdown, componentBoards, isSum } from './sum.js';
+import { shareBar } from './share.js';
 
 const STRENGTHS = {
   perfect: ['Perfect player', 'always a winning move when there is one'],
@@ -48,6 +50,8 @@ export default {
     let plies = [];
     let epoch = 0; // bumped by new game and undo, so stale answers are dropped
     let over = false;
+    let ended = null; // how the game ended (catalog.Record's end), once it has
+    let replay = []; // the moves of a shared game, replayed by newGame
     let moves = []; // your legal moves in the position shown, as listed
     // analyses caches the server's analysis of each position (all=1 on your
     // turns, where the options are your moves).
@@ -80,8 +84,16 @@ export default {
           start.value = wanted ?? info.example;
           wanted = undefined;
         }
+        sumEd.el.hidden = !isSum(info);
+        if (isSum(info)) {
+          // The components of the start, as the server reads them.
+          api('solve', { game: 'sum', position: start.value, limit: 1 }).then((r) => sumEd.set(r.components ?? [])).catch(() => {});
+        }
       },
     });
+    const sumEd = sumEditor({ id: 'play', onChange: (text) => { start.value = text; } });
+    const share = shareBar({ id: 'play' });
+    const drawBox = h('div', { id: 'play-draw' });
     let wanted;
 
     // analyze asks for the analysis of pos (every option valued when all),
@@ -93,7 +105,7 @@ export default {
     function settle(pos, all) {
       const k = key(pos) + (all ? '|all' : '');
       if (!analyses.has(k)) {
-        analyses.set(k, api('solve', { game: game.spec, position: pos, misere: game.misere ? 1 : 0, ...(all ? { all: 1 } : {}) })
+        analyses.set(k, api('solve', { game: game.spec, position: pos, misere: game.misere ? 1 : 0, ...(all ? { all: 1, limit: 'all' } : {}) })
           .catch(() => null)
           .then((r) => {
             if (r) {
@@ -119,8 +131,19 @@ export default {
         game = { spec: info.spec, name: info.name, info, start: r.position, misere: misere.checked, first: first.value, strength: strength.value };
         plies = [];
         over = false;
+        ended = null;
         clear(note);
         clear(feedback);
+        clear(drawBox);
+        // A shared game: its moves, each checked by the server, then on.
+        for (const to of replay) {
+          const from = position();
+          const m = await api('move', { game: game.spec, position: from, to });
+          if (mine !== epoch) return;
+          plies.push({ by: toMove(), move: m.move });
+        }
+        replay = [];
+        if (repeated()) return finish('repetition');
         await advance(mine);
       } catch (e) {
         if (mine === epoch) fail(e);
@@ -140,11 +163,16 @@ export default {
         if (mine !== epoch) return;
         if (r.over) return finish('computer');
         plies.push({ by: 'computer', move: r.move });
+        if (repeated()) return finish('repetition');
         render();
       }
       const pos = position();
       const an = await settle(pos, true);
       if (mine !== epoch) return;
+      // A draw with best play: the computer offers one (docs/loopy.md).
+      clear(drawBox, an?.outcome === 'D' ? h('div', { class: 'drawoffer' },
+        'With best play this position is a draw: neither player can force a win.',
+        h('button', { class: 'secondary small', id: 'play-agree-draw', onclick: () => { if (!over) finish('agreed'); } }, 'Agree to a draw')) : null);
       // The options of the analysis are your moves when it lists them all;
       // otherwise the server lists them (bounded by its budget).
       if (an && an.options && an.move_count === undefined) {
@@ -159,10 +187,32 @@ export default {
       render(true);
     }
 
-    // finish ends the game: stuck, the player to move has no legal move.
+    // repeated says whether the position shown has occurred three times
+    // with the same player to move (catalog.RepetitionDraw, docs/loopy.md).
+    const repeated = () => {
+      const seen = [game.start, ...plies.map((p) => p.move.to)];
+      const last = seen.length - 1;
+      let n = 0;
+      for (let i = last; i >= 0; i -= 2) if (seen[i] === seen[last]) n++;
+      return n >= 3;
+    };
+
+    // finish ends the game: stuck, the player to move has no legal move;
+    // 'repetition' or 'agreed', a draw.
     function finish(stuck) {
       over = true;
       moves = [];
+      if (stuck === 'repetition' || stuck === 'agreed') {
+        ended = stuck === 'agreed' ? 'draw agreed' : 'draw by repetition';
+        status.textContent = 'A draw. ';
+        status.append(h('span', { class: 'why' }, stuck === 'agreed'
+          ? 'You agreed to a draw: with best play neither player can force a win from here.'
+          : `Position ${position()} has occurred three times with the same player to move (threefold repetition).`));
+        status.className = 'status drawn';
+        section.dataset.result = 'drawn';
+        render();
+        return;
+      }
       // Normal play: whoever cannot move loses. Misère: whoever cannot move
       // wins, since the other player made the last move.
       const youWin = (stuck === 'computer') !== game.misere;
@@ -170,6 +220,7 @@ export default {
       status.append(h('span', { class: 'why' }, `${stuck === 'you' ? 'You have' : 'It has'} no move left${game.misere ? ' (misère play: the last mover loses)' : ''}.`));
       status.className = 'status ' + (youWin ? 'won' : 'lost');
       section.dataset.result = youWin ? 'won' : 'lost';
+      ended = youWin ? 'human won' : 'computer won';
       render();
     }
 
@@ -177,6 +228,11 @@ export default {
     // analysis of the position you moved from, every option valued): a
     // mistake names a better move and why, from the values.
     function judge(an, to) {
+      const v = judgeText(an, to);
+      if (v) v.result = an.options.find((x) => x.to === to).result;
+      return v;
+    }
+    function judgeText(an, to) {
       const o = an?.options?.find((x) => x.to === to);
       if (!o) return null;
       const wins = an.options.filter((x) => x.result === 'win');
@@ -215,6 +271,10 @@ export default {
         const verdict = judge(an, r.move.to);
         plies.push({ by: 'you', move: r.move, verdict });
         typed.value = '';
+        if (repeated()) {
+          clear(feedback, verdict ? h('p', { class: 'feedback ' + (verdict.mistake ? 'mistake' : verdict.good ? 'good' : 'neutral'), id: 'play-verdict' }, verdict.text) : null);
+          return finish('repetition');
+        }
         clear(note);
         clear(boardNote);
         clear(feedback, verdict ? h('p', { class: 'feedback ' + (verdict.mistake ? 'mistake' : verdict.good ? 'good' : 'neutral'), id: 'play-verdict' }, verdict.text) : null);
@@ -267,10 +327,12 @@ export default {
       const mine = ++epoch;
       plies = keep;
       over = false;
+      ended = null;
       status.className = 'status';
       delete section.dataset.result;
       clear(note);
       clear(feedback);
+      clear(drawBox);
       busy(true);
       try {
         await advance(mine);
@@ -308,14 +370,49 @@ export default {
       })));
     }
 
+    // shareParams is the link of the game so far: its settings and the
+    // positions its moves reached (replayed, each checked, when opened).
+    function shareParams() {
+      return {
+        game: game.spec, position: game.start, first: game.first, strength: game.strength,
+        ...(game.misere ? { misere: 1 } : {}), ...(showValues.checked ? { values: 1 } : {}),
+        ...(plies.length ? { moves: JSON.stringify(plies.map((p) => p.move.to)) } : {}),
+      };
+    }
+
+    // record is the game as catalog.Record writes it (grundy play --json).
+    function record() {
+      return {
+        game: game.spec, start: game.start, misere: game.misere, strength: game.strength,
+        first: game.first === 'you' ? 'human' : 'computer',
+        moves: plies.map((p) => {
+          const m = { by: p.by === 'you' ? 'human' : 'computer', to: p.move.to };
+          if (p.move.move) m.move = p.move.move;
+          if (p.verdict?.result) m.result = p.verdict.result;
+          if (p.verdict?.mistake) m.mistake = true;
+          return m;
+        }),
+        end: ended ?? 'abandoned',
+        position: position(),
+      };
+    }
+
     function render(yourTurn = false) {
       const pos = position();
       const you = yourTurn && !over;
       const shown = showValues.checked;
-      const listed = shown ? moves : moves.map(({ to, move }) => ({ to, move }));
+      const listed = shown ? moves : moves.map(({ to, move, component, component_to: ct }) => ({ to, move, component, component_to: ct }));
+      const an = known.get(key(pos));
+      const sumBoards = isSum(game.info) ? h('div', { class: 'sumboards', id: 'play-boards' }) : null;
+      const onNote = (t) => { boardNote.textContent = t; };
       clear(boardBox,
         h('div', { class: 'boardhead' }, h('span', { class: 'label' }, game.name), h('code', { id: 'play-position', class: 'position' }, pos)),
-        board(game.info, pos, you ? { moves: listed, onMove: (m) => userMove(m.to), onNote: (t) => { boardNote.textContent = t; } } : {}));
+        sumBoards ?? board(game.info, pos, you ? { moves: listed, onMove: (m) => userMove(m.to), onNote } : {}),
+        shown && an && isSum(game.info) ? sumBreakdown(an, 'play-breakdown') : null,
+        shown && an && !isSum(game.info) && sumText(an) ? h('p', { class: 'sum', id: 'play-sum' }, 'G = ', sumText(an)) : null);
+      if (sumBoards && an) componentBoards(sumBoards, an, you ? { moves: listed, onMove: (m) => userMove(m.to), onNote } : {});
+      if (over) clear(drawBox);
+      share.set({ page: 'play', params: shareParams(), data: record(), name: `${game.spec}-game` });
       clear(movesBox, you ? listed.map((m) => h('button', {
         class: 'move' + (m.result ? ' r-' + m.result : ''), 'data-to': m.to, onclick: () => userMove(m.to),
       }, h('code', {}, m.to), m.move ? h('span', { class: 'desc' }, m.move) : null,
@@ -342,13 +439,14 @@ export default {
         h('p', {}, 'The perfect player always finds a winning move when there is one; the random and mixed players make mistakes for you to punish. After each of your moves the server\'s values say whether it was a mistake, and why.')),
       h('div', { class: 'grid play' },
         h('div', { class: 'card' }, h('h2', {}, 'Game'), picker.el,
+          sumEd.el,
           h('label', { class: 'field' }, h('span', {}, 'Start position'), start),
           h('label', { class: 'check' }, misere, ' misère play'),
           h('label', { class: 'field' }, h('span', {}, 'First move'), first),
           h('label', { class: 'field' }, h('span', {}, 'The computer plays'), strength),
           h('button', { id: 'play-new', onclick: () => newGame() }, 'New game')),
-        h('div', { class: 'card' },
-          status, boardBox, boardNote, feedback,
+        h('div', { class: 'card answer' },
+          status, boardBox, boardNote, feedback, drawBox,
           h('div', { class: 'cardhead' }, h('h3', {}, 'Your moves'),
             h('label', { class: 'check inline' }, showValues, ' show their values')),
           movesBox, valuesLegend,
@@ -357,7 +455,7 @@ export default {
           h('h3', {}, 'Value history'),
           h('p', { class: 'more' }, 'Each position of the game, coloured for the player to move: green a win, red a loss, yellow a draw, with its value and remoteness; a red ring marks a position reached by a mistake.'),
           vhistory,
-          h('h3', {}, 'Moves played'), history)));
+          h('h3', {}, 'Moves played'), history, share.el)));
 
     return {
       async show(params) {
@@ -370,6 +468,7 @@ export default {
           await picker.set(params.game);
           if (params.position) start.value = params.position;
           if (params.first) first.value = params.first;
+          replay = params.moves ? JSON.parse(params.moves) : [];
           await newGame();
         } else if (!game) {
           await picker.set('nim');

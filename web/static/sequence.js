@@ -7,10 +7,10 @@
 // the first request. The values export as JSON, CSV and an OEIS b-file,
 // and the game's OEIS entry (catalog.Info) is linked.
 import { api, apiURL, ApiError } from './api.js';
-import { h, clear } from './dom.js';
+import { h, clear, debounce } from './dom.js';
 import { gamePicker, shorten } from './picker.js';
 import { plotSequence } from './plot.js';
-import { csvOfSequence, bfileOf, csvOfTable, download } from './export.js';
+import { csvOfSequence, bfileOf, csvOfTable, download, plotDownloads } from './export.js';
 
 const FIRST = 1000; // values in the first request
 const GROWTH = 4; // each request asks for this many times more
@@ -47,6 +47,15 @@ export default {
     const dlJSON = h('a', { id: 'seq-download', class: 'download', hidden: true }, 'JSON');
     const dlCSV = h('a', { id: 'seq-csv', class: 'download', hidden: true }, 'CSV');
     const dlB = h('a', { id: 'seq-bfile', class: 'download', hidden: true, title: 'the OEIS b-file format: "n a(n)" per line' }, 'b-file');
+    // The plot shown (the sequence's, or the heat map of a table) as SVG
+    // and PNG files, redone whenever it is drawn.
+    const plotDl = plotDownloads({
+      id: 'seq-plot-dl',
+      name: () => `${(last?.game ?? lastTable?.game ?? 'plot').replace(/[^a-z0-9]+/gi, '_')}_${lastTable ? 'heat_' + lastTable.size : 'plot'}`,
+      source: () => (lastTable && !heat.hidden ? heat : last && svg.childElementCount ? svg : null),
+    });
+    const plotDlSoon = debounce(() => plotDl.refresh(), 250);
+    new MutationObserver(plotDlSoon).observe(svg, { childList: true });
     let controller = null;
     let last = null; // the sequence shown
     let lastTable = null; // the value table shown
@@ -125,8 +134,8 @@ export default {
       const lim = await limits();
       if (lim.max_to && N > lim.max_to) {
         clear(message, h('p', { class: 'error', role: 'alert', id: 'seq-limit' },
-          `n = ${N.toLocaleString()} is more than this server computes: at most n = ${lim.max_to.toLocaleString()} (its MaxTo). `,
-          h('code', {}, `grundy values ${info.spec} --to ${N}`), ' has no such limit.'));
+          `n = ${N.toLocaleString()} is more than this server computes: at most n = ${lim.max_to.toLocaleString()}. `,
+          'The command line (grundy values) has no such limit.'));
         return;
       }
       if (info.spec !== shownSpec) reset();
@@ -220,7 +229,8 @@ export default {
       const base = `${seq.game.replace(/[^a-z0-9]+/gi, '_')}_${end}`;
       dlJSON.setAttribute('download', `${base}.json`);
       download(dlCSV, csvOfSequence(seq), `${base}.csv`, 'text/csv');
-      download(dlB, bfileOf(seq, { oeis: info.oeis, shift: info.oeis_shift ?? 0 }), `b_${info.oeis ? info.oeis.slice(1) : base}.txt`);
+      // Named as the OEIS names an entry's b-file: b002186.txt for A002186.
+      download(dlB, bfileOf(seq, { oeis: info.oeis, shift: info.oeis_shift ?? 0 }), info.oeis ? `b${info.oeis.slice(1)}.txt` : `b_${base}.txt`);
       renderTable();
     }
 
@@ -300,6 +310,7 @@ export default {
       heat.hidden = false;
       heatNote.hidden = false;
       drawHeat();
+      plotDlSoon();
       dlJSON.hidden = false;
       dlJSON.href = apiURL('values', { game: t.game, table: t.size });
       const base = `${t.game.replace(/[^a-z0-9]+/gi, '_')}_table_${t.size}`;
@@ -367,7 +378,7 @@ export default {
           h('div', { class: 'row' }, toField, widthField, sizeField),
           h('div', { class: 'row' }, go, cancel),
           progress, message),
-        h('div', { class: 'card' }, h('h2', {}, 'Plot'), summary, svg, heat, heatNote)),
+        h('div', { class: 'card answer' }, h('h2', {}, 'Plot'), summary, svg, heat, heatNote, plotDl.el)),
       h('div', { class: 'card' }, h('div', { class: 'cardhead' }, h('h2', {}, 'Table'),
         h('span', { class: 'downloads' }, 'Download: ', dlJSON, ' ', dlCSV, ' ', dlB)), table));
 

@@ -18,8 +18,9 @@ export function valueOf(x) {
 // nim-sum of theirs, "3 ⊕ 4 ⊕ 5 = 2" (the server's component_values), or
 // null for one component.
 export function sumText(r) {
-  const cv = r.component_values;
-  if (!cv || cv.length < 2 || r.value === undefined) return null;
+  if (r.value === undefined) return null;
+  const cv = r.components?.every((c) => c.value !== undefined) ? r.components.map((c) => c.value) : r.component_values;
+  if (!cv || cv.length < 2) return null;
   return `${cv.join(' ⊕ ')} = ${r.value}`;
 }
 

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/catalog"
+)
+
+// Shell completion (grundy completion bash|zsh|fish|powershell): game
+// names from the catalog for the GAME argument, and the choices of the
+// flags that name one (--strategy, --strength, --color).
+
+// gameNames lists the spec strings a GAME argument completes to: every
+// game named alone (nim, kayles, and their aliases), every argument of a
+// family that lists them (coins:mock-turtles, …), and "family:" for the
+// families whose games take arguments (subtract:, octal:, starlark:).
+func gameNames() []string {
+	var out []string
+	for _, f := range catalog.Families() {
+		names := append([]string{f.Name}, f.Aliases...)
+		if !strings.Contains(f.Syntax, ":") {
+			out = append(out, names...)
+			continue
+		}
+		if len(f.Args) > 0 {
+			for _, a := range f.Args {
+				out = append(out, f.Name+":"+a)
+			}
+			continue
+		}
+		out = append(out, f.Name+":")
+	}
+	return out
+}
+
+// completeGame completes the first argument (the game) of solve, play,
+// values, period, games and misere's commands; later arguments are
+// positions, which are not completed.
+func completeGame(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []string
+	noSpace := false
+	for _, n := range gameNames() {
+		if strings.HasPrefix(n, toComplete) {
+			out = append(out, n)
+			noSpace = noSpace || strings.HasSuffix(n, ":")
+		}
+	}
+	d := cobra.ShellCompDirectiveNoFileComp
+	if noSpace {
+		d |= cobra.ShellCompDirectiveNoSpace
+	}
+	return out, d
+}
+
+// completeWords completes a flag from a fixed list of words.
+func completeWords(words ...string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return words, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// strategyNames lists the card-flip strategies for --strategy.
+func strategyNames() []string {
+	out := []string{"best"}
+	for _, s := range cardflip.Strategies() {
+		out = append(out, s.Info().Name)
+	}
+	return out
+}
+
+// addCompletions registers the completions of the command tree: the GAME
+// argument of the commands that take one, and the flags with a fixed list
+// of choices.
+func addCompletions(root *cobra.Command) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		switch cmdName(c) {
+		case "solve", "play", "values", "period", "games", "misere form", "misere genus", "misere quotient":
+			c.ValidArgsFunction = completeGame
+		}
+		for name, words := range map[string][]string{
+			"strategy": strategyNames(),
+			"strength": {"perfect", "random", "mixed"},
+			"color":    {"auto", "always", "never"},
+			"model":    {"table", "turn"},
+			"variant":  {"standard", "free", "fixed", "rearrange"},
+		} {
+			if c.Flags().Lookup(name) != nil {
+				_ = c.RegisterFlagCompletionFunc(name, completeWords(words...))
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
