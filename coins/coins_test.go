@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -389,4 +390,33 @@ func FuzzParseRule(f *testing.F) {
 			t.Fatalf("%q: canonical %q does not round-trip: %v", s, g.Spec, err)
 		}
 	})
+}
+
+// TestRowWithoutBranches: the branch-free reading of a row of H and T
+// (parseHT) agrees with the letter-by-letter one, reached by the same row
+// with a space after it, on random rows and the edge cases.
+func TestRowWithoutBranches(t *testing.T) {
+	g := TurningTurtles()
+	r := rand.New(rand.NewPCG(7, 11))
+	rows := []string{"H", "T", "HH", "TT", "HT", "TH"}
+	for n := 0; n < 300; n++ {
+		b := make([]byte, r.IntN(200)+1)
+		for i := range b {
+			b[i] = "HT"[r.IntN(2)]
+		}
+		rows = append(rows, string(b))
+	}
+	for _, row := range rows {
+		fast, err := g.ParsePosition(row)
+		if err != nil {
+			t.Fatalf("%s: %v", row, err)
+		}
+		slow, err := g.ParsePosition(row + " ")
+		if err != nil {
+			t.Fatalf("%s: %v", row, err)
+		}
+		if !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("%s: branch-free %+v, letter by letter %+v", row, fast, slow)
+		}
+	}
 }

@@ -36,7 +36,7 @@ func (g *Game) ParsePosition(s string) (Position, error) {
 	if strings.EqualFold(t, "none") || t == "-" {
 		return Position{Heads: []int{}}, nil
 	}
-	if strings.IndexFunc(t, func(r rune) bool { return r >= '0' && r <= '9' }) < 0 {
+	if strings.IndexAny(t, "0123456789") < 0 {
 		return g.parseRow(s)
 	}
 	return g.parseList(s)
@@ -47,6 +47,9 @@ func (g *Game) example() string {
 }
 
 func (g *Game) parseRow(s string) (Position, error) {
+	if len(s) <= MaxRow && onlyHT(s) {
+		return g.parseHT(s), nil
+	}
 	// Sized once: a judge's row of 10^6 coins grew the list 40 times.
 	p := Position{Heads: make([]int, 0, strings.Count(s, "H")+strings.Count(s, "h"))}
 	for i := 0; i < len(s); i++ {
@@ -65,6 +68,40 @@ func (g *Game) parseRow(s string) (Position, error) {
 		}
 	}
 	return p, nil
+}
+
+// onlyHT reports whether s is letters H and T alone (a judge's row). By a
+// table, not two comparisons: on a random row the second comparison's
+// branch is mispredicted every other coin (9 ms against 1.4 ms for 10^6).
+func onlyHT(s string) bool {
+	var bad uint8
+	for i := 0; i < len(s); i++ {
+		bad |= notHT[s[i]]
+	}
+	return bad == 0
+}
+
+// notHT is 1 for every byte but 'H' and 'T'.
+var notHT = func() (t [256]uint8) {
+	for i := range t {
+		t[i] = 1
+	}
+	t['H'], t['T'] = 0, 0
+	return t
+}()
+
+// parseHT reads a row of H and T without a branch per coin: a random row
+// of 10^6 coins mispredicted half its branches. Every coin's index is
+// written, and the count moves on only past a head ('H' has bit 2 clear,
+// 'T' has it set).
+func (g *Game) parseHT(s string) Position {
+	heads := make([]int, strings.Count(s, "H")+1)
+	n := 0
+	for i := 0; i < len(s); i++ {
+		heads[n] = g.Start + i
+		n += int(s[i]>>2&1 ^ 1)
+	}
+	return Position{Heads: heads[:n:n], Row: len(s)}
 }
 
 // MaxRow is the longest row a position may write out letter by letter.
