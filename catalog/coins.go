@@ -66,15 +66,15 @@ func NewCoinGame(g *coins.Game) *SumGame[coins.Key] {
 		OEIS:       g.OEIS,
 		OEISShift:  g.OEISShift,
 	}
-	sg := newBoundGame(info, func(_ context.Context, opts Options) (*binding[coins.Key], error) {
-		return &binding[coins.Key]{game: g.NewEngine(opts.Budget), codec: coinCodec(g)}, nil
+	sg := NewBoundGame(info, func(_ context.Context, opts Options) (*Binding[coins.Key], error) {
+		return &Binding[coins.Key]{Game: g.NewEngine(opts.Budget), Codec: coinCodec(g)}, nil
 	})
-	sg.stream = func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
+	sg.Stream = func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
 		vals, err := g.Values(ctx, r.To, opts.Budget)
 		if err != nil {
 			return nil, err
 		}
-		return nil, emitChunks(vals[r.From-g.Start:], emit)
+		return nil, EmitChunks(vals[r.From-g.Start:], emit)
 	}
 	return sg
 }
@@ -125,10 +125,10 @@ func NewPlaneGame(p *coins.Plane) *SumGame[coins.CellKey] {
 		Table:      true,
 		ClosedForm: closed,
 	}
-	sg := newBoundGame(info, func(_ context.Context, opts Options) (*binding[coins.CellKey], error) {
-		return &binding[coins.CellKey]{game: p.NewEngine(opts.Budget), codec: planeCodec(p)}, nil
+	sg := NewBoundGame(info, func(_ context.Context, opts Options) (*Binding[coins.CellKey], error) {
+		return &Binding[coins.CellKey]{Game: p.NewEngine(opts.Budget), Codec: planeCodec(p)}, nil
 	})
-	sg.cell = func(a, b int) coins.CellKey {
+	sg.Cell = func(a, b int) coins.CellKey {
 		return coins.KeyOfCells([]coins.Cell{{X: p.A.Start + a, Y: p.B.Start + b}})
 	}
 	return sg

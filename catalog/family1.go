@@ -110,7 +110,7 @@ func northcottFamily() Family {
 		Example:    "northcott",
 		ClosedForm: "G = the gap between the two pieces of a row (Winning Ways ch. 2; HDU 1730)",
 		New: func(args string) (Game, error) {
-			if err := noArgs("northcott", args); err != nil {
+			if err := NoArgs("northcott", args); err != nil {
 				return nil, err
 			}
 			return NewSumGame[games.Row](Info{
@@ -137,7 +137,7 @@ func nimbleFamily() Family {
 		Board:      "strip",
 		ClosedForm: "G = the square of each coin (Winning Ways ch. 15; HDU 1849)",
 		New: func(args string) (Game, error) {
-			if err := noArgs("nimble", args); err != nil {
+			if err := NoArgs("nimble", args); err != nil {
 				return nil, err
 			}
 			return NewSumGame[int](Info{
@@ -200,7 +200,7 @@ func staircaseFamily() Family {
 		Board:      "stairs",
 		ClosedForm: "G = XOR of the coins on the odd stairs",
 		New: func(args string) (Game, error) {
-			if err := noArgs("staircase", args); err != nil {
+			if err := NoArgs("staircase", args); err != nil {
 				return nil, err
 			}
 			return NewSumGame[games.List](Info{
@@ -273,7 +273,7 @@ func wythoffFamily() Family {
 		OEIS:       "A004481", // the table of G(a, b), read by antidiagonals
 		ClosedForm: "outcome: P-positions (⌊kφ⌋, ⌊kφ²⌋) (Wythoff 1907; OEIS A000201, A001950); values searched",
 		New: func(args string) (Game, error) {
-			if err := noArgs("wythoff", args); err != nil {
+			if err := NoArgs("wythoff", args); err != nil {
 				return nil, err
 			}
 			g := NewSumGame[games.Pair](Info{
@@ -302,7 +302,7 @@ func wythoffFamily() Family {
 				},
 				Describe: func(ps []games.Pair, i int, to games.Pair) string { return games.Wythoff{}.DescribeMove(ps[i], to) },
 			})
-			g.cell = func(a, b int) games.Pair { return games.Pair{A: a, B: b} }
+			g.Cell = func(a, b int) games.Pair { return games.Pair{A: a, B: b} }
 			return g, nil
 		},
 	}
@@ -317,7 +317,7 @@ func fibonacciFamily() Family {
 		Example:    "fibonacci-nim",
 		ClosedForm: "outcome: the smallest Zeckendorf term of n within the limit wins (Whinihan 1963; HDU 2516)",
 		New: func(args string) (Game, error) {
-			if err := noArgs("fibonacci-nim", args); err != nil {
+			if err := NoArgs("fibonacci-nim", args); err != nil {
 				return nil, err
 			}
 			return NewSumGame[games.FibPos](Info{

@@ -37,8 +37,8 @@ func sumFamily() Family {
 		Syntax:  sumSpec,
 		Rule:    "a sum of positions of different games, \"kayles 7 + nim 3 4 + wythoff 3 5\": move in one component; values XOR",
 		Example: sumSpec,
-		resolve: func(_ context.Context, r *Resolver, args string) (Game, error) {
-			if err := noArgs(sumSpec, args); err != nil {
+		Resolve: func(_ context.Context, r *Resolver, args string) (Game, error) {
+			if err := NoArgs(sumSpec, args); err != nil {
 				return nil, err
 			}
 			return newSumOfGames(r), nil
@@ -55,11 +55,11 @@ func newSumOfGames(r *Resolver) *SumGame[impartial.Part] {
 		Position: `components "GAME POSITION" separated by " + ", e.g. "kayles 7 + nim 3 4 + wythoff 3 5"`,
 		Example:  "kayles 7 + nim 3 4 + wythoff 3 5",
 	}
-	return newBoundGame(info, func(ctx context.Context, opts Options) (*binding[impartial.Part], error) {
+	return NewBoundGame(info, func(ctx context.Context, opts Options) (*Binding[impartial.Part], error) {
 		s := &sumState{r: r, ctx: ctx, opts: opts, compound: impartial.NewCompound(), games: map[string]Game{}}
 		s.mctx, s.cancel = context.WithCancelCause(ctx)
 		codec := Codec[impartial.Part]{Parse: s.parse, Format: s.format, Describe: s.describe, Board: s.board, spans: s.spans}
-		return &binding[impartial.Part]{game: s.compound, codec: codec, ctx: s.mctx, fail: s.err, close: s.close}, nil
+		return &Binding[impartial.Part]{Game: s.compound, Codec: codec, Ctx: s.mctx, Fail: s.err, Close: s.close}, nil
 	})
 }
 
@@ -84,7 +84,7 @@ type termer interface {
 }
 
 func (g *SumGame[P]) openTerm(ctx context.Context, opts Options) (*termBinding, error) {
-	b, err := g.bind(ctx, opts)
+	b, err := g.Bind(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (g *SumGame[P]) openTerm(ctx context.Context, opts Options) (*termBinding, 
 		}
 		return ps
 	}
-	t := &termBinding{info: g.info, term: impartial.NewTerm(b.game), ctx: b.ctx, fail: b.err, close: b.done,
+	t := &termBinding{info: g.info, term: impartial.NewTerm(b.Game), ctx: b.Ctx, fail: b.err, close: b.done,
 		parse: func(s string) ([]any, error) {
 			ps, err := g.parse(b, s)
 			xs := make([]any, len(ps))
@@ -104,13 +104,13 @@ func (g *SumGame[P]) openTerm(ctx context.Context, opts Options) (*termBinding, 
 			}
 			return xs, err
 		},
-		format: func(xs []any) string { return b.codec.Format(typed(xs)) },
+		format: func(xs []any) string { return b.Codec.Format(typed(xs)) },
 	}
-	if b.codec.Describe != nil {
-		t.describe = func(xs []any, i int, to any) string { return b.codec.Describe(typed(xs), i, to.(P)) }
+	if b.Codec.Describe != nil {
+		t.describe = func(xs []any, i int, to any) string { return b.Codec.Describe(typed(xs), i, to.(P)) }
 	}
-	if b.codec.Board != nil {
-		t.board = func(xs []any) string { return b.codec.Board(typed(xs)) }
+	if b.Codec.Board != nil {
+		t.board = func(xs []any) string { return b.Codec.Board(typed(xs)) }
 	}
 	return t, nil
 }

@@ -11,7 +11,7 @@ func nimFamily() Family {
 		Board:      "heaps",
 		ClosedForm: "G(n) = n (Bouton 1901); misère: Bouton's rule",
 		New: func(args string) (Game, error) {
-			if err := noArgs("nim", args); err != nil {
+			if err := NoArgs("nim", args); err != nil {
 				return nil, err
 			}
 			return NewHeapGame(Info{

@@ -80,7 +80,7 @@ func namedOctalFamily(n namedGame) Family {
 		Name: n.name, Syntax: n.name, Example: n.name, Board: n.board, ClosedForm: n.closedForm, OEIS: n.oeis, OEISShift: n.oeisShift,
 		Rule: n.rule + " (octal " + n.code + ")",
 		New: func(args string) (Game, error) {
-			if err := noArgs(n.name, args); err != nil {
+			if err := NoArgs(n.name, args); err != nil {
 				return nil, err
 			}
 			c, err := octal.ParseCode(n.code)
@@ -116,7 +116,7 @@ func grundyFamily() Family {
 		Rule:       "Grundy's game: split one heap into two unequal heaps",
 		ClosedForm: "none known: searched (sparse-space method); no period is known (Guy 1989: ten million values, no pattern)",
 		New: func(args string) (Game, error) {
-			if err := noArgs("grundy", args); err != nil {
+			if err := NoArgs("grundy", args); err != nil {
 				return nil, err
 			}
 			return newOctalGame("grundy", "Grundy's game", octal.GrundysGame(),
@@ -165,17 +165,17 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *SumGame[octal.
 			info.OEIS, info.ClosedForm = g.OEIS, g.ClosedForm
 		}
 	}
-	g := &SumGame[octal.Parts]{info: info}
-	g.bind = func(context.Context, Options) (*binding[octal.Parts], error) {
+	g := NewBoundGame[octal.Parts](info, nil)
+	g.Bind = func(context.Context, Options) (*Binding[octal.Parts], error) {
 		codec := octalCodec
-		codec.Board = func(ps []octal.Parts) string { return drawHeaps(g.info.Board, octalSizes(ps)) }
-		return &binding[octal.Parts]{
-			game: misere.NewOctalValued(og), codec: codec,
-			heap:      func(n int) (octal.Parts, error) { return octal.Parts{int64(n)}, nil },
-			heapRules: func() misere.HeapRules { return misere.Octal(og) },
+		codec.Board = func(ps []octal.Parts) string { return drawHeaps(g.Info().Board, octalSizes(ps)) }
+		return &Binding[octal.Parts]{
+			Game: misere.NewOctalValued(og), Codec: codec,
+			Heap:      func(n int) (octal.Parts, error) { return octal.Parts{int64(n)}, nil },
+			HeapRules: func() misere.HeapRules { return misere.Octal(og) },
 		}, nil
 	}
-	g.stream = func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
+	g.Stream = func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
 		st, err := octal.Stream(ctx, og, octal.StreamRequest{From: r.From, To: r.To, KnownCount: r.KnownCount, Known: r.Known, Tail: r.Tail,
 			Parallel: runtime.GOMAXPROCS(0) > 1, MaxMemory: opts.Budget.MaxMemory, MaxValues: opts.Budget.MaxPositions, MaxWork: opts.Budget.MaxPositions}, emit)
 		if err != nil {
@@ -183,7 +183,7 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *SumGame[octal.
 		}
 		return &SequenceStats{Kernel: st.Kernel, Rare: st.Rare, Bytes: st.Bytes}, nil
 	}
-	g.period = func(ctx context.Context, max int, opts Options) (*Periodicity, error) {
+	g.PeriodSearch = func(ctx context.Context, max int, opts Options) (*Periodicity, error) {
 		// The values are held two bytes each: the memory budget bounds them.
 		if err := octal.CheckBudget(max, impartial.Budget{MaxMemory: opts.Budget.MaxMemory}); err != nil {
 			return nil, err

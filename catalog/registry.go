@@ -46,9 +46,10 @@ type Family struct {
 	// New builds the game from the arguments after "name:" ("" if none).
 	// Errors are *SpecError values with offsets into args.
 	New func(args string) (Game, error) `json:"-"`
-	// resolve is New for the families whose construction reads files or
-	// other specs (starlark:FILE, sum): it goes through the resolver.
-	resolve func(ctx context.Context, r *Resolver, args string) (Game, error)
+	// Resolve, when set, is used instead of New, for the families whose
+	// construction reads files or other specs (starlark:FILE, sum): it goes
+	// through the resolver, under its file policy and limits.
+	Resolve func(ctx context.Context, r *Resolver, args string) (Game, error) `json:"-"`
 }
 
 // Families returns the catalog, one entry per family, in display order.
@@ -122,8 +123,8 @@ func (r *Resolver) Resolve(ctx context.Context, spec string) (Game, error) {
 	}
 	var g Game
 	var err error
-	if f.resolve != nil {
-		g, err = f.resolve(ctx, r, args)
+	if f.Resolve != nil {
+		g, err = f.Resolve(ctx, r, args)
 	} else {
 		g, err = f.New(args)
 	}
@@ -208,8 +209,8 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// noArgs rejects arguments for a family that takes none.
-func noArgs(name, args string) error {
+// NoArgs rejects arguments for a family that takes none.
+func NoArgs(name, args string) error {
 	if args != "" {
 		return &SpecError{Offset: -1, Msg: fmt.Sprintf("%s takes no arguments (got %q)", name, args)}
 	}

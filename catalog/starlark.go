@@ -20,12 +20,12 @@ func starlarkFamily() Family {
 		Syntax:  "starlark:FILE",
 		Rule:    "a game whose moves a Starlark rule file defines (see docs/starlark.md); loopy games allowed",
 		Example: "starlark:examples/subtract.star",
-		resolve: func(ctx context.Context, r *Resolver, args string) (Game, error) {
+		Resolve: func(ctx context.Context, r *Resolver, args string) (Game, error) {
 			file := strings.TrimSpace(args)
 			if file == "" {
 				return nil, &SpecError{Offset: -1, Msg: "starlark needs a rule file, as in starlark:examples/subtract.star"}
 			}
-			src, err := r.readRuleFile(file)
+			src, err := r.ReadRuleFile(file)
 			if err != nil {
 				return nil, &SpecError{Offset: -1, Msg: err.Error(), Err: err}
 			}
@@ -83,13 +83,13 @@ func NewStarlarkGame(r *rules.Rules, spec string, lim rules.Limits) *StarlarkGam
 		info.Position = "a position as the rule file writes it (an int, a word, a quoted string or a tuple by default); a sum as positions separated by +"
 	}
 	g := &StarlarkGame{rules: r}
-	g.SumGame = newBoundGame(info, func(ctx context.Context, opts Options) (*binding[rules.Pos], error) {
+	g.SumGame = NewBoundGame(info, func(ctx context.Context, opts Options) (*Binding[rules.Pos], error) {
 		s := r.NewSession(ctx, lim)
 		codec := Codec[rules.Pos]{Parse: s.ParsePosition, Format: s.FormatPosition, Describe: s.DescribeMove}
-		b := &binding[rules.Pos]{game: s.Game(), codec: codec, ctx: s.Context(), fail: s.Err, close: s.Close}
+		b := &Binding[rules.Pos]{Game: s.Game(), Codec: codec, Ctx: s.Context(), Fail: s.Err, Close: s.Close}
 		if r.Heap() {
-			b.heap = s.Heap
-			b.heapRules = func() misere.HeapRules { return misere.RulesFunc(s.HeapOptions) }
+			b.Heap = s.Heap
+			b.HeapRules = func() misere.HeapRules { return misere.RulesFunc(s.HeapOptions) }
 		}
 		return b, nil
 	})

@@ -92,16 +92,16 @@ func newSubtractGame(set []int, sub games.Subtraction) Game {
 		Periodic: true,
 	}, sub)
 	if c, err := octal.Subtraction(set); err == nil {
-		bind := g.bind
-		g.bind = func(ctx context.Context, opts Options) (*binding[int], error) {
+		bind := g.Bind
+		g.Bind = func(ctx context.Context, opts Options) (*Binding[int], error) {
 			b, err := bind(ctx, opts)
 			if err == nil {
-				b.heapRules = func() misere.HeapRules { return misere.Octal(octal.New(c)) }
+				b.HeapRules = func() misere.HeapRules { return misere.Octal(octal.New(c)) }
 			}
 			return b, err
 		}
 	}
-	g.period = func(ctx context.Context, max int, opts Options) (*Periodicity, error) {
+	g.PeriodSearch = func(ctx context.Context, max int, opts Options) (*Periodicity, error) {
 		return subtractPeriod(ctx, sub, max, opts)
 	}
 	return g
