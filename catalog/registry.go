@@ -209,7 +209,7 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// NoArgs rejects arguments for a family that takes none.
+// NoArgs rejects arguments for a family that takes none: a *SpecError.
 func NoArgs(name, args string) error {
 	if args != "" {
 		return &SpecError{Offset: -1, Msg: fmt.Sprintf("%s takes no arguments (got %q)", name, args)}

@@ -242,7 +242,7 @@ func (c *chunker) flush() error {
 	return err
 }
 
-// EmitChunks emits vals in chunks.
+// EmitChunks emits vals in chunks, for a Stream that has them all at once.
 func EmitChunks(vals []impartial.Nimber, emit func([]impartial.Nimber) error) error {
 	for len(vals) > 0 {
 		n := min(len(vals), 1<<12)
