@@ -31,7 +31,9 @@ import (
 
 const sumSpec = "sum"
 
-func sumFamily() Family {
+// SumFamily is the family of the game "sum", whose components are resolved
+// by the resolver that resolves it (under its families, files and limits).
+func SumFamily() Family {
 	return Family{
 		Name:    sumSpec,
 		Syntax:  sumSpec,
@@ -164,7 +166,7 @@ func (s *sumState) parse(expr string) ([]impartial.Part, error) {
 	if len(words) == 0 {
 		return nil, sumError(expr, -1, `no components: write GAME POSITION + GAME POSITION, e.g. "kayles 7 + nim 3 4"`)
 	}
-	fams := Families()
+	fams := s.r.Families
 	var parts []impartial.Part
 	k := 0 // the component
 	for i := 0; i < len(words); {
@@ -364,11 +366,11 @@ func (s *sumState) board(ps []impartial.Part) string {
 }
 
 // HasSumSeparator says whether the words of text contain a "+" standing
-// alone and followed by a game's name: text, read after a game's name, is
-// then a sum of different games rather than one game's position.
-func HasSumSeparator(text string) bool {
+// alone and followed by the name of a game of fams: text, read after a
+// game's name, is then a sum of different games rather than one game's
+// position.
+func HasSumSeparator(fams []Family, text string) bool {
 	words := sumWords(text)
-	fams := Families()
 	for i := 0; i+1 < len(words); i++ {
 		if words[i].Text == "+" && isGameName(words[i+1].Text, fams) {
 			return true

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 )
 
 // The browser tests of issue 31 (the workbench): remoteness for every game,
@@ -46,7 +47,7 @@ var widths = []struct {
 // compared with.
 func solveAll(t *testing.T, spec, pos string, misere bool) *catalog.Result {
 	t.Helper()
-	g, err := catalog.Parse(spec)
+	g, err := families.Parse(spec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/web"
 )
@@ -231,7 +232,7 @@ func TestGamesWidth(t *testing.T) {
 			}
 		}
 		joined := strings.Join(strings.Fields(text), " ")
-		for _, f := range catalog.Families() {
+		for _, f := range families.All() {
 			if !strings.Contains(joined, strings.Join(strings.Fields(f.Rule), " ")) {
 				t.Errorf("width %d: the rule of %s is missing", width, f.Name)
 			}
