@@ -16,6 +16,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/catalog/families"
+	"github.com/grundy/grundy/catalog/play"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/web"
 )
@@ -172,7 +173,7 @@ func TestPlayDraws(t *testing.T) {
 		t.Errorf("play %s 4, draw = %d %q:\n%s", draw, code, errs, out)
 	}
 	out, errs, code = grundy(t, "4\n4\n4\n", "play", draw, "4", "--json")
-	var rec catalog.Record
+	var rec play.Record
 	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 {
 		t.Fatalf("play --json = %d %q: %v", code, out, err)
 	}
@@ -209,7 +210,7 @@ func TestRepetitionDraw(t *testing.T) {
 		{[]string{"a", "b", "b", "a", "a", "b", "b"}, false},
 		{nil, false},
 	} {
-		if got := catalog.RepetitionDraw(c.h); got != c.draw {
+		if got := play.RepetitionDraw(c.h); got != c.draw {
 			t.Errorf("RepetitionDraw(%q) = %v", c.h, got)
 		}
 	}
