@@ -29,6 +29,11 @@ type MisereSolver[Pos comparable] struct {
 	key   []byte
 	steps int
 	held  int64 // options held in expanded atoms, for the budget
+
+	// addAtom appends to atomBuf: one callback for every Components call
+	// (a closure per call was the cost of a judge's many small sums).
+	addAtom func(Pos) bool
+	atomBuf []int32
 }
 
 type atom[Pos comparable] struct {
@@ -60,9 +65,9 @@ func NewMisereSolver[Pos comparable](g Game[Pos], settings Settings) *MisereSolv
 
 // Outcome returns the misère outcome of the sum of the given positions.
 func (s *MisereSolver[Pos]) Outcome(ctx context.Context, ps ...Pos) (Outcome, error) {
-	var ids []int32
+	ids := make([]int32, 0, len(ps))
 	for _, p := range ps {
-		ids = append(ids, s.atomize(p)...)
+		ids = s.appendAtoms(ids, p)
 	}
 	slices.Sort(ids)
 	return s.outcome(ctx, ids)
@@ -126,20 +131,33 @@ func (s *MisereSolver[Pos]) Solved() int { return len(s.memo) }
 
 // atomize returns the ids of p's components that have moves.
 func (s *MisereSolver[Pos]) atomize(p Pos) []int32 {
-	var out []int32
-	add := func(c Pos) bool {
-		if id, ok := s.intern(c); ok {
-			out = append(out, id)
-		}
-		return true
-	}
-	if s.split != nil {
-		s.split.Components(p, add)
-	} else {
-		add(p)
-	}
+	out := s.appendAtoms(nil, p)
 	slices.Sort(out)
 	return out
+}
+
+// appendAtoms appends the ids of p's atomic components that have moves to
+// dst, unsorted. An atomic game (no Splitter) costs no allocation beyond
+// dst's: a judge's thousands of Nim heaps go through here one by one.
+func (s *MisereSolver[Pos]) appendAtoms(dst []int32, p Pos) []int32 {
+	if s.split == nil {
+		if id, ok := s.intern(p); ok {
+			dst = append(dst, id)
+		}
+		return dst
+	}
+	if s.addAtom == nil {
+		s.addAtom = func(c Pos) bool {
+			if id, ok := s.intern(c); ok {
+				s.atomBuf = append(s.atomBuf, id)
+			}
+			return true
+		}
+	}
+	s.atomBuf = dst
+	s.split.Components(p, s.addAtom)
+	dst, s.atomBuf = s.atomBuf, nil
+	return dst
 }
 
 // intern returns the id of atomic component c, or ok = false if c has no moves.

@@ -21,6 +21,25 @@ func bashSolver(m int64) *impartial.Solver[int] {
 	return impartial.NewSolver[int](bashGame(m), impartial.Settings{})
 }
 
+// bashSolvers keeps the solver of each m met, so that an input of many
+// cases builds each once (a solver's construction cost five times the C
+// reference's whole answer per case). Bounded: cleared when full.
+type bashSolvers map[int64]*impartial.Solver[int]
+
+const maxBashSolvers = 1 << 10
+
+func (c bashSolvers) get(m int64) *impartial.Solver[int] {
+	s, ok := c[m]
+	if !ok {
+		if len(c) >= maxBashSolvers {
+			clear(c)
+		}
+		s = bashSolver(m)
+		c[m] = s
+	}
+	return s
+}
+
 // firstWins reports whether the player to move wins from heap n.
 func firstWins(s *impartial.Solver[int], n int64) (bool, error) {
 	o, err := s.Outcome(context.Background(), int(n))
@@ -54,6 +73,7 @@ func countedCases(in *input, what string, solve func() error) error {
 // game {1..m} on a heap of n?
 func bashCases(id string, r io.Reader, w io.Writer, minN int64, first, second string) error {
 	return run(id, r, w, func(in *input, out *output) error {
+		solvers := bashSolvers{}
 		return countedCases(in, "cases", func() error {
 			n, err := in.int("n", minN, maxHeap)
 			if err != nil {
@@ -63,7 +83,7 @@ func bashCases(id string, r io.Reader, w io.Writer, minN int64, first, second st
 			if err != nil {
 				return err
 			}
-			win, err := firstWins(bashSolver(m), n)
+			win, err := firstWins(solvers.get(m), n)
 			if err != nil {
 				return err
 			}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/grundy/grundy/coins"
 	"github.com/grundy/grundy/impartial"
@@ -45,7 +44,7 @@ func solveHihoCoder1172(r io.Reader, w io.Writer) error {
 	if !ok {
 		return &InputError{Problem: id, Msg: fmt.Sprintf("expected a row of %d coins (H or T) after N on line %d", n, line)}
 	}
-	if i := strings.IndexFunc(row, func(c rune) bool { return c != 'H' && c != 'T' }); i >= 0 {
+	if i := notCoin(row); i >= 0 {
 		return &InputError{Problem: id, Line: rowLine, Col: rowCol + i, Msg: fmt.Sprintf("character %d of the row, %q, is not H or T", i+1, []rune(row[i:])[0])}
 	}
 	if len(row) != n {
@@ -66,4 +65,15 @@ func solveHihoCoder1172(r io.Reader, w io.Writer) error {
 	}
 	_, err = io.WriteString(w, answer)
 	return err
+}
+
+// notCoin returns the index of the first byte of row that is not H or T,
+// or -1: a byte loop, not a rune decoder, over a row of up to 10^6 coins.
+func notCoin(row string) int {
+	for i := 0; i < len(row); i++ {
+		if row[i] != 'H' && row[i] != 'T' {
+			return i
+		}
+	}
+	return -1
 }

@@ -120,12 +120,17 @@ func (in *input) token(scratch []byte, max int) []byte {
 			}
 			return out
 		}
-		c := in.buf[in.pos]
-		if isSpace(c) {
+		// Append the buffer's run of non-space bytes at once (a token of
+		// 10^6 coins, byte by byte, cost more than the C reference's run).
+		i := in.pos
+		for i < in.end && !isSpace(in.buf[i]) && len(out)+i-in.pos <= max {
+			i++
+		}
+		out = append(out, in.buf[in.pos:i]...)
+		in.pos = i
+		if i < in.end && isSpace(in.buf[i]) {
 			return out
 		}
-		out = append(out, c)
-		in.pos++
 	}
 	return out
 }

@@ -139,6 +139,10 @@ func hdu1907() Problem {
 			return run("hdu1907", r, w, func(in *input, out *output) error {
 				ctx := context.Background()
 				var piles []int
+				// One solver for every test: the heaps it has met stay
+				// interned (a solver per test cost 8 times the C
+				// reference's CPU at 5,000 tests of 47 boxes).
+				misere := impartial.NewMisereSolver[int](games.Nim{}, impartial.Settings{})
 				return countedCases(in, "tests", func() error {
 					n, err := in.int("the number of boxes", 0, maxCase)
 					if err != nil {
@@ -147,7 +151,7 @@ func hdu1907() Problem {
 					if piles, err = readPiles(in, piles, n, maxHeap); err != nil {
 						return err
 					}
-					o, err := impartial.NewMisereSolver[int](games.Nim{}, impartial.Settings{}).Outcome(ctx, piles...)
+					o, err := misere.Outcome(ctx, piles...)
 					if err != nil {
 						return err
 					}

@@ -44,7 +44,12 @@ var endpointDocs = map[string]Endpoint{
 	"cardflip/human":      {About: "the cooperative game played by hand, one action at a time", Params: "m, seed, variant, actions", Example: "/api/cardflip/human?m=4&seed=1&actions=0"},
 	"misere/form":         {About: "the misère canonical form, genus and outcome of a position", Params: "game, position", Example: "/api/misere/form?game=octal:0.312&position=4", CLI: "grundy misere form --json"},
 	"misere/genus":        {About: "the same answer as misere/form", Params: "game, position", Example: "/api/misere/genus?game=kayles&position=5"},
-	"misere/quotient":     {About: "the misère quotient of the heaps of a heap game", Params: "game, heaps, max_size", Example: "/api/misere/quotient?game=nim&heaps=3", CLI: "grundy misere quotient --json"},
+	"misere/quotient":     {About: "the misère quotient of the heaps of a heap game, extended until proved when heaps is not given", Params: "game, heaps, max_size", Example: "/api/misere/quotient?game=nim&heaps=3", CLI: "grundy misere quotient --json"},
+	"misere/table":        {About: "the whole multiplication table of a misère quotient, within the output budget", Params: "game, heaps, max_size", Example: "/api/misere/table?game=nim&heaps=3", CLI: "grundy misere quotient nim --heaps 3 --table FILE"},
+	"misere/solve":        {About: "a sum of heaps answered through the misère quotient: image, outcome and a winning move", Params: "game, position", Example: "/api/misere/solve?game=kayles&position=3+4+7", CLI: "grundy misere solve kayles 3 4 7 --json"},
+	"nimber":              {About: "the value of a nim-arithmetic expression (+ nim-sum, * nim-product, /, ^k, sqrt)", Params: "expr", Example: "/api/nimber?expr=8*8", CLI: "grundy nimber '8*8' --json"},
+	"nimber/solve":        {About: "the roots in GF(2^64) of a polynomial in x", Params: "poly", Example: "/api/nimber/solve?poly=x%5E2%2Bx%2B1", CLI: "grundy nimber --solve 'x^2 + x + 1' --json"},
+	"nimber/table":        {About: "the nim-multiplication table of 0..N−1 (default 16, at most 256)", Params: "size", Example: "/api/nimber/table?size=4", CLI: "grundy nimber --table 4 --json"},
 }
 
 // apiIndex answers GET /api/: every endpoint of routes(), in order, with

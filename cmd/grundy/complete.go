@@ -58,14 +58,20 @@ func completeGame(cmd *cobra.Command, args []string, toComplete string) ([]strin
 	return out, d
 }
 
-// completeWords completes a flag from a fixed list of words.
-func completeWords(words ...string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+// completeWords completes a flag from a list of words, made only when a
+// completion is asked for.
+func completeWords(words func() []string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return words, cobra.ShellCompDirectiveNoFileComp
+		return words(), cobra.ShellCompDirectiveNoFileComp
 	}
 }
 
-// strategyNames lists the card-flip strategies for --strategy.
+// fixed is a list of words known in advance.
+func fixed(words ...string) func() []string { return func() []string { return words } }
+
+// strategyNames lists the card-flip strategies for --strategy. It builds
+// every strategy (ordered's table among them), so it runs only when the
+// shell asks: every command's start-up registers completions.
 func strategyNames() []string {
 	out := []string{"best"}
 	for _, s := range cardflip.Strategies() {
@@ -74,9 +80,18 @@ func strategyNames() []string {
 	return out
 }
 
+// flagWords are the flags with a fixed list of choices, and their lists.
+var flagWords = map[string]func() []string{
+	"strategy": strategyNames,
+	"strength": fixed("perfect", "random", "mixed"),
+	"color":    fixed("auto", "always", "never"),
+	"model":    fixed("table", "turn"),
+	"variant":  fixed("standard", "free", "fixed", "rearrange"),
+}
+
 // addCompletions registers the completions of the command tree: the GAME
 // argument of the commands that take one, and the flags with a fixed list
-// of choices.
+// of choices. Nothing is computed here: it runs on every start-up.
 func addCompletions(root *cobra.Command) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -84,15 +99,9 @@ func addCompletions(root *cobra.Command) {
 		case "solve", "play", "values", "period", "games", "misere form", "misere genus", "misere quotient":
 			c.ValidArgsFunction = completeGame
 		}
-		for name, words := range map[string][]string{
-			"strategy": strategyNames(),
-			"strength": {"perfect", "random", "mixed"},
-			"color":    {"auto", "always", "never"},
-			"model":    {"table", "turn"},
-			"variant":  {"standard", "free", "fixed", "rearrange"},
-		} {
+		for name, words := range flagWords {
 			if c.Flags().Lookup(name) != nil {
-				_ = c.RegisterFlagCompletionFunc(name, completeWords(words...))
+				_ = c.RegisterFlagCompletionFunc(name, completeWords(words))
 			}
 		}
 		for _, sub := range c.Commands() {

@@ -75,10 +75,10 @@ func TestErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"solve", "nmi", "3"}, 2, "grundy: game \"nmi\": column 1: unknown game \"nmi\" (run `grundy games` for the list)\nDid you mean \"nim\"?\n"},
-		{[]string{"slove", "nim", "3"}, 2, "grundy: unknown command \"slove\" for \"grundy\"\nDid you mean \"solve\" or \"serve\"?\n"},
+		{[]string{"slove", "nim", "3"}, 2, "grundy: unknown command \"slove\" for \"grundy\"\nDid you mean \"serve\" or \"solve\"?\n"},
 		{[]string{"values", "kayles", "100"}, 2, "grundy: values takes 1 argument (the game), got 2 (see 'grundy values --help')\nDid you mean 'grundy values kayles --to 100'?\n"},
 		{[]string{"period", "kayles", "100"}, 2, "Did you mean 'grundy period kayles --to 100'?\n"},
-		{[]string{"cardflip", "simulate", "--m", "100000"}, 2, `grundy: --m must be between 1 and 65535, not 100000`},
+		{[]string{"cardflip", "simulate", "--m", "2000000"}, 2, `grundy: --m must be between 1 and 1048576, not 2000000`},
 		{[]string{"problem", "nosuch"}, 2, `grundy: unknown problem "nosuch"`},
 		{[]string{"solve", "kayles 7 + nim x"}, 2, `grundy: position "kayles 7 + nim x" of sum: column 16: nim: heap size "x" is not a whole number ≥ 0`},
 		{[]string{"solve", "nim", "3", "x"}, 2, `grundy: position "3 x" of nim: column 3: heap size "x" is not a whole number ≥ 0`},
