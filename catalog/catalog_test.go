@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/impartial"
 )
 
@@ -17,7 +18,7 @@ var ctx = context.Background()
 
 func mustParse(t testing.TB, spec string) catalog.Game {
 	t.Helper()
-	g, err := catalog.Parse(spec)
+	g, err := families.Parse(spec)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", spec, err)
 	}
@@ -131,7 +132,7 @@ func TestSpecErrors(t *testing.T) {
 		"subtract:1-":         `column 12: missing number`,
 		"subtract:1-99999999": `range 1-99999999 is too long`,
 	} {
-		_, err := catalog.Parse(spec)
+		_, err := families.Parse(spec)
 		var se *catalog.SpecError
 		if !errors.As(err, &se) {
 			t.Errorf("Parse(%q): err = %v, want a SpecError", spec, err)
@@ -172,7 +173,7 @@ func TestBudgetReachesTheCaller(t *testing.T) {
 }
 
 func ExampleParse() {
-	g, _ := catalog.Parse("subtract:1,3,4")
+	g, _ := families.Parse("subtract:1,3,4")
 	res, _ := g.Solve(context.Background(), "10", catalog.Options{})
 	fmt.Println(res.Outcome, uint64(*res.Value))
 	for _, m := range res.WinningMoves {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/coins"
 	"github.com/grundy/grundy/impartial"
 )
@@ -19,7 +20,7 @@ var coinSpecs = []string{
 
 func TestCoinSpecs(t *testing.T) {
 	for _, spec := range coinSpecs {
-		g, err := catalog.Parse(spec)
+		g, err := families.Parse(spec)
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}
@@ -30,7 +31,7 @@ func TestCoinSpecs(t *testing.T) {
 		}
 	}
 	for spec, offset := range map[string]int{"coins": -1, "coins:": -1, "coins:foo": 6, "coins:up-to:x": 12, "Coins:twins:1,y": 14} {
-		_, err := catalog.Parse(spec)
+		_, err := families.Parse(spec)
 		var se *catalog.SpecError
 		if !errors.As(err, &se) || se.Offset != offset {
 			t.Errorf("Parse(%q): %v, want a SpecError at offset %d", spec, err, offset)
@@ -44,13 +45,13 @@ func TestCoinSpecs(t *testing.T) {
 func TestCoinSolve(t *testing.T) {
 	ctx := context.Background()
 	opts := catalog.Options{Budget: impartial.DefaultBudget}
-	g, _ := catalog.Parse("coins:turning-turtles")
+	g, _ := families.Parse("coins:turning-turtles")
 	res, err := g.Solve(ctx, "HHTHTTHT", opts)
 	if err != nil || res.Outcome != impartial.P || *res.Value != 0 {
 		t.Fatalf("turning-turtles HHTHTTHT: %+v, %v", res, err)
 	}
 	for _, spec := range coinSpecs {
-		g, _ := catalog.Parse(spec)
+		g, _ := families.Parse(spec)
 		for _, pos := range []string{"HHTHTTHT", "hthhthhtth", "TTTTTTH"} {
 			res, err := g.Solve(ctx, pos, opts)
 			if err != nil {
@@ -89,7 +90,7 @@ func TestCoinSolve(t *testing.T) {
 
 func TestCoinMisere(t *testing.T) {
 	ctx := context.Background()
-	g, _ := catalog.Parse("coins:mock-turtles")
+	g, _ := families.Parse("coins:mock-turtles")
 	// One head: the only move turns it over and leaves no move, so under
 	// misère play the player to move loses.
 	res, err := g.Solve(ctx, "H", catalog.Options{Misere: true})
@@ -110,7 +111,7 @@ func TestCoinMisere(t *testing.T) {
 }
 
 func TestCoinValues(t *testing.T) {
-	g, _ := catalog.Parse("coins:ruler")
+	g, _ := families.Parse("coins:ruler")
 	seq, err := catalog.Values(context.Background(), g, 1, 8, catalog.Options{})
 	if err != nil || seq.Start != 1 || len(seq.Values) != 8 || seq.Values[7] != 8 {
 		t.Fatalf("ruler values: %+v, %v", seq, err)
@@ -119,7 +120,7 @@ func TestCoinValues(t *testing.T) {
 
 func TestCoinMovesAndReply(t *testing.T) {
 	ctx := context.Background()
-	g, _ := catalog.Parse("coins:twins")
+	g, _ := families.Parse("coins:twins")
 	moves, err := g.Moves(ctx, "TTH", catalog.Options{})
 	if err != nil || len(moves) != 2 || moves[0].To != "HTT" || moves[0].Move != "turn coins 0, 2" {
 		t.Fatalf("twins TTH moves: %+v, %v", moves, err)
@@ -136,7 +137,7 @@ func FuzzCoinPosition(f *testing.F) {
 	for _, s := range []string{"HHTHTTHT", "0 1 3 6", "none", "", "HX", "1,1", "99999999", "t t h"} {
 		f.Add(s)
 	}
-	g, _ := catalog.Parse("coins:mock-turtles")
+	g, _ := families.Parse("coins:mock-turtles")
 	f.Fuzz(func(t *testing.T, pos string) {
 		canon, err := g.Canonical(context.Background(), pos)
 		if err != nil {
@@ -161,7 +162,7 @@ func FuzzCoinPosition(f *testing.F) {
 // A move may be written as a row or as the list of heads, whichever form the
 // position was given in (grundy play and the web both use FindMove).
 func TestCoinsFindMoveEitherForm(t *testing.T) {
-	g, err := catalog.Parse("coins:mock-turtles")
+	g, err := families.Parse("coins:mock-turtles")
 	if err != nil {
 		t.Fatal(err)
 	}

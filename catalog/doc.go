@@ -2,19 +2,23 @@
 // their position syntax, for the CLI, the web server and the JSON API.
 //
 // A spec string is a family name, optionally followed by a colon and
-// arguments: "nim", "subtract:1,3,4", "subtract:1-3". [Parse] turns a spec
-// into a [Game]; [Families] lists what the catalog holds. A Game reads
-// positions in its own syntax ("3 4 5" for heaps), and its results
-// ([Result], [Sequence]) write positions in that syntax too, so every output
-// can be fed back as input. The JSON forms of these results are the ones the
-// CLI's --json flag prints and the /api/ endpoints return.
+// arguments: "nim", "subtract:1,3,4", "subtract:1-3". A [Resolver] turns a
+// spec into a [Game] under one policy: its families, rule files and
+// limits. The families, what the catalog holds, are defined in package
+// families (families.All lists them, families.Parse resolves with the
+// command line's defaults). A Game reads positions in its own syntax
+// ("3 4 5" for heaps), and its results ([Result], [Sequence]) write
+// positions in that syntax too, so every output can be fed back as input.
+// The JSON forms of these results are the ones the CLI's --json flag prints
+// and the /api/ endpoints return.
 //
 // The games themselves live in domain packages (games, …) as impartial.Game
-// values; [NewSumGame] and [NewHeapGame] adapt them. Malformed specs give a
-// [*SpecError] and malformed positions a [*PositionError], both naming the
-// column of the problem.
+// values; [NewSumGame], [NewHeapGame] and [NewBoundGame] adapt them. The sum
+// of different games ([SumFamily]) is this package's own notation.
+// Malformed specs give a [*SpecError] and malformed positions a
+// [*PositionError], both naming the column of the problem.
 //
-//	g, err := catalog.Parse("subtract:1,3,4")
+//	g, err := families.Parse("subtract:1,3,4")
 //	res, err := g.Solve(ctx, "7", catalog.Options{Budget: impartial.DefaultBudget})
 //	fmt.Println(res.Outcome, *res.Value) // P 0
 package catalog

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/impartial/impartialtest"
@@ -112,7 +113,7 @@ func TestIssue3SpecErrors(t *testing.T) {
 		"wythoff:3":          "takes no arguments",
 		"subtract:all-but:x": `"x" is not a positive whole number`,
 	} {
-		_, err := catalog.Parse(spec)
+		_, err := families.Parse(spec)
 		var se *catalog.SpecError
 		if !errors.As(err, &se) || !strings.Contains(err.Error(), want) {
 			t.Errorf("Parse(%q) = %v, want a SpecError containing %q", spec, err, want)
@@ -143,7 +144,7 @@ func FuzzIssue3Positions(f *testing.F) {
 		f.Add(uint8(i), s)
 	}
 	f.Fuzz(func(t *testing.T, which uint8, pos string) {
-		g, _ := catalog.Parse(specs[int(which)%len(specs)])
+		g, _ := families.Parse(specs[int(which)%len(specs)])
 		canon, err := g.Canonical(context.Background(), pos)
 		if err != nil {
 			var pe *catalog.PositionError

@@ -7,10 +7,10 @@ import (
 	"github.com/grundy/grundy/rules"
 )
 
-// readRuleFile reads a rule file under r's policy: through r.Files, and,
+// ReadRuleFile reads a rule file under r's policy: through r.Files, and,
 // for examples/NAME.star that r.Files does not hold (or when it reads
 // none), the rule file of that name built into grundy.
-func (r *Resolver) readRuleFile(name string) ([]byte, error) {
+func (r *Resolver) ReadRuleFile(name string) ([]byte, error) {
 	if r.Files != nil {
 		src, err := r.Files.ReadRuleFile(name)
 		if err == nil || !errors.Is(err, fs.ErrNotExist) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/notation"
 
@@ -19,7 +20,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
-		g, err := catalog.Parse(spec)
+		g, err := families.Parse(spec)
 		if err != nil {
 			var se *catalog.SpecError
 			if !errors.As(err, &se) {
@@ -28,7 +29,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		canon := g.Info().Spec
-		again, err := catalog.Parse(canon)
+		again, err := families.Parse(canon)
 		if err != nil || again.Info().Spec != canon {
 			t.Fatalf("canonical spec %q of %q does not round-trip: %v", canon, spec, err)
 		}
@@ -41,7 +42,7 @@ func FuzzHeapPosition(f *testing.F) {
 	for _, s := range []string{"3 4 5", "0", "", "1,2", " 7\t8\n", "-1", "1e3", "99999999999999999999"} {
 		f.Add(s)
 	}
-	g, _ := catalog.Parse("nim")
+	g, _ := families.Parse("nim")
 	f.Fuzz(func(t *testing.T, pos string) {
 		hs, err := games.ParseHeaps(pos)
 		if err != nil {
@@ -75,7 +76,7 @@ func FuzzStarlarkPosition(f *testing.F) {
 	}
 	var gs []catalog.Game
 	for _, name := range []string{"draw.star", "graph.star", "twoheap.star", "subtract.star"} {
-		g, err := catalog.Parse("starlark:examples/" + name)
+		g, err := families.Parse("starlark:examples/" + name)
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -70,12 +70,12 @@ func (g *SumGame[P]) misereForm(ctx context.Context, position string, opts Optio
 	ectx := b.context(ctx)
 	// A game that refuses some misère questions at once (a coin row too long
 	// to search) refuses forms alike.
-	if p, ok := b.game.(impartial.Preparer[P]); ok {
+	if p, ok := b.Game.(impartial.Preparer[P]); ok {
 		if err := p.Prepare(ectx, ps, impartial.Query{Misere: true, Settings: impartial.Settings{Budget: opts.Budget}}); err != nil {
 			return misere.Form{}, "", err
 		}
 	}
-	f, err := misere.NewCalculator[P](b.game, impartial.Settings{Budget: opts.Budget}).Form(ectx, ps...)
+	f, err := misere.NewCalculator[P](b.Game, impartial.Settings{Budget: opts.Budget}).Form(ectx, ps...)
 	if ferr := b.err(); ferr != nil {
 		return misere.Form{}, "", ferr
 	}
@@ -84,9 +84,9 @@ func (g *SumGame[P]) misereForm(ctx context.Context, position string, opts Optio
 		return misere.Form{}, "", &impartial.UnsupportedError{Msg: fmt.Sprintf("%s: misère forms need an acyclic game: %v", g.info.Spec, err)}
 	}
 	if err != nil {
-		return misere.Form{}, "", g.explain(err, b.codec.Format(ps), Options{Misere: true})
+		return misere.Form{}, "", g.explain(err, b.Codec.Format(ps), Options{Misere: true})
 	}
-	return f, b.codec.Format(ps), nil
+	return f, b.Codec.Format(ps), nil
 }
 
 // heapRuler is implemented by every SumGame: the rules of its single heaps
@@ -100,14 +100,14 @@ func (g *SumGame[P]) heapRules(ctx context.Context, opts Options) (misere.HeapRu
 	if !g.info.Heap {
 		return nil, none, &CapabilityError{Game: g.info.Spec, Msg: "misère quotients need a heap game (octal, hex, grundy, subtract, nim, … or a Starlark file with heap = True)"}
 	}
-	b, err := g.bind(ctx, opts)
+	b, err := g.Bind(ctx, opts)
 	if err != nil {
 		return nil, none, err
 	}
-	if b.heapRules != nil {
-		return b.heapRules(), b.done, nil
+	if b.HeapRules != nil {
+		return b.HeapRules(), b.done, nil
 	}
-	if hg, ok := b.game.(impartial.Game[int]); ok {
+	if hg, ok := b.Game.(impartial.Game[int]); ok {
 		return misere.HeapGame(hg), b.done, nil
 	}
 	b.done()

@@ -1,4 +1,4 @@
-package catalog
+package catalog_test
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
 
@@ -45,19 +47,19 @@ func TestMisereGlue(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, pair := range [][2]string{{"kayles", "starlark:" + file}, {"subtract:1,3,4", "starlark:examples/subtract.star"}, {"nim", "starlark:examples/nim.star"}} {
-		a, err := Parse(pair[0])
+		a, err := families.Parse(pair[0])
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := Parse(pair[1])
+		b, err := families.Parse(pair[1])
 		if err != nil {
 			t.Fatal(err)
 		}
-		qa, err := SolveMisereQuotient(ctx, a, 14, 0, Options{})
+		qa, err := catalog.SolveMisereQuotient(ctx, a, 14, 0, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		qb, err := SolveMisereQuotient(ctx, b, 14, 0, Options{})
+		qb, err := catalog.SolveMisereQuotient(ctx, b, 14, 0, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,11 +72,11 @@ func TestMisereGlue(t *testing.T) {
 			t.Errorf("%s and %s: quotients\n%+v\n%+v", pair[0], pair[1], qa.Summary, qb.Summary)
 		}
 		for _, pos := range []string{"5", "7 3", "9 4 1"} {
-			fa, err := SolveMisereForm(ctx, a, pos, Options{})
+			fa, err := catalog.SolveMisereForm(ctx, a, pos, catalog.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			fb, err := SolveMisereForm(ctx, b, pos, Options{})
+			fb, err := catalog.SolveMisereForm(ctx, b, pos, catalog.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,8 +86,8 @@ func TestMisereGlue(t *testing.T) {
 			}
 		}
 	}
-	sub, _ := Parse("subtract:1,3,4")
-	q, err := SolveMisereQuotient(ctx, sub, 20, 0, Options{})
+	sub, _ := families.Parse("subtract:1,3,4")
+	q, err := catalog.SolveMisereQuotient(ctx, sub, 20, 0, catalog.Options{})
 	if err != nil || q.Status != "proved" {
 		t.Errorf("subtract:1,3,4: %v, %v", q, err)
 	}
@@ -93,31 +95,31 @@ func TestMisereGlue(t *testing.T) {
 
 func TestMisereUnsupported(t *testing.T) {
 	ctx := context.Background()
-	var ue *CapabilityError
-	w, _ := Parse("wythoff")
-	if _, err := SolveMisereQuotient(ctx, w, 5, 0, Options{}); !errors.As(err, &ue) {
+	var ue *catalog.CapabilityError
+	w, _ := families.Parse("wythoff")
+	if _, err := catalog.SolveMisereQuotient(ctx, w, 5, 0, catalog.Options{}); !errors.As(err, &ue) {
 		t.Errorf("wythoff quotient: %v", err)
 	}
-	if f, err := SolveMisereForm(ctx, w, "2 3", Options{}); err != nil || f.Form != "*5" {
+	if f, err := catalog.SolveMisereForm(ctx, w, "2 3", catalog.Options{}); err != nil || f.Form != "*5" {
 		t.Errorf("wythoff 2 3: %v, %v", f, err)
 	}
 	// A coin-turning position's form is that of the real game (its moves
 	// turn coins over), not a sum of its heads: its outcome is the misère
 	// search's. A row too long to search is refused at once.
-	c, _ := Parse("coins:mock-turtles")
+	c, _ := families.Parse("coins:mock-turtles")
 	for _, pos := range []string{"1 2", "HHTH", "THHTTH"} {
-		f, err := SolveMisereForm(ctx, c, pos, Options{})
-		res, err2 := c.Solve(ctx, pos, Options{Misere: true})
+		f, err := catalog.SolveMisereForm(ctx, c, pos, catalog.Options{})
+		res, err2 := c.Solve(ctx, pos, catalog.Options{Misere: true})
 		if err != nil || err2 != nil || f.Outcome != res.Outcome {
 			t.Errorf("coins %s: form %+v (%v), misère search %v (%v)", pos, f, err, res, err2)
 		}
 	}
 	var un *impartial.UnsupportedError
-	if _, err := SolveMisereForm(ctx, c, "3 70", Options{}); !errors.As(err, &un) {
+	if _, err := catalog.SolveMisereForm(ctx, c, "3 70", catalog.Options{}); !errors.As(err, &un) {
 		t.Errorf("coins 3 70: %v", err)
 	}
-	loopy, _ := Parse("starlark:examples/draw.star")
-	if _, err := SolveMisereForm(ctx, loopy, "1", Options{}); err == nil {
+	loopy, _ := families.Parse("starlark:examples/draw.star")
+	if _, err := catalog.SolveMisereForm(ctx, loopy, "1", catalog.Options{}); err == nil {
 		t.Error("a loopy game has a misère form")
 	}
 }
@@ -130,17 +132,17 @@ func TestMisereQuotientOf(t *testing.T) {
 	if err := os.WriteFile(file, []byte(kaylesStar), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	g, err := Parse("starlark:" + file)
+	g, err := families.Parse("starlark:" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, done, err := MisereQuotientOf(ctx, g, 12, 0, Options{})
+	q, done, err := catalog.MisereQuotientOf(ctx, g, 12, 0, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer done()
 	for _, pos := range []string{"3 4 5", "1 1 1", "12 7 2 2", "5 6"} {
-		res, err := g.Solve(ctx, pos, Options{Misere: true})
+		res, err := g.Solve(ctx, pos, catalog.Options{Misere: true})
 		if err != nil {
 			t.Fatal(err)
 		}

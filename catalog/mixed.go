@@ -31,14 +31,16 @@ import (
 
 const sumSpec = "sum"
 
-func sumFamily() Family {
+// SumFamily is the family of the game "sum", whose components are resolved
+// by the resolver that resolves it (under its families, files and limits).
+func SumFamily() Family {
 	return Family{
 		Name:    sumSpec,
 		Syntax:  sumSpec,
 		Rule:    "a sum of positions of different games, \"kayles 7 + nim 3 4 + wythoff 3 5\": move in one component; values XOR",
 		Example: sumSpec,
-		resolve: func(_ context.Context, r *Resolver, args string) (Game, error) {
-			if err := noArgs(sumSpec, args); err != nil {
+		Resolve: func(_ context.Context, r *Resolver, args string) (Game, error) {
+			if err := NoArgs(sumSpec, args); err != nil {
 				return nil, err
 			}
 			return newSumOfGames(r), nil
@@ -55,11 +57,11 @@ func newSumOfGames(r *Resolver) *SumGame[impartial.Part] {
 		Position: `components "GAME POSITION" separated by " + ", e.g. "kayles 7 + nim 3 4 + wythoff 3 5"`,
 		Example:  "kayles 7 + nim 3 4 + wythoff 3 5",
 	}
-	return newBoundGame(info, func(ctx context.Context, opts Options) (*binding[impartial.Part], error) {
+	return NewBoundGame(info, func(ctx context.Context, opts Options) (*Binding[impartial.Part], error) {
 		s := &sumState{r: r, ctx: ctx, opts: opts, compound: impartial.NewCompound(), games: map[string]Game{}}
 		s.mctx, s.cancel = context.WithCancelCause(ctx)
 		codec := Codec[impartial.Part]{Parse: s.parse, Format: s.format, Describe: s.describe, Board: s.board, spans: s.spans}
-		return &binding[impartial.Part]{game: s.compound, codec: codec, ctx: s.mctx, fail: s.err, close: s.close}, nil
+		return &Binding[impartial.Part]{Game: s.compound, Codec: codec, Ctx: s.mctx, Fail: s.err, Close: s.close}, nil
 	})
 }
 
@@ -84,7 +86,7 @@ type termer interface {
 }
 
 func (g *SumGame[P]) openTerm(ctx context.Context, opts Options) (*termBinding, error) {
-	b, err := g.bind(ctx, opts)
+	b, err := g.Bind(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +97,7 @@ func (g *SumGame[P]) openTerm(ctx context.Context, opts Options) (*termBinding, 
 		}
 		return ps
 	}
-	t := &termBinding{info: g.info, term: impartial.NewTerm(b.game), ctx: b.ctx, fail: b.err, close: b.done,
+	t := &termBinding{info: g.info, term: impartial.NewTerm(b.Game), ctx: b.Ctx, fail: b.err, close: b.done,
 		parse: func(s string) ([]any, error) {
 			ps, err := g.parse(b, s)
 			xs := make([]any, len(ps))
@@ -104,13 +106,13 @@ func (g *SumGame[P]) openTerm(ctx context.Context, opts Options) (*termBinding, 
 			}
 			return xs, err
 		},
-		format: func(xs []any) string { return b.codec.Format(typed(xs)) },
+		format: func(xs []any) string { return b.Codec.Format(typed(xs)) },
 	}
-	if b.codec.Describe != nil {
-		t.describe = func(xs []any, i int, to any) string { return b.codec.Describe(typed(xs), i, to.(P)) }
+	if b.Codec.Describe != nil {
+		t.describe = func(xs []any, i int, to any) string { return b.Codec.Describe(typed(xs), i, to.(P)) }
 	}
-	if b.codec.Board != nil {
-		t.board = func(xs []any) string { return b.codec.Board(typed(xs)) }
+	if b.Codec.Board != nil {
+		t.board = func(xs []any) string { return b.Codec.Board(typed(xs)) }
 	}
 	return t, nil
 }
@@ -164,7 +166,7 @@ func (s *sumState) parse(expr string) ([]impartial.Part, error) {
 	if len(words) == 0 {
 		return nil, sumError(expr, -1, `no components: write GAME POSITION + GAME POSITION, e.g. "kayles 7 + nim 3 4"`)
 	}
-	fams := Families()
+	fams := s.r.Families
 	var parts []impartial.Part
 	k := 0 // the component
 	for i := 0; i < len(words); {
@@ -364,11 +366,11 @@ func (s *sumState) board(ps []impartial.Part) string {
 }
 
 // HasSumSeparator says whether the words of text contain a "+" standing
-// alone and followed by a game's name: text, read after a game's name, is
-// then a sum of different games rather than one game's position.
-func HasSumSeparator(text string) bool {
+// alone and followed by the name of a game of fams: text, read after a
+// game's name, is then a sum of different games rather than one game's
+// position.
+func HasSumSeparator(fams []Family, text string) bool {
 	words := sumWords(text)
-	fams := Families()
 	for i := 0; i+1 < len(words); i++ {
 		if words[i].Text == "+" && isGameName(words[i+1].Text, fams) {
 			return true

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/impartial/impartialtest"
 )
@@ -363,7 +364,7 @@ func TestMixedSumSyntax(t *testing.T) {
 			t.Errorf("Canonical(%q): %v, want a position error containing %q", c.in, err, c.msg)
 		}
 	}
-	if !catalog.HasSumSeparator("7 + nim 3") || catalog.HasSumSeparator("a + c") || catalog.HasSumSeparator("3+nim") {
+	if !catalog.HasSumSeparator(families.All(), "7 + nim 3") || catalog.HasSumSeparator(families.All(), "a + c") || catalog.HasSumSeparator(families.All(), "3+nim") {
 		t.Error("HasSumSeparator reads a + before a game's name only")
 	}
 	// The position of a game without a value is refused with a clear error.
@@ -442,7 +443,7 @@ func FuzzSumPosition(f *testing.F) {
 	for _, s := range []string{"kayles 7 + nim 3 4", "nim 3 + wythoff 2 1 + coins:mock-turtles HHT", "", "+", "nim + nim 1", "nim 1 +", "sum 1", "kaylse 3", "nim 3 + nim x", "subtract:1,3,4 9 + staircase 3 1 4", "coins:ruler 3 5 + northcott 1 4; 3 8"} {
 		f.Add(s)
 	}
-	g, _ := catalog.Parse("sum")
+	g, _ := families.Parse("sum")
 	f.Fuzz(func(t *testing.T, pos string) {
 		if strings.Contains(strings.ToLower(pos), "star") || len(pos) > 200 {
 			return

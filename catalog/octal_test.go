@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/impartial/impartialtest"
@@ -132,7 +133,7 @@ func TestOctalSpecs(t *testing.T) {
 		"kayles:3":     `kayles takes no arguments`,
 		" octal:0.1x ": `column 11: "x" is not an octal digit`,
 	} {
-		_, err := catalog.Parse(spec)
+		_, err := families.Parse(spec)
 		var se *catalog.SpecError
 		if !errors.As(err, &se) || !strings.Contains(err.Error(), msg) {
 			t.Errorf("Parse(%q) = %v, want %q", spec, err, msg)

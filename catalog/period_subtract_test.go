@@ -5,8 +5,10 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/notation"
 )
 
 // Subtraction periods proved by state repetition, checked against values
@@ -22,7 +24,7 @@ func TestSubtractionPeriodProved(t *testing.T) {
 		{"subtract:2,4,7", 8, 3},
 		{"subtract:2,5", 0, 7},
 	} {
-		g, err := catalog.Parse(c.spec)
+		g, err := families.Parse(c.spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +36,7 @@ func TestSubtractionPeriodProved(t *testing.T) {
 			t.Errorf("%s: %+v, want pre-period %d, period %d, proved", c.spec, res, c.pre, c.per)
 		}
 		const n = 3000
-		set, _ := catalog.ParseIntSet(strings.TrimPrefix(c.spec, "subtract:"))
+		set, _ := notation.IntSet(strings.TrimPrefix(c.spec, "subtract:"))
 		sub, _ := games.NewSubtraction(set)
 		s := impartial.NewSolver(impartial.Plain[int](sub), impartial.Settings{})
 		vals := make([]impartial.Nimber, n)
@@ -64,7 +66,7 @@ func TestSubtractionPeriodProved(t *testing.T) {
 		}
 	}
 	// A --max too small to see the repetition: no period, not a false claim.
-	g, _ := catalog.Parse("subtract:2,4,7")
+	g, _ := families.Parse("subtract:2,4,7")
 	res, err := catalog.Period(ctx, g, 5, catalog.Options{})
 	if err != nil || res.Status != catalog.PeriodNone {
 		t.Errorf("subtract:2,4,7 with --max 5: %+v, %v; want status none", res, err)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/coins"
 	"github.com/grundy/grundy/impartial"
 )
@@ -90,7 +91,7 @@ func TestOEISTerms(t *testing.T) {
 // octal:CODE, and every coin-turning rule without parameters.
 func oeisSpecs(t *testing.T) []string {
 	var specs []string
-	for _, f := range catalog.Families() {
+	for _, f := range families.All() {
 		if f.OEIS != "" && f.Name != "wythoff" {
 			specs = append(specs, f.Name)
 		}
@@ -116,7 +117,7 @@ func oeisSpecs(t *testing.T) []string {
 // row in the table of docs/games.md.
 func TestRegistry(t *testing.T) {
 	seen := map[string]bool{}
-	for _, f := range catalog.Families() {
+	for _, f := range families.All() {
 		for _, n := range append([]string{f.Name}, f.Aliases...) {
 			if seen[n] {
 				t.Errorf("name %q used twice", n)
@@ -126,7 +127,7 @@ func TestRegistry(t *testing.T) {
 		if f.Rule == "" || f.Syntax == "" || f.Example == "" {
 			t.Errorf("family %q is missing a field: %+v", f.Name, f)
 		}
-		g, err := catalog.Parse(f.Example)
+		g, err := families.Parse(f.Example)
 		if err != nil {
 			t.Errorf("family %q: example %q: %v", f.Name, f.Example, err)
 			continue
@@ -138,7 +139,7 @@ func TestRegistry(t *testing.T) {
 		if _, err := g.Solve(ctx, info.Example, catalog.Options{Budget: impartial.DefaultBudget}); err != nil {
 			t.Errorf("%s: example position %q: %v", info.Spec, info.Example, err)
 		}
-		if again, err := catalog.Parse(info.Spec); err != nil || again.Info().Spec != info.Spec {
+		if again, err := families.Parse(info.Spec); err != nil || again.Info().Spec != info.Spec {
 			t.Errorf("%s: canonical spec does not round-trip: %v", info.Spec, err)
 		}
 		if f.Name != "starlark" && f.Name != "sum" && info.ClosedForm == "" {
@@ -164,17 +165,17 @@ func TestRegistry(t *testing.T) {
 	}
 }
 
-var updateGamesTable = flag.Bool("update-games-table", false, "rewrite the table of docs/games.md from catalog.Families()")
+var updateGamesTable = flag.Bool("update-games-table", false, "rewrite the table of docs/games.md from families.All()")
 
 // TestGamesTable: the table of every game in docs/games.md is the one
-// catalog.Families() gives (with -update-games-table, it is rewritten).
+// families.All() gives (with -update-games-table, it is rewritten).
 func TestGamesTable(t *testing.T) {
-	const begin, end = "<!-- games table: generated from catalog.Families() by go test ./catalog -run TestGamesTable -update-games-table -->\n", "<!-- end of the games table -->\n"
+	const begin, end = "<!-- games table: generated from families.All() by go test ./catalog -run TestGamesTable -update-games-table -->\n", "<!-- end of the games table -->\n"
 	var b strings.Builder
 	b.WriteString(begin)
 	b.WriteString("| spec | rule | board | closed form (source) |\n| --- | --- | --- | --- |\n")
 	cell := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
-	for _, f := range catalog.Families() {
+	for _, f := range families.All() {
 		name := "`" + f.Syntax + "`"
 		for _, a := range f.Aliases {
 			name += ", `" + a + "`"

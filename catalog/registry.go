@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/grundy/grundy/notation"
 	"github.com/grundy/grundy/rules"
 )
 
@@ -18,9 +17,10 @@ import (
 // entry. New builds a game from the part after the colon; the game's Info
 // takes the family's facts where its constructor does not give its own
 // (a coin-turning rule's closed form, an octal code that is a named game).
-// The list of games (grundy games), each game's description (grundy games
-// NAME, /api/info), the web's game picker and the table of docs/games.md
-// all come from Families.
+// The families are defined outside this package (package families) and
+// handed to a Resolver; the list of games (grundy games), each game's
+// description (grundy games NAME, /api/info), the web's game picker and the
+// table of docs/games.md all come from that one list.
 type Family struct {
 	Name    string   `json:"name"`
 	Aliases []string `json:"aliases,omitempty"`
@@ -46,23 +46,10 @@ type Family struct {
 	// New builds the game from the arguments after "name:" ("" if none).
 	// Errors are *SpecError values with offsets into args.
 	New func(args string) (Game, error) `json:"-"`
-	// resolve is New for the families whose construction reads files or
-	// other specs (starlark:FILE, sum): it goes through the resolver.
-	resolve func(ctx context.Context, r *Resolver, args string) (Game, error)
-}
-
-// Families returns the catalog, one entry per family, in display order.
-func Families() []Family {
-	fams := []Family{
-		nimFamily(),
-		subtractFamily(),
-		takeRangeFamily(), multiplyFamily(), northcottFamily(), nimbleFamily(), staircaseFamily(), climbingFamily(), mooreFamily(), wythoffFamily(), fibonacciFamily(),
-		octalFamily(), hexFamily(), tbFamily(), grundyFamily(),
-	}
-	for _, n := range namedOctal {
-		fams = append(fams, namedOctalFamily(n))
-	}
-	return append(fams, coinsFamily(), starlarkFamily(), sumFamily())
+	// Resolve, when set, is used instead of New, for the families whose
+	// construction reads files or other specs (starlark:FILE, sum): it goes
+	// through the resolver, under its file policy and limits.
+	Resolve func(ctx context.Context, r *Resolver, args string) (Game, error) `json:"-"`
 }
 
 // Boards are the pictures the workbench draws (Family.Board, Info.Board),
@@ -83,21 +70,15 @@ func Boards() []string { return []string{"heaps", "pins", "coins", "stairs", "qu
 // (rules.OSFiles); the server with only the rule files built into grundy and, if
 // it was started with a rules directory, the .star files there (rules.DirFiles).
 type Resolver struct {
+	// Families are the families the resolver knows, in display order
+	// (families.All): a spec names one of them.
+	Families []Family
 	// Files reads rule files (starlark:FILE); nil reads none but the rule
 	// files built into grundy (starlark:examples/NAME.star).
 	Files rules.Files
 	// Limits bound the Starlark code of rule files: their top level when
 	// they are loaded, and every call of a rule function afterwards.
 	Limits rules.Limits
-}
-
-// Parse returns the game a spec string names, such as "nim",
-// "subtract:1,3,4" or "subtract:1-3", reading rule files from the machine's
-// files (rules.OSFiles). Names are case-insensitive. A malformed spec gives a
-// *SpecError. It is Resolve of a Resolver with rules.OSFiles and the default
-// limits, with no deadline.
-func Parse(spec string) (Game, error) {
-	return (&Resolver{Files: rules.OSFiles{}}).Resolve(context.Background(), spec)
 }
 
 // Resolve returns the game a spec string names. A rule file named by the
@@ -111,7 +92,7 @@ func (r *Resolver) Resolve(ctx context.Context, spec string) (Game, error) {
 	if s == "" {
 		return nil, &SpecError{Spec: spec, Offset: -1, Msg: "no game named", Unknown: true}
 	}
-	fams := Families()
+	fams := r.Families
 	f, ok := lookup(name, fams)
 	if !ok {
 		msg := fmt.Sprintf("unknown game %q", name)
@@ -122,8 +103,8 @@ func (r *Resolver) Resolve(ctx context.Context, spec string) (Game, error) {
 	}
 	var g Game
 	var err error
-	if f.resolve != nil {
-		g, err = f.resolve(ctx, r, args)
+	if f.Resolve != nil {
+		g, err = f.Resolve(ctx, r, args)
 	} else {
 		g, err = f.New(args)
 	}
@@ -157,11 +138,11 @@ func (f Family) facts(info *Info) {
 	}
 }
 
-// LookupFamily returns the family a spec's name (the part before ":")
-// names, or ok = false.
-func LookupFamily(spec string) (Family, bool) {
+// LookupFamily returns the family of fams a spec's name (the part before
+// ":") names, or ok = false.
+func LookupFamily(fams []Family, spec string) (Family, bool) {
 	name, _, _ := strings.Cut(strings.TrimSpace(spec), ":")
-	return lookup(name, Families())
+	return lookup(name, fams)
 }
 
 func lookup(name string, fams []Family) (Family, bool) {
@@ -208,24 +189,10 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// noArgs rejects arguments for a family that takes none.
-func noArgs(name, args string) error {
+// NoArgs rejects arguments for a family that takes none: a *SpecError.
+func NoArgs(name, args string) error {
 	if args != "" {
 		return &SpecError{Offset: -1, Msg: fmt.Sprintf("%s takes no arguments (got %q)", name, args)}
 	}
 	return nil
 }
-
-// ParseIntSet reads a set of positive integers such as "1,3,4" or "1-3,7"
-// (notation.IntSet); errors are *SpecError values with offsets into s.
-func ParseIntSet(s string) ([]int, error) {
-	set, err := notation.IntSet(s)
-	var se *notation.SyntaxError
-	if errors.As(err, &se) {
-		return nil, &SpecError{Offset: se.Offset, Msg: se.Msg}
-	}
-	return set, err
-}
-
-// FormatIntSet writes a set as ParseIntSet reads it (notation.FormatIntSet).
-func FormatIntSet(set []int) string { return notation.FormatIntSet(set) }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 )
 
 // BenchmarkReply measures the perfect player's reply: small engine
@@ -20,7 +21,7 @@ func BenchmarkReply(b *testing.B) {
 		{"subtract.star/40-41", example("subtract.star"), "40 41"},
 		{"loopy.star/40-41", example("loopy.star"), "40 41"},
 	} {
-		g, err := catalog.Parse(c.spec)
+		g, err := families.Parse(c.spec)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -132,15 +132,15 @@ func (g *SumGame[P]) streamValues(ctx context.Context, r ValueRange, opts Option
 	case r.Tail < 0 || (r.Tail > 0 && !g.info.Periodic):
 		return nil, &CapabilityError{Game: spec, Msg: "a tail window is for take-and-break games"}
 	}
-	if g.stream != nil {
-		return g.stream(ctx, r, opts, emit)
+	if g.Stream != nil {
+		return g.Stream(ctx, r, opts, emit)
 	}
-	b, err := g.bind(ctx, opts)
+	b, err := g.Bind(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer b.done()
-	if b.heap == nil {
+	if b.Heap == nil {
 		return nil, &CapabilityError{Game: spec, Msg: "not a heap game"}
 	}
 	out := newChunker(emit)
@@ -171,7 +171,7 @@ func (g *SumGame[P]) streamValues(ctx context.Context, r ValueRange, opts Option
 		return nil, err
 	}
 	from := max(r.From, start+known)
-	err = impartial.Values(b.context(ctx), b.game, b.heap, start, r.To, impartial.Settings{Budget: opts.Budget}, func(n int, v impartial.Nimber) error {
+	err = impartial.Values(b.context(ctx), b.Game, b.Heap, start, r.To, impartial.Settings{Budget: opts.Budget}, func(n int, v impartial.Nimber) error {
 		if n < from {
 			return nil
 		}
@@ -242,8 +242,8 @@ func (c *chunker) flush() error {
 	return err
 }
 
-// emitChunks emits vals in chunks.
-func emitChunks(vals []impartial.Nimber, emit func([]impartial.Nimber) error) error {
+// EmitChunks emits vals in chunks, for a Stream that has them all at once.
+func EmitChunks(vals []impartial.Nimber, emit func([]impartial.Nimber) error) error {
 	for len(vals) > 0 {
 		n := min(len(vals), 1<<12)
 		if err := emit(vals[:n]); err != nil {
@@ -282,14 +282,14 @@ func (g *SumGame[P]) valueTable(ctx context.Context, n int, opts Options) (*Tabl
 	if err := checkSequenceBudget(n*n-1, 8, opts.Budget); err != nil {
 		return nil, err
 	}
-	b, err := g.bind(ctx, opts)
+	b, err := g.Bind(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer b.done()
 	t := &Table{Game: g.info.Spec, Size: n, Values: make([][]impartial.Nimber, n)}
-	at := func(i int) (P, error) { return g.cell(i/n, i%n), nil }
-	err = impartial.Values(b.context(ctx), b.game, at, 0, n*n-1, impartial.Settings{Budget: opts.Budget}, func(i int, v impartial.Nimber) error {
+	at := func(i int) (P, error) { return g.Cell(i/n, i%n), nil }
+	err = impartial.Values(b.context(ctx), b.Game, at, 0, n*n-1, impartial.Settings{Budget: opts.Budget}, func(i int, v impartial.Nimber) error {
 		t.Values[i/n] = append(t.Values[i/n], v)
 		return nil
 	})
@@ -318,7 +318,7 @@ func (g *SumGame[P]) findPeriod(ctx context.Context, max int, opts Options) (*Pe
 	if max < 1 {
 		return nil, &RangeError{Game: g.info.Spec, What: "the last heap", Got: max, Min: 1, Max: MaxHeap}
 	}
-	return g.period(ctx, max, opts)
+	return g.PeriodSearch(ctx, max, opts)
 }
 
 // Sequence is a nim-sequence: Values[i] = G(Start + i). Its JSON form is what

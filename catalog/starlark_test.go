@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/rules"
 )
@@ -234,7 +235,7 @@ func TestStarlarkErrors(t *testing.T) {
 		{"starlark:../examples/none.star", "../examples/none.star: cannot read the rule file"},
 		{writeRules(t, "def moves(n):\n    return [n -\n"), "game.star:3:1: "},
 	} {
-		if _, err := catalog.Parse(c.spec); !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) {
+		if _, err := families.Parse(c.spec); !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Parse(%q) = %v, want a SpecError with %q", c.spec, err, c.want)
 		}
 	}
@@ -243,7 +244,7 @@ func TestStarlarkErrors(t *testing.T) {
 	if _, err := g.Solve(ctx, "5", catalog.Options{}); !errors.As(err, &re) || !strings.Contains(err.Error(), "game.star:3:38: in moves(3): floored division by zero") {
 		t.Errorf("runtime error: %v", err)
 	}
-	lim := &catalog.Resolver{Files: rules.OSFiles{}, Limits: rules.Limits{MaxSteps: 1000}}
+	lim := &catalog.Resolver{Families: families.All(), Files: rules.OSFiles{}, Limits: rules.Limits{MaxSteps: 1000}}
 	loop, err := lim.Resolve(ctx, writeRules(t, "heap = True\ndef moves(n):\n    while True:\n        pass\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -284,7 +285,7 @@ func TestStarlarkConcurrent(t *testing.T) {
 
 func ExampleParse_starlark() {
 	// The example rule files are built in.
-	g, err := catalog.Parse("starlark:examples/draw.star")
+	g, err := families.Parse("starlark:examples/draw.star")
 	if err != nil {
 		panic(err)
 	}

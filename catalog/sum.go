@@ -45,45 +45,46 @@ type span struct {
 	after func(i int, to any) string
 }
 
-// binding is an engine game ready for one question: games whose engine
-// holds per-question state (a Starlark session, an octal computer, a
-// coin-turning table, the components of a sum) build one per call.
-type binding[P comparable] struct {
-	game  impartial.Game[P]
-	codec Codec[P]
-	// ctx is the context to search under (a Starlark session's, which ends
+// Binding is an engine game ready for one question, what a SumGame's Bind
+// returns: games whose engine holds per-question state (a Starlark session,
+// an octal computer, a coin-turning table, the components of a sum) build
+// one per call. Only Game and Codec are required.
+type Binding[P comparable] struct {
+	Game  impartial.Game[P]
+	Codec Codec[P]
+	// Ctx is the context to search under (a Starlark session's, which ends
 	// when a rule fails); nil means the caller's.
-	ctx context.Context
-	// fail reports an error the game recorded while the engine ran (a rule
+	Ctx context.Context
+	// Fail reports an error the game recorded while the engine ran (a rule
 	// file's); it takes precedence over the engine's own error. May be nil.
-	fail func() error
-	// close releases the binding. May be nil.
-	close func()
-	// heap returns the position of a single heap of size n, for heap games
+	Fail func() error
+	// Close releases the binding. May be nil.
+	Close func()
+	// Heap returns the position of a single heap of size n, for heap games
 	// (the nim-sequence and misère quotients read it). May be nil.
-	heap func(n int) (P, error)
-	// heapRules returns the rules of single heaps for misère quotients,
+	Heap func(n int) (P, error)
+	// HeapRules returns the rules of single heaps for misère quotients,
 	// when they are better given than read from the engine game (the
 	// periodicity theorem of octal games, a Starlark session). May be nil.
-	heapRules func() misere.HeapRules
+	HeapRules func() misere.HeapRules
 }
 
-func (b *binding[P]) err() error {
-	if b.fail == nil {
+func (b *Binding[P]) err() error {
+	if b.Fail == nil {
 		return nil
 	}
-	return b.fail()
+	return b.Fail()
 }
 
-func (b *binding[P]) done() {
-	if b.close != nil {
-		b.close()
+func (b *Binding[P]) done() {
+	if b.Close != nil {
+		b.Close()
 	}
 }
 
-func (b *binding[P]) context(caller context.Context) context.Context {
-	if b.ctx != nil {
-		return b.ctx
+func (b *Binding[P]) context(caller context.Context) context.Context {
+	if b.Ctx != nil {
+		return b.Ctx
 	}
 	return caller
 }
@@ -91,34 +92,39 @@ func (b *binding[P]) context(caller context.Context) context.Context {
 // SumGame is the one adapter from an engine game (package impartial) to a
 // catalog Game: a position is a sum of components, each a position of the
 // engine game, written in the codec's notation, and every question goes
-// through impartial.Analyze. It holds no solving policy of its own. Its
-// optional fast paths (the nim-sequence of a kernel, a period search, the
-// misère rules of heaps) are set by the family that builds it.
+// through impartial.Analyze. It holds no solving policy of its own.
+//
+// The family that builds it sets Bind and its optional fast paths (the
+// nim-sequence of a kernel, a period search, the cells of a value table)
+// before the game is first used; they are not changed afterwards.
 type SumGame[P comparable] struct {
 	info Info
-	bind func(ctx context.Context, opts Options) (*binding[P], error)
+	// Bind builds the engine game for one question.
+	Bind func(ctx context.Context, opts Options) (*Binding[P], error)
 
-	// stream computes a window of the nim-sequence faster than searching
+	// Stream computes a window of the nim-sequence faster than searching
 	// heap by heap (an octal kernel, a coin-turning table). May be nil.
-	stream func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error)
-	// period searches for and proves the period of the nim-sequence.
-	period func(ctx context.Context, max int, opts Options) (*Periodicity, error)
-	// cell returns the position (a, b) of a two-heap game (ValueTable).
-	cell func(a, b int) P
+	Stream func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error)
+	// PeriodSearch searches for and proves the period of the nim-sequence
+	// (games with Info.Periodic).
+	PeriodSearch func(ctx context.Context, max int, opts Options) (*Periodicity, error)
+	// Cell returns the position (a, b) of a two-heap game (games with
+	// Info.Table: ValueTable).
+	Cell func(a, b int) P
 }
 
 // NewSumGame returns the catalog game for g with the given description and
 // position codec.
 func NewSumGame[P comparable](info Info, g impartial.Game[P], codec Codec[P]) *SumGame[P] {
-	return newBoundGame(info, func(context.Context, Options) (*binding[P], error) {
-		return &binding[P]{game: g, codec: codec}, nil
+	return NewBoundGame(info, func(context.Context, Options) (*Binding[P], error) {
+		return &Binding[P]{Game: g, Codec: codec}, nil
 	})
 }
 
-// newBoundGame returns a catalog game whose engine game is built for each
+// NewBoundGame returns a catalog game whose engine game is built for each
 // question by bind.
-func newBoundGame[P comparable](info Info, bind func(ctx context.Context, opts Options) (*binding[P], error)) *SumGame[P] {
-	return &SumGame[P]{info: info, bind: bind}
+func NewBoundGame[P comparable](info Info, bind func(ctx context.Context, opts Options) (*Binding[P], error)) *SumGame[P] {
+	return &SumGame[P]{info: info, Bind: bind}
 }
 
 // Info describes the game.
@@ -128,8 +134,8 @@ func (g *SumGame[P]) setInfo(f func(*Info)) { f(&g.info) }
 
 // parse reads a position with the binding's codec, naming the game in
 // errors.
-func (g *SumGame[P]) parse(b *binding[P], position string) ([]P, error) {
-	ps, err := b.codec.Parse(position)
+func (g *SumGame[P]) parse(b *Binding[P], position string) ([]P, error) {
+	ps, err := b.Codec.Parse(position)
 	if err != nil {
 		return nil, positionError(g.info.Spec, position, err)
 	}
@@ -138,8 +144,8 @@ func (g *SumGame[P]) parse(b *binding[P], position string) ([]P, error) {
 
 // question opens a binding and reads a position: what every question
 // starts with. The caller calls b.done.
-func (g *SumGame[P]) question(ctx context.Context, position string, opts Options) (*binding[P], []P, error) {
-	b, err := g.bind(ctx, opts)
+func (g *SumGame[P]) question(ctx context.Context, position string, opts Options) (*Binding[P], []P, error) {
+	b, err := g.Bind(ctx, opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -161,10 +167,10 @@ func (g *SumGame[P]) Board(ctx context.Context, position string) (string, error)
 		return "", err
 	}
 	defer b.done()
-	if b.codec.Board == nil {
+	if b.Codec.Board == nil {
 		return "", nil
 	}
-	return b.codec.Board(ps), b.err()
+	return b.Codec.Board(ps), b.err()
 }
 
 // Canonical checks a position and writes it in canonical syntax.
@@ -174,19 +180,19 @@ func (g *SumGame[P]) Canonical(ctx context.Context, position string) (string, er
 		return "", err
 	}
 	defer b.done()
-	return b.codec.Format(ps), b.err()
+	return b.Codec.Format(ps), b.err()
 }
 
 // query returns the engine's question for opts: the moves of the page
 // asked for and those before it (Offset).
-func (g *SumGame[P]) query(b *binding[P], opts Options, canon string) impartial.Query {
+func (g *SumGame[P]) query(b *Binding[P], opts Options, canon string) impartial.Query {
 	limit := listLimit(opts, canon)
 	if limit > 0 {
 		limit += opts.Offset
 	}
 	return impartial.Query{
 		Misere:     opts.Misere,
-		Settings:   impartial.Settings{Budget: opts.Budget, Format: func(p any) string { return b.codec.Format([]P{p.(P)}) }},
+		Settings:   impartial.Settings{Budget: opts.Budget, Format: func(p any) string { return b.Codec.Format([]P{p.(P)}) }},
 		AllOptions: opts.AllOptions,
 		Target:     opts.Target,
 		MaxListed:  limit,
@@ -248,7 +254,7 @@ func (g *SumGame[P]) Solve(ctx context.Context, position string, opts Options) (
 		return nil, err
 	}
 	defer b.done()
-	canon := b.codec.Format(ps)
+	canon := b.Codec.Format(ps)
 	if err := checkOutput(canon, opts); err != nil {
 		return nil, err
 	}
@@ -256,7 +262,7 @@ func (g *SumGame[P]) Solve(ctx context.Context, position string, opts Options) (
 		return nil, err
 	}
 	ectx := b.context(ctx)
-	an, err := impartial.Analyze(ectx, b.game, ps, g.query(b, opts, canon))
+	an, err := impartial.Analyze(ectx, b.Game, ps, g.query(b, opts, canon))
 	if ferr := b.err(); ferr != nil {
 		return nil, ferr
 	}
@@ -292,7 +298,7 @@ func (g *SumGame[P]) explain(err error, canon string, opts Options) error {
 }
 
 // result turns the engine's analysis into the catalog's Result.
-func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon string, an *impartial.Analysis[P], opts Options) *Result {
+func (g *SumGame[P]) result(ctx context.Context, b *Binding[P], ps []P, canon string, an *impartial.Analysis[P], opts Options) *Result {
 	res := &Result{Game: g.info.Spec, Position: canon, Misere: opts.Misere, Outcome: an.Outcome, Value: an.Value, WinningMoves: []Move{}}
 	if an.Loopy != nil {
 		res.LoopyValue = an.Loopy.String()
@@ -302,8 +308,8 @@ func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon st
 		res.RemotenessNote = remotenessNote(an.RemotenessStopped)
 	}
 	var spans []span
-	if b.codec.spans != nil {
-		spans = b.codec.spans(ps)
+	if b.Codec.spans != nil {
+		spans = b.Codec.spans(ps)
 		if opts.Misere {
 			res.Components = components(spans, nil, nil)
 		} else {
@@ -397,13 +403,13 @@ func (g *SumGame[P]) result(ctx context.Context, b *binding[P], ps []P, canon st
 // with the component it is in (counted from 1: the heap, or the component
 // of a sum as written), as many as fit in room bytes (all when room is
 // negative), and their number when not all fit.
-func (g *SumGame[P]) classes(b *binding[P], ps []P, cs []impartial.MoveClass, room int64) ([]MoveClass, int) {
+func (g *SumGame[P]) classes(b *Binding[P], ps []P, cs []impartial.MoveClass, room int64) ([]MoveClass, int) {
 	if len(cs) == 0 {
 		return nil, 0
 	}
 	component := func(i int) int { return i + 1 }
-	if b.codec.spans != nil {
-		spans := b.codec.spans(ps)
+	if b.Codec.spans != nil {
+		spans := b.Codec.spans(ps)
 		component = func(i int) int {
 			for k, sp := range spans {
 				if sp.from <= i && i < sp.to {
@@ -501,9 +507,9 @@ func (g *SumGame[P]) Moves(ctx context.Context, position string, opts Options) (
 	}
 	defer b.done()
 	ectx := b.context(ctx)
-	canon := b.codec.Format(ps)
+	canon := b.Codec.Format(ps)
 	limit := opts.Budget.MoveLimit()
-	s := impartial.NewSolver(b.game, impartial.Settings{Budget: opts.Budget})
+	s := impartial.NewSolver(b.Game, impartial.Settings{Budget: opts.Budget})
 	opt := make([][]P, len(ps))
 	var total int64
 	for i, p := range ps {
@@ -557,8 +563,8 @@ func (g *SumGame[P]) Reply(ctx context.Context, position string, opts Options) (
 		return Move{}, false, err
 	}
 	defer b.done()
-	canon := b.codec.Format(ps)
-	m, ok, err := impartial.Reply(b.context(ctx), b.game, ps, g.query(b, opts, canon))
+	canon := b.Codec.Format(ps)
+	m, ok, err := impartial.Reply(b.context(ctx), b.Game, ps, g.query(b, opts, canon))
 	if ferr := b.err(); ferr != nil {
 		return Move{}, false, ferr
 	}
@@ -568,12 +574,12 @@ func (g *SumGame[P]) Reply(ctx context.Context, position string, opts Options) (
 	return g.move(b, ps, m.Index, m.To), true, b.err()
 }
 
-func (g *SumGame[P]) move(b *binding[P], ps []P, i int, to P) Move {
+func (g *SumGame[P]) move(b *Binding[P], ps []P, i int, to P) Move {
 	next := append([]P(nil), ps...)
 	next[i] = to
-	m := Move{To: b.codec.Format(next)}
-	if b.codec.Describe != nil {
-		m.Move = b.codec.Describe(ps, i, to)
+	m := Move{To: b.Codec.Format(next)}
+	if b.Codec.Describe != nil {
+		m.Move = b.Codec.Describe(ps, i, to)
 	}
 	return m
 }
@@ -588,8 +594,8 @@ func NewHeapGame(info Info, g impartial.Game[int]) *SumGame[int] {
 	if info.Position == "" {
 		info.Position = "heap sizes separated by spaces, e.g. \"3 4 5\""
 	}
-	return newBoundGame(info, func(context.Context, Options) (*binding[int], error) {
-		return &binding[int]{game: g, codec: heapCodec, heap: func(n int) (int, error) { return n, nil }}, nil
+	return NewBoundGame(info, func(context.Context, Options) (*Binding[int], error) {
+		return &Binding[int]{Game: g, Codec: heapCodec, Heap: func(n int) (int, error) { return n, nil }}, nil
 	})
 }
 

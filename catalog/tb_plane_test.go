@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/nimber"
 )
@@ -58,7 +59,7 @@ func TestTBFamily(t *testing.T) {
 		t.Error("tb:0.* solve: want an error (moves of unboundedly many heaps)")
 	}
 	for spec, offset := range map[string]int{"tb:2.0": 3, "tb:0.{2,": 5, "tb:0.[3": 7} {
-		_, err := catalog.Parse(spec)
+		_, err := families.Parse(spec)
 		var se *catalog.SpecError
 		if !errors.As(err, &se) || se.Offset != offset {
 			t.Errorf("Parse(%q): %v, want a SpecError at offset %d", spec, err, offset)
@@ -116,7 +117,7 @@ func TestPlaneFamily(t *testing.T) {
 		t.Errorf("turning-corners (2,2) + nim 3: %+v %v (want value 2⊗2 ⊕ 3 = 0)", res, err)
 	}
 	for spec, offset := range map[string]int{"coins:ruler*rular": 12, "coins:rugs:3": 6} {
-		_, err := catalog.Parse(spec)
+		_, err := families.Parse(spec)
 		var se *catalog.SpecError
 		if !errors.As(err, &se) || se.Offset != offset {
 			t.Errorf("Parse(%q): %v, want a SpecError at offset %d", spec, err, offset)

@@ -235,7 +235,7 @@ func (s *Server) flag(r *http.Request, name string) (bool, error) {
 }
 
 func (s *Server) games(r *http.Request) (any, error) {
-	return catalog.Families(), nil
+	return s.resolver.Families, nil
 }
 
 func (s *Server) info(r *http.Request) (any, error) {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
@@ -65,15 +66,15 @@ func q(kv ...string) string {
 func TestEndpointsOK(t *testing.T) {
 	s := New(Config{})
 	ctx := context.Background()
-	nim, _ := catalog.Parse("nim")
-	sub, _ := catalog.Parse("subtract:1,3,4")
+	nim, _ := families.Parse("nim")
+	sub, _ := families.Parse("subtract:1,3,4")
 	solved, _ := nim.Solve(ctx, "3 4 5", catalog.Options{})
 	misere, _ := nim.Solve(ctx, "1 1 1", catalog.Options{Misere: true})
 	seq, _ := catalog.Values(ctx, sub, 0, 20, catalog.Options{})
 	seq.SetChecksum()
 	moves, _ := nim.Moves(ctx, "2 1", catalog.Options{})
 	for _, c := range []struct{ target, want string }{
-		{"/api/games", encode(t, catalog.Families())},
+		{"/api/games", encode(t, families.All())},
 		{"/api/info?game=subtract:3,1,4", encode(t, sub.Info())},
 		{"/api/solve?" + q("game", "nim", "position", "3 4 5"), encode(t, solved)},
 		// The README's line for `grundy solve nim 3 4 5 --json`.
@@ -133,7 +134,7 @@ func fakeParse(_ context.Context, spec string) (catalog.Game, error) {
 	case "cyclic":
 		return catalog.NewSumGame(catalog.Info{Spec: "cyclic", Example: "1"}, impartial.Game[int](cyclic{}), codec), nil
 	}
-	return catalog.Parse(spec)
+	return families.Parse(spec)
 }
 
 // Every error is JSON {"error": "..."} with its documented 4xx/5xx status.

@@ -1,9 +1,10 @@
 // Package web is grundy's web workbench: the HTTP handlers behind
 // `grundy serve`, a JSON API under /api/ and the embedded page that uses it.
 //
-// Every answer about a game comes from the catalog package (catalog.Parse,
-// Game.Solve, Game.Moves, HeapGame.Values, catalog.Reply, catalog.FindMove,
-// catalog.Families), so a game added to the catalog appears on the page and
+// Every answer about a game comes from the catalog package (the server's
+// catalog.Resolver with every family of package families, Game.Solve,
+// Game.Moves, catalog.StreamValues, catalog.Reply, catalog.FindMove), so a
+// game added to the catalog appears on the page and
 // in the API without a change here, and the page itself holds no game logic.
 // The API's JSON is written by internal/jsonout, the encoder behind the CLI's
 // --json, so `grundy solve nim 3 4 5 --json` and

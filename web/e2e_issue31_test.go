@@ -16,6 +16,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
+	"github.com/grundy/grundy/catalog/play"
 )
 
 // The browser tests of issue 31 (the workbench): remoteness for every game,
@@ -46,7 +48,7 @@ var widths = []struct {
 // compared with.
 func solveAll(t *testing.T, spec, pos string, misere bool) *catalog.Result {
 	t.Helper()
-	g, err := catalog.Parse(spec)
+	g, err := families.Parse(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +180,7 @@ func TestBrowserSums(t *testing.T) {
 
 // A drawn loopy game ends: the computer offers a draw at a drawn position
 // (agreeing ends the game), and a position that occurs a third time with
-// the same player to move ends it in a draw (catalog.RepetitionDraw).
+// the same player to move ends it in a draw (play.RepetitionDraw).
 func TestBrowserPlayDraws(t *testing.T) {
 	url := serve(t, New(Config{}))
 	ctx := browser(t)
@@ -210,7 +212,7 @@ func TestBrowserPlayDraws(t *testing.T) {
 
 // An analysis and a played game are links (which open the page as it
 // was) and JSON files (the analysis as /api/solve gives it; the game as
-// catalog.Record, as grundy play --json prints it).
+// play.Record, as grundy play --json prints it).
 func TestBrowserShare(t *testing.T) {
 	url := serve(t, New(Config{}))
 	ctx := browser(t)
@@ -238,9 +240,9 @@ func TestBrowserShare(t *testing.T) {
 		waitJS(t, ctx, "reply", `document.querySelectorAll('#play-history li').length === 2 && document.querySelectorAll('#play-moves button.move').length > 0`)
 		link = eval[string](t, ctx, "game link", `document.getElementById('play-link').href`)
 		saved = eval[string](t, ctx, "record", `fetch(document.getElementById('play-save').href).then(r => r.text())`, chromedp.EvalAwaitPromise)
-		var rec catalog.Record
+		var rec play.Record
 		if err := json.Unmarshal([]byte(saved), &rec); err != nil || rec.Game != "nim" || rec.Start != "3 4 5" || rec.First != "human" || len(rec.Moves) != 2 ||
-			rec.Moves[0] != (catalog.RecordMove{By: "human", To: "2 4 5", Move: "take 1 from heap 1", Result: "lose", Mistake: true}) || rec.Moves[1].By != "computer" || rec.End != "abandoned" {
+			rec.Moves[0] != (play.RecordMove{By: "human", To: "2 4 5", Move: "take 1 from heap 1", Result: "lose", Mistake: true}) || rec.Moves[1].By != "computer" || rec.End != "abandoned" {
 			t.Errorf("at %d px: saved game %s (%v)", size.w, saved, err)
 		}
 		run(t, ctx, "away", chromedp.Navigate(url+"/#/explore"))

@@ -15,6 +15,7 @@ import (
 	"github.com/grundy/grundy/bridge"
 	"github.com/grundy/grundy/cardflip"
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/games"
 )
 
@@ -95,7 +96,7 @@ func TestBrowserExploreOptions(t *testing.T) {
 	ctx := browser(t)
 	bg := context.Background()
 	options := func(spec, pos string) []string {
-		g, _ := catalog.Parse(spec)
+		g, _ := families.Parse(spec)
 		r, err := g.Solve(bg, pos, catalog.Options{AllOptions: true})
 		if err != nil {
 			t.Fatal(err)
@@ -139,7 +140,7 @@ func TestBrowserExploreOptions(t *testing.T) {
 	}
 	run(t, ctx, "pin 2", click(`#explore-result .pin[data-k="1"]`))
 	run(t, ctx, "pin 3", click(`#explore-result .pin[data-k="2"]`))
-	kayles, _ := catalog.Parse("kayles")
+	kayles, _ := families.Parse("kayles")
 	ks, _ := kayles.Solve(bg, "5", catalog.Options{AllOptions: true})
 	leaves := ""
 	for _, o := range ks.Options {
@@ -217,7 +218,7 @@ func TestBrowserPlayFeedback(t *testing.T) {
 	// A good move is said to be one.
 	run(t, ctx, "again", chromedp.Navigate(url+"/#/play?game=nim&position=3+4+6&first=you&values=1"))
 	waitJS(t, ctx, "moves", `document.querySelectorAll('#play-moves button.move').length === 13`)
-	nim, _ := catalog.Parse("nim")
+	nim, _ := families.Parse("nim")
 	sol, _ := nim.Solve(context.Background(), "3 4 6", catalog.Options{})
 	var wins []string
 	for _, m := range sol.WinningMoves {
@@ -309,7 +310,7 @@ func TestBrowserSequenceExtras(t *testing.T) {
 
 	// Wythoff's table: the heat map, the table of numbers and the CSV are
 	// the library's G(a, b).
-	w, _ := catalog.Parse("wythoff")
+	w, _ := families.Parse("wythoff")
 	tab, err := catalog.ValueTable(context.Background(), w, 12, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 )
 
 func getJSON(t *testing.T, s *Server, url string) (int, map[string]any, string) {
@@ -24,7 +25,7 @@ func TestMisereAPI(t *testing.T) {
 	if code != 200 || v["size"] != 8.0 || v["status"] != "proved" {
 		t.Fatalf("quotient: %d %s", code, body)
 	}
-	g, _ := catalog.Parse("octal:0.75")
+	g, _ := families.Parse("octal:0.75")
 	want, err := catalog.SolveMisereQuotient(t.Context(), g, 30, 0, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)

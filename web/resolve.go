@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/rules"
 )
 
@@ -17,7 +18,7 @@ import (
 // run under the request's context (its deadline, the memory governor) and
 // the server's Starlark limits (Config.Starlark).
 func newResolver(cfg Config) *catalog.Resolver {
-	r := &catalog.Resolver{Limits: cfg.Starlark}
+	r := &catalog.Resolver{Families: families.All(), Limits: cfg.Starlark}
 	if cfg.RulesDir != "" {
 		r.Files = rules.DirFiles{Dir: cfg.RulesDir}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/grundy/grundy/bridge"
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/impartial"
 )
 
@@ -25,7 +26,7 @@ import (
 func TestReplyStrength(t *testing.T) {
 	s := New(Config{})
 	ctx := context.Background()
-	nim, _ := catalog.Parse("nim")
+	nim, _ := families.Parse("nim")
 	for _, st := range []catalog.Strength{catalog.Random, catalog.Mixed} {
 		for seed := range uint64(8) {
 			m, ok, err := catalog.Reply(ctx, nim, "3 4 5 6", catalog.Options{Strength: st, Rand: seededRand(seed)})
@@ -65,7 +66,7 @@ func TestReplyStrength(t *testing.T) {
 // refused.
 func TestValuesTable(t *testing.T) {
 	s := New(Config{})
-	w, _ := catalog.Parse("wythoff")
+	w, _ := families.Parse("wythoff")
 	tab, err := catalog.ValueTable(context.Background(), w, 12, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)

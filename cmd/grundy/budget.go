@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/memguard"
 	"github.com/grundy/grundy/rules"
@@ -48,7 +49,7 @@ func (b *budgetFlags) starlark() rules.Limits {
 // of the machine (the user names their own files), their code under the
 // Starlark limits of the flags.
 func (b *budgetFlags) resolver() *catalog.Resolver {
-	return &catalog.Resolver{Files: rules.OSFiles{}, Limits: b.starlark()}
+	return &catalog.Resolver{Families: families.All(), Files: rules.OSFiles{}, Limits: b.starlark()}
 }
 
 // game reads a game spec for a command with these flags: a rule file's top

@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy/grundy/cardflip"
-	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 )
 
 // Shell completion (grundy completion bash|zsh|fish|powershell): game
@@ -19,7 +19,7 @@ import (
 // families whose games take arguments (subtract:, octal:, starlark:).
 func gameNames() []string {
 	var out []string
-	for _, f := range catalog.Families() {
+	for _, f := range families.All() {
 		names := append([]string{f.Name}, f.Aliases...)
 		if !strings.Contains(f.Syntax, ":") {
 			out = append(out, names...)

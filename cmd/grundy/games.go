@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/internal/jsonout"
 )
 
@@ -36,7 +37,7 @@ an example, its closed form with the source, and its OEIS sequence.`,
 			if len(args) == 1 {
 				return describeGame(io, args[0], asJSON)
 			}
-			fams := catalog.Families()
+			fams := families.All()
 			if asJSON {
 				return jsonout.Write(io.out, fams)
 			}
@@ -50,10 +51,10 @@ an example, its closed form with the source, and its OEIS sequence.`,
 // describeGame prints what the catalog knows of one game, or of a family
 // whose games need arguments (subtract, coins).
 func describeGame(io *streams, spec string, asJSON bool) error {
-	g, err := catalog.Parse(spec)
+	g, err := families.Parse(spec)
 	if err != nil {
 		var se *catalog.SpecError
-		f, ok := catalog.LookupFamily(spec)
+		f, ok := catalog.LookupFamily(families.All(), spec)
 		if !ok || !errors.As(err, &se) || strings.Contains(spec, ":") {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/play"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
 	"github.com/grundy/grundy/notation"
@@ -98,7 +99,7 @@ type playSession struct {
 	undo []undoPoint
 	// rec is the game so far; history the positions of the game, the start
 	// first (for the repetition rule).
-	rec     catalog.Record
+	rec     play.Record
 	history []string
 	// before is the analysis of the position the user is to move from
 	// (every option valued), for judging the move; nil when not known.
@@ -133,7 +134,7 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 		dialogue = io.err
 	}
 	s := &playSession{ctx: ctx, g: g, opts: copts, out: bufio.NewWriter(dialogue), history: []string{pos},
-		rec: catalog.Record{Game: g.Info().Spec, Start: pos, Misere: opts.misere, Strength: copts.Strength.String(), First: "human", Moves: []catalog.RecordMove{}}}
+		rec: play.Record{Game: g.Info().Spec, Start: pos, Misere: opts.misere, Strength: copts.Strength.String(), First: "human", Moves: []play.RecordMove{}}}
 	if opts.computerFirst {
 		s.rec.First = "computer"
 	}
@@ -152,11 +153,11 @@ func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
 
 // play runs the game from pos until it ends.
 func (s *playSession) play(io *streams, pos string, computerFirst bool) error {
-	play := "normal play: whoever makes the last move wins"
+	convention := "normal play: whoever makes the last move wins"
 	if s.opts.Misere {
-		play = "misère play: whoever makes the last move loses"
+		convention = "misère play: whoever makes the last move loses"
 	}
-	fmt.Fprintf(s.out, "%s (%s). %s\n", s.g.Info().Name, play, s.g.Info().Rule)
+	fmt.Fprintf(s.out, "%s (%s). %s\n", s.g.Info().Name, convention, s.g.Info().Rule)
 	s.rec.Position = pos
 	if computerFirst {
 		var over bool
@@ -241,9 +242,9 @@ func (s *playSession) play(io *streams, pos string, computerFirst bool) error {
 		}
 		s.undo = append(s.undo, undoPoint{pos: pos, moves: len(s.rec.Moves), plies: len(s.history)})
 		fmt.Fprintf(s.out, "You move to %s.\n", describeMove(m))
-		rm := catalog.RecordMove{By: "human", To: m.To, Move: m.Move}
+		rm := play.RecordMove{By: "human", To: m.To, Move: m.Move}
 		if s.before != nil {
-			if v, ok := catalog.Judge(s.before, m.To); ok {
+			if v, ok := play.Judge(s.before, m.To); ok {
 				rm.Result, rm.Mistake = v.Chosen.Result, v.Mistake
 				fmt.Fprintln(s.out, verdictText(s.before, v))
 			}
@@ -278,7 +279,7 @@ func (s *playSession) analyze(pos string) {
 func (s *playSession) ply(pos string) bool {
 	s.history = append(s.history, pos)
 	s.rec.Position = pos
-	if catalog.RepetitionDraw(s.history) {
+	if play.RepetitionDraw(s.history) {
 		fmt.Fprintf(s.out, "Position %s has occurred three times with the same player to move: the game is a draw (threefold repetition).\n", pos)
 		s.rec.End = "draw by repetition"
 		return true
@@ -357,7 +358,7 @@ func (s *playSession) computer(pos string) (string, bool, error) {
 		return pos, true, nil
 	}
 	fmt.Fprintf(s.out, "I move to %s.\n", describeMove(m))
-	s.rec.Moves = append(s.rec.Moves, catalog.RecordMove{By: "computer", To: m.To, Move: m.Move})
+	s.rec.Moves = append(s.rec.Moves, play.RecordMove{By: "computer", To: m.To, Move: m.Move})
 	if s.ply(m.To) {
 		return m.To, true, nil
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/internal/jsonout"
 )
 
@@ -191,7 +192,7 @@ func gameAndPosition(cmd *cobra.Command, args []string) (game, position string, 
 		return "", "", usagef("%s needs a game and a position, as in '%s nim 3 4 5', or a sum such as '%s \"kayles 7 + nim 3 4\"' (see '%s --help')", cmdName(cmd), cmd.CommandPath(), cmd.CommandPath(), cmd.CommandPath())
 	case len(args) == 1:
 		return "sum", args[0], nil
-	case !strings.EqualFold(args[0], "sum") && catalog.HasSumSeparator(all):
+	case !strings.EqualFold(args[0], "sum") && catalog.HasSumSeparator(families.All(), all):
 		return "sum", all, nil
 	}
 	return args[0], strings.Join(args[1:], " "), nil

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/play"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/misere"
 )
@@ -388,7 +389,7 @@ func optionValue(o catalog.Option) string {
 // verdictText says what the analysis before a move makes of it, as the
 // web's play page does: a good move, or a mistake with the move that won
 // (or kept the draw) and why, from the values.
-func verdictText(before *catalog.Result, v catalog.Verdict) string {
+func verdictText(before *catalog.Result, v play.Verdict) string {
 	o := v.Chosen
 	named := func(x *catalog.Option) string { return describe(catalog.Move{To: x.To, Move: x.Move}) }
 	switch {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
 )
 
 // The command line's sentences for the catalog's answers.
@@ -19,7 +20,7 @@ func TestResultText(t *testing.T) {
 		{"starlark:examples/draw.star", "4 + 0", "starlark:examples/draw.star position 4 + 0 has loopy value ∞(0), so it is an N-position: the player to move wins in 7 moves by moving to 0 + 0 (component 1: 4 → 0).\n"},
 		{"sum", "kayles 7 + nim 3 4", "The sum kayles 7 + nim 3 4 has nim-value 5 = 2 ⊕ 7, so it is an N-position: the player to move wins by moving to kayles 7 + nim 3 1 (component 2, nim: take 3 from heap 2).\n"},
 	} {
-		g, err := catalog.Parse(c.spec)
+		g, err := families.Parse(c.spec)
 		if err != nil {
 			t.Fatal(err)
 		}

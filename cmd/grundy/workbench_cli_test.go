@@ -15,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
+	"github.com/grundy/grundy/catalog/play"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/web"
 )
@@ -171,7 +173,7 @@ func TestPlayDraws(t *testing.T) {
 		t.Errorf("play %s 4, draw = %d %q:\n%s", draw, code, errs, out)
 	}
 	out, errs, code = grundy(t, "4\n4\n4\n", "play", draw, "4", "--json")
-	var rec catalog.Record
+	var rec play.Record
 	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 {
 		t.Fatalf("play --json = %d %q: %v", code, out, err)
 	}
@@ -208,7 +210,7 @@ func TestRepetitionDraw(t *testing.T) {
 		{[]string{"a", "b", "b", "a", "a", "b", "b"}, false},
 		{nil, false},
 	} {
-		if got := catalog.RepetitionDraw(c.h); got != c.draw {
+		if got := play.RepetitionDraw(c.h); got != c.draw {
 			t.Errorf("RepetitionDraw(%q) = %v", c.h, got)
 		}
 	}
@@ -231,7 +233,7 @@ func TestGamesWidth(t *testing.T) {
 			}
 		}
 		joined := strings.Join(strings.Fields(text), " ")
-		for _, f := range catalog.Families() {
+		for _, f := range families.All() {
 			if !strings.Contains(joined, strings.Join(strings.Fields(f.Rule), " ")) {
 				t.Errorf("width %d: the rule of %s is missing", width, f.Name)
 			}

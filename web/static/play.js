@@ -50,7 +50,7 @@ export default {
     let plies = [];
     let epoch = 0; // bumped by new game and undo, so stale answers are dropped
     let over = false;
-    let ended = null; // how the game ended (catalog.Record's end), once it has
+    let ended = null; // how the game ended (play.Record's end), once it has
     let replay = []; // the moves of a shared game, replayed by newGame
     let moves = []; // your legal moves in the position shown, as listed
     // analyses caches the server's analysis of each position (all=1 on your
@@ -188,7 +188,7 @@ export default {
     }
 
     // repeated says whether the position shown has occurred three times
-    // with the same player to move (catalog.RepetitionDraw, docs/loopy.md).
+    // with the same player to move (play.RepetitionDraw, docs/loopy.md).
     const repeated = () => {
       const seen = [game.start, ...plies.map((p) => p.move.to)];
       const last = seen.length - 1;
@@ -380,7 +380,7 @@ export default {
       };
     }
 
-    // record is the game as catalog.Record writes it (grundy play --json).
+    // record is the game as play.Record writes it (grundy play --json).
     function record() {
       return {
         game: game.spec, start: game.start, misere: game.misere, strength: game.strength,

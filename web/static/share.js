@@ -1,6 +1,6 @@
 // Share and save: a link that opens the page in the state shown (the
 // route and its parameters), and the data shown as a JSON file (an
-// analysis as /api/solve gave it; a played game as catalog.Record, what
+// analysis as /api/solve gave it; a played game as play.Record, what
 // grundy play --json prints).
 import { h } from './dom.js';
 import { download } from './export.js';

@@ -1,4 +1,4 @@
-package catalog
+package families
 
 import (
 	"context"
@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/coins"
 	"github.com/grundy/grundy/impartial"
 )
 
-func coinsFamily() Family {
-	return Family{
+func coinsFamily() catalog.Family {
+	return catalog.Family{
 		Name:       "coins",
 		Syntax:     "coins:RULE",
 		Board:      "coins",
@@ -19,18 +20,18 @@ func coinsFamily() Family {
 		Rule:       "turn over coins, the rightmost from heads to tails; RULE names the rule (mock-turtles, ruler, twins:S, …) or a grid's (turning-corners, rugs, A*B: the south-east-most coin from heads to tails)",
 		Args:       append(coins.RuleNames(), coins.PlaneRuleNames()...),
 		Example:    "coins:mock-turtles",
-		New: func(args string) (Game, error) {
+		New: func(args string) (catalog.Game, error) {
 			if strings.TrimSpace(args) == "" {
-				return nil, &SpecError{Offset: -1, Msg: "coins needs a rule, as in coins:mock-turtles (rules: " + strings.Join(coins.RuleNames(), ", ") + ")"}
+				return nil, &catalog.SpecError{Offset: -1, Msg: "coins needs a rule, as in coins:mock-turtles (rules: " + strings.Join(coins.RuleNames(), ", ") + ")"}
 			}
 			if coins.IsPlaneRule(args) {
 				p, err := coins.ParsePlane(args)
 				if err != nil {
 					var re *coins.RuleError
 					if errors.As(err, &re) {
-						return nil, &SpecError{Offset: re.Offset, Msg: re.Msg}
+						return nil, &catalog.SpecError{Offset: re.Offset, Msg: re.Msg}
 					}
-					return nil, &SpecError{Offset: -1, Msg: err.Error()}
+					return nil, &catalog.SpecError{Offset: -1, Msg: err.Error()}
 				}
 				return NewPlaneGame(p), nil
 			}
@@ -38,9 +39,9 @@ func coinsFamily() Family {
 			if err != nil {
 				var re *coins.RuleError
 				if errors.As(err, &re) {
-					return nil, &SpecError{Offset: re.Offset, Msg: re.Msg}
+					return nil, &catalog.SpecError{Offset: re.Offset, Msg: re.Msg}
 				}
-				return nil, &SpecError{Offset: -1, Msg: err.Error()}
+				return nil, &catalog.SpecError{Offset: -1, Msg: err.Error()}
 			}
 			return NewCoinGame(g), nil
 		},
@@ -52,9 +53,9 @@ func coinsFamily() Family {
 // results keep the form of the input. Questions go through the analysis
 // path with coins.Engine (values by the coin-turning theorem, the real
 // moves for misère play); the nim-sequence is g(x), the value of a single
-// head, from the game's first coin (Info.Start).
-func NewCoinGame(g *coins.Game) *SumGame[coins.Key] {
-	info := Info{
+// head, from the game's first coin (catalog.Info.Start).
+func NewCoinGame(g *coins.Game) *catalog.SumGame[coins.Key] {
+	info := catalog.Info{
 		Spec:       "coins:" + g.Spec,
 		Name:       g.Name,
 		Rule:       g.Rule + " Whoever cannot move loses.",
@@ -66,24 +67,24 @@ func NewCoinGame(g *coins.Game) *SumGame[coins.Key] {
 		OEIS:       g.OEIS,
 		OEISShift:  g.OEISShift,
 	}
-	sg := newBoundGame(info, func(_ context.Context, opts Options) (*binding[coins.Key], error) {
-		return &binding[coins.Key]{game: g.NewEngine(opts.Budget), codec: coinCodec(g)}, nil
+	sg := catalog.NewBoundGame(info, func(_ context.Context, opts catalog.Options) (*catalog.Binding[coins.Key], error) {
+		return &catalog.Binding[coins.Key]{Game: g.NewEngine(opts.Budget), Codec: coinCodec(g)}, nil
 	})
-	sg.stream = func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
+	sg.Stream = func(ctx context.Context, r catalog.ValueRange, opts catalog.Options, emit func([]impartial.Nimber) error) (*catalog.SequenceStats, error) {
 		vals, err := g.Values(ctx, r.To, opts.Budget)
 		if err != nil {
 			return nil, err
 		}
-		return nil, emitChunks(vals[r.From-g.Start:], emit)
+		return nil, catalog.EmitChunks(vals[r.From-g.Start:], emit)
 	}
 	return sg
 }
 
 // coinCodec reads a position in either form and writes positions in the
 // form it last read (a row of the same length, or a list of heads).
-func coinCodec(g *coins.Game) Codec[coins.Key] {
+func coinCodec(g *coins.Game) catalog.Codec[coins.Key] {
 	row := 0
-	return Codec[coins.Key]{
+	return catalog.Codec[coins.Key]{
 		Parse: func(s string) ([]coins.Key, error) {
 			p, err := g.ParsePosition(s)
 			if err != nil {
@@ -111,12 +112,12 @@ func coinCodec(g *coins.Game) Codec[coins.Key] {
 // (values by the Tartan theorem, winning moves constructed by solving
 // α ⊗ β = u, the real moves for misère play); its value table (grundy
 // values --table N) is g of a single head at (Start_A + a, Start_B + b).
-func NewPlaneGame(p *coins.Plane) *SumGame[coins.CellKey] {
+func NewPlaneGame(p *coins.Plane) *catalog.SumGame[coins.CellKey] {
 	closed := "the Tartan theorem: g(x, y) = g_A(x) ⊗ g_B(y), a nim-product; G = the nim-sum over the heads (Winning Ways ch. 14)"
 	if p.Spec == "acrostic-twins" {
 		closed = "g(x, y) = x ⊕ y (a single head moves like a rook: two-heap Nim); G = the nim-sum over the heads (Ferguson, Game Theory, ch. 5)"
 	}
-	info := Info{
+	info := catalog.Info{
 		Spec:       "coins:" + p.Spec,
 		Name:       p.Name,
 		Rule:       p.Rule + " Whoever cannot move loses.",
@@ -125,10 +126,10 @@ func NewPlaneGame(p *coins.Plane) *SumGame[coins.CellKey] {
 		Table:      true,
 		ClosedForm: closed,
 	}
-	sg := newBoundGame(info, func(_ context.Context, opts Options) (*binding[coins.CellKey], error) {
-		return &binding[coins.CellKey]{game: p.NewEngine(opts.Budget), codec: planeCodec(p)}, nil
+	sg := catalog.NewBoundGame(info, func(_ context.Context, opts catalog.Options) (*catalog.Binding[coins.CellKey], error) {
+		return &catalog.Binding[coins.CellKey]{Game: p.NewEngine(opts.Budget), Codec: planeCodec(p)}, nil
 	})
-	sg.cell = func(a, b int) coins.CellKey {
+	sg.Cell = func(a, b int) coins.CellKey {
 		return coins.KeyOfCells([]coins.Cell{{X: p.A.Start + a, Y: p.B.Start + b}})
 	}
 	return sg
@@ -136,9 +137,9 @@ func NewPlaneGame(p *coins.Plane) *SumGame[coins.CellKey] {
 
 // planeCodec reads a position in either form and writes positions in the
 // form it last read (rows of the same size, or a list of heads).
-func planeCodec(p *coins.Plane) Codec[coins.CellKey] {
+func planeCodec(p *coins.Plane) catalog.Codec[coins.CellKey] {
 	var w, h int
-	return Codec[coins.CellKey]{
+	return catalog.Codec[coins.CellKey]{
 		Parse: func(s string) ([]coins.CellKey, error) {
 			g, err := p.ParsePosition(s)
 			if err != nil {

@@ -1,22 +1,25 @@
-package catalog
+// Package play is a game played between a person and the computer: what
+// the analysis of a position says of a move made from it, the rule that
+// ends a loopy game in a draw, and the record of the game. It is what
+// `grundy play` and the web's play page tell a learner after each move
+// ("That was a mistake: 1 4 5 wins, since 3 ⊕ 4 ⊕ 5 = 2 ≠ 0"), and what
+// they save; the faces word it. The computer's moves are catalog.Reply's.
+package play
 
-// What the analysis of a position says of a move made from it, and the
-// record of a game played: what `grundy play` and the web's play page tell
-// a learner after each move ("That was a mistake: 1 4 5 wins, since
-// 3 ⊕ 4 ⊕ 5 = 2 ≠ 0"), and what they save. The faces word it.
+import "github.com/grundy/grundy/catalog"
 
 // Verdict judges a move by the analysis of the position it was made from
 // (Solve with AllOptions), for the player who made it.
 type Verdict struct {
 	// Chosen is the option the move took: its result for the mover ("win",
 	// "lose", "draw"), the value and remoteness of the position reached.
-	Chosen Option
+	Chosen catalog.Option
 	// Mistake says the move gave away a win (a winning move existed and
 	// this is not one) or a draw (a move kept the draw, this one loses).
 	Mistake bool
 	// Better is, after a mistake, the best move there was: the quickest
 	// win, or the first move keeping the draw.
-	Better *Option
+	Better *catalog.Option
 	// Lost says no move won or drew: every move loses against best play
 	// (the mover was already lost).
 	Lost bool
@@ -25,8 +28,8 @@ type Verdict struct {
 // Judge says what the analysis before (Solve with AllOptions, its options
 // best first) makes of the move to the position to (canonical, as the
 // options list it). ok is false when before does not list that option.
-func Judge(before *Result, to string) (v Verdict, ok bool) {
-	var win, draw *Option
+func Judge(before *catalog.Result, to string) (v Verdict, ok bool) {
+	var win, draw *catalog.Option
 	for i := range before.Options {
 		o := &before.Options[i]
 		if o.To == to {

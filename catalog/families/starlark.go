@@ -1,4 +1,4 @@
-package catalog
+package families
 
 import (
 	"context"
@@ -7,27 +7,28 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/misere"
 	"github.com/grundy/grundy/notation"
 	"github.com/grundy/grundy/rules"
 )
 
-func starlarkFamily() Family {
-	return Family{
+func starlarkFamily() catalog.Family {
+	return catalog.Family{
 		Name:    "starlark",
 		Aliases: []string{"star"},
 		Syntax:  "starlark:FILE",
 		Rule:    "a game whose moves a Starlark rule file defines (see docs/starlark.md); loopy games allowed",
 		Example: "starlark:examples/subtract.star",
-		resolve: func(ctx context.Context, r *Resolver, args string) (Game, error) {
+		Resolve: func(ctx context.Context, r *catalog.Resolver, args string) (catalog.Game, error) {
 			file := strings.TrimSpace(args)
 			if file == "" {
-				return nil, &SpecError{Offset: -1, Msg: "starlark needs a rule file, as in starlark:examples/subtract.star"}
+				return nil, &catalog.SpecError{Offset: -1, Msg: "starlark needs a rule file, as in starlark:examples/subtract.star"}
 			}
-			src, err := r.readRuleFile(file)
+			src, err := r.ReadRuleFile(file)
 			if err != nil {
-				return nil, &SpecError{Offset: -1, Msg: err.Error(), Err: err}
+				return nil, &catalog.SpecError{Offset: -1, Msg: err.Error(), Err: err}
 			}
 			rs, err := rules.Load(ctx, file, src, r.Limits)
 			var be *impartial.BudgetError
@@ -37,7 +38,7 @@ func starlarkFamily() Family {
 				// a failure, not a bad spec.
 				return nil, fmt.Errorf("game %s: %w", notation.Quote("starlark:"+file), err)
 			case err != nil:
-				return nil, &SpecError{Offset: -1, Msg: err.Error(), Err: err}
+				return nil, &catalog.SpecError{Offset: -1, Msg: err.Error(), Err: err}
 			}
 			return NewStarlarkGame(rs, "starlark:"+file, r.Limits), nil
 		},
@@ -60,14 +61,14 @@ func starlarkFamily() Family {
 // a loopy game instead (outcome with draws, remoteness, generalized
 // Sprague–Grundy values).
 type StarlarkGame struct {
-	*SumGame[rules.Pos]
+	*catalog.SumGame[rules.Pos]
 	rules *rules.Rules
 }
 
 // NewStarlarkGame returns the catalog game of a loaded rule file, named by
 // spec, whose rule functions run under lim.
 func NewStarlarkGame(r *rules.Rules, spec string, lim rules.Limits) *StarlarkGame {
-	info := Info{Spec: spec, Name: r.Name(), Rule: r.Rule(), Example: r.Example(), Heap: r.Heap()}
+	info := catalog.Info{Spec: spec, Name: r.Name(), Rule: r.Rule(), Example: r.Example(), Heap: r.Heap()}
 	if info.Name == "" {
 		info.Name = "Starlark game " + filepath.Base(r.File())
 	}
@@ -83,13 +84,13 @@ func NewStarlarkGame(r *rules.Rules, spec string, lim rules.Limits) *StarlarkGam
 		info.Position = "a position as the rule file writes it (an int, a word, a quoted string or a tuple by default); a sum as positions separated by +"
 	}
 	g := &StarlarkGame{rules: r}
-	g.SumGame = newBoundGame(info, func(ctx context.Context, opts Options) (*binding[rules.Pos], error) {
+	g.SumGame = catalog.NewBoundGame(info, func(ctx context.Context, opts catalog.Options) (*catalog.Binding[rules.Pos], error) {
 		s := r.NewSession(ctx, lim)
-		codec := Codec[rules.Pos]{Parse: s.ParsePosition, Format: s.FormatPosition, Describe: s.DescribeMove}
-		b := &binding[rules.Pos]{game: s.Game(), codec: codec, ctx: s.Context(), fail: s.Err, close: s.Close}
+		codec := catalog.Codec[rules.Pos]{Parse: s.ParsePosition, Format: s.FormatPosition, Describe: s.DescribeMove}
+		b := &catalog.Binding[rules.Pos]{Game: s.Game(), Codec: codec, Ctx: s.Context(), Fail: s.Err, Close: s.Close}
 		if r.Heap() {
-			b.heap = s.Heap
-			b.heapRules = func() misere.HeapRules { return misere.RulesFunc(s.HeapOptions) }
+			b.Heap = s.Heap
+			b.HeapRules = func() misere.HeapRules { return misere.RulesFunc(s.HeapOptions) }
 		}
 		return b, nil
 	})

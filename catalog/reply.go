@@ -48,10 +48,10 @@ func (g *SumGame[P]) findMove(ctx context.Context, position, to string, opts Opt
 		return Move{}, err
 	}
 	defer b.done()
-	from := b.codec.Format(ps)
+	from := b.Codec.Format(ps)
 	// The options, in the form of the position, and then in the form of to.
 	ectx := b.context(ctx)
-	s := impartial.NewSolver(b.game, impartial.Settings{Budget: opts.Budget})
+	s := impartial.NewSolver(b.Game, impartial.Settings{Budget: opts.Budget})
 	var nexts [][]P
 	for i, p := range ps {
 		qs, err := s.Options(ectx, p)
@@ -68,9 +68,9 @@ func (g *SumGame[P]) findMove(ctx context.Context, position, to string, opts Opt
 	if err != nil {
 		return Move{}, err
 	}
-	want := b.codec.Format(ts)
+	want := b.Codec.Format(ts)
 	for i, next := range nexts {
-		if i < len(moves) && b.codec.Format(next) == want {
+		if i < len(moves) && b.Codec.Format(next) == want {
 			return moves[i], nil
 		}
 	}

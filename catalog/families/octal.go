@@ -1,4 +1,4 @@
-package catalog
+package families
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/misere"
@@ -46,11 +47,11 @@ var namedOctal = []namedGame{
 // searchedClosedForm is what theory says of an octal game in general.
 const searchedClosedForm = "searched; periods proved by the Guy–Smith test"
 
-func octalFamily() Family {
-	return Family{
+func octalFamily() catalog.Family {
+	return catalog.Family{
 		Name: "octal", Syntax: "octal:CODE", Example: "octal:0.137", Board: "heaps", ClosedForm: searchedClosedForm,
 		Rule: "take-and-break game of an octal code d0.d1d2… (kayles = octal:0.77)",
-		New: func(args string) (Game, error) {
+		New: func(args string) (catalog.Game, error) {
 			c, err := octal.ParseCode(args)
 			if err != nil {
 				return nil, codeError(err)
@@ -60,11 +61,11 @@ func octalFamily() Family {
 	}
 }
 
-func hexFamily() Family {
-	return Family{
+func hexFamily() catalog.Family {
+	return catalog.Family{
 		Name: "hex", Syntax: "hex:CODE", Example: "hex:0.8", Board: "heaps", ClosedForm: searchedClosedForm,
 		Rule: "take-and-break game of a hexadecimal code (bit 8: leave three heaps)",
-		New: func(args string) (Game, error) {
+		New: func(args string) (catalog.Game, error) {
 			c, err := octal.ParseHexCode(args)
 			if err != nil {
 				return nil, codeError(err)
@@ -75,12 +76,12 @@ func hexFamily() Family {
 }
 
 // namedOctalFamily returns the family of a named take-and-break game.
-func namedOctalFamily(n namedGame) Family {
-	return Family{
+func namedOctalFamily(n namedGame) catalog.Family {
+	return catalog.Family{
 		Name: n.name, Syntax: n.name, Example: n.name, Board: n.board, ClosedForm: n.closedForm, OEIS: n.oeis, OEISShift: n.oeisShift,
 		Rule: n.rule + " (octal " + n.code + ")",
-		New: func(args string) (Game, error) {
-			if err := noArgs(n.name, args); err != nil {
+		New: func(args string) (catalog.Game, error) {
+			if err := catalog.NoArgs(n.name, args); err != nil {
 				return nil, err
 			}
 			c, err := octal.ParseCode(n.code)
@@ -95,12 +96,12 @@ func namedOctalFamily(n namedGame) Family {
 // tbFamily is the take-and-break codes as CGSuite writes them
 // (octal.ParseTB): every octal and hexadecimal code, digits past 15, heap
 // counts, modifiers and repeating digits.
-func tbFamily() Family {
-	return Family{
+func tbFamily() catalog.Family {
+	return catalog.Family{
 		Name: "tb", Syntax: "tb:CODE", Example: "tb:4!.0", Board: "heaps",
 		ClosedForm: "searched; periods proved by the Guy–Smith test for k-heap splits (not with a modifier or repeating digits)",
 		Rule:       "take-and-break code in CGSuite's syntax: bit r of a digit leaves r heaps (G: four, &N;, {2,5}, {2+}, *), modifiers ! ? =, repeating digits [3] (tb:4!.0 = grundy)",
-		New: func(args string) (Game, error) {
+		New: func(args string) (catalog.Game, error) {
 			c, err := octal.ParseTB(args)
 			if err != nil {
 				return nil, codeError(err)
@@ -110,13 +111,13 @@ func tbFamily() Family {
 	}
 }
 
-func grundyFamily() Family {
-	return Family{
+func grundyFamily() catalog.Family {
+	return catalog.Family{
 		Name: "grundy", Syntax: "grundy", Example: "grundy", Board: "heaps", OEIS: "A002188",
 		Rule:       "Grundy's game: split one heap into two unequal heaps",
 		ClosedForm: "none known: searched (sparse-space method); no period is known (Guy 1989: ten million values, no pattern)",
-		New: func(args string) (Game, error) {
-			if err := noArgs("grundy", args); err != nil {
+		New: func(args string) (catalog.Game, error) {
+			if err := catalog.NoArgs("grundy", args); err != nil {
 				return nil, err
 			}
 			return newOctalGame("grundy", "Grundy's game", octal.GrundysGame(),
@@ -129,9 +130,9 @@ func grundyFamily() Family {
 func codeError(err error) error {
 	var se *octal.SyntaxError
 	if errors.As(err, &se) {
-		return &SpecError{Offset: se.Offset, Msg: se.Msg}
+		return &catalog.SpecError{Offset: se.Offset, Msg: se.Msg}
 	}
-	return &SpecError{Offset: -1, Msg: err.Error()}
+	return &catalog.SpecError{Offset: -1, Msg: err.Error()}
 }
 
 // newOctalGame returns the catalog game of a take-and-break game: positions
@@ -142,11 +143,11 @@ func codeError(err error) error {
 // covers the heaps (misere.OctalValued) and otherwise by the engine's search
 // of the real game. Its nim-sequence comes from the kernels (octal.Stream),
 // its period from the Guy–Smith test.
-func newOctalGame(spec, name string, og octal.Game, rule string) *SumGame[octal.Parts] {
+func newOctalGame(spec, name string, og octal.Game, rule string) *catalog.SumGame[octal.Parts] {
 	if rule == "" {
 		rule = describeCode(og)
 	}
-	info := Info{Spec: spec, Name: name, Rule: rule, Position: "heap sizes separated by spaces, e.g. \"5 7\"", Example: "5 7", Heap: true, Periodic: true}
+	info := catalog.Info{Spec: spec, Name: name, Rule: rule, Position: "heap sizes separated by spaces, e.g. \"5 7\"", Example: "5 7", Heap: true, Periodic: true}
 	code := ""
 	if c, ok := og.Code(); ok {
 		code = c.String()
@@ -165,25 +166,25 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *SumGame[octal.
 			info.OEIS, info.ClosedForm = g.OEIS, g.ClosedForm
 		}
 	}
-	g := &SumGame[octal.Parts]{info: info}
-	g.bind = func(context.Context, Options) (*binding[octal.Parts], error) {
+	g := catalog.NewBoundGame[octal.Parts](info, nil)
+	g.Bind = func(context.Context, catalog.Options) (*catalog.Binding[octal.Parts], error) {
 		codec := octalCodec
-		codec.Board = func(ps []octal.Parts) string { return drawHeaps(g.info.Board, octalSizes(ps)) }
-		return &binding[octal.Parts]{
-			game: misere.NewOctalValued(og), codec: codec,
-			heap:      func(n int) (octal.Parts, error) { return octal.Parts{int64(n)}, nil },
-			heapRules: func() misere.HeapRules { return misere.Octal(og) },
+		codec.Board = func(ps []octal.Parts) string { return drawHeaps(g.Info().Board, octalSizes(ps)) }
+		return &catalog.Binding[octal.Parts]{
+			Game: misere.NewOctalValued(og), Codec: codec,
+			Heap:      func(n int) (octal.Parts, error) { return octal.Parts{int64(n)}, nil },
+			HeapRules: func() misere.HeapRules { return misere.Octal(og) },
 		}, nil
 	}
-	g.stream = func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
+	g.Stream = func(ctx context.Context, r catalog.ValueRange, opts catalog.Options, emit func([]impartial.Nimber) error) (*catalog.SequenceStats, error) {
 		st, err := octal.Stream(ctx, og, octal.StreamRequest{From: r.From, To: r.To, KnownCount: r.KnownCount, Known: r.Known, Tail: r.Tail,
 			Parallel: runtime.GOMAXPROCS(0) > 1, MaxMemory: opts.Budget.MaxMemory, MaxValues: opts.Budget.MaxPositions, MaxWork: opts.Budget.MaxPositions}, emit)
 		if err != nil {
 			return nil, err
 		}
-		return &SequenceStats{Kernel: st.Kernel, Rare: st.Rare, Bytes: st.Bytes}, nil
+		return &catalog.SequenceStats{Kernel: st.Kernel, Rare: st.Rare, Bytes: st.Bytes}, nil
 	}
-	g.period = func(ctx context.Context, max int, opts Options) (*Periodicity, error) {
+	g.PeriodSearch = func(ctx context.Context, max int, opts catalog.Options) (*catalog.Periodicity, error) {
 		// The values are held two bytes each: the memory budget bounds them.
 		if err := octal.CheckBudget(max, impartial.Budget{MaxMemory: opts.Budget.MaxMemory}); err != nil {
 			return nil, err
@@ -201,7 +202,7 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *SumGame[octal.
 		if err != nil {
 			return nil, err
 		}
-		return &Periodicity{Preperiod: res.Preperiod, Period: res.Period, Status: string(res.Status), ComputedTo: res.ComputedTo, Criterion: res.Criterion, Needs: res.Needs}, nil
+		return &catalog.Periodicity{Preperiod: res.Preperiod, Period: res.Period, Status: string(res.Status), ComputedTo: res.ComputedTo, Criterion: res.Criterion, Needs: res.Needs}, nil
 	}
 	return g
 }
@@ -226,7 +227,7 @@ func octalSizes(ps []octal.Parts) []int {
 
 // octalCodec writes take-and-break positions as heap sizes, empty heaps
 // left out ("0" when none is left).
-var octalCodec = Codec[octal.Parts]{
+var octalCodec = catalog.Codec[octal.Parts]{
 	Parse: func(s string) ([]octal.Parts, error) {
 		hs, err := games.ParseHeaps(s)
 		if err != nil {
