@@ -162,7 +162,15 @@ func (s *Server) run(r *http.Request, rt route, limit, left time.Duration, relea
 	defer t.Stop()
 	select {
 	case res := <-done:
+		// An answer that came back without an error after the fast-lane
+		// slice ran out may be partial (a list of moves "stopped early:
+		// time budget exhausted"): it depends on the machine's load, so
+		// it is computed again in a general slot, like one that failed.
+		sliceOver := res.err == nil && ctx.Err() != nil && errors.Is(context.Cause(ctx), errFastSlice)
 		cancel()
+		if sliceOver {
+			return nil, errFastSlice, false
+		}
 		return res.v, s.explain(ctx, res.err), false
 	case <-t.C:
 	}

@@ -264,6 +264,32 @@ func TestFastLanePromotion(t *testing.T) {
 	}
 }
 
+// TestFastLanePartialAnswerPromoted: a list of moves stops early, without
+// an error, when its context ends ("the list stopped early: time budget
+// exhausted"). Stopped by the fast lane's slice, such an answer depended on
+// the machine's load (63 of the 100 moves of Kayles 10^8's first page under
+// go test -race), so it is computed again in a general slot. The handler
+// here answers "partial" when its context ends and "whole" when it has
+// time (a deadline minutes away: the general slot), whatever the machine.
+func TestFastLanePartialAnswerPromoted(t *testing.T) {
+	s := New(Config{FastTimeout: time.Millisecond, Timeout: 10 * time.Minute})
+	rt := route{name: "solve", compute: true, handle: func(r *http.Request) (any, error) {
+		if dl, ok := r.Context().Deadline(); ok && time.Until(dl) > time.Minute {
+			return "whole", nil
+		}
+		<-r.Context().Done()
+		return "partial", nil
+	}}
+	rec := httptest.NewRecorder()
+	s.api(rt).ServeHTTP(rec, newRequest("GET", "/api/solve?game=nim&position=1", nil))
+	if rec.Code != 200 || strings.TrimSpace(rec.Body.String()) != `"whole"` {
+		t.Errorf("%d %s, want the answer of a general slot", rec.Code, rec.Body)
+	}
+	if s.promoted.Load() != 1 {
+		t.Errorf("promoted %d times, want 1", s.promoted.Load())
+	}
+}
+
 func newFormRequest(t *testing.T, target string) *http.Request {
 	r := newRequest("GET", target, nil)
 	if err := r.ParseForm(); err != nil {
