@@ -364,6 +364,9 @@ func refereeGame(t *testing.T, label string, deal []int, rules cardflip.Rules, m
 }
 
 func TestConformance(t *testing.T) {
+	if cardflip.RaceDetector && testing.Short() {
+		t.Skip("one goroutine, long: checked by the plain run, not under -race -short")
+	}
 	variants := []cardflip.Variant{cardflip.Standard, cardflip.FreeCommunication, cardflip.FixedAfterLook, cardflip.Rearrange}
 	models := []cardflip.Model{cardflip.TableOnly, cardflip.TurnNumber}
 	strategies := append(cardflip.Strategies(), chaos{rate: 0.01}, chaos{rate: 0.2})

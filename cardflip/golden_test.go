@@ -89,6 +89,7 @@ func goldenLines(t *testing.T) []string {
 // c2bc57a, before the speed-ups): same deals, same choices, same X, same
 // traces, same errors.
 func TestGolden(t *testing.T) {
+	skipSequentialUnderRace(t)
 	got := goldenLines(t)
 	const file = "testdata/golden.txt"
 	if *updateGolden {
@@ -114,5 +115,17 @@ func TestGolden(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("got  %s\nwant %s", got[i], want[i])
 		}
+	}
+}
+
+// skipSequentialUnderRace skips a long test that plays on one goroutine
+// when it runs under go test -race -short (CI's race step): the detector
+// slows it 5–10 times and has nothing to find in it, and the plain run
+// (go test ./...) checks it in full. The tests of the evaluation pool,
+// which does start goroutines, still run under the detector.
+func skipSequentialUnderRace(t *testing.T) {
+	t.Helper()
+	if RaceDetector && testing.Short() {
+		t.Skip("one goroutine, long: checked by the plain run, not under -race -short")
 	}
 }

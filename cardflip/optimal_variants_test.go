@@ -81,6 +81,7 @@ func TestOptimalRearrange(t *testing.T) {
 // m = 3 the relaxation from turn 3 on gives 25/6, the memory bound, as
 // it must (an error in pricing the relaxed deals would move it).
 func TestOptimalTurnFour(t *testing.T) {
+	skipSequentialUnderRace(t)
 	ctx := context.Background()
 	r, err := OptimalSearch(ctx, 4, OptimalOptions{Model: TurnNumber, MaxTurns: 10})
 	if err != nil {
@@ -118,6 +119,7 @@ func TestOptimalTurnFour(t *testing.T) {
 // The turn search at m = 4 without the mirror symmetry of the first look
 // (the search's one symmetry under the turn model) finds 145/24 again.
 func TestOptimalTurnFourNoMirror(t *testing.T) {
+	skipSequentialUnderRace(t)
 	r, err := optimalSearch(context.Background(), 4, OptimalOptions{Model: TurnNumber, MaxTurns: 10}, func(o *optSearch) { o.noMirror = true })
 	if err != nil || r.Expectation.RatString() != "145/24" {
 		t.Fatalf("%v %v", r, err)

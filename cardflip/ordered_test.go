@@ -60,6 +60,7 @@ func TestOrderedRightSearch(t *testing.T) {
 // tables), below it exactly at m = 9, and by more than 4 standard errors
 // (of the difference, game by game) at the m below, to 1000.
 func TestOrderedBelowComb(t *testing.T) {
+	skipSequentialUnderRace(t)
 	for m := 1; m <= 9; m++ {
 		if testing.Short() && m > 8 {
 			break
