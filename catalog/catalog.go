@@ -118,6 +118,10 @@ type Info struct {
 	// Board names the picture the web page draws of a position (see
 	// Boards); empty when it draws none.
 	Board string `json:"board,omitempty"`
+	// Origin is, for a game whose positions are grids (the coingrid
+	// board), the labels of the first column and the first row: the
+	// coordinates of the coin written first.
+	Origin []int `json:"origin,omitempty"`
 	// OEIS is the A-number of the game's nim-sequence in the On-Line
 	// Encyclopedia of Integer Sequences (https://oeis.org), when it has
 	// one: G(n) = a(n − OEISShift) for the sequence a of that entry (its

@@ -153,12 +153,12 @@ func TestRegistry(t *testing.T) {
 		if err != nil {
 			t.Errorf("%s: drawing %q: %v", info.Spec, info.Example, err)
 		}
-		glyph := map[string]string{"heaps": "heap 1 ●", "pins": "row 1 | ", "coins": "○", "stairs": "▄", "queen": "♛"}[info.Board]
+		glyph := map[string]string{"heaps": "heap 1 ●", "pins": "row 1 | ", "coins": "○", "coingrid": "○", "stairs": "▄", "queen": "♛"}[info.Board]
 		if glyph != "" && text != "" && !strings.Contains(text, glyph) {
 			t.Errorf("%s: board %q, but its text drawing has no %q:\n%s", info.Spec, info.Board, glyph, text)
 		}
 	}
-	for spec, want := range map[string]string{"nim": "heaps", "kayles": "pins", "double-kayles": "pins", "coins:mock-turtles": "coins", "staircase": "stairs", "wythoff": "queen", "nimble": "strip", "northcott": ""} {
+	for spec, want := range map[string]string{"nim": "heaps", "kayles": "pins", "double-kayles": "pins", "coins:mock-turtles": "coins", "coins:turning-corners": "coingrid", "coins:ruler*mock-turtles": "coingrid", "staircase": "stairs", "wythoff": "queen", "nimble": "strip", "northcott": ""} {
 		if got := mustParse(t, spec).Info().Board; got != want {
 			t.Errorf("%s: board %q, want %q", spec, got, want)
 		}
@@ -180,7 +180,7 @@ func TestGamesTable(t *testing.T) {
 		for _, a := range f.Aliases {
 			name += ", `" + a + "`"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", name, cell(f.Rule), f.Board, cell(f.ClosedForm))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", name, cell(f.Rule), strings.Join(f.GameBoards(), ", "), cell(f.ClosedForm))
 	}
 	b.WriteString(end)
 	const path = "../docs/games.md"

@@ -34,7 +34,9 @@ type Family struct {
 	// a list (the coin-turning rules).
 	Args []string `json:"args,omitempty"`
 	// Board names the picture the workbench draws of a position (one of
-	// Boards), empty when it draws none.
+	// Boards), empty when it draws none. A game's constructor may name its
+	// own (the coins family's grids draw coingrid, its rows coins):
+	// Info.Board is the game's, this the family's where the game names none.
 	Board string `json:"board,omitempty"`
 	// ClosedForm states what theory knows of the values or outcomes of the
 	// family's games, with its source ("" when they are searched).
@@ -55,13 +57,41 @@ type Family struct {
 // Boards are the pictures the workbench draws (Family.Board, Info.Board),
 // each for the position syntax of its games:
 //
-//	heaps   heaps of tokens: heap sizes separated by spaces
-//	pins    rows of pins (Kayles): row lengths separated by spaces
-//	coins   a row of coins, heads and tails: "HTTH…" or the heads' numbers
-//	stairs  coins on stairs 1, 2, …: the number on each, lowest first
-//	queen   a queen on a quarter-infinite board (Wythoff): "a b"
-//	strip   coins on a strip of squares 0, 1, …: their squares
-func Boards() []string { return []string{"heaps", "pins", "coins", "stairs", "queen", "strip"} }
+//	heaps     heaps of tokens: heap sizes separated by spaces
+//	pins      rows of pins (Kayles): row lengths separated by spaces
+//	coins     a row of coins, heads and tails: "HTTH…" or the heads' numbers
+//	coingrid  a grid of coins (the two-dimensional coin-turning games): rows
+//	          of H and T separated by "/", row 0 first ("HTT/THT"), labelled
+//	          from Info.Origin
+//	stairs    coins on stairs 1, 2, …: the number on each, lowest first
+//	queen     a queen on a quarter-infinite board (Wythoff): "a b"
+//	strip     coins on a strip of squares 0, 1, …: their squares
+func Boards() []string {
+	return []string{"heaps", "pins", "coins", "coingrid", "stairs", "queen", "strip"}
+}
+
+// GameBoards lists the boards f's games draw: its Board, then those of the
+// games its Args name (a named two-dimensional coin game draws a grid) when
+// they differ. The table of docs/games.md shows them.
+func (f Family) GameBoards() []string {
+	var out []string
+	if f.Board != "" {
+		out = append(out, f.Board)
+	}
+	for _, a := range f.Args {
+		if f.New == nil {
+			break
+		}
+		g, err := f.New(a)
+		if err != nil {
+			continue // a form such as twins:S or A*B, not a game
+		}
+		if b := g.Info().Board; b != "" && !slices.Contains(out, b) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
 
 // Resolver turns spec strings into games under one policy: where rule files
 // are read (Files) and the limits their Starlark code runs under (Limits).

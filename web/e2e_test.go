@@ -558,6 +558,11 @@ func TestScreenshots(t *testing.T) {
 			eval[chromedp.Void](t, ctx, "a move", `(() => { const b = [...document.querySelectorAll('#play-moves button.move')].find(b => !b.classList.contains('r-win')); b.click(); })()`)
 			waitJS(t, ctx, "verdict", `!!document.getElementById('play-verdict') && document.querySelectorAll('#play-moves button.move').length > 0`)
 		},
+		"play-coingrid": func() {
+			eval[chromedp.Void](t, ctx, "a coin", `[...document.querySelectorAll('#page-play .cgrid .coin.legal')].pop().click()`)
+			waitJS(t, ctx, "choices", `document.querySelectorAll('#page-play .gridchoices button.move').length > 1`)
+			eval[chromedp.Void](t, ctx, "a choice", `document.querySelector('#page-play .gridchoices button.move').dispatchEvent(new MouseEvent('mouseenter'))`)
+		},
 		"cardflip": func() {
 			run(t, ctx, "measure", click("#cf-measure"))
 			waitJS(t, ctx, "measured", `document.querySelectorAll('#cf-hist .bars rect').length > 0`)

@@ -40,6 +40,9 @@ var pages = []struct{ name, hash, ready string }{
 	{"explore-sum", "#/explore?game=sum&position=kayles+7+%2B+nim+3+4+%2B+wythoff+3+5", `document.querySelectorAll('#explore-boards .sumboard').length === 3 && document.querySelectorAll('#explore-components li').length === 3`},
 	{"play-sum", "#/play?game=sum&position=kayles+5+%2B+nim+2+3&first=you&values=1", `document.querySelectorAll('#play-boards .sumboard').length === 2 && document.querySelectorAll('#play-moves button.move').length > 0`},
 	{"api", "#/api", `document.querySelectorAll('#api-endpoints tbody tr').length > 10`},
+	// issue 29: the grid of coins of the two-dimensional coin games (8 × 8)
+	{"explore-coingrid", "#/explore?game=coins:rugs&position=HTHTHTHT/THTHTHTH/HHTTHHTT/TTHHTTHH/HTHTHTHT/THTHTHTH/HHTTHHTT/TTHHTTHH", `document.querySelectorAll('#explore-result .cgrid .coin').length === 64`},
+	{"play-coingrid", "#/play?game=coins:turning-corners&position=HTHTHTHT/THTHTHTH/HHTTHHTT/TTHHTTHH/HTHTHTHT/THTHTHTH/HHTTHHTT/TTHHTTHH&first=you&values=1", `document.querySelectorAll('#page-play .cgrid .coin.legal').length > 0`},
 }
 
 // overflow says how far the page is wider than the window (0: no

@@ -112,6 +112,7 @@ func coinCodec(g *coins.Game) catalog.Codec[coins.Key] {
 // (values by the Tartan theorem, winning moves constructed by solving
 // α ⊗ β = u, the real moves for misère play); its value table (grundy
 // values --table N) is g of a single head at (Start_A + a, Start_B + b).
+// Its board is a grid of coins (coingrid), not the family's row.
 func NewPlaneGame(p *coins.Plane) *catalog.SumGame[coins.CellKey] {
 	closed := "the Tartan theorem: g(x, y) = g_A(x) ⊗ g_B(y), a nim-product; G = the nim-sum over the heads (Winning Ways ch. 14)"
 	if p.Spec == "acrostic-twins" {
@@ -124,6 +125,8 @@ func NewPlaneGame(p *coins.Plane) *catalog.SumGame[coins.CellKey] {
 		Position:   fmt.Sprintf("rows of H and T separated by /, row %d first, each from column %d, as \"HTT/THT\"; or the heads as (column,row), as \"(%d,%d) (%d,%d)\"", p.B.Start, p.A.Start, p.A.Start, p.B.Start, p.A.Start+1, p.B.Start+2),
 		Example:    "HTT/THT",
 		Table:      true,
+		Board:      "coingrid",
+		Origin:     []int{p.A.Start, p.B.Start},
 		ClosedForm: closed,
 	}
 	sg := catalog.NewBoundGame(info, func(_ context.Context, opts catalog.Options) (*catalog.Binding[coins.CellKey], error) {

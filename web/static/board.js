@@ -1,18 +1,20 @@
 // Boards: a picture of a position, drawn from its canonical string, for the
 // games whose /api/info names a board (catalog.Boards): heaps of tokens,
-// Kayles pins, a row of coins, the stairs of staircase Nim, Wythoff's
-// queen, the strip of Nimble. The page only draws: a click stands for a
+// Kayles pins, a row of coins, a grid of coins, the stairs of staircase Nim,
+// Wythoff's queen, the strip of Nimble. The page only draws: a click stands for a
 // move, which is looked up among the moves the server listed (its `to`
 // strings); a click that stands for no listed move says so. When the moves
 // carry a result (win, lose or draw, from /api/solve?all=1), the pieces
 // they move are coloured by it.
-import { h } from './dom.js';
+import { h, clear } from './dom.js';
+import { valueOf } from './values.js';
 
 // Bounds of what is drawn: beyond them the position is shown as text only.
 const MAX_HEAPS = 12;
 const MAX_TOKENS = 40;
 const MAX_QUEEN = 24;
 const MAX_COINS = 64;
+const MAX_GRID_SIDE = 16;
 const MAX_STAIRS = 12;
 
 const nums = (s) => s.split(' ').map(Number);
@@ -161,6 +163,92 @@ const drawers = {
     }, h('b', {}, c), h('small', {}, String(j + start)))));
     return h('div', { class: 'coins' }, row,
       o.onMove ? h('div', { class: 'coinactions' }, turn, h('span', { class: 'more' }, 'Mark the coins to turn (the rightmost goes from heads to tails).')) : null);
+  },
+
+  // A grid of coins (the two-dimensional coin-turning games): rows of H
+  // and T separated by "/", row 0 first, labelled from info.origin. A move
+  // turns its south-east-most coin from heads to tails; a click on a coin
+  // picks the listed moves whose south-east-most turned coin it is (the
+  // coins a move turns are where its position and the page's differ, the
+  // last of them in reading order). One is played; several are offered,
+  // each highlighting the coins it turns.
+  coingrid(position, o) {
+    if (!/^[HT]+(\/[HT]+)*$/.test(position)) return null;
+    const rows = position.split('/');
+    const w = rows[0].length;
+    if (rows.some((r) => r.length !== w) || w > MAX_GRID_SIDE || rows.length > MAX_GRID_SIDE) return null;
+    const [x0, y0] = o.info.origin ?? [0, 0];
+    const label = (x, y) => `(${x + x0},${y + y0})`;
+    // turned lists the cells (indices into the flat grid) a move turns.
+    const flat = rows.join('');
+    const turned = (m) => {
+      if (m.to.length !== position.length || !/^[HT/]+$/.test(m.to)) return null;
+      const t = m.to.replaceAll('/', '');
+      const out = [];
+      for (let i = 0; i < flat.length; i++) if (flat[i] !== t[i]) out.push(i);
+      return out.length ? out : null;
+    };
+    const byCoin = new Map(); // cell → [{ m, cells }]
+    for (const m of o.moves) {
+      const cells = turned(m);
+      if (!cells) continue;
+      const se = cells[cells.length - 1];
+      if (!byCoin.has(se)) byCoin.set(se, []);
+      byCoin.get(se).push({ m, cells });
+    }
+    // A coin is ringed in the best colour of its moves for the mover.
+    const best = (list) => {
+      for (const r of ['win', 'draw', 'lose']) if (list.some((c) => c.m.result === r)) return ' r-' + r;
+      return '';
+    };
+    const choices = h('div', { class: 'gridchoices' });
+    const el = h('div', { class: 'coingrid' });
+    const coinEls = [];
+    const highlight = (cells) => coinEls.forEach((c, i) => c.classList.toggle('turned', !!cells && cells.includes(i)));
+    const pick = (i) => {
+      const x = i % w;
+      const y = Math.floor(i / w);
+      const list = byCoin.get(i) ?? [];
+      coinEls.forEach((c, j) => c.classList.toggle('anchor', j === i && list.length > 1));
+      highlight(null);
+      clear(choices);
+      if (!list.length) {
+        o.onNote(flat[i] === 'H'
+          ? `No listed move turns coin ${label(x, y)} from heads to tails as its south-east-most coin.`
+          : `Coin ${label(x, y)} shows tails: a move turns its south-east-most coin from heads to tails.`);
+        return;
+      }
+      if (list.length === 1) { o.onMove(list[0].m); return; }
+      o.onNote(`${list.length} moves turn coin ${label(x, y)} from heads to tails: choose one (it highlights the coins it turns).`);
+      choices.append(...list.map(({ m, cells }) => h('button', {
+        class: 'move small' + resultClass(m), 'data-to': m.to,
+        onmouseenter: () => highlight(cells), onfocus: () => highlight(cells),
+        onmouseleave: () => highlight(null), onblur: () => highlight(null),
+        onclick: () => o.onMove(m),
+      }, h('span', { class: 'desc' }, m.move || m.to), valueOf(m) ? h('span', { class: 'ovalue' }, '→ ', valueOf(m)) : null)));
+    };
+    const cells = [h('span', { class: 'corner' })];
+    for (let x = 0; x < w; x++) cells.push(h('small', { class: 'collabel' }, String(x + x0)));
+    rows.forEach((r, y) => {
+      cells.push(h('small', { class: 'rowlabel' }, String(y + y0)));
+      [...r].forEach((c, x) => {
+        const i = y * w + x;
+        const list = o.onMove ? byCoin.get(i) : null;
+        const coin = h('span', {
+          class: 'coin ' + (c === 'H' ? 'heads' : 'tails') + (list ? ' legal' + best(list) : ''),
+          'data-x': String(x), 'data-y': String(y),
+          title: `coin ${label(x, y)}: ${c === 'H' ? 'heads' : 'tails'}` + (list ? ` · ${list.length === 1 ? list[0].m.move || list[0].m.to : `${list.length} moves`}` : ''),
+          onclick: o.onMove ? () => pick(i) : undefined,
+        }, c);
+        coinEls.push(coin);
+        cells.push(coin);
+      });
+    });
+    el.append(h('div', { class: 'cgrid', style: `--w:${w}` }, cells));
+    if (o.onMove) {
+      el.append(choices, h('p', { class: 'more' }, 'Click a head: the move that turns it to tails as its south-east-most coin (columns to the right, rows down) is played, or, when there are several, offered.'));
+    }
+    return el;
   },
 
   stairs(position, o) {

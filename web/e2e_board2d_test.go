@@ -1,0 +1,138 @@
+package web
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// seCoin is the cell (an index into the grid read row by row) of the
+// south-east-most coin a move from one grid position to another turns: the
+// last coin, in reading order, where the two differ (-1 if none).
+func seCoin(from, to string) int {
+	a, b := strings.ReplaceAll(from, "/", ""), strings.ReplaceAll(to, "/", "")
+	if len(a) != len(b) {
+		return -1
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+// The grid of coins of the two-dimensional coin games, in the explorer and
+// in play: a click on a head plays the one move whose south-east-most
+// coin it is, or offers the several there are, each a move the library
+// lists; the position becomes the one the server says that move gives.
+func TestBrowserCoinGrid(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	solved := func(pos string) {
+		t.Helper()
+		waitJS(t, ctx, "solved "+pos, fmt.Sprintf(`document.getElementById('explore-position').value === %q && !document.getElementById('explore-result').classList.contains('busy') && document.getElementById('explore-result').dataset.position === %q`, pos, pos))
+		run(t, ctx, "settle", chromedp.Sleep(200*time.Millisecond))
+	}
+	coin := func(scope string, x, y int) string {
+		return fmt.Sprintf(`%s .cgrid .coin[data-x="%d"][data-y="%d"]`, scope, x, y)
+	}
+
+	// Turning Corners HTT/THT: row 0 is HTT. The one move turns the corners
+	// of the square (0,0)–(1,1), its south-east corner (1,1) the head of
+	// row 1.
+	run(t, ctx, "open", chromedp.Navigate(url+"/#/explore?game=coins:turning-corners&position=HTT/THT"))
+	waitJS(t, ctx, "grid", `document.querySelectorAll('#explore-result .cgrid .coin').length === 6`)
+	faces := eval[string](t, ctx, "faces", `[...document.querySelectorAll('#explore-result .cgrid .coin')].map(c => c.classList.contains('heads') ? 'H' : 'T').join('')`)
+	if faces != "HTTTHT" {
+		t.Errorf("the grid shows %s row by row, want HTT then THT", faces)
+	}
+	r := solveAll(t, "coins:turning-corners", "HTT/THT", false)
+	if len(r.Options) != 1 {
+		t.Fatalf("HTT/THT has %d options", len(r.Options))
+	}
+	if se := seCoin("HTT/THT", r.Options[0].To); se != 4 {
+		t.Fatalf("the move to %s turns coin %d last", r.Options[0].To, se)
+	}
+	if n := eval[int](t, ctx, "legal", `document.querySelectorAll('#explore-result .cgrid .coin.legal').length`); n != 1 {
+		t.Errorf("%d coins marked as moves, want 1", n)
+	}
+	// A tail stands for no move: the note says so and nothing is played.
+	run(t, ctx, "a tail", click(coin("#explore-result", 2, 1)))
+	waitJS(t, ctx, "note", `(document.getElementById('explore-board-note')?.textContent ?? '').includes('shows tails')`)
+	run(t, ctx, "the head", click(coin("#explore-result", 1, 1)))
+	solved(r.Options[0].To)
+	if r.Options[0].To != "THT/HTT" {
+		t.Errorf("the library's move gives %s", r.Options[0].To)
+	}
+
+	// Rugs HHH/HHH: coin (2,1) is the south-east corner of six rugs; the
+	// page offers exactly the library's moves whose south-east-most coin it
+	// is, and plays the one chosen.
+	run(t, ctx, "rugs", chromedp.Navigate(url+"/#/explore?game=coins:rugs&position=HHH/HHH"))
+	solved("HHH/HHH") // not the grid of THT/HTT still shown
+	waitJS(t, ctx, "grid", `document.querySelectorAll('#explore-result .cgrid .coin.heads').length === 6`)
+	var want []string
+	for _, o := range solveAll(t, "coins:rugs", "HHH/HHH", false).Options {
+		if seCoin("HHH/HHH", o.To) == 5 {
+			want = append(want, o.To+":"+o.Result)
+		}
+	}
+	if len(want) != 6 {
+		t.Fatalf("the library lists %d moves with (2,1) south-east-most: %v", len(want), want)
+	}
+	run(t, ctx, "coin (2,1)", click(coin("#explore-result", 2, 1)))
+	waitJS(t, ctx, "choices", `document.querySelectorAll('#explore-result .gridchoices button.move').length > 0`)
+	got := eval[[]string](t, ctx, "choices", `[...document.querySelectorAll('#explore-result .gridchoices button.move')].map(b => b.dataset.to + ':' + (['win', 'lose', 'draw'].find(r => b.classList.contains('r-' + r)) ?? ''))`)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("coin (2,1) offers %v\nthe library's moves %v", got, want)
+	}
+	// Hovering a choice highlights the coins it turns.
+	to := eval[string](t, ctx, "last choice", `(() => { const b = [...document.querySelectorAll('#explore-result .gridchoices button.move')].pop(); b.dispatchEvent(new MouseEvent('mouseenter')); return b.dataset.to; })()`)
+	turned := eval[[]string](t, ctx, "turned", `[...document.querySelectorAll('#explore-result .cgrid .coin.turned')].map(c => c.dataset.x + ',' + c.dataset.y)`)
+	var wantTurned []string
+	for i := range 6 {
+		if "HHHHHH"[i] != strings.ReplaceAll(to, "/", "")[i] {
+			wantTurned = append(wantTurned, fmt.Sprintf("%d,%d", i%3, i/3))
+		}
+	}
+	if !slices.Equal(turned, wantTurned) {
+		t.Errorf("the move to %s highlights %v, turns %v", to, turned, wantTurned)
+	}
+	run(t, ctx, "choose", click(fmt.Sprintf(`#explore-result .gridchoices button.move[data-to=%q]`, to)))
+	solved(to)
+
+	// Play Ruler × Ruler (columns and rows from 1) against the perfect
+	// player: coin (2,2), the head at the grid's south-east, ends four
+	// moves; the one chosen is your move in the history and on the board.
+	run(t, ctx, "play", chromedp.Navigate(url+"/#/play?game=coins:ruler*ruler&position=TH/TH&first=you&values=1"))
+	waitJS(t, ctx, "grid", `document.querySelectorAll('#page-play .cgrid .coin.legal').length === 2`)
+	if got := eval[[]string](t, ctx, "labels", `[...document.querySelectorAll('#page-play .cgrid small')].map(s => s.textContent)`); !slices.Equal(got, []string{"1", "2", "1", "2"}) {
+		t.Errorf("labels %v, want columns 1 2 and rows 1 2", got)
+	}
+	var plays []string
+	for _, o := range solveAll(t, "coins:ruler*ruler", "TH/TH", false).Options {
+		if seCoin("TH/TH", o.To) == 3 {
+			plays = append(plays, o.To)
+		}
+	}
+	run(t, ctx, "coin (2,2)", click(coin("#page-play", 1, 1)))
+	waitJS(t, ctx, "choices", `document.querySelectorAll('#page-play .gridchoices button.move').length > 0`)
+	offered := eval[[]string](t, ctx, "offered", `[...document.querySelectorAll('#page-play .gridchoices button.move')].map(b => b.dataset.to)`)
+	slices.Sort(offered)
+	slices.Sort(plays)
+	if len(plays) != 4 || !slices.Equal(offered, plays) {
+		t.Errorf("coin (2,2) offers %v, the library's moves %v", offered, plays)
+	}
+	run(t, ctx, "choose", click(fmt.Sprintf(`#page-play .gridchoices button.move[data-to=%q]`, offered[0])))
+	waitJS(t, ctx, "your move", `document.querySelectorAll('#play-history li.you').length === 1`)
+	if got := textOf(t, ctx, "#play-history li.you code"); got != offered[0] {
+		t.Errorf("your move went to %q, chosen %q", got, offered[0])
+	}
+}
