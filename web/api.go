@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/grundy/grundy/bridge"
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/play"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/notation"
 	"github.com/grundy/grundy/octal"
@@ -71,6 +73,11 @@ type MoveResult struct {
 	Game     string       `json:"game"`
 	Position string       `json:"position"`
 	Move     catalog.Move `json:"move"`
+	// Repetition is true when, with the game's earlier positions given
+	// (history=, once each, the start first), the position after the move
+	// has occurred three times with the same player to move: the game is
+	// drawn (play.RepetitionDraw, docs/loopy.md).
+	Repetition bool `json:"repetition,omitempty"`
 }
 
 // ReplyResult is the answer of /api/reply: the perfect player's move.
@@ -83,6 +90,8 @@ type ReplyResult struct {
 	Over     bool          `json:"over"`
 	// Strength is the strength asked for (strength=), absent for perfect.
 	Strength string `json:"strength,omitempty"`
+	// Repetition: as MoveResult's, after the computer's move.
+	Repetition bool `json:"repetition,omitempty"`
 }
 
 // httpError is an error with its HTTP status.
@@ -347,7 +356,19 @@ func (s *Server) move(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &MoveResult{Game: g.Info().Spec, Position: canon, Move: m}, nil
+	return &MoveResult{Game: g.Info().Spec, Position: canon, Move: m, Repetition: repeated(r, canon, m.To)}, nil
+}
+
+// repeated applies the repetition rule to the game whose earlier positions
+// the request lists (history=, the start first, each as the server wrote
+// it), then position, then after: the one rule the CLI's play and the
+// web's play page end a loopy game by.
+func repeated(r *http.Request, position, after string) bool {
+	h := r.Form["history"]
+	if len(h) == 0 {
+		return false
+	}
+	return play.RepetitionDraw(append(slices.Clone(h), position, after))
 }
 
 func (s *Server) reply(r *http.Request) (any, error) {
@@ -376,6 +397,7 @@ func (s *Server) reply(r *http.Request) (any, error) {
 	}
 	if ok {
 		res.Move = &m
+		res.Repetition = repeated(r, canon, m.To)
 	}
 	return res, nil
 }

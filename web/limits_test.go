@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -434,4 +435,50 @@ func TestDisconnectCancels(t *testing.T) {
 		t.Fatalf("next request: %v %v", resp, err)
 	}
 	resp.Body.Close()
+}
+
+// /api/move and /api/reply apply the repetition rule (play.RepetitionDraw)
+// to the game's earlier positions (history=, the start first): the play
+// page asks them instead of keeping a copy of the rule. On draw.star the
+// token stays on 4: after 4 → 4 twice from the start 4, the position 4
+// has occurred three times with the same player to move.
+func TestRepetitionByHistory(t *testing.T) {
+	s := New(Config{})
+	game := "starlark:examples/draw.star"
+	for _, c := range []struct {
+		route   string
+		history []string
+		want    bool
+	}{
+		{"move", nil, false},
+		{"move", []string{"4"}, false},
+		{"move", []string{"4", "4"}, false}, // 4 with the other player to move
+		{"move", []string{"4", "4", "4"}, true},
+		{"reply", []string{"4", "4", "4"}, true},
+		{"reply", []string{"4"}, false},
+	} {
+		v := url.Values{"game": {game}, "position": {"4"}}
+		if c.route == "move" {
+			v.Set("to", "4")
+		}
+		for _, h := range c.history {
+			v.Add("history", h)
+		}
+		code, body := get(t, s, "/api/"+c.route+"?"+v.Encode())
+		var r struct {
+			Move *struct {
+				To string `json:"to"`
+			} `json:"move"`
+			Repetition bool `json:"repetition"`
+		}
+		if err := json.Unmarshal([]byte(body), &r); code != 200 || err != nil {
+			t.Fatalf("%s %v: %d %s", c.route, c.history, code, body)
+		}
+		if r.Move == nil || r.Move.To != "4" {
+			t.Fatalf("%s %v: %s, want the move to 4 (the only one that keeps the draw)", c.route, c.history, body)
+		}
+		if r.Repetition != c.want {
+			t.Errorf("%s from 4 after %v: repetition %v, want %v", c.route, c.history, r.Repetition, c.want)
+		}
+	}
 }

@@ -136,14 +136,16 @@ export default {
         clear(feedback);
         clear(drawBox);
         // A shared game: its moves, each checked by the server, then on.
+        let drawn = false;
         for (const to of replay) {
           const from = position();
-          const m = await api('move', { game: game.spec, position: from, to });
+          const m = await api('move', withHistory({ game: game.spec, position: from, to }));
           if (mine !== epoch) return;
           plies.push({ by: toMove(), move: m.move });
+          drawn = !!m.repetition;
         }
         replay = [];
-        if (repeated()) return finish('repetition');
+        if (drawn) return finish('repetition');
         await advance(mine);
       } catch (e) {
         if (mine === epoch) fail(e);
@@ -159,11 +161,11 @@ export default {
       if (toMove() === 'computer') {
         status.textContent = `The ${cpuName().toLowerCase()} is thinking…`;
         settle(position(), false);
-        const r = await api('reply', { game: game.spec, position: position(), misere: game.misere ? 1 : 0, strength: game.strength });
+        const r = await api('reply', withHistory({ game: game.spec, position: position(), misere: game.misere ? 1 : 0, strength: game.strength }));
         if (mine !== epoch) return;
         if (r.over) return finish('computer');
         plies.push({ by: 'computer', move: r.move });
-        if (repeated()) return finish('repetition');
+        if (r.repetition) return finish('repetition');
         render();
       }
       const pos = position();
@@ -187,14 +189,15 @@ export default {
       render(true);
     }
 
-    // repeated says whether the position shown has occurred three times
-    // with the same player to move (play.RepetitionDraw, docs/loopy.md).
-    const repeated = () => {
-      const seen = [game.start, ...plies.map((p) => p.move.to)];
-      const last = seen.length - 1;
-      let n = 0;
-      for (let i = last; i >= 0; i -= 2) if (seen[i] === seen[last]) n++;
-      return n >= 3;
+    // earlier lists the game's positions before the one shown, the start
+    // first: /api/move and /api/reply apply the repetition rule to it
+    // (play.RepetitionDraw, docs/loopy.md) and say when the game is drawn.
+    const earlier = () => [game.start, ...plies.map((p) => p.move.to)].slice(0, -1);
+    // withHistory is params with history= once per earlier position.
+    const withHistory = (params) => {
+      const q = new URLSearchParams(params);
+      for (const p of earlier()) q.append('history', p);
+      return q;
     };
 
     // finish ends the game: stuck, the player to move has no legal move;
@@ -265,13 +268,13 @@ export default {
       const from = position();
       busy(true);
       try {
-        const r = await api('move', { game: game.spec, position: from, to });
+        const r = await api('move', withHistory({ game: game.spec, position: from, to }));
         if (mine !== epoch) return;
         const an = valued.get(key(from));
         const verdict = judge(an, r.move.to);
         plies.push({ by: 'you', move: r.move, verdict });
         typed.value = '';
-        if (repeated()) {
+        if (r.repetition) {
           clear(feedback, verdict ? h('p', { class: 'feedback ' + (verdict.mistake ? 'mistake' : verdict.good ? 'good' : 'neutral'), id: 'play-verdict' }, verdict.text) : null);
           return finish('repetition');
         }
