@@ -107,18 +107,26 @@ export function canvasSVG(canvas) {
 // the plot element (an svg, or a canvas) or null when none is shown.
 export function plotDownloads({ id, name, source }) {
   const svgA = h2('a', { id: id + '-svg', class: 'download' }, 'SVG');
-  const pngA = h2('a', { id: id + '-png', class: 'download' }, 'PNG');
+  // The PNG link shows once its file is made; until then only the SVG's.
+  const pngA = h2('a', { id: id + '-png', class: 'download', hidden: true }, 'PNG');
   const el = h2('span', { class: 'plotdl', id, hidden: true }, 'Download the plot: ', svgA, ' ', pngA);
   let gen = 0;
+  let made = ''; // the name and SVG text the links hold
   const refresh = async () => {
-    const mine = ++gen;
     const src = source();
     if (!src) {
+      ++gen;
       el.hidden = true;
+      made = '';
       return;
     }
     const file = src instanceof HTMLCanvasElement ? canvasSVG(src) : svgDocument(src);
     const base = name();
+    // The same plot drawn again keeps its files: a link being fetched is
+    // not revoked under the reader.
+    if (made === base + '\n' + file.text) return;
+    made = base + '\n' + file.text;
+    const mine = ++gen;
     download(svgA, file.text, `${base}.svg`, 'image/svg+xml');
     el.hidden = false;
     pngA.hidden = true;
