@@ -101,7 +101,12 @@ func (f *cardflipFlags) setup(cmd *cobra.Command) (cardflip.Strategy, cardflip.R
 }
 
 // cardflipCtxErr turns a canceled context into the CLI's interrupt error.
-func cardflipCtxErr(err error) error {
+func cardflipCtxErr(ctx context.Context, err error) error {
+	if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		// The context says why: the memory governor's budget error, the
+		// time budget, or a signal.
+		return impartial.ContextError(ctx)
+	}
 	if errors.Is(err, context.Canceled) {
 		return &impartial.BudgetError{Limit: impartial.LimitCanceled, Err: err}
 	}
@@ -211,7 +216,7 @@ when the strategy has one.`,
 			res, err := cardflip.Exact(cmd.Context(), s, f.m, cardflip.Options{Rules: r, Workers: f.workers, Progress: prog})
 			done()
 			if err != nil {
-				return cardflipCtxErr(err)
+				return cardflipCtxErr(cmd.Context(), err)
 			}
 			mean, _ := res.Expectation.Float64()
 			if f.json {
@@ -261,7 +266,7 @@ a histogram. The same seed gives the same numbers whatever the cores.`,
 			st, err := cardflip.Simulate(cmd.Context(), s, f.m, trials, seed, cardflip.Options{Rules: r, Workers: f.workers, Progress: prog})
 			done()
 			if err != nil {
-				return cardflipCtxErr(err)
+				return cardflipCtxErr(cmd.Context(), err)
 			}
 			if f.json {
 				return jsonout.Write(io.out, cardflip.NewSimulateReport(s, f.m, r, seed, st))
@@ -336,7 +341,7 @@ where the card went and whether face up).`,
 			if f.json {
 				rec, err := cardflip.Record(cmd.Context(), s, f.m, r, seed, 0)
 				if err != nil {
-					return cardflipCtxErr(err)
+					return cardflipCtxErr(cmd.Context(), err)
 				}
 				return jsonout.Write(io.out, rec)
 			}
@@ -430,7 +435,7 @@ the file's extension).`,
 			rows, err := cardflip.Compare(cmd.Context(), o)
 			done()
 			if err != nil {
-				return cardflipCtxErr(err)
+				return cardflipCtxErr(cmd.Context(), err)
 			}
 			if out != "" {
 				if err := writePlot(cmd.Context(), io, out, format, rows); err != nil {
@@ -534,7 +539,7 @@ The turn model and rearrange are searched one at a time, not together.`,
 					best, _ := cardflip.Lookup("best")
 					r, err := cardflip.Exact(ctx, best, m, cardflip.Options{})
 					if err != nil {
-						return cardflipCtxErr(err)
+						return cardflipCtxErr(ctx, err)
 					}
 					opt.Bound, boundName = r.Expectation, best.Info().Name
 				}
@@ -557,13 +562,13 @@ The turn model and rearrange are searched one at a time, not together.`,
 				fmt.Fprint(io.err, "\r\033[K")
 			}
 			if err != nil {
-				return cardflipCtxErr(err)
+				return cardflipCtxErr(ctx, err)
 			}
 			elapsed := time.Since(start)
 			// The check: the engine plays the strategy found on every deal.
 			check, err := cardflip.Exact(ctx, res.Policy, m, cardflip.Options{Rules: cardflip.Rules{Model: mod, Variant: vari}})
 			if err != nil {
-				return cardflipCtxErr(err)
+				return cardflipCtxErr(ctx, err)
 			}
 			if check.Expectation.Cmp(res.Expectation) != 0 {
 				return fmt.Errorf("cardflip: the strategy found plays %s, the search said %s", check.Expectation.RatString(), res.Expectation.RatString())
@@ -608,7 +613,7 @@ The turn model and rearrange are searched one at a time, not together.`,
 				// optimum of the plain table-only rules.
 				plain, err := cardflip.Optimal(ctx, m)
 				if err != nil {
-					return cardflipCtxErr(err)
+					return cardflipCtxErr(ctx, err)
 				}
 				fmt.Fprintf(io.out, ", table-only optimum %s", plain.Expectation.RatString())
 			}

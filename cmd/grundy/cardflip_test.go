@@ -1,11 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/grundy/grundy/impartial"
 )
 
 func TestCardflipExactJSON(t *testing.T) {
@@ -196,4 +201,25 @@ func FuzzParseRange(f *testing.F) {
 			t.Fatalf("%q gave %d..%d", s, a, b)
 		}
 	})
+}
+
+// A card-flip run stopped through its context reports why the context
+// ended: the memory governor cancels with a memory budget error as the
+// cause, which was reported as "canceled".
+func TestCardflipContextCause(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(&impartial.BudgetError{Limit: impartial.LimitMemory, Max: 1 << 20})
+	var be *impartial.BudgetError
+	if err := cardflipCtxErr(ctx, ctx.Err()); !errors.As(err, &be) || be.Limit != impartial.LimitMemory {
+		t.Errorf("stopped by the memory governor: %v, want a memory budget error", err)
+	}
+	ctx, cancel2 := context.WithTimeout(context.Background(), 0)
+	defer cancel2()
+	<-ctx.Done()
+	if err := cardflipCtxErr(ctx, ctx.Err()); !errors.As(err, &be) || be.Limit != impartial.LimitTime {
+		t.Errorf("stopped by its deadline: %v, want a time budget error", err)
+	}
+	if err := cardflipCtxErr(context.Background(), io.EOF); err != io.EOF {
+		t.Errorf("another error: %v, want it unchanged", err)
+	}
 }
