@@ -70,25 +70,11 @@ func (g *Game) parseRow(s string) (Position, error) {
 	return p, nil
 }
 
-// onlyHT reports whether s is letters H and T alone (a judge's row). By a
-// table, not two comparisons: on a random row the second comparison's
-// branch is mispredicted every other coin (9 ms against 1.4 ms for 10^6).
-func onlyHT(s string) bool {
-	var bad uint8
-	for i := 0; i < len(s); i++ {
-		bad |= notHT[s[i]]
-	}
-	return bad == 0
-}
-
-// notHT is 1 for every byte but 'H' and 'T'.
-var notHT = func() (t [256]uint8) {
-	for i := range t {
-		t[i] = 1
-	}
-	t['H'], t['T'] = 0, 0
-	return t
-}()
+// onlyHT reports whether s is letters H and T alone (a judge's row). By
+// strings.TrimLeft's byte set, whose one branch a byte is always taken on a
+// valid row: two comparisons a coin mispredicted every other coin of a
+// random row (4–9 ms against 0.8–1.4 ms for 10^6 coins).
+func onlyHT(s string) bool { return strings.TrimLeft(s, "HT") == "" }
 
 // parseHT reads a row of H and T without a branch per coin: a random row
 // of 10^6 coins mispredicted half its branches. Every coin's index is
