@@ -266,12 +266,33 @@ func (c *Checkpoint) Commit() error {
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(c.dir, manifestFile+".tmp")
+	if err := WriteFile(filepath.Join(c.dir, manifestFile), append(raw, '\n')); err != nil {
+		return err
+	}
+	c.m = m
+	return nil
+}
+
+// WriteFile replaces the file at path with the parts, atomically: a
+// temporary file beside it (path + ".tmp"), synced, renamed over it, the
+// directory synced. A crash leaves the old file or the new one, never a
+// mix. path's directory must exist: a checkpoint whose directory vanished
+// fails rather than starting again unseen.
+func WriteFile(path string, parts ...[]byte) error {
+	dir := filepath.Dir(path)
+	tmp := path + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(append(raw, '\n')); err != nil {
+	w := bufio.NewWriterSize(f, 1<<16)
+	for _, p := range parts {
+		if _, err := w.Write(p); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	if err := w.Flush(); err != nil {
 		f.Close()
 		return err
 	}
@@ -282,14 +303,13 @@ func (c *Checkpoint) Commit() error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, filepath.Join(c.dir, manifestFile)); err != nil {
+	if err := os.Rename(tmp, path); err != nil {
 		return err
 	}
-	if d, err := os.Open(c.dir); err == nil {
+	if d, err := os.Open(dir); err == nil {
 		d.Sync() // best effort: not every platform syncs directories
 		d.Close()
 	}
-	c.m = m
 	return nil
 }
 

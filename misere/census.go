@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy/grundy/checkpoint"
 	"github.com/grundy/grundy/octal"
 )
 
@@ -186,7 +187,7 @@ func WriteCensus(dir string, rows []CensusRow) error {
 		w.Write([]string{r.Code, strconv.Itoa(r.Heaps), strconv.Itoa(r.Size), strconv.Itoa(r.PSize), r.Status, per, pre, r.Grew, r.Reason, strconv.FormatInt(r.Work, 10)})
 	}
 	w.Flush()
-	if err := writeAtomic(filepath.Join(dir, "census.csv"), b.Bytes()); err != nil {
+	if err := checkpoint.WriteFile(filepath.Join(dir, "census.csv"), b.Bytes()); err != nil {
 		return err
 	}
 	var j bytes.Buffer
@@ -202,5 +203,5 @@ func WriteCensus(dir string, rows []CensusRow) error {
 	}
 	bw.WriteString("]\n")
 	bw.Flush()
-	return writeAtomic(filepath.Join(dir, "census.json"), j.Bytes())
+	return checkpoint.WriteFile(filepath.Join(dir, "census.json"), j.Bytes())
 }

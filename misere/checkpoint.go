@@ -1,7 +1,6 @@
 package misere
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -12,6 +11,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/grundy/grundy/checkpoint"
 )
 
 // A quotient checkpoint (Settings.Checkpoint) is one file holding the
@@ -203,45 +204,8 @@ func (c *ckpt) save(b *builder) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(c.path, append(head, '\n'), body)
-}
-
-// writeAtomic replaces the file at path with the parts, atomically: a
-// temporary file beside it, synced, renamed over it, the directory synced.
-func writeAtomic(path string, parts ...[]byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(f, 1<<16)
-	for _, p := range parts {
-		if _, err := w.Write(p); err != nil {
-			f.Close()
-			return err
-		}
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // best effort: not every platform syncs directories
-		d.Close()
-	}
-	return nil
+	return checkpoint.WriteFile(c.path, append(head, '\n'), body)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy/grundy/checkpoint"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -56,7 +57,7 @@ func TestDawsonKaylesTable(t *testing.T) {
 		for _, r := range rows {
 			fmt.Fprintf(&b, "%d,%d,%d\n", r.heap, r.size, r.p)
 		}
-		if err := writeAtomic(csvPath, []byte(b.String())); err != nil {
+		if err := checkpoint.WriteFile(csvPath, []byte(b.String())); err != nil {
 			t.Fatal(err)
 		}
 	}
