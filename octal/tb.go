@@ -646,10 +646,25 @@ func (g Game) TB() (TBCode, bool) {
 
 func (g Game) general() bool { return g.tb != nil && g.tb.general }
 
-// tbOptions yields the moves of a heap of n tokens for a general code:
+// options yields the moves of a heap of n tokens for a general code:
 // k removed, then the heaps left by count, each partition once, largest
-// heap first.
+// heap first. parts is the caller's to keep.
 func (r *tbRules) options(n int, yield func(k int, parts []int) bool) {
+	r.moves(n, func(k int, parts []int) bool {
+		var rev []int
+		if len(parts) > 0 {
+			rev = slices.Clone(parts)
+			slices.Reverse(rev)
+		}
+		return yield(k, rev)
+	})
+}
+
+// moves is the one walk over the moves of a heap of n tokens (options and
+// the plain kernel, plainTB): k removed, then the heaps left, in
+// non-decreasing order, in a buffer reused for the next move (nil when
+// none is left). It stops when yield returns false.
+func (r *tbRules) moves(n int, yield func(k int, parts []int) bool) {
 	top := n
 	if r.maxRemove >= 0 {
 		top = min(n, r.maxRemove)
@@ -682,11 +697,7 @@ func (r *tbRules) options(n int, yield func(k int, parts []int) bool) {
 				}
 				continue
 			}
-			if !partitions(m, h, c, buf[:0], func(parts []int) bool {
-				rev := slices.Clone(parts)
-				slices.Reverse(rev)
-				return yield(k, rev)
-			}) {
+			if !partitions(m, h, c, buf[:0], func(parts []int) bool { return yield(k, parts) }) {
 				return
 			}
 		}
@@ -763,61 +774,29 @@ func (c *Computer) plainTB(ctx context.Context, n int) (uint32, int, error) {
 	w := c.w
 	stamp := w.stamp(n)
 	mark := w.mark
-	r := c.g.tb
 	at := func(i int) uint32 { v, _ := c.val(i); return v }
 	work := 0
 	var err error
-	top := n
-	if r.maxRemove >= 0 {
-		top = min(n, r.maxRemove)
-	}
-	buf := make([]int, 0, 8)
-	for k := 0; k <= top && err == nil; k++ {
-		d := r.code.Digit(k)
-		if d.IsZero() {
-			continue
+	c.g.tb.moves(n, func(_ int, parts []int) bool {
+		x := uint32(0)
+		for _, a := range parts {
+			x ^= at(a)
 		}
-		m := n - k
-		hmax := m
-		if h := d.MaxHeaps(); h >= 0 {
-			hmax = min(hmax, h)
+		mark[x] = stamp
+		if len(parts) < 2 {
+			return true // work counts the partitions into two or more heaps
 		}
-		for h := 0; h <= hmax && err == nil; h++ {
-			cons, ok := d.Allows(h)
-			if !ok {
-				continue
+		if work++; work%tbWork == 0 {
+			if err = ctx.Err(); err != nil {
+				return false
 			}
-			switch h {
-			case 0:
-				if m == 0 && k > 0 {
-					mark[0] = stamp
-				}
-				continue
-			case 1:
-				if k > 0 {
-					mark[at(m)] = stamp
-				}
-				continue
+			if c.maxWork > 0 && c.tbWork+int64(work) > c.maxWork {
+				err = &WorkError{Max: c.maxWork, Heap: n}
+				return false
 			}
-			partitions(m, h, cons, buf[:0], func(p []int) bool {
-				x := uint32(0)
-				for _, a := range p {
-					x ^= at(a)
-				}
-				mark[x] = stamp
-				if work++; work%tbWork == 0 {
-					if err = ctx.Err(); err != nil {
-						return false
-					}
-					if c.maxWork > 0 && c.tbWork+int64(work) > c.maxWork {
-						err = &WorkError{Max: c.maxWork, Heap: n}
-						return false
-					}
-				}
-				return true
-			})
 		}
-	}
+		return true
+	})
 	c.tbWork += int64(work)
 	if err == nil && c.maxWork > 0 && c.tbWork > c.maxWork {
 		err = &WorkError{Max: c.maxWork, Heap: n}
