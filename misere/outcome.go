@@ -79,22 +79,9 @@ type Move struct {
 // move budget of options examined; beyond either it fails with a
 // *impartial.BudgetError (past max, with the first max moves).
 func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Move, error) {
-	n := len(heaps)
-	img := make([]int32, n) // the letter of each heap
-	for i, h := range heaps {
-		j, err := q.letter(h)
-		if err != nil {
-			return nil, err
-		}
-		img[i] = j
-	}
-	// suffix[i] = product of the images of heaps[i:].
-	suffix := make([]int32, n+1)
-	for i := n - 1; i >= 0; i-- {
-		suffix[i] = suffix[i+1]
-		if img[i] >= 0 {
-			suffix[i] = q.q.act(suffix[i], img[i])
-		}
+	img, suffix, err := q.suffixImages(heaps)
+	if err != nil {
+		return nil, err
 	}
 	moves := []Move{}
 	if q.isP[suffix[0]] {
@@ -194,21 +181,9 @@ func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Mo
 // image. So a winning move of a sum of heaps of any size costs one pass
 // over the heaps and the options of at most one heap within the range.
 func (q *Quotient) WinningMove(ctx context.Context, heaps []int) (Move, bool, error) {
-	n := len(heaps)
-	img := make([]int32, n)
-	for i, h := range heaps {
-		j, err := q.letter(h)
-		if err != nil {
-			return Move{}, false, err
-		}
-		img[i] = j
-	}
-	suffix := make([]int32, n+1)
-	for i := n - 1; i >= 0; i-- {
-		suffix[i] = suffix[i+1]
-		if img[i] >= 0 {
-			suffix[i] = q.q.act(suffix[i], img[i])
-		}
+	img, suffix, err := q.suffixImages(heaps)
+	if err != nil {
+		return Move{}, false, err
 	}
 	if q.isP[suffix[0]] {
 		return Move{}, false, nil
@@ -333,4 +308,25 @@ func (q *Quotient) winningOption(ctx context.Context, h, r int, rest int32) ([]i
 		return q2.winningOption(ctx, h, h, rest)
 	}
 	return found, found != nil, nil
+}
+
+// suffixImages returns the letter of each heap (img[i], negative for a
+// heap with no move) and the products of the images of the suffixes:
+// suffix[i] = the image of heaps[i:], suffix[len(heaps)] the identity.
+func (q *Quotient) suffixImages(heaps []int) (img, suffix []int32, err error) {
+	n := len(heaps)
+	img = make([]int32, n)
+	for i, h := range heaps {
+		if img[i], err = q.letter(h); err != nil {
+			return nil, nil, err
+		}
+	}
+	suffix = make([]int32, n+1)
+	for i := n - 1; i >= 0; i-- {
+		suffix[i] = suffix[i+1]
+		if img[i] >= 0 {
+			suffix[i] = q.q.act(suffix[i], img[i])
+		}
+	}
+	return img, suffix, nil
 }
