@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/grundy/grundy/impartial"
@@ -418,5 +419,56 @@ func TestRowWithoutBranches(t *testing.T) {
 		if !reflect.DeepEqual(fast, slow) {
 			t.Fatalf("%s: branch-free %+v, letter by letter %+v", row, fast, slow)
 		}
+	}
+}
+
+// TestRowValue: the value of a row read as it streams equals the value of
+// the position ParsePosition lists, for games with and without a closed
+// form, on random rows and on rows only the general reader accepts.
+func TestRowValue(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(5, 8))
+	games := []*Game{TurningTurtles(), MockTurtles(), Ruler(), Grunt(), Twins()}
+	for _, rule := range []string{"subtraction:1,3,4", "subtraction:2,5", "consecutive:3", "up-to:3", "twins:1,2", "moebius", "mogul"} {
+		g, err := ParseRule(rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	rows := []string{"", "H", "T", "HT", "hht", "H T H", "TTTTTTTTTH"}
+	for range 40 {
+		b := make([]byte, rng.IntN(64))
+		for i := range b {
+			b[i] = "HT"[rng.IntN(2)]
+		}
+		rows = append(rows, string(b))
+	}
+	for _, g := range games {
+		s, plain := g.NewSolver(impartial.Budget{}), g.NewSolver(impartial.Budget{})
+		for _, row := range rows {
+			got, err := s.RowValue(ctx, row)
+			if err != nil {
+				t.Fatalf("%s RowValue(%q): %v", g.Spec, row, err)
+			}
+			var want Nimber
+			if strings.TrimSpace(row) != "" {
+				p, err := g.ParsePosition(row)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err = plain.Value(ctx, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got != want {
+				t.Errorf("%s RowValue(%q) = %d, Value = %d", g.Spec, row, got, want)
+			}
+		}
+	}
+	var se *SyntaxError
+	if _, err := TurningTurtles().NewSolver(impartial.Budget{}).RowValue(ctx, "HHxT"); !errors.As(err, &se) || se.Offset != 2 {
+		t.Errorf("RowValue(HHxT): %v, want a SyntaxError at offset 2", err)
 	}
 }

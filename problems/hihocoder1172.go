@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/grundy/grundy/coins"
 	"github.com/grundy/grundy/impartial"
@@ -38,27 +39,27 @@ func solveHihoCoder1172(r io.Reader, w io.Writer) error {
 	if err != nil || n < 1 || n > maxCase {
 		return &InputError{Problem: id, Line: line, Col: col, Msg: fmt.Sprintf("N = %q is not a whole number from 1 to %d", tok, maxCase)}
 	}
-	row, rowLine, rowCol, ok := in.next(maxCase)
+	b, rowLine, rowCol, ok := in.nextBytes(maxCase, n)
 	if in.err != nil {
 		return in.err
 	}
 	if !ok {
 		return &InputError{Problem: id, Msg: fmt.Sprintf("expected a row of %d coins (H or T) after N on line %d", n, line)}
 	}
+	// The row is read in place, not copied: b is not written while row is
+	// in use, and row does not outlive this call.
+	row := unsafe.String(unsafe.SliceData(b), len(b))
 	if i := notCoin(row); i >= 0 {
 		return &InputError{Problem: id, Line: rowLine, Col: rowCol + i, Msg: fmt.Sprintf("character %d of the row, %q, is not H or T", i+1, []rune(row[i:])[0])}
 	}
 	if len(row) != n {
 		return &InputError{Problem: id, Line: rowLine, Col: rowCol, Msg: fmt.Sprintf("the row has %d coins, but N = %d", len(row), n)}
 	}
-	g := coins.TurningTurtles()
-	p, err := g.ParsePosition(row)
+	// The row is XORed as it is read (coins.Solver.RowValue): the heads
+	// of 10^6 coins are never listed.
+	v, err := coins.TurningTurtles().NewSolver(impartial.Budget{}).RowValue(context.Background(), row)
 	if err != nil {
 		return &InputError{Problem: id, Line: rowLine, Col: rowCol, Msg: err.Error()}
-	}
-	v, err := g.NewSolver(impartial.Budget{}).Value(context.Background(), p)
-	if err != nil {
-		return err
 	}
 	answer := "Bob\n"
 	if v != 0 {
