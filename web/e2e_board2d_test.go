@@ -248,3 +248,73 @@ func TestBrowserCoinGridHeads(t *testing.T) {
 		t.Errorf("your move went to %q, chosen %q", h, got[0])
 	}
 }
+
+// Grids past 16 columns or rows get the board too, with smaller coins in a
+// frame that scrolls, up to 64 × 64 (rows or heads); past that the page
+// says why there is no board, and the moves are still listed.
+func TestBrowserCoinGridLarge(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	open := func(spec, pos string) {
+		t.Helper()
+		run(t, ctx, "open "+pos, chromedp.Navigate(url+"/#/explore?"+q("game", spec, "position", pos)))
+		waitJS(t, ctx, "solved", fmt.Sprintf(`!document.getElementById('explore-result').classList.contains('busy') && document.getElementById('explore-result').dataset.position === %q && document.querySelectorAll('#explore-moves button.move').length > 0`, pos))
+	}
+	count := func(sel string) int {
+		return eval[int](t, ctx, "count", fmt.Sprintf(`document.querySelectorAll(%q).length`, sel))
+	}
+
+	// Acrostic Twins on 20 columns and 18 rows, heads (3,2) and (19,17):
+	// 360 coins in the frame, and the far head, scrolled to, offers the
+	// library's 36 moves.
+	rows := make([]string, 18)
+	for y := range rows {
+		r := []byte(strings.Repeat("T", 20))
+		if y == 2 {
+			r[3] = 'H'
+		}
+		if y == 17 {
+			r[19] = 'H'
+		}
+		rows[y] = string(r)
+	}
+	pos := strings.Join(rows, "/")
+	open("coins:acrostic-twins", pos)
+	waitJS(t, ctx, "grid", `document.querySelectorAll('#explore-result .cgridframe .cgrid.dense .coin').length === 360`)
+	var want []string
+	for _, o := range solveAll(t, "coins:acrostic-twins", pos, false).Options {
+		if seCoin(pos, o.To) == 17*20+19 {
+			want = append(want, o.To)
+		}
+	}
+	slices.Sort(want)
+	run(t, ctx, "coin (19,17)", click(`#explore-result .cgrid .coin[data-x="19"][data-y="17"]`))
+	waitJS(t, ctx, "choices", `document.querySelectorAll('#explore-result .gridchoices button.move').length > 0`)
+	got := eval[[]string](t, ctx, "choices", `[...document.querySelectorAll('#explore-result .gridchoices button.move')].map(b => b.dataset.to)`)
+	slices.Sort(got)
+	if len(want) != 36 || !slices.Equal(got, want) {
+		t.Errorf("coin (19,17) offers %d moves, the library %d", len(got), len(want))
+	}
+
+	// 64 × 64, written as heads: every coin drawn, the heads where they are.
+	open("coins:acrostic-twins", "(1,1) (63,63)")
+	waitJS(t, ctx, "grid", `document.querySelectorAll('#explore-result .cgrid.dense.tiny .coin').length === 64 * 64`)
+	if got := eval[[]string](t, ctx, "heads", `[...document.querySelectorAll('#explore-result .cgrid .coin.heads')].map(c => c.dataset.x + ',' + c.dataset.y)`); !slices.Equal(got, []string{"1,1", "63,63"}) {
+		t.Errorf("heads drawn at %v", got)
+	}
+
+	// Past 64: no grid, the reason instead, the moves still listed.
+	for _, c := range []struct{ pos, says string }{
+		{"(5,9) (100,37)", "This grid reaches column 100 and row 37 (101 × 38 coins): the board draws at most 64 columns and 64 rows"},
+		{strings.Repeat("H", 65), "This grid reaches column 64 and row 0 (65 × 1 coins)"},
+	} {
+		open("coins:acrostic-twins", c.pos)
+		waitJS(t, ctx, "cap", `!!document.querySelector('#explore-result .boardcap')`)
+		if n := count("#explore-result .cgrid"); n != 0 {
+			t.Errorf("%s: %d grids drawn past the cap", c.pos, n)
+		}
+		if got := textOf(t, ctx, "#explore-result .boardcap"); !strings.Contains(got, c.says) {
+			t.Errorf("%s: the page says %q, want %q", c.pos, got, c.says)
+		}
+	}
+}

@@ -9,12 +9,17 @@
 import { h, clear } from './dom.js';
 import { valueOf } from './values.js';
 
-// Bounds of what is drawn: beyond them the position is shown as text only.
+// Bounds of what is drawn: beyond them the position is shown as text only
+// (a grid of coins says so, with its size).
 const MAX_HEAPS = 12;
 const MAX_TOKENS = 40;
 const MAX_QUEEN = 24;
 const MAX_COINS = 64;
-const MAX_GRID_SIDE = 16;
+// A grid of coins is drawn to 64 columns and 64 rows (as many coins as the
+// nimber table's 64 × 64); past 16 its coins are smaller and it scrolls
+// inside its frame.
+const MAX_GRID_SIDE = 64;
+const GRID_DENSE = 16;
 const MAX_STAIRS = 12;
 
 const nums = (s) => s.split(' ').map(Number);
@@ -102,7 +107,7 @@ export function board(info, position, { moves = [], onMove, onNote } = {}) {
   const draw = drawers[info?.board];
   if (!draw) return null;
   const el = draw(position, { moves, onMove, onNote: onNote ?? (() => {}), info });
-  if (el) {
+  if (el && !el.classList.contains('boardcap')) {
     el.classList.add('board-' + info.board);
     if (onMove) el.classList.add('clickable');
   }
@@ -230,8 +235,11 @@ const drawers = {
     const grid = gridOf(position, origin);
     if (!grid) return null;
     const { w, h: ht, heads } = grid;
-    if (w > MAX_GRID_SIDE || ht > MAX_GRID_SIDE) return null;
     const [x0, y0] = origin;
+    if (w > MAX_GRID_SIDE || ht > MAX_GRID_SIDE) {
+      return h('p', { class: 'note boardcap' },
+        `This grid reaches column ${x0 + w - 1} and row ${y0 + ht - 1} (${w} × ${ht} coins): the board draws at most ${MAX_GRID_SIDE} columns and ${MAX_GRID_SIDE} rows, so the position is shown as text only.`);
+    }
     const label = (x, y) => `(${x + x0},${y + y0})`;
     // turned lists the cells (indices into the grid, row by row) a move
     // turns: where its position's heads and the page's differ.
@@ -300,7 +308,13 @@ const drawers = {
         cells.push(coin);
       }
     }
-    el.append(h('div', { class: 'cgrid', style: `--w:${w}` }, cells));
+    // Past 16 columns or rows the coins are smaller (22 px, then 16 px
+    // without their letter) and the grid scrolls in its frame, its labels
+    // staying in view.
+    const side = Math.max(w, ht);
+    const dense = side > GRID_DENSE;
+    const grid2 = h('div', { class: 'cgrid' + (dense ? ' dense' + (side > 2 * GRID_DENSE ? ' tiny' : '') : ''), style: `--w:${w}` }, cells);
+    el.append(dense ? h('div', { class: 'cgridframe' }, grid2) : grid2);
     if (o.onMove) {
       el.append(choices, h('p', { class: 'more' }, 'Click a head: the move that turns it to tails as its south-east-most coin (columns to the right, rows down) is played, or, when there are several, offered.'));
     }
