@@ -72,8 +72,10 @@
 // a nim-product (package nimber), and a position is the nim-sum over its
 // heads. Named games: [TurningCorners] (Twins × Twins: the four corners of
 // a rectangle; g = x ⊗ y, the game that defines the nim-product), [Rugs]
-// (Ruler × Ruler: every coin of a rectangular block) and [AcrosticTwins]
-// (two coins in a row or a column; g = x ⊕ y, not a product).
+// (Ruler × Ruler: every coin of a rectangular block; Ferguson's
+// Turnablock) and [AcrosticTwins] (two coins in a row or a column;
+// g = x ⊕ y, not a product): the games of Ferguson's §5.2–5.4, whose
+// tables and worked examples are known-answer tests.
 //
 // Winning moves are constructed, not searched: from a position of value v,
 // a move with south-east coin c wins when the values over the coins it

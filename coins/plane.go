@@ -2,6 +2,7 @@ package coins
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -41,6 +42,9 @@ type Plane struct {
 	// A and B are the games of the columns (x) and of the rows (y); for
 	// Acrostic Twins, Twins and Twins.
 	A, B *Game
+	// ClosedForm states g(x, y), the value of a single head, with its
+	// source.
+	ClosedForm string
 
 	kind planeKind
 }
@@ -50,6 +54,7 @@ type Plane struct {
 // (x, y) has value g_a(x) ⊗ g_b(y) (the Tartan theorem).
 func Product(a, b *Game) *Plane {
 	return &Plane{Spec: a.Spec + "*" + b.Spec, Name: a.Name + " × " + b.Name, A: a, B: b, kind: pProduct,
+		ClosedForm: "the Tartan theorem: g(x, y) = g_A(x) ⊗ g_B(y), a nim-product (Ferguson, Game Theory, Part I, §5.4; Winning Ways ch. 14)",
 		Rule: fmt.Sprintf("Turn over the coins (x, y) for x in a move of %s and y in a move of %s, the south-east-most from heads to tails; columns are numbered from %d, rows from %d.",
 			a.Name, b.Name, a.Start, b.Start)}
 }
@@ -58,68 +63,95 @@ func Product(a, b *Game) *Plane {
 // (a, y), (x, b), (x, y) of a rectangle, 0 ≤ a < x, 0 ≤ b < y, the corner
 // (x, y) from heads to tails. A single head at (x, y) has value x ⊗ y: the
 // game is the definition of the nim-product (Ferguson, Game Theory, Part I,
-// ch. 5; Winning Ways ch. 14).
+// §5.2–5.3; Winning Ways ch. 14).
 func TurningCorners() *Plane {
 	p := Product(Twins(), Twins())
 	p.Spec, p.Name = "turning-corners", "Turning Corners"
+	p.ClosedForm = "g(x, y) = x ⊗ y, the nim-product, which the game defines (Ferguson, Game Theory, Part I, §5.2–5.3, Table 5.2)"
 	p.Rule = "Turn over the four corners of a rectangle, the south-east corner from heads to tails; rows and columns are numbered from 0."
 	return p
 }
 
 // Rugs is Ruler × Ruler: turn over every coin of a rectangular block, the
 // south-east coin from heads to tails; g(x, y) = (x & −x) ⊗ (y & −y)
-// (Ferguson, Game Theory, Part I, ch. 5; Winning Ways ch. 14).
+// (Ferguson, Game Theory, Part I, §5.4, where it is also called
+// Turnablock; Winning Ways ch. 14).
 func Rugs() *Plane {
 	p := Product(Ruler(), Ruler())
 	p.Spec, p.Name = "rugs", "Rugs"
+	p.ClosedForm = "g(x, y) = (x & −x) ⊗ (y & −y): Ruler × Ruler by the Tartan theorem (Ferguson, Game Theory, Part I, §5.4, Table 5.3)"
 	p.Rule = "Turn over every coin of a rectangular block, the south-east coin from heads to tails; rows and columns are numbered from 1."
 	return p
 }
 
 // AcrosticTwins turns over two coins in the same row or in the same
 // column, the south-east one from heads to tails (Ferguson, Game Theory,
-// Part I, ch. 5). It is no product: a single head at (x, y) moves like a
-// rook to (x', y) or (x, y'), so its value is x ⊕ y (two-heap Nim).
+// Part I, §5.2, the first of its two-dimensional games). It is no product:
+// a single head at (x, y) moves like a rook to (x', y) or (x, y'), so
+// g(x, y) = mex{g(x, b), g(a, y) : b < y, a < x} = x ⊕ y (two-heap Nim).
 func AcrosticTwins() *Plane {
 	return &Plane{Spec: "acrostic-twins", Name: "Acrostic Twins", A: Twins(), B: Twins(), kind: pAcrostic,
-		Rule: "Turn over two coins in the same row or in the same column, the south-east one from heads to tails; rows and columns are numbered from 0."}
+		ClosedForm: "g(x, y) = x ⊕ y: a single head moves like a rook, as two-heap Nim (Ferguson, Game Theory, Part I, §5.2, Table 5.1)",
+		Rule:       "Turn over two coins in the same row or in the same column, the south-east one from heads to tails; rows and columns are numbered from 0."}
 }
 
-// planeNames lists the named two-dimensional rules.
-var planeNames = []string{"turning-corners", "rugs", "acrostic-twins"}
+// namedPlanes are the two-dimensional games named in Ferguson's Game
+// Theory, Part I, §5.2–5.4, other than the products written A*B (Turning
+// Turtles squared is turning-turtles*turning-turtles, (Mock Turtles)² is
+// mock-turtles*mock-turtles): one entry per game, with the other names
+// the text gives it. Each entry's constructor states its rule and closed
+// form with the source.
+var namedPlanes = []struct {
+	name    string
+	aliases []string
+	new     func() *Plane
+}{
+	{name: "turning-corners", new: TurningCorners},
+	{name: "rugs", aliases: []string{"turnablock"}, new: Rugs},
+	{name: "acrostic-twins", new: AcrosticTwins},
+}
+
+// namedPlane returns the constructor of the named game rule names
+// (case-insensitive, by its name or another), or nil.
+func namedPlane(rule string) func() *Plane {
+	k := strings.ToLower(strings.TrimSpace(rule))
+	for _, n := range namedPlanes {
+		if k == n.name || slices.Contains(n.aliases, k) {
+			return n.new
+		}
+	}
+	return nil
+}
 
 // PlaneRuleNames returns the syntaxes ParsePlane accepts: the named games
 // and A*B for two rules of ParseRule.
-func PlaneRuleNames() []string { return append(append([]string(nil), planeNames...), "A*B") }
+func PlaneRuleNames() []string {
+	var out []string
+	for _, n := range namedPlanes {
+		out = append(out, n.name)
+	}
+	return append(out, "A*B")
+}
 
 // IsPlaneRule says whether rule names a two-dimensional game: one of the
 // named ones or a product A*B.
 func IsPlaneRule(rule string) bool {
-	k := strings.ToLower(strings.TrimSpace(rule))
-	for _, n := range planeNames {
-		if k == n {
-			return true
-		}
-	}
-	return strings.Contains(rule, "*")
+	return namedPlane(rule) != nil || strings.Contains(rule, "*")
 }
 
 // ParsePlane returns the two-dimensional game a rule names
-// (case-insensitive): turning-corners, rugs, acrostic-twins, or A*B with A
-// and B rules of ParseRule ("ruler*ruler", "twins:1,2,3*mock-turtles").
-// Errors are *RuleError values with the column in rule.
+// (case-insensitive): turning-corners, rugs (or turnablock),
+// acrostic-twins, or A*B with A and B rules of ParseRule ("ruler*ruler",
+// "twins:1,2,3*mock-turtles"). Errors are *RuleError values with the
+// column in rule.
 func ParsePlane(rule string) (*Plane, error) {
-	switch strings.ToLower(strings.TrimSpace(rule)) {
-	case "turning-corners":
-		return TurningCorners(), nil
-	case "rugs":
-		return Rugs(), nil
-	case "acrostic-twins":
-		return AcrosticTwins(), nil
+	if named := namedPlane(rule); named != nil {
+		return named(), nil
 	}
 	left, right, ok := strings.Cut(rule, "*")
 	if !ok {
-		return nil, &RuleError{Rule: rule, Offset: 0, Msg: fmt.Sprintf("unknown two-dimensional rule %q (rules: %s, A*B)", rule, strings.Join(planeNames, ", "))}
+		names := PlaneRuleNames()
+		return nil, &RuleError{Rule: rule, Offset: 0, Msg: fmt.Sprintf("unknown two-dimensional rule %q (rules: %s)", rule, strings.Join(names, ", "))}
 	}
 	if strings.Contains(right, "*") {
 		return nil, &RuleError{Rule: rule, Offset: len(left) + 1 + strings.Index(right, "*"), Msg: "a product of two games only (A*B)"}

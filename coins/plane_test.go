@@ -448,7 +448,7 @@ func FuzzPlanePosition(f *testing.F) {
 // FuzzParsePlane: rules either parse (and their Spec parses back to the
 // same game) or fail with a *RuleError naming a column inside the rule.
 func FuzzParsePlane(f *testing.F) {
-	for _, s := range []string{"turning-corners", "rugs", "acrostic-twins", "ruler*ruler", "twins:1-3*Mock-Turtles", "ruler*rular",
+	for _, s := range []string{"turning-corners", "rugs", "acrostic-twins", "Turnablock", "ruler*ruler", "twins:1-3*Mock-Turtles", "ruler*rular",
 		"twins:0*ruler", "ruler*ruler*ruler", "corners", "*", "up-to:3*", "*consecutive:2"} {
 		f.Add(s)
 	}

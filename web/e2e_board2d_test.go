@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/grundy/grundy/coins"
 )
 
 // seCoin is the cell (an index into the grid read row by row) of the
@@ -134,5 +136,185 @@ func TestBrowserCoinGrid(t *testing.T) {
 	waitJS(t, ctx, "your move", `document.querySelectorAll('#play-history li.you').length === 1`)
 	if got := textOf(t, ctx, "#play-history li.you code"); got != offered[0] {
 		t.Errorf("your move went to %q, chosen %q", got, offered[0])
+	}
+}
+
+// seHead is the south-east-most coin (column,row) a move from one
+// position of a grid game to another turns, read by the library's parser:
+// the last, in row-major order, of the coins where the two differ.
+func seHead(t *testing.T, spec, from, to string) coins.Cell {
+	t.Helper()
+	p, err := coins.ParsePlane(strings.TrimPrefix(spec, "coins:"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := p.ParsePosition(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.ParsePosition(to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turned := coins.TurnedCells(a.Heads, b.Heads)
+	if len(turned) == 0 {
+		t.Fatalf("%s: no coin turned from %s to %s", spec, from, to)
+	}
+	return turned[len(turned)-1]
+}
+
+// A position written as a list of heads gets the grid too, drawn to the
+// bounding box of its heads (from the game's first column and row), in
+// the explorer and in play; a click on a head offers exactly the library's
+// moves whose south-east-most coin it is, and the grid follows the
+// position the move gives, growing or shrinking with its heads.
+func TestBrowserCoinGridHeads(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	solved := func(pos string) {
+		t.Helper()
+		waitJS(t, ctx, "solved "+pos, fmt.Sprintf(`!document.getElementById('explore-result').classList.contains('busy') && document.getElementById('explore-result').dataset.position === %q`, pos))
+		run(t, ctx, "settle", chromedp.Sleep(200*time.Millisecond))
+	}
+	heads := func(scope string) []string {
+		return eval[[]string](t, ctx, "heads", fmt.Sprintf(`[...document.querySelectorAll('%s .cgrid .coin.heads')].map(c => c.dataset.x + ',' + c.dataset.y)`, scope))
+	}
+	offered := func(scope string) []string {
+		waitJS(t, ctx, "choices", fmt.Sprintf(`document.querySelectorAll('%s .gridchoices button.move').length > 0`, scope))
+		got := eval[[]string](t, ctx, "choices", fmt.Sprintf(`[...document.querySelectorAll('%s .gridchoices button.move')].map(b => b.dataset.to)`, scope))
+		slices.Sort(got)
+		return got
+	}
+	library := func(spec, pos string, se coins.Cell) []string {
+		var out []string
+		for _, o := range solveAll(t, spec, pos, false).Options {
+			if seHead(t, spec, pos, o.To) == se {
+				out = append(out, o.To)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+
+	// Acrostic Twins with heads (1,1) and (4,4): a 5 × 5 grid, columns and
+	// rows labelled 0–4, the two heads where they are.
+	const spec, pos = "coins:acrostic-twins", "(1,1) (4,4)"
+	run(t, ctx, "open", chromedp.Navigate(url+"/#/explore?"+q("game", spec, "position", pos)))
+	solved(pos)
+	waitJS(t, ctx, "grid", `document.querySelectorAll('#explore-result .cgrid .coin').length === 25`)
+	if got := heads("#explore-result"); !slices.Equal(got, []string{"1,1", "4,4"}) {
+		t.Errorf("heads drawn at %v, want 1,1 and 4,4", got)
+	}
+	if got := eval[[]string](t, ctx, "labels", `[...document.querySelectorAll('#explore-result .cgrid small')].map(s => s.textContent)`); !slices.Equal(got, []string{"0", "1", "2", "3", "4", "0", "1", "2", "3", "4"}) {
+		t.Errorf("labels %v, want columns 0–4 and rows 0–4", got)
+	}
+	if n := eval[int](t, ctx, "legal", `document.querySelectorAll('#explore-result .cgrid .coin.legal').length`); n != 2 {
+		t.Errorf("%d coins marked as moves, want the 2 heads", n)
+	}
+	// The head (4,4) is the south-east coin of eight moves: a coin of its
+	// row or of its column with it.
+	want := library(spec, pos, coins.Cell{X: 4, Y: 4})
+	run(t, ctx, "coin (4,4)", click(`#explore-result .cgrid .coin[data-x="4"][data-y="4"]`))
+	if got := offered("#explore-result"); len(want) != 8 || !slices.Equal(got, want) {
+		t.Errorf("coin (4,4) offers %v\nthe library's moves %v", got, want)
+	}
+	// Hovering the move with (4,0) highlights (4,0) and (4,4); choosing it
+	// leaves heads (4,0) and (1,1): the grid shrinks to 5 × 2.
+	const to = "(4,0) (1,1)"
+	eval[chromedp.Void](t, ctx, "hover", fmt.Sprintf(`document.querySelector('#explore-result .gridchoices button.move[data-to=%q]').dispatchEvent(new MouseEvent('mouseenter'))`, to))
+	if got := eval[[]string](t, ctx, "turned", `[...document.querySelectorAll('#explore-result .cgrid .coin.turned')].map(c => c.dataset.x + ',' + c.dataset.y)`); !slices.Equal(got, []string{"4,0", "4,4"}) {
+		t.Errorf("the move to %s highlights %v, want 4,0 and 4,4", to, got)
+	}
+	run(t, ctx, "choose", click(fmt.Sprintf(`#explore-result .gridchoices button.move[data-to=%q]`, to)))
+	solved(to)
+	waitJS(t, ctx, "5 × 2", `document.querySelectorAll('#explore-result .cgrid .coin').length === 10`)
+	if got := heads("#explore-result"); !slices.Equal(got, []string{"4,0", "1,1"}) {
+		t.Errorf("after the move, heads drawn at %v, want 4,0 and 1,1", got)
+	}
+
+	// Play Turning Corners from the single head (2,2): a 3 × 3 grid whose
+	// one head offers the four corners it is south-east of.
+	run(t, ctx, "play", chromedp.Navigate(url+"/#/play?"+q("game", "coins:turning-corners", "position", "(2,2)", "first", "you", "values", "1")))
+	waitJS(t, ctx, "grid", `document.querySelectorAll('#page-play .cgrid .coin').length === 9 && document.querySelectorAll('#page-play .cgrid .coin.legal').length === 1`)
+	plays := library("coins:turning-corners", "(2,2)", coins.Cell{X: 2, Y: 2})
+	run(t, ctx, "coin (2,2)", click(`#page-play .cgrid .coin[data-x="2"][data-y="2"]`))
+	got := offered("#page-play")
+	if len(plays) != 4 || !slices.Equal(got, plays) {
+		t.Errorf("coin (2,2) offers %v, the library's moves %v", got, plays)
+	}
+	run(t, ctx, "choose", click(fmt.Sprintf(`#page-play .gridchoices button.move[data-to=%q]`, got[0])))
+	waitJS(t, ctx, "your move", `document.querySelectorAll('#play-history li.you').length === 1`)
+	if h := textOf(t, ctx, "#play-history li.you code"); h != got[0] {
+		t.Errorf("your move went to %q, chosen %q", h, got[0])
+	}
+}
+
+// Grids past 16 columns or rows get the board too, with smaller coins in a
+// frame that scrolls, up to 64 × 64 (rows or heads); past that the page
+// says why there is no board, and the moves are still listed.
+func TestBrowserCoinGridLarge(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	open := func(spec, pos string) {
+		t.Helper()
+		run(t, ctx, "open "+pos, chromedp.Navigate(url+"/#/explore?"+q("game", spec, "position", pos)))
+		waitJS(t, ctx, "solved", fmt.Sprintf(`!document.getElementById('explore-result').classList.contains('busy') && document.getElementById('explore-result').dataset.position === %q && document.querySelectorAll('#explore-moves button.move').length > 0`, pos))
+	}
+	count := func(sel string) int {
+		return eval[int](t, ctx, "count", fmt.Sprintf(`document.querySelectorAll(%q).length`, sel))
+	}
+
+	// Acrostic Twins on 20 columns and 18 rows, heads (3,2) and (19,17):
+	// 360 coins in the frame, and the far head, scrolled to, offers the
+	// library's 36 moves.
+	rows := make([]string, 18)
+	for y := range rows {
+		r := []byte(strings.Repeat("T", 20))
+		if y == 2 {
+			r[3] = 'H'
+		}
+		if y == 17 {
+			r[19] = 'H'
+		}
+		rows[y] = string(r)
+	}
+	pos := strings.Join(rows, "/")
+	open("coins:acrostic-twins", pos)
+	waitJS(t, ctx, "grid", `document.querySelectorAll('#explore-result .cgridframe .cgrid.dense .coin').length === 360`)
+	var want []string
+	for _, o := range solveAll(t, "coins:acrostic-twins", pos, false).Options {
+		if seCoin(pos, o.To) == 17*20+19 {
+			want = append(want, o.To)
+		}
+	}
+	slices.Sort(want)
+	run(t, ctx, "coin (19,17)", click(`#explore-result .cgrid .coin[data-x="19"][data-y="17"]`))
+	waitJS(t, ctx, "choices", `document.querySelectorAll('#explore-result .gridchoices button.move').length > 0`)
+	got := eval[[]string](t, ctx, "choices", `[...document.querySelectorAll('#explore-result .gridchoices button.move')].map(b => b.dataset.to)`)
+	slices.Sort(got)
+	if len(want) != 36 || !slices.Equal(got, want) {
+		t.Errorf("coin (19,17) offers %d moves, the library %d", len(got), len(want))
+	}
+
+	// 64 × 64, written as heads: every coin drawn, the heads where they are.
+	open("coins:acrostic-twins", "(1,1) (63,63)")
+	waitJS(t, ctx, "grid", `document.querySelectorAll('#explore-result .cgrid.dense.tiny .coin').length === 64 * 64`)
+	if got := eval[[]string](t, ctx, "heads", `[...document.querySelectorAll('#explore-result .cgrid .coin.heads')].map(c => c.dataset.x + ',' + c.dataset.y)`); !slices.Equal(got, []string{"1,1", "63,63"}) {
+		t.Errorf("heads drawn at %v", got)
+	}
+
+	// Past 64: no grid, the reason instead, the moves still listed.
+	for _, c := range []struct{ pos, says string }{
+		{"(5,9) (100,37)", "This grid reaches column 100 and row 37 (101 × 38 coins): the board draws at most 64 columns and 64 rows"},
+		{strings.Repeat("H", 65), "This grid reaches column 64 and row 0 (65 × 1 coins)"},
+	} {
+		open("coins:acrostic-twins", c.pos)
+		waitJS(t, ctx, "cap", `!!document.querySelector('#explore-result .boardcap')`)
+		if n := count("#explore-result .cgrid"); n != 0 {
+			t.Errorf("%s: %d grids drawn past the cap", c.pos, n)
+		}
+		if got := textOf(t, ctx, "#explore-result .boardcap"); !strings.Contains(got, c.says) {
+			t.Errorf("%s: the page says %q, want %q", c.pos, got, c.says)
+		}
 	}
 }

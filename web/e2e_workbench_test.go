@@ -43,6 +43,8 @@ var pages = []struct{ name, hash, ready string }{
 	// issue 29: the grid of coins of the two-dimensional coin games (8 × 8)
 	{"explore-coingrid", "#/explore?game=coins:rugs&position=HTHTHTHT/THTHTHTH/HHTTHHTT/TTHHTTHH/HTHTHTHT/THTHTHTH/HHTTHHTT/TTHHTTHH", `document.querySelectorAll('#explore-result .cgrid .coin').length === 64`},
 	{"play-coingrid", "#/play?game=coins:turning-corners&position=HTHTHTHT/THTHTHTH/HHTTHHTT/TTHHTTHH/HTHTHTHT/THTHTHTH/HHTTHHTT/TTHHTTHH&first=you&values=1", `document.querySelectorAll('#page-play .cgrid .coin.legal').length > 0`},
+	// the largest grid drawn, 64 × 64, in its scrolling frame
+	{"explore-coingrid-64", "#/explore?game=coins:acrostic-twins&position=(1,1)+(63,63)", `document.querySelectorAll('#explore-result .cgrid .coin').length === 64 * 64`},
 }
 
 // overflow says how far the page is wider than the window (0: no

@@ -17,7 +17,7 @@ func coinsFamily() catalog.Family {
 		Syntax:     "coins:RULE",
 		Board:      "coins",
 		ClosedForm: "the coin-turning theorem: G = XOR of g(x) over the heads (Winning Ways ch. 14)",
-		Rule:       "turn over coins, the rightmost from heads to tails; RULE names the rule (mock-turtles, ruler, twins:S, …) or a grid's (turning-corners, rugs, A*B: the south-east-most coin from heads to tails)",
+		Rule:       "turn over coins, the rightmost from heads to tails; RULE names the rule (mock-turtles, ruler, twins:S, …) or a grid's (turning-corners, rugs, acrostic-twins, A*B: the south-east-most coin from heads to tails)",
 		Args:       append(coins.RuleNames(), coins.PlaneRuleNames()...),
 		Example:    "coins:mock-turtles",
 		New: func(args string) (catalog.Game, error) {
@@ -114,10 +114,6 @@ func coinCodec(g *coins.Game) catalog.Codec[coins.Key] {
 // values --table N) is g of a single head at (Start_A + a, Start_B + b).
 // Its board is a grid of coins (coingrid), not the family's row.
 func NewPlaneGame(p *coins.Plane) *catalog.SumGame[coins.CellKey] {
-	closed := "the Tartan theorem: g(x, y) = g_A(x) ⊗ g_B(y), a nim-product; G = the nim-sum over the heads (Winning Ways ch. 14)"
-	if p.Spec == "acrostic-twins" {
-		closed = "g(x, y) = x ⊕ y (a single head moves like a rook: two-heap Nim); G = the nim-sum over the heads (Ferguson, Game Theory, ch. 5)"
-	}
 	info := catalog.Info{
 		Spec:       "coins:" + p.Spec,
 		Name:       p.Name,
@@ -127,7 +123,7 @@ func NewPlaneGame(p *coins.Plane) *catalog.SumGame[coins.CellKey] {
 		Table:      true,
 		Board:      "coingrid",
 		Origin:     []int{p.A.Start, p.B.Start},
-		ClosedForm: closed,
+		ClosedForm: p.ClosedForm + "; G = the nim-sum over the heads",
 	}
 	sg := catalog.NewBoundGame(info, func(_ context.Context, opts catalog.Options) (*catalog.Binding[coins.CellKey], error) {
 		return &catalog.Binding[coins.CellKey]{Game: p.NewEngine(opts.Budget), Codec: planeCodec(p)}, nil

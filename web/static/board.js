@@ -9,12 +9,17 @@
 import { h, clear } from './dom.js';
 import { valueOf } from './values.js';
 
-// Bounds of what is drawn: beyond them the position is shown as text only.
+// Bounds of what is drawn: beyond them the position is shown as text only
+// (a grid of coins says so, with its size).
 const MAX_HEAPS = 12;
 const MAX_TOKENS = 40;
 const MAX_QUEEN = 24;
 const MAX_COINS = 64;
-const MAX_GRID_SIDE = 16;
+// A grid of coins is drawn to 64 columns and 64 rows (as many coins as the
+// nimber table's 64 × 64); past 16 its coins are smaller and it scrolls
+// inside its frame.
+const MAX_GRID_SIDE = 64;
+const GRID_DENSE = 16;
 const MAX_STAIRS = 12;
 
 const nums = (s) => s.split(' ').map(Number);
@@ -40,6 +45,57 @@ function find(moves, candidates, loose = sameHeaps) {
   return null;
 }
 
+// gridOf reads a position of a grid game as the server writes it: rows of
+// H and T separated by "/" (the first row origin[1], each from column
+// origin[0]), or its heads "(x,y) (x,y)" ("none" for no heads), in the
+// box from the origin to its last column and row (at least one coin). It
+// returns { w, h, heads, list }: the size, the set of the heads' cells
+// (indices row by row) and whether the position is a list of heads; null
+// for other text.
+function gridOf(position, [x0, y0]) {
+  if (/^[HT]+(\/[HT]+)*$/.test(position)) {
+    const rows = position.split('/');
+    const w = rows[0].length;
+    if (rows.some((r) => r.length !== w)) return null;
+    const heads = new Set();
+    [...rows.join('')].forEach((c, i) => { if (c === 'H') heads.add(i); });
+    return { w, h: rows.length, heads, list: false };
+  }
+  const cells = headList(position);
+  if (!cells || cells.some(([x, y]) => x < x0 || y < y0)) return null;
+  const w = cells.reduce((m, [x]) => Math.max(m, x - x0 + 1), 1);
+  const ht = cells.reduce((m, [, y]) => Math.max(m, y - y0 + 1), 1);
+  // Far heads make a box too large to draw: its size is all that is asked.
+  const heads = w > MAX_GRID_SIDE || ht > MAX_GRID_SIDE ? new Set() : new Set(cells.map(([x, y]) => (y - y0) * w + x - x0));
+  return { w, h: ht, heads, list: true };
+}
+
+// headList reads "(x,y) (x,y)" or "none" into [[x, y], …] (null for other
+// text).
+function headList(s) {
+  if (s === 'none') return [];
+  if (!/^\(\d+,\d+\)( \(\d+,\d+\))*$/.test(s)) return null;
+  return [...s.matchAll(/\((\d+),(\d+)\)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+}
+
+// cellsIn reads a position written as grid's is (rows of the same size, or
+// a list of heads) into the set of its heads' cells in grid's box; null if
+// it is written otherwise or has a head outside the box.
+function cellsIn(position, grid, [x0, y0]) {
+  if (grid.list) {
+    const cells = headList(position);
+    if (!cells) return null;
+    const out = new Set();
+    for (const [x, y] of cells) {
+      if (x < x0 || y < y0 || x - x0 >= grid.w || y - y0 >= grid.h) return null;
+      out.add((y - y0) * grid.w + x - x0);
+    }
+    return out;
+  }
+  const g = gridOf(position, [x0, y0]);
+  return g && !g.list && g.w === grid.w && g.h === grid.h ? g.heads : null;
+}
+
 const resultClass = (m) => (m && m.result ? ' r-' + m.result : '');
 
 // board draws position for a game with info.board. moves are the listed
@@ -51,7 +107,7 @@ export function board(info, position, { moves = [], onMove, onNote } = {}) {
   const draw = drawers[info?.board];
   if (!draw) return null;
   const el = draw(position, { moves, onMove, onNote: onNote ?? (() => {}), info });
-  if (el) {
+  if (el && !el.classList.contains('boardcap')) {
     el.classList.add('board-' + info.board);
     if (onMove) el.classList.add('clickable');
   }
@@ -165,28 +221,35 @@ const drawers = {
       o.onMove ? h('div', { class: 'coinactions' }, turn, h('span', { class: 'more' }, 'Mark the coins to turn (the rightmost goes from heads to tails).')) : null);
   },
 
-  // A grid of coins (the two-dimensional coin-turning games): rows of H
-  // and T separated by "/", row 0 first, labelled from info.origin. A move
-  // turns its south-east-most coin from heads to tails; a click on a coin
-  // picks the listed moves whose south-east-most turned coin it is (the
-  // coins a move turns are where its position and the page's differ, the
-  // last of them in reading order). One is played; several are offered,
-  // each highlighting the coins it turns.
+  // A grid of coins (the two-dimensional coin-turning games), its columns
+  // and rows labelled from info.origin. A position is rows of H and T
+  // separated by "/", row 0 first, or a list of heads "(x,y) (x,y)" (or
+  // "none"), drawn to the bounding box of its heads (gridOf). A move turns
+  // its south-east-most coin from heads to tails; a click on a coin picks
+  // the listed moves whose south-east-most turned coin it is (the coins a
+  // move turns are where its position and the page's differ, the last of
+  // them in reading order). One is played; several are offered, each
+  // highlighting the coins it turns.
   coingrid(position, o) {
-    if (!/^[HT]+(\/[HT]+)*$/.test(position)) return null;
-    const rows = position.split('/');
-    const w = rows[0].length;
-    if (rows.some((r) => r.length !== w) || w > MAX_GRID_SIDE || rows.length > MAX_GRID_SIDE) return null;
-    const [x0, y0] = o.info.origin ?? [0, 0];
+    const origin = o.info.origin ?? [0, 0];
+    const grid = gridOf(position, origin);
+    if (!grid) return null;
+    const { w, h: ht, heads } = grid;
+    const [x0, y0] = origin;
+    if (w > MAX_GRID_SIDE || ht > MAX_GRID_SIDE) {
+      return h('p', { class: 'note boardcap' },
+        `This grid reaches column ${x0 + w - 1} and row ${y0 + ht - 1} (${w} × ${ht} coins): the board draws at most ${MAX_GRID_SIDE} columns and ${MAX_GRID_SIDE} rows, so the position is shown as text only.`);
+    }
     const label = (x, y) => `(${x + x0},${y + y0})`;
-    // turned lists the cells (indices into the flat grid) a move turns.
-    const flat = rows.join('');
+    // turned lists the cells (indices into the grid, row by row) a move
+    // turns: where its position's heads and the page's differ.
     const turned = (m) => {
-      if (m.to.length !== position.length || !/^[HT/]+$/.test(m.to)) return null;
-      const t = m.to.replaceAll('/', '');
+      const to = cellsIn(m.to, grid, origin);
+      if (!to) return null;
       const out = [];
-      for (let i = 0; i < flat.length; i++) if (flat[i] !== t[i]) out.push(i);
-      return out.length ? out : null;
+      for (const i of heads) if (!to.has(i)) out.push(i);
+      for (const i of to) if (!heads.has(i)) out.push(i);
+      return out.length ? out.sort((a, b) => a - b) : null;
     };
     const byCoin = new Map(); // cell → [{ m, cells }]
     for (const m of o.moves) {
@@ -213,7 +276,7 @@ const drawers = {
       highlight(null);
       clear(choices);
       if (!list.length) {
-        o.onNote(flat[i] === 'H'
+        o.onNote(heads.has(i)
           ? `No listed move turns coin ${label(x, y)} from heads to tails as its south-east-most coin.`
           : `Coin ${label(x, y)} shows tails: a move turns its south-east-most coin from heads to tails.`);
         return;
@@ -229,10 +292,11 @@ const drawers = {
     };
     const cells = [h('span', { class: 'corner' })];
     for (let x = 0; x < w; x++) cells.push(h('small', { class: 'collabel' }, String(x + x0)));
-    rows.forEach((r, y) => {
+    for (let y = 0; y < ht; y++) {
       cells.push(h('small', { class: 'rowlabel' }, String(y + y0)));
-      [...r].forEach((c, x) => {
+      for (let x = 0; x < w; x++) {
         const i = y * w + x;
+        const c = heads.has(i) ? 'H' : 'T';
         const list = o.onMove ? byCoin.get(i) : null;
         const coin = h('span', {
           class: 'coin ' + (c === 'H' ? 'heads' : 'tails') + (list ? ' legal' + best(list) : ''),
@@ -242,9 +306,15 @@ const drawers = {
         }, c);
         coinEls.push(coin);
         cells.push(coin);
-      });
-    });
-    el.append(h('div', { class: 'cgrid', style: `--w:${w}` }, cells));
+      }
+    }
+    // Past 16 columns or rows the coins are smaller (22 px, then 16 px
+    // without their letter) and the grid scrolls in its frame, its labels
+    // staying in view.
+    const side = Math.max(w, ht);
+    const dense = side > GRID_DENSE;
+    const grid2 = h('div', { class: 'cgrid' + (dense ? ' dense' + (side > 2 * GRID_DENSE ? ' tiny' : '') : ''), style: `--w:${w}` }, cells);
+    el.append(dense ? h('div', { class: 'cgridframe' }, grid2) : grid2);
     if (o.onMove) {
       el.append(choices, h('p', { class: 'more' }, 'Click a head: the move that turns it to tails as its south-east-most coin (columns to the right, rows down) is played, or, when there are several, offered.'));
     }
