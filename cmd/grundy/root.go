@@ -68,7 +68,7 @@ func run(ctx context.Context, args []string, io *streams) int {
 	// play, problem and bridge at once even while they wait for input.
 	in := *io
 	in.in = &ctxReader{ctx: ctx, r: io.in}
-	root := newRootCmd(&in)
+	root := newRootCmdFor(&in, args)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
@@ -230,7 +230,52 @@ func exitCode(err error) int {
 	})
 }
 
-func newRootCmd(io *streams) *cobra.Command {
+// newRootCmd is the root command with every command under it.
+func newRootCmd(io *streams) *cobra.Command { return newRootCmdFor(io, nil) }
+
+// commands makes each top-level command, by name. Making one is cheap but
+// making them all is not free (their flags, help and completions: about a
+// tenth of `grundy version`'s run), so a command line that names one makes
+// only that one.
+var commands = []struct {
+	name string
+	make func(*streams) *cobra.Command
+}{
+	{"games", newGamesCmd},
+	{"solve", newSolveCmd},
+	{"values", newValuesCmd},
+	{"serve", newServeCmd},
+	{"period", newPeriodCmd},
+	{"version", newVersionCmd},
+	{"bridge", newBridgeCmd},
+	{"problem", newProblemCmd},
+	{"play", newPlayCmd},
+	{"cardflip", newCardflipCmd},
+	{"misere", newMisereCmd},
+	{"sweep", newSweepCmd},
+	{"nimber", newNimberCmd},
+}
+
+// buildCommands makes the command args names, or every command when args
+// names none (help, completion, flags of grundy itself, a mistyped name
+// that wants suggestions).
+func buildCommands(io *streams, args []string) []*cobra.Command {
+	if len(args) > 0 {
+		for _, c := range commands {
+			if c.name == args[0] {
+				return []*cobra.Command{c.make(io)}
+			}
+		}
+	}
+	out := make([]*cobra.Command, len(commands))
+	for i, c := range commands {
+		out[i] = c.make(io)
+	}
+	return out
+}
+
+// newRootCmdFor is the root command with the commands args needs.
+func newRootCmdFor(io *streams, args []string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "grundy",
 		Short: "A workbench for combinatorial games",
@@ -269,20 +314,7 @@ kayles or coins:mock-turtles.`,
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageError{Err: fmt.Errorf("%s: %w (see '%s --help')", cmdName(cmd), err, cmd.CommandPath())}
 	})
-	root.AddCommand(
-		newGamesCmd(io),
-		newSolveCmd(io),
-		newValuesCmd(io),
-		newServeCmd(io),
-		newPeriodCmd(io),
-		newVersionCmd(io),
-		newBridgeCmd(io),
-		newProblemCmd(io), newPlayCmd(io),
-		newCardflipCmd(io),
-		newMisereCmd(io),
-		newSweepCmd(io),
-		newNimberCmd(io),
-	)
+	root.AddCommand(buildCommands(io, args)...)
 	addCompletions(root)
 	return root
 }
