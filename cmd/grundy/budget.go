@@ -58,6 +58,31 @@ func (b *budgetFlags) game(ctx context.Context, spec string) (catalog.Game, erro
 	return b.resolver().Resolve(ctx, spec)
 }
 
+// question is a command's question about one game, opened by open.
+type question struct {
+	ctx  context.Context // under --timeout and --max-memory
+	game catalog.Game    // read under ctx and the Starlark limits
+	opts catalog.Options // the flags' budget, normal or misère play
+	stop context.CancelFunc
+}
+
+// open is how every command that asks about one game starts: the options
+// of the flags, the context they bound, and the game read under both.
+// The caller defers q.stop().
+func (b *budgetFlags) open(ctx context.Context, spec string, misere bool) (question, error) {
+	opts, err := b.options(misere)
+	if err != nil {
+		return question{}, err
+	}
+	ctx, stop := b.context(ctx)
+	g, err := b.game(ctx, spec)
+	if err != nil {
+		stop()
+		return question{}, err
+	}
+	return question{ctx: ctx, game: g, opts: opts, stop: stop}, nil
+}
+
 func (b *budgetFlags) budget() (impartial.Budget, error) {
 	mem, err := parseBytes(b.maxMemory)
 	if err != nil {

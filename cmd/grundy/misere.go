@@ -87,16 +87,12 @@ its last two digits repeat forever (0 has genus 0^120, *2 has 2^20).`
 }
 
 func misereFormRun(cmd *cobra.Command, io *streams, opts *misereFormOptions) error {
-	copts, err := opts.budget.options(true)
+	job, err := opts.budget.open(cmd.Context(), opts.game, true)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
-	g, err := opts.budget.game(ctx, opts.game)
-	if err != nil {
-		return err
-	}
+	defer job.stop()
+	ctx, g, copts := job.ctx, job.game, job.opts
 	res, err := catalog.SolveMisereForm(ctx, g, opts.position, copts)
 	if err != nil {
 		return misereError(err)
@@ -186,16 +182,12 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	if opts.maxSize < 0 {
 		return usagef("--max-size must be at least 0, not %d", opts.maxSize)
 	}
-	copts, err := opts.budget.options(true)
+	job, err := opts.budget.open(cmd.Context(), opts.game, true)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
-	g, err := opts.budget.game(ctx, opts.game)
-	if err != nil {
-		return err
-	}
+	defer job.stop()
+	ctx, g, copts := job.ctx, job.game, job.opts
 	s := misere.Settings{MaxSize: opts.maxSize, Budget: copts.Budget, Checkpoint: opts.checkpoint}
 	if opts.progress {
 		s.Progress = func(heap, size, pSize int) {
@@ -313,16 +305,12 @@ ten thousand heaps is ten thousand lookups, far beyond search.`,
 }
 
 func misereSolveRun(cmd *cobra.Command, io *streams, opts *misereSolveOptions) error {
-	copts, err := opts.budget.options(true)
+	job, err := opts.budget.open(cmd.Context(), opts.game, true)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
-	g, err := opts.budget.game(ctx, opts.game)
-	if err != nil {
-		return err
-	}
+	defer job.stop()
+	ctx, g, copts := job.ctx, job.game, job.opts
 	res, err := catalog.SolveMisereSum(ctx, g, opts.position, misere.Settings{}, copts)
 	if err != nil {
 		return misereError(memguard.Cause(ctx, err))

@@ -53,16 +53,12 @@ the claim.`,
 }
 
 func periodRun(cmd *cobra.Command, io *streams, opts *periodOptions) error {
-	copts, err := opts.budget.options(false)
+	job, err := opts.budget.open(cmd.Context(), opts.game, false)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
-	g, err := opts.budget.game(ctx, opts.game)
-	if err != nil {
-		return err
-	}
+	defer job.stop()
+	ctx, g, copts := job.ctx, job.game, job.opts
 	if info := g.Info(); !info.Periodic {
 		spec := info.Spec
 		if info.Heap {

@@ -112,16 +112,12 @@ type undoPoint struct {
 }
 
 func playRun(cmd *cobra.Command, io *streams, opts *playOptions) error {
-	copts, err := opts.budget.options(opts.misere)
+	job, err := opts.budget.open(cmd.Context(), opts.game, opts.misere)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
-	g, err := opts.budget.game(ctx, opts.game)
-	if err != nil {
-		return err
-	}
+	defer job.stop()
+	ctx, g, copts := job.ctx, job.game, job.opts
 	pos, err := g.Canonical(ctx, opts.position)
 	if err != nil {
 		return err

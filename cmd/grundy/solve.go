@@ -94,15 +94,12 @@ result gives the remoteness and the generalized Sprague–Grundy value
 }
 
 func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
-	copts, err := opts.budget.options(opts.misere)
-	if err != nil {
-		return err
-	}
 	page := solveTextPage
 	if opts.json {
 		page = catalog.DefaultMovePage
 	}
-	if page, err = parseMoves(opts.moves, page); err != nil {
+	page, err := parseMoves(opts.moves, page)
+	if err != nil {
 		return err
 	}
 	if opts.offset < 0 {
@@ -112,13 +109,13 @@ func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 	if err != nil {
 		return err
 	}
-	copts.AllOptions, copts.MaxListed, copts.Offset = opts.all, page, opts.offset
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
-	g, err := opts.budget.game(ctx, opts.game)
+	job, err := opts.budget.open(cmd.Context(), opts.game, opts.misere)
 	if err != nil {
 		return err
 	}
+	defer job.stop()
+	ctx, g, copts := job.ctx, job.game, job.opts
+	copts.AllOptions, copts.MaxListed, copts.Offset = opts.all, page, opts.offset
 	res, err := g.Solve(ctx, opts.position, copts)
 	if err != nil {
 		return err

@@ -189,16 +189,12 @@ func (p *seqPrinter) fail(msg string) error {
 }
 
 func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
-	copts, err := opts.budget.options(false)
+	job, err := opts.budget.open(cmd.Context(), opts.game, false)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
-	g, err := opts.budget.game(ctx, opts.game)
-	if err != nil {
-		return err
-	}
+	defer job.stop()
+	ctx, g, copts := job.ctx, job.game, job.opts
 	info := g.Info()
 	if !info.Heap && info.Table {
 		return usagef("%s is a two-heap game: list its values with --table N", info.Spec)
@@ -347,16 +343,12 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, g catal
 
 // valuesTable prints the 2-D table of a two-heap game.
 func valuesTable(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
-	copts, err := opts.budget.options(false)
+	job, err := opts.budget.open(cmd.Context(), opts.game, false)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.budget.context(cmd.Context())
-	defer cancel()
-	g, err := opts.budget.game(ctx, opts.game)
-	if err != nil {
-		return err
-	}
+	defer job.stop()
+	ctx, g, copts := job.ctx, job.game, job.opts
 	if !g.Info().Table {
 		return usagef("%s has no value table: --table is for two-heap games such as wythoff", g.Info().Spec)
 	}
