@@ -50,6 +50,19 @@ type task interface {
 	merge(ctx context.Context, st *store) (*Summary, error)
 }
 
+// canonical returns the spec as DIR/sweep.json records it (see
+// OctalSpec.canonical): equal sweeps, equal specs.
+func (s Spec) canonical() (Spec, error) {
+	if s.Octal != nil {
+		o, err := s.Octal.canonical()
+		if err != nil {
+			return s, err
+		}
+		s.Octal = &o
+	}
+	return s, nil
+}
+
 func (s Spec) task() (task, error) {
 	switch s.Kind {
 	case "octal":
@@ -78,12 +91,19 @@ type Summary struct {
 	Files []string `json:"files"` // result files, relative to DIR
 	// Octal: codes by status, and the codes whose result disagrees with a
 	// published one.
-	Proved    int      `json:"proved,omitempty"`
-	Found     int      `json:"found,omitempty"`
-	None      int      `json:"none,omitempty"`
-	Disagree  []string `json:"disagree,omitempty"`
+	Proved   int      `json:"proved,omitempty"`
+	Found    int      `json:"found,omitempty"`
+	None     int      `json:"none,omitempty"`
+	Disagree []string `json:"disagree,omitempty"`
+	// New: codes the tables list as unsolved whose period is proved here
+	// (and again from the plain kernel's values).
+	New       []string `json:"new,omitempty"`
 	Published int      `json:"published,omitempty"` // codes with a published result
 	Agree     int      `json:"agree,omitempty"`     // … that the sweep reproduced
+	// Octal: the codes not proved, by the budget that stopped them: G(0..To)
+	// known, or the plain kernel past PlainTo.
+	StopTo      int `json:"stop_to,omitempty"`
+	StopPlainTo int `json:"stop_plain_to,omitempty"`
 	// Bridge: layouts enumerated, sequences seen, sequences whose count
 	// differs from the formula, and the SHA-256 of the tally CSV.
 	Layouts    uint64 `json:"layouts,omitempty"`
@@ -143,6 +163,10 @@ var beamMu sync.Mutex
 // part file already exists in o.Out is not computed again, so a sweep that
 // was stopped resumes where it stopped.
 func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
+	spec, err := spec.canonical()
+	if err != nil {
+		return nil, &UsageError{err}
+	}
 	t, err := spec.task()
 	if err != nil {
 		return nil, &UsageError{err}

@@ -86,12 +86,12 @@ func TestSweepBridgeEqualsBridgeCount(t *testing.T) {
 func TestSweepOctal(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "o")
 	out, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--to", "2000", "--out", dir)
-	want := "status: 6 proved, 0 found, 1 none\npublished periods: 6 codes, 6 reproduced here\ndisagreeing with a published result: none\nfiles: results.csv results.jsonl\n"
+	want := "status: 6 proved, 0 found, 1 none\nstopped by the budget: 1 at --to, 0 at --plain-to\npublished periods: 6 codes, 6 reproduced here\ndisagreeing with a published result: none\nfiles: results.csv results.jsonl\n"
 	if code != 0 || errs != "" || !strings.HasSuffix(out, want) {
 		t.Errorf("sweep octal = %d %q %q, want … %q", code, out, errs, want)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "results.csv"))
-	if err != nil || !strings.HasPrefix(string(data), "code,computed_to,max_value,rare,period,preperiod,status,seconds,") {
+	if err != nil || !strings.HasPrefix(string(data), "code,computed_to,max_value,rare,period,preperiod,status,stop,seconds,") {
 		t.Errorf("results.csv: %v %q", err, data)
 	}
 }
@@ -106,6 +106,10 @@ func TestSweepUsage(t *testing.T) {
 	}{
 		{[]string{"sweep", "octal", "--digits", "0"}, "--digits must be 1..4, not 0"},
 		{[]string{"sweep", "octal", "--to", "0"}, "--to must be 1..100000000, not 0"},
+		{[]string{"sweep", "octal", "--plain-to", "0"}, "--plain-to must be at least 1, not 0"},
+		{[]string{"sweep", "octal", "--family", "0,5"}, `--family: unknown family "5" (0, 4, 0.0n7)`},
+		{[]string{"sweep", "octal", "--codes", "0.16", "--digits", "2"}, "--codes lists the codes: it does not go with --digits or --family"},
+		{[]string{"sweep", "octal", "--codes", "0.16,0.19"}, `--codes: code "0.19": column 4: digit 9 is not an octal digit`},
 		{[]string{"sweep", "octal", "extra"}, `sweep octal takes no arguments, got "extra" (Beam options go after --`},
 		{[]string{"sweep", "bridge", "--n", "5"}, "--n must be 1..4"},
 		{[]string{"sweep", "bridge", "--n", "2", "--depth", "9"}, "--depth must be 0..4 for n = 2, not 9"},
@@ -147,5 +151,29 @@ func TestSweepWarnsForeignPart(t *testing.T) {
 	want := "grundy sweep: warning: " + filepath.Join(dir, "parts", "0.7.json") + ` is the part of {"kind":"octal","code":"0.1","to":300}, not of {"kind":"octal","code":"0.7","to":300}; moved to 0.7.json.rejected, computing it again` + "\n"
 	if code != 0 || errs != want || !strings.Contains(out, "status: 6 proved, 0 found, 1 none") {
 		t.Errorf("resumed with a foreign part: %d %q %q\nwant stderr %q", code, out, errs, want)
+	}
+}
+
+// The budget and the families on the command line: the 4.xxx and 0.x
+// codes with one digit (0.6, Officers, stopped at the plain cap), 0.007
+// stopped at it and 0.156 proved, each row saying why it
+// stopped; the directory named for what was asked.
+func TestSweepOctalBudgetFamilies(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	out, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--family", "4,0", "--to", "3000", "--plain-to", "2000")
+	want := "octal sweep: 15 codes in octal-0+4-d1-to3000-plain2000 ("
+	if code != 0 || errs != "" || !strings.HasPrefix(out, want) || !strings.Contains(out, "status: 14 proved, 0 found, 1 none\nstopped by the budget: 0 at --to, 1 at --plain-to\n") {
+		t.Errorf("sweep octal --family 4,0 = %d %q %q", code, out, errs)
+	}
+	out, errs, code = grundy(t, "", "sweep", "octal", "--codes", "0.007,.156", "--to", "100000", "--plain-to", "4096")
+	data, err := os.ReadFile(filepath.Join(dir, "octal-2codes-to100000-plain4096", "results.csv"))
+	if code != 0 || err != nil {
+		t.Fatalf("sweep octal --codes = %d %q %q %v", code, out, errs, err)
+	}
+	lines := strings.Split(string(data), "\n")
+	if !strings.HasPrefix(lines[1], "0.007,4096,") || !strings.Contains(lines[1], ",none,plain_to,") ||
+		!strings.HasPrefix(lines[2], "0.156,8192,") || !strings.Contains(lines[2], ",349,3479,proved,proved,") {
+		t.Errorf("results.csv:\n%s", data)
 	}
 }
