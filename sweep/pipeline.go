@@ -33,6 +33,9 @@ type Spec struct {
 	Octal    *OctalSpec    `json:"octal,omitempty"`
 	Bridge   *BridgeSpec   `json:"bridge,omitempty"`
 	Cardflip *CardflipSpec `json:"cardflip,omitempty"`
+	// Shard, if set, restricts the run to one slice of the units (see
+	// Shard and Merge).
+	Shard *Shard `json:"shard,omitempty"`
 }
 
 // task is one kind of sweep: a list of independent units, each computed to
@@ -64,6 +67,15 @@ func (s Spec) canonical() (Spec, error) {
 }
 
 func (s Spec) task() (task, error) {
+	t, err := s.whole()
+	if err != nil || s.Shard == nil {
+		return t, err
+	}
+	return newShardTask(t, *s.Shard)
+}
+
+// whole is the task of the whole sweep, whatever the shard.
+func (s Spec) whole() (task, error) {
 	switch s.Kind {
 	case "octal":
 		if s.Octal != nil {
@@ -110,6 +122,8 @@ type Summary struct {
 	Sequences  int    `json:"sequences,omitempty"`
 	Mismatches int    `json:"mismatches,omitempty"`
 	SHA256     string `json:"sha256,omitempty"`
+	// Shard is the shard a run computed ("1/4"); it writes no results.
+	Shard string `json:"shard,omitempty"`
 	// Seconds is the compute time summed over the parts, this run's and
 	// earlier ones'.
 	Seconds float64 `json:"seconds"`

@@ -29,10 +29,13 @@ type sweepOptions struct {
 	out    string
 	runner string
 	json   bool
+	shard  string
+	named  bool     // out is the default name for the sweep
 	beam   []string // Beam options, after --
 }
 
 func (o *sweepOptions) add(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&o.shard, "shard", "", "compute only shard `i/N`: the units whose index is i mod N (0 ≤ i < N), into a directory of its own; join the shards with 'grundy sweep merge'")
 	cmd.Flags().StringVar(&o.out, "out", "", "output `DIR` (default: a name for the sweep in the current directory); run the same command again to resume")
 	cmd.Flags().StringVar(&o.runner, "runner", "local", "Beam runner: local (embedded Prism, every core), flink, spark or dataflow; Beam options follow --")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON")
@@ -51,6 +54,8 @@ cluster with --runner flink|spark|dataflow and Beam's options after --.
   bridge    every multi-bridge layout for n, tallied by sequence, checked
             against the counting formula
   cardflip  a grid of card-flip strategies × m × players × model
+  merge     join the shards of a sweep run with --shard i/N (a Slurm array,
+            GNU parallel) into its results
 
 Each finished unit is written at once to DIR/parts/; a stopped sweep run again
 with the same command skips them. The results (CSV and JSON lines) and
@@ -61,12 +66,12 @@ summary.json are written to DIR when every unit is done. See docs/sweeps.md.`,
   grundy sweep octal --digits 3 --to 100000 --runner flink -- --endpoint=localhost:8099 --environment_type=LOOPBACK`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usagef("unknown command %q for \"grundy sweep\" (octal, bridge or cardflip; see 'grundy sweep --help')", args[0])
+				return usagef("unknown command %q for \"grundy sweep\" (octal, bridge, cardflip or merge; see 'grundy sweep --help')", args[0])
 			}
 			return cmd.Help()
 		},
 	}
-	cmd.AddCommand(newSweepOctalCmd(io), newSweepBridgeCmd(io), newSweepCardflipCmd(io))
+	cmd.AddCommand(newSweepOctalCmd(io), newSweepBridgeCmd(io), newSweepCardflipCmd(io), newSweepMergeCmd(io))
 	return cmd
 }
 
@@ -155,6 +160,7 @@ unproved, open). Codes that disagree are listed at the end.`,
 			}
 			if opts.out == "" {
 				opts.out = octalOut(opts)
+				opts.named = true
 			}
 			return sweepRun(cmd.Context(), io, &opts.sweepOptions, spec, "codes")
 		},
@@ -232,6 +238,7 @@ summary.json with the SHA-256 of tally.csv.`,
 			}
 			if opts.out == "" {
 				opts.out = fmt.Sprintf("bridge-n%d", opts.n)
+				opts.named = true
 			}
 			spec := sweep.Spec{Kind: "bridge", Bridge: &sweep.BridgeSpec{N: opts.n, Depth: opts.depth}}
 			return sweepRun(cmd.Context(), io, &opts.sweepOptions, spec, "shards")
@@ -289,6 +296,7 @@ as skipped. Results: DIR/results.csv and results.jsonl.`,
 			}
 			if opts.out == "" {
 				opts.out = "cardflip-" + strings.TrimSuffix(filepath.Base(opts.grid), filepath.Ext(opts.grid))
+				opts.named = true
 			}
 			return sweepRun(cmd.Context(), io, &opts.sweepOptions, sweep.Spec{Kind: "cardflip", Cardflip: &spec}, "points")
 		},
@@ -309,6 +317,16 @@ func (e *interruptedError) Error() string { return e.msg }
 func (e *interruptedError) Unwrap() error { return e.be }
 
 func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.Spec, unitWord string) error {
+	if opts.shard != "" {
+		sh, err := sweep.ParseShard(opts.shard)
+		if err != nil {
+			return usagef("--shard: %s", strings.TrimPrefix(err.Error(), "sweep: "))
+		}
+		spec.Shard = &sh
+		if opts.named {
+			opts.out += fmt.Sprintf("-shard%d-of%d", sh.Index, sh.Count)
+		}
+	}
 	o := sweep.Options{Out: opts.out, Runner: opts.runner, BeamArgs: opts.beam,
 		Warn: func(msg string) { fmt.Fprintln(io.err, "grundy sweep: warning: "+msg) }}
 	if f, ok := io.err.(*os.File); ok {
@@ -337,6 +355,9 @@ func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.S
 	return printSummary(io, opts.json, opts.out, time.Since(start), sum, unitWord)
 }
 
+// unitWords names a sweep's units.
+var unitWords = map[string]string{"octal": "codes", "bridge": "shards", "cardflip": "points"}
+
 // printSummary prints what a sweep or a merge did, and fails if a result
 // disagrees with its independent check.
 func printSummary(io *streams, asJSON bool, dir string, elapsed time.Duration, sum *sweep.Summary, unitWord string) error {
@@ -348,6 +369,11 @@ func printSummary(io *streams, asJSON bool, dir string, elapsed time.Duration, s
 		}{dir, elapsed.Seconds(), sum})
 	}
 	w := io.out
+	if sum.Shard != "" {
+		fmt.Fprintf(w, "%s sweep, shard %s: %d %s in %s (%.1f s)\n", sum.Kind, sum.Shard, sum.Units, unitWord, dir, elapsed.Seconds())
+		fmt.Fprintln(w, "files: none (a shard's results are its parts: join the shards with 'grundy sweep merge --out DIR SHARD-DIR…')")
+		return nil
+	}
 	fmt.Fprintf(w, "%s sweep: %d %s in %s (%.1f s; the units' times add up to %.1f s over all runs)\n",
 		sum.Kind, sum.Units, unitWord, dir, elapsed.Seconds(), sum.Seconds)
 	switch sum.Kind {
@@ -372,6 +398,48 @@ func printSummary(io *streams, asJSON bool, dir string, elapsed time.Duration, s
 		return fmt.Errorf("sweep: %d results disagree with the independent check (see %s)", sum.Mismatches+len(sum.Disagree), filepath.Join(dir, sum.Files[0]))
 	}
 	return nil
+}
+
+type sweepMergeOptions struct {
+	out  string
+	json bool
+}
+
+func newSweepMergeCmd(io *streams) *cobra.Command {
+	opts := &sweepMergeOptions{}
+	cmd := &cobra.Command{
+		Use:   "merge --out DIR SHARD-DIR…",
+		Short: "Join the shards of a sweep (--shard i/N) into its results",
+		Long: `Gather the parts of the shard directories (runs of one sweep with --shard i/N,
+or without it) into DIR and write the sweep's results there, as the last step of
+a sweep does. Every directory must hold the same sweep, and every unit of the
+sweep must be present, and valid, exactly once: the missing units are named
+by key, with the shard that should have computed them.`,
+		Example: `  grundy sweep octal --digits 3 --to 25000000 --shard 0/4 --out s0   # … to --shard 3/4
+  grundy sweep merge --out octal-d3 s0 s1 s2 s3`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.out == "" {
+				return usagef("sweep merge needs --out DIR, where the results go")
+			}
+			if len(args) == 0 {
+				return usagef("sweep merge needs the shards' directories (see 'grundy sweep merge --help')")
+			}
+			start := time.Now()
+			sum, err := sweep.Merge(cmd.Context(), args, opts.out)
+			if err != nil {
+				var ue *sweep.UsageError
+				var me *sweep.MergeError
+				if errors.As(err, &ue) || errors.As(err, &me) {
+					return usageError{Err: err}
+				}
+				return err
+			}
+			return printSummary(io, opts.json, opts.out, time.Since(start), sum, unitWords[sum.Kind])
+		},
+	}
+	cmd.Flags().StringVar(&opts.out, "out", "", "the `DIR` the results go to (the parts are copied there)")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the summary as JSON")
+	return cmd
 }
 
 // sweepProgress draws units done, the rate and the time left on stderr.

@@ -177,3 +177,40 @@ func TestSweepOctalBudgetFamilies(t *testing.T) {
 		t.Errorf("results.csv:\n%s", data)
 	}
 }
+
+// --shard i/N and merge on the command line: three shards in their own
+// directories (named for the shard), merged to the whole sweep's
+// summary; a merge with a shard left out names the missing codes (exit 2).
+func TestSweepShardMerge(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for i := range 3 {
+		out, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--to", "300", "--shard", fmt.Sprintf("%d/3", i))
+		want := fmt.Sprintf("octal sweep, shard %d/3: %d codes in octal-d1-to300-shard%d-of3 (", i, []int{3, 2, 2}[i], i)
+		if code != 0 || errs != "" || !strings.HasPrefix(out, want) {
+			t.Fatalf("shard %d/3: %d %q %q, want %q…", i, code, out, errs, want)
+		}
+	}
+	out, errs, code := grundy(t, "", "sweep", "merge", "--out", "all", "octal-d1-to300-shard0-of3", "octal-d1-to300-shard1-of3", "octal-d1-to300-shard2-of3")
+	if code != 0 || errs != "" || !strings.HasPrefix(out, "octal sweep: 7 codes in all (") || !strings.Contains(out, "status: 6 proved, 0 found, 1 none\n") {
+		t.Errorf("merge: %d %q %q", code, out, errs)
+	}
+	out, errs, code = grundy(t, "", "sweep", "merge", "--out", "some", "octal-d1-to300-shard0-of3", "octal-d1-to300-shard2-of3")
+	if code != 2 || out != "" || errs != "grundy sweep: sweep: 2 of 7 units are missing: 0.2 (shard 1/3), 0.5 (shard 1/3)\n" {
+		t.Errorf("merge without shard 1: %d %q %q", code, out, errs)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sweep", "octal", "--shard", "3/3"}, "--shard: shard 3/3: want 0 ≤ i < N ≤ 1048576"},
+		{[]string{"sweep", "merge", "x"}, "sweep merge needs --out DIR"},
+		{[]string{"sweep", "merge", "--out", "y"}, "sweep merge needs the shards' directories"},
+		{[]string{"sweep", "merge", "--out", "y", "nowhere"}, "nowhere holds no sweep (no sweep.json)"},
+	} {
+		out, errs, code := grundy(t, "", c.args...)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("grundy %v = %d %q %q, want exit 2 and %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
