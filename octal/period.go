@@ -362,19 +362,67 @@ func FindPeriod(ctx context.Context, g Game, maxN int, m Method) (Periodicity, *
 // FindPeriod is FindPeriod on a computer set up by the caller (say, with
 // SetParallel), continuing from the values it holds.
 func (c *Computer) FindPeriod(ctx context.Context, maxN int) (Periodicity, error) {
+	res, _, err := c.Hunt(ctx, HuntLimits{MaxN: maxN})
+	return res, err
+}
+
+// HuntLimits bound a period hunt by work, never by time, so that the same
+// code stops at the same heap on any machine however loaded: which kernel
+// computes a value depends on the values only.
+type HuntLimits struct {
+	// MaxN: compute at most G(0..MaxN), whatever the kernel.
+	MaxN int
+	// PlainMaxN, if positive and below MaxN, stops the hunt once G(0..n)
+	// with n ≥ PlainMaxN is known and the kernel chosen for the values
+	// after n is the plain one on a code with splits, whose work grows as
+	// the square of the heap (n²/4 pairs for 0.007; a sparse code's
+	// kernel scans the pairs of a rare heap only). The hunt re-checks at
+	// each re-choice of the kernel (every doubling), so the plain kernel
+	// never runs far past PlainMaxN: a code that is plain there stops, one
+	// that is sparse goes on to MaxN, and one that turns plain beyond
+	// PlainMaxN stops at the next re-choice.
+	PlainMaxN int
+}
+
+// Stop says why a period hunt stopped.
+type Stop string
+
+const (
+	// StopProved: the Guy–Smith test proved the period.
+	StopProved Stop = "proved"
+	// StopMax: G(0..MaxN) is known and no period is proved.
+	StopMax Stop = "max"
+	// StopPlainMax: the plain kernel was chosen past PlainMaxN.
+	StopPlainMax Stop = "plain-max"
+)
+
+// Hunt computes the nim-sequence until its period is proved or a limit of
+// lim is reached, and says which. It starts small and doubles, jumping to
+// the bound the Guy–Smith test needs once a candidate period shows.
+func (c *Computer) Hunt(ctx context.Context, lim HuntLimits) (Periodicity, Stop, error) {
 	g := c.g
+	maxN := lim.MaxN
+	plainCap := lim.PlainMaxN > 0 && lim.PlainMaxN < maxN
 	first := 1024
 	if g.general() {
 		first = 64 // a general code's plain kernel may cost far more a value
 	}
 	n := min(maxN, max(first, c.Len()-1))
+	if plainCap {
+		n = min(n, max(lim.PlainMaxN, c.Len()-1))
+	}
 	for {
 		if err := c.Extend(ctx, n); err != nil {
-			return Periodicity{}, err
+			return Periodicity{}, "", err
 		}
 		res := Analyze(c)
-		if res.Status == Proved || n >= maxN {
-			return res, nil
+		switch {
+		case res.Status == Proved:
+			return res, StopProved, nil
+		case n >= maxN:
+			return res, StopMax, nil
+		case plainCap && n >= lim.PlainMaxN && c.quadratic():
+			return res, StopPlainMax, nil
 		}
 		next := 2 * n
 		// Jump to the bound of the most promising candidate: a tail
@@ -386,6 +434,31 @@ func (c *Computer) FindPeriod(ctx context.Context, maxN int) (Periodicity, error
 				}
 			}
 		}
+		if plainCap {
+			// Stop at the next re-choice of the kernel, and at the
+			// plain cap while the plain kernel runs.
+			if c.nextChoose > n && c.choosing() {
+				next = min(next, c.nextChoose)
+			}
+			if n < lim.PlainMaxN && c.quadratic() {
+				next = min(next, lim.PlainMaxN)
+			}
+		}
 		n = min(maxN, next)
 	}
+}
+
+// quadratic reports whether the next values are computed by a kernel
+// whose work grows as the square of the heap (or faster): the plain
+// kernel on a code that splits heaps, or a general take-and-break code.
+// A proved period, the sparse-space kernel and codes without splits (a
+// value costs at most t options) are not.
+func (c *Computer) quadratic() bool {
+	if c.perP > 0 {
+		return false
+	}
+	if c.g.general() {
+		return true
+	}
+	return !c.sparse && c.g.MaxParts() >= 2
 }

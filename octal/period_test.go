@@ -237,3 +237,44 @@ func TestTailPeriodsBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// A hunt bounded by work: a code the plain kernel computes (0.007,
+// Treblecross: no sparse-space split pays) stops at the plain cap, exactly
+// there; a sparse code goes past it to MaxN (0.16, whose period needs
+// 360163 values); a code whose proof is in reach is proved under the cap
+// (0.156: period 349 from 3479, Kenyon 1967, through Czajka's
+// SolvedGames.md), as without it.
+func TestHuntLimits(t *testing.T) {
+	for _, c := range []struct {
+		code           string
+		lim            HuntLimits
+		stop           Stop
+		computedTo     int
+		period, preper int
+	}{
+		{".007", HuntLimits{MaxN: 1 << 20, PlainMaxN: 4096}, StopPlainMax, 4096, 0, 0},
+		{".007", HuntLimits{MaxN: 3000, PlainMaxN: 4096}, StopMax, 3000, 0, 0},
+		{".007", HuntLimits{MaxN: 5000, PlainMaxN: 3000}, StopPlainMax, 3000, 0, 0},
+		{".16", HuntLimits{MaxN: 20000, PlainMaxN: 4096}, StopMax, 20000, 0, 0},
+		{".156", HuntLimits{MaxN: 100000, PlainMaxN: 2048}, StopProved, -1, 349, 3479},
+		{".156", HuntLimits{MaxN: 100000}, StopProved, -1, 349, 3479},
+	} {
+		comp := NewComputer(mustCode(t, c.code), Auto)
+		res, stop, err := comp.Hunt(ctx, c.lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stop != c.stop || c.computedTo >= 0 && res.ComputedTo != c.computedTo || comp.Len() != res.ComputedTo+1 {
+			t.Errorf("%s %+v: stopped %s at %d (%d values held), want %s at %d", c.code, c.lim, stop, res.ComputedTo, comp.Len(), c.stop, c.computedTo)
+		}
+		if stop == StopProved && (res.Status != Proved || res.Period != c.period || res.Preperiod != c.preper) {
+			t.Errorf("%s %+v: %+v, want period %d from %d", c.code, c.lim, res, c.period, c.preper)
+		}
+		if stop != StopProved && res.Status == Proved {
+			t.Errorf("%s %+v: proved, but stopped %s", c.code, c.lim, stop)
+		}
+		if stop == StopPlainMax && comp.Stats().Kernel != "plain" {
+			t.Errorf("%s: stopped at the plain cap with the %s kernel", c.code, comp.Stats().Kernel)
+		}
+	}
+}

@@ -56,6 +56,17 @@ var publishedReps = func() map[string]published {
 		p, _ := strconv.Atoi(f[2])
 		m[f[0]] = published{preperiod: n0, period: p, shifted: true, source: trivial}
 	}
+	// The 4.xxx codes of TrivialGames.md as of commit 57e893a, whose
+	// pre-periods count real heap sizes (its nimber strings start at heap
+	// 0: 4.005 is 0012123…, prefix 31).
+	for _, row := range strings.Fields(`
+4.12:6:7 4.72:1:3 4.005:31:79 4.024:2:60 4.102:8:10 4.122:6:7 4.304:25:21 4.323:4:4
+4.444:143:24 4.722:4:4 4.726:5:16 4.766:19:20`) {
+		f := strings.Split(row, ":")
+		n0, _ := strconv.Atoi(f[1])
+		p, _ := strconv.Atoi(f[2])
+		m[f[0]] = published{preperiod: n0, period: p, source: trivial}
+	}
 	const solved = "tczajka/octal-games SolvedGames.md"
 	for _, row := range strings.Fields(`
 .45:498:20:- .156:3479:349:Kenyon_1967 .356:7315:142:Austin_1976 .644:3256:442:Austin_1976
@@ -73,7 +84,8 @@ var publishedReps = func() map[string]published {
 	for _, code := range strings.Fields(`.6 .04 .06 .14 .36 .64 .74 .76 .004 .005 .006 .014 .015 .016
 .024 .026 .034 .054 .064 .104 .106 .114 .125 .126 .135 .136 .142 .143 .146 .161 .162 .163
 .164 .166 .167 .172 .174 .204 .205 .206 .207 .224 .244 .245 .264 .314 .324 .334 .336 .342
-.344 .346 .362 .364 .366 .371 .374 .404 .414 .416 .444 .454 .564 .604 .606 .744 .764 .774 .776`) {
+.344 .346 .362 .364 .366 .371 .374 .404 .414 .416 .444 .454 .564 .604 .606 .744 .764 .774 .776
+4.004 4.007 4.026 4.044 4.045 4.064 4.324 4.327 4.344 4.364 4.367 4.404 4.406`) {
 		m[code] = published{unsolved: true, source: "tczajka/octal-games UnsolvedGames.md"}
 	}
 	return m
@@ -157,11 +169,93 @@ const lookupRows = `
 .76 .76 .76 .76 - .764 .764 .764
 .77 .77 - .772 - .774 - .776`
 
-// representatives maps ".xyz" to its representative (itself included).
+// lookupRows4 is GameLookup.md for the codes 4.x, 4.xy and 4.xyz (commit
+// 57e893a of github.com/tczajka/octal-games, 2018), in lookupRows' form;
+// the code 4.0 is the game "4".
+const lookupRows4 = `
+4. .51 4 - .77 .51 .77 .75
+4.0 4 .26 .26 4 4 .26 .26
+4.1 .51 - 4.12 .51 .51 .57 .57
+4.2 4 .26 .26 4 4 .26 .26
+4.3 4.3 .332 .332 4.3 4.3 .332 .332
+4.4 .77 .77 .77 .776 .776 .776 .776
+4.5 .51 .57 .57 .51 .51 .57 .57
+4.6 .77 .77 .77 .776 .776 .776 .776
+4.7 .75 - 4.72 .75 .75 4.72 4.72
+4.00 .71 4 .71 - - 4.004 -
+4.01 .71 4 .71 4.004 4.005 4.004 4.007
+4.02 .26 .26 .26 - 4.024 - 4.026
+4.03 .26 .26 .26 4.024 4.024 4.026 4.026
+4.04 .71 4 .71 - - 4.044 4.045
+4.05 .71 4 .71 4.044 4.045 4.044 4.045
+4.06 .26 .26 .26 - 4.064 4.064 4.064
+4.07 .26 .26 .26 4.064 4.064 4.064 4.064
+4.10 .51 - 4.102 .51 .51 .157 .157
+4.11 .51 4.102 4.102 .51 .51 .157 .157
+4.12 4.12 - 4.122 .57 .57 .536 .536
+4.13 4.12 4.122 4.122 .57 .57 .536 .536
+4.14 .51 .157 .157 .51 .51 .157 .157
+4.15 .51 .157 .157 .51 .51 .157 .157
+4.16 .57 .536 .536 .57 .57 .536 .536
+4.17 .57 .536 .536 .57 .57 .536 .536
+4.20 .71 4 .71 4.004 4.005 4.004 4.007
+4.21 .71 4 .71 4.004 4.005 4.004 4.007
+4.22 .26 .26 .26 4.024 4.024 4.026 4.026
+4.23 .26 .26 .26 4.024 4.024 4.026 4.026
+4.24 .71 4 .71 4.044 4.045 4.044 4.045
+4.25 .71 4 .71 4.044 4.045 4.044 4.045
+4.26 .26 .26 .26 4.064 4.064 4.064 4.064
+4.27 .26 .26 .26 4.064 4.064 4.064 4.064
+4.30 .353 4.3 .353 - .75 4.304 .75
+4.31 .353 4.3 .353 4.304 .75 4.304 .75
+4.32 4.72 .332 - - 4.72 4.324 -
+4.33 4.72 .332 4.323 4.324 4.72 4.324 4.327
+4.34 .353 4.3 .353 - .75 4.344 .75
+4.35 .353 4.3 .353 4.344 .75 4.344 .75
+4.36 4.72 .332 4.323 - 4.72 4.364 -
+4.37 4.72 .332 4.323 4.364 4.72 4.364 4.367
+4.40 .77 .772 .772 - 4.404 - 4.406
+4.41 .77 .772 .772 4.404 4.404 4.406 4.406
+4.42 .77 .772 .772 4.404 4.404 4.406 4.406
+4.43 .77 .772 .772 4.404 4.404 4.406 4.406
+4.44 .776 .776 .776 - 4.444 4.444 4.444
+4.45 .776 .776 .776 4.444 4.444 4.444 4.444
+4.46 .776 .776 .776 4.444 4.444 4.444 4.444
+4.47 .776 .776 .776 4.444 4.444 4.444 4.444
+4.50 .51 .157 .157 .51 .51 .157 .157
+4.51 .51 .157 .157 .51 .51 .157 .157
+4.52 .57 .536 .536 .57 .57 .536 .536
+4.53 .57 .536 .536 .57 .57 .536 .536
+4.54 .51 .157 .157 .51 .51 .157 .157
+4.55 .51 .157 .157 .51 .51 .157 .157
+4.56 .57 .536 .536 .57 .57 .536 .536
+4.57 .57 .536 .536 .57 .57 .536 .536
+4.60 .77 .772 .772 4.404 4.404 4.406 4.406
+4.61 .77 .772 .772 4.404 4.404 4.406 4.406
+4.62 .77 .772 .772 4.404 4.404 4.406 4.406
+4.63 .77 .772 .772 4.404 4.404 4.406 4.406
+4.64 .776 .776 .776 4.444 4.444 4.444 4.444
+4.65 .776 .776 .776 4.444 4.444 4.444 4.444
+4.66 .776 .776 .776 4.444 4.444 4.444 4.444
+4.67 .776 .776 .776 4.444 4.444 4.444 4.444
+4.70 .75 .75 .75 .75 .75 .75 .75
+4.71 .75 .75 .75 .75 .75 .75 .75
+4.72 4.72 - 4.722 4.72 4.72 - 4.726
+4.73 4.72 4.722 4.722 4.72 4.72 4.726 4.726
+4.74 .75 .75 .75 .75 .75 .75 .75
+4.75 .75 .75 .75 .75 .75 .75 .75
+4.76 4.72 4.722 4.722 4.72 4.72 - 4.766
+4.77 4.72 4.722 4.722 4.72 4.72 4.766 4.766`
+
+// representatives maps ".xyz" and "4.xyz" to its representative (itself
+// included).
 var representatives = func() map[string]string {
-	m := map[string]string{}
-	for _, line := range strings.Split(strings.TrimSpace(lookupRows), "\n") {
+	m := map[string]string{"4.0": "4"}
+	for _, line := range strings.Split(lookupRows+"\n"+lookupRows4, "\n") {
 		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
 		for d, rep := range f[1:] {
 			code := f[0] + strconv.Itoa(d+1)
 			if rep == "-" {
@@ -184,9 +278,12 @@ type Published struct {
 }
 
 // Lookup returns the published result for an octal code written "0.xyz"
-// (or ".xyz"), if the tables cover it.
+// (or ".xyz") or "4.xyz", if the tables cover it.
 func Lookup(code string) (Published, bool) {
-	c := strings.TrimPrefix(code, "0")
+	c := code
+	if strings.HasPrefix(c, "0.") {
+		c = c[1:]
+	}
 	rep, ok := representatives[c]
 	if !ok {
 		return Published{}, false
@@ -196,4 +293,16 @@ func Lookup(code string) (Published, bool) {
 		return Published{}, false
 	}
 	return Published{Rep: rep, Preperiod: p.preperiod, Period: p.period, Unsolved: p.unsolved, Shifted: p.shifted, Source: p.source}, true
+}
+
+// RepCode is the code of a representative as the tables write it: ".77"
+// is 0.77, "4" is 4.0, "4.12" is itself.
+func RepCode(rep string) string {
+	switch {
+	case strings.HasPrefix(rep, "."):
+		return "0" + rep
+	case !strings.Contains(rep, "."):
+		return rep + ".0"
+	}
+	return rep
 }

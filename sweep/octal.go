@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,11 +13,31 @@ import (
 	"github.com/grundy/grundy/octal"
 )
 
-// OctalSpec is an octal sweep: every code 0.d1…dk with k ≤ Digits (last
-// digit non-zero), each computed until its period is proved or to G(To).
+// OctalSpec is an octal sweep: every code of the families asked for (by
+// default 0.d1…dk with k ≤ Digits, last digit non-zero), or the codes
+// listed, each computed until its period is proved or a budget of work is
+// spent: G(0..To), and G(0..PlainTo) for a code the plain O(n²) kernel
+// computes (octal.HuntLimits).
+//
+// Fields left at their zero value are omitted from the JSON, so a spec
+// written before they existed (DIR/sweep.json of an older sweep) reads
+// back as the same sweep: PlainTo 0 is To (no plain cap), Families nil is
+// the 0.ddd codes.
 type OctalSpec struct {
 	Digits int `json:"digits"`
 	To     int `json:"to"`
+	// PlainTo caps the values of a code while the plain kernel computes
+	// it (a code with splits where no sparse-space split pays): 0 or ≥ To,
+	// no separate cap.
+	PlainTo int `json:"plain_to,omitempty"`
+	// Families: "0" (the codes 0.d1…dk), "4" (4.0 and the codes 4.d1…dk)
+	// and "0.0n7" (Flammenkamp's family: remove exactly n tokens, leaving
+	// 0, 1 or 2 heaps, n = 1..25, the code 0.0…07 with the 7 at place n);
+	// nil is "0".
+	Families []string `json:"families,omitempty"`
+	// Codes, if set, are the codes swept (canonical, "0.16"), in place of
+	// Digits and Families.
+	Codes []string `json:"codes,omitempty"`
 }
 
 // Limits of an octal sweep: 4 digits are 4,095 codes; To bounds each
@@ -24,7 +45,63 @@ type OctalSpec struct {
 const (
 	MaxOctalDigits = 4
 	MaxOctalTo     = 100_000_000
+	// MaxOctalCodes bounds a list of codes (--codes).
+	MaxOctalCodes = 10_000
+	// Max0n7 is the largest n of the family 0.0n7 (Flammenkamp's tables
+	// cover n ≤ 25).
+	Max0n7 = 25
 )
+
+// OctalFamilies are the families of codes an octal sweep enumerates.
+var OctalFamilies = []string{"0", "4", "0.0n7"}
+
+// canonical returns the spec in the form recorded in DIR/sweep.json: a
+// plain cap at or above To is no cap, the default family is left out, the
+// families are in OctalFamilies' order and the codes canonical, so that
+// equal sweeps have equal specs.
+func (s OctalSpec) canonical() (OctalSpec, error) {
+	if s.PlainTo >= s.To {
+		s.PlainTo = 0
+	}
+	if len(s.Codes) > 0 {
+		if len(s.Families) > 0 {
+			return s, fmt.Errorf("sweep: octal codes are listed or enumerated by family, not both")
+		}
+		if len(s.Codes) > MaxOctalCodes {
+			return s, fmt.Errorf("sweep: at most %d octal codes, not %d", MaxOctalCodes, len(s.Codes))
+		}
+		seen := map[string]bool{}
+		codes := make([]string, 0, len(s.Codes))
+		for _, code := range s.Codes {
+			c, err := octal.ParseCode(code)
+			if err != nil {
+				return s, fmt.Errorf("sweep: %w", err)
+			}
+			if k := c.String(); !seen[k] {
+				seen[k] = true
+				codes = append(codes, k)
+			}
+		}
+		s.Codes, s.Digits = codes, 0
+		return s, nil
+	}
+	var fams []string
+	for _, f := range OctalFamilies {
+		if slices.Contains(s.Families, f) {
+			fams = append(fams, f)
+		}
+	}
+	for _, f := range s.Families {
+		if !slices.Contains(OctalFamilies, f) {
+			return s, fmt.Errorf("sweep: unknown octal family %q (%s)", f, strings.Join(OctalFamilies, ", "))
+		}
+	}
+	if slices.Equal(fams, []string{"0"}) {
+		fams = nil
+	}
+	s.Families = fams
+	return s, nil
+}
 
 // OctalRow is one code's result: a line of results.csv and results.jsonl.
 type OctalRow struct {
@@ -38,7 +115,11 @@ type OctalRow struct {
 	Preperiod int `json:"preperiod"`
 	// Status is proved (the Guy–Smith test), found (seen in the values,
 	// not proved: grundy period's "observed") or none.
-	Status  string  `json:"status"`
+	Status string `json:"status"`
+	// Stop says why the computation stopped: proved, to (G(0..To) known)
+	// or plain_to (the plain kernel computed the code past PlainTo). A part
+	// of a sweep before the plain cap has none; the merge fills it in.
+	Stop    string  `json:"stop,omitempty"`
 	Seconds float64 `json:"seconds"`
 	// What the tables say (see Lookup), and whether this result agrees:
 	// agrees, disagrees, unproved (published, out of this range), open
@@ -56,18 +137,66 @@ type octalTask struct {
 }
 
 func newOctalTask(s OctalSpec) (*octalTask, error) {
-	if s.Digits < 1 || s.Digits > MaxOctalDigits {
+	s, err := s.canonical()
+	if err != nil {
+		return nil, err
+	}
+	if len(s.Codes) == 0 && (s.Digits < 1 || s.Digits > MaxOctalDigits) {
 		return nil, fmt.Errorf("sweep: octal digits must be 1..%d, not %d", MaxOctalDigits, s.Digits)
 	}
 	if s.To < 1 || s.To > MaxOctalTo {
 		return nil, fmt.Errorf("sweep: octal --to must be 1..%d, not %d", MaxOctalTo, s.To)
 	}
-	return &octalTask{spec: s, codes: OctalCodes(s.Digits)}, nil
+	if s.PlainTo < 0 {
+		return nil, fmt.Errorf("sweep: octal plain cap must be positive, not %d", s.PlainTo)
+	}
+	codes := s.Codes
+	if len(codes) == 0 {
+		codes = FamilyCodes(s.Families, s.Digits)
+	}
+	return &octalTask{spec: s, codes: codes}, nil
+}
+
+// FamilyCodes lists the codes of the families (nil: "0"), each family in
+// its order (OctalCodes, OctalCodes4, Codes0n7), a code listed once (the
+// first three codes of 0.0n7 are 0.7, 0.07 and 0.007).
+func FamilyCodes(families []string, digits int) []string {
+	if len(families) == 0 {
+		families = []string{"0"}
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range families {
+		var codes []string
+		switch f {
+		case "0":
+			codes = OctalCodes(digits)
+		case "4":
+			codes = OctalCodes4(digits)
+		case "0.0n7":
+			codes = Codes0n7(Max0n7)
+		}
+		for _, c := range codes {
+			if !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 // OctalCodes lists the codes 0.d1…dk with 1 ≤ k ≤ digits and dk ≠ 0, by
 // length and then value: 7, 63 and 511 codes for 1, 2 and 3 digits.
-func OctalCodes(digits int) []string {
+func OctalCodes(digits int) []string { return codesAfter("0.", digits) }
+
+// OctalCodes4 lists the codes with d0 = 4 (a move may split a heap in two
+// without removing any token): 4.0, then 4.d1…dk with 1 ≤ k ≤ digits and
+// dk ≠ 0, by length and then value: 8, 64 and 512 codes for 1, 2 and 3
+// digits, as Czajka's and Flammenkamp's tables list the 4.xxx codes.
+func OctalCodes4(digits int) []string { return append([]string{"4.0"}, codesAfter("4.", digits)...) }
+
+func codesAfter(prefix string, digits int) []string {
 	var out []string
 	for k := 1; k <= digits; k++ {
 		n := 1
@@ -79,8 +208,19 @@ func OctalCodes(digits int) []string {
 				continue
 			}
 			s := strconv.FormatInt(int64(v), 8)
-			out = append(out, "0."+strings.Repeat("0", k-len(s))+s)
+			out = append(out, prefix+strings.Repeat("0", k-len(s))+s)
 		}
+	}
+	return out
+}
+
+// Codes0n7 lists Flammenkamp's family 0.0n7 for n = 1..maxN: the code whose
+// only non-zero digit is d_n = 7 (remove exactly n tokens, leaving 0, 1 or
+// 2 heaps): 0.7, 0.07 (Dawson's Kayles), 0.007 (Treblecross), 0.0007, ….
+func Codes0n7(maxN int) []string {
+	out := make([]string, 0, maxN)
+	for n := 1; n <= maxN; n++ {
+		out = append(out, "0."+strings.Repeat("0", n-1)+"7")
 	}
 	return out
 }
@@ -88,32 +228,40 @@ func OctalCodes(digits int) []string {
 func (t *octalTask) units() int       { return len(t.codes) }
 func (t *octalTask) key(i int) string { return t.codes[i] }
 
-// octalUnit is what a code's result depends on: the code and the range.
+// octalUnit is what a code's result depends on: the code and the budget
+// (PlainTo 0: none but To, as in the sweeps before it).
 type octalUnit struct {
-	Kind string `json:"kind"`
-	Code string `json:"code"`
-	To   int    `json:"to"`
+	Kind    string `json:"kind"`
+	Code    string `json:"code"`
+	To      int    `json:"to"`
+	PlainTo int    `json:"plain_to,omitempty"`
 }
 
-func (t *octalTask) unit(i int) any { return octalUnit{"octal", t.codes[i], t.spec.To} }
+func (t *octalTask) unit(i int) any {
+	return octalUnit{"octal", t.codes[i], t.spec.To, t.spec.PlainTo}
+}
 
 func (t *octalTask) run(ctx context.Context, i int) ([]byte, error) {
-	row, err := OctalUnit(ctx, t.codes[i], t.spec.To)
+	row, err := OctalUnit(ctx, t.codes[i], t.spec.To, t.spec.PlainTo)
 	if err != nil {
 		return nil, err
 	}
 	return json.Marshal(row)
 }
 
-// OctalUnit computes one code: octal.FindPeriod to t, then the statistics
-// of the computer. The check against the tables is added by the merge.
-func OctalUnit(ctx context.Context, code string, to int) (OctalRow, error) {
+// OctalUnit computes one code: its period hunt (octal.Computer.Hunt) up to
+// G(to), and G(plainTo) while the plain kernel computes it (0: no such
+// cap), then the statistics of the computer. Everything but Seconds
+// depends on the code and the budget only, never on the machine or its
+// load. The check against the tables is added by the merge.
+func OctalUnit(ctx context.Context, code string, to, plainTo int) (OctalRow, error) {
 	c, err := octal.ParseCode(code)
 	if err != nil {
 		return OctalRow{}, err
 	}
 	start := time.Now()
-	per, comp, err := octal.FindPeriod(ctx, octal.New(c), to, octal.Auto)
+	comp := octal.NewComputer(octal.New(c), octal.Auto)
+	per, stop, err := comp.Hunt(ctx, octal.HuntLimits{MaxN: to, PlainMaxN: plainTo})
 	if err != nil {
 		return OctalRow{}, fmt.Errorf("sweep: octal %s: %w", code, err)
 	}
@@ -124,10 +272,13 @@ func OctalUnit(ctx context.Context, code string, to int) (OctalRow, error) {
 	}
 	return OctalRow{
 		Code: code, ComputedTo: per.ComputedTo, MaxValue: st.MaxValue, Rare: st.Rare,
-		Period: per.Period, Preperiod: per.Preperiod, Status: status,
+		Period: per.Period, Preperiod: per.Preperiod, Status: status, Stop: stopName[stop],
 		Seconds: time.Since(start).Seconds(),
 	}, nil
 }
+
+// stopName names a hunt's stop in a row: by the budget's field in the spec.
+var stopName = map[octal.Stop]string{octal.StopProved: "proved", octal.StopMax: "to", octal.StopPlainMax: "plain_to"}
 
 // Shift is the number of heap sizes n ≥ 1, from 1 up, that have no move:
 // such heaps are dead, and the published tables list the game on heaps
@@ -169,13 +320,19 @@ func (r *OctalRow) Compare() {
 	r.Representative = pub.Rep
 	switch {
 	case pub.Unsolved && r.Status == "proved":
-		r.Check, r.Note = "disagrees", fmt.Sprintf("published unsolved (%s, representative %s), proved here", pub.Source, pub.Rep)
+		// New, if the plain kernel (the oracle) gives the same values:
+		// the same period proved from them.
+		if plainConfirms(g, r) {
+			r.Check, r.Note = "new", fmt.Sprintf("published unsolved (%s, representative %s); proved here, and again from the plain kernel's values to %d", pub.Source, pub.Rep, r.ComputedTo)
+		} else {
+			r.Check, r.Note = "disagrees", fmt.Sprintf("published unsolved (%s, representative %s), proved here but not from the plain kernel's values (or beyond their reach, %d)", pub.Source, pub.Rep, plainConfirmMax)
+		}
 	case pub.Unsolved:
 		r.Check, r.Note = "open", fmt.Sprintf("published unsolved (%s)", pub.Source)
 	default:
 		r.PublishedPeriod, r.PublishedPreperiod = &pub.Period, &pub.Preperiod
 		r.Note = pub.Source
-		if "0"+pub.Rep != r.Code {
+		if RepCode(pub.Rep) != r.Code {
 			r.Note += ", through " + pub.Rep
 		}
 		if shift > 0 {
@@ -184,7 +341,7 @@ func (r *OctalRow) Compare() {
 		// The published pre-period in the shifted indexing.
 		t0 := pub.Preperiod
 		if !pub.Shifted {
-			if rc, err := octal.ParseCode("0" + pub.Rep); err == nil {
+			if rc, err := octal.ParseCode(RepCode(pub.Rep)); err == nil {
 				t0 = max(0, t0-Shift(octal.New(rc)))
 			}
 		}
@@ -204,6 +361,25 @@ func (r *OctalRow) Compare() {
 	}
 }
 
+// plainConfirmMax bounds the values the plain kernel recomputes to
+// confirm a new period: n²/4 pairs, about a second at 2^16.
+const plainConfirmMax = 1 << 16
+
+// plainConfirms recomputes the row's values with the plain kernel, the
+// oracle the sparse-space kernel is tested against, and reports whether
+// they prove the same period from the same pre-period.
+func plainConfirms(g octal.Game, r *OctalRow) bool {
+	if r.ComputedTo > plainConfirmMax {
+		return false
+	}
+	c := octal.NewComputer(g, octal.PlainMethod)
+	if err := c.Extend(context.Background(), r.ComputedTo); err != nil {
+		return false
+	}
+	res := octal.Analyze(c)
+	return res.Status == octal.Proved && res.Period == r.Period && res.Preperiod == r.Preperiod
+}
+
 func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 	rows := make([]OctalRow, 0, len(t.codes))
 	sum := &Summary{}
@@ -216,8 +392,22 @@ func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 		if err := json.Unmarshal(data, &r); err != nil || r.Code != code {
 			return nil, fmt.Errorf("sweep: %s: the result of octal %s is not a row of it: %v", st.partPath(code), code, err)
 		}
+		if r.Stop == "" {
+			// A part of a sweep before the budget's reasons: it ran to
+			// To unless proved.
+			r.Stop = "to"
+			if r.Status == "proved" {
+				r.Stop = "proved"
+			}
+		}
 		r.Compare()
 		rows = append(rows, r)
+		switch r.Stop {
+		case "to":
+			sum.StopTo++
+		case "plain_to":
+			sum.StopPlainTo++
+		}
 		sum.Seconds += r.Seconds
 		switch r.Status {
 		case "proved":
@@ -235,15 +425,18 @@ func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 			sum.Agree++
 		case "disagrees":
 			sum.Disagree = append(sum.Disagree, r.Code)
+		case "new":
+			sum.New = append(sum.New, r.Code)
 		}
 	}
 	sort.Strings(sum.Disagree)
-	header := []string{"code", "computed_to", "max_value", "rare", "period", "preperiod", "status", "seconds",
+	sort.Strings(sum.New)
+	header := []string{"code", "computed_to", "max_value", "rare", "period", "preperiod", "status", "stop", "seconds",
 		"representative", "published_period", "published_preperiod", "check", "note"}
 	records := make([][]string, len(rows))
 	for i, r := range rows {
 		records[i] = []string{r.Code, itoa(r.ComputedTo), itoa(int(r.MaxValue)), itoa(r.Rare), itoa(r.Period), itoa(r.Preperiod),
-			r.Status, fmt.Sprintf("%.3f", r.Seconds), r.Representative, itoaOrEmpty(r.PublishedPeriod), itoaOrEmpty(r.PublishedPreperiod), r.Check, r.Note}
+			r.Status, r.Stop, fmt.Sprintf("%.3f", r.Seconds), r.Representative, itoaOrEmpty(r.PublishedPeriod), itoaOrEmpty(r.PublishedPreperiod), r.Check, r.Note}
 	}
 	files, err := writeTable(ctx, st, "results", header, records, rows)
 	if err != nil {

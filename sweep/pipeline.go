@@ -33,6 +33,9 @@ type Spec struct {
 	Octal    *OctalSpec    `json:"octal,omitempty"`
 	Bridge   *BridgeSpec   `json:"bridge,omitempty"`
 	Cardflip *CardflipSpec `json:"cardflip,omitempty"`
+	// Shard, if set, restricts the run to one slice of the units (see
+	// Shard and Merge).
+	Shard *Shard `json:"shard,omitempty"`
 }
 
 // task is one kind of sweep: a list of independent units, each computed to
@@ -50,7 +53,29 @@ type task interface {
 	merge(ctx context.Context, st *store) (*Summary, error)
 }
 
+// canonical returns the spec as DIR/sweep.json records it (see
+// OctalSpec.canonical): equal sweeps, equal specs.
+func (s Spec) canonical() (Spec, error) {
+	if s.Octal != nil {
+		o, err := s.Octal.canonical()
+		if err != nil {
+			return s, err
+		}
+		s.Octal = &o
+	}
+	return s, nil
+}
+
 func (s Spec) task() (task, error) {
+	t, err := s.whole()
+	if err != nil || s.Shard == nil {
+		return t, err
+	}
+	return newShardTask(t, *s.Shard)
+}
+
+// whole is the task of the whole sweep, whatever the shard.
+func (s Spec) whole() (task, error) {
 	switch s.Kind {
 	case "octal":
 		if s.Octal != nil {
@@ -78,18 +103,27 @@ type Summary struct {
 	Files []string `json:"files"` // result files, relative to DIR
 	// Octal: codes by status, and the codes whose result disagrees with a
 	// published one.
-	Proved    int      `json:"proved,omitempty"`
-	Found     int      `json:"found,omitempty"`
-	None      int      `json:"none,omitempty"`
-	Disagree  []string `json:"disagree,omitempty"`
+	Proved   int      `json:"proved,omitempty"`
+	Found    int      `json:"found,omitempty"`
+	None     int      `json:"none,omitempty"`
+	Disagree []string `json:"disagree,omitempty"`
+	// New: codes the tables list as unsolved whose period is proved here
+	// (and again from the plain kernel's values).
+	New       []string `json:"new,omitempty"`
 	Published int      `json:"published,omitempty"` // codes with a published result
 	Agree     int      `json:"agree,omitempty"`     // … that the sweep reproduced
+	// Octal: the codes not proved, by the budget that stopped them: G(0..To)
+	// known, or the plain kernel past PlainTo.
+	StopTo      int `json:"stop_to,omitempty"`
+	StopPlainTo int `json:"stop_plain_to,omitempty"`
 	// Bridge: layouts enumerated, sequences seen, sequences whose count
 	// differs from the formula, and the SHA-256 of the tally CSV.
 	Layouts    uint64 `json:"layouts,omitempty"`
 	Sequences  int    `json:"sequences,omitempty"`
 	Mismatches int    `json:"mismatches,omitempty"`
 	SHA256     string `json:"sha256,omitempty"`
+	// Shard is the shard a run computed ("1/4"); it writes no results.
+	Shard string `json:"shard,omitempty"`
 	// Seconds is the compute time summed over the parts, this run's and
 	// earlier ones'.
 	Seconds float64 `json:"seconds"`
@@ -143,6 +177,10 @@ var beamMu sync.Mutex
 // part file already exists in o.Out is not computed again, so a sweep that
 // was stopped resumes where it stopped.
 func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
+	spec, err := spec.canonical()
+	if err != nil {
+		return nil, &UsageError{err}
+	}
 	t, err := spec.task()
 	if err != nil {
 		return nil, &UsageError{err}

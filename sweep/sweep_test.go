@@ -50,7 +50,7 @@ func TestOctalSweepMatchesDirect(t *testing.T) {
 		t.Fatalf("%d rows, %d units, want 63", len(rows), sum.Units)
 	}
 	for _, r := range rows {
-		want, err := OctalUnit(context.Background(), r.Code, to)
+		want, err := OctalUnit(context.Background(), r.Code, to, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

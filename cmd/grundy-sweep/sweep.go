@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
+	"github.com/grundy/grundy/octal"
 	"github.com/grundy/grundy/sweep"
 )
 
@@ -27,10 +29,13 @@ type sweepOptions struct {
 	out    string
 	runner string
 	json   bool
+	shard  string
+	named  bool     // out is the default name for the sweep
 	beam   []string // Beam options, after --
 }
 
 func (o *sweepOptions) add(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&o.shard, "shard", "", "compute only shard `i/N`: the units whose index is i mod N (0 ≤ i < N), into a directory of its own; join the shards with 'grundy sweep merge'")
 	cmd.Flags().StringVar(&o.out, "out", "", "output `DIR` (default: a name for the sweep in the current directory); run the same command again to resume")
 	cmd.Flags().StringVar(&o.runner, "runner", "local", "Beam runner: local (embedded Prism, every core), flink, spark or dataflow; Beam options follow --")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON")
@@ -49,6 +54,8 @@ cluster with --runner flink|spark|dataflow and Beam's options after --.
   bridge    every multi-bridge layout for n, tallied by sequence, checked
             against the counting formula
   cardflip  a grid of card-flip strategies × m × players × model
+  merge     join the shards of a sweep run with --shard i/N (a Slurm array,
+            GNU parallel) into its results
 
 Each finished unit is written at once to DIR/parts/; a stopped sweep run again
 with the same command skips them. The results (CSV and JSON lines) and
@@ -59,12 +66,12 @@ summary.json are written to DIR when every unit is done. See docs/sweeps.md.`,
   grundy sweep octal --digits 3 --to 100000 --runner flink -- --endpoint=localhost:8099 --environment_type=LOOPBACK`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usagef("unknown command %q for \"grundy sweep\" (octal, bridge or cardflip; see 'grundy sweep --help')", args[0])
+				return usagef("unknown command %q for \"grundy sweep\" (octal, bridge, cardflip or merge; see 'grundy sweep --help')", args[0])
 			}
 			return cmd.Help()
 		},
 	}
-	cmd.AddCommand(newSweepOctalCmd(io), newSweepBridgeCmd(io), newSweepCardflipCmd(io))
+	cmd.AddCommand(newSweepOctalCmd(io), newSweepBridgeCmd(io), newSweepCardflipCmd(io), newSweepMergeCmd(io))
 	return cmd
 }
 
@@ -83,47 +90,112 @@ func beamArgs(cmd *cobra.Command, args []string) ([]string, error) {
 
 type sweepOctalOptions struct {
 	sweepOptions
-	digits, to int
+	digits, to, plainTo int
+	families, codes     []string
 }
+
+// defaultPlainTo is --plain-to's default: 2^16 values of a code the plain
+// kernel computes are n²/4 ≈ 10^9 pairs (half a second for 0.007), as
+// much work as 2^19 values of a sparse code (the period hunt's plainHunt).
+const defaultPlainTo = 1 << 16
 
 func newSweepOctalCmd(io *streams) *cobra.Command {
 	opts := &sweepOctalOptions{}
 	cmd := &cobra.Command{
-		Use:   "octal [--digits D] [--to N] [-- BEAM OPTIONS]",
+		Use:   "octal [--digits D] [--family F,…] [--codes C,…] [--to N] [--plain-to M] [-- BEAM OPTIONS]",
 		Short: "The period of every octal code with up to D digits",
 		Long: `Compute every octal code 0.d1…dk with k ≤ --digits (last digit non-zero: 7,
 63, 511 codes for 1, 2, 3 digits) until its period is proved by the Guy–Smith
-test or G(0..N) is known, and compare each with the published tables
-(Winning Ways, Flammenkamp, Czajka's octal-games). Results: DIR/results.csv and
-results.jsonl, one line a code: code, computed_to, max_value, rare (the
-sparse-space kernel's rare heaps), period, preperiod, status (proved, found,
-none), seconds, and the published period, pre-period and check (agrees,
-disagrees, unproved, open). Codes that disagree are listed at the end.`,
+test or its budget is spent: G(0..N) (--to), and G(0..M) (--plain-to) for a
+code whose values the plain O(n²) kernel computes (no sparse-space split
+pays). The budget is work, never time: a code stops at the same heap on any
+machine. Each code is compared with the published tables (Winning Ways,
+Flammenkamp, Czajka's octal-games).
+
+--family chooses the codes: 0 (0.d1…dk, the default), 4 (4.0 and 4.d1…dk: a
+move may also split a heap without removing a token), 0.0n7 (Flammenkamp's
+family: remove exactly n tokens, leaving 0, 1 or 2 heaps, n = 1..25), or
+several, comma-separated. --codes lists codes instead.
+
+Results: DIR/results.csv and results.jsonl, one line a code: code, computed_to,
+max_value, rare (the sparse-space kernel's rare heaps), period, preperiod,
+status (proved, found, none), stop (proved, to, plain_to: what ended it),
+seconds, and the published period, pre-period and check (agrees, disagrees,
+unproved, open). Codes that disagree are listed at the end.`,
 		Example: `  grundy sweep octal --digits 2 --to 10000
-  grundy sweep octal --digits 3 --to 100000 --out octal-d3
+  grundy sweep octal --digits 3 --to 25000000 --out octal-d3
+  grundy sweep octal --digits 3 --family 4 --to 100000
+  grundy sweep octal --codes 0.16,0.56,0.376 --to 5000000
   grundy sweep octal --digits 3 --to 100000 --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if opts.beam, err = beamArgs(cmd, args); err != nil {
 				return err
 			}
-			if opts.digits < 1 || opts.digits > sweep.MaxOctalDigits {
+			if len(opts.codes) > 0 && (cmd.Flags().Changed("digits") || cmd.Flags().Changed("family")) {
+				return usagef("--codes lists the codes: it does not go with --digits or --family")
+			}
+			if len(opts.codes) == 0 && (opts.digits < 1 || opts.digits > sweep.MaxOctalDigits) {
 				return usagef("--digits must be 1..%d, not %d", sweep.MaxOctalDigits, opts.digits)
 			}
 			if opts.to < 1 || opts.to > sweep.MaxOctalTo {
 				return usagef("--to must be 1..%d, not %d", sweep.MaxOctalTo, opts.to)
 			}
-			if opts.out == "" {
-				opts.out = fmt.Sprintf("octal-d%d-to%d", opts.digits, opts.to)
+			if opts.plainTo < 1 {
+				return usagef("--plain-to must be at least 1, not %d (--plain-to %d: no separate cap)", opts.plainTo, opts.to)
 			}
-			spec := sweep.Spec{Kind: "octal", Octal: &sweep.OctalSpec{Digits: opts.digits, To: opts.to}}
+			for _, f := range opts.families {
+				if !slices.Contains(sweep.OctalFamilies, f) {
+					return usagef("--family: unknown family %q (%s)", f, strings.Join(sweep.OctalFamilies, ", "))
+				}
+			}
+			for _, c := range opts.codes {
+				if _, err := octal.ParseCode(c); err != nil {
+					return usagef("--codes: %v", err)
+				}
+			}
+			spec := sweep.Spec{Kind: "octal", Octal: &sweep.OctalSpec{Digits: opts.digits, To: opts.to, PlainTo: opts.plainTo, Families: opts.families}}
+			if len(opts.codes) > 0 {
+				spec.Octal = &sweep.OctalSpec{To: opts.to, PlainTo: opts.plainTo, Codes: opts.codes}
+			}
+			if opts.out == "" {
+				opts.out = octalOut(opts)
+				opts.named = true
+			}
 			return sweepRun(cmd.Context(), io, &opts.sweepOptions, spec, "codes")
 		},
 	}
 	cmd.Flags().IntVar(&opts.digits, "digits", 3, "codes with up to `D` digits after the point")
 	cmd.Flags().IntVar(&opts.to, "to", 100_000, "compute each code to at most G(`N`)")
+	cmd.Flags().IntVar(&opts.plainTo, "plain-to", defaultPlainTo, "compute a code the plain O(n²) kernel computes to at most G(`M`) (M ≥ --to: no separate cap)")
+	cmd.Flags().StringSliceVar(&opts.families, "family", nil, "the families of codes: 0, 4, 0.0n7, or several (default 0)")
+	cmd.Flags().StringSliceVar(&opts.codes, "codes", nil, "the codes to sweep, comma-separated (instead of --digits and --family)")
 	opts.add(cmd)
 	return cmd
+}
+
+// octalOut is an octal sweep's default directory: octal-d3-to100000 for
+// the 0.ddd codes with the default plain cap, with the families, the
+// count of codes listed and a plain cap other than the default in it.
+func octalOut(opts *sweepOctalOptions) string {
+	name := fmt.Sprintf("octal-d%d", opts.digits)
+	switch {
+	case len(opts.codes) > 0:
+		name = fmt.Sprintf("octal-%dcodes", len(opts.codes))
+	case len(opts.families) > 0 && !slices.Equal(opts.families, []string{"0"}):
+		var fams []string
+		for _, f := range sweep.OctalFamilies {
+			if slices.Contains(opts.families, f) {
+				fams = append(fams, f)
+			}
+		}
+		name = fmt.Sprintf("octal-%s-d%d", strings.Join(fams, "+"), opts.digits)
+	}
+	name += fmt.Sprintf("-to%d", opts.to)
+	if opts.plainTo != defaultPlainTo && opts.plainTo < opts.to {
+		name += fmt.Sprintf("-plain%d", opts.plainTo)
+	}
+	return name
 }
 
 type sweepBridgeOptions struct {
@@ -166,6 +238,7 @@ summary.json with the SHA-256 of tally.csv.`,
 			}
 			if opts.out == "" {
 				opts.out = fmt.Sprintf("bridge-n%d", opts.n)
+				opts.named = true
 			}
 			spec := sweep.Spec{Kind: "bridge", Bridge: &sweep.BridgeSpec{N: opts.n, Depth: opts.depth}}
 			return sweepRun(cmd.Context(), io, &opts.sweepOptions, spec, "shards")
@@ -223,6 +296,7 @@ as skipped. Results: DIR/results.csv and results.jsonl.`,
 			}
 			if opts.out == "" {
 				opts.out = "cardflip-" + strings.TrimSuffix(filepath.Base(opts.grid), filepath.Ext(opts.grid))
+				opts.named = true
 			}
 			return sweepRun(cmd.Context(), io, &opts.sweepOptions, sweep.Spec{Kind: "cardflip", Cardflip: &spec}, "points")
 		},
@@ -243,6 +317,16 @@ func (e *interruptedError) Error() string { return e.msg }
 func (e *interruptedError) Unwrap() error { return e.be }
 
 func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.Spec, unitWord string) error {
+	if opts.shard != "" {
+		sh, err := sweep.ParseShard(opts.shard)
+		if err != nil {
+			return usagef("--shard: %s", strings.TrimPrefix(err.Error(), "sweep: "))
+		}
+		spec.Shard = &sh
+		if opts.named {
+			opts.out += fmt.Sprintf("-shard%d-of%d", sh.Index, sh.Count)
+		}
+	}
 	o := sweep.Options{Out: opts.out, Runner: opts.runner, BeamArgs: opts.beam,
 		Warn: func(msg string) { fmt.Fprintln(io.err, "grundy sweep: warning: "+msg) }}
 	if f, ok := io.err.(*os.File); ok {
@@ -268,20 +352,38 @@ func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.S
 		}
 		return err
 	}
-	if opts.json {
+	return printSummary(io, opts.json, opts.out, time.Since(start), sum, unitWord)
+}
+
+// unitWords names a sweep's units.
+var unitWords = map[string]string{"octal": "codes", "bridge": "shards", "cardflip": "points"}
+
+// printSummary prints what a sweep or a merge did, and fails if a result
+// disagrees with its independent check.
+func printSummary(io *streams, asJSON bool, dir string, elapsed time.Duration, sum *sweep.Summary, unitWord string) error {
+	if asJSON {
 		return jsonout.Write(io.out, struct {
 			Dir     string  `json:"dir"`
 			Elapsed float64 `json:"elapsed_seconds"`
 			*sweep.Summary
-		}{opts.out, time.Since(start).Seconds(), sum})
+		}{dir, elapsed.Seconds(), sum})
 	}
 	w := io.out
+	if sum.Shard != "" {
+		fmt.Fprintf(w, "%s sweep, shard %s: %d %s in %s (%.1f s)\n", sum.Kind, sum.Shard, sum.Units, unitWord, dir, elapsed.Seconds())
+		fmt.Fprintln(w, "files: none (a shard's results are its parts: join the shards with 'grundy sweep merge --out DIR SHARD-DIR…')")
+		return nil
+	}
 	fmt.Fprintf(w, "%s sweep: %d %s in %s (%.1f s; the units' times add up to %.1f s over all runs)\n",
-		spec.Kind, sum.Units, unitWord, opts.out, time.Since(start).Seconds(), sum.Seconds)
-	switch spec.Kind {
+		sum.Kind, sum.Units, unitWord, dir, elapsed.Seconds(), sum.Seconds)
+	switch sum.Kind {
 	case "octal":
 		fmt.Fprintf(w, "status: %d proved, %d found, %d none\n", sum.Proved, sum.Found, sum.None)
+		fmt.Fprintf(w, "stopped by the budget: %d at --to, %d at --plain-to\n", sum.StopTo, sum.StopPlainTo)
 		fmt.Fprintf(w, "published periods: %d codes, %d reproduced here\n", sum.Published, sum.Agree)
+		if len(sum.New) > 0 {
+			fmt.Fprintf(w, "published unsolved, proved here: %s\n", strings.Join(sum.New, " "))
+		}
 		if len(sum.Disagree) == 0 {
 			fmt.Fprintln(w, "disagreeing with a published result: none")
 		} else {
@@ -293,9 +395,51 @@ func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.S
 	}
 	fmt.Fprintf(w, "files: %s\n", strings.Join(sum.Files, " "))
 	if sum.Mismatches > 0 || len(sum.Disagree) > 0 {
-		return fmt.Errorf("sweep: %d results disagree with the independent check (see %s)", sum.Mismatches+len(sum.Disagree), filepath.Join(opts.out, sum.Files[0]))
+		return fmt.Errorf("sweep: %d results disagree with the independent check (see %s)", sum.Mismatches+len(sum.Disagree), filepath.Join(dir, sum.Files[0]))
 	}
 	return nil
+}
+
+type sweepMergeOptions struct {
+	out  string
+	json bool
+}
+
+func newSweepMergeCmd(io *streams) *cobra.Command {
+	opts := &sweepMergeOptions{}
+	cmd := &cobra.Command{
+		Use:   "merge --out DIR SHARD-DIR…",
+		Short: "Join the shards of a sweep (--shard i/N) into its results",
+		Long: `Gather the parts of the shard directories (runs of one sweep with --shard i/N,
+or without it) into DIR and write the sweep's results there, as the last step of
+a sweep does. Every directory must hold the same sweep, and every unit of the
+sweep must be present, and valid, exactly once: the missing units are named
+by key, with the shard that should have computed them.`,
+		Example: `  grundy sweep octal --digits 3 --to 25000000 --shard 0/4 --out s0   # … to --shard 3/4
+  grundy sweep merge --out octal-d3 s0 s1 s2 s3`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.out == "" {
+				return usagef("sweep merge needs --out DIR, where the results go")
+			}
+			if len(args) == 0 {
+				return usagef("sweep merge needs the shards' directories (see 'grundy sweep merge --help')")
+			}
+			start := time.Now()
+			sum, err := sweep.Merge(cmd.Context(), args, opts.out)
+			if err != nil {
+				var ue *sweep.UsageError
+				var me *sweep.MergeError
+				if errors.As(err, &ue) || errors.As(err, &me) {
+					return usageError{Err: err}
+				}
+				return err
+			}
+			return printSummary(io, opts.json, opts.out, time.Since(start), sum, unitWords[sum.Kind])
+		},
+	}
+	cmd.Flags().StringVar(&opts.out, "out", "", "the `DIR` the results go to (the parts are copied there)")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the summary as JSON")
+	return cmd
 }
 
 // sweepProgress draws units done, the rate and the time left on stderr.

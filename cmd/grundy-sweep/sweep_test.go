@@ -86,12 +86,12 @@ func TestSweepBridgeEqualsBridgeCount(t *testing.T) {
 func TestSweepOctal(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "o")
 	out, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--to", "2000", "--out", dir)
-	want := "status: 6 proved, 0 found, 1 none\npublished periods: 6 codes, 6 reproduced here\ndisagreeing with a published result: none\nfiles: results.csv results.jsonl\n"
+	want := "status: 6 proved, 0 found, 1 none\nstopped by the budget: 1 at --to, 0 at --plain-to\npublished periods: 6 codes, 6 reproduced here\ndisagreeing with a published result: none\nfiles: results.csv results.jsonl\n"
 	if code != 0 || errs != "" || !strings.HasSuffix(out, want) {
 		t.Errorf("sweep octal = %d %q %q, want … %q", code, out, errs, want)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "results.csv"))
-	if err != nil || !strings.HasPrefix(string(data), "code,computed_to,max_value,rare,period,preperiod,status,seconds,") {
+	if err != nil || !strings.HasPrefix(string(data), "code,computed_to,max_value,rare,period,preperiod,status,stop,seconds,") {
 		t.Errorf("results.csv: %v %q", err, data)
 	}
 }
@@ -106,6 +106,10 @@ func TestSweepUsage(t *testing.T) {
 	}{
 		{[]string{"sweep", "octal", "--digits", "0"}, "--digits must be 1..4, not 0"},
 		{[]string{"sweep", "octal", "--to", "0"}, "--to must be 1..100000000, not 0"},
+		{[]string{"sweep", "octal", "--plain-to", "0"}, "--plain-to must be at least 1, not 0"},
+		{[]string{"sweep", "octal", "--family", "0,5"}, `--family: unknown family "5" (0, 4, 0.0n7)`},
+		{[]string{"sweep", "octal", "--codes", "0.16", "--digits", "2"}, "--codes lists the codes: it does not go with --digits or --family"},
+		{[]string{"sweep", "octal", "--codes", "0.16,0.19"}, `--codes: code "0.19": column 4: digit 9 is not an octal digit`},
 		{[]string{"sweep", "octal", "extra"}, `sweep octal takes no arguments, got "extra" (Beam options go after --`},
 		{[]string{"sweep", "bridge", "--n", "5"}, "--n must be 1..4"},
 		{[]string{"sweep", "bridge", "--n", "2", "--depth", "9"}, "--depth must be 0..4 for n = 2, not 9"},
@@ -147,5 +151,66 @@ func TestSweepWarnsForeignPart(t *testing.T) {
 	want := "grundy sweep: warning: " + filepath.Join(dir, "parts", "0.7.json") + ` is the part of {"kind":"octal","code":"0.1","to":300}, not of {"kind":"octal","code":"0.7","to":300}; moved to 0.7.json.rejected, computing it again` + "\n"
 	if code != 0 || errs != want || !strings.Contains(out, "status: 6 proved, 0 found, 1 none") {
 		t.Errorf("resumed with a foreign part: %d %q %q\nwant stderr %q", code, out, errs, want)
+	}
+}
+
+// The budget and the families on the command line: the 4.xxx and 0.x
+// codes with one digit (0.6, Officers, stopped at the plain cap), 0.007
+// stopped at it and 0.156 proved, each row saying why it
+// stopped; the directory named for what was asked.
+func TestSweepOctalBudgetFamilies(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	out, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--family", "4,0", "--to", "3000", "--plain-to", "2000")
+	want := "octal sweep: 15 codes in octal-0+4-d1-to3000-plain2000 ("
+	if code != 0 || errs != "" || !strings.HasPrefix(out, want) || !strings.Contains(out, "status: 14 proved, 0 found, 1 none\nstopped by the budget: 0 at --to, 1 at --plain-to\n") {
+		t.Errorf("sweep octal --family 4,0 = %d %q %q", code, out, errs)
+	}
+	out, errs, code = grundy(t, "", "sweep", "octal", "--codes", "0.007,.156", "--to", "100000", "--plain-to", "4096")
+	data, err := os.ReadFile(filepath.Join(dir, "octal-2codes-to100000-plain4096", "results.csv"))
+	if code != 0 || err != nil {
+		t.Fatalf("sweep octal --codes = %d %q %q %v", code, out, errs, err)
+	}
+	lines := strings.Split(string(data), "\n")
+	if !strings.HasPrefix(lines[1], "0.007,4096,") || !strings.Contains(lines[1], ",none,plain_to,") ||
+		!strings.HasPrefix(lines[2], "0.156,8192,") || !strings.Contains(lines[2], ",349,3479,proved,proved,") {
+		t.Errorf("results.csv:\n%s", data)
+	}
+}
+
+// --shard i/N and merge on the command line: three shards in their own
+// directories (named for the shard), merged to the whole sweep's
+// summary; a merge with a shard left out names the missing codes (exit 2).
+func TestSweepShardMerge(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for i := range 3 {
+		out, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--to", "300", "--shard", fmt.Sprintf("%d/3", i))
+		want := fmt.Sprintf("octal sweep, shard %d/3: %d codes in octal-d1-to300-shard%d-of3 (", i, []int{3, 2, 2}[i], i)
+		if code != 0 || errs != "" || !strings.HasPrefix(out, want) {
+			t.Fatalf("shard %d/3: %d %q %q, want %q…", i, code, out, errs, want)
+		}
+	}
+	out, errs, code := grundy(t, "", "sweep", "merge", "--out", "all", "octal-d1-to300-shard0-of3", "octal-d1-to300-shard1-of3", "octal-d1-to300-shard2-of3")
+	if code != 0 || errs != "" || !strings.HasPrefix(out, "octal sweep: 7 codes in all (") || !strings.Contains(out, "status: 6 proved, 0 found, 1 none\n") {
+		t.Errorf("merge: %d %q %q", code, out, errs)
+	}
+	out, errs, code = grundy(t, "", "sweep", "merge", "--out", "some", "octal-d1-to300-shard0-of3", "octal-d1-to300-shard2-of3")
+	if code != 2 || out != "" || errs != "grundy sweep: sweep: 2 of 7 units are missing: 0.2 (shard 1/3), 0.5 (shard 1/3)\n" {
+		t.Errorf("merge without shard 1: %d %q %q", code, out, errs)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sweep", "octal", "--shard", "3/3"}, "--shard: shard 3/3: want 0 ≤ i < N ≤ 1048576"},
+		{[]string{"sweep", "merge", "x"}, "sweep merge needs --out DIR"},
+		{[]string{"sweep", "merge", "--out", "y"}, "sweep merge needs the shards' directories"},
+		{[]string{"sweep", "merge", "--out", "y", "nowhere"}, "nowhere holds no sweep (no sweep.json)"},
+	} {
+		out, errs, code := grundy(t, "", c.args...)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("grundy %v = %d %q %q, want exit 2 and %q", c.args, code, out, errs, c.want)
+		}
 	}
 }

@@ -1,0 +1,260 @@
+package sweep
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// A unit's budget is work: a code the plain kernel computes (0.007,
+// Treblecross) stops at the plain cap and says so; a code whose proof is
+// in reach (0.156: period 349 from 3479, Kenyon 1967, through Czajka's
+// SolvedGames.md) is proved under the same budget; a sparse code without
+// a period goes on to --to (0.16 before its bound, 360163).
+func TestOctalUnitBudget(t *testing.T) {
+	for _, c := range []struct {
+		code           string
+		to, plainTo    int
+		stop, status   string
+		computedTo     int
+		period, preper int
+	}{
+		{"0.007", 100000, 4096, "plain_to", "none", 4096, 0, 0},
+		{"0.007", 3000, 4096, "to", "none", 3000, 0, 0},
+		{"0.156", 100000, 2048, "proved", "proved", 8192, 349, 3479},
+		{"0.16", 20000, 2048, "to", "none", 20000, 0, 0},
+		{"4.344", 100000, 1024, "proved", "proved", 2100, 51, 998},
+	} {
+		r, err := OctalUnit(context.Background(), c.code, c.to, c.plainTo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Stop != c.stop || r.Status != c.status || r.ComputedTo != c.computedTo || r.Period != c.period || r.Preperiod != c.preper {
+			t.Errorf("%s to %d, plain to %d: %+v, want stop %s, status %s at %d, period %d from %d", c.code, c.to, c.plainTo, r, c.stop, c.status, c.computedTo, c.period, c.preper)
+		}
+	}
+}
+
+// A row depends on the code and the budget only: the same units computed
+// one at a time and eight at once (the machine as loaded as the test can
+// make it) give the same rows, but for the seconds.
+func TestOctalUnitIgnoresLoad(t *testing.T) {
+	codes := []string{"0.007", "0.04", "0.156", "0.16", "0.6", "0.77", "4.344", "0.0007"}
+	row := func(code string) OctalRow {
+		r, err := OctalUnit(context.Background(), code, 12000, 3000)
+		if err != nil {
+			t.Error(err)
+		}
+		r.Seconds = 0
+		return r
+	}
+	alone := make([]OctalRow, len(codes))
+	for i, c := range codes {
+		alone[i] = row(c)
+	}
+	together := make([]OctalRow, len(codes))
+	var wg sync.WaitGroup
+	for i, c := range codes {
+		wg.Add(1)
+		go func() { defer wg.Done(); together[i] = row(c) }()
+	}
+	wg.Wait()
+	for i := range codes {
+		if alone[i] != together[i] {
+			t.Errorf("%s: alone %+v, with seven others %+v", codes[i], alone[i], together[i])
+		}
+	}
+	if alone[0].Stop != "plain_to" || alone[2].Stop != "proved" {
+		t.Errorf("0.007 %+v, 0.156 %+v: want stopped at the plain cap and proved", alone[0], alone[2])
+	}
+}
+
+// The families: 0.d1…dk (7, 63, 511 codes), 4.0 and 4.d1…dk (8, 64, 512)
+// and Flammenkamp's 0.0n7 (25 codes: 0.7, 0.07, …, the 7 at place n), a
+// code listed once.
+func TestFamilyCodes(t *testing.T) {
+	for _, c := range []struct {
+		families []string
+		digits   int
+		n        int
+		first    string
+		last     string
+	}{
+		{nil, 1, 7, "0.1", "0.7"},
+		{[]string{"0"}, 3, 511, "0.1", "0.777"},
+		{[]string{"4"}, 1, 8, "4.0", "4.7"},
+		{[]string{"4"}, 2, 64, "4.0", "4.77"},
+		{[]string{"4"}, 3, 512, "4.0", "4.777"},
+		{[]string{"0.0n7"}, 3, 25, "0.7", "0." + strings.Repeat("0", 24) + "7"},
+		{[]string{"0", "0.0n7"}, 3, 511 + 22, "0.1", "0." + strings.Repeat("0", 24) + "7"},
+	} {
+		codes := FamilyCodes(c.families, c.digits)
+		if len(codes) != c.n || codes[0] != c.first || codes[len(codes)-1] != c.last {
+			t.Errorf("%v, %d digits: %d codes %s … %s, want %d, %s … %s", c.families, c.digits, len(codes), codes[0], codes[len(codes)-1], c.n, c.first, c.last)
+		}
+		seen := map[string]bool{}
+		for _, code := range codes {
+			if seen[code] {
+				t.Errorf("%v: %s twice", c.families, code)
+			}
+			seen[code] = true
+		}
+	}
+}
+
+// The spec as recorded: a plain cap at or past --to is no cap, the
+// default family is left out, codes are canonical; so a sweep of before
+// the budget (sweep.json {"digits":3,"to":100000}) is the same sweep as
+// --plain-to 100000 now.
+func TestOctalSpecCanonical(t *testing.T) {
+	for _, c := range []struct {
+		in   OctalSpec
+		want string
+	}{
+		{OctalSpec{Digits: 3, To: 100000}, `{"digits":3,"to":100000}`},
+		{OctalSpec{Digits: 3, To: 100000, PlainTo: 100000, Families: []string{"0"}}, `{"digits":3,"to":100000}`},
+		{OctalSpec{Digits: 3, To: 100000, PlainTo: 65536}, `{"digits":3,"to":100000,"plain_to":65536}`},
+		{OctalSpec{Digits: 2, To: 10, Families: []string{"0.0n7", "4", "0"}}, `{"digits":2,"to":10,"families":["0","4","0.0n7"]}`},
+		{OctalSpec{Digits: 3, To: 10, Codes: []string{".16", "0.160", "4.3"}}, `{"digits":0,"to":10,"codes":["0.16","4.3"]}`},
+	} {
+		got, err := c.in.canonical()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := json.Marshal(got); string(b) != c.want {
+			t.Errorf("%+v: %s, want %s", c.in, b, c.want)
+		}
+	}
+	for _, bad := range []OctalSpec{{Digits: 1, To: 10, Families: []string{"5"}}, {To: 10, Codes: []string{"0.9"}},
+		{Digits: 1, To: 10, Codes: []string{"0.1"}, Families: []string{"4"}}} {
+		if _, err := newOctalTask(bad); err == nil {
+			t.Errorf("%+v: no error", bad)
+		}
+	}
+}
+
+// A directory of a sweep from before the budget (its sweep.json and parts
+// without plain_to, rows without stop) is the sweep the same command
+// with --plain-to at --to makes: its parts are read back, not computed
+// again, and the merge fills in why each row stopped.
+func TestOctalOldSweepLoads(t *testing.T) {
+	dir := t.TempDir()
+	old := Spec{Kind: "octal", Octal: &OctalSpec{Digits: 1, To: 300}}
+	if _, err := Run(context.Background(), old, Options{Out: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "sweep.json")); string(data) != `{"kind":"octal","octal":{"digits":1,"to":300}}` {
+		t.Fatalf("sweep.json %s", data)
+	}
+	// Make every part one of before the budget: a row without stop, with a
+	// mark in seconds to see it read back.
+	task, _ := old.task()
+	for i := range task.units() {
+		name := filepath.Join(dir, "parts", task.key(i)+".json")
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p part
+		var row map[string]any
+		if err := json.Unmarshal(data, &p); err != nil || json.Unmarshal(p.Result, &row) != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(p.Unit), "plain_to") {
+			t.Errorf("%s: unit %s", name, p.Unit)
+		}
+		delete(row, "stop")
+		row["seconds"] = 777
+		result, _ := json.Marshal(row)
+		data, err = encodePart(task, i, result)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(name, data, 0o644)
+	}
+	sum, err := Run(context.Background(), Spec{Kind: "octal", Octal: &OctalSpec{Digits: 1, To: 300, PlainTo: 300}}, Options{Out: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := readJSONL[OctalRow](t, filepath.Join(dir, "results.jsonl"))
+	for _, r := range rows {
+		want := "to"
+		if r.Status == "proved" {
+			want = "proved"
+		}
+		if r.Seconds != 777 || r.Stop != want {
+			t.Errorf("%s: %+v, want read back (seconds 777), stop %s", r.Code, r, want)
+		}
+	}
+	if sum.Proved != 6 || sum.StopTo != 1 {
+		t.Errorf("summary %+v", sum)
+	}
+}
+
+// The 4.xxx codes against Czajka's tables: every published period
+// reproduced (GameLookup.md's representatives, TrivialGames.md's
+// periods in real heap sizes), the unsolved ones not proved. The codes
+// with up to two digits here; all 512 with GRUNDY_SWEEP_LONG=1 (about
+// 10 s of CPU), where 4.344, which UnsolvedGames.md lists, is proved
+// (period 51 from 998) and confirmed by the plain kernel, and so are its
+// equivalents.
+func TestOctalSweepFamily4(t *testing.T) {
+	digits, units, published, to := 2, 64, 56, 3000
+	var news []string
+	if os.Getenv("GRUNDY_SWEEP_LONG") == "1" {
+		digits, units, published, to = 3, 512, 380, 20000
+		news = []string{"4.344", "4.346", "4.354", "4.356"}
+	}
+	dir := t.TempDir()
+	sum, err := Run(context.Background(), Spec{Kind: "octal", Octal: &OctalSpec{Digits: digits, To: to, PlainTo: 2048, Families: []string{"4"}}}, Options{Out: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Units != units || sum.Published != published || sum.Agree != published || len(sum.Disagree) != 0 || !slices.Equal(sum.New, news) {
+		t.Errorf("summary %+v", sum)
+	}
+}
+
+// A code the tables list as unsolved and proved here is new only if the
+// plain kernel's values prove the same period: 4.344 is; a row claiming
+// a period for 0.6 (Officers, unsolved) is not, and disagrees.
+func TestCompareNew(t *testing.T) {
+	r, err := OctalUnit(context.Background(), "4.344", 10000, 4096)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Compare()
+	if r.Check != "new" {
+		t.Errorf("4.344: %+v", r)
+	}
+	fake := OctalRow{Code: "0.6", ComputedTo: 2000, Period: 2, Preperiod: 5, Status: "proved", Stop: "proved"}
+	fake.Compare()
+	if fake.Check != "disagrees" {
+		t.Errorf("a false period of 0.6: %+v", fake)
+	}
+}
+
+// The lookup of the 4.xxx codes.
+func TestLookup4(t *testing.T) {
+	for code, want := range map[string]Published{
+		"4.0":   {Rep: "4", Preperiod: 0, Period: 2, Shifted: true},
+		"4.12":  {Rep: "4.12", Preperiod: 6, Period: 7},
+		"4.346": {Rep: "4.344", Unsolved: true},
+		"4.1":   {Rep: ".51", Preperiod: 1, Period: 1, Shifted: true},
+		"4.777": {Rep: "4.766", Preperiod: 19, Period: 20},
+	} {
+		got, ok := Lookup(code)
+		got.Source = ""
+		if !ok || got != want {
+			t.Errorf("Lookup(%s) = %+v %v, want %+v", code, got, ok, want)
+		}
+	}
+	if RepCode(".51") != "0.51" || RepCode("4") != "4.0" || RepCode("4.12") != "4.12" {
+		t.Error("RepCode")
+	}
+}
