@@ -24,7 +24,8 @@ func newMisereCmd(io *streams) *cobra.Command {
 
   form      the misère canonical form of a position (Conway's simplest form)
   genus     the genus g^(g0 g1 …) of a position (Winning Ways ch. 13)
-  quotient  the misère quotient of a heap game, heap by heap (Plambeck–Siegel)
+  quotient  the misère quotient of a heap game, heap by heap (Plambeck–Siegel),
+            or of some positions of any game (--position)
   solve     a sum of heaps answered by the quotient: outcome and a winning move
   census    the quotients of every octal code of some digits, resumable
 
@@ -271,17 +272,15 @@ func misereQuotientPositionsRun(cmd *cobra.Command, io *streams, opts *misereQuo
 		return err
 	}
 	s := misere.Settings{MaxSize: opts.maxSize, Budget: copts.Budget, Checkpoint: opts.checkpoint}
-	var closure int
 	if opts.progress {
 		s.Progress = func(heap, size, pSize int) {
-			fmt.Fprintf(io.err, "position %d of %d: %d elements, %d in the P-portion\n", heap, closure, size, pSize)
+			fmt.Fprintf(io.err, "position %d: %d elements, %d in the P-portion\n", heap, size, pSize)
 		}
 	}
 	p, qerr := catalog.ComputeMiserePositions(ctx, g, opts.positions, s, copts)
 	if p == nil {
 		return misereError(memguard.Cause(ctx, qerr))
 	}
-	closure = len(p.Closure)
 	res := p.Result(ctx)
 	if opts.json {
 		err = jsonout.Write(io.out, res)
