@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/misere"
@@ -272,4 +273,265 @@ func SolveMisereSum(ctx context.Context, g Game, position string, s misere.Setti
 	}
 	res.Quotient.Size, res.Quotient.Status, res.Quotient.Heaps, res.Quotient.Computed = q.Size(), q.Status(), q.Heaps(), q.Computed()
 	return res, nil
+}
+
+// The quotient of a finite set of positions of any game (MisereSolver's
+// general mode): the positions and their followers, split into
+// components, numbered as the "heaps" of misere.Positions.
+
+// MiserePositions is the misère quotient of a finite set of positions of
+// a game and their followers: a sum of positions of the closed set is a
+// misère P-position exactly when the product of their images is in the
+// P-portion. Its JSON form is what `grundy misere quotient GAME --position
+// P … --json` prints and /api/misere/quotient?position=… returns.
+type MiserePositions struct {
+	Game string `json:"game"`
+	// Positions are the positions asked for, each with its image (the
+	// product of its components' images) and misère outcome.
+	Positions []MisereImage `json:"positions"`
+	// Closure is the number of positions of the closed set (components,
+	// the empty position included when it occurs).
+	Closure int `json:"closure"`
+	Size    int `json:"size"`
+	PSize   int `json:"p_size"`
+	// Status is "computed" (the quotient of the whole closed set) or
+	// "stopped" (a limit stopped it: the quotient of the positions before
+	// Stop's, a closed set too).
+	Status     string              `json:"status"`
+	Stop       *PositionStop       `json:"stop,omitempty"`
+	Generators []PositionGenerator `json:"generators"`
+	Relations  []string            `json:"relations"`
+	Elements   []string            `json:"elements"`
+	PPortion   []string            `json:"p_portion"`
+	// Pretending lists every position of the closed set computed, in the
+	// order numbered (every component of an option before the position),
+	// with its image and outcome.
+	Pretending []MisereImage `json:"pretending"`
+	// Table is the multiplication table (element indices), present when
+	// Size ≤ misere.MaxTable.
+	Table [][]int `json:"table,omitempty"`
+}
+
+// MisereImage is a position with its image in a misère quotient (the
+// element's name) and its misère outcome. Image is empty, and Outcome
+// absent, for a position beyond a quotient that was stopped.
+type MisereImage struct {
+	Position string            `json:"position"`
+	Image    string            `json:"image,omitempty"`
+	Outcome  impartial.Outcome `json:"outcome,omitempty"`
+}
+
+// PositionGenerator is a generator of the quotient of positions: the
+// position (of the closed set) whose image it is.
+type PositionGenerator struct {
+	Name     string `json:"name"`
+	Position string `json:"position"`
+}
+
+// PositionStop says what stopped the quotient of positions: the position
+// it was adding (Index of Closure, from 1), the order of the quotient of
+// the positions before it, the largest candidate built (0: none) and the
+// limit.
+type PositionStop struct {
+	Position  string `json:"position"`
+	Index     int    `json:"index"`
+	Size      int    `json:"size"`
+	Candidate int    `json:"candidate,omitempty"`
+	Reason    string `json:"reason"`
+}
+
+// PositionsStopError is a *misere.StopError of a quotient of positions,
+// naming the position it stopped at rather than a heap.
+type PositionsStopError struct {
+	Stop    PositionStop
+	Closure int
+	Err     *misere.StopError
+}
+
+func (e *PositionsStopError) Error() string {
+	s := e.Stop
+	cand := ""
+	if s.Candidate > 0 {
+		cand = fmt.Sprintf("; a candidate of %d elements for it", s.Candidate)
+	}
+	if s.Index == 0 {
+		return fmt.Sprintf("misère quotient stopped before its first position: %v", e.Err.Err)
+	}
+	return fmt.Sprintf("misère quotient stopped at position %d of %d, %s (the quotient of the positions before it has %d elements%s): %v",
+		s.Index, e.Closure, notation.Quote(s.Position), s.Size, cand, e.Err.Err)
+}
+
+func (e *PositionsStopError) Unwrap() error { return e.Err }
+
+// PositionsQuotient is the misère quotient of a set of positions as
+// computed: Quotient's heap i is position Closure[i−1] of the closed set,
+// and the positions asked are the sums of the heaps Heaps[j].
+type PositionsQuotient struct {
+	Game     string
+	Quotient *misere.Quotient
+	Closure  []string
+	Asked    []string
+	Heaps    [][]int
+}
+
+// positioner is implemented by every SumGame: the misère quotient of a
+// finite set of positions, computed on the game's engine.
+type positioner interface {
+	miserePositions(ctx context.Context, positions []string, s misere.Settings, opts Options) (*PositionsQuotient, error)
+}
+
+// MaxMiserePositions bounds the closed set of a quotient of positions (as
+// misere.DefaultMaxHeaps bounds the heaps of a heap game's), besides the
+// budget's positions and memory.
+const MaxMiserePositions = misere.DefaultMaxHeaps
+
+// ComputeMiserePositions computes the misère quotient of the positions
+// (each in the game's notation, a sum of components) and their followers,
+// under package misere's settings s (s.Budget is opts.Budget when zero):
+// the closed set is found within opts.Budget (positions, moves of one
+// position, memory; at most MaxMiserePositions positions), then its
+// quotient (misere.Compute over misere.Positions). Any game whose
+// positions end works: heap games, Wythoff, coin-turning games, Starlark
+// rule files. A limit that stops the quotient is a *PositionsStopError
+// returned with the quotient reached.
+func ComputeMiserePositions(ctx context.Context, g Game, positions []string, s misere.Settings, opts Options) (*PositionsQuotient, error) {
+	if len(positions) == 0 {
+		return nil, fmt.Errorf("no positions given")
+	}
+	p, ok := g.(positioner)
+	if !ok {
+		return nil, &CapabilityError{Game: g.Info().Spec, Msg: "misère quotients of positions are not available for this game"}
+	}
+	if s.Budget == (impartial.Budget{}) {
+		s.Budget = opts.Budget
+	}
+	return p.miserePositions(ctx, positions, s, opts)
+}
+
+func (g *SumGame[P]) miserePositions(ctx context.Context, positions []string, s misere.Settings, opts Options) (*PositionsQuotient, error) {
+	b, err := g.Bind(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer b.done()
+	ectx := b.context(ctx)
+	res := &PositionsQuotient{Game: g.info.Spec}
+	var sums [][]P
+	var roots []P
+	for _, pos := range positions {
+		ps, err := g.parse(b, pos)
+		if err == nil {
+			err = b.err()
+		}
+		if err != nil {
+			return nil, err
+		}
+		sums = append(sums, ps)
+		roots = append(roots, ps...)
+		res.Asked = append(res.Asked, b.Codec.Format(ps))
+	}
+	// A game that refuses some misère questions at once (a coin row too
+	// long to search) refuses its quotients alike.
+	if pr, ok := b.Game.(impartial.Preparer[P]); ok {
+		if err := pr.Prepare(ectx, roots, impartial.Query{Misere: true, Settings: impartial.Settings{Budget: opts.Budget}}); err != nil {
+			return nil, err
+		}
+	}
+	cb := opts.Budget
+	if cb.MaxPositions <= 0 || cb.MaxPositions > MaxMiserePositions {
+		cb.MaxPositions = MaxMiserePositions
+	}
+	r, err := misere.Positions(ectx, b.Game, roots, impartial.Settings{Budget: cb, Format: func(p any) string { return b.Codec.Format([]P{p.(P)}) }})
+	if ferr := b.err(); ferr != nil {
+		return nil, ferr
+	}
+	var ce *impartial.CycleError
+	if errors.As(err, &ce) {
+		return nil, &impartial.UnsupportedError{Msg: fmt.Sprintf("%s: misère quotients need a game that ends: %v", g.info.Spec, err)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	for i := 1; i <= r.Len(); i++ {
+		res.Closure = append(res.Closure, b.Codec.Format([]P{r.Position(i)}))
+	}
+	for _, ps := range sums {
+		hs, _ := r.Heaps(ps...) // every component is in the closed set
+		res.Heaps = append(res.Heaps, hs)
+	}
+	if s.Key == "" {
+		s.Key = g.info.Spec + " positions " + strings.Join(res.Asked, " | ")
+	}
+	q, err := misere.Compute(ectx, r, r.Len(), s)
+	if ferr := b.err(); ferr != nil {
+		return nil, ferr
+	}
+	res.Quotient = q
+	var stop *misere.StopError
+	if errors.As(err, &stop) {
+		ps := &PositionsStopError{Closure: r.Len(), Err: stop,
+			Stop: PositionStop{Index: stop.Heap, Size: stop.Size, Candidate: stop.Candidate, Reason: stop.Err.Error()}}
+		if stop.Heap >= 1 && stop.Heap <= r.Len() {
+			ps.Stop.Position = res.Closure[stop.Heap-1]
+		}
+		err = ps
+	}
+	if q == nil {
+		return nil, err
+	}
+	return res, err
+}
+
+// Result returns the quotient as data.
+func (p *PositionsQuotient) Result(ctx context.Context) *MiserePositions {
+	q := p.Quotient
+	sum := q.Summary()
+	res := &MiserePositions{Game: p.Game, Closure: len(p.Closure), Size: sum.Size, PSize: sum.PSize, Status: sum.Status,
+		Relations: sum.Relations, Elements: sum.Elements, PPortion: sum.PPortion, Table: sum.Table,
+		Generators: []PositionGenerator{}, Positions: []MisereImage{}, Pretending: []MisereImage{}}
+	if sum.Stop != nil {
+		res.Stop = &PositionStop{Index: sum.Stop.Heap, Size: sum.Stop.Size, Candidate: sum.Stop.Candidate, Reason: sum.Stop.Reason}
+		if i := sum.Stop.Heap; i >= 1 && i <= len(p.Closure) {
+			res.Stop.Position = p.Closure[i-1]
+		}
+	}
+	for _, gen := range sum.Generators {
+		res.Generators = append(res.Generators, PositionGenerator{Name: gen.Name, Position: p.Closure[gen.Heap-1]})
+	}
+	image := func(x int) (string, impartial.Outcome) {
+		if q.IsP(x) {
+			return q.Name(x), impartial.P
+		}
+		return q.Name(x), impartial.N
+	}
+	for i := 1; i <= q.Heaps() && i <= len(p.Closure); i++ {
+		x, err := q.Image(i)
+		if err != nil {
+			break
+		}
+		im := MisereImage{Position: p.Closure[i-1]}
+		im.Image, im.Outcome = image(x)
+		res.Pretending = append(res.Pretending, im)
+	}
+	for j, pos := range p.Asked {
+		im := MisereImage{Position: pos}
+		if x, err := q.ProductImage(ctx, p.Heaps[j]); err == nil {
+			im.Image, im.Outcome = image(x)
+		}
+		res.Positions = append(res.Positions, im)
+	}
+	return res
+}
+
+// SolveMiserePositions computes the misère quotient of positions of a
+// game and their followers (ComputeMiserePositions), at most maxSize
+// elements (0: no limit but the memory budget), as data. A limit that
+// stops the quotient is a *PositionsStopError, returned with the quotient
+// reached as data.
+func SolveMiserePositions(ctx context.Context, g Game, positions []string, maxSize int, opts Options) (*MiserePositions, error) {
+	p, err := ComputeMiserePositions(ctx, g, positions, misere.Settings{MaxSize: maxSize}, opts)
+	if p == nil {
+		return nil, err
+	}
+	return p.Result(ctx), err
 }

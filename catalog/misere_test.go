@@ -3,9 +3,11 @@ package catalog_test
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
@@ -155,5 +157,95 @@ func TestMisereQuotientOf(t *testing.T) {
 		if err != nil || len(moves) != len(res.WinningMoves) {
 			t.Errorf("%s: %d winning moves (%v), search %d", pos, len(moves), err, len(res.WinningMoves))
 		}
+	}
+}
+
+// TestMiserePositionsAgainstSearch: the quotient of a set of positions of
+// games that are not (or not only) heap games, MisereSolver's general
+// mode, against exhaustive misère search: random sums of positions of the
+// closed set, written as sums of the game "sum" (a misère search of the
+// whole, impartial.Compound), have the outcome of the product of their
+// images; each position asked has the outcome search gives it. Wythoff,
+// a coin-turning game (a row is one position, not a sum of its coins), a
+// Starlark rule file on tuples, a Starlark heap game whose options are
+// split into components, and Nim positions split into heaps.
+func TestMiserePositionsAgainstSearch(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "kayles.star")
+	if err := os.WriteFile(file, []byte(kaylesStar), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := families.Parse("sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(30, 1))
+	for _, c := range []struct {
+		game      string
+		positions []string
+		size      int // the quotient's order, as computed (checked by the sums)
+	}{
+		{"wythoff", []string{"3 4", "2 2"}, 10},
+		{"coins:mock-turtles", []string{"HHTH", "TTHTH"}, 18},
+		{"coins:ruler", []string{"HTHHT"}, 0},
+		{"starlark:examples/twoheap.star", []string{"3,3", "1,4"}, 0},
+		{"starlark:" + file, []string{"7", "3 5"}, 0},
+		{"nim", []string{"3 4", "5"}, 0},
+		{"northcott", []string{"1 4; 0 2"}, 0},
+	} {
+		g, err := families.Parse(c.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := catalog.ComputeMiserePositions(ctx, g, c.positions, misere.Settings{}, catalog.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.game, err)
+		}
+		q, res := p.Quotient, p.Result(ctx)
+		if c.size > 0 && q.Size() != c.size {
+			t.Errorf("%s: %d elements, want %d", c.game, q.Size(), c.size)
+		}
+		if res.Status != misere.Computed || res.Closure != len(p.Closure) || len(res.Pretending) != res.Closure {
+			t.Errorf("%s: status %s, closure %d, %d images", c.game, res.Status, res.Closure, len(res.Pretending))
+		}
+		search := func(parts []string) impartial.Outcome {
+			t.Helper()
+			terms := make([]string, len(parts))
+			for i, x := range parts {
+				terms[i] = c.game + " " + x
+			}
+			r, err := sum.Solve(ctx, strings.Join(terms, " + "), catalog.Options{Misere: true})
+			if err != nil {
+				t.Fatalf("%s %q: %v", c.game, parts, err)
+			}
+			return r.Outcome
+		}
+		for j, a := range res.Positions {
+			want, err := g.Solve(ctx, c.positions[j], catalog.Options{Misere: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Outcome != want.Outcome || a.Image == "" {
+				t.Errorf("%s position %s: quotient %+v, search %v", c.game, c.positions[j], a, want.Outcome)
+			}
+		}
+		n := len(p.Closure)
+		for range 100 {
+			k := 1 + rng.IntN(3)
+			heaps := make([]int, k)
+			parts := make([]string, k)
+			for i := range heaps {
+				heaps[i] = 1 + rng.IntN(n)
+				parts[i] = p.Closure[heaps[i]-1]
+			}
+			got, err := q.Outcome(ctx, heaps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := search(parts); got != want {
+				t.Fatalf("%s %q: quotient %v, search %v", c.game, parts, got, want)
+			}
+		}
+		t.Logf("%s %q: %d positions, %d elements, P-portion %d", c.game, c.positions, n, q.Size(), q.PSize())
 	}
 }

@@ -55,13 +55,36 @@ type SizeError struct {
 	// candidate's size (reduced, not verified) otherwise.
 	Size     int
 	Verified bool
+	// Unit is what the rules number: "heap", or "position" for
+	// PositionRules ("" is "heap").
+	Unit string
 }
 
 func (e *SizeError) Error() string {
 	if e.Verified {
-		return fmt.Sprintf("the quotient grows past %d elements at heap %d (it has %d there)", e.Max, e.Heap, e.Size)
+		return fmt.Sprintf("the quotient grows past %d elements at %s %d (it has %d there)", e.Max, unitName(e.Unit), e.Heap, e.Size)
 	}
-	return fmt.Sprintf("the quotient grows past %d elements at heap %d (a candidate has %d there; the quotient itself may be smaller)", e.Max, e.Heap, e.Size)
+	return fmt.Sprintf("the quotient grows past %d elements at %s %d (a candidate has %d there; the quotient itself may be smaller)", e.Max, unitName(e.Unit), e.Heap, e.Size)
+}
+
+// unitName is the word for what the rules number ("" is "heap").
+func unitName(u string) string {
+	if u == "" {
+		return "heap"
+	}
+	return u
+}
+
+// unitNamer is implemented by rules that number something else than
+// heaps (PositionRules: positions), for messages.
+type unitNamer interface{ unit() string }
+
+// unitOf returns what the rules number: "heap" or the rules' own word.
+func unitOf(r HeapRules) string {
+	if u, ok := r.(unitNamer); ok {
+		return u.unit()
+	}
+	return "heap"
 }
 
 // StopError reports a computation stopped by a limit (Err: a *SizeError,
@@ -95,10 +118,12 @@ func (e *StopError) Unwrap() error { return e.Err }
 type ConstructionError struct {
 	Heap int
 	Msg  string
+	// Unit is as SizeError's.
+	Unit string
 }
 
 func (e *ConstructionError) Error() string {
-	return fmt.Sprintf("no quotient found at heap %d: %s", e.Heap, e.Msg)
+	return fmt.Sprintf("no quotient found at %s %d: %s", unitName(e.Unit), e.Heap, e.Msg)
 }
 
 // builder computes the quotients of the heaps 0..n for n = 0, 1, 2, ….
@@ -116,10 +141,12 @@ type builder struct {
 	grew []int
 	// cand is the largest candidate built for the heap being added.
 	cand int
+	// unit is what the rules number ("heap", "position"), for messages.
+	unit string
 }
 
 func newBuilder(rules HeapRules, s Settings) *builder {
-	b := &builder{rules: rules, maxSize: s.MaxSize, budget: s.Budget}
+	b := &builder{rules: rules, maxSize: s.MaxSize, budget: s.Budget, unit: unitOf(rules)}
 	if b.maxSize > 0 {
 		b.maxCand = max(8*b.maxSize, 4096)
 	}
@@ -172,7 +199,7 @@ func (b *builder) options(n int) ([]int32, error) {
 		}
 		out[at] = int32(len(out) - at - 1)
 		if count++; limit > 0 && count > limit {
-			bad = &impartial.BudgetError{Limit: impartial.LimitMoves, Max: limit, What: fmt.Sprintf("the moves of heap %d", n)}
+			bad = &impartial.BudgetError{Limit: impartial.LimitMoves, Max: limit, What: fmt.Sprintf("the moves of %s %d", b.unit, n)}
 			return false
 		}
 		return true
@@ -184,7 +211,7 @@ func (b *builder) options(n int) ([]int32, error) {
 		return nil, err
 	}
 	if m := b.budget.MaxMemory; m > 0 && b.held()+4*int64(len(out)) > m {
-		return nil, b.memoryError(fmt.Sprintf("the options of the heaps 0..%d", n))
+		return nil, b.memoryError(fmt.Sprintf("the options of the %ss 0..%d", b.unit, n))
 	}
 	return out, nil
 }
@@ -250,14 +277,14 @@ func (b *builder) grow(ctx context.Context, n int) error {
 
 		if f == nil {
 			if b.maxSize > 0 && q.n > b.maxSize {
-				return &SizeError{Max: b.maxSize, Heap: n, Size: q.n, Verified: true}
+				return &SizeError{Max: b.maxSize, Heap: n, Size: q.n, Verified: true, Unit: b.unit}
 			}
 			b.q, b.isP, b.lt = q, isP, lt
 			b.grew = append(b.grew, n)
 			return nil
 		}
 		if tries == maxRecalibrations {
-			return &ConstructionError{Heap: n, Msg: fmt.Sprintf("%d candidates failed", tries)}
+			return &ConstructionError{Heap: n, Msg: fmt.Sprintf("%d candidates failed", tries), Unit: b.unit}
 		}
 		skipTop = false
 		if q, isP, lt, err = b.recalibrate(ctx, n, q, isP, lt, f); err != nil {
@@ -402,7 +429,7 @@ func (b *builder) candidate(ctx context.Context, base *cayley, blt []int32, free
 	trans := b.hs.transitions(m, lt)
 	lim := b.limitsWith(base)
 	if need := reduceBytes(m.size, m.size, m.letters()); lim.memory > 0 && need > lim.memory {
-		return nil, b.memoryError(fmt.Sprintf("a candidate of %d elements for heap %d", m.size, len(b.lt)-1))
+		return nil, b.memoryError(fmt.Sprintf("a candidate of %d elements for %s %d", m.size, b.unit, len(b.lt)-1))
 	}
 	isP, _, err := mark(ctx, m, lt, trans, b.hs.letters, nil, lim)
 	if err != nil {
@@ -422,7 +449,7 @@ func (b *builder) reduced(ctx context.Context, p *pretension, n int) (*cayley, [
 		return nil, nil, nil, err
 	}
 	if q == nil {
-		return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: n, Size: size}
+		return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: n, Size: size, Unit: b.unit}
 	}
 	return q, qP, qlt, nil
 }
@@ -508,11 +535,11 @@ func (b *builder) recalibrate(ctx context.Context, n int, q *cayley, isP []bool,
 	if tooBig > 0 {
 		b.cand = max(b.cand, tooBig)
 		if b.maxCand > 0 && tooBig > b.maxCand {
-			return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: n, Size: tooBig}
+			return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: n, Size: tooBig, Unit: b.unit}
 		}
 		return nil, nil, nil, b.memoryError(fmt.Sprintf("the candidates repairing the sum %s (%d elements)", b.describe(f), tooBig))
 	}
-	return nil, nil, nil, &ConstructionError{Heap: n, Msg: fmt.Sprintf("no candidate repairs the failure at the sum %s", b.describe(f))}
+	return nil, nil, nil, &ConstructionError{Heap: n, Msg: fmt.Sprintf("no candidate repairs the failure at the sum %s", b.describe(f)), Unit: b.unit}
 }
 
 // regenerate returns the submonoid of q generated by the images of the

@@ -263,7 +263,7 @@ func TestPositionsQuotient(t *testing.T) {
 	ctx := context.Background()
 	g := games.Wythoff{}
 	roots := []games.Pair{{A: 3, B: 4}, {A: 2, B: 2}}
-	r, err := Positions[games.Pair](ctx, g, roots, 0)
+	r, err := Positions[games.Pair](ctx, g, roots, impartial.Settings{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,15 +21,19 @@ type PositionRules[P comparable] struct {
 	pos   []P       // pos[i−1] is heap i
 	opts  [][][]int // the components of each option, as heaps
 	index map[P]int
+	split func(P) []P
 }
 
 // Positions returns the rules of the closure of roots under options (and
-// components), at most maxPositions positions (0: no limit; past it an
-// *impartial.BudgetError). A cycle of moves is an *impartial.CycleError:
-// quotients need games that end. The roots are split into components too.
-func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P, maxPositions int) (*PositionRules[P], error) {
+// components), within the budget of settings: at most MaxPositions
+// positions, MoveLimit() options of one position, and MaxMemory bytes
+// held for them (estimated; a zero field is no limit; past a limit an
+// *impartial.BudgetError). A cycle of moves is an *impartial.CycleError
+// (its positions written by settings.Format): quotients need games that
+// end. The roots are split into components too.
+func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P, settings impartial.Settings) (*PositionRules[P], error) {
+	b := settings.Budget
 	split, _ := g.(impartial.Splitter[P])
-	r := &PositionRules[P]{index: map[P]int{}}
 	components := func(p P) []P {
 		if split == nil {
 			return []P{p}
@@ -38,6 +42,7 @@ func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P
 		split.Components(p, func(c P) bool { out = append(out, c); return true })
 		return out
 	}
+	r := &PositionRules[P]{index: map[P]int{}, split: components}
 	const open = -1
 	type frame struct {
 		p      P
@@ -46,16 +51,36 @@ func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P
 	}
 	var stack []frame
 	steps := 0
+	moveLimit := b.MoveLimit()
+	// held estimates the bytes held: per position its entry in the index
+	// and the list, per component of an option its number (the positions
+	// themselves are counted as posBytes each, their size unknown here).
+	var held int64
 	push := func(p P) error {
-		if maxPositions > 0 && len(r.index) >= maxPositions {
-			return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: int64(maxPositions), What: "the positions of the closed set"}
+		if b.MaxPositions > 0 && int64(len(r.index)) >= b.MaxPositions {
+			return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions, What: "the positions of the closed set"}
 		}
 		r.index[p] = open
 		var opts [][]P
+		var bad error
+		parts := 0
 		g.Moves(p, func(q P) bool {
-			opts = append(opts, components(q))
+			if moveLimit > 0 && int64(len(opts)) >= moveLimit {
+				bad = &impartial.BudgetError{Limit: impartial.LimitMoves, Max: moveLimit, What: "the moves of one position of the closed set"}
+				return false
+			}
+			cs := components(q)
+			parts += len(cs)
+			opts = append(opts, cs)
 			return true
 		})
+		if bad != nil {
+			return bad
+		}
+		held += 3*posBytes + 24*int64(len(opts)) + 8*int64(parts)
+		if b.MaxMemory > 0 && held > b.MaxMemory {
+			return &impartial.BudgetError{Limit: impartial.LimitMemory, Max: b.MaxMemory, What: fmt.Sprintf("the %d positions of the closed set", len(r.index))}
+		}
 		stack = append(stack, frame{p: p, opts: opts})
 		return nil
 	}
@@ -85,7 +110,21 @@ func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P
 						return err
 					}
 				case i == open:
-					return &impartial.CycleError{Cycle: []string{fmt.Sprint(c)}}
+					start := 0
+					for i, f := range stack {
+						if f.p == c {
+							start = i
+						}
+					}
+					e := &impartial.CycleError{}
+					for _, f := range stack[start:] {
+						if settings.Format != nil {
+							e.Cycle = append(e.Cycle, settings.Format(f.p))
+						} else {
+							e.Cycle = append(e.Cycle, fmt.Sprint(f.p))
+						}
+					}
+					return e
 				}
 				continue
 			}
@@ -115,6 +154,12 @@ func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P
 	return r, nil
 }
 
+// posBytes is what one position is counted as in Positions' estimate of
+// the memory held (a map entry, a slot of a list).
+const posBytes = 48
+
+func (r *PositionRules[P]) unit() string { return "position" }
+
 // Len returns the number of positions (the largest heap).
 func (r *PositionRules[P]) Len() int { return len(r.pos) }
 
@@ -126,6 +171,24 @@ func (r *PositionRules[P]) Position(heap int) P { return r.pos[heap-1] }
 func (r *PositionRules[P]) Heap(p P) (int, bool) {
 	i, ok := r.index[p]
 	return i, ok && i > 0
+}
+
+// Heaps returns the heaps of a position (of a sum: of each of its
+// parts) split into its components, as Positions split the roots: the
+// numbers of the components, false when one is not in the closed set.
+// The quotient's product of their images is the position's image.
+func (r *PositionRules[P]) Heaps(ps ...P) ([]int, bool) {
+	var out []int
+	for _, p := range ps {
+		for _, c := range r.split(p) {
+			h, ok := r.Heap(c)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, h)
+		}
+	}
+	return out, true
 }
 
 // HeapOptions yields the options of position n as the numbers of their

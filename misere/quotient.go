@@ -892,33 +892,42 @@ func (s Summary) Text(title string, maxList int) string {
 		row("stopped", s.Stop.Reason)
 	}
 	if s.Size <= 16 && s.Table != nil {
-		w := 1
-		for _, e := range s.Elements {
-			w = max(w, len(e)+1)
+		b.WriteString(TableText(s.Elements, s.PPortion, s.Table))
+	}
+	return b.String()
+}
+
+// TableText writes a multiplication table (element indices, as in
+// Summary.Table) for the terminal, rows and columns named by the
+// elements, * marking the P-portion.
+func TableText(elements, pPortion []string, table [][]int) string {
+	var b strings.Builder
+	w := 1
+	for _, e := range elements {
+		w = max(w, len(e)+1)
+	}
+	isP := map[string]bool{}
+	for _, e := range pPortion {
+		isP[e] = true
+	}
+	name := func(e string) string {
+		if isP[e] {
+			return e + "*"
 		}
-		isP := map[string]bool{}
-		for _, e := range s.PPortion {
-			isP[e] = true
-		}
-		name := func(e string) string {
-			if isP[e] {
-				return e + "*"
-			}
-			return e
-		}
-		b.WriteString("  table (* marks the P-portion):\n")
-		fmt.Fprintf(&b, "    %*s |", w, "")
-		for _, e := range s.Elements {
-			fmt.Fprintf(&b, " %*s", w, name(e))
+		return e
+	}
+	b.WriteString("  table (* marks the P-portion):\n")
+	fmt.Fprintf(&b, "    %*s |", w, "")
+	for _, e := range elements {
+		fmt.Fprintf(&b, " %*s", w, name(e))
+	}
+	b.WriteByte('\n')
+	for x, r := range table {
+		fmt.Fprintf(&b, "    %*s |", w, name(elements[x]))
+		for _, y := range r {
+			fmt.Fprintf(&b, " %*s", w, name(elements[y]))
 		}
 		b.WriteByte('\n')
-		for x, r := range s.Table {
-			fmt.Fprintf(&b, "    %*s |", w, name(s.Elements[x]))
-			for _, y := range r {
-				fmt.Fprintf(&b, " %*s", w, name(s.Elements[y]))
-			}
-			b.WriteByte('\n')
-		}
 	}
 	return b.String()
 }

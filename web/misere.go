@@ -41,15 +41,38 @@ func (s *Server) misereForm(r *http.Request) (any, error) {
 // answer then has status "stopped" and says where and why, as the CLI
 // prints before its error line); at most S elements when max_size= is
 // given.
+//
+// With position= (repeated, one per position) it is the quotient of those
+// positions of any game and their followers, as `grundy misere quotient G
+// --position P … --json` prints it (heaps= is then refused).
 func (s *Server) misereQuotient(r *http.Request) (any, error) {
 	g, heaps, size, err := s.quotientParams(r)
 	if err != nil {
 		return nil, err
 	}
+	positions, err := s.positionList(r, heaps)
+	if err != nil {
+		return nil, err
+	}
+	if positions != nil {
+		res, err := catalog.SolveMiserePositions(r.Context(), g, positions, size, misereOptions(s.baseOptions()))
+		var stop *misere.StopError
+		if res != nil && errors.As(err, &stop) {
+			return res, nil
+		}
+		if err != nil {
+			return nil, misereStatus(err)
+		}
+		return res, nil
+	}
 	res, err := catalog.SolveMisereQuotient(r.Context(), g, heaps, size, misereOptions(s.baseOptions()))
 	var stop *misere.StopError
 	if res != nil && errors.As(err, &stop) {
 		return res, nil
+	}
+	var ce *catalog.CapabilityError
+	if errors.As(err, &ce) && !g.Info().Heap {
+		return nil, badRequest("%s; position= (repeated) gives the quotient of some of its positions and their followers", err.Error())
 	}
 	if err != nil {
 		return nil, misereStatus(err)
@@ -75,6 +98,27 @@ func (s *Server) quotientParams(r *http.Request) (catalog.Game, int, int, error)
 	return g, int(heaps), int(size), nil
 }
 
+// positionList reads the positions of a quotient of positions (position=,
+// repeated), nil when there are none: together they are at most the
+// server's MaxInput bytes, and they exclude heaps= (given: heaps ≥ 0).
+func (s *Server) positionList(r *http.Request, heaps int) ([]string, error) {
+	ps := r.Form["position"]
+	if len(ps) == 0 {
+		return nil, nil
+	}
+	if heaps >= 0 {
+		return nil, badRequest("parameters \"heaps\" and \"position\" exclude each other: heaps is for the heaps 0..N of a heap game, position for the given positions and their followers")
+	}
+	total := 0
+	for _, p := range ps {
+		total += len(p)
+	}
+	if total > s.cfg.MaxInput {
+		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameters \"position\" too long: %d bytes in all (at most %d)", total, s.cfg.MaxInput)}
+	}
+	return ps, nil
+}
+
 // MisereTable is the answer of /api/misere/table: the multiplication table
 // of a quotient (element indices; the names are the quotient's elements).
 type MisereTable struct {
@@ -87,15 +131,29 @@ type MisereTable struct {
 }
 
 // misereTable answers /api/misere/table with the parameters of
-// /api/misere/quotient: the whole multiplication table, whatever the
+// /api/misere/quotient (heaps= or position=): the whole multiplication table, whatever the
 // quotient's size, within the server's output budget (n² numbers).
 func (s *Server) misereTable(r *http.Request) (any, error) {
 	g, heaps, size, err := s.quotientParams(r)
 	if err != nil {
 		return nil, err
 	}
-	q, done, err := catalog.ComputeMisereQuotient(r.Context(), g, heaps, misere.Settings{MaxSize: size}, misereOptions(s.baseOptions()))
-	defer done()
+	positions, err := s.positionList(r, heaps)
+	if err != nil {
+		return nil, err
+	}
+	var q *misere.Quotient
+	if positions != nil {
+		var p *catalog.PositionsQuotient
+		p, err = catalog.ComputeMiserePositions(r.Context(), g, positions, misere.Settings{MaxSize: size}, misereOptions(s.baseOptions()))
+		if p != nil {
+			q = p.Quotient
+		}
+	} else {
+		var done func()
+		q, done, err = catalog.ComputeMisereQuotient(r.Context(), g, heaps, misere.Settings{MaxSize: size}, misereOptions(s.baseOptions()))
+		defer done()
+	}
 	var stop *misere.StopError
 	if q == nil || (err != nil && !errors.As(err, &stop)) {
 		return nil, misereStatus(err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/catalog/families"
+	"github.com/grundy/grundy/impartial"
 )
 
 func getJSON(t *testing.T, s *Server, url string) (int, map[string]any, string) {
@@ -68,6 +69,57 @@ func TestMisereAPI(t *testing.T) {
 		msg, _ := v["error"].(string)
 		if code != c.code || !strings.Contains(msg, c.msg) {
 			t.Errorf("%s: %d %s, want %d and %q", c.url, code, body, c.code, c.msg)
+		}
+	}
+}
+
+// TestMiserePositionsAPI: position= (repeated) asks the quotient of those
+// positions of any game and their followers, the library's answer byte for
+// byte; its limits are the server's, a limit hit a 4xx.
+func TestMiserePositionsAPI(t *testing.T) {
+	s := New(Config{Budget: impartial.Budget{MaxPositions: 2000, MaxMoves: 1000, MaxOutput: 1 << 20, MaxMemory: 64 << 20}, MaxInput: 4000})
+	code, v, body := getJSON(t, s, "/api/misere/quotient?game=wythoff&position=3+4&position=2+2")
+	if code != 200 || v["size"] != 10.0 || v["closure"] != 20.0 || v["status"] != "computed" {
+		t.Fatalf("wythoff: %d %s", code, body)
+	}
+	g, _ := families.Parse("wythoff")
+	want, err := catalog.SolveMiserePositions(t.Context(), g, []string{"3 4", "2 2"}, 0, catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lib := encode(t, want); body != lib {
+		t.Errorf("API %s\nlibrary %s", body, lib)
+	}
+	if ps := v["positions"].([]any); len(ps) != 2 || ps[1].(map[string]any)["outcome"] != "P" {
+		t.Errorf("wythoff 2 2 is a misère P-position: %s", body)
+	}
+	code, v, body = getJSON(t, s, "/api/misere/table?game=coins:mock-turtles&position=HHTH")
+	if tab, _ := v["table"].([]any); code != 200 || len(tab) != int(v["size"].(float64)) || len(tab) == 0 {
+		t.Errorf("table: %d %s", code, body)
+	}
+	// A quotient stopped by a limit is data, as for heaps.
+	code, v, body = getJSON(t, s, "/api/misere/quotient?game=wythoff&position=9+11&max_size=20")
+	if stop, _ := v["stop"].(map[string]any); code != 200 || v["status"] != "stopped" || stop["position"] == "" ||
+		!strings.Contains(stop["reason"].(string), "the quotient grows past 20 elements at position") {
+		t.Errorf("wythoff past 20 elements: %d %s", code, body)
+	}
+	for _, c := range []struct {
+		url  string
+		code int
+		msg  string
+	}{
+		{"/api/misere/quotient?game=wythoff", 400, "position= (repeated) gives the quotient of some of its positions"},
+		{"/api/misere/quotient?game=wythoff&heaps=3&position=3+4", 400, `"heaps" and "position" exclude each other`},
+		{"/api/misere/quotient?game=wythoff&position=3+4&position=3+x", 400, "position \"3 x\""},
+		{"/api/misere/quotient?game=wythoff&position=60+60", 422, "more than 2000 positions"},
+		{"/api/misere/quotient?game=starlark:examples/draw.star&position=2", 422, "need a game that ends"},
+		{"/api/misere/table?game=wythoff&position=3+4&heaps=2", 400, "exclude each other"},
+		{"/api/misere/quotient?game=wythoff&position=1+2" + strings.Repeat("&position=3+4", 2000), 413, `"position" too long`},
+	} {
+		code, v, body := getJSON(t, s, c.url)
+		msg, _ := v["error"].(string)
+		if code != c.code || !strings.Contains(msg, c.msg) {
+			t.Errorf("%.200s: %d %.300s, want %d and %q", c.url, code, body, c.code, c.msg)
 		}
 	}
 }

@@ -24,7 +24,8 @@ func newMisereCmd(io *streams) *cobra.Command {
 
   form      the misère canonical form of a position (Conway's simplest form)
   genus     the genus g^(g0 g1 …) of a position (Winning Ways ch. 13)
-  quotient  the misère quotient of a heap game, heap by heap (Plambeck–Siegel)
+  quotient  the misère quotient of a heap game, heap by heap (Plambeck–Siegel),
+            or of some positions of any game (--position)
   solve     a sum of heaps answered by the quotient: outcome and a winning move
   census    the quotients of every octal code of some digits, resumable
 
@@ -113,6 +114,7 @@ func misereFormRun(cmd *cobra.Command, io *streams, opts *misereFormOptions) err
 
 type misereQuotientOptions struct {
 	game       string
+	positions  []string
 	heaps      int
 	maxSize    int
 	table      string
@@ -126,8 +128,8 @@ type misereQuotientOptions struct {
 func newMisereQuotientCmd(io *streams) *cobra.Command {
 	opts := &misereQuotientOptions{}
 	cmd := &cobra.Command{
-		Use:   "quotient GAME [--heaps N]",
-		Short: "The misère quotient of a heap game",
+		Use:   "quotient GAME [--heaps N | --position P...]",
+		Short: "The misère quotient of a heap game, or of positions of any game",
 		Long: `Compute the misère quotient of a heap game (octal and hexadecimal codes,
 subtraction games, Nim, Grundy's game, Starlark heap games), heap by heap: a
 presentation (generators and relations), the P-portion, the elements and
@@ -146,9 +148,19 @@ The quotient has no size limit but the memory budget (--max-memory): a run
 that reaches it prints the quotient of the heaps reached, then says where
 it stopped (heap, size) and why, and exits 2. --checkpoint FILE saves the
 state after every heap and resumes from it; --table FILE writes the whole
-multiplication table as JSON (a row a line), whatever its size.`,
+multiplication table as JSON (a row a line), whatever its size.
+
+With --position P (repeatable: one flag per position), the quotient of
+those positions and their followers, for any game whose positions end
+(Wythoff, coin-turning games, Starlark rule files, sums of heaps): every
+position reachable from them, split into its components, gets its image,
+and a sum of them is a misère P-position exactly when the product of the
+images is in the P-portion (MisereSolver's general mode). Each position
+asked is listed with its image and outcome.`,
 		Example: `  grundy misere quotient octal:0.75
   grundy misere quotient octal:0.114 --json
+  grundy misere quotient wythoff --position '3 4' --position '2 2'
+  grundy misere quotient coins:mock-turtles --position HHTH --json
   grundy misere quotient kayles --heaps 20 --json
   grundy misere quotient octal:0.16 --max-memory 4GiB --checkpoint q016.ckpt --progress
   grundy misere quotient subtract:1,3,4 --table table.json`,
@@ -158,13 +170,14 @@ multiplication table as JSON (a row a line), whatever its size.`,
 			return misereQuotientRun(cmd, io, opts)
 		},
 	}
+	cmd.Flags().StringArrayVar(&opts.positions, "position", nil, "the quotient of this position and its followers (repeat for several; not with --heaps)")
 	cmd.Flags().IntVar(&opts.heaps, "heaps", -1, "the largest heap N (default: until proved; 20 for games without the periodicity theorem)")
 	cmd.Flags().IntVar(&opts.maxSize, "max-size", 0, "stop past this many elements (0: no limit but --max-memory)")
 	cmd.Flags().StringVar(&opts.table, "table", "", "write the multiplication table as JSON to this file (- for standard output)")
 	cmd.Flags().StringVar(&opts.checkpoint, "checkpoint", "", "save the computation to this file after every heap, and resume from it")
 	cmd.Flags().BoolVar(&opts.progress, "progress", false, "print each heap and the quotient's size on standard error")
 	cmd.Flags().BoolVar(&opts.full, "full", false, "print every element, relation and image (the text output cuts lists at 64)")
-	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game","heaps","computed","size","p_size","status","stop","generators","relations","elements","p_portion","pretending","period","grew","table"}`)
+	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game","heaps","computed","size","p_size","status","stop","generators","relations","elements","p_portion","pretending","period","grew","table"}; with --position, {"game","positions","closure","size","p_size","status","stop","generators","relations","elements","p_portion","pretending","table"}`)
 	opts.budget.add(cmd.Flags())
 	return cmd
 }
@@ -182,6 +195,12 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	if opts.maxSize < 0 {
 		return usagef("--max-size must be at least 0, not %d", opts.maxSize)
 	}
+	if len(opts.positions) > 0 {
+		if opts.heaps >= 0 {
+			return usagef("--heaps and --position exclude each other: --heaps is for the heaps 0..N of a heap game, --position for the given positions and their followers")
+		}
+		return misereQuotientPositionsRun(cmd, io, opts)
+	}
 	job, err := opts.budget.open(cmd.Context(), opts.game, true)
 	if err != nil {
 		return err
@@ -197,6 +216,10 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	q, done, qerr := catalog.ComputeMisereQuotient(ctx, g, opts.heaps, s, copts)
 	defer done()
 	if q == nil {
+		var ce *catalog.CapabilityError
+		if errors.As(qerr, &ce) && !g.Info().Heap {
+			return usageError{Err: fmt.Errorf("%w; --position P (repeatable) gives the quotient of some of its positions and their followers", qerr)}
+		}
 		return misereError(memguard.Cause(ctx, qerr))
 	}
 	res := catalog.MisereQuotient{Game: g.Info().Spec, Summary: q.Summary()}
@@ -225,6 +248,110 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 		return misereError(memguard.Cause(ctx, qerr))
 	}
 	return nil
+}
+
+// misereQuotientPositionsRun answers `misere quotient GAME --position P…`:
+// the quotient of the positions and their followers.
+func misereQuotientPositionsRun(cmd *cobra.Command, io *streams, opts *misereQuotientOptions) error {
+	job, err := opts.budget.open(cmd.Context(), opts.game, true)
+	if err != nil {
+		return err
+	}
+	defer job.stop()
+	ctx, g, copts := job.ctx, job.game, job.opts
+	s := misere.Settings{MaxSize: opts.maxSize, Budget: copts.Budget, Checkpoint: opts.checkpoint}
+	if opts.progress {
+		s.Progress = func(heap, size, pSize int) {
+			fmt.Fprintf(io.err, "position %d: %d elements, %d in the P-portion\n", heap, size, pSize)
+		}
+	}
+	p, qerr := catalog.ComputeMiserePositions(ctx, g, opts.positions, s, copts)
+	if p == nil {
+		return misereError(memguard.Cause(ctx, qerr))
+	}
+	res := p.Result(ctx)
+	if opts.json {
+		err = jsonout.Write(io.out, res)
+	} else {
+		list := textList
+		if opts.full {
+			list = 0
+		}
+		_, err = fmt.Fprint(io.out, miserePositionsText(res, list))
+	}
+	if err != nil {
+		return err
+	}
+	if opts.table != "" {
+		if err := writeTable(ctx, io, p.Quotient, opts.table, copts.Budget.MaxOutput); err != nil {
+			return err
+		}
+	}
+	if qerr != nil {
+		return misereError(memguard.Cause(ctx, qerr))
+	}
+	return nil
+}
+
+// miserePositionsText states a quotient of positions for the terminal:
+// as misere.Summary.Text does a heap game's, lists cut at maxList items
+// (0: no cut).
+func miserePositionsText(r *catalog.MiserePositions, maxList int) string {
+	var b strings.Builder
+	claim := "exact for every sum of positions of the closed set"
+	if r.Status == misere.Stopped {
+		claim = fmt.Sprintf("STOPPED at position %d; exact for the %d positions before it, a closed set", r.Stop.Index, len(r.Pretending))
+	}
+	asked := "position"
+	if len(r.Positions) > 1 {
+		asked = fmt.Sprintf("%d positions", len(r.Positions))
+	}
+	fmt.Fprintf(&b, "%s: misère quotient of the %s given and their followers (%d positions in all): %d elements, %d in the P-portion (%s).\n",
+		r.Game, asked, r.Closure, r.Size, r.PSize, claim)
+	cut := func(xs []string, sep string) string {
+		if maxList > 0 && len(xs) > maxList {
+			return strings.Join(xs[:maxList], sep) + fmt.Sprintf("%s… (%d more)", sep, len(xs)-maxList)
+		}
+		return strings.Join(xs, sep)
+	}
+	row := func(label, text string) { fmt.Fprintf(&b, "  %-11s %s\n", label, text) }
+	for i, p := range r.Positions {
+		if maxList > 0 && i == maxList {
+			row("", fmt.Sprintf("… (%d more positions)", len(r.Positions)-maxList))
+			break
+		}
+		if p.Image == "" {
+			row("position", p.Position+": beyond the positions computed")
+			continue
+		}
+		row("position", fmt.Sprintf("%s: image %s, misère outcome %s", p.Position, p.Image, p.Outcome))
+	}
+	var gens, phi []string
+	for _, g := range r.Generators {
+		gens = append(gens, fmt.Sprintf("%s = Φ(%s)", g.Name, g.Position))
+	}
+	for _, p := range r.Pretending {
+		phi = append(phi, fmt.Sprintf("Φ(%s) = %s", p.Position, p.Image))
+	}
+	row("generators", orNone(cut(gens, ", ")))
+	row("relations", orNone(cut(r.Relations, ", ")))
+	row("P-portion", "{"+cut(r.PPortion, ", ")+"}")
+	row("elements", cut(r.Elements, " "))
+	row("pretending", cut(phi, ", "))
+	if r.Stop != nil {
+		row("stopped", r.Stop.Reason)
+	}
+	if r.Size <= 16 && r.Table != nil {
+		b.WriteString(misere.TableText(r.Elements, r.PPortion, r.Table))
+	}
+	return b.String()
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }
 
 // writeTable writes the quotient's multiplication table to path (- for

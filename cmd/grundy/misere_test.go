@@ -63,3 +63,41 @@ func TestMisereErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMiserePositions: misere quotient GAME --position P… answers the
+// library's quotient of the positions and their followers; its limits are
+// the budget flags', its usage errors exit 2.
+func TestMiserePositions(t *testing.T) {
+	out, errs, code := grundy(t, "", "misere", "quotient", "wythoff", "--position", "3 4", "--position", "2 2")
+	if code != 0 || errs != "" || !strings.Contains(out, "(20 positions in all): 10 elements, 2 in the P-portion") ||
+		!strings.Contains(out, "position    2 2: image a, misère outcome P") || !strings.Contains(out, "table (* marks the P-portion)") {
+		t.Errorf("wythoff: %d %q %q", code, out, errs)
+	}
+	out, _, code = grundy(t, "", "misere", "quotient", "coins:mock-turtles", "--position", "HHTH", "--json")
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != 0 {
+		t.Fatalf("json: %d %v %q", code, err, out)
+	}
+	for _, k := range []string{"game", "positions", "closure", "size", "p_size", "status", "generators", "relations", "elements", "p_portion", "pretending", "table"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("no %q in %s", k, out)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"misere", "quotient", "wythoff"}, 2, "--position P (repeatable) gives the quotient of some of its positions"},
+		{[]string{"misere", "quotient", "wythoff", "--position", "3 4", "--heaps", "3"}, 2, "--heaps and --position exclude each other"},
+		{[]string{"misere", "quotient", "wythoff", "--position", "3 x"}, 2, `position "3 x" of wythoff`},
+		{[]string{"misere", "quotient", "wythoff", "--position", "30 30", "--max-positions", "100"}, 2, "more than 100 positions needed (raise --max-positions"},
+		{[]string{"misere", "quotient", "starlark:examples/draw.star", "--position", "2"}, 2, "misère quotients need a game that ends: the game has a cycle of 3 moves: 2 -> 0 -> 1 -> 2"},
+		{[]string{"misere", "quotient", "wythoff", "--position", "12 20", "--max-size", "20"}, 2, `misère quotient stopped at position 17 of 273, "0 16" (the quotient of the positions before it has 18 elements; a candidate of 72 elements for it): the quotient grows past 20 elements at position 17 (it has 34 there) (raise --max-size)`},
+	} {
+		_, errs, code := grundy(t, "", c.args...)
+		if code != c.code || !strings.Contains(errs, c.msg) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("grundy %v = %d %q, want %d and %q", c.args, code, errs, c.code, c.msg)
+		}
+	}
+}
