@@ -166,8 +166,8 @@ func TestMisereQuotientOf(t *testing.T) {
 // closed set, written as sums of the game "sum" (a misère search of the
 // whole, impartial.Compound), have the outcome of the product of their
 // images; each position asked has the outcome search gives it. Wythoff,
-// a coin-turning game (a row is one position, not a sum of its coins), a
-// Starlark rule file on tuples, a Starlark heap game whose options are
+// a coin-turning game (a row is one position, not a sum of its coins; rows
+// of different lengths), a game of coins on a grid, a Starlark rule file on tuples, a Starlark heap game whose options are
 // split into components, and Nim positions split into heaps.
 func TestMiserePositionsAgainstSearch(t *testing.T) {
 	ctx := context.Background()
@@ -188,6 +188,10 @@ func TestMiserePositionsAgainstSearch(t *testing.T) {
 		{"wythoff", []string{"3 4", "2 2"}, 10},
 		{"coins:mock-turtles", []string{"HHTH", "TTHTH"}, 18},
 		{"coins:ruler", []string{"HTHHT"}, 0},
+		// A longer row before a shorter one: the closed set is written in
+		// rows that hold every head (the codec's row once was the last read).
+		{"coins:mock-turtles", []string{"TTHTH", "HH"}, 0},
+		{"coins:rugs", []string{"TTH/HTT", "HT"}, 0},
 		{"starlark:examples/twoheap.star", []string{"3,3", "1,4"}, 0},
 		{"starlark:" + file, []string{"7", "3 5"}, 0},
 		{"nim", []string{"3 4", "5"}, 0},

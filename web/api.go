@@ -106,10 +106,26 @@ func badRequest(format string, args ...any) error {
 	return &httpError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
 }
 
-// ErrorBody is the JSON body of every error answer.
+// ErrorBody is the JSON body of every error answer. An error about one
+// value of a repeated parameter (a position of /api/misere/quotient's
+// list) also names the parameter and the value's index, from 1, so that a
+// page can show the error next to the field it came from.
 type ErrorBody struct {
-	Error string `json:"error"`
+	Error     string `json:"error"`
+	Parameter string `json:"parameter,omitempty"`
+	Index     int    `json:"index,omitempty"`
 }
+
+// paramError is an error about the Index-th value (from 1) of the
+// repeated parameter Param; its message and status are Err's.
+type paramError struct {
+	Err   error
+	Param string
+	Index int
+}
+
+func (e *paramError) Error() string { return e.Err.Error() }
+func (e *paramError) Unwrap() error { return e.Err }
 
 // errorStatus maps an error to its HTTP status and message (docs/api.md).
 // An error type that knows its status says so with a method

@@ -91,7 +91,7 @@ func TestCardflipHumanErrors(t *testing.T) {
 		{[]string{"m", "1", "actions", "0>0u 0>0"}, http.StatusBadRequest, `parameter "actions": the game ended at turn 1, but 2 actions were given`},
 	} {
 		target := "/api/cardflip/human?" + q(c.params...)
-		if code, body := get(t, s, target); code != c.code || body != encode(t, ErrorBody{c.msg}) {
+		if code, body := get(t, s, target); code != c.code || body != encode(t, ErrorBody{Error: c.msg}) {
 			t.Errorf("GET %s = %d %s\nwant %d %s", target, code, body, c.code, c.msg)
 		}
 	}

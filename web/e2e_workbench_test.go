@@ -45,6 +45,11 @@ var pages = []struct{ name, hash, ready string }{
 	{"play-coingrid", "#/play?game=coins:turning-corners&position=HTHTHTHT/THTHTHTH/HHTTHHTT/TTHHTTHH/HTHTHTHT/THTHTHTH/HHTTHHTT/TTHHTTHH&first=you&values=1", `document.querySelectorAll('#page-play .cgrid .coin.legal').length > 0`},
 	// the largest grid drawn, 64 × 64, in its scrolling frame
 	{"explore-coingrid-64", "#/explore?game=coins:acrostic-twins&position=(1,1)+(63,63)", `document.querySelectorAll('#explore-result .cgrid .coin').length === 64 * 64`},
+	// the misère page: Kayles' quotient until proved (its 40×40 table in
+	// its scrolling box), and the quotient of positions of a game of coins
+	// on a grid (the positions asked, the closed set, a 26×26 table)
+	{"misere", "#/misere?game=kayles", `document.querySelectorAll('#mis-table tbody td').length === 40 * 40`},
+	{"misere-positions", "#/misere?game=coins:rugs&positions=%5B%22HTH%2FTHT%22%2C%22HHT%2FTTH%22%5D", `document.querySelectorAll('#mis-asked tbody tr').length === 2 && document.querySelectorAll('#mis-table tbody td').length === 26 * 26`},
 }
 
 // overflow says how far the page is wider than the window (0: no

@@ -61,7 +61,7 @@ func (s *Server) misereQuotient(r *http.Request) (any, error) {
 			return res, nil
 		}
 		if err != nil {
-			return nil, misereStatus(err)
+			return nil, positionParam(misereStatus(err), positions)
 		}
 		return res, nil
 	}
@@ -119,6 +119,23 @@ func (s *Server) positionList(r *http.Request, heaps int) ([]string, error) {
 	return ps, nil
 }
 
+// positionParam names the position= value a position error is about (the
+// first value equal to the position the error quotes: the positions are
+// read in order, so an equal one before it would have failed first), so
+// that the page shows the error next to that position's field.
+func positionParam(err error, positions []string) error {
+	var pe *catalog.PositionError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	for i, p := range positions {
+		if p == pe.Position {
+			return &paramError{Err: err, Param: "position", Index: i + 1}
+		}
+	}
+	return err
+}
+
 // MisereTable is the answer of /api/misere/table: the multiplication table
 // of a quotient (element indices; the names are the quotient's elements).
 type MisereTable struct {
@@ -156,7 +173,7 @@ func (s *Server) misereTable(r *http.Request) (any, error) {
 	}
 	var stop *misere.StopError
 	if q == nil || (err != nil && !errors.As(err, &stop)) {
-		return nil, misereStatus(err)
+		return nil, positionParam(misereStatus(err), positions)
 	}
 	if m := s.cfg.Budget.MaxOutput; m > 0 && q.TableBytes() > m {
 		return nil, &impartial.BudgetError{Limit: impartial.LimitOutput, Max: m, What: fmt.Sprintf("the multiplication table of %d elements", q.Size())}

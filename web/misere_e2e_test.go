@@ -1,11 +1,17 @@
 package web
 
 import (
+	"encoding/json"
+	"fmt"
+	neturl "net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
 )
 
@@ -83,10 +89,187 @@ func TestBrowserMisere(t *testing.T) {
 	if got := text(t, ctx, "#mis-genus"); got != "2^1420" {
 		t.Errorf("genus %q", got)
 	}
-	// A game that is not a heap game: the form works, the quotient button
-	// shows the server's error.
+	// A game that is not a heap game: the form works, and the quotient is
+	// that of positions (TestBrowserMiserePositions).
 	run(t, ctx, "wythoff", chromedp.Navigate(url+"/#/misere?game=wythoff&position=2+3"))
 	waitJS(t, ctx, "form shown", `(document.getElementById('mis-form')?.textContent ?? '') === '*5'`)
+}
+
+// misereRows reads a table of positions with their images and outcomes
+// (the positions asked, the closed set) as the page shows it.
+const misereRows = `(sel) => [...document.querySelectorAll(sel + ' tbody tr')].map(tr => [...tr.cells].map(c => c.textContent))`
+
+// wantRows is what the page shows for positions with their images: the
+// image ("—" beyond a quotient that stopped) and the misère outcome.
+func wantRows(ims []catalog.MisereImage) [][]string {
+	var rows [][]string
+	for _, im := range ims {
+		image, outcome := im.Image, "—"
+		if image == "" {
+			image = "—"
+		}
+		if im.Outcome != 0 {
+			outcome = im.Outcome.String() + "-position"
+		}
+		rows = append(rows, []string{im.Position, image, outcome})
+	}
+	return rows
+}
+
+// The misère page's quotient of given positions (MisereSolver's general
+// mode): for a game that is not a heap game it is the only quotient
+// offered, and the page says why; it shows what /api/misere/quotient
+// answers for the same positions (each position with its image and
+// outcome, the generators, the closed set's images, the table); an empty
+// or unreadable position gets the server's error under its own field; a
+// heap game switches between the heaps 0..N and given positions.
+func TestBrowserMiserePositions(t *testing.T) {
+	s := New(Config{})
+	url := serve(t, s)
+	ctx := browser(t)
+	direct := func(query string) catalog.MiserePositions {
+		t.Helper()
+		code, body := get(t, s, "/api/misere/quotient?"+query)
+		var q catalog.MiserePositions
+		if err := json.Unmarshal([]byte(body), &q); code != 200 || err != nil {
+			t.Fatalf("%s: %d %s", query, code, body)
+		}
+		return q
+	}
+	rows := func(sel string) [][]string {
+		return eval[[][]string](t, ctx, sel, "("+misereRows+")("+strconv.Quote(sel)+")")
+	}
+
+	// A link with three positions of Wythoff's game.
+	asked := `["3 4","2 2","5 1"]`
+	run(t, ctx, "wythoff positions", chromedp.Navigate(url+"/#/misere?game=wythoff&positions="+neturl.QueryEscape(asked)))
+	waitJS(t, ctx, "quotient shown", `document.querySelectorAll('#mis-asked tbody tr').length === 3 && !!document.getElementById('mis-table')`)
+	want := direct("game=wythoff&position=3+4&position=2+2&position=5+1")
+	if got := rows("#mis-asked"); !slices.EqualFunc(got, wantRows(want.Positions), slices.Equal) {
+		t.Errorf("positions asked: page %q, API %q", got, wantRows(want.Positions))
+	}
+	if got := rows("#mis-closure"); len(got) != want.Closure || !slices.EqualFunc(got, wantRows(want.Pretending), slices.Equal) {
+		t.Errorf("closed set: page %q, API %q (%d positions)", got, wantRows(want.Pretending), want.Closure)
+	}
+	var gens []string
+	for _, g := range want.Generators {
+		gens = append(gens, g.Name+" = Φ("+g.Position+")")
+	}
+	if got := text(t, ctx, "#mis-generators"); got != strings.Join(gens, ", ") {
+		t.Errorf("generators %q, API %q", got, gens)
+	}
+	if got := text(t, ctx, "#mis-relations"); got != strings.Join(want.Relations, ", ") {
+		t.Errorf("relations %q, API %q", got, want.Relations)
+	}
+	if got := text(t, ctx, "#mis-pportion"); got != "{"+strings.Join(want.PPortion, ", ")+"}" {
+		t.Errorf("P-portion %q, API %q", got, want.PPortion)
+	}
+	if got := text(t, ctx, "#mis-summary"); !strings.Contains(got, "3 positions given") || !strings.Contains(got, fmt.Sprintf("(%d in all) · %d elements · P-portion %d", want.Closure, want.Size, want.PSize)) {
+		t.Errorf("summary %q", got)
+	}
+	// The table as for heaps: the API's products, the P-portion's highlighted.
+	cells := eval[[]string](t, ctx, "cells", `[...document.querySelectorAll('#mis-table tbody td')].map(td => (td.classList.contains('zero') ? 'P:' : '') + td.textContent)`)
+	if len(cells) != want.Size*want.Size {
+		t.Fatalf("%d cells, want %d", len(cells), want.Size*want.Size)
+	}
+	for k, c := range cells {
+		name, hl := strings.CutPrefix(c, "P:")
+		x := want.Elements[want.Table[k/want.Size][k%want.Size]]
+		if name != x || hl != slices.Contains(want.PPortion, x) {
+			t.Errorf("cell %d: page %q, API %q (P-portion %q)", k, c, x, want.PPortion)
+		}
+	}
+	// Not a heap game: the page says so, offers no heaps 0..N and no sum of heaps.
+	if got := text(t, ctx, "#mis-positions-note"); !strings.Contains(got, "is not a heap game: the quotient of the heaps 0..N does not apply") {
+		t.Errorf("note %q", got)
+	}
+	if !eval[bool](t, ctx, "modes", `document.getElementById('mis-mode').value === 'positions' && document.querySelector('#mis-mode option[value=heaps]').disabled && document.getElementById('mis-heaps-row').hidden && document.getElementById('mis-solve').hidden`) {
+		t.Error("wythoff: the heaps 0..N, or the sum of heaps, are offered")
+	}
+	for id, want := range map[string]string{
+		"mis-download":       "/api/misere/quotient?game=wythoff&position=3+4&position=2+2&position=5+1",
+		"mis-download-table": "/api/misere/table?game=wythoff&position=3+4&position=2+2&position=5+1",
+	} {
+		if href := eval[string](t, ctx, id, `document.getElementById('`+id+`').getAttribute('href')`); href != want {
+			t.Errorf("%s: %q, want %q", id, href, want)
+		}
+	}
+	if hidden := eval[bool](t, ctx, "downloads", `document.getElementById('mis-download').hidden || document.getElementById('mis-download-table').hidden`); hidden {
+		t.Error("the downloads are hidden")
+	}
+
+	// Typed positions: the game's example to start with, a field added,
+	// an empty position and an unreadable one get the server's error under
+	// their own field, and nothing under the others.
+	run(t, ctx, "northcott", chromedp.Navigate(url+"/#/misere?game=northcott"))
+	waitJS(t, ctx, "northcott's example", `document.getElementById('mis-pos-1')?.value === '1 4; 3 6'`)
+	run(t, ctx, "wythoff", chromedp.Navigate(url+"/#/misere?game=wythoff"))
+	waitJS(t, ctx, "fields", `document.querySelectorAll('#mis-position-list input').length === 1 && document.getElementById('mis-pos-1').value === '4 7' && document.getElementById('mis-quotient-out').textContent === ''`)
+	run(t, ctx, "add", click("#mis-add-position"))
+	waitJS(t, ctx, "two fields", `document.querySelectorAll('#mis-position-list input').length === 2`)
+	fieldError := func(i int) string {
+		return eval[string](t, ctx, "error", fmt.Sprintf(`(document.querySelector('#mis-pos-error-%d .error')?.textContent ?? '') + (document.getElementById('mis-pos-%d').getAttribute('aria-invalid') === 'true' ? ' [invalid]' : '')`, i, i))
+	}
+	for _, c := range []struct{ text, msg string }{
+		{"", `position "" of wythoff: empty`},
+		{"3 x", `position "3 x" of wythoff: column 3: heap size "x" is not a whole number`},
+	} {
+		run(t, ctx, "type", chromedp.Evaluate[chromedp.Void](setInput("mis-pos-2", c.text)))
+		run(t, ctx, "quotient", click("#mis-quotient-go"))
+		waitJS(t, ctx, "error under position 2", `!!document.querySelector('#mis-pos-error-2 .error')`)
+		if got := fieldError(2); !strings.Contains(got, c.msg) || !strings.HasSuffix(got, "[invalid]") {
+			t.Errorf("%q: under position 2 %q, want %q", c.text, got, c.msg)
+		}
+		if got := fieldError(1); got != "" {
+			t.Errorf("%q: under position 1 %q", c.text, got)
+		}
+		if got := text(t, ctx, "#mis-quotient-out"); !strings.Contains(got, "see the error under position 2") || strings.Contains(got, "--") {
+			t.Errorf("%q: the quotient says %q", c.text, got)
+		}
+		if shown := eval[bool](t, ctx, "stale", `!!document.getElementById('mis-table') || !document.getElementById('mis-download').hidden`); shown {
+			t.Errorf("%q: an earlier table or download is still offered", c.text)
+		}
+	}
+	// Typing clears the field's error; a good position gives the quotient.
+	run(t, ctx, "type", chromedp.Evaluate[chromedp.Void](setInput("mis-pos-2", "2 2")))
+	if got := fieldError(2); got != "" {
+		t.Errorf("after typing: %q", got)
+	}
 	run(t, ctx, "quotient", click("#mis-quotient-go"))
-	waitJS(t, ctx, "error shown", `(document.querySelector('#mis-quotient-out .error')?.textContent ?? '').includes('need a heap game')`)
+	waitJS(t, ctx, "quotient of 4 7, 2 2", `document.querySelectorAll('#mis-asked tbody tr').length === 2`)
+	if got, want := rows("#mis-asked"), wantRows(direct("game=wythoff&position=4+7&position=2+2").Positions); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("typed positions: page %q, API %q", got, want)
+	}
+	// ✕ removes a field.
+	run(t, ctx, "remove", click(`#mis-position-list li:first-child button`))
+	waitJS(t, ctx, "one field", `document.querySelectorAll('#mis-position-list input').length === 1 && document.getElementById('mis-pos-1').value === '2 2'`)
+
+	// A heap game offers both: the heaps 0..N by default, then positions
+	// (the game's example to start with), then heaps again.
+	run(t, ctx, "nim", chromedp.Navigate(url+"/#/misere?game=nim&heaps=3"))
+	waitJS(t, ctx, "heaps 0..3", `(document.getElementById('mis-summary')?.textContent ?? '').includes('computed for heaps 0..3')`)
+	if !eval[bool](t, ctx, "modes", `document.getElementById('mis-mode').value === 'heaps' && !document.querySelector('#mis-mode option[value=heaps]').disabled && document.getElementById('mis-positions').hidden && !document.getElementById('mis-solve').hidden`) {
+		t.Error("nim: not in the mode of heaps 0..N")
+	}
+	mode := func(m string) {
+		run(t, ctx, "mode "+m, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('mis-mode'); s.value = '`+m+`'; s.dispatchEvent(new Event('change')); })()`))
+	}
+	mode("positions")
+	if !eval[bool](t, ctx, "positions mode", `!document.getElementById('mis-positions').hidden && document.getElementById('mis-heaps-row').hidden && document.getElementById('mis-pos-1').value === '3 4 5'`) {
+		t.Error("nim: the positions are not offered")
+	}
+	run(t, ctx, "quotient", click("#mis-quotient-go"))
+	waitJS(t, ctx, "nim 3 4 5", `document.querySelectorAll('#mis-asked tbody tr').length === 1`)
+	if got, want := rows("#mis-asked"), wantRows(direct("game=nim&position=3+4+5").Positions); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("nim 3 4 5: page %q, API %q", got, want)
+	}
+	if href := eval[string](t, ctx, "link", `document.getElementById('mis-download').getAttribute('href')`); href != "/api/misere/quotient?game=nim&position=3+4+5" {
+		t.Errorf("download %q", href)
+	}
+	mode("heaps")
+	run(t, ctx, "quotient", click("#mis-quotient-go"))
+	waitJS(t, ctx, "heaps again", `(document.getElementById('mis-summary')?.textContent ?? '').includes('computed for heaps 0..3') && !document.getElementById('mis-asked')`)
+	if href := eval[string](t, ctx, "link", `document.getElementById('mis-download').getAttribute('href')`); href != "/api/misere/quotient?game=nim&heaps=3" {
+		t.Errorf("download %q", href)
+	}
 }

@@ -123,3 +123,43 @@ func TestMiserePositionsAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestMiserePositionError: an error about one of the positions asked names
+// it, as "parameter": "position" and its "index" from 1, so that the page
+// shows it next to that position's field; other errors name none.
+func TestMiserePositionError(t *testing.T) {
+	s := New(Config{Budget: impartial.Budget{MaxPositions: 2000}})
+	for _, c := range []struct {
+		query string
+		index int    // 0: no index
+		msg   string // in the message
+	}{
+		{"game=wythoff&position=3+4&position=3+x", 2, `position "3 x" of wythoff: column 3`},
+		{"game=wythoff&position=&position=2+2", 1, `position "" of wythoff: empty`},
+		{"game=wythoff&position=3+4&position=2+2&position=", 3, `position "" of wythoff: empty`},
+		// The same bad position twice: the first is the one read first.
+		{"game=wythoff&position=1+1&position=x&position=x", 2, `position "x"`},
+		{"game=northcott&position=1+4%3B+3+6&position=1+4%3B+3", 2, `position "1 4; 3" of northcott`},
+		{"game=coins:mock-turtles&position=HTH&position=HQ", 2, `position "HQ"`},
+		// Not about one position: a limit, the game, the parameters.
+		{"game=wythoff&position=60+60", 0, "more than 2000 positions"},
+		{"game=wythoff&heaps=3&position=x", 0, "exclude each other"},
+		{"game=wythoof&position=x", 0, "unknown game"},
+	} {
+		for _, ep := range []string{"quotient", "table"} {
+			code, body := get(t, s, "/api/misere/"+ep+"?"+c.query)
+			var e ErrorBody
+			if err := json.Unmarshal([]byte(body), &e); err != nil || code < 400 || !strings.Contains(e.Error, c.msg) {
+				t.Errorf("%s %s: %d %s, want an error with %q", ep, c.query, code, body, c.msg)
+				continue
+			}
+			want := ErrorBody{Error: e.Error}
+			if c.index > 0 {
+				want.Parameter, want.Index = "position", c.index
+			}
+			if e != want {
+				t.Errorf("%s %s: %s, want parameter %q index %d", ep, c.query, body, want.Parameter, want.Index)
+			}
+		}
+	}
+}

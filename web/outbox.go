@@ -154,8 +154,13 @@ func (s *Server) encodeAnswer(rt route, v any, err error) answer {
 // errorAnswer is err's status and its JSON body (docs/api.md).
 func errorAnswer(err error) answer {
 	status, msg := errorStatus(err)
+	body := ErrorBody{Error: msg}
+	var pe *paramError
+	if errors.As(err, &pe) {
+		body.Parameter, body.Index = pe.Param, pe.Index
+	}
 	var b bytes.Buffer
-	jsonout.Write(&b, ErrorBody{msg})
+	jsonout.Write(&b, body)
 	return answer{status, b.Bytes()}
 }
 

@@ -55,7 +55,7 @@ func TestReplyStrength(t *testing.T) {
 		"/api/reply?" + q("game", "nim", "position", "3", "strength", "strong"):               `parameter "strength" must be perfect, random or mixed, not "strong"`,
 		"/api/reply?" + q("game", "nim", "position", "3", "strength", "random", "seed", "-1"): `parameter "seed" must be a whole number in 0..9007199254740991, not "-1"`,
 	} {
-		if code, body := get(t, s, target); code != http.StatusBadRequest || body != encode(t, ErrorBody{want}) {
+		if code, body := get(t, s, target); code != http.StatusBadRequest || body != encode(t, ErrorBody{Error: want}) {
 			t.Errorf("GET %s = %d %s, want 400 %s", target, code, body, want)
 		}
 	}
@@ -84,7 +84,7 @@ func TestValuesTable(t *testing.T) {
 		"/api/values?" + q("game", "wythoff", "table", "257"):          {400, `parameter "table" must be a whole number in 1..256, not "257"`},
 		"/api/values?" + q("game", "wythoff"):                          {400, "wythoff is not a heap game: values lists G(n) for games played on heaps or rows"},
 	} {
-		if code, body := get(t, s, target); code != want.code || body != encode(t, ErrorBody{want.msg}) {
+		if code, body := get(t, s, target); code != want.code || body != encode(t, ErrorBody{Error: want.msg}) {
 			t.Errorf("GET %s = %d %s, want %d %s", target, code, body, want.code, want.msg)
 		}
 	}

@@ -81,9 +81,19 @@ func NewCoinGame(g *coins.Game) *catalog.SumGame[coins.Key] {
 }
 
 // coinCodec reads a position in either form and writes positions in the
-// form it last read (a row of the same length, or a list of heads).
+// form it last read (a row of the same length, or a list of heads). A row
+// is lengthened to hold every head: a question that reads several
+// positions (a misère quotient of positions) writes a longer one read
+// before the last, and its followers, whole.
 func coinCodec(g *coins.Game) catalog.Codec[coins.Key] {
 	row := 0
+	position := func(k coins.Key) coins.Position {
+		p := coins.Position{Heads: k.Heads(), Row: row}
+		if p.Row > 0 && len(p.Heads) > 0 {
+			p.Row = max(p.Row, p.Heads[len(p.Heads)-1]-g.Start+1)
+		}
+		return p
+	}
 	return catalog.Codec[coins.Key]{
 		Parse: func(s string) ([]coins.Key, error) {
 			p, err := g.ParsePosition(s)
@@ -94,13 +104,13 @@ func coinCodec(g *coins.Game) catalog.Codec[coins.Key] {
 			return []coins.Key{coins.KeyOf(p.Heads)}, nil
 		},
 		Format: func(ks []coins.Key) string {
-			return g.FormatPosition(coins.Position{Heads: ks[0].Heads(), Row: row})
+			return g.FormatPosition(position(ks[0]))
 		},
 		Describe: func(ks []coins.Key, i int, to coins.Key) string {
 			return coins.Move{Turn: coins.Turned(ks[i].Heads(), to.Heads())}.String()
 		},
 		Board: func(ks []coins.Key) string {
-			return g.Draw(coins.Position{Heads: ks[0].Heads(), Row: row})
+			return g.Draw(position(ks[0]))
 		},
 	}
 }
@@ -135,9 +145,19 @@ func NewPlaneGame(p *coins.Plane) *catalog.SumGame[coins.CellKey] {
 }
 
 // planeCodec reads a position in either form and writes positions in the
-// form it last read (rows of the same size, or a list of heads).
+// form it last read (rows of the same size, or a list of heads). The rows
+// are widened and lengthened to hold every head, as coinCodec's row.
 func planeCodec(p *coins.Plane) catalog.Codec[coins.CellKey] {
 	var w, h int
+	grid := func(k coins.CellKey) coins.Grid {
+		g := coins.Grid{Heads: k.Cells(), W: w, H: h}
+		if g.H > 0 {
+			for _, c := range g.Heads {
+				g.W, g.H = max(g.W, c.X-p.A.Start+1), max(g.H, c.Y-p.B.Start+1)
+			}
+		}
+		return g
+	}
 	return catalog.Codec[coins.CellKey]{
 		Parse: func(s string) ([]coins.CellKey, error) {
 			g, err := p.ParsePosition(s)
@@ -148,13 +168,13 @@ func planeCodec(p *coins.Plane) catalog.Codec[coins.CellKey] {
 			return []coins.CellKey{coins.KeyOfCells(g.Heads)}, nil
 		},
 		Format: func(ks []coins.CellKey) string {
-			return p.FormatPosition(coins.Grid{Heads: ks[0].Cells(), W: w, H: h})
+			return p.FormatPosition(grid(ks[0]))
 		},
 		Describe: func(ks []coins.CellKey, i int, to coins.CellKey) string {
 			return coins.Move2{Turn: coins.TurnedCells(ks[i].Cells(), to.Cells())}.String()
 		},
 		Board: func(ks []coins.CellKey) string {
-			return p.Draw(coins.Grid{Heads: ks[0].Cells(), W: w, H: h})
+			return p.Draw(grid(ks[0]))
 		},
 	}
 }

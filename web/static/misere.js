@@ -1,15 +1,19 @@
 // The misère view: the misère canonical form and genus of a position
-// (/api/misere/form), the misère quotient of a heap game
-// (/api/misere/quotient): its presentation, pretending function and
+// (/api/misere/form), the misère quotient (/api/misere/quotient) of a heap
+// game's heaps 0..N, or of positions of any game given one per field
+// (position= repeated) and every position they lead to: its presentation,
+// pretending function (the image of every position of the closed set) and
 // multiplication table, the P-portion highlighted, with the presentation
 // and the whole table to download (/api/misere/table); and a sum of heaps
 // answered by the quotient (/api/misere/solve). Every value shown comes
-// from the server; the page computes nothing.
+// from the server; the page computes nothing, and sends the positions as
+// they are typed.
 import { api, apiURL } from './api.js';
 import { h, clear } from './dom.js';
 import { gamePicker } from './picker.js';
 
 const MAX_TABLE = 64; // largest table drawn as a grid
+const MAX_CLOSURE = 1000; // positions of the closed set listed on the page
 
 export default {
   id: 'misere',
@@ -27,12 +31,38 @@ export default {
     const tableOut = h('div', { id: 'mis-table-wrap', class: 'tablewrap' });
     const download = h('a', { id: 'mis-download', class: 'download', hidden: true }, 'Download presentation (JSON)');
     const downloadTable = h('a', { id: 'mis-download-table', class: 'download', hidden: true }, 'Download table (JSON)');
-    const picker = gamePicker({ id: 'mis' });
+    // A sum of heaps answered by the quotient: heap games only.
+    const solveBox = h('div', { id: 'mis-solve' },
+      h('div', { class: 'row' },
+        h('label', { class: 'field' }, h('span', {}, 'Sum of heaps'), sum), solveGo),
+      solveOut);
     const busy = new Map(); // button → the AbortController of its request
+
+    // The quotient of the heaps 0..N (heap games) or of given positions
+    // (any game): the mode is chosen for a heap game, and is positions for
+    // the others (/api/info's heap).
+    const mode = h('select', { id: 'mis-mode', 'aria-label': 'Quotient of', onchange: () => showMode() },
+      h('option', { value: 'heaps' }, 'the heaps 0..N'),
+      h('option', { value: 'positions' }, 'positions given here'));
+    const modeField = h('label', { class: 'field', id: 'mis-mode-field' }, h('span', {}, 'Quotient of'), mode);
+    const heapsRow = h('div', { class: 'row', id: 'mis-heaps-row' }, h('label', { class: 'field small' }, h('span', {}, 'Heaps up to'), heaps));
+    const posNote = h('p', { id: 'mis-positions-note', class: 'more' });
+    const posList = h('ol', { id: 'mis-position-list', class: 'poslist' });
+    const addPos = h('button', {
+      id: 'mis-add-position', class: 'secondary small',
+      onclick: () => { given.push(''); renderPositions(); posList.querySelector('li:last-child input')?.focus(); },
+    }, '+ Add a position');
+    const posRow = h('div', { class: 'row' }, addPos);
+    const posBox = h('div', { id: 'mis-positions', hidden: true }, posNote, posList, posRow);
+    let given = ['3 5']; // the positions' fields, as typed
+    let spec = ''; // the game the fields are for
+
+    const picker = gamePicker({ id: 'mis', onChange: (info) => gameChanged(info) });
 
     // run runs one request for a button: a new click cancels the previous
     // request of the same button (the server's search stops with it).
-    async function run(button, out, f) {
+    // failed(e) runs on an error first and says whether it showed it.
+    async function run(button, out, f, failed) {
       busy.get(button)?.abort();
       const ctl = new AbortController();
       busy.set(button, ctl);
@@ -42,7 +72,7 @@ export default {
       try {
         await f(ctl.signal);
       } catch (e) {
-        if (e.name !== 'AbortError') clear(out, h('p', { class: 'error', role: 'alert' }, e.message));
+        if (e.name !== 'AbortError' && !failed?.(e)) clear(out, h('p', { class: 'error', role: 'alert' }, e.message));
       } finally {
         if (busy.get(button) === ctl) {
           busy.delete(button);
@@ -66,9 +96,81 @@ export default {
       });
     }
 
+    // gameChanged offers the modes the game has: both for a heap game,
+    // positions only for the others (the game's example in the fields to
+    // start with), and clears the last game's quotient.
+    function gameChanged(info) {
+      if (info.spec === spec) return;
+      spec = info.spec;
+      mode.options[0].disabled = !info.heap;
+      if (!info.heap) mode.value = 'positions';
+      solveBox.hidden = !info.heap;
+      clear(solveOut);
+      given = [info.example];
+      renderPositions();
+      showMode();
+      clearQuotient();
+    }
+
+    function showMode() {
+      const info = picker.info;
+      const positions = mode.value === 'positions';
+      heapsRow.hidden = positions;
+      posBox.hidden = !positions;
+      (positions ? posRow : heapsRow).append(quotGo);
+      clear(posNote, info && !info.heap
+        ? `${info.name} is not a heap game: the quotient of the heaps 0..N does not apply. Give some of its positions, one per field: the quotient is that of these positions and every position they lead to.`
+        : 'The quotient of these positions, one per field, and every position they lead to: a sum of them is a misère P-position exactly when the product of their images is in the P-portion.');
+    }
+
+    function renderPositions() {
+      clear(posList, given.map((p, i) => {
+        const input = h('input', {
+          id: `mis-pos-${i + 1}`, class: 'mono', value: p, spellcheck: 'false', autocomplete: 'off',
+          'aria-label': `Position ${i + 1}`, 'aria-describedby': `mis-pos-error-${i + 1}`,
+        });
+        const error = h('p', { id: `mis-pos-error-${i + 1}`, class: 'poserror' });
+        input.addEventListener('input', () => {
+          given[i] = input.value;
+          input.removeAttribute('aria-invalid');
+          clear(error);
+        });
+        input.addEventListener('keydown', (e) => {
+          if (e.key === 'Enter') quotient();
+        });
+        return h('li', { class: 'posrow' },
+          h('div', { class: 'posfields' }, input,
+            h('button', {
+              class: 'secondary small', title: 'Remove this position', 'aria-label': `Remove position ${i + 1}`,
+              disabled: given.length < 2,
+              onclick: () => { given.splice(i, 1); renderPositions(); },
+            }, '✕')),
+          error);
+      }));
+    }
+
+    // positionError shows the server's error about position i (from 1)
+    // under its field.
+    function positionError(i, message) {
+      const input = document.getElementById(`mis-pos-${i}`);
+      const error = document.getElementById(`mis-pos-error-${i}`);
+      if (!input || !error) return false;
+      input.setAttribute('aria-invalid', 'true');
+      clear(error, h('span', { class: 'error', role: 'alert' }, message));
+      return true;
+    }
+
+    function clearQuotient() {
+      clear(quotOut);
+      clear(tableOut);
+      download.hidden = true;
+      downloadTable.hidden = true;
+    }
+
     function quotient() {
       const info = picker.info;
       if (!info) return;
+      if (mode.value === 'positions') return quotientOfPositions(info);
       const text = heaps.value.trim();
       const N = Number(text);
       if (text !== '' && (!Number.isInteger(N) || N < 0)) {
@@ -80,14 +182,38 @@ export default {
         if (text !== '') params.heaps = N;
         const q = await api('misere/quotient', params, { signal });
         showQuotient(q);
-        const name = `${q.game.replace(/[^a-z0-9]+/gi, '_')}_${q.heaps}`;
-        download.hidden = false;
-        download.href = apiURL('misere/quotient', params);
-        download.setAttribute('download', `quotient_${name}.json`);
-        downloadTable.hidden = false;
-        downloadTable.href = apiURL('misere/table', params);
-        downloadTable.setAttribute('download', `quotient_table_${name}.json`);
+        offerDownloads(params, `${q.game.replace(/[^a-z0-9]+/gi, '_')}_${q.heaps}`);
+      }, () => { clearQuotient(); return false; });
+    }
+
+    // quotientOfPositions asks the quotient of the positions as typed, one
+    // position= each; an error about one of them is shown under its field.
+    function quotientOfPositions(info) {
+      for (const el of posList.querySelectorAll('.poserror')) clear(el);
+      for (const el of posList.querySelectorAll('input')) el.removeAttribute('aria-invalid');
+      const sent = [...given];
+      const params = [['game', info.spec], ...sent.map((p) => ['position', p])];
+      return run(quotGo, quotOut, async (signal) => {
+        const q = await api('misere/quotient', params, { signal });
+        showPositions(q);
+        offerDownloads(params, `${q.game.replace(/[^a-z0-9]+/gi, '_')}_positions`);
+      }, (e) => {
+        clearQuotient();
+        // Under its field, unless the fields changed since they were sent.
+        const same = sent.length === given.length && sent.every((p, i) => p === given[i]);
+        if (e.parameter !== 'position' || !same || !positionError(e.index, e.message)) return false;
+        clear(quotOut, h('p', { class: 'more', id: 'mis-quotient-note' }, `No quotient: see the error under position ${e.index}.`));
+        return true;
       });
+    }
+
+    function offerDownloads(params, name) {
+      download.hidden = false;
+      download.href = apiURL('misere/quotient', params);
+      download.setAttribute('download', `quotient_${name}.json`);
+      downloadTable.hidden = false;
+      downloadTable.href = apiURL('misere/table', params);
+      downloadTable.setAttribute('download', `quotient_table_${name}.json`);
     }
 
     function solve() {
@@ -146,6 +272,58 @@ export default {
       renderTable(q);
     }
 
+    // outcomeCell writes a position's misère outcome, P-positions
+    // highlighted; a position beyond a quotient that stopped has none.
+    const outcomeCell = (im) => im.outcome
+      ? h('td', { class: im.outcome === 'P' ? 'outcome zero' : 'outcome' }, `${im.outcome}-position`)
+      : h('td', { class: 'outcome' }, '—');
+
+    // imageRows lists positions with their images and outcomes.
+    const imageRows = (list) => list.map((im) => h('tr', {},
+      h('td', { class: 'mono pos' }, im.position),
+      h('td', { class: 'mono' }, im.image || '—'),
+      outcomeCell(im)));
+
+    const imageHead = (first) => h('thead', {}, h('tr', {}, h('th', {}, first), h('th', {}, 'Image'), h('th', {}, 'Misère outcome')));
+
+    // showPositions shows the quotient of given positions: each position
+    // asked with its image and outcome, the presentation (generators named
+    // by the positions whose images they are), and the image of every
+    // position of the closed set.
+    function showPositions(q) {
+      const n = q.positions.length;
+      let status;
+      if (q.status === 'stopped') {
+        status = h('span', { class: 'pverdict observed', title: q.stop.reason }, `stopped at position ${q.stop.index} of ${q.closure}`);
+      } else {
+        status = h('span', { class: 'pverdict proved', title: 'No periodicity theorem applies here: the quotient is that of the closed set, nothing is claimed beyond it.' }, 'exact for the closed set');
+      }
+      const facts = [
+        h('dt', {}, 'Generators'), h('dd', { id: 'mis-generators', class: 'mono list' }, q.generators.map((g) => `${g.name} = Φ(${g.position})`).join(', ') || 'none'),
+        h('dt', {}, 'Relations'), h('dd', { id: 'mis-relations', class: 'mono list' }, q.relations.join(', ') || 'none'),
+        h('dt', {}, 'P-portion'), h('dd', { id: 'mis-pportion', class: 'mono list' }, '{' + q.p_portion.join(', ') + '}'),
+      ];
+      if (q.stop) {
+        const cand = q.stop.candidate ? `; a candidate of ${q.stop.candidate} elements for it` : '';
+        facts.push(h('dt', {}, 'Stopped'), h('dd', { id: 'mis-stop' },
+          `at position ${q.stop.index} of ${q.closure}, “${q.stop.position}” (the quotient of the positions before it has ${q.stop.size} elements${cand}): ${q.stop.reason}. The server's limits per computation stopped it; the command line runs further with more memory. The positions asked that lie beyond have no image (—).`));
+      }
+      const shown = q.pretending.slice(0, MAX_CLOSURE);
+      clear(quotOut,
+        h('p', { id: 'mis-summary', class: 'summary' }, h('b', {}, q.game),
+          ` · ${n} position${n === 1 ? '' : 's'} given and every position they lead to (${q.closure} in all) · ${q.size} elements · P-portion ${q.p_size} · `, status),
+        h('div', { class: 'tablewrap short' },
+          h('table', { id: 'mis-asked', class: 'imagetable' }, imageHead('Position given'), h('tbody', {}, imageRows(q.positions)))),
+        h('dl', { class: 'facts' }, facts),
+        h('h3', {}, `The closed set: Φ of its ${q.pretending.length} positions`),
+        h('div', { class: 'tablewrap short' },
+          h('table', { id: 'mis-closure', class: 'imagetable' }, imageHead('Position'), h('tbody', {}, imageRows(shown)))),
+        shown.length < q.pretending.length
+          ? h('p', { class: 'more', id: 'mis-closure-more' }, `The first ${shown.length} of ${q.pretending.length} positions; “Download presentation” has them all.`)
+          : null);
+      renderTable(q);
+    }
+
     function renderTable(q) {
       if (!q.table || q.size > MAX_TABLE) {
         clear(tableOut, h('p', { class: 'more' }, `The table of ${q.size} elements is not drawn here (at most ${MAX_TABLE}): “Download table” has all ${q.size}×${q.size} products.`));
@@ -154,6 +332,7 @@ export default {
       const isP = new Set(q.p_portion);
       const name = (i) => q.elements[i];
       const head = (i) => h('th', { class: isP.has(name(i)) ? 'pel' : undefined, title: isP.has(name(i)) ? 'in the P-portion' : undefined }, name(i));
+      const of = q.positions ? 'positions' : 'heaps';
       clear(tableOut,
         h('table', { id: 'mis-table', class: 'seqtable mistable' },
           h('thead', {}, h('tr', {}, h('th', {}, '·'), q.elements.map((_, i) => head(i)))),
@@ -162,27 +341,26 @@ export default {
               class: isP.has(name(x)) ? 'zero' : undefined,
               title: `${name(i)} · ${name(j)} = ${name(x)}${isP.has(name(x)) ? ' (P)' : ''}`,
             }, name(x))))))),
-        h('p', { class: 'more' }, 'Highlighted: products in the P-portion. A sum of heaps is a misère P-position exactly when the product of the images of its heaps is.'));
+        h('p', { class: 'more' }, `Highlighted: products in the P-portion. A sum of ${of} is a misère P-position exactly when the product of the images of its ${of} is.`));
     }
 
     for (const [el, f] of [[position, form], [heaps, quotient], [sum, solve]]) el.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') f();
     });
 
+    renderPositions();
+    showMode();
     section.append(
       h('div', { class: 'intro' },
         h('h1', {}, 'Misère play'),
-        h('p', {}, 'Whoever makes the last move loses. The canonical form and genus of a position (Conway), and the misère quotient of a heap game (Plambeck–Siegel): a finite monoid in which a sum of heaps is a P-position exactly when its product lands in the P-portion.')),
+        h('p', {}, 'Whoever makes the last move loses. The canonical form and genus of a position (Conway), and the misère quotient (Plambeck–Siegel) of a heap game, or of some positions of any game and every position they lead to: a finite monoid in which a sum is a P-position exactly when its product lands in the P-portion.')),
       h('div', { class: 'grid seq' },
         h('div', { class: 'card' }, h('h2', {}, 'Game'), picker.el,
           h('div', { class: 'row' },
             h('label', { class: 'field' }, h('span', {}, 'Position'), position), formGo),
-          h('div', { class: 'row' },
-            h('label', { class: 'field small' }, h('span', {}, 'Heaps up to'), heaps), quotGo),
           formOut,
-          h('div', { class: 'row' },
-            h('label', { class: 'field' }, h('span', {}, 'Sum of heaps'), sum), solveGo),
-          solveOut),
+          modeField, heapsRow, posBox,
+          solveBox),
         h('div', { class: 'card wide' }, h('div', { class: 'cardhead' }, h('h2', {}, 'Quotient'), download), quotOut)),
       h('div', { class: 'card wide' }, h('div', { class: 'cardhead' }, h('h2', {}, 'Multiplication table'), downloadTable), tableOut));
 
@@ -193,10 +371,25 @@ export default {
         else if (params.game) heaps.value = ''; // a game without heaps: until proved
         if (params.game || !picker.info) {
           await picker.set(params.game ?? 'octal:0.75');
-          if (!picker.info) return;
+          const info = picker.info;
+          if (!info) return;
+          // positions=["3 4","2 2"]: the quotient of those positions.
+          let asked = null;
+          if (params.positions) {
+            try {
+              asked = JSON.parse(params.positions);
+            } catch {
+              asked = [params.positions];
+            }
+            if (!Array.isArray(asked) || asked.length === 0) asked = [String(params.positions)];
+            given = asked.map(String);
+            renderPositions();
+          }
+          mode.value = asked || !info.heap ? 'positions' : 'heaps';
+          showMode();
           const jobs = [];
           if (params.position || !params.game) jobs.push(form());
-          if (picker.info.heap) jobs.push(quotient());
+          if (asked || info.heap) jobs.push(quotient());
           await Promise.all(jobs);
         }
       },
