@@ -3,6 +3,7 @@ package sweep
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -35,9 +36,110 @@ type OctalSpec struct {
 	// 0, 1 or 2 heaps, n = 1..25, the code 0.0…07 with the 7 at place n);
 	// nil is "0".
 	Families []string `json:"families,omitempty"`
-	// Codes, if set, are the codes swept (canonical, "0.16"), in place of
+	// Codes, if set, are the codes swept (canonical, "0.16", or a
+	// take-and-break code in CGSuite's syntax, "tb:4!.0"), in place of
 	// Digits and Families.
 	Codes []string `json:"codes,omitempty"`
+	// MaxWork bounds the options the plain kernel of a tb: code examines
+	// where it lists partitions (three heaps or more, modifiers, repeating
+	// digits: octal.Computer.SetMaxWork). Set, to DefaultMaxWork if zero,
+	// when a tb: code is listed; otherwise zero.
+	MaxWork int64 `json:"max_work,omitempty"`
+}
+
+// DefaultMaxWork is the work a tb: code's plain kernel may do by default:
+// 2^24 options, seconds for the worst codes (tb:0.{2+}, any number of
+// heaps, reaches G(67) in 4 s of CPU; tb:0.8, three heaps, G(845) in
+// 0.2 s), where a two-heap code's plain cap, 2^16, costs half a second.
+const DefaultMaxWork = 1 << 24
+
+// ParseSweepCode reads a code of an octal sweep: an octal code ("0.77",
+// ".77") or a take-and-break code in CGSuite's syntax after "tb:"
+// ("tb:4!.0", Grundy's game; octal.ParseTB). It returns the code's
+// canonical name and its game. A syntax error names the column in s.
+func ParseSweepCode(s string) (string, octal.Game, error) {
+	if inner, ok := strings.CutPrefix(s, "tb:"); ok {
+		c, err := octal.ParseTB(inner)
+		if err != nil {
+			var se *octal.SyntaxError
+			if errors.As(err, &se) {
+				e := *se
+				e.Input = s
+				if e.Offset >= 0 {
+					e.Offset += len("tb:")
+				}
+				return "", octal.Game{}, &e
+			}
+			return "", octal.Game{}, err
+		}
+		return "tb:" + c.String(), octal.NewTB(c), nil
+	}
+	c, err := octal.ParseCode(s)
+	if err != nil {
+		return "", octal.Game{}, err
+	}
+	return c.String(), octal.New(c), nil
+}
+
+// SplitCodes splits a list of codes at the commas outside braces: a tb:
+// code may hold a comma ("tb:0.{2,5}").
+func SplitCodes(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			depth = max(0, depth-1)
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// isTB reports whether a canonical code is a take-and-break code (tb:).
+func isTB(code string) bool { return strings.HasPrefix(code, "tb:") }
+
+// octalEquivalent returns the octal code a tb: code is written as, if its
+// digits are octal ones (tb:0.77 is 0.77), for the published tables.
+func octalEquivalent(code string) (string, bool) {
+	inner, ok := strings.CutPrefix(code, "tb:")
+	if !ok {
+		return code, true
+	}
+	c, err := octal.ParseCode(inner)
+	if err != nil || c.String() != inner {
+		return "", false
+	}
+	return inner, true
+}
+
+// codeKey is the name of a code's part file: an octal code as it is, a tb:
+// code as "tb-" and its code with every character but letters, digits and
+// . ! = + , _ - written %XX, so that the name is a file name on every file
+// system and no glob pattern ("tb:0.[3]" is tb-0.%5B3%5D).
+func codeKey(code string) string {
+	inner, ok := strings.CutPrefix(code, "tb:")
+	if !ok {
+		return code
+	}
+	var b strings.Builder
+	b.WriteString("tb-")
+	for i := 0; i < len(inner); i++ {
+		ch := inner[i]
+		switch {
+		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9', strings.IndexByte(".!=+,_-", ch) >= 0:
+			b.WriteByte(ch)
+		default:
+			fmt.Fprintf(&b, "%%%02X", ch)
+		}
+	}
+	return b.String()
 }
 
 // Limits of an octal sweep: 4 digits are 4,095 codes; To bounds each
@@ -72,19 +174,31 @@ func (s OctalSpec) canonical() (OctalSpec, error) {
 		}
 		seen := map[string]bool{}
 		codes := make([]string, 0, len(s.Codes))
+		tb := false
 		for _, code := range s.Codes {
-			c, err := octal.ParseCode(code)
+			k, _, err := ParseSweepCode(code)
 			if err != nil {
 				return s, fmt.Errorf("sweep: %w", err)
 			}
-			if k := c.String(); !seen[k] {
+			if !seen[k] {
 				seen[k] = true
 				codes = append(codes, k)
+				tb = tb || isTB(k)
 			}
 		}
 		s.Codes, s.Digits = codes, 0
+		if s.MaxWork < 0 {
+			return s, fmt.Errorf("sweep: the work limit must be positive, not %d", s.MaxWork)
+		}
+		switch {
+		case !tb:
+			s.MaxWork = 0
+		case s.MaxWork == 0:
+			s.MaxWork = DefaultMaxWork
+		}
 		return s, nil
 	}
+	s.MaxWork = 0
 	var fams []string
 	for _, f := range OctalFamilies {
 		if slices.Contains(s.Families, f) {
@@ -226,42 +340,76 @@ func Codes0n7(maxN int) []string {
 }
 
 func (t *octalTask) units() int       { return len(t.codes) }
-func (t *octalTask) key(i int) string { return t.codes[i] }
+func (t *octalTask) key(i int) string { return codeKey(t.codes[i]) }
 
 // octalUnit is what a code's result depends on: the code and the budget
-// (PlainTo 0: none but To, as in the sweeps before it).
+// (PlainTo 0: none but To, as in the sweeps before it; MaxWork for a tb:
+// code only).
 type octalUnit struct {
 	Kind    string `json:"kind"`
 	Code    string `json:"code"`
 	To      int    `json:"to"`
 	PlainTo int    `json:"plain_to,omitempty"`
+	MaxWork int64  `json:"max_work,omitempty"`
 }
 
 func (t *octalTask) unit(i int) any {
-	return octalUnit{"octal", t.codes[i], t.spec.To, t.spec.PlainTo}
+	u := octalUnit{"octal", t.codes[i], t.spec.To, t.spec.PlainTo, 0}
+	if isTB(u.Code) {
+		u.MaxWork = t.spec.MaxWork
+	}
+	return u
 }
 
 func (t *octalTask) run(ctx context.Context, i int) ([]byte, error) {
-	row, err := OctalUnit(ctx, t.codes[i], t.spec.To, t.spec.PlainTo)
+	u := t.unit(i).(octalUnit)
+	row, err := RunOctalUnit(ctx, u.Code, OctalBudget{To: u.To, PlainTo: u.PlainTo, MaxWork: u.MaxWork})
 	if err != nil {
 		return nil, err
 	}
 	return json.Marshal(row)
 }
 
-// OctalUnit computes one code: its period hunt (octal.Computer.Hunt) up to
-// G(to), and G(plainTo) while the plain kernel computes it (0: no such
-// cap), then the statistics of the computer. Everything but Seconds
-// depends on the code and the budget only, never on the machine or its
-// load. The check against the tables is added by the merge.
+// OctalBudget is the work a unit of an octal sweep may do.
+type OctalBudget struct {
+	// To: G(0..To) at most; PlainTo: G(0..PlainTo) while the plain kernel
+	// computes a code with splits (0: no such cap).
+	To, PlainTo int
+	// MaxWork bounds the options a tb: code's plain kernel examines where
+	// it lists partitions (0: none; octal.Computer.SetMaxWork).
+	MaxWork int64
+}
+
+// OctalUnit is RunOctalUnit without a work limit.
 func OctalUnit(ctx context.Context, code string, to, plainTo int) (OctalRow, error) {
-	c, err := octal.ParseCode(code)
+	return RunOctalUnit(ctx, code, OctalBudget{To: to, PlainTo: plainTo})
+}
+
+// RunOctalUnit computes one code (ParseSweepCode: an octal code or a tb:
+// code, through the same octal.Computer): its period hunt
+// (octal.Computer.Hunt) up to G(To), and G(PlainTo) while the plain kernel
+// computes it, then the statistics of the computer. A tb: code whose
+// kernel passes MaxWork stops there (stop "work") with the values before
+// the heap that passed it. Everything but Seconds depends on the code and
+// the budget only, never on the machine or its load. The check against
+// the tables is added by the merge.
+func RunOctalUnit(ctx context.Context, code string, b OctalBudget) (OctalRow, error) {
+	_, g, err := ParseSweepCode(code)
 	if err != nil {
 		return OctalRow{}, err
 	}
 	start := time.Now()
-	comp := octal.NewComputer(octal.New(c), octal.Auto)
-	per, stop, err := comp.Hunt(ctx, octal.HuntLimits{MaxN: to, PlainMaxN: plainTo})
+	comp := octal.NewComputer(g, octal.Auto)
+	comp.SetMaxWork(b.MaxWork)
+	per, stop, err := comp.Hunt(ctx, octal.HuntLimits{MaxN: b.To, PlainMaxN: b.PlainTo})
+	var we *octal.WorkError
+	if errors.As(err, &we) && ctx.Err() == nil {
+		// The work limit: what the values held say.
+		per, stop, err = octal.Analyze(comp), stopWork, nil
+		if per.Status == octal.Proved {
+			stop = octal.StopProved
+		}
+	}
 	if err != nil {
 		return OctalRow{}, fmt.Errorf("sweep: octal %s: %w", code, err)
 	}
@@ -277,8 +425,11 @@ func OctalUnit(ctx context.Context, code string, to, plainTo int) (OctalRow, err
 	}, nil
 }
 
+// stopWork is a tb: code's hunt stopped by the work limit.
+const stopWork octal.Stop = "work"
+
 // stopName names a hunt's stop in a row: by the budget's field in the spec.
-var stopName = map[octal.Stop]string{octal.StopProved: "proved", octal.StopMax: "to", octal.StopPlainMax: "plain_to"}
+var stopName = map[octal.Stop]string{octal.StopProved: "proved", octal.StopMax: "to", octal.StopPlainMax: "plain_to", stopWork: "max_work"}
 
 // Shift is the number of heap sizes n ≥ 1, from 1 up, that have no move:
 // such heaps are dead, and the published tables list the game on heaps
@@ -307,11 +458,15 @@ func Shift(g octal.Game) int {
 //
 // The published pre-period column is the tables' own number.
 func (r *OctalRow) Compare() {
-	pub, ok := Lookup(r.Code)
+	code, ok := octalEquivalent(r.Code)
+	if !ok {
+		return // a tb: code that is no octal code: not in the tables
+	}
+	pub, ok := Lookup(code)
 	if !ok {
 		return
 	}
-	c, err := octal.ParseCode(r.Code)
+	c, err := octal.ParseCode(code)
 	if err != nil {
 		return
 	}
@@ -332,7 +487,7 @@ func (r *OctalRow) Compare() {
 	default:
 		r.PublishedPeriod, r.PublishedPreperiod = &pub.Period, &pub.Preperiod
 		r.Note = pub.Source
-		if RepCode(pub.Rep) != r.Code {
+		if RepCode(pub.Rep) != code {
 			r.Note += ", through " + pub.Rep
 		}
 		if shift > 0 {
@@ -390,7 +545,7 @@ func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 		}
 		var r OctalRow
 		if err := json.Unmarshal(data, &r); err != nil || r.Code != code {
-			return nil, fmt.Errorf("sweep: %s: the result of octal %s is not a row of it: %v", st.partPath(code), code, err)
+			return nil, fmt.Errorf("sweep: %s: the result of octal %s is not a row of it: %v", st.partPath(t.key(i)), code, err)
 		}
 		if r.Stop == "" {
 			// A part of a sweep before the budget's reasons: it ran to
@@ -407,6 +562,8 @@ func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 			sum.StopTo++
 		case "plain_to":
 			sum.StopPlainTo++
+		case "max_work":
+			sum.StopMaxWork++
 		}
 		sum.Seconds += r.Seconds
 		switch r.Status {

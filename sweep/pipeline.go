@@ -116,6 +116,8 @@ type Summary struct {
 	// known, or the plain kernel past PlainTo.
 	StopTo      int `json:"stop_to,omitempty"`
 	StopPlainTo int `json:"stop_plain_to,omitempty"`
+	// StopMaxWork: tb: codes stopped by the work limit.
+	StopMaxWork int `json:"stop_max_work,omitempty"`
 	// Bridge: layouts enumerated, sequences seen, sequences whose count
 	// differs from the formula, and the SHA-256 of the tally CSV.
 	Layouts    uint64 `json:"layouts,omitempty"`
