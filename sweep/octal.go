@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundy/grundy/checkpoint"
 	"github.com/grundy/grundy/octal"
 )
 
@@ -243,6 +245,28 @@ type OctalRow struct {
 	PublishedPreperiod *int   `json:"published_preperiod,omitempty"`
 	Check              string `json:"check,omitempty"`
 	Note               string `json:"note,omitempty"`
+	// Checksum is the checksum of G(0..ComputedTo) that grundy values
+	// prints for --to ComputedTo (checkpoint.Sum: SHA-256 of the values
+	// as 8-byte little-endian words). Parts before it have none.
+	Checksum string `json:"checksum,omitempty"`
+}
+
+// FreqTable is how many heaps 1..N have each value, N a power of two, as
+// rogalski's octal solver writes them (github.com/rogalski-wmii-uni-lodz-pl/octal,
+// results/CODE/N: a line "nimber frequency" for every value 0..max).
+type FreqTable struct {
+	N      int     `json:"n"`
+	Counts []int64 `json:"counts"` // Counts[v]: heaps 1..N of value v, v = 0..max
+	// Checksum is that of G(0..N), as grundy values --to N prints it.
+	Checksum string `json:"checksum"`
+}
+
+// octalPart is the result a part holds: the row, and for a sparse unit
+// not proved its frequency tables, which the merge writes to
+// DIR/frequencies.
+type octalPart struct {
+	OctalRow
+	Frequencies []FreqTable `json:"frequencies,omitempty"`
 }
 
 type octalTask struct {
@@ -363,11 +387,11 @@ func (t *octalTask) unit(i int) any {
 
 func (t *octalTask) run(ctx context.Context, i int) ([]byte, error) {
 	u := t.unit(i).(octalUnit)
-	row, err := RunOctalUnit(ctx, u.Code, OctalBudget{To: u.To, PlainTo: u.PlainTo, MaxWork: u.MaxWork})
+	row, freq, err := runOctal(ctx, u.Code, OctalBudget{To: u.To, PlainTo: u.PlainTo, MaxWork: u.MaxWork})
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(row)
+	return json.Marshal(octalPart{row, freq})
 }
 
 // OctalBudget is the work a unit of an octal sweep may do.
@@ -394,9 +418,22 @@ func OctalUnit(ctx context.Context, code string, to, plainTo int) (OctalRow, err
 // the budget only, never on the machine or its load. The check against
 // the tables is added by the merge.
 func RunOctalUnit(ctx context.Context, code string, b OctalBudget) (OctalRow, error) {
+	r, _, err := runOctal(ctx, code, b)
+	return r, err
+}
+
+// OctalFrequencies is RunOctalUnit with the unit's frequency tables: for
+// a code not proved whose last kernel is the sparse-space one, the counts
+// of each value among heaps 1..N for every power of two N ≤ ComputedTo
+// (none otherwise).
+func OctalFrequencies(ctx context.Context, code string, b OctalBudget) (OctalRow, []FreqTable, error) {
+	return runOctal(ctx, code, b)
+}
+
+func runOctal(ctx context.Context, code string, b OctalBudget) (OctalRow, []FreqTable, error) {
 	_, g, err := ParseSweepCode(code)
 	if err != nil {
-		return OctalRow{}, err
+		return OctalRow{}, nil, err
 	}
 	start := time.Now()
 	comp := octal.NewComputer(g, octal.Auto)
@@ -411,18 +448,45 @@ func RunOctalUnit(ctx context.Context, code string, b OctalBudget) (OctalRow, er
 		}
 	}
 	if err != nil {
-		return OctalRow{}, fmt.Errorf("sweep: octal %s: %w", code, err)
+		return OctalRow{}, nil, fmt.Errorf("sweep: octal %s: %w", code, err)
 	}
 	st := comp.Stats()
 	status := string(per.Status)
 	if per.Status == octal.Observed {
 		status = "found"
 	}
+	sum, freq := frequencies(comp, per.ComputedTo, st.Kernel == "sparse" && per.Status != octal.Proved)
 	return OctalRow{
 		Code: code, ComputedTo: per.ComputedTo, MaxValue: st.MaxValue, Rare: st.Rare,
 		Period: per.Period, Preperiod: per.Preperiod, Status: status, Stop: stopName[stop],
-		Seconds: time.Since(start).Seconds(),
-	}, nil
+		Seconds: time.Since(start).Seconds(), Checksum: sum,
+	}, freq, nil
+}
+
+// frequencies reads G(0..to) once: their checksum, and with tables the
+// counts of each value among heaps 1..N at every power of two N ≤ to,
+// each with the checksum of G(0..N).
+func frequencies(c *octal.Computer, to int, tables bool) (string, []FreqTable) {
+	sum := checkpoint.NewSum()
+	var counts []int64
+	var out []FreqTable
+	maxV := -1
+	for n := 0; n <= to; n++ {
+		v := c.At(n)
+		sum.Add(uint64(v))
+		if !tables || n == 0 {
+			continue
+		}
+		if int(v) >= len(counts) {
+			counts = append(counts, make([]int64, int(v)+1-len(counts))...)
+		}
+		counts[v]++
+		maxV = max(maxV, int(v))
+		if n&(n-1) == 0 {
+			out = append(out, FreqTable{N: n, Counts: slices.Clone(counts[:maxV+1]), Checksum: sum.String()})
+		}
+	}
+	return sum.String(), out
 }
 
 // stopWork is a tb: code's hunt stopped by the work limit.
@@ -538,14 +602,22 @@ func plainConfirms(g octal.Game, r *OctalRow) bool {
 func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 	rows := make([]OctalRow, 0, len(t.codes))
 	sum := &Summary{}
+	freqFiles := false
 	for i, code := range t.codes {
 		data, err := mergePart(ctx, st, t, i)
 		if err != nil {
 			return nil, err
 		}
-		var r OctalRow
-		if err := json.Unmarshal(data, &r); err != nil || r.Code != code {
+		var part octalPart
+		if err := json.Unmarshal(data, &part); err != nil || part.Code != code {
 			return nil, fmt.Errorf("sweep: %s: the result of octal %s is not a row of it: %v", st.partPath(t.key(i)), code, err)
+		}
+		r := part.OctalRow
+		if len(part.Frequencies) > 0 {
+			if err := writeFrequencies(ctx, st, t.key(i), part.Frequencies); err != nil {
+				return nil, err
+			}
+			freqFiles = true
 		}
 		if r.Stop == "" {
 			// A part of a sweep before the budget's reasons: it ran to
@@ -589,15 +661,18 @@ func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 	sort.Strings(sum.Disagree)
 	sort.Strings(sum.New)
 	header := []string{"code", "computed_to", "max_value", "rare", "period", "preperiod", "status", "stop", "seconds",
-		"representative", "published_period", "published_preperiod", "check", "note"}
+		"representative", "published_period", "published_preperiod", "check", "note", "checksum"}
 	records := make([][]string, len(rows))
 	for i, r := range rows {
 		records[i] = []string{r.Code, itoa(r.ComputedTo), itoa(int(r.MaxValue)), itoa(r.Rare), itoa(r.Period), itoa(r.Preperiod),
-			r.Status, r.Stop, fmt.Sprintf("%.3f", r.Seconds), r.Representative, itoaOrEmpty(r.PublishedPeriod), itoaOrEmpty(r.PublishedPreperiod), r.Check, r.Note}
+			r.Status, r.Stop, fmt.Sprintf("%.3f", r.Seconds), r.Representative, itoaOrEmpty(r.PublishedPeriod), itoaOrEmpty(r.PublishedPreperiod), r.Check, r.Note, r.Checksum}
 	}
 	files, err := writeTable(ctx, st, "results", header, records, rows)
 	if err != nil {
 		return nil, err
+	}
+	if freqFiles {
+		files = append(files, "frequencies/")
 	}
 	sum.Files = files
 	return sum, nil
@@ -610,4 +685,26 @@ func itoaOrEmpty(n *int) string {
 		return ""
 	}
 	return strconv.Itoa(*n)
+}
+
+// writeFrequencies writes a unit's frequency tables in rogalski's format,
+// DIR/frequencies/KEY/N (a line "value count" for every value 0..max
+// among heaps 1..N), and DIR/frequencies/KEY/checksums, a line "N
+// sha256:…" for each N: the checksum of G(0..N) grundy values prints.
+func writeFrequencies(ctx context.Context, st *store, key string, tables []FreqTable) error {
+	var sums bytes.Buffer
+	for _, ft := range tables {
+		var b bytes.Buffer
+		for v, n := range ft.Counts {
+			fmt.Fprintf(&b, "%d %d\n", v, n)
+		}
+		if err := st.write(ctx, st.join("frequencies", key, strconv.Itoa(ft.N)), b.Bytes()); err != nil {
+			return fmt.Errorf("sweep: %w", err)
+		}
+		fmt.Fprintf(&sums, "%d %s\n", ft.N, ft.Checksum)
+	}
+	if err := st.write(ctx, st.join("frequencies", key, "checksums"), sums.Bytes()); err != nil {
+		return fmt.Errorf("sweep: %w", err)
+	}
+	return nil
 }
