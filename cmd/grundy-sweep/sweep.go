@@ -463,26 +463,25 @@ by key, with the shard that should have computed them.`,
 	return cmd
 }
 
-// sweepProgress draws units done, the rate and the time left on stderr.
-// The bar counts this run's units: parts from an earlier run are named in
-// its description, so the rate and ETA are this run's.
+// sweepProgress draws units done, the rate, the time left and the values
+// a second of this run on stderr. The bar counts this run's units: parts
+// from an earlier run are named in its description, so the rate and ETA
+// are this run's.
 type sweepProgress struct {
 	io      *streams
 	what    string
 	bar     *progressbar.ProgressBar
 	earlier int
+	start   time.Time
+	values  int64
 }
 
-func (p *sweepProgress) report(done, total int) {
+func (p *sweepProgress) report(pr sweep.Progress) {
 	if p.bar == nil {
-		p.earlier = done
-		desc := p.what
-		if done > 0 {
-			desc = fmt.Sprintf("%s (%d done earlier)", p.what, done)
-		}
-		p.bar = progressbar.NewOptions(total-done,
+		p.earlier, p.start = pr.Earlier, time.Now()
+		p.bar = progressbar.NewOptions(pr.Total-pr.Earlier,
 			progressbar.OptionSetWriter(p.io.err),
-			progressbar.OptionSetDescription(desc),
+			progressbar.OptionSetDescription(p.describe(pr)),
 			progressbar.OptionShowCount(),
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString(p.what),
@@ -490,7 +489,37 @@ func (p *sweepProgress) report(done, total int) {
 			progressbar.OptionThrottle(200*time.Millisecond),
 			progressbar.OptionClearOnFinish())
 	}
-	p.bar.Set(done - p.earlier)
+	if pr.Values != p.values {
+		p.values = pr.Values
+		p.bar.Describe(p.describe(pr))
+	}
+	p.bar.Set(pr.Done - p.earlier)
+}
+
+// describe is the bar's description: the units done earlier, and the
+// values a second of the units finished in this run.
+func (p *sweepProgress) describe(pr sweep.Progress) string {
+	desc := p.what
+	if pr.Earlier > 0 {
+		desc = fmt.Sprintf("%s (%d done earlier)", p.what, pr.Earlier)
+	}
+	if s := time.Since(p.start).Seconds(); pr.Values > 0 && s > 0 {
+		desc += fmt.Sprintf(", %s values/s", humanRate(float64(pr.Values)/s))
+	}
+	return desc
+}
+
+// humanRate writes a rate with three figures: 950, 12.3 k, 4.56 M.
+func humanRate(r float64) string {
+	switch {
+	case r >= 1e9:
+		return fmt.Sprintf("%.3g G", r/1e9)
+	case r >= 1e6:
+		return fmt.Sprintf("%.3g M", r/1e6)
+	case r >= 1e3:
+		return fmt.Sprintf("%.3g k", r/1e3)
+	}
+	return fmt.Sprintf("%.3g", r)
 }
 
 func (p *sweepProgress) finish() {
