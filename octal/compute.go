@@ -165,8 +165,8 @@ type Computer struct {
 	parRetry int
 	parLost  int // two-core probes lost in a row
 
-	// maxWork bounds the options a general take-and-break code's plain
-	// kernel examines (SetMaxWork); tbWork counts them.
+	// maxWork bounds the options a take-and-break code's plain kernel
+	// examines where it lists partitions (SetMaxWork); tbWork counts them.
 	maxWork, tbWork int64
 }
 
@@ -540,6 +540,14 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 				v, work, err = c.plainGeneric(ctx, n)
 				if err != nil {
 					return err
+				}
+				if c.maxWork > 0 && c.g.tb != nil && len(c.g.three) > 0 {
+					// A take-and-break code leaving three heaps: its
+					// splits count against the work limit as a general
+					// code's partitions do (the value past it is dropped).
+					if c.tbWork += int64(work); c.tbWork > c.maxWork {
+						return &WorkError{Max: c.maxWork, Heap: n}
+					}
 				}
 			}
 			if err := c.push(v); err != nil {

@@ -828,7 +828,10 @@ func (e *WorkError) Unwrap() error {
 	return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: e.Max}
 }
 
-// SetMaxWork bounds the options the plain kernel of a general
-// take-and-break code examines over a run (0: no bound); past it Extend
-// fails with a *WorkError. Octal and hexadecimal codes are not affected.
+// SetMaxWork bounds the options the plain kernel of a take-and-break code
+// made by NewTB examines over a run (0: no bound): the partitions into two
+// heaps or more of a general code, the pairs and triples of a code that
+// leaves three heaps (whose plain kernel is cubic). Past it Extend fails
+// with a *WorkError, the values before the heap that passed it kept.
+// Octal and hexadecimal codes (New) are not affected.
 func (c *Computer) SetMaxWork(n int64) { c.maxWork = n }

@@ -1,8 +1,10 @@
 package sweep
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -10,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundy/grundy/checkpoint"
 	"github.com/grundy/grundy/octal"
 )
 
@@ -35,9 +38,110 @@ type OctalSpec struct {
 	// 0, 1 or 2 heaps, n = 1..25, the code 0.0…07 with the 7 at place n);
 	// nil is "0".
 	Families []string `json:"families,omitempty"`
-	// Codes, if set, are the codes swept (canonical, "0.16"), in place of
+	// Codes, if set, are the codes swept (canonical, "0.16", or a
+	// take-and-break code in CGSuite's syntax, "tb:4!.0"), in place of
 	// Digits and Families.
 	Codes []string `json:"codes,omitempty"`
+	// MaxWork bounds the options the plain kernel of a tb: code examines
+	// where it lists partitions (three heaps or more, modifiers, repeating
+	// digits: octal.Computer.SetMaxWork). Set, to DefaultMaxWork if zero,
+	// when a tb: code is listed; otherwise zero.
+	MaxWork int64 `json:"max_work,omitempty"`
+}
+
+// DefaultMaxWork is the work a tb: code's plain kernel may do by default:
+// 2^24 options, seconds for the worst codes (tb:0.{2+}, any number of
+// heaps, reaches G(67) in 4 s of CPU; tb:0.8, three heaps, G(845) in
+// 0.2 s), where a two-heap code's plain cap, 2^16, costs half a second.
+const DefaultMaxWork = 1 << 24
+
+// ParseSweepCode reads a code of an octal sweep: an octal code ("0.77",
+// ".77") or a take-and-break code in CGSuite's syntax after "tb:"
+// ("tb:4!.0", Grundy's game; octal.ParseTB). It returns the code's
+// canonical name and its game. A syntax error names the column in s.
+func ParseSweepCode(s string) (string, octal.Game, error) {
+	if inner, ok := strings.CutPrefix(s, "tb:"); ok {
+		c, err := octal.ParseTB(inner)
+		if err != nil {
+			var se *octal.SyntaxError
+			if errors.As(err, &se) {
+				e := *se
+				e.Input = s
+				if e.Offset >= 0 {
+					e.Offset += len("tb:")
+				}
+				return "", octal.Game{}, &e
+			}
+			return "", octal.Game{}, err
+		}
+		return "tb:" + c.String(), octal.NewTB(c), nil
+	}
+	c, err := octal.ParseCode(s)
+	if err != nil {
+		return "", octal.Game{}, err
+	}
+	return c.String(), octal.New(c), nil
+}
+
+// SplitCodes splits a list of codes at the commas outside braces: a tb:
+// code may hold a comma ("tb:0.{2,5}").
+func SplitCodes(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			depth = max(0, depth-1)
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// isTB reports whether a canonical code is a take-and-break code (tb:).
+func isTB(code string) bool { return strings.HasPrefix(code, "tb:") }
+
+// octalEquivalent returns the octal code a tb: code is written as, if its
+// digits are octal ones (tb:0.77 is 0.77), for the published tables.
+func octalEquivalent(code string) (string, bool) {
+	inner, ok := strings.CutPrefix(code, "tb:")
+	if !ok {
+		return code, true
+	}
+	c, err := octal.ParseCode(inner)
+	if err != nil || c.String() != inner {
+		return "", false
+	}
+	return inner, true
+}
+
+// codeKey is the name of a code's part file: an octal code as it is, a tb:
+// code as "tb-" and its code with every character but letters, digits and
+// . ! = + , _ - written %XX, so that the name is a file name on every file
+// system and no glob pattern ("tb:0.[3]" is tb-0.%5B3%5D).
+func codeKey(code string) string {
+	inner, ok := strings.CutPrefix(code, "tb:")
+	if !ok {
+		return code
+	}
+	var b strings.Builder
+	b.WriteString("tb-")
+	for i := 0; i < len(inner); i++ {
+		ch := inner[i]
+		switch {
+		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9', strings.IndexByte(".!=+,_-", ch) >= 0:
+			b.WriteByte(ch)
+		default:
+			fmt.Fprintf(&b, "%%%02X", ch)
+		}
+	}
+	return b.String()
 }
 
 // Limits of an octal sweep: 4 digits are 4,095 codes; To bounds each
@@ -72,19 +176,31 @@ func (s OctalSpec) canonical() (OctalSpec, error) {
 		}
 		seen := map[string]bool{}
 		codes := make([]string, 0, len(s.Codes))
+		tb := false
 		for _, code := range s.Codes {
-			c, err := octal.ParseCode(code)
+			k, _, err := ParseSweepCode(code)
 			if err != nil {
 				return s, fmt.Errorf("sweep: %w", err)
 			}
-			if k := c.String(); !seen[k] {
+			if !seen[k] {
 				seen[k] = true
 				codes = append(codes, k)
+				tb = tb || isTB(k)
 			}
 		}
 		s.Codes, s.Digits = codes, 0
+		if s.MaxWork < 0 {
+			return s, fmt.Errorf("sweep: the work limit must be positive, not %d", s.MaxWork)
+		}
+		switch {
+		case !tb:
+			s.MaxWork = 0
+		case s.MaxWork == 0:
+			s.MaxWork = DefaultMaxWork
+		}
 		return s, nil
 	}
+	s.MaxWork = 0
 	var fams []string
 	for _, f := range OctalFamilies {
 		if slices.Contains(s.Families, f) {
@@ -129,6 +245,28 @@ type OctalRow struct {
 	PublishedPreperiod *int   `json:"published_preperiod,omitempty"`
 	Check              string `json:"check,omitempty"`
 	Note               string `json:"note,omitempty"`
+	// Checksum is the checksum of G(0..ComputedTo) that grundy values
+	// prints for --to ComputedTo (checkpoint.Sum: SHA-256 of the values
+	// as 8-byte little-endian words). Parts before it have none.
+	Checksum string `json:"checksum,omitempty"`
+}
+
+// FreqTable is how many heaps 1..N have each value, N a power of two, as
+// rogalski's octal solver writes them (github.com/rogalski-wmii-uni-lodz-pl/octal,
+// results/CODE/N: a line "nimber frequency" for every value 0..max).
+type FreqTable struct {
+	N      int     `json:"n"`
+	Counts []int64 `json:"counts"` // Counts[v]: heaps 1..N of value v, v = 0..max
+	// Checksum is that of G(0..N), as grundy values --to N prints it.
+	Checksum string `json:"checksum"`
+}
+
+// octalPart is the result a part holds: the row, and for a sparse unit
+// not proved its frequency tables, which the merge writes to
+// DIR/frequencies.
+type octalPart struct {
+	OctalRow
+	Frequencies []FreqTable `json:"frequencies,omitempty"`
 }
 
 type octalTask struct {
@@ -226,59 +364,136 @@ func Codes0n7(maxN int) []string {
 }
 
 func (t *octalTask) units() int       { return len(t.codes) }
-func (t *octalTask) key(i int) string { return t.codes[i] }
+func (t *octalTask) key(i int) string { return codeKey(t.codes[i]) }
 
 // octalUnit is what a code's result depends on: the code and the budget
-// (PlainTo 0: none but To, as in the sweeps before it).
+// (PlainTo 0: none but To, as in the sweeps before it; MaxWork for a tb:
+// code only).
 type octalUnit struct {
 	Kind    string `json:"kind"`
 	Code    string `json:"code"`
 	To      int    `json:"to"`
 	PlainTo int    `json:"plain_to,omitempty"`
+	MaxWork int64  `json:"max_work,omitempty"`
 }
 
 func (t *octalTask) unit(i int) any {
-	return octalUnit{"octal", t.codes[i], t.spec.To, t.spec.PlainTo}
+	u := octalUnit{"octal", t.codes[i], t.spec.To, t.spec.PlainTo, 0}
+	if isTB(u.Code) {
+		u.MaxWork = t.spec.MaxWork
+	}
+	return u
 }
 
 func (t *octalTask) run(ctx context.Context, i int) ([]byte, error) {
-	row, err := OctalUnit(ctx, t.codes[i], t.spec.To, t.spec.PlainTo)
+	u := t.unit(i).(octalUnit)
+	row, freq, err := runOctal(ctx, u.Code, OctalBudget{To: u.To, PlainTo: u.PlainTo, MaxWork: u.MaxWork})
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(row)
+	return json.Marshal(octalPart{row, freq})
 }
 
-// OctalUnit computes one code: its period hunt (octal.Computer.Hunt) up to
-// G(to), and G(plainTo) while the plain kernel computes it (0: no such
-// cap), then the statistics of the computer. Everything but Seconds
-// depends on the code and the budget only, never on the machine or its
-// load. The check against the tables is added by the merge.
+// OctalBudget is the work a unit of an octal sweep may do.
+type OctalBudget struct {
+	// To: G(0..To) at most; PlainTo: G(0..PlainTo) while the plain kernel
+	// computes a code with splits (0: no such cap).
+	To, PlainTo int
+	// MaxWork bounds the options a tb: code's plain kernel examines where
+	// it lists partitions (0: none; octal.Computer.SetMaxWork).
+	MaxWork int64
+}
+
+// OctalUnit is RunOctalUnit without a work limit.
 func OctalUnit(ctx context.Context, code string, to, plainTo int) (OctalRow, error) {
-	c, err := octal.ParseCode(code)
+	return RunOctalUnit(ctx, code, OctalBudget{To: to, PlainTo: plainTo})
+}
+
+// RunOctalUnit computes one code (ParseSweepCode: an octal code or a tb:
+// code, through the same octal.Computer): its period hunt
+// (octal.Computer.Hunt) up to G(To), and G(PlainTo) while the plain kernel
+// computes it, then the statistics of the computer. A tb: code whose
+// kernel passes MaxWork stops there (stop "work") with the values before
+// the heap that passed it. Everything but Seconds depends on the code and
+// the budget only, never on the machine or its load. The check against
+// the tables is added by the merge.
+func RunOctalUnit(ctx context.Context, code string, b OctalBudget) (OctalRow, error) {
+	r, _, err := runOctal(ctx, code, b)
+	return r, err
+}
+
+// OctalFrequencies is RunOctalUnit with the unit's frequency tables: for
+// a code not proved whose last kernel is the sparse-space one, the counts
+// of each value among heaps 1..N for every power of two N ≤ ComputedTo
+// (none otherwise).
+func OctalFrequencies(ctx context.Context, code string, b OctalBudget) (OctalRow, []FreqTable, error) {
+	return runOctal(ctx, code, b)
+}
+
+func runOctal(ctx context.Context, code string, b OctalBudget) (OctalRow, []FreqTable, error) {
+	_, g, err := ParseSweepCode(code)
 	if err != nil {
-		return OctalRow{}, err
+		return OctalRow{}, nil, err
 	}
 	start := time.Now()
-	comp := octal.NewComputer(octal.New(c), octal.Auto)
-	per, stop, err := comp.Hunt(ctx, octal.HuntLimits{MaxN: to, PlainMaxN: plainTo})
+	comp := octal.NewComputer(g, octal.Auto)
+	comp.SetMaxWork(b.MaxWork)
+	per, stop, err := comp.Hunt(ctx, octal.HuntLimits{MaxN: b.To, PlainMaxN: b.PlainTo})
+	var we *octal.WorkError
+	if errors.As(err, &we) && ctx.Err() == nil {
+		// The work limit: what the values held say.
+		per, stop, err = octal.Analyze(comp), stopWork, nil
+		if per.Status == octal.Proved {
+			stop = octal.StopProved
+		}
+	}
 	if err != nil {
-		return OctalRow{}, fmt.Errorf("sweep: octal %s: %w", code, err)
+		return OctalRow{}, nil, fmt.Errorf("sweep: octal %s: %w", code, err)
 	}
 	st := comp.Stats()
 	status := string(per.Status)
 	if per.Status == octal.Observed {
 		status = "found"
 	}
+	sum, freq := frequencies(comp, per.ComputedTo, st.Kernel == "sparse" && per.Status != octal.Proved)
 	return OctalRow{
 		Code: code, ComputedTo: per.ComputedTo, MaxValue: st.MaxValue, Rare: st.Rare,
 		Period: per.Period, Preperiod: per.Preperiod, Status: status, Stop: stopName[stop],
-		Seconds: time.Since(start).Seconds(),
-	}, nil
+		Seconds: time.Since(start).Seconds(), Checksum: sum,
+	}, freq, nil
 }
 
+// frequencies reads G(0..to) once: their checksum, and with tables the
+// counts of each value among heaps 1..N at every power of two N ≤ to,
+// each with the checksum of G(0..N).
+func frequencies(c *octal.Computer, to int, tables bool) (string, []FreqTable) {
+	sum := checkpoint.NewSum()
+	var counts []int64
+	var out []FreqTable
+	maxV := -1
+	for n := 0; n <= to; n++ {
+		v := c.At(n)
+		sum.Add(uint64(v))
+		if !tables || n == 0 {
+			continue
+		}
+		if int(v) >= len(counts) {
+			counts = append(counts, make([]int64, int(v)+1-len(counts))...)
+		}
+		counts[v]++
+		maxV = max(maxV, int(v))
+		if n&(n-1) == 0 {
+			out = append(out, FreqTable{N: n, Counts: slices.Clone(counts[:maxV+1]), Checksum: sum.String()})
+		}
+	}
+	return sum.String(), out
+}
+
+// stopWork is a tb: code's hunt stopped by the work limit.
+const stopWork octal.Stop = "work"
+
 // stopName names a hunt's stop in a row: by the budget's field in the spec.
-var stopName = map[octal.Stop]string{octal.StopProved: "proved", octal.StopMax: "to", octal.StopPlainMax: "plain_to"}
+var stopName = map[octal.Stop]string{octal.StopProved: "proved", octal.StopMax: "to", octal.StopPlainMax: "plain_to", stopWork: "max_work"}
 
 // Shift is the number of heap sizes n ≥ 1, from 1 up, that have no move:
 // such heaps are dead, and the published tables list the game on heaps
@@ -307,11 +522,15 @@ func Shift(g octal.Game) int {
 //
 // The published pre-period column is the tables' own number.
 func (r *OctalRow) Compare() {
-	pub, ok := Lookup(r.Code)
+	code, ok := octalEquivalent(r.Code)
+	if !ok {
+		return // a tb: code that is no octal code: not in the tables
+	}
+	pub, ok := Lookup(code)
 	if !ok {
 		return
 	}
-	c, err := octal.ParseCode(r.Code)
+	c, err := octal.ParseCode(code)
 	if err != nil {
 		return
 	}
@@ -332,7 +551,7 @@ func (r *OctalRow) Compare() {
 	default:
 		r.PublishedPeriod, r.PublishedPreperiod = &pub.Period, &pub.Preperiod
 		r.Note = pub.Source
-		if RepCode(pub.Rep) != r.Code {
+		if RepCode(pub.Rep) != code {
 			r.Note += ", through " + pub.Rep
 		}
 		if shift > 0 {
@@ -383,14 +602,22 @@ func plainConfirms(g octal.Game, r *OctalRow) bool {
 func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 	rows := make([]OctalRow, 0, len(t.codes))
 	sum := &Summary{}
+	freqFiles := false
 	for i, code := range t.codes {
 		data, err := mergePart(ctx, st, t, i)
 		if err != nil {
 			return nil, err
 		}
-		var r OctalRow
-		if err := json.Unmarshal(data, &r); err != nil || r.Code != code {
-			return nil, fmt.Errorf("sweep: %s: the result of octal %s is not a row of it: %v", st.partPath(code), code, err)
+		var part octalPart
+		if err := json.Unmarshal(data, &part); err != nil || part.Code != code {
+			return nil, fmt.Errorf("sweep: %s: the result of octal %s is not a row of it: %v", st.partPath(t.key(i)), code, err)
+		}
+		r := part.OctalRow
+		if len(part.Frequencies) > 0 {
+			if err := writeFrequencies(ctx, st, t.key(i), part.Frequencies); err != nil {
+				return nil, err
+			}
+			freqFiles = true
 		}
 		if r.Stop == "" {
 			// A part of a sweep before the budget's reasons: it ran to
@@ -407,6 +634,8 @@ func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 			sum.StopTo++
 		case "plain_to":
 			sum.StopPlainTo++
+		case "max_work":
+			sum.StopMaxWork++
 		}
 		sum.Seconds += r.Seconds
 		switch r.Status {
@@ -432,15 +661,18 @@ func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 	sort.Strings(sum.Disagree)
 	sort.Strings(sum.New)
 	header := []string{"code", "computed_to", "max_value", "rare", "period", "preperiod", "status", "stop", "seconds",
-		"representative", "published_period", "published_preperiod", "check", "note"}
+		"representative", "published_period", "published_preperiod", "check", "note", "checksum"}
 	records := make([][]string, len(rows))
 	for i, r := range rows {
 		records[i] = []string{r.Code, itoa(r.ComputedTo), itoa(int(r.MaxValue)), itoa(r.Rare), itoa(r.Period), itoa(r.Preperiod),
-			r.Status, r.Stop, fmt.Sprintf("%.3f", r.Seconds), r.Representative, itoaOrEmpty(r.PublishedPeriod), itoaOrEmpty(r.PublishedPreperiod), r.Check, r.Note}
+			r.Status, r.Stop, fmt.Sprintf("%.3f", r.Seconds), r.Representative, itoaOrEmpty(r.PublishedPeriod), itoaOrEmpty(r.PublishedPreperiod), r.Check, r.Note, r.Checksum}
 	}
 	files, err := writeTable(ctx, st, "results", header, records, rows)
 	if err != nil {
 		return nil, err
+	}
+	if freqFiles {
+		files = append(files, "frequencies/")
 	}
 	sum.Files = files
 	return sum, nil
@@ -453,4 +685,26 @@ func itoaOrEmpty(n *int) string {
 		return ""
 	}
 	return strconv.Itoa(*n)
+}
+
+// writeFrequencies writes a unit's frequency tables in rogalski's format,
+// DIR/frequencies/KEY/N (a line "value count" for every value 0..max
+// among heaps 1..N), and DIR/frequencies/KEY/checksums, a line "N
+// sha256:…" for each N: the checksum of G(0..N) grundy values prints.
+func writeFrequencies(ctx context.Context, st *store, key string, tables []FreqTable) error {
+	var sums bytes.Buffer
+	for _, ft := range tables {
+		var b bytes.Buffer
+		for v, n := range ft.Counts {
+			fmt.Fprintf(&b, "%d %d\n", v, n)
+		}
+		if err := st.write(ctx, st.join("frequencies", key, strconv.Itoa(ft.N)), b.Bytes()); err != nil {
+			return fmt.Errorf("sweep: %w", err)
+		}
+		fmt.Fprintf(&sums, "%d %s\n", ft.N, ft.Checksum)
+	}
+	if err := st.write(ctx, st.join("frequencies", key, "checksums"), sums.Bytes()); err != nil {
+		return fmt.Errorf("sweep: %w", err)
+	}
+	return nil
 }

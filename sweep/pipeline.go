@@ -116,6 +116,8 @@ type Summary struct {
 	// known, or the plain kernel past PlainTo.
 	StopTo      int `json:"stop_to,omitempty"`
 	StopPlainTo int `json:"stop_plain_to,omitempty"`
+	// StopMaxWork: tb: codes stopped by the work limit.
+	StopMaxWork int `json:"stop_max_work,omitempty"`
 	// Bridge: layouts enumerated, sequences seen, sequences whose count
 	// differs from the formula, and the SHA-256 of the tally CSV.
 	Layouts    uint64 `json:"layouts,omitempty"`
@@ -140,8 +142,9 @@ type Options struct {
 	// by Beam's flags.
 	BeamArgs []string
 	// Progress, if set, is called about twice a second with the units
-	// done (parts in DIR, earlier runs' included) and the total.
-	Progress func(done, total int)
+	// done and the values the octal units finished in this run computed.
+	// It only reads DIR: a sweep's files are the same with it or without.
+	Progress func(p Progress)
 	// Log receives the runners' log lines at warning level and above
 	// (nil: discarded). Once ctx is canceled nothing more is logged: the
 	// runner's complaints about the cancel ("Bundle Failed … context
@@ -237,11 +240,15 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
+	pr := &progressReader{}
 	if o.Progress != nil {
+		// The parts there before the pipeline starts are earlier runs'.
+		pr.update(ctx, st, t.units())
+		pr.Earlier, pr.Values = pr.Done, 0
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			poll(ctx, st, t.units(), o.Progress, stop)
+			poll(ctx, st, t.units(), pr, o.Progress, stop)
 		}()
 	}
 	done := make(chan error, 1)
@@ -274,9 +281,8 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 		return nil, fmt.Errorf("sweep: the %s runner: %w", runnerName(o.Runner), err)
 	}
 	if o.Progress != nil {
-		if keys, err := st.parts(ctx); err == nil {
-			o.Progress(len(keys), t.units())
-		}
+		pr.update(ctx, st, t.units())
+		o.Progress(pr.Progress)
 	}
 	data, err := st.read(ctx, st.join("summary.json"))
 	if err != nil {
@@ -391,8 +397,54 @@ func hasFlag(args []string, name string) bool {
 	return false
 }
 
+// Progress is how far a sweep is.
+type Progress struct {
+	// Done units of Total, Earlier of them done by earlier runs.
+	Done, Total, Earlier int
+	// Values is the number of values (G(0..computed_to) of an octal code)
+	// of the units finished in this run; a rate over this run's time is
+	// the sweep's values a second.
+	Values int64
+}
+
+// progressReader counts the parts in the store, reading each new part's
+// computed_to once.
+type progressReader struct {
+	Progress
+	seen map[string]bool
+}
+
+func (p *progressReader) update(ctx context.Context, st *store, total int) {
+	keys, err := st.parts(ctx)
+	if err != nil {
+		return
+	}
+	if p.seen == nil {
+		p.seen = map[string]bool{}
+	}
+	for _, k := range keys {
+		if p.seen[k] {
+			continue
+		}
+		data, err := st.readMax(ctx, st.partPath(k), maxPartBytes)
+		if err != nil {
+			continue // being written: the next poll reads it
+		}
+		p.seen[k] = true
+		var pt struct {
+			Result struct {
+				ComputedTo *int64 `json:"computed_to"`
+			} `json:"result"`
+		}
+		if json.Unmarshal(data, &pt) == nil && pt.Result.ComputedTo != nil {
+			p.Values += *pt.Result.ComputedTo + 1
+		}
+	}
+	p.Done, p.Total = min(len(p.seen), total), total
+}
+
 // poll reports the parts in the store until stop closes.
-func poll(ctx context.Context, st *store, total int, report func(done, total int), stop <-chan struct{}) {
+func poll(ctx context.Context, st *store, total int, pr *progressReader, report func(Progress), stop <-chan struct{}) {
 	every := 500 * time.Millisecond
 	if st.remote {
 		every = 5 * time.Second
@@ -400,9 +452,8 @@ func poll(ctx context.Context, st *store, total int, report func(done, total int
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
-		if keys, err := st.parts(ctx); err == nil {
-			report(min(len(keys), total), total)
-		}
+		pr.update(ctx, st, total)
+		report(pr.Progress)
 		select {
 		case <-stop:
 			return

@@ -209,7 +209,8 @@ func TestSweepResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	var seen []int
-	sum, err := Run(context.Background(), spec, Options{Out: dir, Progress: func(done, total int) { seen = append(seen, done) }})
+	var last Progress
+	sum, err := Run(context.Background(), spec, Options{Out: dir, Progress: func(p Progress) { seen, last = append(seen, p.Done), p }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,6 +229,16 @@ func TestSweepResumes(t *testing.T) {
 	}
 	if sum.Units != 7 || len(seen) == 0 || seen[0] < 4 || seen[len(seen)-1] != 7 {
 		t.Errorf("units %d, progress reports %v: want 4 or more done at the start, 7 at the end", sum.Units, seen)
+	}
+	// The values of this run are those of the three codes computed again.
+	var values int64
+	for _, r := range fresh {
+		if r.Code == "0.1" || r.Code == "0.4" || r.Code == "0.7" {
+			values += int64(r.ComputedTo) + 1
+		}
+	}
+	if last.Earlier != 4 || last.Total != 7 || last.Values != values {
+		t.Errorf("last progress %+v: want 4 done earlier, of 7, %d values this run", last, values)
 	}
 }
 

@@ -16,7 +16,6 @@ import (
 
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
-	"github.com/grundy/grundy/octal"
 	"github.com/grundy/grundy/sweep"
 )
 
@@ -91,6 +90,7 @@ func beamArgs(cmd *cobra.Command, args []string) ([]string, error) {
 type sweepOctalOptions struct {
 	sweepOptions
 	digits, to, plainTo int
+	maxWork             int64
 	families, codes     []string
 }
 
@@ -115,17 +115,22 @@ Flammenkamp, Czajka's octal-games).
 --family chooses the codes: 0 (0.d1…dk, the default), 4 (4.0 and 4.d1…dk: a
 move may also split a heap without removing a token), 0.0n7 (Flammenkamp's
 family: remove exactly n tokens, leaving 0, 1 or 2 heaps, n = 1..25), or
-several, comma-separated. --codes lists codes instead.
+several, comma-separated. --codes lists codes instead: octal codes, or
+take-and-break codes in CGSuite's syntax written tb:CODE (tb:4!.0 is Grundy's
+game), computed by the same kernels as grundy period tb:CODE; --max-work
+bounds the options the plain kernel of a tb: code examines where it lists
+partitions (codes leaving three heaps or more, modifiers, repeating digits).
 
 Results: DIR/results.csv and results.jsonl, one line a code: code, computed_to,
 max_value, rare (the sparse-space kernel's rare heaps), period, preperiod,
-status (proved, found, none), stop (proved, to, plain_to: what ended it),
+status (proved, found, none), stop (proved, to, plain_to, max_work: what ended it),
 seconds, and the published period, pre-period and check (agrees, disagrees,
 unproved, open). Codes that disagree are listed at the end.`,
 		Example: `  grundy sweep octal --digits 2 --to 10000
   grundy sweep octal --digits 3 --to 25000000 --out octal-d3
   grundy sweep octal --digits 3 --family 4 --to 100000
   grundy sweep octal --codes 0.16,0.56,0.376 --to 5000000
+  grundy sweep octal --codes tb:4!.0,tb:0.{2+} --to 100000
   grundy sweep octal --digits 3 --to 100000 --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -149,14 +154,22 @@ unproved, open). Codes that disagree are listed at the end.`,
 					return usagef("--family: unknown family %q (%s)", f, strings.Join(sweep.OctalFamilies, ", "))
 				}
 			}
-			for _, c := range opts.codes {
-				if _, err := octal.ParseCode(c); err != nil {
-					return usagef("--codes: %v", err)
+			if opts.maxWork < 1 {
+				return usagef("--max-work must be at least 1, not %d", opts.maxWork)
+			}
+			var codes []string
+			for _, list := range opts.codes {
+				for _, c := range sweep.SplitCodes(list) {
+					if _, _, err := sweep.ParseSweepCode(c); err != nil {
+						return usagef("--codes: %v", err)
+					}
+					codes = append(codes, c)
 				}
 			}
+			opts.codes = codes
 			spec := sweep.Spec{Kind: "octal", Octal: &sweep.OctalSpec{Digits: opts.digits, To: opts.to, PlainTo: opts.plainTo, Families: opts.families}}
 			if len(opts.codes) > 0 {
-				spec.Octal = &sweep.OctalSpec{To: opts.to, PlainTo: opts.plainTo, Codes: opts.codes}
+				spec.Octal = &sweep.OctalSpec{To: opts.to, PlainTo: opts.plainTo, Codes: opts.codes, MaxWork: opts.maxWork}
 			}
 			if opts.out == "" {
 				opts.out = octalOut(opts)
@@ -169,7 +182,8 @@ unproved, open). Codes that disagree are listed at the end.`,
 	cmd.Flags().IntVar(&opts.to, "to", 100_000, "compute each code to at most G(`N`)")
 	cmd.Flags().IntVar(&opts.plainTo, "plain-to", defaultPlainTo, "compute a code the plain O(n²) kernel computes to at most G(`M`) (M ≥ --to: no separate cap)")
 	cmd.Flags().StringSliceVar(&opts.families, "family", nil, "the families of codes: 0, 4, 0.0n7, or several (default 0)")
-	cmd.Flags().StringSliceVar(&opts.codes, "codes", nil, "the codes to sweep, comma-separated (instead of --digits and --family)")
+	cmd.Flags().StringArrayVar(&opts.codes, "codes", nil, "the codes to sweep, comma-separated (instead of --digits and --family): octal codes, or take-and-break codes in CGSuite's syntax as tb:CODE (tb:4!.0)")
+	cmd.Flags().Int64Var(&opts.maxWork, "max-work", sweep.DefaultMaxWork, "a tb: code's plain kernel examines at most `W` options where it lists partitions (three heaps or more, modifiers, repeating digits)")
 	opts.add(cmd)
 	return cmd
 }
@@ -194,6 +208,9 @@ func octalOut(opts *sweepOctalOptions) string {
 	name += fmt.Sprintf("-to%d", opts.to)
 	if opts.plainTo != defaultPlainTo && opts.plainTo < opts.to {
 		name += fmt.Sprintf("-plain%d", opts.plainTo)
+	}
+	if opts.maxWork != sweep.DefaultMaxWork && slices.ContainsFunc(opts.codes, func(c string) bool { return strings.HasPrefix(c, "tb:") }) {
+		name += fmt.Sprintf("-work%d", opts.maxWork)
 	}
 	return name
 }
@@ -379,7 +396,11 @@ func printSummary(io *streams, asJSON bool, dir string, elapsed time.Duration, s
 	switch sum.Kind {
 	case "octal":
 		fmt.Fprintf(w, "status: %d proved, %d found, %d none\n", sum.Proved, sum.Found, sum.None)
-		fmt.Fprintf(w, "stopped by the budget: %d at --to, %d at --plain-to\n", sum.StopTo, sum.StopPlainTo)
+		if sum.StopMaxWork > 0 {
+			fmt.Fprintf(w, "stopped by the budget: %d at --to, %d at --plain-to, %d at --max-work\n", sum.StopTo, sum.StopPlainTo, sum.StopMaxWork)
+		} else {
+			fmt.Fprintf(w, "stopped by the budget: %d at --to, %d at --plain-to\n", sum.StopTo, sum.StopPlainTo)
+		}
 		fmt.Fprintf(w, "published periods: %d codes, %d reproduced here\n", sum.Published, sum.Agree)
 		if len(sum.New) > 0 {
 			fmt.Fprintf(w, "published unsolved, proved here: %s\n", strings.Join(sum.New, " "))
@@ -442,26 +463,25 @@ by key, with the shard that should have computed them.`,
 	return cmd
 }
 
-// sweepProgress draws units done, the rate and the time left on stderr.
-// The bar counts this run's units: parts from an earlier run are named in
-// its description, so the rate and ETA are this run's.
+// sweepProgress draws units done, the rate, the time left and the values
+// a second of this run on stderr. The bar counts this run's units: parts
+// from an earlier run are named in its description, so the rate and ETA
+// are this run's.
 type sweepProgress struct {
 	io      *streams
 	what    string
 	bar     *progressbar.ProgressBar
 	earlier int
+	start   time.Time
+	values  int64
 }
 
-func (p *sweepProgress) report(done, total int) {
+func (p *sweepProgress) report(pr sweep.Progress) {
 	if p.bar == nil {
-		p.earlier = done
-		desc := p.what
-		if done > 0 {
-			desc = fmt.Sprintf("%s (%d done earlier)", p.what, done)
-		}
-		p.bar = progressbar.NewOptions(total-done,
+		p.earlier, p.start = pr.Earlier, time.Now()
+		p.bar = progressbar.NewOptions(pr.Total-pr.Earlier,
 			progressbar.OptionSetWriter(p.io.err),
-			progressbar.OptionSetDescription(desc),
+			progressbar.OptionSetDescription(p.describe(pr)),
 			progressbar.OptionShowCount(),
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString(p.what),
@@ -469,7 +489,37 @@ func (p *sweepProgress) report(done, total int) {
 			progressbar.OptionThrottle(200*time.Millisecond),
 			progressbar.OptionClearOnFinish())
 	}
-	p.bar.Set(done - p.earlier)
+	if pr.Values != p.values {
+		p.values = pr.Values
+		p.bar.Describe(p.describe(pr))
+	}
+	p.bar.Set(pr.Done - p.earlier)
+}
+
+// describe is the bar's description: the units done earlier, and the
+// values a second of the units finished in this run.
+func (p *sweepProgress) describe(pr sweep.Progress) string {
+	desc := p.what
+	if pr.Earlier > 0 {
+		desc = fmt.Sprintf("%s (%d done earlier)", p.what, pr.Earlier)
+	}
+	if s := time.Since(p.start).Seconds(); pr.Values > 0 && s > 0 {
+		desc += fmt.Sprintf(", %s values/s", humanRate(float64(pr.Values)/s))
+	}
+	return desc
+}
+
+// humanRate writes a rate with three figures: 950, 12.3 k, 4.56 M.
+func humanRate(r float64) string {
+	switch {
+	case r >= 1e9:
+		return fmt.Sprintf("%.3g G", r/1e9)
+	case r >= 1e6:
+		return fmt.Sprintf("%.3g M", r/1e6)
+	case r >= 1e3:
+		return fmt.Sprintf("%.3g k", r/1e3)
+	}
+	return fmt.Sprintf("%.3g", r)
 }
 
 func (p *sweepProgress) finish() {

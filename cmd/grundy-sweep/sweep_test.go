@@ -214,3 +214,30 @@ func TestSweepShardMerge(t *testing.T) {
 		}
 	}
 }
+
+// --codes takes tb: codes (a comma inside braces is part of the code); a
+// bad one is a usage error naming its column, before anything runs.
+func TestSweepOctalTBCodes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "o")
+	_, errs, code := grundy(t, "", "sweep", "octal", "--codes", "0.77,tb:4!!.0", "--out", dir)
+	if code != 2 || errs != "grundy sweep: --codes: code \"tb:4!!.0\": column 6: \"!\" must follow a digit\n" {
+		t.Errorf("tb:4!!.0: exit %d, %q", code, errs)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Errorf("a usage error left %s", dir)
+	}
+	out, errs, code := grundy(t, "", "sweep", "octal", "--codes", "tb:0.{2,3},tb:4!.0,tb:0.77", "--to", "500", "--out", dir)
+	if code != 0 || errs != "" || !strings.Contains(out, "octal sweep: 3 codes") {
+		t.Fatalf("exit %d, %q %q", code, out, errs)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "results.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// tb:0.{2,3} is tb:0.C in CGSuite's canonical form.
+	for _, want := range []string{"\ntb:0.C,500,", "\ntb:4!.0,500,", "\ntb:0.77,500,8,0,12,71,proved,proved,"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("results.csv lacks %q:\n%s", want, data)
+		}
+	}
+}
