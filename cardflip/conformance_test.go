@@ -385,6 +385,9 @@ func TestConformance(t *testing.T) {
 		games = 12
 	}
 	played, ended, refused := 0, 0, map[cardflip.Violation]int{}
+	// The log and the trace of a game, their arrays reused by the next.
+	var logBuf []decision
+	var steps []cardflip.Step
 	for _, s := range strategies {
 		for _, v := range variants {
 			for _, model := range models {
@@ -417,11 +420,12 @@ func TestConformance(t *testing.T) {
 								x1, err1 := g.Play(s, deal, rng)
 								// Through the recorder, traced.
 								rng = cardflip.Deal(deal, 28, int64(i))
-								w := &recorder{inner: s}
-								var steps []cardflip.Step
+								w := &recorder{inner: s, log: logBuf[:0]}
+								steps = steps[:0]
 								g.Trace = func(st cardflip.Step) { steps = append(steps, st) }
 								x2, err2 := g.Play(w, deal, rng)
 								x, turn, broke := refereeGame(t, label, deal, rules, maxTurns, w.log, steps)
+								logBuf = w.log
 								played++
 								for _, err := range []error{err1, err2} {
 									var ae *cardflip.ActionError
