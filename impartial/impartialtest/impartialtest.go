@@ -21,15 +21,15 @@ import (
 type Oracle[P comparable] struct {
 	g    impartial.Game[P]
 	ids  map[P]int
-	wins [2]map[string]bool
+	wins [2]map[sumKey]bool
 	vals map[P]impartial.Nimber
-	rems map[string]int
+	rems map[sumKey]int
 	opts map[P][]P
 }
 
 // NewOracle returns an oracle for g. Only g's Moves method is used.
 func NewOracle[P comparable](g impartial.Game[P]) *Oracle[P] {
-	return &Oracle[P]{g: g, ids: map[P]int{}, wins: [2]map[string]bool{{}, {}}, vals: map[P]impartial.Nimber{}, rems: map[string]int{},
+	return &Oracle[P]{g: g, ids: map[P]int{}, wins: [2]map[sumKey]bool{{}, {}}, vals: map[P]impartial.Nimber{}, rems: map[sumKey]int{},
 		opts: map[P][]P{}}
 }
 
@@ -54,18 +54,35 @@ func (o *Oracle[P]) options(p P) []P {
 	return out
 }
 
-func (o *Oracle[P]) key(ps []P) string {
-	var b []byte
-	for _, p := range ps {
+// sumKey names a tuple of positions by their ids: the first two in a and
+// b (id+1, 0 for none: sums of one or two positions build no string), the
+// others in more.
+type sumKey struct {
+	a, b int
+	more string
+}
+
+func (o *Oracle[P]) key(ps []P) sumKey {
+	var k sumKey
+	var more []byte
+	for i, p := range ps {
 		id, ok := o.ids[p]
 		if !ok {
 			id = len(o.ids)
 			o.ids[p] = id
 		}
-		b = strconv.AppendInt(b, int64(id), 10)
-		b = append(b, ',')
+		switch i {
+		case 0:
+			k.a = id + 1
+		case 1:
+			k.b = id + 1
+		default:
+			more = strconv.AppendInt(more, int64(id), 10)
+			more = append(more, ',')
+		}
 	}
-	return string(b)
+	k.more = string(more)
+	return k
 }
 
 // Wins reports whether the player to move wins the sum of ps (an ordered
