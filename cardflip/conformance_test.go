@@ -293,14 +293,15 @@ func refereeGame(t *testing.T, label string, deal []int, rules cardflip.Rules, m
 	}
 	seatPlayer := map[int]int{}
 	usedPlayer := map[int]bool{}
+	row := ref.row() // the row as the turn starts (a look changes nothing)
 	for i, d := range log {
 		turn := i + 1
 		if turn > maxTurns {
 			t.Fatalf("%s: a decision at turn %d, past the turn limit %d", label, turn, maxTurns)
 		}
 		// What the player was shown and told.
-		if !slices.Equal(d.shown, ref.row()) {
-			t.Fatalf("%s turn %d: the player saw %v, the row is %v", label, turn, d.shown, ref.row())
+		if !slices.Equal(d.shown, row) {
+			t.Fatalf("%s turn %d: the player saw %v, the row is %v", label, turn, d.shown, row)
 		}
 		if tell := rules.Model == cardflip.TurnNumber; d.told != tell || tell && d.number != turn {
 			t.Fatalf("%s turn %d: told the turn number %v (%d) under %v", label, turn, d.told, d.number, rules.Model)
@@ -343,7 +344,7 @@ func refereeGame(t *testing.T, label string, deal []int, rules cardflip.Rules, m
 		if !d.placed || d.value != val || d.placeAt != d.look {
 			t.Fatalf("%s turn %d: looked at %d (holding %d), Place was given %d at %d (asked %v)", label, turn, d.look, val, d.value, d.placeAt, d.placed)
 		}
-		before := ref.row()
+		before := row
 		if br := ref.place(d.look, val, d.move); br != nil {
 			if i != len(log)-1 {
 				t.Fatalf("%s turn %d: the game went on after an illegal move %+v", label, turn, d.move)
@@ -353,10 +354,11 @@ func refereeGame(t *testing.T, label string, deal []int, rules cardflip.Rules, m
 		if len(steps) < turn {
 			t.Fatalf("%s turn %d: no step traced", label, turn)
 		}
+		row = ref.row()
 		st := steps[turn-1]
 		if st.Turn != turn || st.End || st.Look != d.look || st.Value != val || !slices.Equal(st.Before, before) ||
-			!slices.Equal(st.After, ref.row()) || st.Move.Up != d.move.Up || st.Move.To != d.move.To {
-			t.Fatalf("%s turn %d: traced %+v; the referee: %v, look %d sees %d, move %+v, after %v", label, turn, st, before, d.look, val, d.move, ref.row())
+			!slices.Equal(st.After, row) || st.Move.Up != d.move.Up || st.Move.To != d.move.To {
+			t.Fatalf("%s turn %d: traced %+v; the referee: %v, look %d sees %d, move %+v, after %v", label, turn, st, before, d.look, val, d.move, row)
 		}
 	}
 	// The log ended without an end or a violation: the turn limit.
@@ -383,6 +385,9 @@ func TestConformance(t *testing.T) {
 		games = 12
 	}
 	played, ended, refused := 0, 0, map[cardflip.Violation]int{}
+	// The log and the trace of a game, their arrays reused by the next.
+	var logBuf []decision
+	var steps []cardflip.Step
 	for _, s := range strategies {
 		for _, v := range variants {
 			for _, model := range models {
@@ -415,11 +420,12 @@ func TestConformance(t *testing.T) {
 								x1, err1 := g.Play(s, deal, rng)
 								// Through the recorder, traced.
 								rng = cardflip.Deal(deal, 28, int64(i))
-								w := &recorder{inner: s}
-								var steps []cardflip.Step
+								w := &recorder{inner: s, log: logBuf[:0]}
+								steps = steps[:0]
 								g.Trace = func(st cardflip.Step) { steps = append(steps, st) }
 								x2, err2 := g.Play(w, deal, rng)
 								x, turn, broke := refereeGame(t, label, deal, rules, maxTurns, w.log, steps)
+								logBuf = w.log
 								played++
 								for _, err := range []error{err1, err2} {
 									var ae *cardflip.ActionError

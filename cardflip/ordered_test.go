@@ -75,6 +75,10 @@ func TestOrderedBelowComb(t *testing.T) {
 	if testing.Short() {
 		ms, games = []int{10, 13, 40, 100}, 1000
 	}
+	// One value of each strategy for every game: a strategy is stateless
+	// between games (NewPlayer returns it), and building one parses its
+	// tables, which cost more than the games themselves.
+	ordered, comb := Ordered(), Comb()
 	for _, m := range ms {
 		g1, _ := NewGame(m, Rules{})
 		g2, _ := NewGame(m, Rules{})
@@ -86,11 +90,11 @@ func TestOrderedBelowComb(t *testing.T) {
 		}
 		for i := range n {
 			Deal(deal, 28, int64(i))
-			xo, err := g1.Play(Ordered(), deal, nil)
+			xo, err := g1.Play(ordered, deal, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			xc, err := g2.Play(Comb(), deal, nil)
+			xc, err := g2.Play(comb, deal, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

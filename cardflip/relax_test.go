@@ -20,6 +20,14 @@ func TestRelaxedBound(t *testing.T) {
 			if testing.Short() && m == 5 && K > 1 {
 				continue
 			}
+			// K = m − 1 relaxes nothing: solve answers level m − 1 (one
+			// card face down) before it looks at MemoryFrom, so it is the
+			// exact search, less the strategy it returns. m = 3 and 4
+			// check that (the value, and no strategy); at m = 5 it would
+			// repeat Optimal(5), whose 161/20 TestOptimalFourFive checks.
+			if m == 5 && K == m-1 {
+				continue
+			}
 			r, err := OptimalSearch(context.Background(), m, OptimalOptions{MemoryFrom: K})
 			if err != nil {
 				t.Fatal(err)

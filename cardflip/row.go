@@ -3,6 +3,7 @@ package cardflip
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Rows. A row of m ≤ 15 cards (every exact enumeration, and the m = 13 of
@@ -229,6 +230,7 @@ func (v *View) find(x int) int {
 
 // Row appends the visible row to dst (0 for face down) and returns it.
 func (v *View) Row(dst []int) []int {
+	dst = slices.Grow(dst, v.m) // one allocation, not a doubling per append
 	if v.big != nil {
 		return v.big.appendVisible(dst)
 	}

@@ -4,16 +4,56 @@ import (
 	"context"
 	"math"
 	"math/big"
+	"reflect"
+	"sync"
 	"testing"
 )
 
+// exact is Exact's E[X] of s on all m! deals, computed once per run:
+// several tests enumerate the same strategy on the same deals (comb at
+// m = 9 three times). A result is reused only for a strategy deep-equal
+// to the one it was computed for (same type, name, parameters and
+// tables; a strategy holding functions never equals one), so strategies
+// that share a name never share a result, and Exact is deterministic:
+// a reused result is the one a fresh enumeration gives.
 func exact(t *testing.T, s Strategy, m int, r Rules) *big.Rat {
 	t.Helper()
+	k := exactKey{s.Info().Name, m, r}
+	exactMemo.Lock()
+	for _, e := range exactMemo.m[k] {
+		if reflect.DeepEqual(e.s, s) {
+			exactMemo.Unlock()
+			return new(big.Rat).Set(e.x)
+		}
+	}
+	exactMemo.Unlock()
 	res, err := Exact(context.Background(), s, m, Options{Rules: r})
 	if err != nil {
 		t.Fatalf("%s m=%d: %v", s.Info().Name, m, err)
 	}
+	exactMemo.Lock()
+	if exactMemo.m == nil {
+		exactMemo.m = map[exactKey][]exactResult{}
+	}
+	exactMemo.m[k] = append(exactMemo.m[k], exactResult{s, new(big.Rat).Set(res.Expectation)})
+	exactMemo.Unlock()
 	return res.Expectation
+}
+
+type exactKey struct {
+	name string
+	m    int
+	r    Rules
+}
+
+type exactResult struct {
+	s Strategy
+	x *big.Rat
+}
+
+var exactMemo struct {
+	sync.Mutex
+	m map[exactKey][]exactResult
 }
 
 func simulate(t *testing.T, s Strategy, m int, games int64, r Rules) *Stats {

@@ -9,10 +9,9 @@ package impartialtest
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
+	"strconv"
 
 	"github.com/grundy/grundy/impartial"
 )
@@ -22,18 +21,28 @@ import (
 type Oracle[P comparable] struct {
 	g    impartial.Game[P]
 	ids  map[P]int
-	wins [2]map[string]bool
+	wins [2]map[sumKey]bool
 	vals map[P]impartial.Nimber
-	rems map[string]int
+	rems map[sumKey]int
+	opts map[P][]P
 }
 
 // NewOracle returns an oracle for g. Only g's Moves method is used.
 func NewOracle[P comparable](g impartial.Game[P]) *Oracle[P] {
-	return &Oracle[P]{g: g, ids: map[P]int{}, wins: [2]map[string]bool{{}, {}}, vals: map[P]impartial.Nimber{}, rems: map[string]int{}}
+	return &Oracle[P]{g: g, ids: map[P]int{}, wins: [2]map[sumKey]bool{{}, {}}, vals: map[P]impartial.Nimber{}, rems: map[sumKey]int{},
+		opts: map[P][]P{}}
 }
 
 // Options returns the distinct options of p, in the game's order.
-func (o *Oracle[P]) Options(p P) []P {
+func (o *Oracle[P]) Options(p P) []P { return slices.Clone(o.options(p)) }
+
+// options is Options, asked of the game once per position (its moves
+// depend on it alone) and kept: the searches ask at every sum p is in.
+// The caller must not change the slice.
+func (o *Oracle[P]) options(p P) []P {
+	if out, ok := o.opts[p]; ok {
+		return out
+	}
 	var out []P
 	o.g.Moves(p, func(q P) bool {
 		if !slices.Contains(out, q) {
@@ -41,20 +50,39 @@ func (o *Oracle[P]) Options(p P) []P {
 		}
 		return true
 	})
+	o.opts[p] = out
 	return out
 }
 
-func (o *Oracle[P]) key(ps []P) string {
-	var b strings.Builder
-	for _, p := range ps {
+// sumKey names a tuple of positions by their ids: the first two in a and
+// b (id+1, 0 for none: sums of one or two positions build no string), the
+// others in more.
+type sumKey struct {
+	a, b int
+	more string
+}
+
+func (o *Oracle[P]) key(ps []P) sumKey {
+	var k sumKey
+	var more []byte
+	for i, p := range ps {
 		id, ok := o.ids[p]
 		if !ok {
 			id = len(o.ids)
 			o.ids[p] = id
 		}
-		fmt.Fprintf(&b, "%d,", id)
+		switch i {
+		case 0:
+			k.a = id + 1
+		case 1:
+			k.b = id + 1
+		default:
+			more = strconv.AppendInt(more, int64(id), 10)
+			more = append(more, ',')
+		}
 	}
-	return b.String()
+	k.more = string(more)
+	return k
 }
 
 // Wins reports whether the player to move wins the sum of ps (an ordered
@@ -72,7 +100,7 @@ func (o *Oracle[P]) Wins(misere bool, ps ...P) bool {
 	}
 	moved, win := false, false
 	for i, p := range ps {
-		for _, q := range o.Options(p) {
+		for _, q := range o.options(p) {
 			moved = true
 			next := slices.Clone(ps)
 			next[i] = q
@@ -105,7 +133,7 @@ func (o *Oracle[P]) Outcome(misere bool, ps ...P) impartial.Outcome {
 func (o *Oracle[P]) WinningMoves(misere bool, ps ...P) []impartial.Move[P] {
 	var out []impartial.Move[P]
 	for i, p := range ps {
-		for _, q := range o.Options(p) {
+		for _, q := range o.options(p) {
 			next := slices.Clone(ps)
 			next[i] = q
 			if !o.Wins(misere, next...) {
@@ -129,7 +157,7 @@ func (o *Oracle[P]) Remoteness(ps ...P) int {
 	}
 	moved, win, lose := false, -1, -1
 	for i, p := range ps {
-		for _, q := range o.Options(p) {
+		for _, q := range o.options(p) {
 			moved = true
 			next := slices.Clone(ps)
 			next[i] = q
@@ -161,7 +189,7 @@ func (o *Oracle[P]) Value(p P) impartial.Nimber {
 		return v
 	}
 	var vs []impartial.Nimber
-	for _, q := range o.Options(p) {
+	for _, q := range o.options(p) {
 		vs = append(vs, o.Value(q))
 	}
 	v := impartial.Mex(vs)
@@ -281,7 +309,7 @@ func CheckAnalyze[P comparable](t TB, g impartial.Game[P], or *Oracle[P], ps ...
 			}
 			n := 0
 			for _, p := range ps {
-				n += len(or.Options(p))
+				n += len(or.options(p))
 			}
 			if len(all.Moves) != n {
 				t.Errorf("Analyze(%v, misère %v, all options): %d options, oracle %d", ps, misere, len(all.Moves), n)
@@ -289,7 +317,7 @@ func CheckAnalyze[P comparable](t TB, g impartial.Game[P], or *Oracle[P], ps ...
 			for _, o := range all.Moves {
 				next := slices.Clone(ps)
 				next[o.Index] = o.To
-				if !slices.Contains(or.Options(ps[o.Index]), o.To) {
+				if !slices.Contains(or.options(ps[o.Index]), o.To) {
 					t.Errorf("Analyze(%v, all options): %v is not an option", ps, o.Move)
 				}
 				if want := or.Outcome(misere, next...); o.After != want {
