@@ -22,7 +22,7 @@ import (
 // (~50 s) and a cheap request of another client waited 30 s for a 503.
 // During the attack another client's heavy request must be answered within
 // 5 s, not the 30 s of a queue that never moves (the cheap one is the
-// suite's probe, within 1 s throughout). A request from an attacking address
+// suite's probe, within 2 s throughout). A request from an attacking address
 // is logged: 429 while its unread answers fill its share
 // (MaxPendingPerClient), 200 once the write deadline freed them (which of
 // the two depends on timing; web/outbox_test.go checks the 429 without).
