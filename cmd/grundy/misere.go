@@ -207,12 +207,7 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	}
 	defer job.stop()
 	ctx, g, copts := job.ctx, job.game, job.opts
-	s := misere.Settings{MaxSize: opts.maxSize, Budget: copts.Budget, Checkpoint: opts.checkpoint}
-	if opts.progress {
-		s.Progress = func(heap, size, pSize int) {
-			fmt.Fprintf(io.err, "heap %d: %d elements, %d in the P-portion\n", heap, size, pSize)
-		}
-	}
+	s := opts.settings(io, copts, "heap")
 	q, done, qerr := catalog.ComputeMisereQuotient(ctx, g, opts.heaps, s, copts)
 	defer done()
 	if q == nil {
@@ -250,6 +245,18 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	return nil
 }
 
+// settings are the quotient's settings from the flags; --progress reports
+// each heap, or each position (unit), as it is added.
+func (opts *misereQuotientOptions) settings(io *streams, copts catalog.Options, unit string) misere.Settings {
+	s := misere.Settings{MaxSize: opts.maxSize, Budget: copts.Budget, Checkpoint: opts.checkpoint}
+	if opts.progress {
+		s.Progress = func(n, size, pSize int) {
+			fmt.Fprintf(io.err, "%s %d: %d elements, %d in the P-portion\n", unit, n, size, pSize)
+		}
+	}
+	return s
+}
+
 // misereQuotientPositionsRun answers `misere quotient GAME --position P…`:
 // the quotient of the positions and their followers.
 func misereQuotientPositionsRun(cmd *cobra.Command, io *streams, opts *misereQuotientOptions) error {
@@ -259,12 +266,7 @@ func misereQuotientPositionsRun(cmd *cobra.Command, io *streams, opts *misereQuo
 	}
 	defer job.stop()
 	ctx, g, copts := job.ctx, job.game, job.opts
-	s := misere.Settings{MaxSize: opts.maxSize, Budget: copts.Budget, Checkpoint: opts.checkpoint}
-	if opts.progress {
-		s.Progress = func(heap, size, pSize int) {
-			fmt.Fprintf(io.err, "position %d: %d elements, %d in the P-portion\n", heap, size, pSize)
-		}
-	}
+	s := opts.settings(io, copts, "position")
 	p, qerr := catalog.ComputeMiserePositions(ctx, g, opts.positions, s, copts)
 	if p == nil {
 		return misereError(memguard.Cause(ctx, qerr))
