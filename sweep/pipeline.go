@@ -195,28 +195,13 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err := openStore(o.Out)
-	if err != nil {
-		return nil, &UsageError{err}
-	}
 	// One sweep at a time in a directory: the lock is held until Run
 	// returns, or the process dies.
-	lock, err := st.lock()
+	st, unlock, err := claimDir(ctx, o.Out, specJSON)
 	if err != nil {
-		var le *LockedError
-		if errors.As(err, &le) {
-			return nil, &UsageError{err}
-		}
 		return nil, err
 	}
-	defer lock.Unlock()
-	if err := st.claim(ctx, specJSON); err != nil {
-		var me *SpecMismatchError
-		if errors.As(err, &me) {
-			return nil, &UsageError{err}
-		}
-		return nil, err
-	}
+	defer unlock()
 	st.clean()
 	warn := o.Warn
 	if warn == nil {

@@ -188,28 +188,11 @@ func Merge(ctx context.Context, dirs []string, out string) (*Summary, error) {
 	case len(missing) > 0:
 		return nil, &MergeError{fmt.Sprintf("%d of %d units are missing: %s", len(missing), t.units(), listSome(missing, 20))}
 	}
-	st, err := openStore(out)
+	st, unlock, err := claimDir(ctx, out, specJSON)
 	if err != nil {
-		return nil, &UsageError{err}
-	}
-	lock, err := st.lock()
-	if err != nil {
-		var le *LockedError
-		if errors.As(err, &le) {
-			return nil, &UsageError{err}
-		}
 		return nil, err
 	}
-	if lock != nil {
-		defer lock.Unlock()
-	}
-	if err := st.claim(ctx, specJSON); err != nil {
-		var me *SpecMismatchError
-		if errors.As(err, &me) {
-			return nil, &UsageError{err}
-		}
-		return nil, err
-	}
+	defer unlock()
 	for i := range t.units() {
 		if from[i] == out {
 			continue

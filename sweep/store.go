@@ -310,3 +310,36 @@ type SpecMismatchError struct {
 func (e *SpecMismatchError) Error() string {
 	return fmt.Sprintf("sweep: %s holds another sweep (%s), not this one (%s): choose another --out or remove it", e.Dir, e.Have, e.Want)
 }
+
+// claimDir opens the sweep directory out, takes its lock and claims it for
+// specJSON, as a sweep and a merge both do before they write: a directory
+// another process holds, or one of another sweep, is a *UsageError. The
+// caller defers unlock, which releases the lock (a remote store has none).
+func claimDir(ctx context.Context, out string, specJSON []byte) (st *store, unlock func(), err error) {
+	st, err = openStore(out)
+	if err != nil {
+		return nil, nil, &UsageError{err}
+	}
+	lock, err := st.lock()
+	if err != nil {
+		var le *LockedError
+		if errors.As(err, &le) {
+			return nil, nil, &UsageError{err}
+		}
+		return nil, nil, err
+	}
+	unlock = func() {
+		if lock != nil {
+			lock.Unlock()
+		}
+	}
+	if err := st.claim(ctx, specJSON); err != nil {
+		unlock()
+		var me *SpecMismatchError
+		if errors.As(err, &me) {
+			return nil, nil, &UsageError{err}
+		}
+		return nil, nil, err
+	}
+	return st, unlock, nil
+}
