@@ -110,7 +110,11 @@ func (t *coinTokens) next(max int) (tok string, line, col int, ok bool) {
 // string. A row of 10^6 coins gathered by doubling and then copied
 // allocated 3 MB and started the collector.
 func (t *coinTokens) nextBytes(max, size int) (tok []byte, line, col int, ok bool) {
-	b := t.in.token(make([]byte, 0, min(size, max)+1), max)
+	var scratch []byte // next's tokens are short: token's own buffer
+	if size > 0 {
+		scratch = make([]byte, 0, min(size, max)+1)
+	}
+	b := t.in.token(scratch, max)
 	if b == nil {
 		t.err = t.in.readErr()
 		return nil, 0, 0, false
