@@ -78,6 +78,11 @@ type MoveResult struct {
 	// has occurred three times with the same player to move: the game is
 	// drawn (play.RepetitionDraw, docs/loopy.md).
 	Repetition bool `json:"repetition,omitempty"`
+	// Verdict, asked for with judge=1, is what the analysis of position
+	// (every option valued) makes of the move: play.Judge, as `grundy play`
+	// says it. It is left out when that analysis is not known within the
+	// budget; the move itself is still checked.
+	Verdict *play.Verdict `json:"verdict,omitempty"`
 }
 
 // ReplyResult is the answer of /api/reply: the perfect player's move.
@@ -372,7 +377,21 @@ func (s *Server) move(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &MoveResult{Game: g.Info().Spec, Position: canon, Move: m, Repetition: repeated(r, canon, m.To)}, nil
+	res := &MoveResult{Game: g.Info().Spec, Position: canon, Move: m, Repetition: repeated(r, canon, m.To)}
+	judge, err := s.flag(r, "judge")
+	if err != nil {
+		return nil, err
+	}
+	if judge {
+		o := opts
+		o.MaxListed = 0 // every option, within the output budget
+		if before, ok := play.Analyze(r.Context(), g, pos, o); ok {
+			if v, ok := play.Judge(before, m.To); ok {
+				res.Verdict = &v
+			}
+		}
+	}
+	return res, nil
 }
 
 // repeated applies the repetition rule to the game whose earlier positions

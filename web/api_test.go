@@ -86,6 +86,11 @@ func TestEndpointsOK(t *testing.T) {
 		{"/api/moves?" + q("game", "nim", "position", "2  1"), encode(t, MovesResult{"nim", "2 1", moves})},
 		{"/api/moves?" + q("game", "nim", "position", "0 0"), `{"game":"nim","position":"0 0","moves":[]}` + "\n"},
 		{"/api/move?" + q("game", "nim", "position", "3 4 5", "to", "1,4,5"), `{"game":"nim","position":"3 4 5","move":{"to":"1 4 5","move":"take 2 from heap 1"}}` + "\n"},
+		// judge=1: play.Judge's verdict, as grundy play says it: 3 4 4 gave
+		// away the win that 1 4 5 (value 0) kept; from 1 1 every move loses.
+		{"/api/move?" + q("game", "nim", "position", "3 4 5", "to", "3 4 4", "judge", "1"), `{"game":"nim","position":"3 4 5","move":{"to":"3 4 4","move":"take 1 from heap 3"},"verdict":{"chosen":{"to":"3 4 4","move":"take 1 from heap 3","result":"lose","value":3,"remoteness":9},"mistake":true,"better":{"to":"1 4 5","move":"take 2 from heap 1","result":"win","value":0,"remoteness":10}}}` + "\n"},
+		{"/api/move?" + q("game", "nim", "position", "1 1", "to", "0 1", "judge", "1"), `{"game":"nim","position":"1 1","move":{"to":"0 1","move":"take 1 from heap 1"},"verdict":{"chosen":{"to":"0 1","move":"take 1 from heap 1","result":"lose","value":1,"remoteness":1},"lost":true}}` + "\n"},
+		{"/api/move?" + q("game", "nim", "position", "1 1", "to", "0 1", "judge", "1", "misere", "1"), `{"game":"nim","position":"1 1","move":{"to":"0 1","move":"take 1 from heap 1"},"verdict":{"chosen":{"to":"0 1","move":"take 1 from heap 1","result":"win"}}}` + "\n"},
 		{"/api/reply?" + q("game", "nim", "position", "3 4 5"), `{"game":"nim","position":"3 4 5","misere":false,"move":{"to":"1 4 5","move":"take 2 from heap 1"},"over":false}` + "\n"},
 		// A lost position is still played on: the longest loss, 7 → 6 (in 4 moves; 7 → 3 loses in 2).
 		{"/api/reply?" + q("game", "subtract:1,3,4", "position", "7"), `{"game":"subtract:1,3,4","position":"7","misere":false,"move":{"to":"6","move":"take 1 from heap 1"},"over":false}` + "\n"},

@@ -6,23 +6,40 @@
 // they save; the faces word it. The computer's moves are catalog.Reply's.
 package play
 
-import "github.com/grundy/grundy/catalog"
+import (
+	"context"
+
+	"github.com/grundy/grundy/catalog"
+)
 
 // Verdict judges a move by the analysis of the position it was made from
 // (Solve with AllOptions), for the player who made it.
 type Verdict struct {
 	// Chosen is the option the move took: its result for the mover ("win",
 	// "lose", "draw"), the value and remoteness of the position reached.
-	Chosen catalog.Option
+	Chosen catalog.Option `json:"chosen"`
 	// Mistake says the move gave away a win (a winning move existed and
 	// this is not one) or a draw (a move kept the draw, this one loses).
-	Mistake bool
+	Mistake bool `json:"mistake,omitempty"`
 	// Better is, after a mistake, the best move there was: the quickest
 	// win, or the first move keeping the draw.
-	Better *catalog.Option
+	Better *catalog.Option `json:"better,omitempty"`
 	// Lost says no move won or drew: every move loses against best play
 	// (the mover was already lost).
-	Lost bool
+	Lost bool `json:"lost,omitempty"`
+}
+
+// Analyze is the analysis Judge needs: pos solved with every option valued
+// (opts with AllOptions; opts.MaxListed caps the list as the caller wants).
+// ok is false when it is not known: an error (a budget ran out) or a list
+// the cap cut short, on which a verdict could miss the better move.
+func Analyze(ctx context.Context, g catalog.Game, pos string, opts catalog.Options) (res *catalog.Result, ok bool) {
+	opts.AllOptions = true
+	res, err := g.Solve(ctx, pos, opts)
+	if err != nil || (res.MoveCount != nil && *res.MoveCount != int64(len(res.Options))) {
+		return nil, false
+	}
+	return res, true
 }
 
 // Judge says what the analysis before (Solve with AllOptions, its options

@@ -237,7 +237,7 @@ func (s *playSession) play(io *streams, pos string, computerFirst bool) error {
 			continue
 		}
 		s.undo = append(s.undo, undoPoint{pos: pos, moves: len(s.rec.Moves), plies: len(s.history)})
-		fmt.Fprintf(s.out, "You move to %s.\n", describeMove(m))
+		fmt.Fprintf(s.out, "You move to %s.\n", describe(m))
 		rm := play.RecordMove{By: "human", To: m.To, Move: m.Move}
 		if s.before != nil {
 			if v, ok := play.Judge(s.before, m.To); ok {
@@ -262,12 +262,8 @@ func (s *playSession) play(io *streams, pos string, computerFirst bool) error {
 // it is not known (a budget ran out).
 func (s *playSession) analyze(pos string) {
 	o := s.listOpts()
-	o.AllOptions, o.MaxListed = true, maxPlayMoves
-	res, err := s.g.Solve(s.ctx, pos, o)
-	s.before = nil
-	if err == nil && (res.MoveCount == nil || *res.MoveCount == int64(len(res.Options))) {
-		s.before = res
-	}
+	o.MaxListed = maxPlayMoves
+	s.before, _ = play.Analyze(s.ctx, s.g, pos, o)
 }
 
 // ply records that the game reached pos; it ends the game in a draw when
@@ -353,7 +349,7 @@ func (s *playSession) computer(pos string) (string, bool, error) {
 		s.result(true)
 		return pos, true, nil
 	}
-	fmt.Fprintf(s.out, "I move to %s.\n", describeMove(m))
+	fmt.Fprintf(s.out, "I move to %s.\n", describe(m))
 	s.rec.Moves = append(s.rec.Moves, play.RecordMove{By: "computer", To: m.To, Move: m.Move})
 	if s.ply(m.To) {
 		return m.To, true, nil
@@ -405,7 +401,7 @@ func (s *playSession) show(pos string, moves []catalog.Move) {
 			fmt.Fprintf(s.out, "  … and %d more (type the position you move to)\n", len(moves)-maxListed)
 			break
 		}
-		fmt.Fprintf(s.out, "  #%d  %s\n", i+1, describeMove(m))
+		fmt.Fprintf(s.out, "  #%d  %s\n", i+1, describe(m))
 	}
 }
 
@@ -441,7 +437,7 @@ func (s *playSession) hint(pos string) error {
 	}
 	fmt.Fprintln(s.out, ":")
 	for _, m := range moves {
-		fmt.Fprintf(s.out, "  %s\n", describeMove(m))
+		fmt.Fprintf(s.out, "  %s\n", describe(m))
 	}
 	return nil
 }
@@ -485,11 +481,4 @@ func (l *lineReader) next() (string, error) {
 		}
 		return string(buf), nil
 	}
-}
-
-func describeMove(m catalog.Move) string {
-	if m.Move == "" {
-		return m.To
-	}
-	return fmt.Sprintf("%s (%s)", m.To, m.Move)
 }

@@ -98,20 +98,16 @@ export default {
 
     // analyze asks for the analysis of pos (every option valued when all),
     // once; it resolves to null when the server cannot give it (a budget).
-    // known holds the analyses that have come (every option valued in
-    // valued), for drawing and judging.
+    // known holds the analyses that have come, for drawing and for saying
+    // why a move was a mistake.
     const known = new Map();
-    const valued = new Map();
     function settle(pos, all) {
       const k = key(pos) + (all ? '|all' : '');
       if (!analyses.has(k)) {
         analyses.set(k, api('solve', { game: game.spec, position: pos, misere: game.misere ? 1 : 0, ...(all ? { all: 1, limit: 'all' } : {}) })
           .catch(() => null)
           .then((r) => {
-            if (r) {
-              known.set(key(pos), r);
-              if (all) valued.set(key(pos), r);
-            }
+            if (r) known.set(key(pos), r);
             drawHistory();
             return r;
           }));
@@ -227,39 +223,40 @@ export default {
       render();
     }
 
-    // judge words what the server's values say of your move from an (the
-    // analysis of the position you moved from, every option valued): a
-    // mistake names a better move and why, from the values.
-    function judge(an, to) {
-      const v = judgeText(an, to);
-      if (v) v.result = an.options.find((x) => x.to === to).result;
-      return v;
+    // judge words the server's verdict on your move (play.Judge, asked with
+    // judge=1: good, or a mistake and the better move); an, the analysis of
+    // the position you moved from when it has come, says why from its values.
+    function judge(an, v) {
+      const t = v && judgeText(an, v);
+      if (t) {
+        t.result = v.chosen.result;
+        t.mistake = v.mistake;
+      }
+      return t;
     }
-    function judgeText(an, to) {
-      const o = an?.options?.find((x) => x.to === to);
-      if (!o) return null;
-      const wins = an.options.filter((x) => x.result === 'win');
-      const draws = an.options.filter((x) => x.result === 'draw');
+    function judgeText(an, v) {
+      const o = v.chosen;
       const named = (m) => `${m.to}${m.move ? ` (${m.move})` : ''}`;
       if (o.result === 'win') {
         return { good: true, text: `Good move: ${o.to}${valueOf(o) ? ` has value ${valueOf(o)}` : ''}, a losing position for the player to move.` };
       }
-      if (wins.length) {
-        const best = wins[0];
-        const sum = sumText(an);
+      if (v.mistake && v.better.result === 'win') {
+        const best = v.better;
+        const sum = an && sumText(an);
         let why;
         if (sum) why = `since ${sum} ≠ 0: a move that makes the nim-sum 0 wins, and ${best.to} has value 0`;
-        else if (an.value !== undefined) why = `since ${an.position} has value ${an.value} ≠ 0 and ${best.to} has value 0`;
-        else if (an.loopy_value !== undefined) why = `since ${an.position} has value ${an.loopy_value}, and ${best.to} is a P-position`;
-        else why = `since ${best.to} is a P-position${an.misere ? ' under misère play' : ''}`;
+        else if (an?.loopy_value !== undefined) why = `since ${an.position} has value ${an.loopy_value}, and ${best.to} is a P-position`;
+        else if (an?.value !== undefined) why = `since ${an.position} has value ${an.value} ≠ 0 and ${best.to} has value 0`;
+        else why = `since ${best.to} is a P-position${game.misere ? ' under misère play' : ''}`;
         const yours = valueOf(o) ? `; yours, ${o.to}, has value ${valueOf(o)}` : `; ${o.to} is not a P-position`;
-        return { mistake: `${best.to} wins`, text: `That was a mistake: ${named(best)} wins, ${why}${yours}.` };
+        return { text: `That was a mistake: ${named(best)} wins, ${why}${yours}.` };
       }
-      if (o.result === 'lose' && draws.length) {
-        return { mistake: `${draws[0].to} kept the draw`, text: `That was a mistake: ${named(draws[0])} keeps the draw (value ${valueOf(draws[0]) || '∞'}); from ${o.to} the other player can force a win.` };
+      if (v.mistake) {
+        return { text: `That was a mistake: ${named(v.better)} keeps the draw (value ${valueOf(v.better) || '∞'}); from ${o.to} the other player can force a win.` };
       }
       if (o.result === 'draw') return { good: true, text: `You keep the draw: ${o.to} has value ${valueOf(o) || '∞'}.` };
-      return { text: `No move wins from ${an.position}${an.value !== undefined ? ` (value ${sumText(an) ?? an.value} = 0)` : ''}: every move leads to a position the other player wins.` };
+      const value = an && (sumText(an) ?? an.value);
+      return { text: `No move wins from ${an?.position ?? position()}${value !== undefined && value !== null ? ` (value ${value})` : ''}: every move leads to a position the other player wins.` };
     }
 
     async function userMove(to) {
@@ -268,10 +265,9 @@ export default {
       const from = position();
       busy(true);
       try {
-        const r = await api('move', withHistory({ game: game.spec, position: from, to }));
+        const r = await api('move', withHistory({ game: game.spec, position: from, to, misere: game.misere ? 1 : 0, judge: 1 }));
         if (mine !== epoch) return;
-        const an = valued.get(key(from));
-        const verdict = judge(an, r.move.to);
+        const verdict = judge(known.get(key(from)), r.verdict);
         plies.push({ by: 'you', move: r.move, verdict });
         typed.value = '';
         if (r.repetition) {
