@@ -226,15 +226,15 @@ export default {
     // judge words the server's verdict on your move (play.Judge, asked with
     // judge=1: good, or a mistake and the better move); an, the analysis of
     // the position you moved from when it has come, says why from its values.
-    function judge(an, v) {
-      const t = v && judgeText(an, v);
+    function judge(an, v, from) {
+      const t = v && judgeText(an, v, from);
       if (t) {
         t.result = v.chosen.result;
         t.mistake = v.mistake;
       }
       return t;
     }
-    function judgeText(an, v) {
+    function judgeText(an, v, from) {
       const o = v.chosen;
       const named = (m) => `${m.to}${m.move ? ` (${m.move})` : ''}`;
       if (o.result === 'win') {
@@ -256,7 +256,7 @@ export default {
       }
       if (o.result === 'draw') return { good: true, text: `You keep the draw: ${o.to} has value ${valueOf(o) || '∞'}.` };
       const value = an && (sumText(an) ?? an.value);
-      return { text: `No move wins from ${an?.position ?? position()}${value !== undefined && value !== null ? ` (value ${value})` : ''}: every move leads to a position the other player wins.` };
+      return { text: `No move wins from ${from}${value !== undefined && value !== null ? ` (value ${value})` : ''}: every move leads to a position the other player wins.` };
     }
 
     async function userMove(to) {
@@ -267,7 +267,7 @@ export default {
       try {
         const r = await api('move', withHistory({ game: game.spec, position: from, to, misere: game.misere ? 1 : 0, judge: 1 }));
         if (mine !== epoch) return;
-        const verdict = judge(known.get(key(from)), r.verdict);
+        const verdict = judge(known.get(key(from)), r.verdict, r.position);
         plies.push({ by: 'you', move: r.move, verdict });
         typed.value = '';
         if (r.repetition) {
