@@ -196,19 +196,20 @@ func parse(expr string, s Settings, poly bool) (*node, error) {
 type perr struct {
 	off int
 	msg string
+	err error // the kind, for SyntaxError.Err
 }
 
 func (e *perr) Error() string { return e.msg }
 
 func (p *parser) wrap(err error, what string) error {
 	if e, ok := err.(*perr); ok {
-		return &notation.SyntaxError{What: what, Input: p.in, Offset: e.off, Msg: e.msg}
+		return &notation.SyntaxError{What: what, Input: p.in, Offset: e.off, Msg: e.msg, Err: e.err}
 	}
 	return err
 }
 
 func (p *parser) fail(off int, format string, args ...any) error {
-	return &perr{off, fmt.Sprintf(format, args...)}
+	return &perr{off: off, msg: fmt.Sprintf(format, args...)}
 }
 
 func (p *parser) space() {
@@ -369,7 +370,7 @@ func (p *parser) atom() (*node, error) {
 		case name == "x" && p.poly:
 			return &node{op: 'x', off: start}, nil
 		case name == "x":
-			return nil, p.fail(start, "x is a variable: use --solve to find the roots of a polynomial in x")
+			return nil, &perr{off: start, msg: "x is a variable: a polynomial has roots, not a value", err: ErrVariable}
 		}
 		if p.poly {
 			return nil, p.fail(start, "unknown name %q (the variable is x; the function is sqrt)", p.in[start:p.pos])

@@ -52,7 +52,7 @@ func TestEvalErrors(t *testing.T) {
 		{"3 $ 4", 3, `unexpected '$'`},
 		{"2^(3)", 3, "exponent"},
 		{"2^3^2", 4, "a second ^"},
-		{"x+1", 1, "--solve"},
+		{"x+1", 1, "x is a variable"},
 		{"foo(2)", 1, `unknown name "foo"`},
 		{"sqrt 2", 6, "parentheses"},
 		{"12a", 3, "not a digit"},
@@ -62,6 +62,9 @@ func TestEvalErrors(t *testing.T) {
 		{strings.Repeat("(", 300) + "1" + strings.Repeat(")", 300), 201, "nested too deeply"},
 	} {
 		_, err := Eval(c.expr, Settings{})
+		if got, want := errors.Is(err, ErrVariable), c.msg == "x is a variable"; got != want {
+			t.Errorf("Eval(%q): errors.Is(err, ErrVariable) = %v", c.expr, got)
+		}
 		var se *notation.SyntaxError
 		if !errors.As(err, &se) {
 			t.Errorf("Eval(%q): %v, want a *notation.SyntaxError", c.expr, err)

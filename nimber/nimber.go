@@ -9,6 +9,11 @@ import (
 // ErrZero reports a division by 0 or the inverse of 0.
 var ErrZero = errors.New("0 has no inverse")
 
+// ErrVariable is the kind of syntax error (errors.Is through
+// notation.SyntaxError) of an expression to evaluate that names the
+// variable x: a polynomial, whose roots Solve finds.
+var ErrVariable = errors.New("x is a variable")
+
 // Add returns the nim-sum a ⊕ b (bitwise XOR).
 func Add(a, b uint64) uint64 { return a ^ b }
 

@@ -26,7 +26,13 @@ type SyntaxError struct {
 	Offset int
 	// Msg says what is wrong.
 	Msg string
+	// Err, when set, is the kind of problem, for errors.Is (a package's
+	// sentinel such as nimber.ErrVariable), so that a caller can add its own
+	// words to it.
+	Err error
 }
+
+func (e *SyntaxError) Unwrap() error { return e.Err }
 
 func (e *SyntaxError) Error() string {
 	what := e.What

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/grundy/grundy/nimber"
@@ -17,6 +19,9 @@ func (s *Server) nimberEval(r *http.Request) (any, error) {
 		return nil, err
 	}
 	v, err := nimber.Eval(expr, nimber.Settings{})
+	if errors.Is(err, nimber.ErrVariable) {
+		return nil, fmt.Errorf("%w; /api/nimber/solve?poly= finds them", err)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -40,6 +40,8 @@ func TestNimberAPI(t *testing.T) {
 		{"/api/nimber", 400, `missing parameter "expr"`},
 		{"/api/nimber?" + q("expr", "1/(2+2)"), 400, "column 2: division by 0"},
 		{"/api/nimber?" + q("expr", "3 $ 4"), 400, "column 3"},
+		// The library's words and the API's: the endpoint that finds roots, not a flag.
+		{"/api/nimber?" + q("expr", "x+1"), 400, "column 1: x is a variable: a polynomial has roots, not a value; /api/nimber/solve?poly= finds them"},
 		{"/api/nimber?" + q("expr", "0x"+strings.Repeat("f", 1000)+"^"+strings.Repeat("9", 1200)), 422, "work budget exhausted"},
 		{"/api/nimber/solve?" + q("poly", "x^99"), 400, "degree past 32"},
 		{"/api/nimber/table?size=257", 400, `parameter "size"`},

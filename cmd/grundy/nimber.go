@@ -108,6 +108,9 @@ func nimberError(err error) error {
 	if errors.As(err, &we) {
 		return fmt.Errorf("%w (raise --max-work to compute further)", err)
 	}
+	if errors.Is(err, nimber.ErrVariable) {
+		return fmt.Errorf("%w; use --solve to find them", err)
+	}
 	return err
 }
 

@@ -36,6 +36,7 @@ func TestNimberCLI(t *testing.T) {
 		{[]string{"nimber", "--table", "4", "3"}, "takes no expression"},
 		{[]string{"nimber", "0x" + strings.Repeat("f", 1000) + "^" + strings.Repeat("9", 600), "--max-work", "1000"}, "raise --max-work"},
 		{[]string{"nimber", "--solve", "1/x"}, "division by a polynomial"},
+		{[]string{"nimber", "x^2+x"}, `expression "x^2+x": column 1: x is a variable: a polynomial has roots, not a value; use --solve to find them`},
 	} {
 		_, errs, code := grundy(t, "", c.args...)
 		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
