@@ -13,6 +13,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/misere"
 )
 
 // The misère page shows the quotient the server computes: for 0.75 the
@@ -101,7 +102,7 @@ const misereRows = `(sel) => [...document.querySelectorAll(sel + ' tbody tr')].m
 
 // wantRows is what the page shows for positions with their images: the
 // image ("—" beyond a quotient that stopped) and the misère outcome.
-func wantRows(ims []catalog.MisereImage) [][]string {
+func wantRows(ims []misere.PositionImage) [][]string {
 	var rows [][]string
 	for _, im := range ims {
 		image, outcome := im.Image, "—"
