@@ -2,12 +2,14 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/misere"
 )
 
 func getJSON(t *testing.T, s *Server, url string) (int, map[string]any, string) {
@@ -160,6 +162,50 @@ func TestMiserePositionError(t *testing.T) {
 			if e != want {
 				t.Errorf("%s %s: %s, want parameter %q index %d", ep, c.query, body, want.Parameter, want.Index)
 			}
+		}
+	}
+}
+
+// TestMiserePositionsStopIsDeterministic: a quotient of positions stopped
+// by a limit of work (the server's budget of positions; max_size) is the
+// same answer on every run: the library's data, whose stop's reason says
+// what was exceeded in the library's words, with "hint" naming the limit
+// in the API's (the command line adds its flags instead).
+func TestMiserePositionsStopIsDeterministic(t *testing.T) {
+	budget := impartial.Budget{MaxPositions: 300, MaxMoves: 1000, MaxOutput: 1 << 20, MaxMemory: 64 << 20}
+	s := New(Config{Budget: budget})
+	g, _ := families.Parse("wythoff")
+	for _, c := range []struct {
+		query    string
+		maxSize  int
+		exceeded string // the library's reason
+		hint     string
+	}{
+		{"", 0, "one verification of a candidate quotient: position budget exhausted: more than 300 positions needed", "the server's work budget per computation"},
+		{"&max_size=16", 16, "the quotient grows past 16 elements at position 9 (it has 18 there)", "raise max_size"},
+	} {
+		url := "/api/misere/quotient?game=wythoff&position=9+11&position=5+3" + c.query
+		code, body := get(t, s, url)
+		code2, body2 := get(t, s, url)
+		if code != 200 || code2 != code || body2 != body {
+			t.Fatalf("%s: two runs differ:\n%d %s\n%d %s", url, code, body, code2, body2)
+		}
+		res, err := catalog.SolveMiserePositions(t.Context(), g, []string{"9 11", "5 3"}, c.maxSize, misereOptions(catalog.Options{Budget: budget}))
+		var stop *misere.StopError
+		if !errors.As(err, &stop) || res == nil || res.Stop == nil || res.Stop.Reason != c.exceeded {
+			t.Fatalf("%s: library %v, want a stop saying %q", url, err, c.exceeded)
+		}
+		if want := encode(t, stoppedPositions{res, c.hint}); body != want {
+			t.Errorf("%s:\nAPI %s\nwant %s", url, body, want)
+		}
+		var v struct {
+			Status string
+			Stop   misere.PositionStop
+			Hint   string
+		}
+		json.Unmarshal([]byte(body), &v)
+		if v.Status != "stopped" || v.Stop.Index < 2 || v.Stop.Reason != c.exceeded || v.Hint != c.hint || strings.Contains(body, "--") {
+			t.Errorf("%s: %.300s", url, body)
 		}
 	}
 }
