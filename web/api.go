@@ -185,7 +185,7 @@ func errorStatus(err error) (int, string) {
 		}
 		return status, msg + " (" + limitWords(be) + ")"
 	case errors.Is(err, context.DeadlineExceeded):
-		return http.StatusGatewayTimeout, "time limit exceeded"
+		return http.StatusGatewayTimeout, "time budget exhausted (deadline exceeded)"
 	case errors.Is(err, context.Canceled):
 		return http.StatusServiceUnavailable, "request canceled"
 	}

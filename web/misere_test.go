@@ -1,10 +1,12 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/catalog/families"
@@ -206,6 +208,43 @@ func TestMiserePositionsStopIsDeterministic(t *testing.T) {
 		json.Unmarshal([]byte(body), &v)
 		if v.Status != "stopped" || v.Stop.Index < 2 || v.Stop.Reason != c.exceeded || v.Hint != c.hint || strings.Contains(body, "--") {
 			t.Errorf("%s: %.300s", url, body)
+		}
+	}
+}
+
+// TestMisereTimeBudget: a quotient stopped by the server's deadline says
+// "time budget exhausted" (the deadline has passed before the request
+// runs: Timeout 1ns), never Go's "context deadline exceeded" nor
+// "canceled"; called with a context whose deadline has passed, the
+// handler itself says so with the API's words for the limit.
+func TestMisereTimeBudget(t *testing.T) {
+	s := New(Config{Timeout: time.Nanosecond})
+	for _, url := range []string{
+		"/api/misere/quotient?game=kayles",
+		"/api/misere/quotient?game=wythoff&position=9+11&position=5+3",
+		"/api/misere/table?game=kayles&heaps=10",
+		"/api/misere/solve?game=kayles&position=1000+999",
+	} {
+		code, body := get(t, s, url)
+		if code != 504 || !strings.Contains(body, "time budget exhausted") || strings.Contains(body, "canceled") || strings.Contains(body, "context deadline") {
+			t.Errorf("%s: %d %s", url, code, body)
+		}
+	}
+	s = New(Config{})
+	ctx, cancel := context.WithDeadlineCause(t.Context(), time.Unix(0, 0), &deadlineError{time.Second})
+	defer cancel()
+	for _, url := range []string{
+		"/api/misere/quotient?game=kayles",
+		"/api/misere/quotient?game=kayles&heaps=30",
+		"/api/misere/quotient?game=wythoff&position=9+11&position=5+3",
+	} {
+		r := newRequest("GET", url, nil).WithContext(ctx)
+		r.ParseForm()
+		_, err := s.misereQuotient(r)
+		code, msg := errorStatus(err)
+		if code != 504 || !strings.Contains(msg, "time budget exhausted (deadline exceeded)") || !strings.HasSuffix(msg, " (the server's time limit per computation)") ||
+			strings.Contains(msg, "canceled") || strings.Contains(msg, "context deadline") {
+			t.Errorf("%s: %d %q", url, code, msg)
 		}
 	}
 }

@@ -158,3 +158,22 @@ func TestMiserePositionsStopIsDeterministic(t *testing.T) {
 		t.Errorf("stop %+v, %d images: want the positions before the stop, and the library's reason", got.Stop, len(got.Pretending))
 	}
 }
+
+// TestMisereTimeBudget: a quotient run stopped by --timeout says the time
+// budget ran out, in the library's words ("time budget exhausted") with
+// the flag added, never Go's ("context deadline exceeded") nor "canceled";
+// its deadline has passed before the run starts.
+func TestMisereTimeBudget(t *testing.T) {
+	for _, args := range [][]string{
+		{"misere", "quotient", "kayles"},
+		{"misere", "quotient", "kayles", "--heaps", "30"},
+		{"misere", "quotient", "wythoff", "--position", "9 11", "--position", "5 3"},
+		{"misere", "solve", "kayles", "1000", "999"},
+	} {
+		_, errs, code := grundy(t, "", append(args, "--timeout", "1ns")...)
+		if code != 2 || !strings.Contains(errs, "time budget exhausted (deadline exceeded)") || !strings.HasSuffix(errs, " (raise --timeout to search longer)\n") ||
+			strings.Contains(errs, "canceled") || strings.Contains(errs, "context deadline") {
+			t.Errorf("grundy %q = %d %q", args, code, errs)
+		}
+	}
+}
