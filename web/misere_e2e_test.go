@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -79,7 +80,10 @@ func TestBrowserMisere(t *testing.T) {
 	}
 	// A quotient stopped by the server's limit says where and why, in the
 	// page's words (no command-line flags), with its table to download.
-	stopped := serve(t, New(Config{Budget: impartial.Budget{MaxMemory: 1 << 20}}))
+	// The memory budget stops 0.16 at heap 17 within a tenth of a second;
+	// the deadline is far, so that on a slow machine (or under -race) it is
+	// still the memory that stops it.
+	stopped := serve(t, New(Config{Budget: impartial.Budget{MaxMemory: 256 << 10}, Timeout: time.Hour}))
 	run(t, ctx, "0.16", chromedp.Navigate(stopped+"/#/misere?game=octal:0.16"))
 	waitJS(t, ctx, "stop shown", `!!document.getElementById('mis-stop')`)
 	if got := text(t, ctx, "#mis-stop"); !strings.Contains(got, "at heap ") || !strings.Contains(got, "memory budget exhausted") || strings.Contains(got, "--") {
