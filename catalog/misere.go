@@ -126,16 +126,11 @@ func MisereHeapRules(ctx context.Context, g Game, opts Options) (misere.HeapRule
 	return nil, func() {}, &CapabilityError{Game: g.Info().Spec, Msg: "misère quotients need a heap game"}
 }
 
-// DefaultMisereHeaps is the largest heap of a quotient computed without
-// one given, for rules without a periodicity theorem (Extend cannot prove
-// theirs).
-const DefaultMisereHeaps = 20
-
 // ComputeMisereQuotient computes the misère quotient of a heap game under
-// package misere's settings s (s.Budget is opts.Budget when zero): of the
-// heaps 0..heaps, or, when heaps < 0, until the periodicity theorem proves
-// it (misere.Extend) for rules that have one and of the heaps
-// 0..DefaultMisereHeaps for others. The quotient answers sums of heaps by
+// package misere's settings s (s.Budget is opts.Budget when zero):
+// misere.QuotientOf, of the heaps 0..heaps, or, when heaps < 0, until the
+// periodicity theorem proves it for rules that have one and of the heaps
+// 0..misere.DefaultHeaps for others. The quotient answers sums of heaps by
 // products (misere.Quotient's Outcome and WinningMoves, which need done not
 // yet called: the rules of a Starlark game live in a session that done
 // closes). A limit that stops the computation is a *misere.StopError
@@ -145,20 +140,17 @@ func ComputeMisereQuotient(ctx context.Context, g Game, heaps int, s misere.Sett
 	if err != nil {
 		return nil, done, err
 	}
-	if s.Budget == (impartial.Budget{}) {
-		s.Budget = opts.Budget
-	}
+	return quotientOf(ctx, g, r, done, heaps, s, opts)
+}
+
+// quotientOf computes the quotient of the rules r of g (misere.QuotientOf),
+// calling done at once when there is none.
+func quotientOf(ctx context.Context, g Game, r misere.HeapRules, done func(), heaps int, s misere.Settings, opts Options) (*misere.Quotient, func(), error) {
+	s = misereSettings(s, opts)
 	if s.Key == "" {
 		s.Key = g.Info().Spec
 	}
-	switch {
-	case heaps >= 0:
-		q, err = misere.Compute(ctx, r, heaps, s)
-	case misere.Provable(r):
-		q, err = misere.Extend(ctx, r, s)
-	default:
-		q, err = misere.Compute(ctx, r, DefaultMisereHeaps, s)
-	}
+	q, err := misere.QuotientOf(ctx, r, heaps, s)
 	if q == nil {
 		done()
 		return nil, func() {}, err
@@ -241,8 +233,7 @@ func SolveMisereSum(ctx context.Context, g Game, position string, s misere.Setti
 	for _, h := range heaps {
 		top = max(top, h)
 	}
-	r, rdone, err := MisereHeapRules(ctx, g, opts)
-	rdone()
+	r, done, err := MisereHeapRules(ctx, g, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -250,7 +241,7 @@ func SolveMisereSum(ctx context.Context, g Game, position string, s misere.Setti
 	if !misere.Provable(r) {
 		want = top
 	}
-	q, done, err := ComputeMisereQuotient(ctx, g, want, s, opts)
+	q, done, err := quotientOf(ctx, g, r, done, want, s, opts)
 	defer done()
 	if err != nil {
 		return nil, err
@@ -286,82 +277,8 @@ func SolveMisereSum(ctx context.Context, g Game, position string, s misere.Setti
 // P … --json` prints and /api/misere/quotient?position=… returns.
 type MiserePositions struct {
 	Game string `json:"game"`
-	// Positions are the positions asked for, each with its image (the
-	// product of its components' images) and misère outcome.
-	Positions []MisereImage `json:"positions"`
-	// Closure is the number of positions of the closed set (components,
-	// the empty position included when it occurs).
-	Closure int `json:"closure"`
-	Size    int `json:"size"`
-	PSize   int `json:"p_size"`
-	// Status is "computed" (the quotient of the whole closed set) or
-	// "stopped" (a limit stopped it: the quotient of the positions before
-	// Stop's, a closed set too).
-	Status     string              `json:"status"`
-	Stop       *PositionStop       `json:"stop,omitempty"`
-	Generators []PositionGenerator `json:"generators"`
-	Relations  []string            `json:"relations"`
-	Elements   []string            `json:"elements"`
-	PPortion   []string            `json:"p_portion"`
-	// Pretending lists every position of the closed set computed, in the
-	// order numbered (every component of an option before the position),
-	// with its image and outcome.
-	Pretending []MisereImage `json:"pretending"`
-	// Table is the multiplication table (element indices), present when
-	// Size ≤ misere.MaxTable.
-	Table [][]int `json:"table,omitempty"`
+	misere.PositionsSummary
 }
-
-// MisereImage is a position with its image in a misère quotient (the
-// element's name) and its misère outcome. Image is empty, and Outcome
-// absent, for a position beyond a quotient that was stopped.
-type MisereImage struct {
-	Position string            `json:"position"`
-	Image    string            `json:"image,omitempty"`
-	Outcome  impartial.Outcome `json:"outcome,omitempty"`
-}
-
-// PositionGenerator is a generator of the quotient of positions: the
-// position (of the closed set) whose image it is.
-type PositionGenerator struct {
-	Name     string `json:"name"`
-	Position string `json:"position"`
-}
-
-// PositionStop says what stopped the quotient of positions: the position
-// it was adding (Index of Closure, from 1), the order of the quotient of
-// the positions before it, the largest candidate built (0: none) and the
-// limit.
-type PositionStop struct {
-	Position  string `json:"position"`
-	Index     int    `json:"index"`
-	Size      int    `json:"size"`
-	Candidate int    `json:"candidate,omitempty"`
-	Reason    string `json:"reason"`
-}
-
-// PositionsStopError is a *misere.StopError of a quotient of positions,
-// naming the position it stopped at rather than a heap.
-type PositionsStopError struct {
-	Stop    PositionStop
-	Closure int
-	Err     *misere.StopError
-}
-
-func (e *PositionsStopError) Error() string {
-	s := e.Stop
-	cand := ""
-	if s.Candidate > 0 {
-		cand = fmt.Sprintf("; a candidate of %d elements for it", s.Candidate)
-	}
-	if s.Index == 0 {
-		return fmt.Sprintf("misère quotient stopped before its first position: %v", e.Err.Err)
-	}
-	return fmt.Sprintf("misère quotient stopped at position %d of %d, %s (the quotient of the positions before it has %d elements%s): %v",
-		s.Index, e.Closure, notation.Quote(s.Position), s.Size, cand, e.Err.Err)
-}
-
-func (e *PositionsStopError) Unwrap() error { return e.Err }
 
 // PositionsQuotient is the misère quotient of a set of positions as
 // computed: Quotient's heap i is position Closure[i−1] of the closed set,
@@ -392,8 +309,8 @@ const MaxMiserePositions = misere.DefaultMaxHeaps
 // position, memory; at most MaxMiserePositions positions), then its
 // quotient (misere.Compute over misere.Positions). Any game whose
 // positions end works: heap games, Wythoff, coin-turning games, Starlark
-// rule files. A limit that stops the quotient is a *PositionsStopError
-// returned with the quotient reached.
+// rule files. A limit that stops the quotient is a *misere.StopError
+// naming the position it stopped at, returned with the quotient reached.
 func ComputeMiserePositions(ctx context.Context, g Game, positions []string, s misere.Settings, opts Options) (*PositionsQuotient, error) {
 	if len(positions) == 0 {
 		return nil, fmt.Errorf("no positions given")
@@ -402,10 +319,7 @@ func ComputeMiserePositions(ctx context.Context, g Game, positions []string, s m
 	if !ok {
 		return nil, &CapabilityError{Game: g.Info().Spec, Msg: "misère quotients of positions are not available for this game"}
 	}
-	if s.Budget == (impartial.Budget{}) {
-		s.Budget = opts.Budget
-	}
-	return p.miserePositions(ctx, positions, s, opts)
+	return p.miserePositions(ctx, positions, misereSettings(s, opts), opts)
 }
 
 func (g *SumGame[P]) miserePositions(ctx context.Context, positions []string, s misere.Settings, opts Options) (*PositionsQuotient, error) {
@@ -453,7 +367,7 @@ func (g *SumGame[P]) miserePositions(ctx context.Context, positions []string, s 
 		return nil, err
 	}
 	for i := 1; i <= r.Len(); i++ {
-		res.Closure = append(res.Closure, b.Codec.Format([]P{r.Position(i)}))
+		res.Closure = append(res.Closure, r.Name(i))
 	}
 	for _, ps := range sums {
 		hs, _ := r.Heaps(ps...) // every component is in the closed set
@@ -466,67 +380,22 @@ func (g *SumGame[P]) miserePositions(ctx context.Context, positions []string, s 
 	if ferr := b.err(); ferr != nil {
 		return nil, ferr
 	}
-	res.Quotient = q
-	var stop *misere.StopError
-	if errors.As(err, &stop) {
-		ps := &PositionsStopError{Closure: r.Len(), Err: stop,
-			Stop: PositionStop{Index: stop.Heap, Size: stop.Size, Candidate: stop.Candidate, Reason: stop.Err.Error()}}
-		if stop.Heap >= 1 && stop.Heap <= r.Len() {
-			ps.Stop.Position = res.Closure[stop.Heap-1]
-		}
-		err = ps
-	}
 	if q == nil {
 		return nil, err
 	}
+	res.Quotient = q
 	return res, err
 }
 
 // Result returns the quotient as data.
 func (p *PositionsQuotient) Result(ctx context.Context) *MiserePositions {
-	q := p.Quotient
-	sum := q.Summary()
-	res := &MiserePositions{Game: p.Game, Closure: len(p.Closure), Size: sum.Size, PSize: sum.PSize, Status: sum.Status,
-		Relations: sum.Relations, Elements: sum.Elements, PPortion: sum.PPortion, Table: sum.Table,
-		Generators: []PositionGenerator{}, Positions: []MisereImage{}, Pretending: []MisereImage{}}
-	if sum.Stop != nil {
-		res.Stop = &PositionStop{Index: sum.Stop.Heap, Size: sum.Stop.Size, Candidate: sum.Stop.Candidate, Reason: sum.Stop.Reason}
-		if i := sum.Stop.Heap; i >= 1 && i <= len(p.Closure) {
-			res.Stop.Position = p.Closure[i-1]
-		}
-	}
-	for _, gen := range sum.Generators {
-		res.Generators = append(res.Generators, PositionGenerator{Name: gen.Name, Position: p.Closure[gen.Heap-1]})
-	}
-	image := func(x int) (string, impartial.Outcome) {
-		if q.IsP(x) {
-			return q.Name(x), impartial.P
-		}
-		return q.Name(x), impartial.N
-	}
-	for i := 1; i <= q.Heaps() && i <= len(p.Closure); i++ {
-		x, err := q.Image(i)
-		if err != nil {
-			break
-		}
-		im := MisereImage{Position: p.Closure[i-1]}
-		im.Image, im.Outcome = image(x)
-		res.Pretending = append(res.Pretending, im)
-	}
-	for j, pos := range p.Asked {
-		im := MisereImage{Position: pos}
-		if x, err := q.ProductImage(ctx, p.Heaps[j]); err == nil {
-			im.Image, im.Outcome = image(x)
-		}
-		res.Positions = append(res.Positions, im)
-	}
-	return res
+	return &MiserePositions{Game: p.Game, PositionsSummary: p.Quotient.PositionsSummary(ctx, p.Asked, p.Heaps)}
 }
 
 // SolveMiserePositions computes the misère quotient of positions of a
 // game and their followers (ComputeMiserePositions), at most maxSize
 // elements (0: no limit but the memory budget), as data. A limit that
-// stops the quotient is a *PositionsStopError, returned with the quotient
+// stops the quotient is a *misere.StopError, returned with the quotient
 // reached as data.
 func SolveMiserePositions(ctx context.Context, g Game, positions []string, maxSize int, opts Options) (*MiserePositions, error) {
 	p, err := ComputeMiserePositions(ctx, g, positions, misere.Settings{MaxSize: maxSize}, opts)
@@ -534,4 +403,13 @@ func SolveMiserePositions(ctx context.Context, g Game, positions []string, maxSi
 		return nil, err
 	}
 	return p.Result(ctx), err
+}
+
+// misereSettings are package misere's settings s of a question asked
+// with opts: s.Budget is opts.Budget when zero.
+func misereSettings(s misere.Settings, opts Options) misere.Settings {
+	if s.Budget == (impartial.Budget{}) {
+		s.Budget = opts.Budget
+	}
+	return s
 }

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/catalog/families"
@@ -251,5 +252,71 @@ func TestMiserePositionsAgainstSearch(t *testing.T) {
 			}
 		}
 		t.Logf("%s %q: %d positions, %d elements, P-portion %d", c.game, c.positions, n, q.Size(), q.PSize())
+	}
+}
+
+// TestMisereStopsByContext: a quotient run whose context has ended stops
+// with the reason its cause gives (impartial.ContextError, through
+// context.Cause): a deadline, whoever set it, is "time budget exhausted",
+// the memory governor's cause a memory budget, only a plain cancel (an
+// interrupt, a client gone) "search canceled"; never Go's own "context
+// canceled" or "context deadline exceeded". The contexts have ended
+// before the run starts: no test waits on a clock.
+func TestMisereStopsByContext(t *testing.T) {
+	past := time.Unix(0, 0)
+	expired := func(cause error) context.Context {
+		ctx, cancel := context.WithDeadlineCause(context.Background(), past, cause)
+		t.Cleanup(cancel)
+		return ctx
+	}
+	canceled := func(cause error) context.Context {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		cancel(cause)
+		return ctx
+	}
+	memory := &impartial.BudgetError{Limit: impartial.LimitMemory, Max: 1 << 20}
+	kayles, _ := families.Parse("kayles")
+	wythoff, _ := families.Parse("wythoff")
+	runs := map[string]func(ctx context.Context) error{
+		"quotient of heaps": func(ctx context.Context) error {
+			_, done, err := catalog.ComputeMisereQuotient(ctx, kayles, -1, misere.Settings{}, catalog.Options{})
+			done()
+			return err
+		},
+		"quotient of positions": func(ctx context.Context) error {
+			_, err := catalog.ComputeMiserePositions(ctx, wythoff, []string{"9 11", "5 3"}, misere.Settings{}, catalog.Options{})
+			return err
+		},
+		"sum by the quotient": func(ctx context.Context) error {
+			_, err := catalog.SolveMisereSum(ctx, kayles, "1000 999", misere.Settings{}, catalog.Options{})
+			return err
+		},
+	}
+	for _, c := range []struct {
+		name  string
+		ctx   context.Context
+		limit impartial.Limit
+		msg   string
+	}{
+		{"deadline", expired(nil), impartial.LimitTime, "time budget exhausted (deadline exceeded)"},
+		{"deadline with a cause", expired(errors.New("the server's deadline")), impartial.LimitTime, "time budget exhausted (deadline exceeded)"},
+		{"memory governor", canceled(memory), impartial.LimitMemory, "memory budget exhausted: more than 1.0 MiB needed"},
+		{"interrupt", canceled(nil), impartial.LimitCanceled, "search canceled"},
+	} {
+		for what, run := range runs {
+			err := run(c.ctx)
+			var be *impartial.BudgetError
+			if !errors.As(err, &be) || be.Limit != c.limit || !strings.Contains(err.Error(), c.msg) {
+				t.Errorf("%s, %s: %v, want a %s budget error saying %q", c.name, what, err, c.limit, c.msg)
+				continue
+			}
+			if msg := err.Error(); strings.Contains(msg, "context canceled") || strings.Contains(msg, "context deadline exceeded") {
+				t.Errorf("%s, %s: %q speaks Go's words", c.name, what, msg)
+			}
+			var stop *misere.StopError
+			if what == "quotient of heaps" && !errors.As(err, &stop) {
+				t.Errorf("%s, %s: %v is not a stop of the quotient", c.name, what, err)
+			}
+		}
 	}
 }

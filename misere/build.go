@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/notation"
 )
 
 // Settings bound a quotient computation. Every bound is a count of work or
@@ -97,9 +98,19 @@ type StopError struct {
 	Size, Candidate int
 	Err             error
 	Partial         *Quotient
+	// Unit is what the rules number, as SizeError's. For PositionRules
+	// ("position"), Closure is the number of positions of the closed set
+	// and Position the position numbered Heap, written out ("" for heap 0,
+	// the empty sum).
+	Unit     string
+	Closure  int
+	Position string
 }
 
 func (e *StopError) Error() string {
+	if e.Unit == "position" {
+		return e.positionsError()
+	}
 	cand := ""
 	if e.Candidate > 0 {
 		cand = fmt.Sprintf("; a candidate of %d elements for heap %d", e.Candidate, e.Heap)
@@ -108,6 +119,20 @@ func (e *StopError) Error() string {
 		return fmt.Sprintf("misère quotient stopped at heap 0: %v", e.Err)
 	}
 	return fmt.Sprintf("misère quotient stopped at heap %d (the quotient of the heaps 0..%d has %d elements%s): %v", e.Heap, e.Heap-1, e.Size, cand, e.Err)
+}
+
+// positionsError names the position a quotient of positions stopped at,
+// rather than a heap.
+func (e *StopError) positionsError() string {
+	cand := ""
+	if e.Candidate > 0 {
+		cand = fmt.Sprintf("; a candidate of %d elements for it", e.Candidate)
+	}
+	if e.Heap == 0 {
+		return fmt.Sprintf("misère quotient stopped before its first position: %v", e.Err)
+	}
+	return fmt.Sprintf("misère quotient stopped at position %d of %d, %s (the quotient of the positions before it has %d elements%s): %v",
+		e.Heap, e.Closure, notation.Quote(e.Position), e.Size, cand, e.Err)
 }
 
 func (e *StopError) Unwrap() error { return e.Err }

@@ -3,6 +3,7 @@ package misere
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/grundy/grundy/impartial"
 )
@@ -18,10 +19,11 @@ import (
 // positions is a misère P-position exactly when the product of their
 // images is in the P-portion. No periodicity theorem applies.
 type PositionRules[P comparable] struct {
-	pos   []P       // pos[i−1] is heap i
-	opts  [][][]int // the components of each option, as heaps
-	index map[P]int
-	split func(P) []P
+	pos    []P       // pos[i−1] is heap i
+	opts   [][][]int // the components of each option, as heaps
+	index  map[P]int
+	split  impartial.Splitter[P]
+	format func(P) string
 }
 
 // Positions returns the rules of the closure of roots under options (and
@@ -34,15 +36,7 @@ type PositionRules[P comparable] struct {
 func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P, settings impartial.Settings) (*PositionRules[P], error) {
 	b := settings.Budget
 	split, _ := g.(impartial.Splitter[P])
-	components := func(p P) []P {
-		if split == nil {
-			return []P{p}
-		}
-		var out []P
-		split.Components(p, func(c P) bool { out = append(out, c); return true })
-		return out
-	}
-	r := &PositionRules[P]{index: map[P]int{}, split: components}
+	r := &PositionRules[P]{index: map[P]int{}, split: split, format: formatter[P](settings)}
 	const open = -1
 	type frame struct {
 		p      P
@@ -69,7 +63,7 @@ func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P
 				bad = &impartial.BudgetError{Limit: impartial.LimitMoves, Max: moveLimit, What: "the moves of one position of the closed set"}
 				return false
 			}
-			cs := components(q)
+			cs := components(split, q, nil)
 			parts += len(cs)
 			opts = append(opts, cs)
 			return true
@@ -110,21 +104,7 @@ func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P
 						return err
 					}
 				case i == open:
-					start := 0
-					for i, f := range stack {
-						if f.p == c {
-							start = i
-						}
-					}
-					e := &impartial.CycleError{}
-					for _, f := range stack[start:] {
-						if settings.Format != nil {
-							e.Cycle = append(e.Cycle, settings.Format(f.p))
-						} else {
-							e.Cycle = append(e.Cycle, fmt.Sprint(f.p))
-						}
-					}
-					return e
+					return cycleError(stack, func(f frame) P { return f.p }, c, r.format)
 				}
 				continue
 			}
@@ -145,7 +125,7 @@ func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P
 		return nil
 	}
 	for _, p := range roots {
-		for _, c := range components(p) {
+		for _, c := range components(split, p, nil) {
 			if err := visit(c); err != nil {
 				return nil, err
 			}
@@ -166,6 +146,10 @@ func (r *PositionRules[P]) Len() int { return len(r.pos) }
 // Position returns the position numbered heap (1..Len()).
 func (r *PositionRules[P]) Position(heap int) P { return r.pos[heap-1] }
 
+// Name returns the position numbered heap (1..Len()) written out, as
+// Positions' settings.Format writes it (fmt.Sprint when it is nil).
+func (r *PositionRules[P]) Name(heap int) string { return r.format(r.pos[heap-1]) }
+
 // Heap returns the number of a position of the closed set (an atomic
 // component).
 func (r *PositionRules[P]) Heap(p P) (int, bool) {
@@ -180,7 +164,7 @@ func (r *PositionRules[P]) Heap(p P) (int, bool) {
 func (r *PositionRules[P]) Heaps(ps ...P) ([]int, bool) {
 	var out []int
 	for _, p := range ps {
-		for _, c := range r.split(p) {
+		for _, c := range components(r.split, p, nil) {
 			h, ok := r.Heap(c)
 			if !ok {
 				return nil, false
@@ -204,3 +188,114 @@ func (r *PositionRules[P]) HeapOptions(n int, yield func([]int) bool) error {
 	}
 	return nil
 }
+
+// positionNamer is implemented by PositionRules: what a quotient of
+// positions needs to name its "heaps".
+type positionNamer interface {
+	Len() int
+	Name(heap int) string
+}
+
+// PositionsSummary is a quotient of positions (computed over
+// PositionRules) as data: Summary's presentation with every "heap" named
+// by its position, and the positions asked about with their images. It is
+// what `grundy misere quotient GAME --position P … --json` prints (after
+// the game) and /api/misere/quotient?position=… returns.
+type PositionsSummary struct {
+	// Positions are the positions asked for, each with its image (the
+	// product of its components' images) and misère outcome.
+	Positions []PositionImage `json:"positions"`
+	// Closure is the number of positions of the closed set (components,
+	// the empty position included when it occurs).
+	Closure int `json:"closure"`
+	Size    int `json:"size"`
+	PSize   int `json:"p_size"`
+	// Status is Computed (the quotient of the whole closed set) or Stopped
+	// (a limit stopped it: the quotient of the positions before Stop's, a
+	// closed set too).
+	Status     string              `json:"status"`
+	Stop       *PositionStop       `json:"stop,omitempty"`
+	Generators []PositionGenerator `json:"generators"`
+	Relations  []string            `json:"relations"`
+	Elements   []string            `json:"elements"`
+	PPortion   []string            `json:"p_portion"`
+	// Pretending lists every position of the closed set computed, in the
+	// order numbered (every component of an option before the position),
+	// with its image and outcome.
+	Pretending []PositionImage `json:"pretending"`
+	// Table is the multiplication table (element indices), present when
+	// Size ≤ MaxTable.
+	Table [][]int `json:"table,omitempty"`
+}
+
+// PositionImage is a position with its image in a misère quotient (the
+// element's name) and its misère outcome. Image is empty, and Outcome
+// absent, for a position beyond a quotient that was stopped.
+type PositionImage struct {
+	Position string            `json:"position"`
+	Image    string            `json:"image,omitempty"`
+	Outcome  impartial.Outcome `json:"outcome,omitempty"`
+}
+
+// PositionGenerator is a generator of a quotient of positions: the
+// position (of the closed set) whose image it is.
+type PositionGenerator struct {
+	Name     string `json:"name"`
+	Position string `json:"position"`
+}
+
+// PositionStop says what stopped a quotient of positions, as Stop does a
+// heap game's: the position it was adding (Index of Closure, from 1), the
+// order of the quotient of the positions before it, the largest candidate
+// built (0: none) and the limit.
+type PositionStop struct {
+	Position  string `json:"position"`
+	Index     int    `json:"index"`
+	Size      int    `json:"size"`
+	Candidate int    `json:"candidate,omitempty"`
+	Reason    string `json:"reason"`
+}
+
+// PositionsSummary returns a quotient of positions as data: asked[j] is
+// a position asked about, written out, and heaps[j] its components'
+// numbers (PositionRules.Heaps). A quotient of rules other than
+// PositionRules names its heaps by their numbers.
+func (q *Quotient) PositionsSummary(ctx context.Context, asked []string, heaps [][]int) PositionsSummary {
+	r, ok := q.rules.(positionNamer)
+	if !ok {
+		r = heapNames{q.to}
+	}
+	sum := q.Summary()
+	res := PositionsSummary{Closure: r.Len(), Size: sum.Size, PSize: sum.PSize, Status: sum.Status,
+		Relations: sum.Relations, Elements: sum.Elements, PPortion: sum.PPortion, Table: sum.Table,
+		Generators: []PositionGenerator{}, Positions: []PositionImage{}, Pretending: []PositionImage{}}
+	if st := sum.Stop; st != nil {
+		res.Stop = &PositionStop{Index: st.Heap, Size: st.Size, Candidate: st.Candidate, Reason: st.Reason}
+		if st.Heap >= 1 && st.Heap <= r.Len() {
+			res.Stop.Position = r.Name(st.Heap)
+		}
+	}
+	for _, g := range sum.Generators {
+		res.Generators = append(res.Generators, PositionGenerator{Name: g.Name, Position: r.Name(g.Heap)})
+	}
+	image := func(position string, x int) PositionImage {
+		return PositionImage{Position: position, Image: q.names[x], Outcome: q.outcome(int32(x))}
+	}
+	for h := 1; h <= q.to && h <= r.Len(); h++ {
+		res.Pretending = append(res.Pretending, image(r.Name(h), int(q.phi[h])))
+	}
+	for j, pos := range asked {
+		if x, err := q.ProductImage(ctx, heaps[j]); err == nil {
+			res.Positions = append(res.Positions, image(pos, x))
+		} else {
+			res.Positions = append(res.Positions, PositionImage{Position: pos})
+		}
+	}
+	return res
+}
+
+// heapNames names the heaps 1..n of heap rules by their numbers.
+type heapNames struct{ n int }
+
+func (h heapNames) Len() int             { return h.n }
+func (h heapNames) Name(heap int) string { return strconv.Itoa(heap) }

@@ -16,10 +16,15 @@ func (q *Quotient) Outcome(ctx context.Context, heaps []int) (impartial.Outcome,
 	if err != nil {
 		return 0, err
 	}
+	return q.outcome(x), nil
+}
+
+// outcome is the misère outcome of a sum whose image is x.
+func (q *Quotient) outcome(x int32) impartial.Outcome {
 	if q.isP[x] {
-		return impartial.P, nil
+		return impartial.P
 	}
-	return impartial.N, nil
+	return impartial.N
 }
 
 // product returns the image of a sum of heaps.

@@ -20,6 +20,7 @@ type Calculator[P comparable] struct {
 	split    impartial.Splitter[P]
 	settings impartial.Settings
 	store    *Store
+	format   func(P) string
 	memo     map[P]int32 // atomic position → form id; onStack while open
 	steps    int
 	held     int64 // options listed, for the budget
@@ -32,7 +33,7 @@ const onStack int32 = -1
 // and its Components method if it has one; settings.Budget bounds the
 // positions memoized plus the forms built, and the memory they hold.
 func NewCalculator[P comparable](g impartial.Game[P], settings impartial.Settings) *Calculator[P] {
-	c := &Calculator[P]{game: g, settings: settings, memo: map[P]int32{}}
+	c := &Calculator[P]{game: g, settings: settings, format: formatter[P](settings), memo: map[P]int32{}}
 	c.split, _ = g.(impartial.Splitter[P])
 	c.store = NewStore(int(min(settings.Budget.MaxPositions, 1<<40)))
 	c.store.poll = c.poll
@@ -72,10 +73,8 @@ func (c *Calculator[P]) form(ctx context.Context, p P) (int32, error) {
 	if c.split == nil {
 		return c.atom(ctx, p)
 	}
-	var parts []P
-	c.split.Components(p, func(q P) bool { parts = append(parts, q); return true })
 	sum := int32(0)
-	for _, q := range parts {
+	for _, q := range components(c.split, p, nil) {
 		id, err := c.atom(ctx, q)
 		if err != nil {
 			return 0, err
@@ -140,16 +139,12 @@ func (c *Calculator[P]) atom(ctx context.Context, root P) (int32, error) {
 		q := f.opts[f.k]
 		// An option is a sum of components: the atoms not yet known are
 		// solved first, then the option's form is their sum.
-		parts := []P{q}
-		if c.split != nil {
-			parts = parts[:0]
-			c.split.Components(q, func(x P) bool { parts = append(parts, x); return true })
-		}
+		parts := components(c.split, q, nil)
 		pending := false
 		for _, x := range parts {
 			id, ok := c.memo[x]
 			if ok && id == onStack {
-				return fail(c.cycle(stack, x))
+				return fail(cycleError(stack, func(f cframe[P]) P { return f.p }, x, c.format))
 			}
 			if !ok {
 				if err := push(x); err != nil {
@@ -216,23 +211,41 @@ func (c *Calculator[P]) poll() error {
 // deadline, the memory governor, an interrupt), nil otherwise.
 func ctxError(ctx context.Context) error { return impartial.ContextError(ctx) }
 
-func (c *Calculator[P]) cycle(stack []cframe[P], to P) error {
+// components appends the components of p to buf: p split by s, or p
+// itself when the game does not split (s nil).
+func components[P comparable](s impartial.Splitter[P], p P, buf []P) []P {
+	if s == nil {
+		return append(buf, p)
+	}
+	s.Components(p, func(c P) bool { buf = append(buf, c); return true })
+	return buf
+}
+
+// cycleError is the *impartial.CycleError of a move into to, which is
+// open on the stack of a depth-first search (at(f) is the position of
+// frame f, the root first): the cycle runs from to's place on the stack
+// to its top, each position written by format.
+func cycleError[F any, P comparable](stack []F, at func(F) P, to P, format func(P) string) error {
 	start := 0
 	for i, f := range stack {
-		if f.p == to {
+		if at(f) == to {
 			start = i
 		}
 	}
 	e := &impartial.CycleError{}
 	for _, f := range stack[start:] {
-		e.Cycle = append(e.Cycle, c.format(f.p))
+		e.Cycle = append(e.Cycle, format(at(f)))
 	}
 	return e
 }
 
-func (c *Calculator[P]) format(p P) string {
-	if c.settings.Format != nil {
-		return c.settings.Format(p)
+// formatter writes positions in error messages: settings.Format, or
+// fmt.Sprint trimmed.
+func formatter[P any](settings impartial.Settings) func(P) string {
+	return func(p P) string {
+		if settings.Format != nil {
+			return settings.Format(p)
+		}
+		return strings.TrimSpace(fmt.Sprint(p))
 	}
-	return strings.TrimSpace(fmt.Sprint(p))
 }

@@ -111,6 +111,25 @@ func Extend(ctx context.Context, rules HeapRules, settings Settings) (*Quotient,
 	return run(ctx, rules, to, true, settings)
 }
 
+// DefaultHeaps is the largest heap QuotientOf computes, when none is
+// given, for rules without a periodicity theorem (Extend cannot prove
+// theirs).
+const DefaultHeaps = 20
+
+// QuotientOf returns the misère quotient of a heap game's rules: of the
+// heaps 0..heaps (Compute) or, when heaps < 0, until the periodicity
+// theorem proves it (Extend) for rules that have one, and of the heaps
+// 0..DefaultHeaps for others. Errors are Compute's and Extend's.
+func QuotientOf(ctx context.Context, rules HeapRules, heaps int, settings Settings) (*Quotient, error) {
+	switch {
+	case heaps >= 0:
+		return Compute(ctx, rules, heaps, settings)
+	case Provable(rules):
+		return Extend(ctx, rules, settings)
+	}
+	return Compute(ctx, rules, DefaultHeaps, settings)
+}
+
 // Provable reports whether the periodicity theorem applies to the rules.
 func Provable(rules HeapRules) bool {
 	pb, ok := rules.(PeriodBounder)
@@ -195,9 +214,15 @@ func isStop(err error) bool {
 // stopped returns the quotient computed so far and the *StopError for err.
 func (b *builder) stopped(err error) (*Quotient, error) {
 	n := b.heaps()
-	se := &StopError{Heap: n, Size: b.q.n, Candidate: b.cand, Err: err}
+	se := &StopError{Heap: n, Size: b.q.n, Candidate: b.cand, Err: err, Unit: unitOf(b.rules)}
 	if _, ok := err.(*HeapLimitError); ok {
 		se.Heap, se.Candidate = n-1, 0
+	}
+	if r, ok := b.rules.(positionNamer); ok {
+		se.Closure = r.Len()
+		if se.Heap >= 1 && se.Heap <= r.Len() {
+			se.Position = r.Name(se.Heap)
+		}
 	}
 	if n > 0 {
 		se.Partial = b.result(n-1, findPeriod(b.phi(), b.pb()))

@@ -181,15 +181,16 @@ func errorStatus(err error) (int, string) {
 		// A limit of the rule file's code (steps, a wall clock set).
 		return http.StatusUnprocessableEntity, msg + " (the server's limits of rule files)"
 	case errors.As(err, &be):
+		status := http.StatusUnprocessableEntity
 		switch be.Limit {
 		case impartial.LimitTime:
-			return http.StatusGatewayTimeout, msg + " (the server's time limit per computation)"
+			status = http.StatusGatewayTimeout
 		case impartial.LimitCanceled:
 			return http.StatusServiceUnavailable, msg
 		}
-		return http.StatusUnprocessableEntity, msg + " (the server's work budget per computation)"
+		return status, msg + " (" + limitWords(be) + ")"
 	case errors.Is(err, context.DeadlineExceeded):
-		return http.StatusGatewayTimeout, "time limit exceeded"
+		return http.StatusGatewayTimeout, "time budget exhausted (deadline exceeded)"
 	case errors.Is(err, context.Canceled):
 		return http.StatusServiceUnavailable, "request canceled"
 	}

@@ -343,7 +343,7 @@ func TestBusy(t *testing.T) {
 func TestTimeoutAndCancel(t *testing.T) {
 	s := New(Config{Timeout: time.Nanosecond})
 	code, body := get(t, s, "/api/values?"+q("game", "subtract:1,3,4", "to", "900000"))
-	if code != 504 || !strings.Contains(body, "time limit exceeded: the computation ran past the server's 1ns per request") {
+	if code != 504 || !strings.Contains(body, "time budget exhausted: the computation ran past the server's 1ns per request") {
 		t.Errorf("timeout: %d %s", code, body)
 	}
 	s = New(Config{})

@@ -218,7 +218,7 @@ func stoppedByContext(err error) bool {
 type deadlineError struct{ timeout time.Duration }
 
 func (e *deadlineError) Error() string {
-	return fmt.Sprintf("time limit exceeded: the computation ran past the server's %v per request (grundy serve --timeout); ask a smaller question", e.timeout)
+	return fmt.Sprintf("time budget exhausted: the computation ran past the server's %v per request (grundy serve --timeout); ask a smaller question", e.timeout)
 }
 
 func (e *deadlineError) HTTPStatus() int { return http.StatusGatewayTimeout }

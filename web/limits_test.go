@@ -360,7 +360,7 @@ func TestWatchdog(t *testing.T) {
 		t.Fatal("no answer while the handler runs on")
 	}
 	t.Logf("answered after %v", time.Since(start))
-	if rec.Code != 504 || !strings.Contains(rec.Body.String(), "time limit exceeded") {
+	if rec.Code != 504 || !strings.Contains(rec.Body.String(), "time budget exhausted") {
 		t.Errorf("%d %s", rec.Code, rec.Body)
 	}
 	if n := s.computing(); n != 1 {

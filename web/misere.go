@@ -58,7 +58,7 @@ func (s *Server) misereQuotient(r *http.Request) (any, error) {
 		res, err := catalog.SolveMiserePositions(r.Context(), g, positions, size, misereOptions(s.baseOptions()))
 		var stop *misere.StopError
 		if res != nil && errors.As(err, &stop) {
-			return res, nil
+			return stoppedPositions{res, limitWords(err)}, nil
 		}
 		if err != nil {
 			return nil, positionParam(misereStatus(err), positions)
@@ -68,7 +68,7 @@ func (s *Server) misereQuotient(r *http.Request) (any, error) {
 	res, err := catalog.SolveMisereQuotient(r.Context(), g, heaps, size, misereOptions(s.baseOptions()))
 	var stop *misere.StopError
 	if res != nil && errors.As(err, &stop) {
-		return res, nil
+		return stoppedQuotient{res, limitWords(err)}, nil
 	}
 	var ce *catalog.CapabilityError
 	if errors.As(err, &ce) && !g.Info().Heap {
@@ -78,6 +78,44 @@ func (s *Server) misereQuotient(r *http.Request) (any, error) {
 		return nil, misereStatus(err)
 	}
 	return res, nil
+}
+
+// A quotient stopped by a limit is answered as data: the library's, as
+// `grundy misere quotient --json` prints it (its stop's reason says what
+// was exceeded, in the library's words), with "hint": which limit of the
+// API stopped it (limitWords), as the command line's error line adds its
+// flag.
+type (
+	stoppedQuotient struct {
+		*catalog.MisereQuotient
+		Hint string `json:"hint,omitempty"`
+	}
+	stoppedPositions struct {
+		*catalog.MiserePositions
+		Hint string `json:"hint,omitempty"`
+	}
+)
+
+// limitWords names the limit of the API that stopped a computation, in
+// its words: the parameter to raise, or the server's limits per
+// computation; "" for a stop no limit of the API explains (a client gone,
+// a construction that gave up, Extend's heap limit, past heaps='s).
+func limitWords(err error) string {
+	var se *misere.SizeError
+	var be *impartial.BudgetError
+	switch {
+	case errors.As(err, &se):
+		return "raise max_size"
+	case errors.As(err, &be):
+		switch be.Limit {
+		case impartial.LimitTime:
+			return "the server's time limit per computation"
+		case impartial.LimitCanceled:
+			return ""
+		}
+		return "the server's work budget per computation"
+	}
+	return ""
 }
 
 // quotientParams reads game=, heaps= (−1 when absent: until proved) and
@@ -215,7 +253,9 @@ func misereStatus(err error) error {
 	switch {
 	case errors.As(err, &ue), errors.As(err, &un):
 		return badRequest("%s", err.Error())
-	case errors.As(err, &se), errors.As(err, &ce), errors.As(err, &oe), errors.As(err, &we), errors.As(err, &he):
+	case errors.As(err, &se):
+		return &httpError{http.StatusUnprocessableEntity, err.Error() + " (" + limitWords(err) + ")"}
+	case errors.As(err, &ce), errors.As(err, &oe), errors.As(err, &we), errors.As(err, &he):
 		return &httpError{http.StatusUnprocessableEntity, err.Error()}
 	}
 	return err

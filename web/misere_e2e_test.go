@@ -4,15 +4,18 @@ import (
 	"encoding/json"
 	"fmt"
 	neturl "net/url"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/misere"
 )
 
 // The misère page shows the quotient the server computes: for 0.75 the
@@ -77,7 +80,10 @@ func TestBrowserMisere(t *testing.T) {
 	}
 	// A quotient stopped by the server's limit says where and why, in the
 	// page's words (no command-line flags), with its table to download.
-	stopped := serve(t, New(Config{Budget: impartial.Budget{MaxMemory: 1 << 20}}))
+	// The memory budget stops 0.16 at heap 17 within a tenth of a second;
+	// the deadline is far, so that on a slow machine (or under -race) it is
+	// still the memory that stops it.
+	stopped := serve(t, New(Config{Budget: impartial.Budget{MaxMemory: 256 << 10}, Timeout: time.Hour}))
 	run(t, ctx, "0.16", chromedp.Navigate(stopped+"/#/misere?game=octal:0.16"))
 	waitJS(t, ctx, "stop shown", `!!document.getElementById('mis-stop')`)
 	if got := text(t, ctx, "#mis-stop"); !strings.Contains(got, "at heap ") || !strings.Contains(got, "memory budget exhausted") || strings.Contains(got, "--") {
@@ -101,7 +107,7 @@ const misereRows = `(sel) => [...document.querySelectorAll(sel + ' tbody tr')].m
 
 // wantRows is what the page shows for positions with their images: the
 // image ("—" beyond a quotient that stopped) and the misère outcome.
-func wantRows(ims []catalog.MisereImage) [][]string {
+func wantRows(ims []misere.PositionImage) [][]string {
 	var rows [][]string
 	for _, im := range ims {
 		image, outcome := im.Image, "—"
@@ -272,4 +278,82 @@ func TestBrowserMiserePositions(t *testing.T) {
 	if href := eval[string](t, ctx, "link", `document.getElementById('mis-download').getAttribute('href')`); href != "/api/misere/quotient?game=nim&heaps=3" {
 		t.Errorf("download %q", href)
 	}
+}
+
+// The misère page keeps its state in the URL: a link with the game, the
+// form's position, the quotient's mode, its heaps or positions and its
+// size limit opens the page with those fields and their answers (a stop
+// by the size limit said in the page's words); a computation asked on the
+// page writes the fields to the URL, and a reload, or the URL opened
+// afresh, shows the same page.
+func TestBrowserMisereURLState(t *testing.T) {
+	s := New(Config{})
+	url := serve(t, s)
+	ctx := browser(t)
+	fields := func() string {
+		return eval[string](t, ctx, "fields", `['mis-spec', 'mis-position', 'mis-mode', 'mis-heaps', 'mis-max-size'].map(id => document.getElementById(id).value).join(' | ') + ' | ' + JSON.stringify([...document.querySelectorAll('#mis-position-list input')].map(i => i.value))`)
+	}
+	summary := func() string { return text(t, ctx, "#mis-summary") }
+
+	run(t, ctx, "a link", chromedp.Navigate(url+"/#/misere?game=nim&position=2+2&mode=heaps&heaps=3&max_size=4"))
+	waitJS(t, ctx, "form and quotient", `(document.getElementById('mis-form')?.textContent ?? '') === '*(3,2)' && !!document.getElementById('mis-stop')`)
+	if got, want := fields(), `nim | 2 2 | heaps | 3 | 4 | ["3 4 5"]`; got != want {
+		t.Errorf("fields %q, want %q", got, want)
+	}
+	if got := summary(); !strings.Contains(got, "stopped at heap 2: exact for heaps 0..1") {
+		t.Errorf("summary %q", got)
+	}
+	if got := text(t, ctx, "#mis-stop"); !strings.Contains(got, "the quotient grows past 4 elements at heap 2") || !strings.Contains(got, "“Stop past” stopped it") || strings.Contains(got, "--") || strings.Contains(got, "max_size") {
+		t.Errorf("stop %q", got)
+	}
+	if href := eval[string](t, ctx, "link", `document.getElementById('mis-download').getAttribute('href')`); href != "/api/misere/quotient?game=nim&heaps=3&max_size=4" {
+		t.Errorf("download %q", href)
+	}
+
+	// Asked on the page: the URL takes the fields; a reload restores them.
+	run(t, ctx, "heaps 5, no limit", chromedp.Evaluate[chromedp.Void](setInput("mis-heaps", "5")), chromedp.Evaluate[chromedp.Void](setInput("mis-max-size", "")))
+	run(t, ctx, "quotient", click("#mis-quotient-go"))
+	waitJS(t, ctx, "heaps 0..5", `(document.getElementById('mis-summary')?.textContent ?? '').includes('computed for heaps 0..5')`)
+	hash := eval[string](t, ctx, "hash", `location.hash`)
+	want := "#/misere?" + (neturl.Values{"game": {"nim"}, "position": {"2 2"}, "mode": {"heaps"}, "heaps": {"5"}, "positions": {`["3 4 5"]`}}).Encode()
+	if !sameQuery(hash, want) {
+		t.Errorf("URL %q, want %q", hash, want)
+	}
+	run(t, ctx, "reload", chromedp.Reload())
+	waitJS(t, ctx, "restored", `(document.getElementById('mis-summary')?.textContent ?? '').includes('computed for heaps 0..5') && (document.getElementById('mis-form')?.textContent ?? '') === '*(3,2)'`)
+	if got, want := fields(), `nim | 2 2 | heaps | 5 |  | ["3 4 5"]`; got != want {
+		t.Errorf("after a reload: fields %q, want %q", got, want)
+	}
+
+	// Positions: the mode and the typed positions, opened afresh.
+	run(t, ctx, "positions", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('mis-mode'); s.value = 'positions'; s.dispatchEvent(new Event('change')); })()`))
+	run(t, ctx, "add", click("#mis-add-position"))
+	run(t, ctx, "type", chromedp.Evaluate[chromedp.Void](setInput("mis-pos-1", "3 4")), chromedp.Evaluate[chromedp.Void](setInput("mis-pos-2", "5")))
+	run(t, ctx, "quotient", click("#mis-quotient-go"))
+	waitJS(t, ctx, "positions shown", `document.querySelectorAll('#mis-asked tbody tr').length === 2`)
+	link := eval[string](t, ctx, "link", `location.href`)
+	run(t, ctx, "elsewhere", chromedp.Navigate("about:blank"))
+	run(t, ctx, "the link", chromedp.Navigate(link))
+	waitJS(t, ctx, "positions restored", `document.querySelectorAll('#mis-asked tbody tr').length === 2`)
+	if got, want := fields(), `nim | 2 2 | positions | 5 |  | ["3 4","5"]`; got != want {
+		t.Errorf("the link %s: fields %q, want %q", link, got, want)
+	}
+	code, body := get(t, s, "/api/misere/quotient?game=nim&position=3+4&position=5")
+	var api catalog.MiserePositions
+	if err := json.Unmarshal([]byte(body), &api); code != 200 || err != nil {
+		t.Fatalf("API: %d %s", code, body)
+	}
+	if got := eval[[][]string](t, ctx, "rows", "("+misereRows+")('#mis-asked')"); !slices.EqualFunc(got, wantRows(api.Positions), slices.Equal) {
+		t.Errorf("the link: page %q, API %q", got, wantRows(api.Positions))
+	}
+}
+
+// sameQuery reports whether two #/page?query addresses have the same page
+// and parameters (in any order).
+func sameQuery(a, b string) bool {
+	pa, qa, _ := strings.Cut(a, "?")
+	pb, qb, _ := strings.Cut(b, "?")
+	va, err1 := neturl.ParseQuery(qa)
+	vb, err2 := neturl.ParseQuery(qb)
+	return pa == pb && err1 == nil && err2 == nil && reflect.DeepEqual(va, vb)
 }

@@ -1,13 +1,17 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/misere"
 )
 
 func getJSON(t *testing.T, s *Server, url string) (int, map[string]any, string) {
@@ -160,6 +164,87 @@ func TestMiserePositionError(t *testing.T) {
 			if e != want {
 				t.Errorf("%s %s: %s, want parameter %q index %d", ep, c.query, body, want.Parameter, want.Index)
 			}
+		}
+	}
+}
+
+// TestMiserePositionsStopIsDeterministic: a quotient of positions stopped
+// by a limit of work (the server's budget of positions; max_size) is the
+// same answer on every run: the library's data, whose stop's reason says
+// what was exceeded in the library's words, with "hint" naming the limit
+// in the API's (the command line adds its flags instead).
+func TestMiserePositionsStopIsDeterministic(t *testing.T) {
+	budget := impartial.Budget{MaxPositions: 300, MaxMoves: 1000, MaxOutput: 1 << 20, MaxMemory: 64 << 20}
+	s := New(Config{Budget: budget})
+	g, _ := families.Parse("wythoff")
+	for _, c := range []struct {
+		query    string
+		maxSize  int
+		exceeded string // the library's reason
+		hint     string
+	}{
+		{"", 0, "one verification of a candidate quotient: position budget exhausted: more than 300 positions needed", "the server's work budget per computation"},
+		{"&max_size=16", 16, "the quotient grows past 16 elements at position 9 (it has 18 there)", "raise max_size"},
+	} {
+		url := "/api/misere/quotient?game=wythoff&position=9+11&position=5+3" + c.query
+		code, body := get(t, s, url)
+		code2, body2 := get(t, s, url)
+		if code != 200 || code2 != code || body2 != body {
+			t.Fatalf("%s: two runs differ:\n%d %s\n%d %s", url, code, body, code2, body2)
+		}
+		res, err := catalog.SolveMiserePositions(t.Context(), g, []string{"9 11", "5 3"}, c.maxSize, misereOptions(catalog.Options{Budget: budget}))
+		var stop *misere.StopError
+		if !errors.As(err, &stop) || res == nil || res.Stop == nil || res.Stop.Reason != c.exceeded {
+			t.Fatalf("%s: library %v, want a stop saying %q", url, err, c.exceeded)
+		}
+		if want := encode(t, stoppedPositions{res, c.hint}); body != want {
+			t.Errorf("%s:\nAPI %s\nwant %s", url, body, want)
+		}
+		var v struct {
+			Status string
+			Stop   misere.PositionStop
+			Hint   string
+		}
+		json.Unmarshal([]byte(body), &v)
+		if v.Status != "stopped" || v.Stop.Index < 2 || v.Stop.Reason != c.exceeded || v.Hint != c.hint || strings.Contains(body, "--") {
+			t.Errorf("%s: %.300s", url, body)
+		}
+	}
+}
+
+// TestMisereTimeBudget: a quotient stopped by the server's deadline says
+// "time budget exhausted" (the deadline has passed before the request
+// runs: Timeout 1ns), never Go's "context deadline exceeded" nor
+// "canceled"; called with a context whose deadline has passed, the
+// handler itself says so with the API's words for the limit.
+func TestMisereTimeBudget(t *testing.T) {
+	s := New(Config{Timeout: time.Nanosecond})
+	for _, url := range []string{
+		"/api/misere/quotient?game=kayles",
+		"/api/misere/quotient?game=wythoff&position=9+11&position=5+3",
+		"/api/misere/table?game=kayles&heaps=10",
+		"/api/misere/solve?game=kayles&position=1000+999",
+	} {
+		code, body := get(t, s, url)
+		if code != 504 || !strings.Contains(body, "time budget exhausted") || strings.Contains(body, "canceled") || strings.Contains(body, "context deadline") {
+			t.Errorf("%s: %d %s", url, code, body)
+		}
+	}
+	s = New(Config{})
+	ctx, cancel := context.WithDeadlineCause(t.Context(), time.Unix(0, 0), &deadlineError{time.Second})
+	defer cancel()
+	for _, url := range []string{
+		"/api/misere/quotient?game=kayles",
+		"/api/misere/quotient?game=kayles&heaps=30",
+		"/api/misere/quotient?game=wythoff&position=9+11&position=5+3",
+	} {
+		r := newRequest("GET", url, nil).WithContext(ctx)
+		r.ParseForm()
+		_, err := s.misereQuotient(r)
+		code, msg := errorStatus(err)
+		if code != 504 || !strings.Contains(msg, "time budget exhausted (deadline exceeded)") || !strings.HasSuffix(msg, " (the server's time limit per computation)") ||
+			strings.Contains(msg, "canceled") || strings.Contains(msg, "context deadline") {
+			t.Errorf("%s: %d %q", url, code, msg)
 		}
 	}
 }

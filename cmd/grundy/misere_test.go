@@ -1,9 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/jsonout"
+	"github.com/grundy/grundy/misere"
 )
 
 func TestMisereQuotientJSON(t *testing.T) {
@@ -98,6 +107,73 @@ func TestMiserePositions(t *testing.T) {
 		_, errs, code := grundy(t, "", c.args...)
 		if code != c.code || !strings.Contains(errs, c.msg) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("grundy %v = %d %q, want %d and %q", c.args, code, errs, c.code, c.msg)
+		}
+	}
+}
+
+// TestMiserePositionsStopIsDeterministic: a quotient of positions stopped
+// by the work budget (--max-positions: the sums one verification
+// enumerates) stops at the same position with the same size, reason and
+// partial quotient on every run, and says so as the library does: the JSON
+// is the library's, the error line the library's error with the flag to
+// raise added.
+func TestMiserePositionsStopIsDeterministic(t *testing.T) {
+	args := []string{"misere", "quotient", "wythoff", "--position", "9 11", "--position", "5 3", "--max-positions", "300", "--json"}
+	out, errs, code := grundy(t, "", args...)
+	out2, errs2, code2 := grundy(t, "", args...)
+	if out != out2 || errs != errs2 || code != code2 {
+		t.Fatalf("two runs differ:\n%d %s %s\n%d %s %s", code, out, errs, code2, out2, errs2)
+	}
+	budget := impartial.DefaultBudget
+	budget.MaxPositions = 300
+	g, err := families.Parse("wythoff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, qerr := catalog.ComputeMiserePositions(context.Background(), g, []string{"9 11", "5 3"}, misere.Settings{}, catalog.Options{Misere: true, Budget: budget})
+	var stop *misere.StopError
+	if !errors.As(qerr, &stop) || p == nil {
+		t.Fatalf("library: %v, want a stop with the quotient reached", qerr)
+	}
+	var lib bytes.Buffer
+	if err := jsonout.Write(&lib, p.Result(context.Background())); err != nil {
+		t.Fatal(err)
+	}
+	if out != lib.String() {
+		t.Errorf("CLI %s\nlibrary %s", out, lib.String())
+	}
+	const exceeded = "one verification of a candidate quotient: position budget exhausted: more than 300 positions needed"
+	if want := "grundy: " + qerr.Error() + " (raise --max-positions to search further)\n"; code != 2 || errs != want || !strings.HasSuffix(qerr.Error(), exceeded) {
+		t.Errorf("exit %d %q, want 2 %q (the library's error ending %q)", code, errs, want, exceeded)
+	}
+	var got struct {
+		Status     string
+		Stop       misere.PositionStop
+		Pretending []misere.PositionImage
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Status != "stopped" || got.Stop.Index < 2 || got.Stop.Reason != exceeded || got.Stop.Position == "" || len(got.Pretending) != got.Stop.Index-1 {
+		t.Errorf("stop %+v, %d images: want the positions before the stop, and the library's reason", got.Stop, len(got.Pretending))
+	}
+}
+
+// TestMisereTimeBudget: a quotient run stopped by --timeout says the time
+// budget ran out, in the library's words ("time budget exhausted") with
+// the flag added, never Go's ("context deadline exceeded") nor "canceled";
+// its deadline has passed before the run starts.
+func TestMisereTimeBudget(t *testing.T) {
+	for _, args := range [][]string{
+		{"misere", "quotient", "kayles"},
+		{"misere", "quotient", "kayles", "--heaps", "30"},
+		{"misere", "quotient", "wythoff", "--position", "9 11", "--position", "5 3"},
+		{"misere", "solve", "kayles", "1000", "999"},
+	} {
+		_, errs, code := grundy(t, "", append(args, "--timeout", "1ns")...)
+		if code != 2 || !strings.Contains(errs, "time budget exhausted (deadline exceeded)") || !strings.HasSuffix(errs, " (raise --timeout to search longer)\n") ||
+			strings.Contains(errs, "canceled") || strings.Contains(errs, "context deadline") {
+			t.Errorf("grundy %q = %d %q", args, code, errs)
 		}
 	}
 }

@@ -42,10 +42,14 @@ const pages = document.getElementById('pages');
 const mounted = new Map();
 
 const app = {
-  // go opens a part with parameters, recording them in the URL.
+  // go opens a part with parameters, recording them in the URL (so that a
+  // reload or a link opens it alike); asked again with the parameters the
+  // URL has, it shows the part again (no hashchange comes).
   go(id, params = {}) {
     const q = new URLSearchParams(params).toString();
-    location.hash = '#/' + id + (q ? '?' + q : '');
+    const hash = '#/' + id + (q ? '?' + q : '');
+    if (location.hash === hash) route();
+    else location.hash = hash;
   },
 };
 

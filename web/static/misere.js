@@ -7,7 +7,9 @@
 // and the whole table to download (/api/misere/table); and a sum of heaps
 // answered by the quotient (/api/misere/solve). Every value shown comes
 // from the server; the page computes nothing, and sends the positions as
-// they are typed.
+// they are typed. Computing a form or a quotient records the page's state
+// in the URL (app.go: game, form position, mode, heaps or positions, the
+// size limit), from which show restores it on a reload or a shared link.
 import { api, apiURL } from './api.js';
 import { h, clear } from './dom.js';
 import { gamePicker } from './picker.js';
@@ -18,14 +20,17 @@ const MAX_CLOSURE = 1000; // positions of the closed set listed on the page
 export default {
   id: 'misere',
   title: 'Misère',
-  mount(section) {
+  mount(section, app) {
     const position = h('input', { id: 'mis-position', class: 'mono', spellcheck: 'false', value: '5', 'aria-label': 'Position' });
     const heaps = h('input', { id: 'mis-heaps', type: 'number', min: '0', max: '1000', value: '', placeholder: 'until proved', 'aria-label': 'Largest heap (empty: until proved)' });
     const sum = h('input', { id: 'mis-sum', class: 'mono', spellcheck: 'false', value: '1000000 999999 123456', 'aria-label': 'Sum of heaps' });
+    // The quotient's budget: stop past this many elements (max_size=).
+    const maxSize = h('input', { id: 'mis-max-size', type: 'number', min: '1', value: '', placeholder: 'no limit', 'aria-label': 'Stop past this many elements (empty: no limit)' });
+    const sizeField = h('label', { class: 'field small', id: 'mis-max-size-field' }, h('span', {}, 'Stop past (elements)'), maxSize);
     const solveGo = h('button', { id: 'mis-solve-go', onclick: () => solve() }, 'Solve by the quotient');
     const solveOut = h('div', { id: 'mis-solve-out' });
-    const formGo = h('button', { id: 'mis-form-go', onclick: () => form() }, 'Form & genus');
-    const quotGo = h('button', { id: 'mis-quotient-go', onclick: () => quotient() }, 'Quotient');
+    const formGo = h('button', { id: 'mis-form-go', onclick: () => go('form') }, 'Form & genus');
+    const quotGo = h('button', { id: 'mis-quotient-go', onclick: () => go('quotient') }, 'Quotient');
     const formOut = h('div', { id: 'mis-form-out' });
     const quotOut = h('div', { id: 'mis-quotient-out' });
     const tableOut = h('div', { id: 'mis-table-wrap', class: 'tablewrap' });
@@ -58,6 +63,29 @@ export default {
     let spec = ''; // the game the fields are for
 
     const picker = gamePicker({ id: 'mis', onChange: (info) => gameChanged(info) });
+
+    // state is the page's state as the URL holds it (#/misere?…), which
+    // show reads back: the game, the form's position, the quotient's mode,
+    // the fields of both modes (the largest heap; the positions, a JSON
+    // list), the size limit.
+    function state() {
+      const p = { game: picker.info.spec };
+      if (position.value.trim()) p.position = position.value;
+      p.mode = mode.value;
+      if (picker.info.heap && heaps.value.trim()) p.heaps = heaps.value.trim();
+      p.positions = JSON.stringify(given);
+      if (maxSize.value.trim()) p.max_size = maxSize.value.trim();
+      return p;
+    }
+
+    // go records the state in the URL; show then computes what the button
+    // asked for (pending), and only that.
+    let pending = null;
+    function go(what) {
+      if (!picker.info) return;
+      pending = what;
+      app.go('misere', state());
+    }
 
     // run runs one request for a button: a new click cancels the previous
     // request of the same button (the server's search stops with it).
@@ -117,7 +145,7 @@ export default {
       const positions = mode.value === 'positions';
       heapsRow.hidden = positions;
       posBox.hidden = !positions;
-      (positions ? posRow : heapsRow).append(quotGo);
+      (positions ? posRow : heapsRow).append(sizeField, quotGo);
       clear(posNote, info && !info.heap
         ? `${info.name} is not a heap game: the quotient of the heaps 0..N does not apply. Give some of its positions, one per field: the quotient is that of these positions and every position they lead to.`
         : 'The quotient of these positions, one per field, and every position they lead to: a sum of them is a misère P-position exactly when the product of their images is in the P-portion.');
@@ -136,7 +164,7 @@ export default {
           clear(error);
         });
         input.addEventListener('keydown', (e) => {
-          if (e.key === 'Enter') quotient();
+          if (e.key === 'Enter') go('quotient');
         });
         return h('li', { class: 'posrow' },
           h('div', { class: 'posfields' }, input,
@@ -180,6 +208,7 @@ export default {
       return run(quotGo, quotOut, async (signal) => {
         const params = { game: info.spec };
         if (text !== '') params.heaps = N;
+        if (maxSize.value.trim()) params.max_size = maxSize.value.trim();
         const q = await api('misere/quotient', params, { signal });
         showQuotient(q);
         offerDownloads(params, `${q.game.replace(/[^a-z0-9]+/gi, '_')}_${q.heaps}`);
@@ -193,6 +222,7 @@ export default {
       for (const el of posList.querySelectorAll('input')) el.removeAttribute('aria-invalid');
       const sent = [...given];
       const params = [['game', info.spec], ...sent.map((p) => ['position', p])];
+      if (maxSize.value.trim()) params.push(['max_size', maxSize.value.trim()]);
       return run(quotGo, quotOut, async (signal) => {
         const q = await api('misere/quotient', params, { signal });
         showPositions(q);
@@ -245,6 +275,13 @@ export default {
       return t;
     }
 
+    // stopWords says what to do about a stop in the page's words: its own
+    // size limit (the API's hint names max_size), or the server's limits.
+    function stopWords(q, checkpoint) {
+      if (q.hint === 'raise max_size') return 'The limit “Stop past” stopped it: raise it, or leave it empty, to go further.';
+      return `The server's limits per computation stopped it; the command line runs further with more memory${checkpoint}.`;
+    }
+
     function showQuotient(q) {
       let status;
       if (q.status === 'proved') {
@@ -264,7 +301,7 @@ export default {
       if (q.stop) {
         const cand = q.stop.candidate ? `; a candidate of ${q.stop.candidate} elements for heap ${q.stop.heap}` : '';
         facts.push(h('dt', {}, 'Stopped'), h('dd', { id: 'mis-stop' },
-          `at heap ${q.stop.heap} (the quotient of the heaps 0..${q.heaps} has ${q.stop.size} elements${cand}): ${q.stop.reason}. The server's limits per computation stopped it; the command line runs further with more memory (and resumes from a checkpoint).`));
+          `at heap ${q.stop.heap} (the quotient of the heaps 0..${q.heaps} has ${q.stop.size} elements${cand}): ${q.stop.reason}. ${stopWords(q, ' (and resumes from a checkpoint)')}`));
       }
       clear(quotOut,
         h('p', { id: 'mis-summary', class: 'summary' }, h('b', {}, q.game), ` · ${q.size} elements · P-portion ${q.p_size} · `, status),
@@ -306,7 +343,7 @@ export default {
       if (q.stop) {
         const cand = q.stop.candidate ? `; a candidate of ${q.stop.candidate} elements for it` : '';
         facts.push(h('dt', {}, 'Stopped'), h('dd', { id: 'mis-stop' },
-          `at position ${q.stop.index} of ${q.closure}, “${q.stop.position}” (the quotient of the positions before it has ${q.stop.size} elements${cand}): ${q.stop.reason}. The server's limits per computation stopped it; the command line runs further with more memory. The positions asked that lie beyond have no image (—).`));
+          `at position ${q.stop.index} of ${q.closure}, “${q.stop.position}” (the quotient of the positions before it has ${q.stop.size} elements${cand}): ${q.stop.reason}. ${stopWords(q, '')} The positions asked that lie beyond have no image (—).`));
       }
       const shown = q.pretending.slice(0, MAX_CLOSURE);
       clear(quotOut,
@@ -344,7 +381,7 @@ export default {
         h('p', { class: 'more' }, `Highlighted: products in the P-portion. A sum of ${of} is a misère P-position exactly when the product of the images of its ${of} is.`));
     }
 
-    for (const [el, f] of [[position, form], [heaps, quotient], [sum, solve]]) el.addEventListener('keydown', (e) => {
+    for (const [el, f] of [[position, () => go('form')], [heaps, () => go('quotient')], [maxSize, () => go('quotient')], [sum, solve]]) el.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') f();
     });
 
@@ -365,10 +402,18 @@ export default {
       h('div', { class: 'card wide' }, h('div', { class: 'cardhead' }, h('h2', {}, 'Multiplication table'), downloadTable), tableOut));
 
     return {
+      // show restores the state a URL holds (state: a link, a reload, back
+      // and forward) and computes the form (a position given, or no game)
+      // and the quotient (positions given, or a heap game); after a button
+      // (go), only what it asked for.
       async show(params) {
+        const what = pending;
+        pending = null;
         if (params.position) position.value = params.position;
         if (params.heaps) heaps.value = params.heaps;
         else if (params.game) heaps.value = ''; // a game without heaps: until proved
+        if (params.max_size) maxSize.value = params.max_size;
+        else if (params.game) maxSize.value = '';
         if (params.game || !picker.info) {
           await picker.set(params.game ?? 'octal:0.75');
           const info = picker.info;
@@ -382,14 +427,18 @@ export default {
               asked = [params.positions];
             }
             if (!Array.isArray(asked) || asked.length === 0) asked = [String(params.positions)];
-            given = asked.map(String);
-            renderPositions();
+            asked = asked.map(String);
+            if (JSON.stringify(asked) !== JSON.stringify(given)) {
+              given = asked;
+              renderPositions();
+            }
           }
-          mode.value = asked || !info.heap ? 'positions' : 'heaps';
+          const positions = !info.heap || (params.mode ? params.mode === 'positions' : !!asked);
+          mode.value = positions ? 'positions' : 'heaps';
           showMode();
           const jobs = [];
-          if (params.position || !params.game) jobs.push(form());
-          if (asked || info.heap) jobs.push(quotient());
+          if (what ? what === 'form' : params.position || !params.game) jobs.push(form());
+          if (what ? what === 'quotient' : asked || (info.heap && !positions)) jobs.push(quotient());
           await Promise.all(jobs);
         }
       },
