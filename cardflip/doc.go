@@ -77,12 +77,14 @@
 // never takes 6m turns (halving.go: the seed's recursion into one part
 // only, the other played through the first one's face-up cards as labels).
 //
-// # Our strategies: stacks, comb, ordered, relay
+// # Our strategies: stacks, comb, ordered, skewed, relay
 //
 // Comb (comb.go) is stacks where a finished left part's face-up cards
-// label slots for the right part's cards; Ordered (--strategy best) is
-// comb whose splits file a right part in rough value order, so that the
-// comb reads it nearly in order (docs/cardflip.md). Relay (relay.go) is
+// label slots for the right part's cards; Ordered is comb whose splits
+// file a right part in rough value order, so that the comb reads it nearly
+// in order; Skewed (--strategy best) is ordered filing the cards of large
+// right parts about a standard deviation past their expected rank
+// (docs/cardflip.md). Relay (relay.go) is
 // for n ≥ 1 players with memory: the seed's interval strategy, with the
 // owner of the next card pointing on the table at the card after it.
 //

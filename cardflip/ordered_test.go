@@ -146,7 +146,7 @@ func TestPhaseCounts(t *testing.T) {
 	if m < 1 {
 		t.Skip("set GRUNDY_CARDFLIP_PHASES=m to count the turns of comb and ordered by phase")
 	}
-	for _, s := range []Strategy{Comb(), Ordered()} {
+	for _, s := range []Strategy{Comb(), Ordered(), Skewed()} {
 		p := &phaseProbe{s: s.(*stacks), counts: map[string]int{}}
 		g, err := NewGame(m, Rules{})
 		if err != nil {
@@ -171,6 +171,68 @@ func TestPhaseCounts(t *testing.T) {
 		slices.Sort(keys)
 		for _, k := range keys {
 			fmt.Printf("  %-24s %7.2f\n", k, float64(p.counts[k])/games)
+		}
+	}
+}
+
+// Skewed against ordered and comb on the same deals: the very same game
+// as ordered below 20 cards (its right parts there have fewer than 10
+// cards and orderedRight is unchanged), and from 25 cards on below both by
+// more than 4 standard errors of the difference, game by game, to 1000.
+func TestSkewedBelowOrdered(t *testing.T) {
+	skipSequentialUnderRace(t)
+	skewed, ordered, comb := Skewed(), Ordered(), Comb()
+	deal := make([]int, 1000)
+	for _, m := range []int{9, 10, 13, 19} {
+		g1, _ := NewGame(m, Rules{})
+		g2, _ := NewGame(m, Rules{})
+		for i := range 300 {
+			Deal(deal[:m], 29, int64(i))
+			xs, err1 := g1.Play(skewed, deal[:m], nil)
+			xo, err2 := g2.Play(ordered, deal[:m], nil)
+			if err1 != nil || err2 != nil || xs != xo {
+				t.Fatalf("m = %d, deal %v: skewed %d (%v), ordered %d (%v)", m, deal[:m], xs, err1, xo, err2)
+			}
+		}
+	}
+	ms := []int{25, 33, 40, 64, 100, 150, 300, 1000}
+	games := 2000
+	if testing.Short() {
+		ms, games = []int{40, 100}, 1000
+	}
+	for _, m := range ms {
+		g1, _ := NewGame(m, Rules{})
+		g2, _ := NewGame(m, Rules{})
+		g3, _ := NewGame(m, Rules{})
+		var do, dc Stats // X(ordered) − X(skewed) + m and X(comb) − X(skewed) + m
+		n := games
+		if m >= 300 {
+			n = games / 10
+		}
+		for i := range n {
+			Deal(deal[:m], 29, int64(i))
+			xs, err := g1.Play(skewed, deal[:m], nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			xo, err := g2.Play(ordered, deal[:m], nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			xc, err := g3.Play(comb, deal[:m], nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			do.add(xo - xs + m)
+			dc.add(xc - xs + m)
+		}
+		for _, d := range []struct {
+			name string
+			s    *Stats
+		}{{"ordered", &do}, {"comb", &dc}} {
+			if diff := d.s.Mean() - float64(m); diff < 4*d.s.StdErr() {
+				t.Errorf("m = %d: %s − skewed = %.3f ± %.3f over %d deals", m, d.name, diff, d.s.StdErr(), n)
+			}
 		}
 	}
 }

@@ -42,6 +42,9 @@ type stacksParams struct {
 	// sorted: a right part that will be combed is filed in rough value
 	// order instead of two stacks (Ordered).
 	sorted bool
+	// skew, when set, files the cards of right parts of at least
+	// skew.minR cards past their expected rank (Skewed).
+	skew *skew
 
 	// chainFront: a chain at the end of an unsplit segment is set aside
 	// even when other cards of the segment are face up (put at its front
@@ -322,6 +325,9 @@ func (s *stacks) place(t *Turn, pos, x int) (to int, up bool) {
 				// reads the part nearly in order, and a card read is
 				// often the next one (ordered.go).
 				q := hi - 1 - piv
+				if k := s.p.skew; k != nil && r >= k.minR {
+					return piv + k.pos(x-a-2-l, q, r), false
+				}
 				return piv + (2*(x-a-2-l)*q+r-1)/(2*(r-1)), false
 			}
 			lr, _ := s.split(r, true, false)

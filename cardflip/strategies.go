@@ -10,12 +10,12 @@ import (
 func Strategies() []Strategy {
 	return []Strategy{
 		Single(), Random(), FrontToBack(), Interval(), Relay(), Partition(), DivideConquer(),
-		Halving(), Stacks(), Comb(), Ordered(), Cycle(),
+		Halving(), Stacks(), Comb(), Ordered(), Skewed(), Cycle(),
 	}
 }
 
 // BestName is the strategy that --strategy best names.
-const BestName = "ordered"
+const BestName = "skewed"
 
 // Lookup returns the strategy with the given name ("best" names BestName).
 func Lookup(name string) (Strategy, error) {

@@ -59,7 +59,7 @@ func TestCardflipSimulateJSON(t *testing.T) {
 		t.Errorf("workers changed the result:\n%s\n%s", out, out2)
 	}
 	text, _, code := grundy(t, "", "cardflip", "simulate", "--strategy", "best", "--m", "13", "--trials", "1000")
-	if code != 0 || !strings.Contains(text, "ordered, m = 13 (table-only, n = ∞), Monte Carlo: 1000 games, seed 1") || !strings.Contains(text, "█") {
+	if code != 0 || !strings.Contains(text, "skewed, m = 13 (table-only, n = ∞), Monte Carlo: 1000 games, seed 1") || !strings.Contains(text, "█") {
 		t.Errorf("text: %q", text)
 	}
 }
