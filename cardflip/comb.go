@@ -107,8 +107,12 @@ type skew struct {
 // pos is the place, counted from the pivot, of a right card with c
 // smaller cards among the r−1 others of its part, q of them filed.
 func (k *skew) pos(c, q, r int) int {
+	// Every product is rounded by an explicit conversion: the Go spec lets
+	// a compiler fuse x*y + z into one FMA (arm64, ppc64, s390x do), which
+	// rounds once and could move f across an integer, so the same deal
+	// would be played differently on another machine.
 	u := float64(c) / float64(r-1)
-	kk := (k.k + k.kLog*math.Log(float64(r)/50)) * (1 + k.kFill*(float64(q)/float64(r-1)-0.5))
-	f := u*float64(q) + k.bias + k.slope*(u-0.5) + kk*math.Sqrt(float64(q)*u*(1-u))
+	kk := float64((k.k + float64(k.kLog*math.Log(float64(r)/50))) * (1 + float64(k.kFill*(float64(q)/float64(r-1)-0.5))))
+	f := float64(u*float64(q)) + k.bias + float64(k.slope*(u-0.5)) + float64(kk*math.Sqrt(float64(float64(q)*u)*(1-u)))
 	return min(q, max(0, int(math.Floor(f))))
 }

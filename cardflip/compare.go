@@ -26,7 +26,7 @@ type CompareOptions struct {
 
 // CompareStrategies are the table-only strategies Compare measures.
 func CompareStrategies() []Strategy {
-	return []Strategy{Random(), FrontToBack(), Partition(), DivideConquer(), Halving(), Stacks(), Comb(), Ordered()}
+	return []Strategy{Random(), FrontToBack(), Partition(), DivideConquer(), Halving(), Stacks(), Comb(), Ordered(), Skewed()}
 }
 
 // Cell is one strategy's E[X] at one m.
