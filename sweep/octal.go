@@ -47,6 +47,13 @@ type OctalSpec struct {
 	// digits: octal.Computer.SetMaxWork). Set, to DefaultMaxWork if zero,
 	// when a tb: code is listed; otherwise zero.
 	MaxWork int64 `json:"max_work,omitempty"`
+	// SolvedTo, if above To, lets a code the published tables list as
+	// solved (Lookup) go on to G(0..SolvedTo) while no period is proved
+	// and its kernel is not the plain one past the plain cap (PlainTo, or
+	// To if there is none): the codes whose Guy–Smith bound lies past To
+	// (.16, .56, .354, .376) end proved, while the unsolved ones stop at
+	// To. The tables only say how far to look; the proof is the values'.
+	SolvedTo int `json:"solved_to,omitempty"`
 }
 
 // DefaultMaxWork is the work a tb: code's plain kernel may do by default:
@@ -166,6 +173,9 @@ var OctalFamilies = []string{"0", "4", "0.0n7"}
 func (s OctalSpec) canonical() (OctalSpec, error) {
 	if s.PlainTo >= s.To {
 		s.PlainTo = 0
+	}
+	if s.SolvedTo <= s.To {
+		s.SolvedTo = 0
 	}
 	if len(s.Codes) > 0 {
 		if len(s.Families) > 0 {
@@ -288,6 +298,9 @@ func newOctalTask(s OctalSpec) (*octalTask, error) {
 	if s.PlainTo < 0 {
 		return nil, fmt.Errorf("sweep: octal plain cap must be positive, not %d", s.PlainTo)
 	}
+	if s.SolvedTo > MaxOctalTo {
+		return nil, fmt.Errorf("sweep: octal solved codes' reach must be at most %d, not %d", MaxOctalTo, s.SolvedTo)
+	}
 	codes := s.Codes
 	if len(codes) == 0 {
 		codes = FamilyCodes(s.Families, s.Digits)
@@ -368,28 +381,60 @@ func (t *octalTask) key(i int) string { return codeKey(t.codes[i]) }
 
 // octalUnit is what a code's result depends on: the code and the budget
 // (PlainTo 0: none but To, as in the sweeps before it; MaxWork for a tb:
-// code only).
+// code only; SolvedTo for a code the tables list as solved only, so that
+// an unsolved code's part is the same with it or without).
 type octalUnit struct {
-	Kind    string `json:"kind"`
-	Code    string `json:"code"`
-	To      int    `json:"to"`
-	PlainTo int    `json:"plain_to,omitempty"`
-	MaxWork int64  `json:"max_work,omitempty"`
+	Kind     string `json:"kind"`
+	Code     string `json:"code"`
+	To       int    `json:"to"`
+	PlainTo  int    `json:"plain_to,omitempty"`
+	MaxWork  int64  `json:"max_work,omitempty"`
+	SolvedTo int    `json:"solved_to,omitempty"`
 }
 
 func (t *octalTask) unit(i int) any {
-	u := octalUnit{"octal", t.codes[i], t.spec.To, t.spec.PlainTo, 0}
+	u := octalUnit{Kind: "octal", Code: t.codes[i], To: t.spec.To, PlainTo: t.spec.PlainTo}
 	if isTB(u.Code) {
 		u.MaxWork = t.spec.MaxWork
+	}
+	if t.spec.SolvedTo > 0 && publishedSolved(u.Code) {
+		u.SolvedTo = t.spec.SolvedTo
 	}
 	return u
 }
 
+// budget is the unit's budget: to SolvedTo for a code it is set for, the
+// plain cap staying at PlainTo (or To).
+func (u octalUnit) budget() OctalBudget {
+	b := OctalBudget{To: u.To, PlainTo: u.PlainTo, MaxWork: u.MaxWork}
+	if u.SolvedTo > u.To {
+		b.To = u.SolvedTo
+		if b.PlainTo == 0 {
+			b.PlainTo = u.To
+		}
+	}
+	return b
+}
+
+// publishedSolved reports whether the tables give a period for the code
+// (through its octal equivalent for a tb: code).
+func publishedSolved(code string) bool {
+	c, ok := octalEquivalent(code)
+	if !ok {
+		return false
+	}
+	pub, ok := Lookup(c)
+	return ok && !pub.Unsolved
+}
+
 func (t *octalTask) run(ctx context.Context, i int) ([]byte, error) {
 	u := t.unit(i).(octalUnit)
-	row, freq, err := runOctal(ctx, u.Code, OctalBudget{To: u.To, PlainTo: u.PlainTo, MaxWork: u.MaxWork})
+	row, freq, err := runOctal(ctx, u.Code, u.budget())
 	if err != nil {
 		return nil, err
+	}
+	if u.SolvedTo > u.To && row.Stop == stopName[octal.StopMax] {
+		row.Stop = "solved_to"
 	}
 	return json.Marshal(octalPart{row, freq})
 }
@@ -636,6 +681,8 @@ func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 			sum.StopPlainTo++
 		case "max_work":
 			sum.StopMaxWork++
+		case "solved_to":
+			sum.StopSolvedTo++
 		}
 		sum.Seconds += r.Seconds
 		switch r.Status {

@@ -118,6 +118,9 @@ type Summary struct {
 	StopPlainTo int `json:"stop_plain_to,omitempty"`
 	// StopMaxWork: tb: codes stopped by the work limit.
 	StopMaxWork int `json:"stop_max_work,omitempty"`
+	// StopSolvedTo: codes the tables list as solved stopped at SolvedTo
+	// without a proof.
+	StopSolvedTo int `json:"stop_solved_to,omitempty"`
 	// Bridge: layouts enumerated, sequences seen, sequences whose count
 	// differs from the formula, and the SHA-256 of the tally CSV.
 	Layouts    uint64 `json:"layouts,omitempty"`

@@ -90,6 +90,7 @@ func beamArgs(cmd *cobra.Command, args []string) ([]string, error) {
 type sweepOctalOptions struct {
 	sweepOptions
 	digits, to, plainTo int
+	solvedTo            int
 	maxWork             int64
 	families, codes     []string
 }
@@ -167,9 +168,12 @@ unproved, open). Codes that disagree are listed at the end.`,
 				}
 			}
 			opts.codes = codes
-			spec := sweep.Spec{Kind: "octal", Octal: &sweep.OctalSpec{Digits: opts.digits, To: opts.to, PlainTo: opts.plainTo, Families: opts.families}}
+			if opts.solvedTo < 0 || opts.solvedTo > sweep.MaxOctalTo {
+				return usagef("--solved-to must be 0..%d, not %d", sweep.MaxOctalTo, opts.solvedTo)
+			}
+			spec := sweep.Spec{Kind: "octal", Octal: &sweep.OctalSpec{Digits: opts.digits, To: opts.to, PlainTo: opts.plainTo, Families: opts.families, SolvedTo: opts.solvedTo}}
 			if len(opts.codes) > 0 {
-				spec.Octal = &sweep.OctalSpec{To: opts.to, PlainTo: opts.plainTo, Codes: opts.codes, MaxWork: opts.maxWork}
+				spec.Octal = &sweep.OctalSpec{To: opts.to, PlainTo: opts.plainTo, Codes: opts.codes, MaxWork: opts.maxWork, SolvedTo: opts.solvedTo}
 			}
 			if opts.out == "" {
 				opts.out = octalOut(opts)
@@ -181,6 +185,7 @@ unproved, open). Codes that disagree are listed at the end.`,
 	cmd.Flags().IntVar(&opts.digits, "digits", 3, "codes with up to `D` digits after the point")
 	cmd.Flags().IntVar(&opts.to, "to", 100_000, "compute each code to at most G(`N`)")
 	cmd.Flags().IntVar(&opts.plainTo, "plain-to", defaultPlainTo, "compute a code the plain O(n²) kernel computes to at most G(`M`) (M ≥ --to: no separate cap)")
+	cmd.Flags().IntVar(&opts.solvedTo, "solved-to", 0, "compute a code the published tables list as solved to at most G(`S`) until its period is proved (S ≤ --to: no more than --to), its plain kernel still capped at --plain-to")
 	cmd.Flags().StringSliceVar(&opts.families, "family", nil, "the families of codes: 0, 4, 0.0n7, or several (default 0)")
 	cmd.Flags().StringArrayVar(&opts.codes, "codes", nil, "the codes to sweep, comma-separated (instead of --digits and --family): octal codes, or take-and-break codes in CGSuite's syntax as tb:CODE (tb:4!.0)")
 	cmd.Flags().Int64Var(&opts.maxWork, "max-work", sweep.DefaultMaxWork, "a tb: code's plain kernel examines at most `W` options where it lists partitions (three heaps or more, modifiers, repeating digits)")
@@ -208,6 +213,9 @@ func octalOut(opts *sweepOctalOptions) string {
 	name += fmt.Sprintf("-to%d", opts.to)
 	if opts.plainTo != defaultPlainTo && opts.plainTo < opts.to {
 		name += fmt.Sprintf("-plain%d", opts.plainTo)
+	}
+	if opts.solvedTo > opts.to {
+		name += fmt.Sprintf("-solved%d", opts.solvedTo)
 	}
 	if opts.maxWork != sweep.DefaultMaxWork && slices.ContainsFunc(opts.codes, func(c string) bool { return strings.HasPrefix(c, "tb:") }) {
 		name += fmt.Sprintf("-work%d", opts.maxWork)
@@ -396,11 +404,14 @@ func printSummary(io *streams, asJSON bool, dir string, elapsed time.Duration, s
 	switch sum.Kind {
 	case "octal":
 		fmt.Fprintf(w, "status: %d proved, %d found, %d none\n", sum.Proved, sum.Found, sum.None)
+		fmt.Fprintf(w, "stopped by the budget: %d at --to, %d at --plain-to", sum.StopTo, sum.StopPlainTo)
 		if sum.StopMaxWork > 0 {
-			fmt.Fprintf(w, "stopped by the budget: %d at --to, %d at --plain-to, %d at --max-work\n", sum.StopTo, sum.StopPlainTo, sum.StopMaxWork)
-		} else {
-			fmt.Fprintf(w, "stopped by the budget: %d at --to, %d at --plain-to\n", sum.StopTo, sum.StopPlainTo)
+			fmt.Fprintf(w, ", %d at --max-work", sum.StopMaxWork)
 		}
+		if sum.StopSolvedTo > 0 {
+			fmt.Fprintf(w, ", %d at --solved-to", sum.StopSolvedTo)
+		}
+		fmt.Fprintln(w)
 		fmt.Fprintf(w, "published periods: %d codes, %d reproduced here\n", sum.Published, sum.Agree)
 		if len(sum.New) > 0 {
 			fmt.Fprintf(w, "published unsolved, proved here: %s\n", strings.Join(sum.New, " "))
