@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -29,8 +30,11 @@ type sweepOptions struct {
 	runner string
 	json   bool
 	shard  string
-	named  bool     // out is the default name for the sweep
-	beam   []string // Beam options, after --
+	// progressEvery paces the progress lines printed when stderr is not
+	// a terminal (0: a line at each unit done).
+	progressEvery time.Duration
+	named         bool     // out is the default name for the sweep
+	beam          []string // Beam options, after --
 }
 
 func (o *sweepOptions) add(cmd *cobra.Command) {
@@ -38,6 +42,7 @@ func (o *sweepOptions) add(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&o.out, "out", "", "output `DIR` (default: a name for the sweep in the current directory); run the same command again to resume")
 	cmd.Flags().StringVar(&o.runner, "runner", "local", "Beam runner: local (embedded Prism, every core), flink, spark or dataflow; Beam options follow --")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON")
+	cmd.Flags().DurationVar(&o.progressEvery, "progress-every", time.Minute, "when stderr is not a terminal (nohup, Slurm), print a progress line every `D` (0: at each unit done)")
 }
 
 func newSweepCmd(io *streams) *cobra.Command {
@@ -354,12 +359,22 @@ func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.S
 	}
 	o := sweep.Options{Out: opts.out, Runner: opts.runner, BeamArgs: opts.beam,
 		Warn: func(msg string) { fmt.Fprintln(io.err, "grundy sweep: warning: "+msg) }}
+	if opts.progressEvery < 0 {
+		return usagef("--progress-every must be at least 0, not %s", opts.progressEvery)
+	}
 	if f, ok := io.err.(*os.File); ok {
 		o.Log = f
-		if term.IsTerminal(int(f.Fd())) && sweep.IsLocal(opts.runner) {
+		switch {
+		case !sweep.IsLocal(opts.runner):
+		case term.IsTerminal(int(f.Fd())):
 			p := &sweepProgress{io: io, what: unitWord}
 			o.Progress = p.report
 			defer p.finish()
+		default:
+			// A log (nohup, a Slurm job): plain lines, paced by the clock,
+			// which only decides when a line is printed.
+			p := &plainProgress{w: f, what: unitWord, every: opts.progressEvery, now: time.Now}
+			o.Progress = p.report
 		}
 	}
 	start := time.Now()
@@ -537,4 +552,57 @@ func (p *sweepProgress) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
 	}
+}
+
+// plainProgress prints the progress of a sweep whose stderr is not a
+// terminal (nohup, a Slurm job's log) as plain lines: the first report,
+// then a line every `every` (at each unit done if every is 0), and the
+// last when every unit is done. The clock (now) only paces the lines.
+type plainProgress struct {
+	w     io.Writer
+	what  string
+	every time.Duration
+	now   func() time.Time
+
+	start, last time.Time
+	earlier     int
+	lastDone    int
+	printed     bool
+}
+
+func (p *plainProgress) report(pr sweep.Progress) {
+	now := p.now()
+	if !p.printed {
+		p.start, p.earlier = now, pr.Earlier
+	}
+	final := pr.Done == pr.Total
+	switch {
+	case !p.printed, final && p.lastDone != pr.Done:
+	case p.every == 0 && pr.Done != p.lastDone:
+	case p.every > 0 && now.Sub(p.last) >= p.every:
+	default:
+		return
+	}
+	p.printed, p.last, p.lastDone = true, now, pr.Done
+	fmt.Fprintln(p.w, p.line(pr, now.Sub(p.start)))
+}
+
+// line is one progress line: the time (UTC), the units done of all, the
+// values a second of the units finished in this run, the time elapsed and
+// the time left at this run's pace (by units).
+func (p *plainProgress) line(pr sweep.Progress, elapsed time.Duration) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s grundy sweep: %d/%d %s", p.now().UTC().Format(time.DateTime), pr.Done, pr.Total, p.what)
+	if p.earlier > 0 {
+		fmt.Fprintf(&b, " (%d done earlier)", p.earlier)
+	}
+	if s := elapsed.Seconds(); pr.Values > 0 && s > 0 {
+		fmt.Fprintf(&b, ", %s values/s", humanRate(float64(pr.Values)/s))
+	}
+	fmt.Fprintf(&b, ", %s elapsed", elapsed.Round(time.Second))
+	if done := pr.Done - p.earlier; done > 0 && pr.Done < pr.Total {
+		left := time.Duration(float64(elapsed) / float64(done) * float64(pr.Total-pr.Done))
+		fmt.Fprintf(&b, ", about %s left", left.Round(time.Second))
+	}
+	return b.String()
 }
