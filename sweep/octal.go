@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -242,8 +244,9 @@ type OctalRow struct {
 	// Status is proved (the Guy–Smith test), found (seen in the values,
 	// not proved: grundy period's "observed") or none.
 	Status string `json:"status"`
-	// Stop says why the computation stopped: proved, to (G(0..To) known)
-	// or plain_to (the plain kernel computed the code past PlainTo). A part
+	// Stop says why the computation stopped: proved, to (G(0..To) known),
+	// plain_to (the plain kernel computed the code past PlainTo), max_work
+	// or solved_to (a solved code past SolvedTo, not proved). A part
 	// of a sweep before the plain cap has none; the merge fills it in.
 	Stop    string  `json:"stop,omitempty"`
 	Seconds float64 `json:"seconds"`
@@ -282,6 +285,44 @@ type octalPart struct {
 type octalTask struct {
 	spec  OctalSpec
 	codes []string
+	// ck, if set, is where and how often long units save their values
+	// (setCheckpoints).
+	ck *unitCheckpoints
+}
+
+// unitCheckpoints says where a sweep's units keep their checkpoints,
+// DIR/checkpoints/KEY (a checkpoint directory of the checkpoint package:
+// G(0), G(1), … of the code), and how often they save: every Every
+// values, by work, so that a unit killed (kill -9, a node lost) resumes
+// from its last save instead of from G(0). The values of a code do not
+// depend on the budget, so a checkpoint serves any budget.
+type unitCheckpoints struct {
+	Dir   string
+	Every int
+	// saved, if set, is called after each save with the values saved
+	// (tests: stop a unit there, as a kill would).
+	saved func(ctx context.Context, n int) error
+}
+
+// DefaultCheckpointEvery is how many values a unit computes between two
+// saves of its checkpoint: 2^22 values, a few seconds of a sparse code,
+// 4 to 8 MB of the checkpoint's file.
+const DefaultCheckpointEvery = 1 << 22
+
+// checkpointer is a task whose units keep checkpoints (the octal sweep;
+// a shard of one passes them on).
+type checkpointer interface {
+	setCheckpoints(ck *unitCheckpoints)
+	// dropCheckpoint removes unit i's checkpoint once its part is written.
+	dropCheckpoint(i int)
+}
+
+func (t *octalTask) setCheckpoints(ck *unitCheckpoints) { t.ck = ck }
+
+func (t *octalTask) dropCheckpoint(i int) {
+	if t.ck != nil {
+		os.RemoveAll(filepath.Join(t.ck.Dir, t.key(i)))
+	}
 }
 
 func newOctalTask(s OctalSpec) (*octalTask, error) {
@@ -429,7 +470,11 @@ func publishedSolved(code string) bool {
 
 func (t *octalTask) run(ctx context.Context, i int) ([]byte, error) {
 	u := t.unit(i).(octalUnit)
-	row, freq, err := runOctal(ctx, u.Code, u.budget())
+	var ck *unitCheckpoint
+	if t.ck != nil {
+		ck = &unitCheckpoint{dir: filepath.Join(t.ck.Dir, t.key(i)), every: t.ck.Every, saved: t.ck.saved}
+	}
+	row, freq, err := runOctal(ctx, u.Code, u.budget(), ck)
 	if err != nil {
 		return nil, err
 	}
@@ -463,7 +508,7 @@ func OctalUnit(ctx context.Context, code string, to, plainTo int) (OctalRow, err
 // the budget only, never on the machine or its load. The check against
 // the tables is added by the merge.
 func RunOctalUnit(ctx context.Context, code string, b OctalBudget) (OctalRow, error) {
-	r, _, err := runOctal(ctx, code, b)
+	r, _, err := runOctal(ctx, code, b, nil)
 	return r, err
 }
 
@@ -472,10 +517,86 @@ func RunOctalUnit(ctx context.Context, code string, b OctalBudget) (OctalRow, er
 // of each value among heaps 1..N for every power of two N ≤ ComputedTo
 // (none otherwise).
 func OctalFrequencies(ctx context.Context, code string, b OctalBudget) (OctalRow, []FreqTable, error) {
-	return runOctal(ctx, code, b)
+	return runOctal(ctx, code, b, nil)
 }
 
-func runOctal(ctx context.Context, code string, b OctalBudget) (OctalRow, []FreqTable, error) {
+// unitCheckpoint is one unit's checkpoint: its directory and how often it
+// saves.
+type unitCheckpoint struct {
+	dir   string
+	every int
+	saved func(ctx context.Context, n int) error
+}
+
+// open opens the checkpoint of the code's values and has comp replay the
+// values it holds and save there every ck.every values. The returned
+// function closes the checkpoint, saving first every value comp holds if
+// asked.
+func (ck *unitCheckpoint) open(ctx context.Context, code string, comp *octal.Computer) (func(all bool) error, error) {
+	cp, n, err := checkpoint.OpenCount(ck.dir, code, 0)
+	if err != nil {
+		return nil, err
+	}
+	var rd *checkpoint.Reader
+	if n > 1 {
+		// G(0) is the computer's from the start: replay G(1..n−1).
+		if rd, err = cp.Values(n); err == nil {
+			_, err = rd.Next()
+		}
+		if err == nil {
+			err = comp.SetReplay(int(n-1), func() (uint32, error) {
+				v, err := rd.Next()
+				if v >= 1<<32 {
+					return 0, fmt.Errorf("value %d out of range", v)
+				}
+				return uint32(v), err
+			})
+		}
+		if err != nil {
+			if rd != nil {
+				rd.Close()
+			}
+			cp.Close()
+			return nil, err
+		}
+	}
+	save := func(c *octal.Computer) error {
+		if int(cp.Count()) >= c.Len() {
+			return nil // a replay not yet past what the checkpoint holds
+		}
+		for i := int(cp.Count()); i < c.Len(); i++ {
+			if err := cp.Append(uint64(c.At(i))); err != nil {
+				return err
+			}
+		}
+		if err := cp.Commit(); err != nil {
+			return err
+		}
+		if ck.saved != nil {
+			return ck.saved(ctx, c.Len())
+		}
+		return nil
+	}
+	comp.SetSave(ck.every, save)
+	return func(all bool) error {
+		var err error
+		if all {
+			err = save(comp)
+		}
+		if rd != nil {
+			rd.Close()
+		}
+		if cerr := cp.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}, nil
+}
+
+// runOctal computes a unit, keeping its values in ck (nil: none) if the
+// code allows a replay (a tb: code with a work limit that counts the
+// options of three heaps or more does not).
+func runOctal(ctx context.Context, code string, b OctalBudget, ck *unitCheckpoint) (_ OctalRow, _ []FreqTable, err error) {
 	_, g, err := ParseSweepCode(code)
 	if err != nil {
 		return OctalRow{}, nil, err
@@ -483,6 +604,19 @@ func runOctal(ctx context.Context, code string, b OctalBudget) (OctalRow, []Freq
 	start := time.Now()
 	comp := octal.NewComputer(g, octal.Auto)
 	comp.SetMaxWork(b.MaxWork)
+	if ck != nil && comp.CanReplay() {
+		closeCk, err := ck.open(ctx, code, comp)
+		if err != nil {
+			return OctalRow{}, nil, fmt.Errorf("sweep: octal %s: %w", code, err)
+		}
+		defer func() {
+			// A unit stopped keeps every value it computed; a unit done
+			// has its part, and its checkpoint goes once that is written.
+			if cerr := closeCk(err != nil); cerr != nil && err == nil {
+				err = fmt.Errorf("sweep: octal %s: %w", code, cerr)
+			}
+		}()
+	}
 	per, stop, err := comp.Hunt(ctx, octal.HuntLimits{MaxN: b.To, PlainMaxN: b.PlainTo})
 	var we *octal.WorkError
 	if errors.As(err, &we) && ctx.Err() == nil {

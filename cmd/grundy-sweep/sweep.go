@@ -33,8 +33,11 @@ type sweepOptions struct {
 	// progressEvery paces the progress lines printed when stderr is not
 	// a terminal (0: a line at each unit done).
 	progressEvery time.Duration
-	named         bool     // out is the default name for the sweep
-	beam          []string // Beam options, after --
+	// checkpointEvery: the values between two saves of a long octal unit
+	// (0: none).
+	checkpointEvery int
+	named           bool     // out is the default name for the sweep
+	beam            []string // Beam options, after --
 }
 
 func (o *sweepOptions) add(cmd *cobra.Command) {
@@ -115,7 +118,10 @@ func newSweepOctalCmd(io *streams) *cobra.Command {
 test or its budget is spent: G(0..N) (--to), and G(0..M) (--plain-to) for a
 code whose values the plain O(n²) kernel computes (no sparse-space split
 pays). The budget is work, never time: a code stops at the same heap on any
-machine. Each code is compared with the published tables (Winning Ways,
+machine. --solved-to S lets a code the published tables list as solved go on
+to G(0..S) until its period is proved. A code saves its values to
+DIR/checkpoints every --checkpoint-every values, so a killed run resumes it
+from there. Each code is compared with the published tables (Winning Ways,
 Flammenkamp, Czajka's octal-games).
 
 --family chooses the codes: 0 (0.d1…dk, the default), 4 (4.0 and 4.d1…dk: a
@@ -129,7 +135,7 @@ partitions (codes leaving three heaps or more, modifiers, repeating digits).
 
 Results: DIR/results.csv and results.jsonl, one line a code: code, computed_to,
 max_value, rare (the sparse-space kernel's rare heaps), period, preperiod,
-status (proved, found, none), stop (proved, to, plain_to, max_work: what ended it),
+status (proved, found, none), stop (proved, to, plain_to, max_work, solved_to: what ended it),
 seconds, and the published period, pre-period and check (agrees, disagrees,
 unproved, open). Codes that disagree are listed at the end.`,
 		Example: `  grundy sweep octal --digits 2 --to 10000
@@ -173,6 +179,9 @@ unproved, open). Codes that disagree are listed at the end.`,
 				}
 			}
 			opts.codes = codes
+			if opts.checkpointEvery < 0 {
+				return usagef("--checkpoint-every must be at least 0, not %d", opts.checkpointEvery)
+			}
 			if opts.solvedTo < 0 || opts.solvedTo > sweep.MaxOctalTo {
 				return usagef("--solved-to must be 0..%d, not %d", sweep.MaxOctalTo, opts.solvedTo)
 			}
@@ -193,6 +202,7 @@ unproved, open). Codes that disagree are listed at the end.`,
 	cmd.Flags().IntVar(&opts.solvedTo, "solved-to", 0, "compute a code the published tables list as solved to at most G(`S`) until its period is proved (S ≤ --to: no more than --to), its plain kernel still capped at --plain-to")
 	cmd.Flags().StringSliceVar(&opts.families, "family", nil, "the families of codes: 0, 4, 0.0n7, or several (default 0)")
 	cmd.Flags().StringArrayVar(&opts.codes, "codes", nil, "the codes to sweep, comma-separated (instead of --digits and --family): octal codes, or take-and-break codes in CGSuite's syntax as tb:CODE (tb:4!.0)")
+	cmd.Flags().IntVar(&opts.checkpointEvery, "checkpoint-every", sweep.DefaultCheckpointEvery, "a code saves its values to DIR/checkpoints every `K` values, and a killed run resumes it from there (0: no checkpoints; the results are the same)")
 	cmd.Flags().Int64Var(&opts.maxWork, "max-work", sweep.DefaultMaxWork, "a tb: code's plain kernel examines at most `W` options where it lists partitions (three heaps or more, modifiers, repeating digits)")
 	opts.add(cmd)
 	return cmd
@@ -358,7 +368,10 @@ func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.S
 		}
 	}
 	o := sweep.Options{Out: opts.out, Runner: opts.runner, BeamArgs: opts.beam,
-		Warn: func(msg string) { fmt.Fprintln(io.err, "grundy sweep: warning: "+msg) }}
+		Warn: func(msg string) { fmt.Fprintln(io.err, "grundy sweep: warning: "+msg) }, CheckpointEvery: -1}
+	if opts.checkpointEvery > 0 {
+		o.CheckpointEvery = opts.checkpointEvery
+	}
 	if opts.progressEvery < 0 {
 		return usagef("--progress-every must be at least 0, not %s", opts.progressEvery)
 	}
