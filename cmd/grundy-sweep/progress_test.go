@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -57,8 +59,9 @@ func TestPlainProgress(t *testing.T) {
 }
 
 // The sweep command prints the plain lines when its stderr is a file
-// (not a terminal), the last one saying every unit is done; the output
-// and the results are those of a run without them.
+// (a log), the last one saying every unit is done; the output and the
+// results are those of a run without them. A pipe gets them only with
+// --progress-every given.
 func TestSweepPlainProgressToFile(t *testing.T) {
 	dir := t.TempDir()
 	f, err := os.Create(filepath.Join(dir, "log"))
@@ -78,6 +81,26 @@ func TestSweepPlainProgressToFile(t *testing.T) {
 	for _, l := range lines {
 		if !strings.Contains(l, " grundy sweep: ") || !strings.Contains(l, "/7 codes") {
 			t.Errorf("log line %q", l)
+		}
+	}
+	// A pipe (a harness reading the output) gets the lines only if asked.
+	for _, asked := range []bool{false, true} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"octal", "--digits", "1", "--to", "300", "--out", filepath.Join(dir, "p"+strconv.FormatBool(asked))}
+		if asked {
+			args = append(args, "--progress-every", "1h")
+		}
+		read := make(chan string)
+		go func() { b, _ := io.ReadAll(r); read <- string(b) }()
+		code := run(context.Background(), args, &streams{in: strings.NewReader(""), out: &out, err: w})
+		w.Close()
+		got := <-read
+		r.Close()
+		if code != 0 || (got == "") == asked || asked && !strings.Contains(got, " grundy sweep: 7/7 codes, ") {
+			t.Errorf("a pipe, --progress-every given %v: %d %q", asked, code, got)
 		}
 	}
 	_, errs, code := grundy(t, "", "sweep", "octal", "--progress-every", "-1s")

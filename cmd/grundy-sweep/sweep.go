@@ -13,6 +13,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	"github.com/grundy/grundy/impartial"
@@ -33,6 +34,7 @@ type sweepOptions struct {
 	// progressEvery paces the progress lines printed when stderr is not
 	// a terminal (0: a line at each unit done).
 	progressEvery time.Duration
+	flags         *pflag.FlagSet // the command's, to see which were given
 	// checkpointEvery: the values between two saves of a long octal unit
 	// (0: none).
 	checkpointEvery int
@@ -41,11 +43,12 @@ type sweepOptions struct {
 }
 
 func (o *sweepOptions) add(cmd *cobra.Command) {
+	o.flags = cmd.Flags()
 	cmd.Flags().StringVar(&o.shard, "shard", "", "compute only shard `i/N`: the units whose index is i mod N (0 ≤ i < N), into a directory of its own; join the shards with 'grundy sweep merge'")
 	cmd.Flags().StringVar(&o.out, "out", "", "output `DIR` (default: a name for the sweep in the current directory); run the same command again to resume")
 	cmd.Flags().StringVar(&o.runner, "runner", "local", "Beam runner: local (embedded Prism, every core), flink, spark or dataflow; Beam options follow --")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON")
-	cmd.Flags().DurationVar(&o.progressEvery, "progress-every", time.Minute, "when stderr is not a terminal (nohup, Slurm), print a progress line every `D` (0: at each unit done)")
+	cmd.Flags().DurationVar(&o.progressEvery, "progress-every", time.Minute, "when stderr is a file (nohup, Slurm; or any non-terminal with this flag given), print a progress line every `D` (0: at each unit done)")
 }
 
 func newSweepCmd(io *streams) *cobra.Command {
@@ -383,9 +386,11 @@ func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.S
 			p := &sweepProgress{io: io, what: unitWord}
 			o.Progress = p.report
 			defer p.finish()
-		default:
-			// A log (nohup, a Slurm job): plain lines, paced by the clock,
-			// which only decides when a line is printed.
+		case logFile(f) || opts.flags != nil && opts.flags.Changed("progress-every"):
+			// A log (nohup, a Slurm job's output file), or asked for: plain
+			// lines, paced by the clock, which only decides when a line is
+			// printed. A pipe gets none unless asked (a harness reading
+			// the output, as the docs' examples do).
 			p := &plainProgress{w: f, what: unitWord, every: opts.progressEvery, now: time.Now}
 			o.Progress = p.report
 		}
@@ -565,6 +570,13 @@ func (p *sweepProgress) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
 	}
+}
+
+// logFile reports whether f is a regular file: stderr sent to a log
+// (nohup, 2> FILE, a Slurm job's --error file).
+func logFile(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // plainProgress prints the progress of a sweep whose stderr is not a
