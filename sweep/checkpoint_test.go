@@ -87,7 +87,7 @@ func TestOctalUnitResumesFromCheckpoint(t *testing.T) {
 }
 
 // Through Run: a sweep killed in a long unit leaves its checkpoint in
-// DIR/checkpoints; the run that resumes it replays it and writes the
+// DIR/checkpoints (a short unit leaves none); the run that resumes it replays it and writes the
 // results a sweep run through writes (results.csv but for the seconds),
 // and removes the checkpoints.
 func TestOctalSweepResumesCheckpoint(t *testing.T) {
@@ -113,6 +113,14 @@ func TestOctalSweepResumesCheckpoint(t *testing.T) {
 	raw, _ := os.ReadFile(filepath.Join(dir, "checkpoints", "0.167", "checkpoint.json"))
 	if !strings.Contains(string(raw), `"count":16384,`) {
 		t.Fatalf("checkpoint.json: %s", raw)
+	}
+	// A unit done before its first save (0.77, proved at G(1024)) never
+	// touches the disk.
+	if _, err := task.run(context.Background(), 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "checkpoints", "0.77")); !os.IsNotExist(err) {
+		t.Errorf("0.77 has a checkpoint: %v", err)
 	}
 	if _, err := Run(context.Background(), spec, Options{Out: dir, CheckpointEvery: 8192}); err != nil {
 		t.Fatal(err)

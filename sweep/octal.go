@@ -528,39 +528,51 @@ type unitCheckpoint struct {
 	saved func(ctx context.Context, n int) error
 }
 
-// open opens the checkpoint of the code's values and has comp replay the
-// values it holds and save there every ck.every values. The returned
+// open has comp replay the values the unit's checkpoint holds, if it has
+// one, and save its values there every ck.every values; a unit that never
+// reaches a save (most units) never touches the disk. The returned
 // function closes the checkpoint, saving first every value comp holds if
 // asked.
 func (ck *unitCheckpoint) open(ctx context.Context, code string, comp *octal.Computer) (func(all bool) error, error) {
-	cp, n, err := checkpoint.OpenCount(ck.dir, code, 0)
-	if err != nil {
-		return nil, err
-	}
+	var cp *checkpoint.Checkpoint
 	var rd *checkpoint.Reader
-	if n > 1 {
-		// G(0) is the computer's from the start: replay G(1..n−1).
-		if rd, err = cp.Values(n); err == nil {
-			_, err = rd.Next()
-		}
-		if err == nil {
-			err = comp.SetReplay(int(n-1), func() (uint32, error) {
-				v, err := rd.Next()
-				if v >= 1<<32 {
-					return 0, fmt.Errorf("value %d out of range", v)
-				}
-				return uint32(v), err
-			})
-		}
+	if _, err := os.Stat(ck.dir); err == nil {
+		c, n, err := checkpoint.OpenCount(ck.dir, code, 0)
 		if err != nil {
-			if rd != nil {
-				rd.Close()
-			}
-			cp.Close()
 			return nil, err
+		}
+		cp = c
+		if n > 1 {
+			// G(0) is the computer's from the start: replay G(1..n−1).
+			if rd, err = cp.Values(n); err == nil {
+				_, err = rd.Next()
+			}
+			if err == nil {
+				err = comp.SetReplay(int(n-1), func() (uint32, error) {
+					v, err := rd.Next()
+					if v >= 1<<32 {
+						return 0, fmt.Errorf("value %d out of range", v)
+					}
+					return uint32(v), err
+				})
+			}
+			if err != nil {
+				if rd != nil {
+					rd.Close()
+				}
+				cp.Close()
+				return nil, err
+			}
 		}
 	}
 	save := func(c *octal.Computer) error {
+		if cp == nil {
+			c, _, err := checkpoint.OpenCount(ck.dir, code, 0)
+			if err != nil {
+				return err
+			}
+			cp = c
+		}
 		if int(cp.Count()) >= c.Len() {
 			return nil // a replay not yet past what the checkpoint holds
 		}
@@ -586,8 +598,10 @@ func (ck *unitCheckpoint) open(ctx context.Context, code string, comp *octal.Com
 		if rd != nil {
 			rd.Close()
 		}
-		if cerr := cp.Close(); err == nil {
-			err = cerr
+		if cp != nil {
+			if cerr := cp.Close(); err == nil {
+				err = cerr
+			}
 		}
 		return err
 	}, nil
