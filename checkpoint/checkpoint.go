@@ -111,16 +111,15 @@ func OpenCount(dir, game string, start int) (*Checkpoint, int64, error) {
 // the count OpenCount returned; they were verified then). It stops at the
 // first error each returns.
 func (c *Checkpoint) Replay(n int64, each func(uint64) error) error {
-	f, err := os.Open(filepath.Join(c.dir, dataFile))
+	r, err := c.Values(n)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	r := bufio.NewReaderSize(io.LimitReader(f, c.base), 1<<16)
-	for i := int64(0); i < n; i++ {
-		v, err := binary.ReadUvarint(r)
+	defer r.Close()
+	for range n {
+		v, err := r.Next()
 		if err != nil {
-			return &Error{c.dir, fmt.Sprintf("values.bin changed while in use: %v", err)}
+			return err
 		}
 		if err := each(v); err != nil {
 			return err
@@ -128,6 +127,41 @@ func (c *Checkpoint) Replay(n int64, each func(uint64) error) error {
 	}
 	return nil
 }
+
+// Reader reads committed values back one at a time (Values), for a
+// consumer that pulls them (octal.Computer.SetReplay).
+type Reader struct {
+	dir  string
+	f    *os.File
+	r    *bufio.Reader
+	left int64
+}
+
+// Values returns a Reader of the first n committed values (n at most the
+// count OpenCount returned; they were verified then).
+func (c *Checkpoint) Values(n int64) (*Reader, error) {
+	f, err := os.Open(filepath.Join(c.dir, dataFile))
+	if err != nil {
+		return nil, err
+	}
+	return &Reader{dir: c.dir, f: f, r: bufio.NewReaderSize(io.LimitReader(f, c.base), 1<<16), left: n}, nil
+}
+
+// Next returns the next value, io.EOF after the n asked for.
+func (r *Reader) Next() (uint64, error) {
+	if r.left <= 0 {
+		return 0, io.EOF
+	}
+	v, err := binary.ReadUvarint(r.r)
+	if err != nil {
+		return 0, &Error{r.dir, fmt.Sprintf("values.bin changed while in use: %v", err)}
+	}
+	r.left--
+	return v, nil
+}
+
+// Close closes the file read.
+func (r *Reader) Close() error { return r.f.Close() }
 
 func open(dir, game string, start int, keep func(uint64)) (_ *Checkpoint, _ int64, err error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {

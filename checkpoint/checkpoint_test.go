@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -135,5 +136,53 @@ func TestLocked(t *testing.T) {
 	c2.Close()
 	if err := c2.Close(); err != nil {
 		t.Errorf("a second Close: %v", err)
+	}
+}
+
+// Values reads the committed values back one at a time, the values
+// appended since the run opened it left out, io.EOF after the n asked
+// for; Replay reads the same.
+func TestValuesReader(t *testing.T) {
+	dir := t.TempDir()
+	c, _, err := Open(dir, "octal:0.16", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []uint64
+	for i := range uint64(5000) {
+		want = append(want, i*i%1000003)
+	}
+	c.Append(want...)
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c, n, err := OpenCount(dir, "octal:0.16", 0)
+	if err != nil || n != 5000 {
+		t.Fatal(n, err)
+	}
+	defer c.Close()
+	c.Append(7, 7, 7)
+	r, err := c.Values(4000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []uint64
+	for {
+		v, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, v)
+	}
+	r.Close()
+	if !slices.Equal(got, want[:4000]) {
+		t.Errorf("Values(4000) read %d values, not the first 4000 committed", len(got))
+	}
+	got = got[:0]
+	if err := c.Replay(n, func(v uint64) error { got = append(got, v); return nil }); err != nil || !slices.Equal(got, want) {
+		t.Errorf("Replay: %v, %d values", err, len(got))
 	}
 }

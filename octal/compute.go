@@ -168,6 +168,59 @@ type Computer struct {
 	// maxWork bounds the options a take-and-break code's plain kernel
 	// examines where it lists partitions (SetMaxWork); tbWork counts them.
 	maxWork, tbWork int64
+
+	// Replay (SetReplay): G(n) for n < replayEnd comes from replay.
+	replay    func() (uint32, error)
+	replayEnd int
+	// Saves (SetSave): save is called when Len() reaches nextSave, a
+	// multiple of saveEvery.
+	save                func(*Computer) error
+	saveEvery, nextSave int
+}
+
+// SetReplay makes the next n values come from next instead of a kernel
+// (say, values saved by an earlier run of the same game: SetSave), while
+// everything else Extend does goes as if they were computed: the kernel is
+// re-chosen at the same heaps, the rare heaps are the same, so a computer
+// that replays a prefix ends in the state of one that computed it, and a
+// period hunt (Hunt) run on it stops where it would have. The caller
+// vouches for the values. Call it before Extend. A take-and-break code's
+// work limit (SetMaxWork) counts the options of computed values only, so
+// SetReplay refuses a computer with one on a code that counts them.
+func (c *Computer) SetReplay(n int, next func() (uint32, error)) error {
+	if !c.CanReplay() {
+		return errors.New("octal: a replayed value's work is unknown, and this code's work is limited")
+	}
+	c.replay, c.replayEnd = next, c.n+n
+	return nil
+}
+
+// CanReplay reports whether SetReplay accepts values: not on a
+// take-and-break code whose work limit counts the options of a value
+// (partitions, three heaps or more).
+func (c *Computer) CanReplay() bool {
+	return c.maxWork == 0 || c.g.tb == nil || !c.g.general() && len(c.g.three) == 0
+}
+
+// SetSave makes Extend call save each time Len() reaches a multiple of
+// every (the values to keep are G(0..Len()−1)): a long run saves its
+// progress by work, never by time, so that its saves fall at the same
+// heaps on any machine. Where the values are computed does not depend on
+// it. An error from save stops Extend.
+func (c *Computer) SetSave(every int, save func(*Computer) error) {
+	c.save, c.saveEvery = save, every
+	if every > 0 {
+		c.nextSave = (c.n/every + 1) * every
+	}
+}
+
+// saveDue calls save if Len() has reached the next save point.
+func (c *Computer) saveDue() error {
+	if c.save == nil || c.saveEvery <= 0 || c.n < c.nextSave {
+		return nil
+	}
+	c.nextSave = (c.n/c.saveEvery + 1) * c.saveEvery
+	return c.save(c)
 }
 
 // worker holds what one goroutine needs to compute values: its stamp
@@ -460,6 +513,9 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 		c.Reserve(to + 1)
 	}
 	for c.n <= to {
+		if err := c.saveDue(); err != nil {
+			return err
+		}
 		n := c.n
 		if c.method != PlainMethod && n >= c.nextChoose && c.choosing() {
 			c.choose()
@@ -478,6 +534,25 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 		}
 		if c.tail && n < c.prefix {
 			stop = min(stop, c.prefix)
+		}
+		if c.save != nil && c.saveEvery > 0 {
+			stop = min(stop, c.nextSave)
+		}
+		if n < c.replayEnd {
+			// Saved values, pushed as computed ones are.
+			for stop = min(stop, c.replayEnd); n < stop; n++ {
+				v, err := c.replay()
+				if err == nil {
+					err = c.push(v)
+				}
+				if err != nil {
+					return fmt.Errorf("octal: replaying G(%d): %w", n, err)
+				}
+			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			continue
 		}
 		// Two cores, a probe at a time: on a machine busy with other work
 		// the handovers can cost more than they save, and then the values
@@ -571,7 +646,7 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 			c.seqRate = float64(n-n0) / max(time.Since(t0).Seconds(), 1e-9)
 		}
 	}
-	return nil
+	return c.saveDue()
 }
 
 // parProbe is how many values the two-core mode computes before its speed

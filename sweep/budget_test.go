@@ -119,6 +119,8 @@ func TestOctalSpecCanonical(t *testing.T) {
 		{OctalSpec{Digits: 3, To: 100000}, `{"digits":3,"to":100000}`},
 		{OctalSpec{Digits: 3, To: 100000, PlainTo: 100000, Families: []string{"0"}}, `{"digits":3,"to":100000}`},
 		{OctalSpec{Digits: 3, To: 100000, PlainTo: 65536}, `{"digits":3,"to":100000,"plain_to":65536}`},
+		{OctalSpec{Digits: 3, To: 100000, SolvedTo: 100000}, `{"digits":3,"to":100000}`},
+		{OctalSpec{Digits: 3, To: 100000, SolvedTo: 1 << 25}, `{"digits":3,"to":100000,"solved_to":33554432}`},
 		{OctalSpec{Digits: 2, To: 10, Families: []string{"0.0n7", "4", "0"}}, `{"digits":2,"to":10,"families":["0","4","0.0n7"]}`},
 		{OctalSpec{Digits: 3, To: 10, Codes: []string{".16", "0.160", "4.3"}}, `{"digits":0,"to":10,"codes":["0.16","4.3"]}`},
 	} {
@@ -256,5 +258,51 @@ func TestLookup4(t *testing.T) {
 	}
 	if RepCode(".51") != "0.51" || RepCode("4") != "4.0" || RepCode("4.12") != "4.12" {
 		t.Error("RepCode")
+	}
+}
+
+// SolvedTo takes a code the tables list as solved past To until its
+// period is proved (.16: period 149459 from 105351, Gangolli–Plambeck
+// 1989 through Czajka's SolvedGames.md, Guy–Smith bound 360163), while an
+// unsolved code (.6, Officers, on the plain kernel at 4096) stops at its
+// budget as without SolvedTo and a solved code proved before To
+// (.156) is unchanged; a solved code whose proof lies past SolvedTo too
+// stops there, stop solved_to. Only the solved codes' units name SolvedTo.
+func TestOctalSweepSolvedTo(t *testing.T) {
+	dir := t.TempDir()
+	spec := OctalSpec{To: 20000, PlainTo: 4096, SolvedTo: 600000, Codes: []string{"0.16", "0.6", "0.156"}}
+	sum, err := Run(context.Background(), Spec{Kind: "octal", Octal: &spec}, Options{Out: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"0.16":  "524288 149459 105351 proved proved agrees",
+		"0.6":   "4096 0 0 none plain_to open",
+		"0.156": "8192 349 3479 proved proved agrees",
+	}
+	for _, r := range readJSONL[OctalRow](t, filepath.Join(dir, "results.jsonl")) {
+		if got := strings.Join([]string{itoa(r.ComputedTo), itoa(r.Period), itoa(r.Preperiod), r.Status, r.Stop, r.Check}, " "); got != want[r.Code] {
+			t.Errorf("%s: %s, want %s", r.Code, got, want[r.Code])
+		}
+	}
+	if sum.Proved != 2 || sum.StopPlainTo != 1 || sum.StopSolvedTo != 0 {
+		t.Errorf("summary %+v", sum)
+	}
+	part, _ := os.ReadFile(filepath.Join(dir, "parts", "0.6.json"))
+	if !strings.HasPrefix(string(part), `{"unit":{"kind":"octal","code":"0.6","to":20000,"plain_to":4096},`) {
+		t.Errorf("0.6's part: %.100s", part)
+	}
+	part, _ = os.ReadFile(filepath.Join(dir, "parts", "0.16.json"))
+	if !strings.HasPrefix(string(part), `{"unit":{"kind":"octal","code":"0.16","to":20000,"plain_to":4096,"solved_to":600000},`) {
+		t.Errorf("0.16's part: %.100s", part)
+	}
+	short := t.TempDir()
+	spec.SolvedTo, spec.Codes = 300000, []string{"0.16"}
+	if sum, err = Run(context.Background(), Spec{Kind: "octal", Octal: &spec}, Options{Out: short}); err != nil {
+		t.Fatal(err)
+	}
+	rows := readJSONL[OctalRow](t, filepath.Join(short, "results.jsonl"))
+	if sum.StopSolvedTo != 1 || rows[0].ComputedTo != 300000 || rows[0].Stop != "solved_to" || rows[0].Check != "unproved" {
+		t.Errorf("0.16 to 300000: %+v, summary %+v", rows[0], sum)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -47,6 +49,13 @@ type OctalSpec struct {
 	// digits: octal.Computer.SetMaxWork). Set, to DefaultMaxWork if zero,
 	// when a tb: code is listed; otherwise zero.
 	MaxWork int64 `json:"max_work,omitempty"`
+	// SolvedTo, if above To, lets a code the published tables list as
+	// solved (Lookup) go on to G(0..SolvedTo) while no period is proved
+	// and its kernel is not the plain one past the plain cap (PlainTo, or
+	// To if there is none): the codes whose Guy–Smith bound lies past To
+	// (.16, .56, .354, .376) end proved, while the unsolved ones stop at
+	// To. The tables only say how far to look; the proof is the values'.
+	SolvedTo int `json:"solved_to,omitempty"`
 }
 
 // DefaultMaxWork is the work a tb: code's plain kernel may do by default:
@@ -167,6 +176,9 @@ func (s OctalSpec) canonical() (OctalSpec, error) {
 	if s.PlainTo >= s.To {
 		s.PlainTo = 0
 	}
+	if s.SolvedTo <= s.To {
+		s.SolvedTo = 0
+	}
 	if len(s.Codes) > 0 {
 		if len(s.Families) > 0 {
 			return s, fmt.Errorf("sweep: octal codes are listed or enumerated by family, not both")
@@ -232,8 +244,9 @@ type OctalRow struct {
 	// Status is proved (the Guy–Smith test), found (seen in the values,
 	// not proved: grundy period's "observed") or none.
 	Status string `json:"status"`
-	// Stop says why the computation stopped: proved, to (G(0..To) known)
-	// or plain_to (the plain kernel computed the code past PlainTo). A part
+	// Stop says why the computation stopped: proved, to (G(0..To) known),
+	// plain_to (the plain kernel computed the code past PlainTo), max_work
+	// or solved_to (a solved code past SolvedTo, not proved). A part
 	// of a sweep before the plain cap has none; the merge fills it in.
 	Stop    string  `json:"stop,omitempty"`
 	Seconds float64 `json:"seconds"`
@@ -272,6 +285,44 @@ type octalPart struct {
 type octalTask struct {
 	spec  OctalSpec
 	codes []string
+	// ck, if set, is where and how often long units save their values
+	// (setCheckpoints).
+	ck *unitCheckpoints
+}
+
+// unitCheckpoints says where a sweep's units keep their checkpoints,
+// DIR/checkpoints/KEY (a checkpoint directory of the checkpoint package:
+// G(0), G(1), … of the code), and how often they save: every Every
+// values, by work, so that a unit killed (kill -9, a node lost) resumes
+// from its last save instead of from G(0). The values of a code do not
+// depend on the budget, so a checkpoint serves any budget.
+type unitCheckpoints struct {
+	Dir   string
+	Every int
+	// saved, if set, is called after each save with the values saved
+	// (tests: stop a unit there, as a kill would).
+	saved func(ctx context.Context, n int) error
+}
+
+// DefaultCheckpointEvery is how many values a unit computes between two
+// saves of its checkpoint: 2^22 values, a few seconds of a sparse code,
+// 4 to 8 MB of the checkpoint's file.
+const DefaultCheckpointEvery = 1 << 22
+
+// checkpointer is a task whose units keep checkpoints (the octal sweep;
+// a shard of one passes them on).
+type checkpointer interface {
+	setCheckpoints(ck *unitCheckpoints)
+	// dropCheckpoint removes unit i's checkpoint once its part is written.
+	dropCheckpoint(i int)
+}
+
+func (t *octalTask) setCheckpoints(ck *unitCheckpoints) { t.ck = ck }
+
+func (t *octalTask) dropCheckpoint(i int) {
+	if t.ck != nil {
+		os.RemoveAll(filepath.Join(t.ck.Dir, t.key(i)))
+	}
 }
 
 func newOctalTask(s OctalSpec) (*octalTask, error) {
@@ -287,6 +338,9 @@ func newOctalTask(s OctalSpec) (*octalTask, error) {
 	}
 	if s.PlainTo < 0 {
 		return nil, fmt.Errorf("sweep: octal plain cap must be positive, not %d", s.PlainTo)
+	}
+	if s.SolvedTo > MaxOctalTo {
+		return nil, fmt.Errorf("sweep: octal solved codes' reach must be at most %d, not %d", MaxOctalTo, s.SolvedTo)
 	}
 	codes := s.Codes
 	if len(codes) == 0 {
@@ -368,28 +422,64 @@ func (t *octalTask) key(i int) string { return codeKey(t.codes[i]) }
 
 // octalUnit is what a code's result depends on: the code and the budget
 // (PlainTo 0: none but To, as in the sweeps before it; MaxWork for a tb:
-// code only).
+// code only; SolvedTo for a code the tables list as solved only, so that
+// an unsolved code's part is the same with it or without).
 type octalUnit struct {
-	Kind    string `json:"kind"`
-	Code    string `json:"code"`
-	To      int    `json:"to"`
-	PlainTo int    `json:"plain_to,omitempty"`
-	MaxWork int64  `json:"max_work,omitempty"`
+	Kind     string `json:"kind"`
+	Code     string `json:"code"`
+	To       int    `json:"to"`
+	PlainTo  int    `json:"plain_to,omitempty"`
+	MaxWork  int64  `json:"max_work,omitempty"`
+	SolvedTo int    `json:"solved_to,omitempty"`
 }
 
 func (t *octalTask) unit(i int) any {
-	u := octalUnit{"octal", t.codes[i], t.spec.To, t.spec.PlainTo, 0}
+	u := octalUnit{Kind: "octal", Code: t.codes[i], To: t.spec.To, PlainTo: t.spec.PlainTo}
 	if isTB(u.Code) {
 		u.MaxWork = t.spec.MaxWork
+	}
+	if t.spec.SolvedTo > 0 && publishedSolved(u.Code) {
+		u.SolvedTo = t.spec.SolvedTo
 	}
 	return u
 }
 
+// budget is the unit's budget: to SolvedTo for a code it is set for, the
+// plain cap staying at PlainTo (or To).
+func (u octalUnit) budget() OctalBudget {
+	b := OctalBudget{To: u.To, PlainTo: u.PlainTo, MaxWork: u.MaxWork}
+	if u.SolvedTo > u.To {
+		b.To = u.SolvedTo
+		if b.PlainTo == 0 {
+			b.PlainTo = u.To
+		}
+	}
+	return b
+}
+
+// publishedSolved reports whether the tables give a period for the code
+// (through its octal equivalent for a tb: code).
+func publishedSolved(code string) bool {
+	c, ok := octalEquivalent(code)
+	if !ok {
+		return false
+	}
+	pub, ok := Lookup(c)
+	return ok && !pub.Unsolved
+}
+
 func (t *octalTask) run(ctx context.Context, i int) ([]byte, error) {
 	u := t.unit(i).(octalUnit)
-	row, freq, err := runOctal(ctx, u.Code, OctalBudget{To: u.To, PlainTo: u.PlainTo, MaxWork: u.MaxWork})
+	var ck *unitCheckpoint
+	if t.ck != nil {
+		ck = &unitCheckpoint{dir: filepath.Join(t.ck.Dir, t.key(i)), every: t.ck.Every, saved: t.ck.saved}
+	}
+	row, freq, err := runOctal(ctx, u.Code, u.budget(), ck)
 	if err != nil {
 		return nil, err
+	}
+	if u.SolvedTo > u.To && row.Stop == stopName[octal.StopMax] {
+		row.Stop = "solved_to"
 	}
 	return json.Marshal(octalPart{row, freq})
 }
@@ -418,7 +508,7 @@ func OctalUnit(ctx context.Context, code string, to, plainTo int) (OctalRow, err
 // the budget only, never on the machine or its load. The check against
 // the tables is added by the merge.
 func RunOctalUnit(ctx context.Context, code string, b OctalBudget) (OctalRow, error) {
-	r, _, err := runOctal(ctx, code, b)
+	r, _, err := runOctal(ctx, code, b, nil)
 	return r, err
 }
 
@@ -427,10 +517,100 @@ func RunOctalUnit(ctx context.Context, code string, b OctalBudget) (OctalRow, er
 // of each value among heaps 1..N for every power of two N ≤ ComputedTo
 // (none otherwise).
 func OctalFrequencies(ctx context.Context, code string, b OctalBudget) (OctalRow, []FreqTable, error) {
-	return runOctal(ctx, code, b)
+	return runOctal(ctx, code, b, nil)
 }
 
-func runOctal(ctx context.Context, code string, b OctalBudget) (OctalRow, []FreqTable, error) {
+// unitCheckpoint is one unit's checkpoint: its directory and how often it
+// saves.
+type unitCheckpoint struct {
+	dir   string
+	every int
+	saved func(ctx context.Context, n int) error
+}
+
+// open has comp replay the values the unit's checkpoint holds, if it has
+// one, and save its values there every ck.every values; a unit that never
+// reaches a save (most units) never touches the disk. The returned
+// function closes the checkpoint, saving first every value comp holds if
+// asked.
+func (ck *unitCheckpoint) open(ctx context.Context, code string, comp *octal.Computer) (func(all bool) error, error) {
+	var cp *checkpoint.Checkpoint
+	var rd *checkpoint.Reader
+	if _, err := os.Stat(ck.dir); err == nil {
+		c, n, err := checkpoint.OpenCount(ck.dir, code, 0)
+		if err != nil {
+			return nil, err
+		}
+		cp = c
+		if n > 1 {
+			// G(0) is the computer's from the start: replay G(1..n−1).
+			if rd, err = cp.Values(n); err == nil {
+				_, err = rd.Next()
+			}
+			if err == nil {
+				err = comp.SetReplay(int(n-1), func() (uint32, error) {
+					v, err := rd.Next()
+					if v >= 1<<32 {
+						return 0, fmt.Errorf("value %d out of range", v)
+					}
+					return uint32(v), err
+				})
+			}
+			if err != nil {
+				if rd != nil {
+					rd.Close()
+				}
+				cp.Close()
+				return nil, err
+			}
+		}
+	}
+	save := func(c *octal.Computer) error {
+		if cp == nil {
+			c, _, err := checkpoint.OpenCount(ck.dir, code, 0)
+			if err != nil {
+				return err
+			}
+			cp = c
+		}
+		if int(cp.Count()) >= c.Len() {
+			return nil // a replay not yet past what the checkpoint holds
+		}
+		for i := int(cp.Count()); i < c.Len(); i++ {
+			if err := cp.Append(uint64(c.At(i))); err != nil {
+				return err
+			}
+		}
+		if err := cp.Commit(); err != nil {
+			return err
+		}
+		if ck.saved != nil {
+			return ck.saved(ctx, c.Len())
+		}
+		return nil
+	}
+	comp.SetSave(ck.every, save)
+	return func(all bool) error {
+		var err error
+		if all {
+			err = save(comp)
+		}
+		if rd != nil {
+			rd.Close()
+		}
+		if cp != nil {
+			if cerr := cp.Close(); err == nil {
+				err = cerr
+			}
+		}
+		return err
+	}, nil
+}
+
+// runOctal computes a unit, keeping its values in ck (nil: none) if the
+// code allows a replay (a tb: code with a work limit that counts the
+// options of three heaps or more does not).
+func runOctal(ctx context.Context, code string, b OctalBudget, ck *unitCheckpoint) (_ OctalRow, _ []FreqTable, err error) {
 	_, g, err := ParseSweepCode(code)
 	if err != nil {
 		return OctalRow{}, nil, err
@@ -438,6 +618,19 @@ func runOctal(ctx context.Context, code string, b OctalBudget) (OctalRow, []Freq
 	start := time.Now()
 	comp := octal.NewComputer(g, octal.Auto)
 	comp.SetMaxWork(b.MaxWork)
+	if ck != nil && comp.CanReplay() {
+		closeCk, err := ck.open(ctx, code, comp)
+		if err != nil {
+			return OctalRow{}, nil, fmt.Errorf("sweep: octal %s: %w", code, err)
+		}
+		defer func() {
+			// A unit stopped keeps every value it computed; a unit done
+			// has its part, and its checkpoint goes once that is written.
+			if cerr := closeCk(err != nil); cerr != nil && err == nil {
+				err = fmt.Errorf("sweep: octal %s: %w", code, cerr)
+			}
+		}()
+	}
 	per, stop, err := comp.Hunt(ctx, octal.HuntLimits{MaxN: b.To, PlainMaxN: b.PlainTo})
 	var we *octal.WorkError
 	if errors.As(err, &we) && ctx.Err() == nil {
@@ -636,6 +829,8 @@ func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 			sum.StopPlainTo++
 		case "max_work":
 			sum.StopMaxWork++
+		case "solved_to":
+			sum.StopSolvedTo++
 		}
 		sum.Seconds += r.Seconds
 		switch r.Status {

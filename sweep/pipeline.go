@@ -118,6 +118,9 @@ type Summary struct {
 	StopPlainTo int `json:"stop_plain_to,omitempty"`
 	// StopMaxWork: tb: codes stopped by the work limit.
 	StopMaxWork int `json:"stop_max_work,omitempty"`
+	// StopSolvedTo: codes the tables list as solved stopped at SolvedTo
+	// without a proof.
+	StopSolvedTo int `json:"stop_solved_to,omitempty"`
 	// Bridge: layouts enumerated, sequences seen, sequences whose count
 	// differs from the formula, and the SHA-256 of the tally CSV.
 	Layouts    uint64 `json:"layouts,omitempty"`
@@ -154,6 +157,11 @@ type Options struct {
 	// without a newline (a part that is not its unit's, moved aside and
 	// computed again).
 	Warn func(msg string)
+	// CheckpointEvery is how many values an octal unit computes between
+	// two saves of its values to DIR/checkpoints/KEY, from which a unit
+	// killed resumes (0: DefaultCheckpointEvery; negative: no
+	// checkpoints). A local DIR only. The results are the same either way.
+	CheckpointEvery int
 }
 
 // IsLocal says whether the runner is the embedded one.
@@ -220,7 +228,11 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 
 	p, s := beam.NewPipelineWithRoot()
 	imp := beam.Impulse(s)
-	counts := beam.ParDo(s, &unitsFn{Spec: specJSON, Out: o.Out}, imp)
+	every := o.CheckpointEvery
+	if every == 0 {
+		every = DefaultCheckpointEvery
+	}
+	counts := beam.ParDo(s, &unitsFn{Spec: specJSON, Out: o.Out, CheckpointEvery: max(every, 0)}, imp)
 	beam.ParDo0(s, &mergeFn{Spec: specJSON, Out: o.Out}, stats.Sum(s, counts))
 
 	stop := make(chan struct{})
@@ -264,6 +276,9 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sweep: the %s runner: %w", runnerName(o.Runner), err)
+	}
+	if !st.remote {
+		os.Remove(st.join("checkpoints")) // empty once every unit is done
 	}
 	if o.Progress != nil {
 		pr.update(ctx, st, t.units())
@@ -460,6 +475,9 @@ func poll(ctx context.Context, st *store, total int, pr *progressReader, report 
 type unitsFn struct {
 	Spec []byte `json:"spec"`
 	Out  string `json:"out"`
+	// CheckpointEvery: the values between two saves of a long unit (0:
+	// none; Options.CheckpointEvery).
+	CheckpointEvery int `json:"checkpoint_every,omitempty"`
 
 	task task
 	st   *store
@@ -475,6 +493,9 @@ func (f *unitsFn) Setup() error {
 	_, t, st, err := decode(f.Spec, f.Out)
 	if err != nil {
 		return err
+	}
+	if c, ok := t.(checkpointer); ok && f.CheckpointEvery > 0 && !st.remote {
+		c.setCheckpoints(&unitCheckpoints{Dir: st.join("checkpoints"), Every: f.CheckpointEvery})
 	}
 	f.task, f.st = t, st
 	return nil
@@ -518,6 +539,9 @@ func (f *unitsFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, _ []
 func (f *unitsFn) unit(ctx context.Context, i int) error {
 	_, err := readPart(ctx, f.st, f.task, i)
 	if err == nil {
+		if c, ok := f.task.(checkpointer); ok {
+			c.dropCheckpoint(i) // a run killed between the part and this
+		}
 		return nil // done by an earlier run
 	}
 	var pe *PartError
@@ -534,7 +558,13 @@ func (f *unitsFn) unit(ctx context.Context, i int) error {
 	if err != nil {
 		return err
 	}
-	return f.st.write(ctx, f.st.partPath(f.task.key(i)), data)
+	if err := f.st.write(ctx, f.st.partPath(f.task.key(i)), data); err != nil {
+		return err
+	}
+	if c, ok := f.task.(checkpointer); ok {
+		c.dropCheckpoint(i)
+	}
+	return nil
 }
 
 // decode rebuilds a sweep on a worker from what its DoFn carries.

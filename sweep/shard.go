@@ -73,6 +73,18 @@ func (s *shardTask) key(j int) string                               { return s.t
 func (s *shardTask) unit(j int) any                                 { return s.t.unit(s.of(j)) }
 func (s *shardTask) run(ctx context.Context, j int) ([]byte, error) { return s.t.run(ctx, s.of(j)) }
 
+func (s *shardTask) setCheckpoints(ck *unitCheckpoints) {
+	if c, ok := s.t.(checkpointer); ok {
+		c.setCheckpoints(ck)
+	}
+}
+
+func (s *shardTask) dropCheckpoint(j int) {
+	if c, ok := s.t.(checkpointer); ok {
+		c.dropCheckpoint(s.of(j))
+	}
+}
+
 // merge checks that the shard's parts are all there and valid; the
 // results are written by Merge, from every shard.
 func (s *shardTask) merge(ctx context.Context, st *store) (*Summary, error) {

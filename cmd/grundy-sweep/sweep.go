@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	"github.com/grundy/grundy/impartial"
@@ -29,15 +31,24 @@ type sweepOptions struct {
 	runner string
 	json   bool
 	shard  string
-	named  bool     // out is the default name for the sweep
-	beam   []string // Beam options, after --
+	// progressEvery paces the progress lines printed when stderr is not
+	// a terminal (0: a line at each unit done).
+	progressEvery time.Duration
+	flags         *pflag.FlagSet // the command's, to see which were given
+	// checkpointEvery: the values between two saves of a long octal unit
+	// (0: none).
+	checkpointEvery int
+	named           bool     // out is the default name for the sweep
+	beam            []string // Beam options, after --
 }
 
 func (o *sweepOptions) add(cmd *cobra.Command) {
+	o.flags = cmd.Flags()
 	cmd.Flags().StringVar(&o.shard, "shard", "", "compute only shard `i/N`: the units whose index is i mod N (0 ≤ i < N), into a directory of its own; join the shards with 'grundy sweep merge'")
 	cmd.Flags().StringVar(&o.out, "out", "", "output `DIR` (default: a name for the sweep in the current directory); run the same command again to resume")
 	cmd.Flags().StringVar(&o.runner, "runner", "local", "Beam runner: local (embedded Prism, every core), flink, spark or dataflow; Beam options follow --")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON")
+	cmd.Flags().DurationVar(&o.progressEvery, "progress-every", time.Minute, "when stderr is a file (nohup, Slurm; or any non-terminal with this flag given), print a progress line every `D` (0: at each unit done)")
 }
 
 func newSweepCmd(io *streams) *cobra.Command {
@@ -90,6 +101,7 @@ func beamArgs(cmd *cobra.Command, args []string) ([]string, error) {
 type sweepOctalOptions struct {
 	sweepOptions
 	digits, to, plainTo int
+	solvedTo            int
 	maxWork             int64
 	families, codes     []string
 }
@@ -109,7 +121,10 @@ func newSweepOctalCmd(io *streams) *cobra.Command {
 test or its budget is spent: G(0..N) (--to), and G(0..M) (--plain-to) for a
 code whose values the plain O(n²) kernel computes (no sparse-space split
 pays). The budget is work, never time: a code stops at the same heap on any
-machine. Each code is compared with the published tables (Winning Ways,
+machine. --solved-to S lets a code the published tables list as solved go on
+to G(0..S) until its period is proved. A code saves its values to
+DIR/checkpoints every --checkpoint-every values, so a killed run resumes it
+from there. Each code is compared with the published tables (Winning Ways,
 Flammenkamp, Czajka's octal-games).
 
 --family chooses the codes: 0 (0.d1…dk, the default), 4 (4.0 and 4.d1…dk: a
@@ -123,7 +138,7 @@ partitions (codes leaving three heaps or more, modifiers, repeating digits).
 
 Results: DIR/results.csv and results.jsonl, one line a code: code, computed_to,
 max_value, rare (the sparse-space kernel's rare heaps), period, preperiod,
-status (proved, found, none), stop (proved, to, plain_to, max_work: what ended it),
+status (proved, found, none), stop (proved, to, plain_to, max_work, solved_to: what ended it),
 seconds, and the published period, pre-period and check (agrees, disagrees,
 unproved, open). Codes that disagree are listed at the end.`,
 		Example: `  grundy sweep octal --digits 2 --to 10000
@@ -167,9 +182,15 @@ unproved, open). Codes that disagree are listed at the end.`,
 				}
 			}
 			opts.codes = codes
-			spec := sweep.Spec{Kind: "octal", Octal: &sweep.OctalSpec{Digits: opts.digits, To: opts.to, PlainTo: opts.plainTo, Families: opts.families}}
+			if opts.checkpointEvery < 0 {
+				return usagef("--checkpoint-every must be at least 0, not %d", opts.checkpointEvery)
+			}
+			if opts.solvedTo < 0 || opts.solvedTo > sweep.MaxOctalTo {
+				return usagef("--solved-to must be 0..%d, not %d", sweep.MaxOctalTo, opts.solvedTo)
+			}
+			spec := sweep.Spec{Kind: "octal", Octal: &sweep.OctalSpec{Digits: opts.digits, To: opts.to, PlainTo: opts.plainTo, Families: opts.families, SolvedTo: opts.solvedTo}}
 			if len(opts.codes) > 0 {
-				spec.Octal = &sweep.OctalSpec{To: opts.to, PlainTo: opts.plainTo, Codes: opts.codes, MaxWork: opts.maxWork}
+				spec.Octal = &sweep.OctalSpec{To: opts.to, PlainTo: opts.plainTo, Codes: opts.codes, MaxWork: opts.maxWork, SolvedTo: opts.solvedTo}
 			}
 			if opts.out == "" {
 				opts.out = octalOut(opts)
@@ -181,8 +202,10 @@ unproved, open). Codes that disagree are listed at the end.`,
 	cmd.Flags().IntVar(&opts.digits, "digits", 3, "codes with up to `D` digits after the point")
 	cmd.Flags().IntVar(&opts.to, "to", 100_000, "compute each code to at most G(`N`)")
 	cmd.Flags().IntVar(&opts.plainTo, "plain-to", defaultPlainTo, "compute a code the plain O(n²) kernel computes to at most G(`M`) (M ≥ --to: no separate cap)")
+	cmd.Flags().IntVar(&opts.solvedTo, "solved-to", 0, "compute a code the published tables list as solved to at most G(`S`) until its period is proved (S ≤ --to: no more than --to), its plain kernel still capped at --plain-to")
 	cmd.Flags().StringSliceVar(&opts.families, "family", nil, "the families of codes: 0, 4, 0.0n7, or several (default 0)")
 	cmd.Flags().StringArrayVar(&opts.codes, "codes", nil, "the codes to sweep, comma-separated (instead of --digits and --family): octal codes, or take-and-break codes in CGSuite's syntax as tb:CODE (tb:4!.0)")
+	cmd.Flags().IntVar(&opts.checkpointEvery, "checkpoint-every", sweep.DefaultCheckpointEvery, "a code saves its values to DIR/checkpoints every `K` values, and a killed run resumes it from there (0: no checkpoints; the results are the same)")
 	cmd.Flags().Int64Var(&opts.maxWork, "max-work", sweep.DefaultMaxWork, "a tb: code's plain kernel examines at most `W` options where it lists partitions (three heaps or more, modifiers, repeating digits)")
 	opts.add(cmd)
 	return cmd
@@ -208,6 +231,9 @@ func octalOut(opts *sweepOctalOptions) string {
 	name += fmt.Sprintf("-to%d", opts.to)
 	if opts.plainTo != defaultPlainTo && opts.plainTo < opts.to {
 		name += fmt.Sprintf("-plain%d", opts.plainTo)
+	}
+	if opts.solvedTo > opts.to {
+		name += fmt.Sprintf("-solved%d", opts.solvedTo)
 	}
 	if opts.maxWork != sweep.DefaultMaxWork && slices.ContainsFunc(opts.codes, func(c string) bool { return strings.HasPrefix(c, "tb:") }) {
 		name += fmt.Sprintf("-work%d", opts.maxWork)
@@ -345,13 +371,28 @@ func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.S
 		}
 	}
 	o := sweep.Options{Out: opts.out, Runner: opts.runner, BeamArgs: opts.beam,
-		Warn: func(msg string) { fmt.Fprintln(io.err, "grundy sweep: warning: "+msg) }}
+		Warn: func(msg string) { fmt.Fprintln(io.err, "grundy sweep: warning: "+msg) }, CheckpointEvery: -1}
+	if opts.checkpointEvery > 0 {
+		o.CheckpointEvery = opts.checkpointEvery
+	}
+	if opts.progressEvery < 0 {
+		return usagef("--progress-every must be at least 0, not %s", opts.progressEvery)
+	}
 	if f, ok := io.err.(*os.File); ok {
 		o.Log = f
-		if term.IsTerminal(int(f.Fd())) && sweep.IsLocal(opts.runner) {
+		switch {
+		case !sweep.IsLocal(opts.runner):
+		case term.IsTerminal(int(f.Fd())):
 			p := &sweepProgress{io: io, what: unitWord}
 			o.Progress = p.report
 			defer p.finish()
+		case logFile(f) || opts.flags != nil && opts.flags.Changed("progress-every"):
+			// A log (nohup, a Slurm job's output file), or asked for: plain
+			// lines, paced by the clock, which only decides when a line is
+			// printed. A pipe gets none unless asked (a harness reading
+			// the output, as the docs' examples do).
+			p := &plainProgress{w: f, what: unitWord, every: opts.progressEvery, now: time.Now}
+			o.Progress = p.report
 		}
 	}
 	start := time.Now()
@@ -396,11 +437,14 @@ func printSummary(io *streams, asJSON bool, dir string, elapsed time.Duration, s
 	switch sum.Kind {
 	case "octal":
 		fmt.Fprintf(w, "status: %d proved, %d found, %d none\n", sum.Proved, sum.Found, sum.None)
+		fmt.Fprintf(w, "stopped by the budget: %d at --to, %d at --plain-to", sum.StopTo, sum.StopPlainTo)
 		if sum.StopMaxWork > 0 {
-			fmt.Fprintf(w, "stopped by the budget: %d at --to, %d at --plain-to, %d at --max-work\n", sum.StopTo, sum.StopPlainTo, sum.StopMaxWork)
-		} else {
-			fmt.Fprintf(w, "stopped by the budget: %d at --to, %d at --plain-to\n", sum.StopTo, sum.StopPlainTo)
+			fmt.Fprintf(w, ", %d at --max-work", sum.StopMaxWork)
 		}
+		if sum.StopSolvedTo > 0 {
+			fmt.Fprintf(w, ", %d at --solved-to", sum.StopSolvedTo)
+		}
+		fmt.Fprintln(w)
 		fmt.Fprintf(w, "published periods: %d codes, %d reproduced here\n", sum.Published, sum.Agree)
 		if len(sum.New) > 0 {
 			fmt.Fprintf(w, "published unsolved, proved here: %s\n", strings.Join(sum.New, " "))
@@ -526,4 +570,64 @@ func (p *sweepProgress) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
 	}
+}
+
+// logFile reports whether f is a regular file: stderr sent to a log
+// (nohup, 2> FILE, a Slurm job's --error file).
+func logFile(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// plainProgress prints the progress of a sweep whose stderr is not a
+// terminal (nohup, a Slurm job's log) as plain lines: the first report,
+// then a line every `every` (at each unit done if every is 0), and the
+// last when every unit is done. The clock (now) only paces the lines.
+type plainProgress struct {
+	w     io.Writer
+	what  string
+	every time.Duration
+	now   func() time.Time
+
+	start, last time.Time
+	earlier     int
+	lastDone    int
+	printed     bool
+}
+
+func (p *plainProgress) report(pr sweep.Progress) {
+	now := p.now()
+	if !p.printed {
+		p.start, p.earlier = now, pr.Earlier
+	}
+	final := pr.Done == pr.Total
+	switch {
+	case !p.printed, final && p.lastDone != pr.Done:
+	case p.every == 0 && pr.Done != p.lastDone:
+	case p.every > 0 && now.Sub(p.last) >= p.every:
+	default:
+		return
+	}
+	p.printed, p.last, p.lastDone = true, now, pr.Done
+	fmt.Fprintln(p.w, p.line(pr, now.Sub(p.start)))
+}
+
+// line is one progress line: the time (UTC), the units done of all, the
+// values a second of the units finished in this run, the time elapsed and
+// the time left at this run's pace (by units).
+func (p *plainProgress) line(pr sweep.Progress, elapsed time.Duration) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s grundy sweep: %d/%d %s", p.now().UTC().Format(time.DateTime), pr.Done, pr.Total, p.what)
+	if p.earlier > 0 {
+		fmt.Fprintf(&b, " (%d done earlier)", p.earlier)
+	}
+	if s := elapsed.Seconds(); pr.Values > 0 && s > 0 {
+		fmt.Fprintf(&b, ", %s values/s", humanRate(float64(pr.Values)/s))
+	}
+	fmt.Fprintf(&b, ", %s elapsed", elapsed.Round(time.Second))
+	if done := pr.Done - p.earlier; done > 0 && pr.Done < pr.Total {
+		left := time.Duration(float64(elapsed) / float64(done) * float64(pr.Total-pr.Done))
+		fmt.Fprintf(&b, ", about %s left", left.Round(time.Second))
+	}
+	return b.String()
 }

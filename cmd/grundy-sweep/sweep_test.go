@@ -107,6 +107,8 @@ func TestSweepUsage(t *testing.T) {
 		{[]string{"sweep", "octal", "--digits", "0"}, "--digits must be 1..4, not 0"},
 		{[]string{"sweep", "octal", "--to", "0"}, "--to must be 1..100000000, not 0"},
 		{[]string{"sweep", "octal", "--plain-to", "0"}, "--plain-to must be at least 1, not 0"},
+		{[]string{"sweep", "octal", "--solved-to", "-1"}, "--solved-to must be 0..100000000, not -1"},
+		{[]string{"sweep", "octal", "--checkpoint-every", "-1"}, "--checkpoint-every must be at least 0, not -1"},
 		{[]string{"sweep", "octal", "--family", "0,5"}, `--family: unknown family "5" (0, 4, 0.0n7)`},
 		{[]string{"sweep", "octal", "--codes", "0.16", "--digits", "2"}, "--codes lists the codes: it does not go with --digits or --family"},
 		{[]string{"sweep", "octal", "--codes", "0.16,0.19"}, `--codes: code "0.19": column 4: digit 9 is not an octal digit`},
