@@ -268,7 +268,7 @@ func TestBrowserSequenceExtras(t *testing.T) {
 		case r.URL.Path == "/api/period" && stopPeriod.Load():
 			w.Header().Set("Content-Type", "application/json; charset=utf-8")
 			w.WriteHeader(http.StatusGatewayTimeout)
-			fmt.Fprintln(w, `{"error":"time limit exceeded"}`)
+			fmt.Fprintln(w, `{"error":"time budget exhausted: the computation ran past the server's 10s per request (grundy serve --timeout); ask a smaller question"}`)
 			return
 		}
 		s.Handler().ServeHTTP(w, r)

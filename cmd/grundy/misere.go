@@ -117,6 +117,7 @@ type misereQuotientOptions struct {
 	positions  []string
 	heaps      int
 	maxSize    int
+	maxWork    int64
 	table      string
 	checkpoint string
 	progress   bool
@@ -173,6 +174,7 @@ asked is listed with its image and outcome.`,
 	cmd.Flags().StringArrayVar(&opts.positions, "position", nil, "the quotient of this position and its followers (repeat for several; not with --heaps)")
 	cmd.Flags().IntVar(&opts.heaps, "heaps", -1, "the largest heap N (default: until proved; 20 for games without the periodicity theorem)")
 	cmd.Flags().IntVar(&opts.maxSize, "max-size", 0, "stop past this many elements (0: no limit but --max-memory)")
+	cmd.Flags().Int64Var(&opts.maxWork, "max-work", 0, "stop past this many steps of work, sums enumerated and products formed (0: no limit); the same stop on any machine")
 	cmd.Flags().StringVar(&opts.table, "table", "", "write the multiplication table as JSON to this file (- for standard output)")
 	cmd.Flags().StringVar(&opts.checkpoint, "checkpoint", "", "save the computation to this file after every heap, and resume from it")
 	cmd.Flags().BoolVar(&opts.progress, "progress", false, "print each heap and the quotient's size on standard error")
@@ -194,6 +196,9 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	}
 	if opts.maxSize < 0 {
 		return usagef("--max-size must be at least 0, not %d", opts.maxSize)
+	}
+	if opts.maxWork < 0 {
+		return usagef("--max-work must be at least 0, not %d", opts.maxWork)
 	}
 	if len(opts.positions) > 0 {
 		if opts.heaps >= 0 {
@@ -248,7 +253,7 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 // settings are the quotient's settings from the flags; --progress reports
 // each heap, or each position (unit), as it is added.
 func (opts *misereQuotientOptions) settings(io *streams, copts catalog.Options, unit string) misere.Settings {
-	s := misere.Settings{MaxSize: opts.maxSize, Budget: copts.Budget, Checkpoint: opts.checkpoint}
+	s := misere.Settings{MaxSize: opts.maxSize, MaxWork: opts.maxWork, Budget: copts.Budget, Checkpoint: opts.checkpoint}
 	if opts.progress {
 		s.Progress = func(n, size, pSize int) {
 			fmt.Fprintf(io.err, "%s %d: %d elements, %d in the P-portion\n", unit, n, size, pSize)
@@ -389,7 +394,7 @@ func misereError(err error) error {
 	var we *misere.WorkError
 	switch {
 	case errors.As(err, &we):
-		return usageError{Err: err}
+		return usageError{Err: fmt.Errorf("%w (raise --max-work)", err)}
 	case errors.As(err, &se):
 		return usageError{Err: fmt.Errorf("%w (raise --max-size)", err)}
 	case errors.As(err, &he):

@@ -177,3 +177,40 @@ func TestMisereTimeBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestMisereQuotientMaxWork: --max-work stops a quotient by counted work
+// (sums enumerated, products formed), so the stop is the same on every run
+// and machine: the quotient of the heaps before it, the heap it stopped at,
+// and the library's WorkError with the flag added. The CLI's JSON is the
+// library's own, computed here with the same MaxWork.
+func TestMisereQuotientMaxWork(t *testing.T) {
+	args := []string{"misere", "quotient", "octal:0.114", "--max-work", "100000", "--json"}
+	out, errs, code := grundy(t, "", args...)
+	out2, errs2, code2 := grundy(t, "", args...)
+	if out != out2 || errs != errs2 || code != code2 {
+		t.Fatalf("two runs differ:\n%d %s %s\n%d %s %s", code, out, errs, code2, out2, errs2)
+	}
+	g, err := families.Parse("octal:0.114")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, done, qerr := catalog.ComputeMisereQuotient(context.Background(), g, -1, misere.Settings{MaxWork: 100000, Budget: impartial.DefaultBudget}, catalog.Options{Misere: true, Budget: impartial.DefaultBudget})
+	defer done()
+	var we *misere.WorkError
+	if q == nil || !errors.As(qerr, &we) {
+		t.Fatalf("library: %v, want a WorkError with the quotient reached", qerr)
+	}
+	var lib bytes.Buffer
+	if err := jsonout.Write(&lib, catalog.MisereQuotient{Game: g.Info().Spec, Summary: q.Summary()}); err != nil {
+		t.Fatal(err)
+	}
+	if out != lib.String() {
+		t.Errorf("CLI %s\nlibrary %s", out, lib.String())
+	}
+	if want := "grundy: " + qerr.Error() + " (raise --max-work)\n"; code != 2 || errs != want {
+		t.Errorf("exit %d %q, want 2 %q", code, errs, want)
+	}
+	if _, errs, code := grundy(t, "", "misere", "quotient", "kayles", "--max-work", "-1"); code != 2 || !strings.Contains(errs, "--max-work must be at least 0, not -1") {
+		t.Errorf("--max-work -1: exit %d %q", code, errs)
+	}
+}
