@@ -346,6 +346,28 @@ func TestBrowserMisereURLState(t *testing.T) {
 	if got := eval[[][]string](t, ctx, "rows", "("+misereRows+")('#mis-asked')"); !slices.EqualFunc(got, wantRows(api.Positions), slices.Equal) {
 		t.Errorf("the link: page %q, API %q", got, wantRows(api.Positions))
 	}
+
+	// A sum solved by the quotient: the URL keeps it (only once asked), and
+	// a link with one solves it again.
+	run(t, ctx, "heaps mode", chromedp.Navigate(url+"/#/misere?game=kayles&mode=heaps&heaps=12"))
+	waitJS(t, ctx, "kayles", `(document.getElementById('mis-summary')?.textContent ?? '').includes('heaps 0..12')`)
+	if h := eval[string](t, ctx, "hash", `location.hash`); strings.Contains(h, "sum=") {
+		t.Errorf("a sum never asked is in the URL: %q", h)
+	}
+	run(t, ctx, "a sum", chromedp.Evaluate[chromedp.Void](setInput("mis-sum", "3 4 7")))
+	run(t, ctx, "solve", click("#mis-solve-go"))
+	waitJS(t, ctx, "solved", `!!document.getElementById('mis-solve-outcome')`)
+	solved := text(t, ctx, "#mis-solve-outcome") + " " + text(t, ctx, "#mis-solve-move")
+	if h := eval[string](t, ctx, "hash", `location.hash`); !strings.Contains(h, "sum=3+4+7") {
+		t.Errorf("URL after solving %q, want sum=3+4+7", h)
+	}
+	link = eval[string](t, ctx, "link", `location.href`)
+	run(t, ctx, "elsewhere", chromedp.Navigate("about:blank"))
+	run(t, ctx, "the sum's link", chromedp.Navigate(link))
+	waitJS(t, ctx, "solved again", `!!document.getElementById('mis-solve-outcome') && document.getElementById('mis-sum').value === '3 4 7'`)
+	if got := text(t, ctx, "#mis-solve-outcome") + " " + text(t, ctx, "#mis-solve-move"); got != solved {
+		t.Errorf("the link solves %q, the page solved %q", got, solved)
+	}
 }
 
 // sameQuery reports whether two #/page?query addresses have the same page

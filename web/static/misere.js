@@ -27,7 +27,7 @@ export default {
     // The quotient's budget: stop past this many elements (max_size=).
     const maxSize = h('input', { id: 'mis-max-size', type: 'number', min: '1', value: '', placeholder: 'no limit', 'aria-label': 'Stop past this many elements (empty: no limit)' });
     const sizeField = h('label', { class: 'field small', id: 'mis-max-size-field' }, h('span', {}, 'Stop past (elements)'), maxSize);
-    const solveGo = h('button', { id: 'mis-solve-go', onclick: () => solve() }, 'Solve by the quotient');
+    const solveGo = h('button', { id: 'mis-solve-go', onclick: () => go('solve') }, 'Solve by the quotient');
     const solveOut = h('div', { id: 'mis-solve-out' });
     const formGo = h('button', { id: 'mis-form-go', onclick: () => go('form') }, 'Form & genus');
     const quotGo = h('button', { id: 'mis-quotient-go', onclick: () => go('quotient') }, 'Quotient');
@@ -67,7 +67,7 @@ export default {
     // state is the page's state as the URL holds it (#/misere?…), which
     // show reads back: the game, the form's position, the quotient's mode,
     // the fields of both modes (the largest heap; the positions, a JSON
-    // list), the size limit.
+    // list), the size limit, the sum of heaps to solve.
     function state() {
       const p = { game: picker.info.spec };
       if (position.value.trim()) p.position = position.value;
@@ -75,15 +75,20 @@ export default {
       if (picker.info.heap && heaps.value.trim()) p.heaps = heaps.value.trim();
       p.positions = JSON.stringify(given);
       if (maxSize.value.trim()) p.max_size = maxSize.value.trim();
+      if (sumAsked && picker.info.heap && sum.value.trim()) p.sum = sum.value.trim();
       return p;
     }
 
     // go records the state in the URL; show then computes what the button
     // asked for (pending), and only that.
     let pending = null;
+    // sumAsked: a sum has been solved (a button, or a URL with one), so the
+    // URL keeps it; the field's example alone is not asked for.
+    let sumAsked = false;
     function go(what) {
       if (!picker.info) return;
       pending = what;
+      if (what === 'solve') sumAsked = true;
       app.go('misere', state());
     }
 
@@ -381,7 +386,7 @@ export default {
         h('p', { class: 'more' }, `Highlighted: products in the P-portion. A sum of ${of} is a misère P-position exactly when the product of the images of its ${of} is.`));
     }
 
-    for (const [el, f] of [[position, () => go('form')], [heaps, () => go('quotient')], [maxSize, () => go('quotient')], [sum, solve]]) el.addEventListener('keydown', (e) => {
+    for (const [el, f] of [[position, () => go('form')], [heaps, () => go('quotient')], [maxSize, () => go('quotient')], [sum, () => go('solve')]]) el.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') f();
     });
 
@@ -414,6 +419,8 @@ export default {
         else if (params.game) heaps.value = ''; // a game without heaps: until proved
         if (params.max_size) maxSize.value = params.max_size;
         else if (params.game) maxSize.value = '';
+        if (params.sum) sum.value = params.sum;
+        sumAsked = !!params.sum;
         if (params.game || !picker.info) {
           await picker.set(params.game ?? 'octal:0.75');
           const info = picker.info;
@@ -439,6 +446,7 @@ export default {
           const jobs = [];
           if (what ? what === 'form' : params.position || !params.game) jobs.push(form());
           if (what ? what === 'quotient' : asked || (info.heap && !positions)) jobs.push(quotient());
+          if (what ? what === 'solve' : params.sum && info.heap) jobs.push(solve());
           await Promise.all(jobs);
         }
       },
