@@ -374,15 +374,15 @@ func (s *Server) move(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	judge, err := s.flag(r, "judge")
+	if err != nil {
+		return nil, err
+	}
 	m, err := catalog.FindMove(r.Context(), g, pos, to, opts)
 	if err != nil {
 		return nil, err
 	}
 	res := &MoveResult{Game: g.Info().Spec, Position: canon, Move: m, Repetition: repeated(r, canon, m.To)}
-	judge, err := s.flag(r, "judge")
-	if err != nil {
-		return nil, err
-	}
 	if judge {
 		o := opts
 		o.MaxListed = 0 // every option, within the output budget
