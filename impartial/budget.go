@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -132,6 +133,35 @@ func FormatBytes(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// ParseBytes reads a size such as 512MiB, 4GiB, 2G or 1000000: a flag
+// that sets a memory or output budget.
+func ParseBytes(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	num, unit := t, ""
+	if i >= 0 {
+		num, unit = t[:i], strings.ToLower(strings.TrimSpace(t[i:]))
+	}
+	x, err := strconv.ParseFloat(num, 64)
+	if err != nil || x < 0 {
+		return 0, fmt.Errorf("%q is not a size (want e.g. 512MiB or 4GiB)", s)
+	}
+	mult := map[string]float64{
+		"": 1, "b": 1,
+		"k": 1 << 10, "kb": 1e3, "kib": 1 << 10,
+		"m": 1 << 20, "mb": 1e6, "mib": 1 << 20,
+		"g": 1 << 30, "gb": 1e9, "gib": 1 << 30,
+		"t": 1 << 40, "tb": 1e12, "tib": 1 << 40,
+	}[unit]
+	if mult == 0 {
+		return 0, fmt.Errorf("%q has an unknown unit %q (want B, KiB, MiB, GiB or TiB)", s, unit)
+	}
+	if x*mult > 1<<62 {
+		return 0, fmt.Errorf("%q is too large", s)
+	}
+	return int64(x * mult), nil
 }
 
 // ContextError turns the error of a finished context into a *BudgetError:

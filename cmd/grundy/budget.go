@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -41,7 +38,7 @@ func (b *budgetFlags) add(fs *pflag.FlagSet) {
 // --max-steps, --rule-timeout, and --max-memory for what one call may
 // allocate (0, no limit, leaves the rules package's default).
 func (b *budgetFlags) starlark() rules.Limits {
-	mem, _ := parseBytes(b.maxMemory) // checked by budget
+	mem, _ := impartial.ParseBytes(b.maxMemory) // checked by budget
 	return rules.Limits{MaxSteps: b.maxSteps, CallTimeout: b.ruleTimeout, MaxMemory: mem}
 }
 
@@ -84,11 +81,11 @@ func (b *budgetFlags) open(ctx context.Context, spec string, misere bool) (quest
 }
 
 func (b *budgetFlags) budget() (impartial.Budget, error) {
-	mem, err := parseBytes(b.maxMemory)
+	mem, err := impartial.ParseBytes(b.maxMemory)
 	if err != nil {
 		return impartial.Budget{}, usagef("--max-memory: %v", err)
 	}
-	out, err := parseBytes(b.maxOutput)
+	out, err := impartial.ParseBytes(b.maxOutput)
 	if err != nil {
 		return impartial.Budget{}, usagef("--max-output: %v", err)
 	}
@@ -127,7 +124,7 @@ func (b *budgetFlags) context(ctx context.Context) (context.Context, context.Can
 		ctx, c = context.WithTimeout(ctx, b.timeout)
 		cancels = append(cancels, c)
 	}
-	if mem, err := parseBytes(b.maxMemory); err == nil && mem > 0 {
+	if mem, err := impartial.ParseBytes(b.maxMemory); err == nil && mem > 0 {
 		g := memguard.New(memguard.Options{Limit: guardLimit(mem)})
 		restore := memguard.SetGCLimit(g.Limit())
 		var c context.CancelFunc
@@ -146,31 +143,3 @@ func (b *budgetFlags) context(ctx context.Context) (context.Context, context.Can
 // program itself. (The server's MemoryLimit default, max(384MiB, 1.5 ×
 // --max-memory), covers several computations at once: web.Config.)
 func guardLimit(mem int64) int64 { return mem + mem/2 + 64<<20 }
-
-// parseBytes reads a size such as 512MiB, 4GiB, 2G or 1000000.
-func parseBytes(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
-	num, unit := t, ""
-	if i >= 0 {
-		num, unit = t[:i], strings.ToLower(strings.TrimSpace(t[i:]))
-	}
-	x, err := strconv.ParseFloat(num, 64)
-	if err != nil || x < 0 {
-		return 0, fmt.Errorf("%q is not a size (want e.g. 512MiB or 4GiB)", s)
-	}
-	mult := map[string]float64{
-		"": 1, "b": 1,
-		"k": 1 << 10, "kb": 1e3, "kib": 1 << 10,
-		"m": 1 << 20, "mb": 1e6, "mib": 1 << 20,
-		"g": 1 << 30, "gb": 1e9, "gib": 1 << 30,
-		"t": 1 << 40, "tb": 1e12, "tib": 1 << 40,
-	}[unit]
-	if mult == 0 {
-		return 0, fmt.Errorf("%q has an unknown unit %q (want B, KiB, MiB, GiB or TiB)", s, unit)
-	}
-	if x*mult > 1<<62 {
-		return 0, fmt.Errorf("%q is too large", s)
-	}
-	return int64(x * mult), nil
-}

@@ -145,16 +145,3 @@ func TestHelpHasExamples(t *testing.T) {
 		t.Errorf("solve --help = %d %q", code, out)
 	}
 }
-
-func TestParseBytes(t *testing.T) {
-	for in, want := range map[string]int64{"0": 0, "512MiB": 512 << 20, "4GiB": 4 << 30, "2G": 2 << 30, "1.5KiB": 1536, "1000": 1000, "3mb": 3e6} {
-		if got, err := parseBytes(in); err != nil || got != want {
-			t.Errorf("parseBytes(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-	for _, in := range []string{"", "x", "-1", "5 parsecs", "1e30TiB"} {
-		if _, err := parseBytes(in); err == nil {
-			t.Errorf("parseBytes(%q) succeeded", in)
-		}
-	}
-}

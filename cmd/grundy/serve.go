@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/web"
 )
 
@@ -85,7 +86,7 @@ func (opts *serveOptions) add(f *pflag.FlagSet) {
 
 // config checks the serve flags and returns the server's configuration.
 func (opts *serveOptions) config() (web.Config, error) {
-	mem, err := parseBytes(opts.maxMemory)
+	mem, err := impartial.ParseBytes(opts.maxMemory)
 	switch {
 	case err != nil:
 		return web.Config{}, usagef("--max-memory: %v", err)
@@ -102,7 +103,7 @@ func (opts *serveOptions) config() (web.Config, error) {
 	}
 	var memLimit int64
 	if opts.memoryLimit != "" {
-		if memLimit, err = parseBytes(opts.memoryLimit); err != nil {
+		if memLimit, err = impartial.ParseBytes(opts.memoryLimit); err != nil {
 			return web.Config{}, usagef("--memory-limit: %v", err)
 		}
 		if memLimit <= 0 {
