@@ -107,6 +107,22 @@ func OpenCount(dir, game string, start int) (*Checkpoint, int64, error) {
 	return open(dir, game, start, nil)
 }
 
+// Committed returns the count of values the checkpoint in dir has
+// committed, reading only its manifest: it takes no lock, so a progress
+// report can read it while a run appends (the manifest is replaced whole
+// at each commit).
+func Committed(dir string) (int64, error) {
+	raw, err := os.ReadFile(filepath.Join(dir, manifestFile))
+	if err != nil {
+		return 0, err
+	}
+	var m manifest
+	if err := json.Unmarshal(raw, &m); err != nil || m.Format != formatV1 {
+		return 0, &Error{dir, "unreadable checkpoint.json"}
+	}
+	return m.Count, nil
+}
+
 // Replay calls each with the first n committed values, in order (n at most
 // the count OpenCount returned; they were verified then). It stops at the
 // first error each returns.

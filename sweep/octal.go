@@ -154,10 +154,11 @@ func codeKey(code string) string {
 }
 
 // Limits of an octal sweep: 4 digits are 4,095 codes; To bounds each
-// code's memory (about 6 bytes a value) and time.
+// code's time and memory (about 6 bytes a value: 6 GiB at 2^30, and
+// Options.MaxMemory bounds the codes computing at once).
 const (
 	MaxOctalDigits = 4
-	MaxOctalTo     = 100_000_000
+	MaxOctalTo     = 1 << 30
 	// MaxOctalCodes bounds a list of codes (--codes).
 	MaxOctalCodes = 10_000
 	// Max0n7 is the largest n of the family 0.0n7 (Flammenkamp's tables

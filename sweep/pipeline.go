@@ -23,6 +23,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/spark" // --runner spark
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+	"github.com/grundy/grundy/checkpoint"
 )
 
 // Spec describes one sweep. It is what the workers receive (as JSON in the
@@ -162,6 +163,13 @@ type Options struct {
 	// killed resumes (0: DefaultCheckpointEvery; negative: no
 	// checkpoints). A local DIR only. The results are the same either way.
 	CheckpointEvery int
+	// MaxMemory bounds the memory the units computing at once in this
+	// process hold, by their estimates (an octal unit: about 6 bytes a value
+	// of its --to): a unit that does not fit waits for one that does to
+	// end, and a sweep with a unit larger than the budget is refused before
+	// it starts. 0: DefaultMaxMemory; negative: no limit. The results are
+	// the same with any budget.
+	MaxMemory int64
 }
 
 // IsLocal says whether the runner is the embedded one.
@@ -194,6 +202,13 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 	}
 	t, err := spec.task()
 	if err != nil {
+		return nil, &UsageError{err}
+	}
+	maxMem := o.MaxMemory
+	if maxMem == 0 {
+		maxMem = DefaultMaxMemory
+	}
+	if err := checkMemory(t, maxMem); err != nil {
 		return nil, &UsageError{err}
 	}
 	if !IsLocal(o.Runner) && !slices.Contains(Runners, o.Runner) {
@@ -232,7 +247,7 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 	if every == 0 {
 		every = DefaultCheckpointEvery
 	}
-	counts := beam.ParDo(s, &unitsFn{Spec: specJSON, Out: o.Out, CheckpointEvery: max(every, 0)}, imp)
+	counts := beam.ParDo(s, &unitsFn{Spec: specJSON, Out: o.Out, CheckpointEvery: max(every, 0), MaxMemory: max(maxMem, 0)}, imp)
 	beam.ParDo0(s, &mergeFn{Spec: specJSON, Out: o.Out}, stats.Sum(s, counts))
 
 	stop := make(chan struct{})
@@ -405,6 +420,12 @@ type Progress struct {
 	// of the units finished in this run; a rate over this run's time is
 	// the sweep's values a second.
 	Values int64
+	// Underway is the number of units not done whose checkpoints hold
+	// values, and Saved those values: how far the long units have got
+	// (a local DIR only; checkpoints are saved every --checkpoint-every
+	// values).
+	Underway int
+	Saved    int64
 }
 
 // progressReader counts the parts in the store, reading each new part's
@@ -441,6 +462,20 @@ func (p *progressReader) update(ctx context.Context, st *store, total int) {
 		}
 	}
 	p.Done, p.Total = min(len(p.seen), total), total
+	p.Underway, p.Saved = 0, 0
+	if st.remote {
+		return
+	}
+	dirs, _ := os.ReadDir(st.join("checkpoints"))
+	for _, d := range dirs {
+		if p.seen[d.Name()] {
+			continue // done: its checkpoint goes once its part is written
+		}
+		if n, err := checkpoint.Committed(st.join("checkpoints", d.Name())); err == nil && n > 0 {
+			p.Underway++
+			p.Saved += n
+		}
+	}
 }
 
 // poll reports the parts in the store until stop closes.
@@ -478,6 +513,9 @@ type unitsFn struct {
 	// CheckpointEvery: the values between two saves of a long unit (0:
 	// none; Options.CheckpointEvery).
 	CheckpointEvery int `json:"checkpoint_every,omitempty"`
+	// MaxMemory: the units' memory budget in this process (0: none;
+	// Options.MaxMemory).
+	MaxMemory int64 `json:"max_memory,omitempty"`
 
 	task task
 	st   *store
@@ -550,7 +588,12 @@ func (f *unitsFn) unit(ctx context.Context, i int) error {
 		// directory); this one is on a remote store, or appeared since.
 		slog.Warn(pe.Error() + "; computing it again")
 	}
+	release, err := holdMemory(ctx, f.task, i, f.MaxMemory)
+	if err != nil {
+		return err
+	}
 	result, err := f.task.run(ctx, i)
+	release()
 	if err != nil {
 		return err
 	}

@@ -38,8 +38,11 @@ type sweepOptions struct {
 	// checkpointEvery: the values between two saves of a long octal unit
 	// (0: none).
 	checkpointEvery int
-	named           bool     // out is the default name for the sweep
-	beam            []string // Beam options, after --
+	// maxMemory: the memory the octal units computing at once may hold
+	// (--max-memory; "": the default, 0: no limit).
+	maxMemory string
+	named     bool     // out is the default name for the sweep
+	beam      []string // Beam options, after --
 }
 
 func (o *sweepOptions) add(cmd *cobra.Command) {
@@ -124,8 +127,10 @@ pays). The budget is work, never time: a code stops at the same heap on any
 machine. --solved-to S lets a code the published tables list as solved go on
 to G(0..S) until its period is proved. A code saves its values to
 DIR/checkpoints every --checkpoint-every values, so a killed run resumes it
-from there. Each code is compared with the published tables (Winning Ways,
-Flammenkamp, Czajka's octal-games).
+from there. A code holds about 6 bytes a value of --to; --max-memory bounds
+what the codes computing at once hold (a code waits for room). Each code is
+compared with the published tables (Winning Ways, Flammenkamp, Czajka's
+octal-games).
 
 --family chooses the codes: 0 (0.d1…dk, the default), 4 (4.0 and 4.d1…dk: a
 move may also split a heap without removing a token), 0.0n7 (Flammenkamp's
@@ -206,6 +211,7 @@ unproved, open). Codes that disagree are listed at the end.`,
 	cmd.Flags().StringSliceVar(&opts.families, "family", nil, "the families of codes: 0, 4, 0.0n7, or several (default 0)")
 	cmd.Flags().StringArrayVar(&opts.codes, "codes", nil, "the codes to sweep, comma-separated (instead of --digits and --family): octal codes, or take-and-break codes in CGSuite's syntax as tb:CODE (tb:4!.0)")
 	cmd.Flags().IntVar(&opts.checkpointEvery, "checkpoint-every", sweep.DefaultCheckpointEvery, "a code saves its values to DIR/checkpoints every `K` values, and a killed run resumes it from there (0: no checkpoints; the results are the same)")
+	cmd.Flags().StringVar(&opts.maxMemory, "max-memory", impartial.FormatBytes(sweep.DefaultMaxMemory), "the memory the codes computing at once may hold, about 6 bytes a value of --to each: a code waits for room, and a sweep with a code that alone needs more is refused (e.g. 2GiB; 0: no limit)")
 	cmd.Flags().Int64Var(&opts.maxWork, "max-work", sweep.DefaultMaxWork, "a tb: code's plain kernel examines at most `W` options where it lists partitions (three heaps or more, modifiers, repeating digits)")
 	opts.add(cmd)
 	return cmd
@@ -375,6 +381,16 @@ func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.S
 	if opts.checkpointEvery > 0 {
 		o.CheckpointEvery = opts.checkpointEvery
 	}
+	if opts.maxMemory != "" {
+		mem, err := impartial.ParseBytes(opts.maxMemory)
+		if err != nil {
+			return usagef("--max-memory: %v", err)
+		}
+		o.MaxMemory = mem
+		if mem == 0 {
+			o.MaxMemory = -1
+		}
+	}
 	if opts.progressEvery < 0 {
 		return usagef("--progress-every must be at least 0, not %s", opts.progressEvery)
 	}
@@ -518,6 +534,7 @@ type sweepProgress struct {
 	earlier int
 	start   time.Time
 	values  int64
+	saved   int64
 }
 
 func (p *sweepProgress) report(pr sweep.Progress) {
@@ -533,8 +550,8 @@ func (p *sweepProgress) report(pr sweep.Progress) {
 			progressbar.OptionThrottle(200*time.Millisecond),
 			progressbar.OptionClearOnFinish())
 	}
-	if pr.Values != p.values {
-		p.values = pr.Values
+	if pr.Values != p.values || pr.Saved != p.saved {
+		p.values, p.saved = pr.Values, pr.Saved
 		p.bar.Describe(p.describe(pr))
 	}
 	p.bar.Set(pr.Done - p.earlier)
@@ -550,8 +567,20 @@ func (p *sweepProgress) describe(pr sweep.Progress) string {
 	if s := time.Since(p.start).Seconds(); pr.Values > 0 && s > 0 {
 		desc += fmt.Sprintf(", %s values/s", humanRate(float64(pr.Values)/s))
 	}
-	return desc
+	return desc + underway(pr)
 }
+
+// underway says how far the long units not yet done have got, by the
+// values their checkpoints hold ("" when none has saved any).
+func underway(pr sweep.Progress) string {
+	if pr.Underway == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d under way with %s values saved", pr.Underway, humanCount(pr.Saved))
+}
+
+// humanCount writes a count with three figures: 950, 12.3 k, 4.56 M.
+func humanCount(n int64) string { return humanRate(float64(n)) }
 
 // humanRate writes a rate with three figures: 950, 12.3 k, 4.56 M.
 func humanRate(r float64) string {
@@ -624,6 +653,7 @@ func (p *plainProgress) line(pr sweep.Progress, elapsed time.Duration) string {
 	if s := elapsed.Seconds(); pr.Values > 0 && s > 0 {
 		fmt.Fprintf(&b, ", %s values/s", humanRate(float64(pr.Values)/s))
 	}
+	b.WriteString(underway(pr))
 	fmt.Fprintf(&b, ", %s elapsed", elapsed.Round(time.Second))
 	if done := pr.Done - p.earlier; done > 0 && pr.Done < pr.Total {
 		left := time.Duration(float64(elapsed) / float64(done) * float64(pr.Total-pr.Done))

@@ -105,9 +105,12 @@ func TestSweepUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"sweep", "octal", "--digits", "0"}, "--digits must be 1..4, not 0"},
-		{[]string{"sweep", "octal", "--to", "0"}, "--to must be 1..100000000, not 0"},
+		{[]string{"sweep", "octal", "--to", "0"}, "--to must be 1..1073741824, not 0"},
+		{[]string{"sweep", "octal", "--to", "1073741825"}, "--to must be 1..1073741824, not 1073741825"},
+		{[]string{"sweep", "octal", "--max-memory", "lots"}, "--max-memory: \"lots\" is not a size"},
+		{[]string{"sweep", "octal", "--codes", "0.167", "--to", "268435456", "--max-memory", "1GiB"}, "unit 0.167 holds about 1.5 GiB (6 bytes a value), more than the memory budget 1.0 GiB (--max-memory)"},
 		{[]string{"sweep", "octal", "--plain-to", "0"}, "--plain-to must be at least 1, not 0"},
-		{[]string{"sweep", "octal", "--solved-to", "-1"}, "--solved-to must be 0..100000000, not -1"},
+		{[]string{"sweep", "octal", "--solved-to", "-1"}, "--solved-to must be 0..1073741824, not -1"},
 		{[]string{"sweep", "octal", "--checkpoint-every", "-1"}, "--checkpoint-every must be at least 0, not -1"},
 		{[]string{"sweep", "octal", "--family", "0,5"}, `--family: unknown family "5" (0, 4, 0.0n7)`},
 		{[]string{"sweep", "octal", "--codes", "0.16", "--digits", "2"}, "--codes lists the codes: it does not go with --digits or --family"},
