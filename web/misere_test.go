@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/misere"
+	"github.com/grundy/grundy/octal"
 )
 
 func getJSON(t *testing.T, s *Server, url string) (int, map[string]any, string) {
@@ -246,5 +249,74 @@ func TestMisereTimeBudget(t *testing.T) {
 			strings.Contains(msg, "canceled") || strings.Contains(msg, "context deadline") {
 			t.Errorf("%s: %d %q", url, code, msg)
 		}
+	}
+}
+
+// pollDeadline is a context whose deadline passes at its n-th poll (a call
+// of Err or Done): a deadline in the middle of a computation, at the same
+// point of the work on every run, with no clock.
+type pollDeadline struct {
+	context.Context
+	n     atomic.Int64
+	once  sync.Once
+	done  chan struct{}
+	after int64
+}
+
+func newPollDeadline(after int64) *pollDeadline {
+	return &pollDeadline{Context: context.Background(), done: make(chan struct{}), after: after}
+}
+
+func (c *pollDeadline) passed() bool {
+	if c.n.Add(1) >= c.after {
+		c.once.Do(func() { close(c.done) })
+		return true
+	}
+	return false
+}
+
+func (c *pollDeadline) Done() <-chan struct{} { c.passed(); return c.done }
+
+func (c *pollDeadline) Err() error {
+	if c.passed() {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// TestMisereDeadlineMidway: a quotient whose deadline passes after some
+// heaps are done is answered as data (200), the heaps it reached with
+// their quotient, its stop naming the time limit and the hint the
+// server's limit per computation, as a stop by a work budget is.
+func TestMisereDeadlineMidway(t *testing.T) {
+	s := New(Config{})
+	for _, after := range []int64{12, 40} {
+		r := newRequest("GET", "/api/misere/quotient?game=kayles&heaps=30", nil).WithContext(newPollDeadline(after))
+		r.ParseForm()
+		res, err := s.misereQuotient(r)
+		if err != nil {
+			t.Fatalf("polls %d: %v, want the heaps reached", after, err)
+		}
+		sq, ok := res.(stoppedQuotient)
+		if !ok {
+			t.Fatalf("polls %d: %T, want a stopped quotient", after, res)
+		}
+		q := sq.MisereQuotient
+		if sq.Hint != "the server's time limit per computation" || q.Stop == nil || !strings.Contains(q.Stop.Reason, "time budget exhausted") {
+			t.Errorf("polls %d: hint %q, stop %+v", after, sq.Hint, q.Stop)
+		}
+		if q.Computed < 1 || q.Computed >= 30 || q.Status == "proved" || len(q.Pretending) != q.Computed+1 {
+			t.Errorf("polls %d: computed %d, status %s, %d pretending names", after, q.Computed, q.Status, len(q.Pretending))
+		}
+		// The quotient of the heaps reached is that of a run asked for them.
+		code, _ := octal.ParseCode("0.77") // Kayles
+		want, err := misere.Compute(context.Background(), misere.Octal(octal.New(code)), q.Computed, misere.Settings{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Size != want.Size() || q.PSize != want.PSize() {
+			t.Errorf("polls %d: to heap %d size %d (P %d), a run to it %d (P %d)", after, q.Computed, q.Size, q.PSize, want.Size(), want.PSize())
+		}
+		t.Logf("polls %d: stopped after heap %d, size %d", after, q.Computed, q.Size)
 	}
 }
