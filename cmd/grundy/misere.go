@@ -223,6 +223,20 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 		return misereError(memguard.Cause(ctx, qerr))
 	}
 	res := catalog.MisereQuotient{Game: g.Info().Spec, Summary: q.Summary()}
+	return opts.output(ctx, io, res, func(list int) string {
+		text := res.Summary.Text(res.Game, list)
+		if p := res.Period; res.Status == misere.Computed && p.Status == "observed" && p.Need > res.Heaps {
+			text += fmt.Sprintf("  (the proof needs heaps up to %d: give --heaps %d, or leave --heaps out to add heaps until it holds)\n", p.Need, p.Need)
+		}
+		return text
+	}, q, copts, qerr)
+}
+
+// output prints a quotient that was computed, whole or up to a stop: its
+// JSON (res) or its text (lists cut at textList unless --full), then its
+// table into --table, and last the error line of a stop (qerr).
+func (opts *misereQuotientOptions) output(ctx context.Context, io *streams, res any, text func(list int) string, q *misere.Quotient, copts catalog.Options, qerr error) error {
+	var err error
 	if opts.json {
 		err = jsonout.Write(io.out, res)
 	} else {
@@ -230,11 +244,7 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 		if opts.full {
 			list = 0
 		}
-		text := res.Summary.Text(res.Game, list)
-		if p := res.Period; res.Status == misere.Computed && p.Status == "observed" && p.Need > res.Heaps {
-			text += fmt.Sprintf("  (the proof needs heaps up to %d: give --heaps %d, or leave --heaps out to add heaps until it holds)\n", p.Need, p.Need)
-		}
-		_, err = fmt.Fprint(io.out, text)
+		_, err = fmt.Fprint(io.out, text(list))
 	}
 	if err != nil {
 		return err
@@ -277,27 +287,7 @@ func misereQuotientPositionsRun(cmd *cobra.Command, io *streams, opts *misereQuo
 		return misereError(memguard.Cause(ctx, qerr))
 	}
 	res := p.Result(ctx)
-	if opts.json {
-		err = jsonout.Write(io.out, res)
-	} else {
-		list := textList
-		if opts.full {
-			list = 0
-		}
-		_, err = fmt.Fprint(io.out, miserePositionsText(res, list))
-	}
-	if err != nil {
-		return err
-	}
-	if opts.table != "" {
-		if err := writeTable(ctx, io, p.Quotient, opts.table, copts.Budget.MaxOutput); err != nil {
-			return err
-		}
-	}
-	if qerr != nil {
-		return misereError(memguard.Cause(ctx, qerr))
-	}
-	return nil
+	return opts.output(ctx, io, res, func(list int) string { return miserePositionsText(res, list) }, p.Quotient, copts, qerr)
 }
 
 // miserePositionsText states a quotient of positions for the terminal:
