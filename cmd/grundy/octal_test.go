@@ -175,6 +175,12 @@ func TestValuesTail(t *testing.T) {
 	if _, errs, code := grundy(t, "", "values", "nim", "--to", "20", "--tail", "100"); code != exitUsage {
 		t.Errorf("--tail on nim: exit %d %q", code, errs)
 	}
+	for _, n := range []string{"1", "-3"} {
+		if _, errs, code := grundy(t, "", "values", "octal:0.167", "--to", "100", "--tail", n); code != exitUsage ||
+			errs != "grundy: --tail must be at least 2 (0: keep every value), not "+n+"\n" {
+			t.Errorf("--tail %s: exit %d %q", n, code, errs)
+		}
+	}
 }
 
 // Heaps far beyond what can be held come from the proved period: a window
