@@ -14,7 +14,7 @@ import (
 var errKilled = errors.New("killed")
 
 // withoutSeconds is a unit's result (its part's JSON: the row and the
-// frequency tables) with the seconds, the one field that depends on the
+// frequency tables) with the seconds, the fields that depend on the
 // machine, zeroed.
 func withoutSeconds(t *testing.T, result []byte) string {
 	t.Helper()
@@ -22,7 +22,7 @@ func withoutSeconds(t *testing.T, result []byte) string {
 	if err := json.Unmarshal(result, &p); err != nil {
 		t.Fatal(err)
 	}
-	p.Seconds = 0
+	p.Seconds, p.CPUSeconds = 0, 0
 	out, _ := json.Marshal(p)
 	return string(out)
 }

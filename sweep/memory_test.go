@@ -83,7 +83,7 @@ func TestSweepMemoryResults(t *testing.T) {
 	}
 	for i := range rows[0] {
 		a, b := rows[0][i], rows[1][i]
-		a.Seconds, b.Seconds = 0, 0
+		a.Seconds, b.Seconds, a.CPUSeconds, b.CPUSeconds = 0, 0, 0, 0
 		if !reflect.DeepEqual(a, b) {
 			t.Errorf("without a limit %+v, one at a time %+v", a, b)
 		}
@@ -129,5 +129,27 @@ func TestProgressUnderway(t *testing.T) {
 	pr.update(context.Background(), st, 2)
 	if pr.Underway != 0 || pr.Saved != 0 || pr.Done != 1 || pr.Values != 1000 {
 		t.Errorf("the unit done: %+v, want none under way", pr.Progress)
+	}
+}
+
+// A unit's row carries its own CPU time on Linux (its thread's clock), in
+// the last column of results.csv; elsewhere the column is empty.
+func TestOctalCPUSeconds(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Run(context.Background(), Spec{Kind: "octal", Octal: &OctalSpec{Codes: []string{"0.167"}, To: 30000}}, Options{Out: dir}); err != nil {
+		t.Fatal(err)
+	}
+	rows := readJSONL[OctalRow](t, filepath.Join(dir, "results.jsonl"))
+	data, err := os.ReadFile(filepath.Join(dir, "results.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if !strings.HasSuffix(lines[0], ",checksum,cpu_seconds") || len(rows) != 1 {
+		t.Fatalf("header %q, %d rows", lines[0], len(rows))
+	}
+	last := lines[1][strings.LastIndexByte(lines[1], ',')+1:]
+	if _, ok := threadCPU(); ok != (rows[0].CPUSeconds > 0) || ok != (last != "") {
+		t.Errorf("thread clock %v: cpu_seconds %v, CSV %q", ok, rows[0].CPUSeconds, last)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -251,6 +252,10 @@ type OctalRow struct {
 	// of a sweep before the plain cap has none; the merge fills it in.
 	Stop    string  `json:"stop,omitempty"`
 	Seconds float64 `json:"seconds"`
+	// CPUSeconds is the CPU time the unit took (its thread's, on Linux;
+	// 0, absent, elsewhere and in parts before it): unlike Seconds, the
+	// same whether or not other units shared the core.
+	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
 	// What the tables say (see Lookup), and whether this result agrees:
 	// agrees, disagrees, unproved (published, out of this range), open
 	// (published unsolved) or "" (no published result).
@@ -617,6 +622,11 @@ func runOctal(ctx context.Context, code string, b OctalBudget, ck *unitCheckpoin
 		return OctalRow{}, nil, err
 	}
 	start := time.Now()
+	// The unit runs on one goroutine (no SetParallel), locked to its
+	// thread so that the thread's CPU clock is the unit's.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0, cpuOK := threadCPU()
 	comp := octal.NewComputer(g, octal.Auto)
 	comp.SetMaxWork(b.MaxWork)
 	if ck != nil && comp.CanReplay() {
@@ -650,11 +660,15 @@ func runOctal(ctx context.Context, code string, b OctalBudget, ck *unitCheckpoin
 		status = "found"
 	}
 	sum, freq := frequencies(comp, per.ComputedTo, st.Kernel == "sparse" && per.Status != octal.Proved)
-	return OctalRow{
+	row := OctalRow{
 		Code: code, ComputedTo: per.ComputedTo, MaxValue: st.MaxValue, Rare: st.Rare,
 		Period: per.Period, Preperiod: per.Preperiod, Status: status, Stop: stopName[stop],
 		Seconds: time.Since(start).Seconds(), Checksum: sum,
-	}, freq, nil
+	}
+	if cpu1, ok := threadCPU(); ok && cpuOK {
+		row.CPUSeconds = cpu1 - cpu0
+	}
+	return row, freq, nil
 }
 
 // frequencies reads G(0..to) once: their checksum, and with tables the
@@ -857,11 +871,11 @@ func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 	sort.Strings(sum.Disagree)
 	sort.Strings(sum.New)
 	header := []string{"code", "computed_to", "max_value", "rare", "period", "preperiod", "status", "stop", "seconds",
-		"representative", "published_period", "published_preperiod", "check", "note", "checksum"}
+		"representative", "published_period", "published_preperiod", "check", "note", "checksum", "cpu_seconds"}
 	records := make([][]string, len(rows))
 	for i, r := range rows {
 		records[i] = []string{r.Code, itoa(r.ComputedTo), itoa(int(r.MaxValue)), itoa(r.Rare), itoa(r.Period), itoa(r.Preperiod),
-			r.Status, r.Stop, fmt.Sprintf("%.3f", r.Seconds), r.Representative, itoaOrEmpty(r.PublishedPeriod), itoaOrEmpty(r.PublishedPreperiod), r.Check, r.Note, r.Checksum}
+			r.Status, r.Stop, fmt.Sprintf("%.3f", r.Seconds), r.Representative, itoaOrEmpty(r.PublishedPeriod), itoaOrEmpty(r.PublishedPreperiod), r.Check, r.Note, r.Checksum, cpuOrEmpty(r.CPUSeconds)}
 	}
 	files, err := writeTable(ctx, st, "results", header, records, rows)
 	if err != nil {
@@ -875,6 +889,13 @@ func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func cpuOrEmpty(s float64) string {
+	if s == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.3f", s)
+}
 
 func itoaOrEmpty(n *int) string {
 	if n == nil {

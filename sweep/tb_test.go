@@ -30,7 +30,7 @@ func TestTBRowsEqualOctalRows(t *testing.T) {
 			if r.PublishedPeriod != nil {
 				f.pubP, f.pubN = *r.PublishedPeriod, *r.PublishedPreperiod
 			}
-			f.Code, f.Seconds, f.PublishedPeriod, f.PublishedPreperiod = "", 0, nil, nil
+			f.Code, f.Seconds, f.CPUSeconds, f.PublishedPeriod, f.PublishedPreperiod = "", 0, 0, nil, nil
 			return f
 		}
 		if o, tb := row(code), row("tb:"+code); o != tb {
