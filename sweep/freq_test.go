@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -105,5 +106,62 @@ func TestFrequencyFilesRogalski(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(string(sums)), "\n")
 	if len(lines) != 15 || !strings.HasPrefix(lines[0], "1 sha256:") || !strings.HasPrefix(lines[14], fmt.Sprintf("%d sha256:", 16384)) {
 		t.Errorf("checksums:\n%s", sums)
+	}
+}
+
+// The committed frequency tables of the sparse unsolved codes
+// (results/octal-sparse-to16777216, computed by the sparse-space kernel)
+// against the plain kernel, the oracle: for ten codes of both families,
+// every table N ≤ 2^14 and its checksum (2^20, the spot check,
+// with GRUNDY_SWEEP_LONG: about half an hour of one core).
+func TestSparseResultsPlain(t *testing.T) {
+	dir := filepath.Join("..", "results", "octal-sparse-to16777216", "frequencies")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("no committed results")
+	}
+	to := 1 << 14
+	if os.Getenv("GRUNDY_SWEEP_LONG") != "" {
+		to = 1 << 20
+	}
+	for _, code := range []string{"0.104", "0.106", "0.14", "0.142", "0.146", "0.6", "0.054", "0.064", "4.004", "4.044"} {
+		_, g, err := ParseSweepCode(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := octal.NewComputer(g, octal.PlainMethod)
+		if err := c.Extend(context.Background(), to); err != nil {
+			t.Fatal(err)
+		}
+		sums, err := os.ReadFile(filepath.Join(dir, code, "checksums"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := checkpoint.NewSum()
+		var counts []int64
+		for n := 0; n <= to; n++ {
+			v := int(c.At(n))
+			sum.Add(uint64(v))
+			if n == 0 {
+				continue
+			}
+			if v >= len(counts) {
+				counts = append(counts, make([]int64, v+1-len(counts))...)
+			}
+			counts[v]++
+			if n&(n-1) != 0 {
+				continue
+			}
+			var want strings.Builder
+			for v, k := range counts {
+				fmt.Fprintf(&want, "%d %d\n", v, k)
+			}
+			got, err := os.ReadFile(filepath.Join(dir, code, strconv.Itoa(n)))
+			if err != nil || string(got) != want.String() {
+				t.Errorf("%s at %d: the committed table differs from the plain kernel's (%v)", code, n, err)
+			}
+			if line := fmt.Sprintf("\n%d %s\n", n, sum.String()); !strings.Contains("\n"+string(sums), line) {
+				t.Errorf("%s at %d: no line %q in the checksums", code, n, strings.TrimSpace(line))
+			}
+		}
 	}
 }
