@@ -112,15 +112,22 @@ func OpenCount(dir, game string, start int) (*Checkpoint, int64, error) {
 // report can read it while a run appends (the manifest is replaced whole
 // at each commit).
 func Committed(dir string) (int64, error) {
+	m, err := readManifest(dir)
+	return m.Count, err
+}
+
+// readManifest reads dir's manifest: an error wrapping os.ErrNotExist if
+// there is none, an *Error if it cannot be read as one.
+func readManifest(dir string) (manifest, error) {
 	raw, err := os.ReadFile(filepath.Join(dir, manifestFile))
 	if err != nil {
-		return 0, err
+		return manifest{}, err
 	}
 	var m manifest
 	if err := json.Unmarshal(raw, &m); err != nil || m.Format != formatV1 {
-		return 0, &Error{dir, "unreadable checkpoint.json"}
+		return manifest{}, &Error{dir, "unreadable checkpoint.json (delete the directory to start over)"}
 	}
-	return m.Count, nil
+	return m, nil
 }
 
 // Replay calls each with the first n committed values, in order (n at most
@@ -204,17 +211,13 @@ func open(dir, game string, start int, keep func(uint64)) (_ *Checkpoint, _ int6
 		}
 	}()
 	c := &Checkpoint{dir: dir, lock: lock, sum: NewSum(), m: manifest{Format: formatV1, Game: game, Start: start}}
-	raw, err := os.ReadFile(filepath.Join(dir, manifestFile))
+	m, err := readManifest(dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		// A fresh start: any data without a manifest is discarded below.
 	case err != nil:
 		return nil, 0, err
 	default:
-		var m manifest
-		if err := json.Unmarshal(raw, &m); err != nil || m.Format != formatV1 {
-			return nil, 0, &Error{dir, "unreadable checkpoint.json (delete the directory to start over)"}
-		}
 		if m.Game != game || m.Start != start {
 			return nil, 0, &Error{dir, fmt.Sprintf("holds the sequence of %s from %d, not %s from %d (use another directory)", m.Game, m.Start, game, start)}
 		}
