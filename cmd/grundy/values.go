@@ -215,11 +215,11 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 		}
 		start = opts.from
 	}
-	if opts.tail < 0 || opts.tail == 1 || opts.tail > 0 && !info.Periodic {
-		if opts.tail < 0 || opts.tail == 1 {
-			// The first N values and the last N: N ≥ 2 (octal.Computer.SetTail).
-			return usagef("--tail must be at least 2 (0: keep every value), not %d", opts.tail)
-		}
+	if opts.tail < 0 || opts.tail == 1 {
+		// The first N values and the last N: N ≥ 2 (octal.Computer.SetTail).
+		return usagef("--tail must be at least 2 (0: keep every value), not %d", opts.tail)
+	}
+	if opts.tail > 0 && !info.Periodic {
 		return usagef("--tail is for take-and-break games (octal:, hex:, grundy, kayles, …), not %s", info.Spec)
 	}
 
