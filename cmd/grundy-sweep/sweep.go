@@ -576,11 +576,8 @@ func underway(pr sweep.Progress) string {
 	if pr.Underway == 0 {
 		return ""
 	}
-	return fmt.Sprintf(", %d under way with %s values saved", pr.Underway, humanCount(pr.Saved))
+	return fmt.Sprintf(", %d under way with %s values saved", pr.Underway, humanRate(float64(pr.Saved)))
 }
-
-// humanCount writes a count with three figures: 950, 12.3 k, 4.56 M.
-func humanCount(n int64) string { return humanRate(float64(n)) }
 
 // humanRate writes a rate with three figures: 950, 12.3 k, 4.56 M.
 func humanRate(r float64) string {
