@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/grundy/grundy/octal"
 )
 
 // A unit's budget is work: a code the plain kernel computes (0.007,
@@ -230,14 +232,66 @@ func TestCompareNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if r.Plain != "same" {
+		t.Errorf("4.344: the unit's plain check %q, want same", r.Plain)
+	}
 	r.Compare()
 	if r.Check != "new" {
 		t.Errorf("4.344: %+v", r)
 	}
+	// The same row with one value changed: its checksum is no longer the
+	// plain kernel's.
+	wrong := r
+	wrong.Checksum = strings.Repeat("0", len(r.Checksum))
+	g, _ := octal.ParseCode("4.344")
+	if wrong.Plain, err = plainCheck(context.Background(), octal.New(g), &wrong); err != nil || wrong.Plain != "differs" {
+		t.Errorf("4.344 with a wrong checksum: the plain check %q %v", wrong.Plain, err)
+	}
+	if wrong.Compare(); wrong.Check != "disagrees" {
+		t.Errorf("4.344 with a wrong checksum: %+v", wrong)
+	}
 	fake := OctalRow{Code: "0.6", ComputedTo: 2000, Period: 2, Preperiod: 5, Status: "proved", Stop: "proved"}
+	c, _ := octal.ParseCode("0.6")
+	if fake.Plain, err = plainCheck(context.Background(), octal.New(c), &fake); err != nil || fake.Plain != "differs" {
+		t.Errorf("the plain check of a false period of 0.6: %q %v", fake.Plain, err)
+	}
 	fake.Compare()
 	if fake.Check != "disagrees" {
 		t.Errorf("a false period of 0.6: %+v", fake)
+	}
+	// Past the plain kernel's reach the period is new but unconfirmed: not
+	// a disagreement, and not computed (the check would take hours).
+	far := OctalRow{Code: "4.064", ComputedTo: plainConfirmMax + 1, Period: 16132, Preperiod: 94272, Status: "proved", Stop: "proved"}
+	if far.Plain, err = plainCheck(context.Background(), octal.Game{}, &far); err != nil || far.Plain != "beyond" {
+		t.Errorf("4.064 past the plain kernel's reach: the plain check %q %v", far.Plain, err)
+	}
+	if far.Compare(); far.Check != "unconfirmed" || !strings.Contains(far.Note, "independent program") {
+		t.Errorf("a period past the plain kernel's reach: %+v", far)
+	}
+	// A row no plain kernel checked (a part from before the check) is not
+	// called new.
+	old := OctalRow{Code: "4.344", ComputedTo: r.ComputedTo, Period: r.Period, Preperiod: r.Preperiod, Status: "proved"}
+	if old.Compare(); old.Check != "unconfirmed" {
+		t.Errorf("a row no plain kernel checked: %+v", old)
+	}
+}
+
+// 4.064, which UnsolvedGames.md lists as unsolved, has period 16132 from
+// heap 94272 (results/octal-sparse-to16777216): its unit proves it at
+// G(220810) and the plain kernel gives the same values, so it is new.
+// With GRUNDY_SWEEP_LONG=1 (about a minute of one core: the plain kernel
+// examines some 10^10 pairs of heaps).
+func TestNew4064(t *testing.T) {
+	if os.Getenv("GRUNDY_SWEEP_LONG") == "" {
+		t.Skip("the plain kernel to 220810: set GRUNDY_SWEEP_LONG=1")
+	}
+	r, err := RunOctalUnit(context.Background(), "4.064", OctalBudget{To: 1 << 20, PlainTo: 4096})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Compare()
+	if r.Status != "proved" || r.Period != 16132 || r.Preperiod != 94272 || r.ComputedTo != 220810 || r.Plain != "same" || r.Check != "new" {
+		t.Errorf("4.064: %+v", r)
 	}
 }
 

@@ -110,9 +110,12 @@ type Summary struct {
 	Disagree []string `json:"disagree,omitempty"`
 	// New: codes the tables list as unsolved whose period is proved here
 	// (and again from the plain kernel's values).
-	New       []string `json:"new,omitempty"`
-	Published int      `json:"published,omitempty"` // codes with a published result
-	Agree     int      `json:"agree,omitempty"`     // … that the sweep reproduced
+	New []string `json:"new,omitempty"`
+	// Unconfirmed: the same, past the plain kernel's reach
+	// (plainConfirmMax values): to be checked by another program.
+	Unconfirmed []string `json:"unconfirmed,omitempty"`
+	Published   int      `json:"published,omitempty"` // codes with a published result
+	Agree       int      `json:"agree,omitempty"`     // … that the sweep reproduced
 	// Octal: the codes not proved, by the budget that stopped them: G(0..To)
 	// known, or the plain kernel past PlainTo.
 	StopTo      int `json:"stop_to,omitempty"`

@@ -145,7 +145,9 @@ Results: DIR/results.csv and results.jsonl, one line a code: code, computed_to,
 max_value, rare (the sparse-space kernel's rare heaps), period, preperiod,
 status (proved, found, none), stop (proved, to, plain_to, max_work, solved_to: what ended it),
 seconds, and the published period, pre-period and check (agrees, disagrees,
-unproved, open). Codes that disagree are listed at the end.`,
+unproved, open; new: a code the tables list as unsolved proved here, and the
+plain kernel's values prove it too; unconfirmed: the same past the plain
+kernel's reach, 2^20 values). Codes that disagree are listed at the end.`,
 		Example: `  grundy sweep octal --digits 2 --to 10000
   grundy sweep octal --digits 3 --to 25000000 --out octal-d3
   grundy sweep octal --digits 3 --family 4 --to 100000
@@ -464,6 +466,9 @@ func printSummary(io *streams, asJSON bool, dir string, elapsed time.Duration, s
 		fmt.Fprintf(w, "published periods: %d codes, %d reproduced here\n", sum.Published, sum.Agree)
 		if len(sum.New) > 0 {
 			fmt.Fprintf(w, "published unsolved, proved here: %s\n", strings.Join(sum.New, " "))
+		}
+		if len(sum.Unconfirmed) > 0 {
+			fmt.Fprintf(w, "published unsolved, proved here past the plain kernel's check: %s\n", strings.Join(sum.Unconfirmed, " "))
 		}
 		if len(sum.Disagree) == 0 {
 			fmt.Fprintln(w, "disagreeing with a published result: none")
