@@ -1,7 +1,6 @@
 package cardflip
 
 import (
-	"context"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -110,56 +109,13 @@ func combTableSearch(t *testing.T, m, maxLevel int, seed uint64) (*TablePolicy, 
 		}
 	}
 	pol := recordPolicy(t, newStacks("comb", combParams(whole)), m)
-	ev := func() *big.Rat {
-		r, err := Exact(context.Background(), pol, m, Options{Rules: Rules{MaxTurns: 10 * m * m}})
-		if err != nil {
-			return nil
-		}
-		return r.Expectation
+	e := newTableEval(m)
+	if _, ok := e.total(pol); !ok {
+		t.Fatalf("m=%d: comb's own play breaks a rule", m)
 	}
-	better := func(c, best *big.Rat) bool { return c != nil && c.Cmp(best) < 0 }
-	best := ev()
-	for improved := true; improved; {
-		improved = false
-		var keys []uint64
-		for k := range pol.look {
-			if n := popcount4(uint32(k)); n <= maxLevel && n < m-1 {
-				keys = append(keys, k)
-			}
-		}
-		slices.Sort(keys)
-		rng.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
-		for _, key := range keys {
-			k := popcount4(uint32(key))
-			for p := range m {
-				if key>>(4*p)&15 != 0 {
-					continue
-				}
-				old := pol.look[key]
-				pol.look[key] = p
-				if c := ev(); better(c, best) {
-					best, improved = c, true
-				} else {
-					pol.look[key] = old
-				}
-			}
-			for x := k + 1; x <= m; x++ {
-				pk := placeKey(key, x)
-				old, had := pol.place[pk]
-				for to := range m {
-					pol.place[pk] = Move{Up: x == k+1, To: to}
-					if c := ev(); better(c, best) {
-						best, improved = c, true
-						old, had = pol.place[pk], true
-					}
-				}
-				if had {
-					pol.place[pk] = old
-				} else {
-					delete(pol.place, pk)
-				}
-			}
-		}
+	best := e.climb(pol, maxLevel, rng)
+	if kicks := combKicks(t); kicks > 0 {
+		pol, _ = e.kickSearch(t, pol, best, maxLevel, kicks, rng)
 	}
 	final := recordPolicy(t, pol, m)
 	return final, exact(t, final, m, Rules{})

@@ -1,0 +1,368 @@
+package cardflip
+
+import (
+	"context"
+	"maps"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+)
+
+// tableEval plays a TablePolicy on all m! deals of m ≤ 15 cards with the
+// row as one word of 4-bit cells (the card numbers) and a mask of the
+// face-up cells, for the searches of the comb tables, which play a table
+// hundreds of thousands of times. It is checked against the engine's
+// Exact (TestTableEval); it knows the standard rules only.
+type tableEval struct {
+	m, maxTurns int
+	deals       []uint64
+	// visit, if set, is told every row a deal reaches before its last turn.
+	visit func(key uint64)
+	// cost and visits are record's: each deal's turns, and the deals that
+	// reach each row (in order, once each).
+	cost   []int32
+	visits map[uint64][]int32
+}
+
+func newTableEval(m int) *tableEval {
+	e := &tableEval{m: m, maxTurns: 10 * m * m}
+	perm := make([]int, m)
+	for r := range Factorial(m) {
+		unrank(perm, r)
+		var w uint64
+		for i, x := range perm {
+			w |= uint64(x) << (4 * i)
+		}
+		e.deals = append(e.deals, w)
+	}
+	return e
+}
+
+// nibbleRemove removes cell i of w; nibbleInsert puts x at cell i, the
+// cells from i on moving one to the right.
+func nibbleRemove(w uint64, i int) uint64 {
+	low := w & (1<<(4*i) - 1)
+	return low | w>>(4*(i+1))<<(4*i)
+}
+
+func nibbleInsert(w uint64, i int, x uint64) uint64 {
+	low := w & (1<<(4*i) - 1)
+	return low | x<<(4*i) | w>>(4*i)<<(4*(i+1))
+}
+
+// total is the number of turns over all deals, as the engine counts them
+// (the look at m with 1..m−1 face up ends the game), and false if a game
+// breaks a rule or passes the turn limit (10·m², the search's).
+func (e *tableEval) total(p *TablePolicy) (int64, bool) {
+	var sum int64
+	for _, deal := range e.deals {
+		n, ok := e.play(p, deal)
+		if !ok {
+			return 0, false
+		}
+		sum += int64(n)
+	}
+	return sum, true
+}
+
+// record plays every deal as total does and keeps, for the climb's
+// trials, each deal's turns and the deals that reach each row.
+func (e *tableEval) record(p *TablePolicy) (int64, bool) {
+	if e.cost == nil {
+		e.cost = make([]int32, len(e.deals))
+	}
+	e.visits = map[uint64][]int32{}
+	var sum int64
+	for i, deal := range e.deals {
+		e.visit = func(k uint64) {
+			if v := e.visits[k]; len(v) == 0 || v[len(v)-1] != int32(i) {
+				e.visits[k] = append(v, int32(i))
+			}
+		}
+		n, ok := e.play(p, deal)
+		if !ok {
+			e.visit, e.visits = nil, nil
+			return 0, false
+		}
+		e.cost[i] = int32(n)
+		sum += int64(n)
+	}
+	e.visit = nil
+	return sum, true
+}
+
+// delta is the change in total when the decisions of row key alone have
+// changed since record: only the deals that reached key can play
+// differently.
+func (e *tableEval) delta(p *TablePolicy, key uint64) (int64, bool) {
+	var d int64
+	for _, i := range e.visits[key] {
+		n, ok := e.play(p, e.deals[i])
+		if !ok {
+			return 0, false
+		}
+		d += int64(n) - int64(e.cost[i])
+	}
+	return d, true
+}
+
+// play is the number of turns of one deal.
+func (e *tableEval) play(p *TablePolicy, deal uint64) (int, bool) {
+	m := e.m
+	row, up := deal, uint64(0)
+	k := 0
+	for turns := 1; ; turns++ {
+		if turns > e.maxTurns {
+			return 0, false
+		}
+		key := row & up
+		pos, inTable := p.look[key]
+		if !inTable {
+			pos = 0
+			for up>>(4*pos)&15 != 0 {
+				pos++
+			}
+		}
+		if pos < 0 || pos >= m || up>>(4*pos)&15 != 0 {
+			return 0, false
+		}
+		x := int(row >> (4 * pos) & 15)
+		if x == m && k == m-1 {
+			return turns, true
+		}
+		if e.visit != nil {
+			e.visit(key)
+		}
+		mv, ok := Move{Up: x == k+1, To: m - 1}, false
+		if inTable {
+			var pm Move
+			if pm, ok = p.place[placeKey(key, x)]; ok {
+				mv = pm
+			}
+		}
+		if (mv.Up && x != k+1) || mv.To < 0 || mv.To >= m || mv.Order != nil {
+			return 0, false
+		}
+		var u uint64
+		if mv.Up {
+			u, k = 15, k+1
+		}
+		row = nibbleInsert(nibbleRemove(row, pos), mv.To, uint64(x))
+		up = nibbleInsert(nibbleRemove(up, pos), mv.To, u)
+	}
+}
+
+// reached is the set of rows p's play reaches before a last turn.
+func (e *tableEval) reached(p *TablePolicy) map[uint64]bool {
+	seen := map[uint64]bool{}
+	e.visit = func(k uint64) { seen[k] = true }
+	e.total(p)
+	e.visit = nil
+	return seen
+}
+
+// climb is the local search of combTableSearch with the fast evaluator:
+// every row of the table (with at most maxLevel cards up and two or more
+// face down), in an order shuffled by rng, tries every look and every
+// place of every card, keeping a change that lowers the total; it ends
+// after a round without a gain and returns the total.
+func (e *tableEval) climb(p *TablePolicy, maxLevel int, rng *rand.Rand) int64 {
+	m := e.m
+	best, ok := e.record(p)
+	if !ok {
+		panic("cardflip: climb from a table whose play breaks a rule")
+	}
+	var key uint64
+	try := func() bool {
+		d, ok := e.delta(p, key)
+		if ok && d < 0 {
+			best += d
+			e.record(p)
+			return true
+		}
+		return false
+	}
+	for improved := true; improved; {
+		improved = false
+		var keys []uint64
+		for k := range p.look {
+			if n := popcount4(uint32(k)); n <= maxLevel && n < m-1 {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		rng.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
+		for _, key = range keys {
+			k := popcount4(uint32(key))
+			for pos := range m {
+				if key>>(4*pos)&15 != 0 {
+					continue
+				}
+				old := p.look[key]
+				p.look[key] = pos
+				if try() {
+					improved = true
+				} else {
+					p.look[key] = old
+				}
+			}
+			for x := k + 1; x <= m; x++ {
+				pk := placeKey(key, x)
+				old, had := p.place[pk]
+				for to := range m {
+					p.place[pk] = Move{Up: x == k+1, To: to}
+					if try() {
+						improved = true
+						old, had = p.place[pk], true
+					}
+				}
+				if had {
+					p.place[pk] = old
+				} else {
+					delete(p.place, pk)
+				}
+			}
+		}
+	}
+	return best
+}
+
+// settle writes into the table the decisions its play takes by default
+// (a row it reaches that the table lacks: look at the first face-down
+// card, put every card at the far right, the next card face up) and drops
+// the rows its play no longer reaches, so that climb searches exactly the
+// rows played. The play is unchanged.
+func (e *tableEval) settle(p *TablePolicy) {
+	seen := e.reached(p)
+	for key := range p.look {
+		if !seen[key] {
+			delete(p.look, key)
+			for x := 1; x <= e.m; x++ {
+				delete(p.place, placeKey(key, x))
+			}
+		}
+	}
+	for key := range seen {
+		if _, ok := p.look[key]; ok {
+			continue
+		}
+		pos := 0
+		for key>>(4*pos)&15 != 0 {
+			pos++
+		}
+		p.look[key] = pos
+		k := popcount4(uint32(key))
+		for x := k + 1; x <= e.m; x++ {
+			p.place[placeKey(key, x)] = Move{Up: x == k+1, To: e.m - 1}
+		}
+	}
+}
+
+func clonePolicy(p *TablePolicy) *TablePolicy {
+	c := *p
+	c.look, c.place = maps.Clone(p.look), maps.Clone(p.place)
+	return &c
+}
+
+// kickSearch is an iterated local search from pol (a local optimum of
+// climb, total best): each of kicks rounds changes 1–3 rows its play
+// reaches at random (a look and every card's place), climbs again, and
+// keeps the result if its total is no larger (so the search drifts across
+// plateaus), else goes back.
+func (e *tableEval) kickSearch(t *testing.T, pol *TablePolicy, best int64, maxLevel, kicks int, rng *rand.Rand) (*TablePolicy, int64) {
+	m := e.m
+	for i := range kicks {
+		cand := clonePolicy(pol)
+		e.settle(cand)
+		var keys []uint64
+		for k := range cand.look {
+			if n := popcount4(uint32(k)); n <= maxLevel && n < m-1 {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		for range 1 + rng.IntN(3) {
+			key := keys[rng.IntN(len(keys))]
+			k := popcount4(uint32(key))
+			var down []int
+			for pos := range m {
+				if key>>(4*pos)&15 == 0 {
+					down = append(down, pos)
+				}
+			}
+			cand.look[key] = down[rng.IntN(len(down))]
+			for x := k + 1; x <= m; x++ {
+				cand.place[placeKey(key, x)] = Move{Up: x == k+1, To: rng.IntN(m)}
+			}
+		}
+		e.settle(cand)
+		if _, ok := e.total(cand); !ok {
+			continue
+		}
+		c := e.climb(cand, maxLevel, rng)
+		if c <= best {
+			if c < best {
+				t.Logf("kick %d: %s", i, big.NewRat(c, Factorial(m)).RatString())
+			}
+			pol, best = cand, c
+		}
+	}
+	e.settle(pol)
+	return pol, best
+}
+
+// The fast evaluator of the searches gives the engine's exact E[X]: on
+// comb's tables for 6 and 7 cards, and on those tables with rows changed
+// at random (including changes that break a rule or loop).
+func TestTableEval(t *testing.T) {
+	for _, m := range []int{6, 7} {
+		e := newTableEval(m)
+		pol := recordPolicy(t, newStacks("comb", combParams(nil)), m)
+		rng := rand.New(rand.NewPCG(uint64(m), 1))
+		for trial := range 12 {
+			got, ok := e.total(pol)
+			r, err := Exact(context.Background(), pol, m, Options{Rules: Rules{MaxTurns: 10 * m * m}})
+			if ok != (err == nil) || (ok && big.NewRat(got, Factorial(m)).Cmp(r.Expectation) != 0) {
+				t.Fatalf("m=%d, trial %d: fast %d %v, engine %v %v", m, trial, got, ok, r, err)
+			}
+			// Change two rows at random for the next trial, the first
+			// alone checking delta against the totals.
+			var keys []uint64
+			for k := range pol.look {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			_, recorded := e.record(pol)
+			for j := range 2 {
+				key := keys[rng.IntN(len(keys))]
+				pol.look[key] = rng.IntN(m)
+				x := 1 + rng.IntN(m)
+				pol.place[placeKey(key, x)] = Move{Up: rng.IntN(2) == 0, To: rng.IntN(m)}
+				if j == 0 && recorded {
+					after, ok := e.total(pol)
+					d, dok := e.delta(pol, key)
+					if ok != dok || (ok && got+d != after) {
+						t.Fatalf("m=%d, trial %d: delta %d %v, totals %d → %d %v", m, trial, d, dok, got, after, ok)
+					}
+				}
+			}
+		}
+	}
+}
+
+// GRUNDY_COMB_KICKS=N (with GRUNDY_COMB_TABLES=m and GRUNDY_COMB_SEED)
+// runs N rounds of kickSearch after the local search of each seed.
+func combKicks(t *testing.T) int {
+	s := os.Getenv("GRUNDY_COMB_KICKS")
+	if s == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		t.Fatalf("GRUNDY_COMB_KICKS=%q: want a number of rounds", s)
+	}
+	return n
+}
