@@ -2,6 +2,7 @@ package cardflip
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"math/big"
 	"math/rand/v2"
@@ -11,11 +12,12 @@ import (
 	"testing"
 )
 
-// tableEval plays a TablePolicy on all m! deals of m ≤ 15 cards with the
+// tableEval plays a TablePolicy on all m! deals of m ≤ 8 cards with the
 // row as one word of 4-bit cells (the card numbers) and a mask of the
 // face-up cells, for the searches of the comb tables, which play a table
 // hundreds of thousands of times. It is checked against the engine's
-// Exact (TestTableEval); it knows the standard rules only.
+// Exact (TestTableEval); it knows the standard rules only, table-only or
+// with the turn number (a table keyed by the turn too: bits 32 and up).
 type tableEval struct {
 	m, maxTurns int
 	deals       []uint64
@@ -119,6 +121,9 @@ func (e *tableEval) play(p *TablePolicy, deal uint64) (int, bool) {
 			return 0, false
 		}
 		key := row & up
+		if p.turns {
+			key |= uint64(turns) << 32
+		}
 		pos, inTable := p.look[key]
 		if !inTable {
 			pos = 0
@@ -365,4 +370,66 @@ func combKicks(t *testing.T) int {
 		t.Fatalf("GRUNDY_COMB_KICKS=%q: want a number of rounds", s)
 	}
 	return n
+}
+
+// withTurns is the table+turn policy that plays as p: every (row, turn)
+// p's play reaches, with the row's decisions.
+func (e *tableEval) withTurns(p *TablePolicy) *TablePolicy {
+	tp := &TablePolicy{m: e.m, turns: true, look: map[uint64]int{}, place: map[uint64]Move{}}
+	for _, deal := range e.deals {
+		turn := 0
+		e.visit = func(key uint64) {
+			turn++
+			tk := key | uint64(turn)<<32
+			if pos, ok := p.look[key]; ok {
+				tp.look[tk] = pos
+				for x := 1; x <= e.m; x++ {
+					if mv, ok := p.place[placeKey(key, x)]; ok {
+						tp.place[placeKey(tk, x)] = mv
+					}
+				}
+			}
+		}
+		e.play(p, deal)
+	}
+	e.visit = nil
+	return tp
+}
+
+// GRUNDY_TURN_TABLES=m (4..6) searches table+turn strategies for m cards
+// as TestCombTableSearch does table-only ones: from comb's play (the
+// optimal table-only strategy for m ≤ 5) keyed by the turn too, the climb,
+// then GRUNDY_COMB_KICKS rounds of kicks; GRUNDY_COMB_SEED as there. It
+// prints the best E[X], checked by the engine under the turn-number model.
+func TestTurnTableSearch(t *testing.T) {
+	arg := os.Getenv("GRUNDY_TURN_TABLES")
+	if arg == "" {
+		t.Skip("set GRUNDY_TURN_TABLES=m to search table+turn strategies for m cards")
+	}
+	m, err := strconv.Atoi(arg)
+	if err != nil || m < 4 || m > 6 {
+		t.Fatalf("GRUNDY_TURN_TABLES=%q: want m, 4..6", arg)
+	}
+	lo, hi := combSeeds(t)
+	e := newTableEval(m)
+	var best *TablePolicy
+	var val *big.Rat
+	for seed := lo; seed <= hi; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 0))
+		pol := e.withTurns(recordPolicy(t, newStacks("comb", combParams(nil)), m))
+		e.climb(pol, m, rng)
+		pol, _ = e.kickSearch(t, pol, e.climb(pol, m, rng), m, combKicks(t), rng)
+		v := exact(t, pol, m, Rules{Model: TurnNumber})
+		fmt.Printf("seed %d: %s (%d rows)\n", seed, v.RatString(), pol.Rows())
+		if val == nil || v.Cmp(val) < 0 {
+			best, val = pol, v
+		}
+	}
+	f, _ := val.Float64()
+	fmt.Printf("m = %d, table+turn: E[X] = %s = %.6f over all %d deals\n", m, val.RatString(), f, Factorial(m))
+	if os.Getenv("GRUNDY_TURN_PRINT") != "" {
+		for _, l := range best.Describe() {
+			fmt.Printf("\t\t%q,\n", l)
+		}
+	}
 }

@@ -44,19 +44,7 @@ func TestCombTableSearch(t *testing.T) {
 			t.Fatalf("GRUNDY_COMB_TABLES=%q: bad level", arg)
 		}
 	}
-	lo, hi := uint64(1), uint64(1)
-	if s := os.Getenv("GRUNDY_COMB_SEED"); s != "" {
-		a, b, isRange := strings.Cut(s, "-")
-		var err1, err2 error
-		lo, err1 = strconv.ParseUint(a, 10, 64)
-		hi, err2 = lo, nil
-		if isRange {
-			hi, err2 = strconv.ParseUint(b, 10, 64)
-		}
-		if err1 != nil || err2 != nil || hi < lo {
-			t.Fatalf("GRUNDY_COMB_SEED=%q: want a seed or a range of seeds lo-hi", s)
-		}
-	}
+	lo, hi := combSeeds(t)
 	var pol *TablePolicy
 	var val *big.Rat
 	for seed := lo; seed <= hi; seed++ {
@@ -71,6 +59,24 @@ func TestCombTableSearch(t *testing.T) {
 	for _, l := range pol.Describe() {
 		fmt.Printf("\t\t%q,\n", l)
 	}
+}
+
+// combSeeds reads GRUNDY_COMB_SEED: a seed or a range lo-hi (1 if unset).
+func combSeeds(t *testing.T) (lo, hi uint64) {
+	lo, hi = 1, 1
+	if s := os.Getenv("GRUNDY_COMB_SEED"); s != "" {
+		a, b, isRange := strings.Cut(s, "-")
+		var err1, err2 error
+		lo, err1 = strconv.ParseUint(a, 10, 64)
+		hi, err2 = lo, nil
+		if isRange {
+			hi, err2 = strconv.ParseUint(b, 10, 64)
+		}
+		if err1 != nil || err2 != nil || hi < lo {
+			t.Fatalf("GRUNDY_COMB_SEED=%q: want a seed or a range of seeds lo-hi", s)
+		}
+	}
+	return lo, hi
 }
 
 // recordPolicy is the table of the rows s reaches on the m! deals.
