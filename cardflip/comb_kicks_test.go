@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -446,5 +447,50 @@ func TestTurnTableSearch(t *testing.T) {
 		for _, l := range best.Describe() {
 			fmt.Printf("\t\t%q,\n", l)
 		}
+	}
+}
+
+// The table+turn strategy of testdata/turn5.txt, found by
+// TestTurnTableSearch, is played by the engine under the turn-number model
+// in 241/30 turns on average: below the table-only optimum 161/20, so the
+// turn number helps at m = 5 as at m = 4 (145/24 < 73/12), and above the
+// bound 2m − H_m of one player with full memory.
+func TestTurnFiveTable(t *testing.T) {
+	data, err := os.ReadFile("testdata/turn5.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			rows = append(rows, l)
+		}
+	}
+	tb, err := parseTable(5, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol := &TablePolicy{m: 5, turns: true, look: tb.look, place: tb.place}
+	if got := exact(t, pol, 5, Rules{Model: TurnNumber}); got.RatString() != "241/30" {
+		t.Errorf("the table plays %s, want 241/30", got.RatString())
+	}
+	if !slices.Equal(pol.Describe(), rows) {
+		t.Error("the table does not print back as its rows")
+	}
+	// Without the turn number the same rows are no strategy: the engine
+	// refuses a table+turn strategy under the table-only model.
+	if _, err := Exact(context.Background(), pol, 5, Options{}); err == nil {
+		t.Error("a table+turn strategy played table-only")
+	}
+	// Against the table-only optimum (the exhaustive search's table,
+	// played by the engine) and the bound of one player with memory.
+	ot, err := parseTable(5, optimalTables[5])
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := exact(t, pol, 5, Rules{Model: TurnNumber})
+	opt := exact(t, &TablePolicy{m: 5, look: ot.look, place: ot.place}, 5, Rules{})
+	if got.Cmp(opt) >= 0 || got.Cmp(SingleExpectation(5)) <= 0 {
+		t.Errorf("%s is not between 2m − H_m = %s and the table-only optimum %s", got.RatString(), SingleExpectation(5).RatString(), opt.RatString())
 	}
 }

@@ -360,6 +360,9 @@ func FuzzParseTable(f *testing.F) {
 	f.Add("[1 · x] look 9: 2→side@0")
 	f.Add("[· ·] look 0: 2→down@0/10")
 	f.Add("[· · ·] look 0: 2→down@0/011")
+	f.Add("turn 3 [· ·] look 0: 1→up@1")
+	f.Add("turn 0 [1 ·] look 1: 2→up@0")
+	f.Add("turn x[· ·] look 0: 1→up@1")
 	f.Fuzz(func(t *testing.T, row string) {
 		for m := 1; m <= 4; m++ {
 			tb, err := parseTable(m, []string{row})

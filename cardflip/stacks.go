@@ -426,18 +426,28 @@ type baseTable struct {
 	place map[uint64]Move
 }
 
-// parseTable reads rows in the format of TablePolicy.Describe.
+// parseTable reads rows in the format of TablePolicy.Describe, a row of a
+// table+turn strategy starting "turn N " (N ≥ 1: the key's bits 32 and up).
 func parseTable(m int, rows []string) (*baseTable, error) {
 	t := &baseTable{look: map[uint64]int{}, place: map[uint64]Move{}}
-	for _, row := range rows {
+	for _, full := range rows {
 		var key uint64
+		row := full
+		if rest, ok := strings.CutPrefix(row, "turn "); ok {
+			ns, r, _ := strings.Cut(rest, " ")
+			n, err := strconv.Atoi(ns)
+			if err != nil || n < 1 || n > 1<<20 {
+				return nil, fmt.Errorf("cardflip: table row %q: want turn N (N ≥ 1) before the row", full)
+			}
+			key, row = uint64(n)<<32, r
+		}
 		end := strings.Index(row, "]")
 		if !strings.HasPrefix(row, "[") || end < 0 {
-			return nil, fmt.Errorf("cardflip: table row %q: want [row] look P: …", row)
+			return nil, fmt.Errorf("cardflip: table row %q: want [row] look P: …", full)
 		}
 		cells := strings.Fields(row[1:end])
 		if len(cells) != m {
-			return nil, fmt.Errorf("cardflip: table row %q has %d cells, want %d", row, len(cells), m)
+			return nil, fmt.Errorf("cardflip: table row %q has %d cells, want %d", full, len(cells), m)
 		}
 		for i, c := range cells {
 			if c == "·" {
@@ -445,7 +455,7 @@ func parseTable(m int, rows []string) (*baseTable, error) {
 			}
 			x, err := strconv.Atoi(c)
 			if err != nil || x < 1 || x > m {
-				return nil, fmt.Errorf("cardflip: table row %q: bad cell %q", row, c)
+				return nil, fmt.Errorf("cardflip: table row %q: bad cell %q", full, c)
 			}
 			key |= uint64(x) << (4 * i)
 		}
@@ -453,7 +463,7 @@ func parseTable(m int, rows []string) (*baseTable, error) {
 		rest := strings.TrimSpace(row[end+1:])
 		head, acts, ok := strings.Cut(rest, ":")
 		if _, err := fmt.Sscanf(head, "look %d", &pos); !ok || err != nil || pos < 0 || pos >= m {
-			return nil, fmt.Errorf("cardflip: table row %q: want look P: …", row)
+			return nil, fmt.Errorf("cardflip: table row %q: want look P: …", full)
 		}
 		t.look[key] = pos
 		for _, a := range strings.Fields(acts) {
@@ -467,20 +477,20 @@ func parseTable(m int, rows []string) (*baseTable, error) {
 			to, err2 = strconv.Atoi(ts)
 			side = sd
 			if !ok1 || !ok2 || err1 != nil || err2 != nil || (side != "up" && side != "down") || to < 0 || to >= m {
-				return nil, fmt.Errorf("cardflip: table row %q: bad action %q", row, a)
+				return nil, fmt.Errorf("cardflip: table row %q: bad action %q", full, a)
 			}
 			mv := Move{Up: side == "up", To: to}
 			if hasOrder {
 				// A permutation of the cells, one digit a cell (Rearrange).
 				if len(ords) != m {
-					return nil, fmt.Errorf("cardflip: table row %q: bad order in %q", row, a)
+					return nil, fmt.Errorf("cardflip: table row %q: bad order in %q", full, a)
 				}
 				mv.Order = make([]int, m)
 				used := 0
 				for j, c := range []byte(ords) {
 					d := int(c) - '0'
 					if d < 0 || d >= m || used>>d&1 != 0 {
-						return nil, fmt.Errorf("cardflip: table row %q: bad order in %q", row, a)
+						return nil, fmt.Errorf("cardflip: table row %q: bad order in %q", full, a)
 					}
 					used |= 1 << d
 					mv.Order[j] = d
