@@ -7,7 +7,7 @@ package cardflip
 // kicks (rows changed at random, the climb again, kept when no worse).
 // TestCombTableSearch is the generator: GRUNDY_COMB_TABLES=6 with
 // GRUNDY_COMB_SEED=5 and GRUNDY_COMB_KICKS=3000, 7 with seed 5 and 1500
-// kicks, 8:1 with seed 1 print these tables (the best of seeds 1..12 with
+// kicks, 8:1 with seed 1 print these tables (the best of seeds 1..10 with
 // kicks, seed 5 alone with kicks after the best of 1..12 without, and the
 // best of 1..6). Exact E[X]: 409/36 ≈ 11.361 → 31/3 ≈ 10.333 at m = 6,
 // 2309/168 ≈ 13.744 → 793/63 ≈ 12.587 at m = 7, 7999/480 ≈ 16.665 → 65869/4032
