@@ -254,7 +254,8 @@ type OctalRow struct {
 	Seconds float64 `json:"seconds"`
 	// CPUSeconds is the CPU time the unit took (its thread's, on Linux;
 	// 0, absent, elsewhere and in parts before it): unlike Seconds, the
-	// same whether or not other units shared the core.
+	// same whether or not other units shared the core. Both count the run
+	// that finished the unit only, not those before a resume.
 	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
 	// What the tables say (see Lookup), and whether this result agrees:
 	// agrees, disagrees, unproved (published, out of this range), open
