@@ -25,7 +25,7 @@ package cardflip
 //
 // It is not the best strategy of the turn-number model: comb, which
 // ignores the turn number, is better (exact 76331/4480 ≈ 17.038 against
-// 65869/4032 ≈ 16.337 at m = 8; 350.75 ± 0.04 against 335.76 ± 0.08 at
+// 23291/1440 ≈ 16.174 at m = 8; 350.75 ± 0.04 against 335.76 ± 0.08 at
 // m = 100, 100000 games, seed 1). The pass saves comb's search for 1 but
 // leaves the left block unsplit, where comb's split already splits the
 // left part's children (pivot chains), so the left block costs a whole
