@@ -15,8 +15,8 @@ import (
 //
 //	GRUNDY_COMB_TABLES=6 go test ./cardflip -run TestCombTableSearch -v
 //
-// (or 7, or 8:1 for m = 8 with only the rows of at most one card face up
-// searched; minutes for 8) to search again and print the rows to paste
+// (or 7, or 8:3 for m = 8 with only the rows of at most three cards face
+// up searched; minutes for 8) to search again and print the rows to paste
 // into comb_tables.go. The search starts from comb's own play without a
 // whole-game table for m (every row comb reaches on the m! deals, its
 // look and its places), and changes one row's look or one card's place
@@ -26,8 +26,10 @@ import (
 // GRUNDY_COMB_SEED, 1 if unset), so a run is reproducible; a range of
 // seeds lo-hi runs the search once per seed and prints the best table
 // (the first of the least E[X]).
-// It ends after a round without a gain and prints the table pruned to the
-// rows its play reaches, with its exact E[X].
+// The climb ends after a round without a gain; GRUNDY_COMB_KICKS=N then
+// runs N rounds of kicks (kickSearch). It prints the table pruned to the
+// rows its play reaches, with its exact E[X] (the committed tables'
+// settings are in comb_tables.go).
 func TestCombTableSearch(t *testing.T) {
 	arg := os.Getenv("GRUNDY_COMB_TABLES")
 	if arg == "" {
