@@ -193,13 +193,7 @@ func (e *tableEval) climb(p *TablePolicy, maxLevel int, rng *rand.Rand) int64 {
 	}
 	for improved := true; improved; {
 		improved = false
-		var keys []uint64
-		for k := range p.look {
-			if n := popcount4(uint32(k)); n <= maxLevel && n < m-1 {
-				keys = append(keys, k)
-			}
-		}
-		slices.Sort(keys)
+		keys := e.searchRows(p, maxLevel)
 		rng.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
 		for _, key = range keys {
 			k := popcount4(uint32(key))
@@ -234,6 +228,20 @@ func (e *tableEval) climb(p *TablePolicy, maxLevel int, rng *rand.Rand) int64 {
 		}
 	}
 	return best
+}
+
+// searchRows lists, in order, the rows of p the searches may change: those
+// with at most maxLevel cards face up and at least two face down (with
+// one face down there is nothing to decide).
+func (e *tableEval) searchRows(p *TablePolicy, maxLevel int) []uint64 {
+	var keys []uint64
+	for k := range p.look {
+		if n := popcount4(uint32(k)); n <= maxLevel && n < e.m-1 {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // settle writes into the table the decisions its play takes by default
@@ -283,13 +291,7 @@ func (e *tableEval) kickSearch(t *testing.T, pol *TablePolicy, best int64, maxLe
 	for i := range kicks {
 		cand := clonePolicy(pol)
 		e.settle(cand)
-		var keys []uint64
-		for k := range cand.look {
-			if n := popcount4(uint32(k)); n <= maxLevel && n < m-1 {
-				keys = append(keys, k)
-			}
-		}
-		slices.Sort(keys)
+		keys := e.searchRows(cand, maxLevel)
 		for range 1 + rng.IntN(3) {
 			key := keys[rng.IntN(len(keys))]
 			k := popcount4(uint32(key))
