@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -267,6 +268,9 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 		}()
 	}
 	done := make(chan error, 1)
+	if IsLocal(o.Runner) {
+		defer loopbackTemp()()
+	}
 	go func() {
 		var err error
 		if IsLocal(o.Runner) {
@@ -311,6 +315,41 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 		return nil, fmt.Errorf("sweep: %s: %w", st.join("summary.json"), err)
 	}
 	return &sum, nil
+}
+
+// loopbackTemp points the temporary directory (TMPDIR) at a directory of
+// the run's own while the local runner runs, and returns the function that
+// points it back and removes that directory. Beam's loopback mode, which
+// Prism uses, leaves an empty file beamloopbackworker-* in the temporary
+// directory on every run (runnerlib.Execute; apache/beam#27569): thousands
+// of them in /tmp after a few days of sweeps and tests. Only those files
+// are removed, and the directory only if nothing else was left there.
+// Runs are serialized by beamMu, so two runs never swap TMPDIR at once.
+func loopbackTemp() (restore func()) {
+	if runtime.GOOS == "windows" { // os.TempDir reads TMP and TEMP there
+		return func() {}
+	}
+	dir, err := os.MkdirTemp("", "grundy-sweep-")
+	if err != nil {
+		return func() {}
+	}
+	old, had := os.LookupEnv("TMPDIR")
+	os.Setenv("TMPDIR", dir)
+	return func() {
+		if had {
+			os.Setenv("TMPDIR", old)
+		} else {
+			os.Unsetenv("TMPDIR")
+		}
+		if es, err := os.ReadDir(dir); err == nil {
+			for _, e := range es {
+				if strings.HasPrefix(e.Name(), "beamloopbackworker-") {
+					os.Remove(filepath.Join(dir, e.Name()))
+				}
+			}
+		}
+		os.Remove(dir) // fails, harmlessly, if something else is there
+	}
 }
 
 func runnerName(r string) string {

@@ -293,3 +293,26 @@ func TestSweepOnJobServer(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A run on the local runner leaves nothing in the temporary directory:
+// Beam's loopback mode creates an empty beamloopbackworker-* file there on
+// every run and never removes it, so Run gives it a directory of its own
+// and removes that afterwards. TMPDIR is set back when Run returns.
+func TestSweepLeavesNoTempFiles(t *testing.T) {
+	tmp := t.TempDir()
+	out := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	if _, err := Run(context.Background(), Spec{Kind: "octal", Octal: &OctalSpec{Digits: 1, To: 400}}, Options{Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if got := os.Getenv("TMPDIR"); got != tmp {
+		t.Errorf("TMPDIR is %q after the run, want %q", got, tmp)
+	}
+	es, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		t.Errorf("left in the temporary directory: %s", e.Name())
+	}
+}
