@@ -137,6 +137,7 @@ type Computer struct {
 	mask       uint32
 	e, t       uint32 // positional parity flag and shift
 	parity     []uint8
+	tinyPar    [2]uint64 // the values below 64 of parity 0 and 1 (sparseTiny)
 	nextChoose int
 	w          *worker // the kernel's tables and the rare heaps
 
@@ -150,6 +151,8 @@ type Computer struct {
 	rlo []uint16
 
 	hashOnly bool // tests: candidates by hashing even on short sequences
+	noTiny   bool // tests: sparseFast where sparseTiny would run
+	rloCap   int  // tests: a shorter reversed prefix than rloMax (0: rloMax)
 	parallel bool
 	pw       [2]*worker // the two-core mode's workers
 	work     int        // pairs since the context was last checked
@@ -241,6 +244,7 @@ type worker struct {
 	cuts  []int       // per split digit: rare heaps below the digit's last m
 	set   [64]byte    // the pending values below 512 as bits (scanHitR)
 	b     *batchMarks // the last batch of heaps marked together (batch.go)
+	tiny  tinySets    // the rare-split sets of the last few m (tiny.go)
 	// declined is the last heap for which batching did not pay; the
 	// next fifteen do not ask again.
 	declined int
@@ -468,6 +472,10 @@ func (w *worker) growTables(want int) {
 
 func (c *Computer) buildParity() {
 	c.parity = c.parity[:0]
+	c.tinyPar = [2]uint64{}
+	for v := range uint32(tinySize) {
+		c.tinyPar[bits.OnesCount32(v&c.mask)&1] |= 1 << v
+	}
 	if !c.sparse {
 		return // only the sparse kernels read it
 	}
@@ -606,6 +614,8 @@ func (c *Computer) Extend(ctx context.Context, to int) error {
 				if v, work, err = c.plainTB(ctx, n); err != nil {
 					return err
 				}
+			case c.sparse && c.fast() && c.size <= tinySize && !c.noTiny:
+				v, work = c.w.sparseTiny(c, n, c.vals)
 			case c.sparse && c.fast():
 				v, work = c.w.sparseFast(c, n, c.vals, n, true)
 			case c.fast() && len(c.g.three) == 0:
@@ -824,7 +834,11 @@ const rloMax = 1 << 16
 
 // reversePrefix builds c.rlo from the values held, up to rloMax of them.
 func (c *Computer) reversePrefix() {
-	P := min(len(c.vals), rloMax)
+	limit := rloMax
+	if c.rloCap > 0 {
+		limit = c.rloCap
+	}
+	P := min(len(c.vals), limit)
 	if !c.sparse || c.tail || P <= len(c.rlo) {
 		return
 	}
@@ -856,6 +870,7 @@ func (c *Computer) setSparse(on bool, m, e, t uint32) {
 	w := c.w
 	w.rareN, w.rareV = w.rareN[:0], w.rareV[:0]
 	w.dropBatch()
+	w.tiny.drop()
 	if !on {
 		c.mask, c.e, c.t = 0, 0, 0
 		c.buildParity()

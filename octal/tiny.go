@@ -1,0 +1,218 @@
+package octal
+
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// The sparse-space kernel while every value is below 64 (.167, whose
+// largest value to 2^28 is 63, is the case that matters): a set of values
+// is then one 64-bit word. sparseTiny is sparseFast with the marked values
+// and the pending values held in registers, and two savings that words
+// allow:
+//
+//   - The rare splits of m, r + (m − r) for every rare heap r < m, give the
+//     same set of values whichever heap n they are an option of, so the set
+//     is computed once per m and kept for the next split digits: with split
+//     digits k1 < k2, heap n's set for m = n − k1 serves heap n + k2 − k1
+//     (.167: digits 2 and 3, half the rare marks). The sets are kept for the
+//     last tinyKeep m, and dropped when the sparse split (and with it the
+//     rare heaps) changes.
+//   - The candidate (the least value neither marked nor possible for a split
+//     of two common heaps) and the pending values below it are two bit
+//     operations instead of a walk up the stamp table.
+//
+// The scan of the common splits is sparseFast's (scanAll).
+
+// tinySize is the largest size (power of two above every value) of the
+// tiny kernel.
+const tinySize = 64
+
+const one uint64 = 1
+
+// tinyKeep is the number of rare-split sets kept (a power of two above the
+// largest distance between two split digits that the reuse serves).
+const tinyKeep = 8
+
+// tinySets caches the rare-split sets of the last few m: set[m&(tinyKeep−1)]
+// is the set of m when tag[…] = m (0: empty; every m cached is ≥ 2).
+type tinySets struct {
+	tag [tinyKeep]int
+	set [tinyKeep]uint64
+}
+
+func (t *tinySets) drop() { t.tag = [tinyKeep]int{} }
+
+// sparseTiny computes G(n) from vals = G(0..n−1), every value below
+// tinySize, as sparseFast does on one core (avail = n). It returns the value
+// and the number of pairs of heaps examined (rare splits marked, common
+// splits scanned), as sparseFast counts them.
+func (w *worker) sparseTiny(c *Computer, n int, vals []uint16) (uint32, int) {
+	vals = vals[:n]
+	g := &c.g
+	var marks uint64
+	for _, k := range g.takeAll {
+		if k == n {
+			marks |= 1
+		}
+	}
+	for _, k := range g.one {
+		if k < n {
+			marks |= 1 << (vals[n-k] & 63)
+		}
+	}
+	possible := uint8(0) // bit p: some split of two commons has parity p
+	w.ms = w.ms[:0]
+	work := 0
+	for i, k := range g.two {
+		m := n - k
+		if m < 2 {
+			continue
+		}
+		w.ms = append(w.ms, m)
+		possible |= 1 << (c.e & uint32(m) & 1)
+		cut := w.cut(i, m) // the rare heaps below m
+		j := m & (tinyKeep - 1)
+		if w.tiny.tag[j] != m {
+			w.tiny.set[j] = tinyRare(vals[:m], w.rareN[:cut], w.rareV[:cut], m, g.unequal)
+			w.tiny.tag[j] = m
+			work += cut
+		}
+		marks |= w.tiny.set[j]
+	}
+	// cand: the least value not marked that is either ≥ size or of a
+	// parity no common split gives (sparseFast's candidate).
+	size := w.size
+	inRange := ^uint64(0) // the values below size
+	if size < 64 {
+		inRange = 1<<size - 1
+	}
+	var pos uint64 // the values a common split may give
+	if possible&1 != 0 {
+		pos |= c.tinyPar[0]
+	}
+	if possible&2 != 0 {
+		pos |= c.tinyPar[1]
+	}
+	stop := ^marks & (^pos | ^inRange)
+	cand := uint32(bits.TrailingZeros64(stop)) // 64 when stop = 0 (64 ≥ size)
+	pend := ^marks
+	if cand < 64 {
+		pend &= 1<<cand - 1
+	}
+	if pend == 0 {
+		return cand, work
+	}
+	// Scan the common splits for the pending values, as sparseFast does:
+	// two digits side by side in registers, any other layout through the
+	// pending table.
+	if ms := w.ms; len(ms) == 2 && len(c.rlo) > 0 && ms[0] > ms[1] {
+		m1, m2 := ms[0], ms[1]
+		h1, h2 := pairsHi(m1, g.unequal), pairsHi(m2, g.unequal)
+		if H := min(h1, h2, len(c.rlo)-1); H >= 1 {
+			P := len(c.rlo)
+			left, k := scanTwoTiny(pend, c.rlo[P-1-H:P-1], vals[m1-H:m1], vals[m2-H:m2])
+			work += k
+			// The splits past the reversed prefix, or past the other
+			// digit's last: b + (m − b) for H < b ≤ h, directly.
+			for _, d := range [2][2]int{{m1, h1}, {m2, h2}} {
+				for b := H + 1; left != 0 && b <= d[1]; b++ {
+					left &^= 1 << ((vals[b] ^ vals[d[0]-b]) & 63)
+					work++
+				}
+			}
+			if left == 0 {
+				return cand, work
+			}
+			return uint32(bits.TrailingZeros64(left)), work
+		}
+	}
+	pt := (*[1 << 16]uint8)(w.pend)
+	remaining := bits.OnesCount64(pend)
+	for p := pend; p != 0; p &= p - 1 {
+		pt[bits.TrailingZeros64(p)] = 1
+	}
+	left, scanned := scanAll(pt, nil, vals, c.rlo, w.ms, g.unequal, remaining, n)
+	res := cand
+	for p := pend; p != 0; p &= p - 1 {
+		v := bits.TrailingZeros64(p)
+		if left > 0 && pt[v] != 0 && res == cand {
+			res = uint32(v)
+		}
+		pt[v] = 0
+	}
+	return res, work + scanned
+}
+
+// tinyRare returns the set of values G(r) ^ G(m − r) of the rare heaps
+// r < m (rs, with their values rv; r ≠ m/2 when the heaps must differ),
+// every value below 64. vals holds G(0..m−1).
+func tinyRare(vals []uint16, rs []int, rv []uint16, m int, unequal bool) uint64 {
+	if len(rs) > 0 && (rs[0] < 1 || rs[len(rs)-1] >= m || len(vals) < m) {
+		panic("octal: tinyRare: rare heap out of range")
+	}
+	rv = rv[:len(rs)]
+	// Every r in rs is in [1, m), so m − r indexes vals[:m]: read through
+	// a pointer, without a bounds check a pair (as markRange).
+	base := unsafe.Pointer(unsafe.SliceData(vals))
+	at := func(r int) uint16 { return *(*uint16)(unsafe.Add(base, 2*(m-r))) }
+	var a, b uint64 // two chains of ORs
+	i := 0
+	for ; i+2 <= len(rs); i += 2 {
+		r := rs[i : i+2 : i+2]
+		v := rv[i : i+2 : i+2]
+		a |= 1 << ((v[0] ^ at(r[0])) & 63)
+		b |= 1 << ((v[1] ^ at(r[1])) & 63)
+	}
+	if i < len(rs) {
+		a |= 1 << ((rv[i] ^ at(rs[i])) & 63)
+	}
+	set := a | b
+	if unequal && m%2 == 0 {
+		// r = m/2 would split m into two equal heaps: take its value
+		// out unless another rare split gives it too.
+		for j, r := range rs {
+			if r == m/2 {
+				x := (rv[j] ^ at(r)) & 63
+				set &^= 1 << x
+				for j2, r2 := range rs {
+					if r2 != r && (rv[j2]^at(r2))&63 == x {
+						set |= 1 << x
+						break
+					}
+				}
+				break
+			}
+		}
+	}
+	return set
+}
+
+// scanTwoTiny clears from the set pend the values lo[i] ^ up1[i] and
+// lo[i] ^ up2[i], i from len−1 down to 0 (scanTwoR's order and layout),
+// every value below 64, and returns what is left (0 as soon as nothing is,
+// at most eight pairs later) and the pairs examined. A value is a bit of a
+// register: eight pairs cost three loads, two XORs and eight bit sets, and
+// one branch that is taken once.
+func scanTwoTiny(pend uint64, lo, up1, up2 []uint16) (uint64, int) {
+	L := len(lo)
+	up1, up2 = up1[:L], up2[:L]
+	i := L
+	for ; i >= 4; i -= 4 {
+		l := load4(lo, i-4)
+		y := l ^ load4(up1, i-4)
+		z := l ^ load4(up2, i-4)
+		hit := one<<(y&63) | one<<(y>>16&63) | one<<(y>>32&63) | one<<(y>>48&63) |
+			one<<(z&63) | one<<(z>>16&63) | one<<(z>>32&63) | one<<(z>>48&63)
+		if pend &^= hit; pend == 0 {
+			return 0, 2 * (L - i + 4)
+		}
+	}
+	for i--; i >= 0; i-- {
+		pend &^= one<<((lo[i]^up1[i])&63) | one<<((lo[i]^up2[i])&63)
+		if pend == 0 {
+			return 0, 2 * (L - i)
+		}
+	}
+	return pend, 2 * L
+}
