@@ -47,15 +47,8 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int, mayBat
 			mark[vals[n-k]] = stamp
 		}
 	}
-	possible := uint8(0) // bit p: some split of two commons has parity p
-	w.ms = w.ms[:0]
+	possible := w.splits(c, n)
 	work := 0
-	for _, k := range g.two {
-		if m := n - k; m >= 2 {
-			w.ms = append(w.ms, m)
-			possible |= 1 << (c.e & uint32(m) & 1)
-		}
-	}
 	var row *[batchSize]uint16
 	switch {
 	case len(w.ms) == len(g.two) && (w.batched(n, avail) || mayBatch && w.markBatchAt(g, vals, n, avail)):
@@ -103,6 +96,21 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int, mayBat
 	}
 	remaining, scanned := scanAll(pend, set, vals, c.rlo, w.ms, g.unequal, len(pl), avail)
 	return w.settle(cand, remaining), work + scanned
+}
+
+// splits sets w.ms to the heaps m = n − k ≥ 2 that heap n splits (k a split
+// digit) and returns the parities a split of two common heaps can give: bit
+// p set when some split of some m has parity p (for a + b = m both common,
+// parity(G(a) ^ G(b)) = e·m mod 2).
+func (w *worker) splits(c *Computer, n int) (possible uint8) {
+	w.ms = w.ms[:0]
+	for _, k := range c.g.two {
+		if m := n - k; m >= 2 {
+			w.ms = append(w.ms, m)
+			possible |= 1 << (c.e & uint32(m) & 1)
+		}
+	}
+	return possible
 }
 
 // candidate finds the least value not marked that no split of two commons

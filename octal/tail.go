@@ -121,16 +121,9 @@ func (w *worker) sparseTail(c *Computer, n int) (uint32, int) {
 			mark[x] = stamp
 		}
 	}
-	possible := uint8(0)
-	w.ms = w.ms[:0]
+	possible := w.splits(c, n)
 	work := 0
-	for _, k := range g.two {
-		m := n - k
-		if m < 2 {
-			continue
-		}
-		w.ms = append(w.ms, m)
-		possible |= 1 << (c.e & uint32(m) & 1)
+	for _, m := range w.ms {
 		for i, r := range w.rareN {
 			if r >= m {
 				break

@@ -61,16 +61,9 @@ func (w *worker) sparseTiny(c *Computer, n int, vals []uint16) (uint32, int) {
 			marks |= 1 << (vals[n-k] & 63)
 		}
 	}
-	possible := uint8(0) // bit p: some split of two commons has parity p
-	w.ms = w.ms[:0]
+	possible := w.splits(c, n)
 	work := 0
-	for i, k := range g.two {
-		m := n - k
-		if m < 2 {
-			continue
-		}
-		w.ms = append(w.ms, m)
-		possible |= 1 << (c.e & uint32(m) & 1)
+	for i, m := range w.ms {
 		cut := w.cut(i, m) // the rare heaps below m
 		j := m & (tinyKeep - 1)
 		if w.tiny.tag[j] != m {
