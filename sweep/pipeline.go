@@ -268,9 +268,7 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 		}()
 	}
 	done := make(chan error, 1)
-	if IsLocal(o.Runner) {
-		defer loopbackTemp()()
-	}
+	defer loopbackTemp()() // any runner: a job server's LOOPBACK environment makes the file too
 	go func() {
 		var err error
 		if IsLocal(o.Runner) {
@@ -318,11 +316,12 @@ func Run(ctx context.Context, spec Spec, o Options) (*Summary, error) {
 }
 
 // loopbackTemp points the temporary directory (TMPDIR) at a directory of
-// the run's own while the local runner runs, and returns the function that
+// the run's own while the runner runs, and returns the function that
 // points it back and removes that directory. Beam's loopback mode, which
-// Prism uses, leaves an empty file beamloopbackworker-* in the temporary
-// directory on every run (runnerlib.Execute; apache/beam#27569): thousands
-// of them in /tmp after a few days of sweeps and tests. Only those files
+// Prism uses (as does a job server asked for --environment_type=LOOPBACK),
+// leaves an empty file beamloopbackworker-* in the temporary directory on
+// every run (runnerlib.Execute; apache/beam#27569): thousands of them in
+// /tmp after a few days of sweeps and tests. Only those files
 // are removed, and the directory only if nothing else was left there.
 // Runs are serialized by beamMu, so two runs never swap TMPDIR at once.
 func loopbackTemp() (restore func()) {

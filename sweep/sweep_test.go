@@ -279,6 +279,8 @@ func TestSweepOnJobServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp) // the LOOPBACK environment's file must not be left there
 	spec := Spec{Kind: "bridge", Bridge: &BridgeSpec{N: 2, Depth: 2}}
 	sum, err := Run(ctx, spec, Options{Out: dir, Runner: "flink",
 		BeamArgs: []string{fmt.Sprintf("--endpoint=localhost:%d", port), "--environment_type=LOOPBACK", "--job_name=grundy-sweep-test"}})
@@ -287,6 +289,9 @@ func TestSweepOnJobServer(t *testing.T) {
 	}
 	if sum.Layouts != 2520 || sum.Mismatches != 0 {
 		t.Errorf("summary %+v", sum)
+	}
+	if es, _ := os.ReadDir(tmp); len(es) > 0 {
+		t.Errorf("left in the temporary directory: %s", es[0].Name())
 	}
 	// The options do not stay for the next run, which is local again.
 	if _, err := Run(context.Background(), spec, Options{Out: t.TempDir()}); err != nil {
