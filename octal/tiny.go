@@ -2,6 +2,7 @@ package octal
 
 import (
 	"math/bits"
+	"sort"
 	"unsafe"
 )
 
@@ -120,29 +121,39 @@ func (w *worker) sparseTiny(c *Computer, n int, vals []uint16) (uint32, int) {
 			return uint32(bits.TrailingZeros64(left)), work
 		}
 	}
+	// The pending values as sparseFast holds them (w.pl, the pending
+	// table), for its scan and its settle.
 	pt := (*[1 << 16]uint8)(w.pend)
-	remaining := bits.OnesCount64(pend)
+	w.pl = w.pl[:0]
 	for p := pend; p != 0; p &= p - 1 {
-		pt[bits.TrailingZeros64(p)] = 1
+		v := uint32(bits.TrailingZeros64(p))
+		pt[v] = 1
+		w.pl = append(w.pl, v)
 	}
-	left, scanned := scanAll(pt, nil, vals, c.rlo, w.ms, g.unequal, remaining, n)
-	res := cand
-	for p := pend; p != 0; p &= p - 1 {
-		v := bits.TrailingZeros64(p)
-		if left > 0 && pt[v] != 0 && res == cand {
-			res = uint32(v)
-		}
-		pt[v] = 0
-	}
-	return res, work + scanned
+	left, scanned := scanAll(pt, nil, vals, c.rlo, w.ms, g.unequal, len(w.pl), n)
+	return w.settle(cand, left), work + scanned
 }
 
 // tinyRare returns the set of values G(r) ^ G(m − r) of the rare heaps
 // r < m (rs, with their values rv; r ≠ m/2 when the heaps must differ),
 // every value below 64. vals holds G(0..m−1).
 func tinyRare(vals []uint16, rs []int, rv []uint16, m int, unequal bool) uint64 {
+	rv = rv[:len(rs)]
+	if unequal && m%2 == 0 {
+		// r = m/2 would split m into two equal heaps: leave it out, as
+		// markRare does.
+		if j := sort.SearchInts(rs, m/2); j < len(rs) && rs[j] == m/2 {
+			return tinyRange(vals, rs[:j], rv[:j], m) | tinyRange(vals, rs[j+1:], rv[j+1:], m)
+		}
+	}
+	return tinyRange(vals, rs, rv, m)
+}
+
+// tinyRange is the set of values rv[i] ^ G(m − rs[i]), every r in rs in
+// [1, m) and every value below 64.
+func tinyRange(vals []uint16, rs []int, rv []uint16, m int) uint64 {
 	if len(rs) > 0 && (rs[0] < 1 || rs[len(rs)-1] >= m || len(vals) < m) {
-		panic("octal: tinyRare: rare heap out of range")
+		panic("octal: tinyRange: rare heap out of range")
 	}
 	rv = rv[:len(rs)]
 	// Every r in rs is in [1, m), so m − r indexes vals[:m]: read through
@@ -160,25 +171,7 @@ func tinyRare(vals []uint16, rs []int, rv []uint16, m int, unequal bool) uint64 
 	if i < len(rs) {
 		a |= 1 << ((rv[i] ^ at(rs[i])) & 63)
 	}
-	set := a | b
-	if unequal && m%2 == 0 {
-		// r = m/2 would split m into two equal heaps: take its value
-		// out unless another rare split gives it too.
-		for j, r := range rs {
-			if r == m/2 {
-				x := (rv[j] ^ at(r)) & 63
-				set &^= 1 << x
-				for j2, r2 := range rs {
-					if r2 != r && (rv[j2]^at(r2))&63 == x {
-						set |= 1 << x
-						break
-					}
-				}
-				break
-			}
-		}
-	}
-	return set
+	return a | b
 }
 
 // scanTwoTiny clears from the set pend the values lo[i] ^ up1[i] and
