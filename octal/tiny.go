@@ -29,7 +29,7 @@ import (
 // tiny kernel.
 const tinySize = 64
 
-const one uint64 = 1
+const one64 uint64 = 1 // a typed 1 for the bit sets of scanTwoTiny
 
 // tinyKeep is the number of rare-split sets kept (a power of two above the
 // largest distance between two split digits that the reuse serves).
@@ -188,14 +188,14 @@ func scanTwoTiny(pend uint64, lo, up1, up2 []uint16) (uint64, int) {
 		l := load4(lo, i-4)
 		y := l ^ load4(up1, i-4)
 		z := l ^ load4(up2, i-4)
-		hit := one<<(y&63) | one<<(y>>16&63) | one<<(y>>32&63) | one<<(y>>48&63) |
-			one<<(z&63) | one<<(z>>16&63) | one<<(z>>32&63) | one<<(z>>48&63)
+		hit := one64<<(y&63) | one64<<(y>>16&63) | one64<<(y>>32&63) | one64<<(y>>48&63) |
+			one64<<(z&63) | one64<<(z>>16&63) | one64<<(z>>32&63) | one64<<(z>>48&63)
 		if pend &^= hit; pend == 0 {
 			return 0, 2 * (L - i + 4)
 		}
 	}
 	for i--; i >= 0; i-- {
-		pend &^= one<<((lo[i]^up1[i])&63) | one<<((lo[i]^up2[i])&63)
+		pend &^= one64<<((lo[i]^up1[i])&63) | one64<<((lo[i]^up2[i])&63)
 		if pend == 0 {
 			return 0, 2 * (L - i)
 		}
