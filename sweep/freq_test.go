@@ -124,7 +124,7 @@ func TestSparseResultsPlain(t *testing.T) {
 	if os.Getenv("GRUNDY_SWEEP_LONG") != "" {
 		to = 1 << 20
 	}
-	for _, code := range []string{"0.104", "0.106", "0.14", "0.142", "0.146", "0.6", "0.054", "0.064", "4.004", "4.044", "0.005", "0.143", "0.64"} {
+	for _, code := range []string{"0.104", "0.106", "0.14", "0.142", "0.146", "0.6", "0.054", "0.064", "4.004", "4.044", "0.005", "0.143", "0.64", "0.606"} {
 		_, g, err := ParseSweepCode(code)
 		if err != nil {
 			t.Fatal(err)
