@@ -706,8 +706,13 @@ func (l *optLevel) dfs(deals []optDeal) {
 			}
 		}
 		for to := range m {
-			if to == pos {
-				continue // put back where it was: the same look comes again, forever
+			if to == pos && !o.turns {
+				// Put back where it was: table-only, the same row comes
+				// again and with it the same look, forever. Under the
+				// turn model the next turn may look elsewhere, and putting
+				// one number back while moving the others tells the deals
+				// apart: the 959/120 strategy for 5 cards does it.
+				continue
 			}
 			l.place[pk] = uint64(to)
 			try(uint64(to))

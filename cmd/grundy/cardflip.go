@@ -488,7 +488,7 @@ shows the progress on stderr).
 With --model turn the strategy also sees the turn number (the search is
 limited to strategies that end within --max-turns turns): the budget of
 turns starts at 2m − H_m and grows until a strategy fits, so every budget
-that failed is proved out of reach. m = 4 takes about a second (145/24
+that failed is proved out of reach. m = 4 takes about ten seconds (145/24
 against the table-only 73/12); m = 5 does not finish in minutes.
 
 With --variant rearrange a player may, after looking, permute the face-down
