@@ -20,8 +20,8 @@ const MaxTurnBoundM = 5
 // full memory plays the rest (knowing the row and the turn, not the turns
 // before). That player also takes over the deals still without card 1
 // face up at turn maxTurns. Every table+turn strategy can be played by
-// this pair, so none beats the bound; it grows with maxTurns (the cut
-// only gives the memory player more deals).
+// this pair, so none beats the bound; it does not decrease as maxTurns
+// grows (an earlier cut hands more of the game to the memory player).
 //
 // While every card is face down every deal sees the same row, so the
 // strategy there is a sequence of turns, each a look and a place for
