@@ -2,7 +2,6 @@ package cardflip
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"math/big"
 	"slices"
@@ -88,26 +87,6 @@ func (b *turnBound) dt(rows []uint32) int64 {
 	return b.o.dt(g)
 }
 
-// key is the memo key of the face-down deals at turn t: the lesser of the
-// sorted rows and their mirror images.
-func (b *turnBound) key(t int, deals []uint32) string {
-	a := slices.Clone(deals)
-	slices.Sort(a)
-	mir := make([]uint32, len(deals))
-	for i, r := range deals {
-		mir[i] = optMirror(r, b.m)
-	}
-	slices.Sort(mir)
-	if slices.Compare(mir, a) < 0 {
-		a = mir
-	}
-	buf := binary.AppendUvarint(nil, uint64(t))
-	for _, r := range a {
-		buf = binary.LittleEndian.AppendUint32(buf, r)
-	}
-	return string(buf)
-}
-
 // solve returns the least total of turns from turn t for the deals with
 // every card still face down, if below ub; else a lower bound at least ub.
 func (b *turnBound) solve(t int, deals []uint32, ub int64) int64 {
@@ -123,7 +102,13 @@ func (b *turnBound) solve(t int, deals []uint32, ub int64) int64 {
 	if o.stop {
 		return optInf
 	}
-	key := b.key(t, deals)
+	// The memo key: the deals with the turn, as OptimalSearch keys a
+	// level (the lesser of the row set and its mirror image).
+	es := make([]optEntry, len(deals))
+	for i, r := range deals {
+		es[i] = optEntry{st: r, turn: int32(t), n: 1}
+	}
+	key, _ := o.entriesKey(0, mergeOptEntries(es))
 	if r, ok := b.memo[key]; ok && (r.exact || r.cost >= ub) {
 		return r.cost
 	}

@@ -138,7 +138,6 @@ func (w *worker) sparseTiny(c *Computer, n int, vals []uint16) (uint32, int) {
 // r < m (rs, with their values rv; r ≠ m/2 when the heaps must differ),
 // every value below 64. vals holds G(0..m−1).
 func tinyRare(vals []uint16, rs []int, rv []uint16, m int, unequal bool) uint64 {
-	rv = rv[:len(rs)]
 	if unequal && m%2 == 0 {
 		// r = m/2 would split m into two equal heaps: leave it out, as
 		// markRare does.
