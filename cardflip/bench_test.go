@@ -92,3 +92,19 @@ func BenchmarkRows(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOptimalTurn is the exhaustive table+turn search (OptimalSearch
+// under TurnNumber, games within 10 turns) for m = 4: 145/24, with the
+// number of search nodes. m = 5 takes about two minutes
+// (TestOptimalTurnFive).
+func BenchmarkOptimalTurn(b *testing.B) {
+	var nodes int64
+	for b.Loop() {
+		r, err := OptimalSearch(context.Background(), 4, OptimalOptions{Model: TurnNumber, MaxTurns: 10})
+		if err != nil || r.Expectation.RatString() != "145/24" {
+			b.Fatalf("%v %v", r, err)
+		}
+		nodes = r.Nodes
+	}
+	b.ReportMetric(float64(nodes), "nodes")
+}

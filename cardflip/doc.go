@@ -65,8 +65,9 @@
 //   - with the turn number (OptimalSearch, Model: TurnNumber): m = 4:
 //     145/24, one turn in 24 deals below the table-only optimum, over every
 //     table+turn strategy (TurnBound, a relaxation every such strategy
-//     plays, gives 145/24 too); m = 5: 958/120 or 959/120 (TurnBound, and
-//     the strategy of testdata/turn5.txt).
+//     plays, gives 145/24 too); m = 5: 958/120 = 479/60, over every
+//     table+turn strategy (the search's strategy, testdata/turn5.txt, meets
+//     TurnBound).
 //   - under the Rearrange variant: 2m − H_m for every m, by Cycle (each card
 //     seen is swapped to its home cell, number − 1; the player looks at the
 //     next card's home), which the search finds for m ≤ 5.

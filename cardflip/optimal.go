@@ -23,7 +23,9 @@ type OptimalResult struct {
 	Policy *TablePolicy
 	// Nodes is the number of search nodes visited (decisions tried).
 	Nodes int64
-	// Memo is the number of level entries (multisets of deals) memoized.
+	// Memo is the number of level entries (multisets of deals) memoized;
+	// under TurnNumber, of turn states (the sets of deals waiting at each
+	// row at one turn) solved or refuted.
 	Memo int
 	// Variant is the rule variant searched (Standard or Rearrange).
 	Variant Variant
@@ -116,11 +118,16 @@ func OptimalModel(ctx context.Context, m int, model Model, maxTurns int) (*Optim
 // so the bound is tight wherever the lack of memory costs nothing, which
 // is most of the tree; for the whole game it is 2m − H_m.
 //
-// Under the turn-number model and the Rearrange variant the search
-// deepens instead: it asks for a strategy within a budget of total turns
-// that starts at m!·(2m − H_m) and grows, so the first strategy found is
-// optimal and every failed budget is a proof (m = 4 under TurnNumber:
-// 145/24 in four budgets; Rearrange meets 2m − H_m at once for m ≤ 5).
+// Under the turn-number model the search is another one (turnsearch.go):
+// deals meet only within a turn, so it plays the turns in order, bounded
+// by the group relaxation (a set of deals waiting at one row priced as if
+// it never met other deals again), and learns the sets of deals that
+// cannot meet within budget. Under it and the Rearrange variant the search
+// deepens: it asks for a strategy within a budget of total turns that
+// starts at m!·(2m − H_m) and grows, so the first strategy found is
+// optimal and every failed budget is a proof (under TurnNumber m = 4:
+// 145/24 in four budgets, m = 5: 479/60 in 33, about two minutes;
+// Rearrange meets 2m − H_m at once for m ≤ 5).
 //
 // Coins do not help: a randomized strategy is a mixture of deterministic
 // ones, and its E[X] is the same mixture of theirs.
@@ -180,30 +187,43 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 		entries = append(entries, optEntry{st: uint32(cellsWord(perm)), n: 1})
 	}
 	var total int64
-	if turns || rearrange {
-		// Deepening: the turn number and the Rearrange moves make the
-		// first strategies the search finds poor ones and the tree wide,
-		// so the budget of turns starts at the least conceivable total
-		// (one player with full memory: m!·(2m − H_m), rounded up) and
-		// grows until a strategy fits. A failed round returns a lower
-		// bound at or above its budget, which proves that no strategy
-		// fits below it: the next budget starts there. The memo entries
-		// of a failed round stay valid lower bounds for the next.
-		// Budgets end where a strategy is sure to fit: games of at most
-		// MaxTurns turns (plus a memory player's 2m under
-		// MemoryAfterTurns), or front to back under Rearrange.
+	var ts *turnSearch
+	switch {
+	case turns || rearrange:
+		// Deepening: the budget of turns starts at the least conceivable
+		// total (one player with full memory: m!·(2m − H_m), rounded up)
+		// and grows until a strategy fits, so the first strategy found is
+		// optimal and every failed budget is a proof. Unbounded, the turn
+		// number and the Rearrange moves make the first strategies found
+		// poor ones and the tree wide (pricing all deals by the group
+		// relaxation of turnsearch.go without a budget is much slower
+		// too). A failed round returns a lower bound at or above its
+		// budget: the next budget starts there, and the memo entries (and
+		// the turn search's cores) of a failed round stay valid lower
+		// bounds for the next. Budgets end where a strategy is sure to
+		// fit: games of at most MaxTurns turns (plus a memory player's 2m
+		// under MemoryAfterTurns), or front to back under Rearrange.
+		round := func(b int64) int64 {
+			o.root = true
+			return o.solve(0, entries, b)
+		}
 		if turns {
+			ts = newTurnSearch(o)
+			deals := make([]uint32, len(entries))
+			for i, e := range entries {
+				deals[i] = e.st
+			}
+			slices.Sort(deals)
+			round = func(b int64) int64 { return ts.solve(0, [][]uint32{deals}, b) }
 			ub = min(ub, o.fact*int64(opt.MaxTurns+2*m*int(b2u(opt.MemoryAfterTurns)))+1)
 		} else {
 			ft := new(big.Rat).Mul(FrontToBackExpectation(m), big.NewRat(o.fact, 1))
 			ub = min(ub, new(big.Int).Quo(ft.Num(), ft.Denom()).Int64()+1)
 		}
 		t := new(big.Rat).Mul(SingleExpectation(m), big.NewRat(o.fact, 1))
-		lo := new(big.Int).Quo(t.Num(), t.Denom()).Int64() // ⌊m!·(2m − H_m)⌋
 		total = optInf
-		for b := lo + 1; b <= ub; {
-			o.root = true
-			total = o.solve(0, entries, b)
+		for b := new(big.Int).Quo(t.Num(), t.Denom()).Int64() + 1; b <= ub; {
+			total = round(b)
 			if o.stop {
 				return nil, ctx.Err()
 			}
@@ -213,7 +233,7 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 			}
 			b = total + 1
 		}
-	} else {
+	default:
 		o.root = true
 		total = o.solve(0, entries, ub)
 		if o.stop {
@@ -228,9 +248,22 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 	}
 	res := &OptimalResult{M: m, Model: opt.Model, Variant: opt.Variant, Expectation: big.NewRat(total, o.fact),
 		Nodes: o.nodes, Memo: len(o.memo), Rounds: o.rounds}
+	if ts != nil {
+		res.Memo = len(ts.memo)
+	}
 	if !relaxed && !opt.MemoryAfterTurns {
 		res.Policy = &TablePolicy{m: m, turns: turns, rearrange: rearrange, look: map[uint64]int{}, place: map[uint64]Move{}}
-		o.collect(0, entries, res.Policy)
+		if ts != nil {
+			deals := make([]uint32, len(entries))
+			for i, e := range entries {
+				deals[i] = e.st
+			}
+			if !ts.collect(deals, res.Policy) {
+				return nil, fmt.Errorf("cardflip: optimal: the turn search lost its strategy for m = %d (a bug)", m)
+			}
+		} else {
+			o.collect(0, entries, res.Policy)
+		}
 	}
 	return res, nil
 }
@@ -337,10 +370,13 @@ type optMemo struct {
 }
 
 type optSearch struct {
-	ctx      context.Context
-	done     <-chan struct{}
-	m        int
-	fact     int64
+	ctx  context.Context
+	done <-chan struct{}
+	m    int
+	fact int64
+	// turns: the turn-number model, searched by turnSearch (which shares
+	// dt, the keys and the counters); the level search below is
+	// table-only. maxTurns and memAfterTurns are its turn limit.
 	turns    bool
 	maxTurns int
 	memo     map[string]*optMemo
@@ -428,9 +464,6 @@ func (o *optSearch) solve(k int, entries []optEntry, ub int64) int64 {
 	if k == o.m-1 { // one card face down: look at it, turn it up
 		var c int64
 		for _, e := range entries {
-			if o.turns && int(e.turn) >= o.maxTurns && !o.memAfterTurns {
-				return optInf // past the limit (under MemoryAfterTurns: one look, as for memory)
-			}
 			c += e.n
 		}
 		return c
@@ -487,8 +520,7 @@ const (
 	dPlace // looked at pos and saw x: waits for where x goes
 	dExit  // turned up k+1: waits at level k+1
 	dEnd   // turned up m
-	dLoop  // plays forever (or past the turn limit)
-	dMem   // reached the turn limit under MemoryAfterTurns: priced by dt
+	dLoop  // plays forever
 )
 
 type optLevel struct {
@@ -507,13 +539,6 @@ type optLevel struct {
 func (l *optLevel) run(d *optDeal) {
 	o := l.o
 	for d.stat == dRun {
-		if o.turns && int(d.turn) >= o.maxTurns {
-			d.stat = dLoop
-			if o.memAfterTurns {
-				d.stat = dMem
-			}
-			return
-		}
 		v := o.vkey(d.st, d.turn)
 		pos, ok := l.look[v]
 		if !ok {
@@ -574,7 +599,7 @@ func (l *optLevel) bound(deals []optDeal) (lb int64, wait optGroupKey, ok bool) 
 				st |= 8 << (4 * uint(d.pos)) // a player with memory turns it up
 			}
 			ms = append(ms, optMember{optGroupKey{dPlace, placeKey(o.vkey(d.st, d.turn), int(d.x))}, st, d.n})
-		case dExit, dMem:
+		case dExit:
 			ms = append(ms, optMember{optGroupKey{d.stat, o.vkey(d.st, d.turn)}, d.st, d.n})
 		case dLoop:
 			return optInf, wait, false
@@ -607,7 +632,7 @@ func (l *optLevel) bound(deals []optDeal) (lb int64, wait optGroupKey, ok bool) 
 			w += ms[j].n
 		}
 		lb += o.dt(g)
-		if ms[i].g.kind != dExit && ms[i].g.kind != dMem && w > most {
+		if ms[i].g.kind != dExit && w > most {
 			most, wait, ok = w, ms[i].g, true
 		}
 		i = j
@@ -659,7 +684,7 @@ func (l *optLevel) dfs(deals []optDeal) {
 			if uint32(v)>>(4*pos)&15 != 0 {
 				continue // face up
 			}
-			if l.root && !o.noMirror && uint32(v) == 0 && (!o.turns || v>>32 == 1) && 2*pos > m-1 {
+			if l.root && !o.noMirror && uint32(v) == 0 && 2*pos > m-1 {
 				continue // the first look: the mirror image of a look at the left half
 			}
 			l.look[v] = int8(pos)
@@ -706,12 +731,11 @@ func (l *optLevel) dfs(deals []optDeal) {
 			}
 		}
 		for to := range m {
-			if to == pos && !o.turns {
+			if to == pos {
 				// Put back where it was: table-only, the same row comes
-				// again and with it the same look, forever. Under the
-				// turn model the next turn may look elsewhere, and putting
-				// one number back while moving the others tells the deals
-				// apart: the 959/120 strategy for 5 cards does it.
+				// again and with it the same look, forever. (Under the
+				// turn model the next turn may look elsewhere: the turn
+				// search tries it.)
 				continue
 			}
 			l.place[pk] = uint64(to)
@@ -746,18 +770,12 @@ func (l *optLevel) waits(d *optDeal, g optGroupKey) bool {
 func (l *optLevel) complete(deals []optDeal) {
 	o := l.o
 	var cost int64
-	var exits, mem []optEntry
+	var exits []optEntry
 	for _, d := range deals {
 		cost += d.n * d.cost
-		switch d.stat {
-		case dExit:
+		if d.stat == dExit {
 			exits = append(exits, optEntry{st: d.st, turn: d.turn, n: d.n})
-		case dMem:
-			mem = append(mem, optEntry{st: d.st, turn: d.turn, n: d.n})
 		}
-	}
-	if len(mem) > 0 {
-		cost += o.memoryCost(mem)
 	}
 	if cost >= l.best.cost {
 		return
@@ -1023,9 +1041,6 @@ func (l *optLevel) rearrangeMoves(deals []optDeal, v uint64, pos, x int) []uint6
 			}
 			// Is the row after the move fresh?
 			wk := uint64(w) | v>>32<<32
-			if o.turns {
-				wk += 1 << 32
-			}
 			fresh := !o.noFresh
 			if _, ok := l.look[wk]; ok && !up {
 				fresh = false

@@ -81,8 +81,9 @@ func TestEmbeddedTables(t *testing.T) {
 // one turn per card left, without symmetry or bounds across levels): the
 // same optimum for m ≤ 3 table-only and m = 2 table+turn, and for m = 4
 // the first search's 73/12 (ten minutes; set CARDFLIP_OPTIMAL4=1 to run it
-// again). (The first search let the last turn pass the turn limit, so
-// table+turn is compared where the limit does not bind.) Table+turn at
+// again), and table+turn at m = 2 and 3 (the turn search of
+// turnsearch.go). (The first search let the last turn pass the turn limit,
+// so table+turn is compared where the limit does not bind.) Table+turn at
 // m = 3 within 6 turns is 25/6, the memory bound: the turn number cannot
 // help where the table already reaches it.
 func TestOptimalMatchesFirstSearch(t *testing.T) {
@@ -93,7 +94,7 @@ func TestOptimalMatchesFirstSearch(t *testing.T) {
 	cases := []struct {
 		m, maxTurns int
 		model       Model
-	}{{1, 0, TableOnly}, {2, 0, TableOnly}, {3, 0, TableOnly}, {2, 6, TurnNumber}}
+	}{{1, 0, TableOnly}, {2, 0, TableOnly}, {3, 0, TableOnly}, {2, 6, TurnNumber}, {3, 5, TurnNumber}}
 	if os.Getenv("CARDFLIP_OPTIMAL4") != "" {
 		cases = append(cases, struct {
 			m, maxTurns int

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"os"
 	"strings"
 	"testing"
 )
@@ -113,6 +114,27 @@ func TestOptimalTurnFour(t *testing.T) {
 	// A turn limit no strategy meets: an error, at once.
 	if _, err := OptimalSearch(ctx, 4, OptimalOptions{Model: TurnNumber, MaxTurns: 4}); err == nil || errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("m=4 within 4 turns: %v", err)
+	}
+}
+
+// Under the turn-number model m = 5 has the optimum 958/120 = 479/60: the
+// turn search finds a strategy ending within 12 turns (its games take at
+// most 11) that the engine plays in 479/60, and TurnBound's relaxation
+// (TestTurnBoundFive) proves that no table+turn strategy of any game
+// length does better. About two minutes: GRUNDY_CARDFLIP_LONG=1.
+func TestOptimalTurnFive(t *testing.T) {
+	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
+		t.Skip("set GRUNDY_CARDFLIP_LONG=1 for the turn search at m = 5")
+	}
+	r, err := OptimalSearch(context.Background(), 5, OptimalOptions{Model: TurnNumber, MaxTurns: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Expectation.RatString() != "479/60" {
+		t.Errorf("table+turn m=5: %s, want 479/60", r.Expectation.RatString())
+	}
+	if got := exact(t, r.Policy, 5, Rules{Model: TurnNumber}); got.Cmp(r.Expectation) != 0 {
+		t.Errorf("the policy plays %s", got.RatString())
 	}
 }
 

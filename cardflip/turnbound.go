@@ -33,10 +33,9 @@ const MaxTurnBoundM = 5
 // sets of deals (a tree for the union plays each part), so the numbers
 // placed so far bound every completion of a turn.
 //
-// At m = 4 the bound is 145/24, the optimum of OptimalSearch under
-// TurnNumber, which proves that optimum for every game length; at m = 5 it
-// is 958/120, one turn in 120 deals below the best strategy known (959/120,
-// testdata/turn5.txt).
+// At m = 4 the bound is 145/24 and at m = 5 it is 958/120: the optima of
+// OptimalSearch under TurnNumber (testdata/turn5.txt for m = 5), which it
+// proves for every game length.
 func TurnBound(ctx context.Context, m, maxTurns int) (*big.Rat, error) {
 	switch {
 	case m < 1 || m > MaxTurnBoundM:
@@ -70,6 +69,20 @@ type turnBound struct {
 type turnMemo struct {
 	cost  int64
 	exact bool
+}
+
+// remember stores the result best of a search below ub under key: exact
+// when below ub, else the lower bound ub, or a higher one already known.
+func remember(memo map[string]turnMemo, key string, best, ub int64) turnMemo {
+	r := turnMemo{cost: best, exact: best < ub}
+	if !r.exact {
+		r.cost = ub
+		if old, ok := memo[key]; ok && old.cost > ub {
+			r.cost = old.cost
+		}
+	}
+	memo[key] = r
+	return r
 }
 
 // dt is the memory player's total over the deals (full rows, all with the
@@ -205,13 +218,5 @@ func (b *turnBound) solve(t int, deals []uint32, ub int64) int64 {
 			return optInf
 		}
 	}
-	r := turnMemo{cost: best, exact: best < ub}
-	if !r.exact {
-		r.cost = ub
-		if old, ok := b.memo[key]; ok && old.cost > ub {
-			r.cost = old.cost
-		}
-	}
-	b.memo[key] = r
-	return r.cost
+	return remember(b.memo, key, best, ub).cost
 }

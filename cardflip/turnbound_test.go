@@ -47,10 +47,10 @@ func TestTurnBound(t *testing.T) {
 	}
 }
 
-// At m = 5 the bound is 958/120, one turn in 120 deals below the strategy
-// of testdata/turn5.txt (959/120, played by TestTurnFiveTable): the
-// table+turn optimum for 5 cards is 958/120 or 959/120. The same from
-// turn 6 on and from turn 12 on (about a minute each).
+// At m = 5 the bound is 958/120, which the strategy of testdata/turn5.txt
+// reaches (played by TestTurnFiveTable): the table+turn optimum for 5
+// cards is 958/120, over every game length. The same from turn 6 on and
+// from turn 12 on (about a minute each).
 func TestTurnBoundFive(t *testing.T) {
 	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
 		t.Skip("set GRUNDY_CARDFLIP_LONG=1 for the turn bound at m = 5")

@@ -101,6 +101,16 @@ func (f *cardflipFlags) setup(cmd *cobra.Command) (cardflip.Strategy, cardflip.R
 }
 
 // cardflipCtxErr turns a canceled context into the CLI's interrupt error.
+// memoName names what OptimalResult.Memo counts: the table-only and
+// rearrange searches memoize the deals reaching a level, the turn search
+// its states (the sets of deals waiting at each row at one turn).
+func memoName(mod cardflip.Model) string {
+	if mod == cardflip.TurnNumber {
+		return "turn states"
+	}
+	return "level entries"
+}
+
 func cardflipCtxErr(ctx context.Context, err error) error {
 	if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
 		// The context says why: the memory governor's budget error, the
@@ -486,10 +496,14 @@ takes a tenth of a second, m = 5 seconds (about 70,000 nodes; a terminal
 shows the progress on stderr).
 
 With --model turn the strategy also sees the turn number (the search is
-limited to strategies that end within --max-turns turns): the budget of
-turns starts at 2m − H_m and grows until a strategy fits, so every budget
-that failed is proved out of reach. m = 4 takes about ten seconds (145/24
-against the table-only 73/12); m = 5 does not finish in minutes.
+limited to strategies that end within --max-turns turns). It plays the
+turns in order, the deals waiting at each row at once, bounded by a
+relaxation in which such a set of deals never meets others again; the
+budget of turns starts at 2m − H_m and grows until a strategy fits, so
+every budget that failed is proved out of reach. m = 4 takes a fraction of
+a second (145/24 against the table-only 73/12), m = 5 about two minutes
+(479/60 = 958/120 against 161/20, games of at most 11 turns; the optimum
+over every game length, by cardflip.TurnBound).
 
 With --variant rearrange a player may, after looking, permute the face-down
 cards (the engine's Move.Order): table-only, m ≤ 5, in well under a second.
@@ -500,6 +514,7 @@ The turn model and rearrange are searched one at a time, not together.`,
   grundy cardflip optimal --m 5 --table
   grundy cardflip optimal --m 5 --bound none --json
   grundy cardflip optimal --m 4 --model turn --table
+  grundy cardflip optimal --m 5 --model turn
   grundy cardflip optimal --m 5 --variant rearrange --table`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -554,7 +569,7 @@ The turn model and rearrange are searched one at a time, not together.`,
 						f, _ := p.Best.Float64()
 						best = fmt.Sprintf("%s = %.6f", p.Best.RatString(), f)
 					}
-					fmt.Fprintf(io.err, "\r%d nodes, %d level entries, best %s, %s   ", p.Nodes, p.Memo, best, time.Since(start).Round(time.Second))
+					fmt.Fprintf(io.err, "\r%d nodes, %d %s, best %s, %s   ", p.Nodes, p.Memo, memoName(mod), best, time.Since(start).Round(time.Second))
 				}
 			}
 			res, err := cardflip.OptimalSearch(ctx, m, opt)
@@ -601,8 +616,8 @@ The turn model and rearrange are searched one at a time, not together.`,
 			case res.Rounds > 1:
 				rounds = fmt.Sprintf(", %d budgets", res.Rounds)
 			}
-			fmt.Fprintf(io.out, "m = %d: the best %s has E[X] = %s = %.6f (%d search nodes, %d level entries%s, %s)\n",
-				m, what, res.Expectation.RatString(), mean, res.Nodes, res.Memo, rounds, elapsed.Round(time.Millisecond))
+			fmt.Fprintf(io.out, "m = %d: the best %s has E[X] = %s = %.6f (%d search nodes, %d %s%s, %s)\n",
+				m, what, res.Expectation.RatString(), mean, res.Nodes, res.Memo, memoName(mod), rounds, elapsed.Round(time.Millisecond))
 			fmt.Fprintf(io.out, "checked: the engine plays the strategy found on all %d deals in %s turns on average\n", check.Games, check.Expectation.RatString())
 			fmt.Fprintf(io.out, "2m − H_m = %s, front-to-back %s", cardflip.SingleExpectation(m).RatString(), cardflip.FrontToBackExpectation(m).RatString())
 			if opt.Bound != nil {
@@ -628,7 +643,7 @@ The turn model and rearrange are searched one at a time, not together.`,
 	}
 	cmd.Flags().IntVar(&m, "m", 0, fmt.Sprintf("the number of cards, 1..%d (required)", cardflip.MaxOptimalM))
 	cmd.Flags().StringVar(&model, "model", "table", "table (strategies see the row) or turn (the row and the turn number; slow)")
-	cmd.Flags().IntVar(&maxTurns, "max-turns", 10, "under --model turn, search strategies that end every game within this many turns")
+	cmd.Flags().IntVar(&maxTurns, "max-turns", 12, "under --model turn, search strategies that end every game within this many turns")
 	cmd.Flags().StringVar(&variant, "variant", "standard", "standard, or rearrange (after looking, the face-down cards may be permuted)")
 	cmd.Flags().StringVar(&bound, "bound", "best", "best: start from the exact E[X] of the best strategy as the bound to beat (table-only); none: from nothing")
 	cmd.Flags().BoolVar(&table, "table", false, "also print the strategy: for each visible row, the card looked at and where each number goes")

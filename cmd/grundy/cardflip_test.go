@@ -137,7 +137,7 @@ func TestCardflipOptimal(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"--m", "4", "--model", "turn", "--table"}, []string{"table+turn strategy ending within 10 turns has E[X] = 145/24", "table-only optimum 73/12", "turn 1 [· · · ·] look"}},
+		{[]string{"--m", "4", "--model", "turn", "--table"}, []string{"table+turn strategy ending within 12 turns has E[X] = 145/24", "table-only optimum 73/12", "turn 1 [· · · ·] look"}},
 		{[]string{"--m", "4", "--variant", "rearrange", "--table"}, []string{"under rearrange has E[X] = 71/12", "2m − H_m = 71/12", "table-only optimum 73/12", "/"}},
 		{[]string{"--m", "5", "--variant", "rearrange", "--json"}, []string{`"variant":"rearrange"`, `"fraction":"463/60"`, `"checked":true`}},
 	} {

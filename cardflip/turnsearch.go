@@ -1,0 +1,682 @@
+package cardflip
+
+import (
+	"encoding/binary"
+	"slices"
+)
+
+// The table+turn search (OptimalSearch under TurnNumber).
+//
+// Under the turn-number model a table entry is keyed by the visible row
+// and the turn, so deals meet only within one turn: the search plays the
+// turns in order. Its state is the turn and, for every visible row, the
+// set of deals waiting there (one entry of the table plays them all); a
+// decision gives each set a look and a place for every number it may
+// show, and the sets of the next turn are what the decisions send to each
+// visible row.
+//
+// The bound is the group relaxation (groupRelax): a set of deals that
+// waits at one row is played as if its deals never met other deals again.
+// Its cost is superadditive (the deals of a union play each part), so the
+// sum over the sets of a turn bounds every completion, and it grows as
+// sets merge; the search adds each decision's sets to the next turn one
+// by one and cuts as soon as the sum reaches the budget. Within a turn it
+// decides next the set with the fewest decisions still within budget
+// (forward checking), and when a turn's state fails it learns a core: a
+// least subset of its sets that fails alone (deletion, one set at a time),
+// which then refutes every later state that holds those sets with the
+// relaxation additive on the rest. At m = 5 the relaxation gives 958/120,
+// the same as TurnBound, and the search finds a strategy of 958/120 in a
+// single budget (about a minute on one core): the optimum.
+
+// groupRelax is the group relaxation: the least total number of turns
+// from turn t for a set of deals waiting at one visible row when every
+// set it splits into (by the number seen and where it goes) plays a table
+// of its own from then on. The memory player's decision tree (dt) prices
+// the deals still playing at maxTurns.
+type groupRelax struct {
+	o        *optSearch
+	m        int
+	maxTurns int
+	memo     map[string]turnMemo
+}
+
+// dt is the memory player's total for the deals (sorted full rows, one
+// visible row).
+func (b *groupRelax) dt(rows []uint32) int64 {
+	if len(rows) == 0 {
+		return 0
+	}
+	g := make([]dtEntry, 0, len(rows))
+	for _, r := range rows {
+		if n := len(g); n > 0 && g[n-1].st == r {
+			g[n-1].n++
+		} else {
+			g = append(g, dtEntry{r, 1})
+		}
+	}
+	return b.o.dt(g)
+}
+
+// key is the memo key of a sorted set at turn t: the lesser of it and its
+// mirror image.
+func (b *groupRelax) key(t int, rows []uint32) string {
+	mir := make([]uint32, len(rows))
+	for i, r := range rows {
+		mir[i] = optMirror(r, b.m)
+	}
+	slices.Sort(mir)
+	a := rows
+	if slices.Compare(mir, rows) < 0 && !b.o.noMirror {
+		a = mir
+	}
+	buf := binary.AppendUvarint(make([]byte, 0, 2+4*len(a)), uint64(t))
+	for _, r := range a {
+		buf = binary.LittleEndian.AppendUint32(buf, r)
+	}
+	return string(buf)
+}
+
+// solve returns the relaxation's total for the sorted set rows at turn t
+// if it is below ub, else a lower bound for it that is at least ub.
+func (b *groupRelax) solve(t int, rows []uint32, ub int64) int64 {
+	if len(rows) == 0 {
+		return 0
+	}
+	m, o := b.m, b.o
+	n := int64(len(rows))
+	k := faceUpCount(rows[0], m)
+	if k >= m-1 {
+		return n // one card face down: a look ends the game
+	}
+	d := b.dt(rows)
+	if t >= b.maxTurns || d >= ub {
+		return d
+	}
+	key := b.key(t, rows)
+	if r, ok := b.memo[key]; ok && (r.exact || r.cost >= ub) {
+		return r.cost
+	}
+	o.nodes++
+	o.checkStop()
+	if o.stop {
+		return optInf
+	}
+	best := ub
+	var leaves []relaxLeaf
+	b.eachDecision(t, rows, k, best, func(lb int64, sets [][]uint32, dts []int64, _ int, _ *[8]Move) {
+		leaves = append(leaves, relaxLeaf{lb, sets, dts})
+	})
+	// The decisions in the order of their bounds, as TurnBound: a good
+	// strategy found first cuts the rest.
+	slices.SortStableFunc(leaves, func(a, b relaxLeaf) int { return int(a.lb - b.lb) })
+	for _, l := range leaves {
+		if l.lb >= best || o.stop {
+			break
+		}
+		c, lbs := n, l.lb-n
+		for j, g := range l.sets {
+			lbs -= l.dts[j]
+			c += b.solve(t+1, g, best-c-lbs)
+			if c+lbs >= best {
+				break
+			}
+		}
+		if c+lbs < best {
+			best = c
+		}
+	}
+	if o.stop {
+		return optInf
+	}
+	return remember(b.memo, key, best, ub).cost
+}
+
+// eachDecision calls leaf for every decision of the set rows (at turn t,
+// k cards up) whose bound is below cut: a look p and a place for each
+// number (mv, by number), with the sets it sends to the next turn (sorted,
+// by visible row), their memory bounds (dt) and the bound, the set's n
+// turns plus their sum. The sets and moves are the callee's to keep only
+// as copies of mv.
+func (b *groupRelax) eachDecision(t int, rows []uint32, k int, cut int64, leaf func(lb int64, sets [][]uint32, dts []int64, p int, mv *[8]Move)) {
+	m, o := b.m, b.o
+	n := int64(len(rows))
+	for p := range m {
+		if rows[0]>>(4*uint(p))&8 != 0 || t == 0 && int64(len(rows)) == o.fact && 2*p > m-1 && !o.noMirror {
+			continue // face up, or the mirror image of a first look at the left half
+		}
+		ds := splitDecisions(rows, p, k, m)
+		// rest[i]: the least the numbers ds[i:] cost on their own.
+		rest := make([]int64, len(ds)+1)
+		for i := len(ds) - 1; i >= 0; i-- {
+			c := int64(optInf)
+			for _, e := range ds[i].opts {
+				c = min(c, b.dt(e.rows))
+			}
+			rest[i] = rest[i+1] + c
+		}
+		groups := map[uint32][]uint32{}
+		gdt := map[uint32]int64{}
+		var sumdt int64
+		var mv [8]Move
+		var place func(i int)
+		place = func(i int) {
+			if n+sumdt+rest[i] >= cut || o.stop {
+				return
+			}
+			if i == len(ds) {
+				vs := make([]uint32, 0, len(groups))
+				for v := range groups {
+					vs = append(vs, v)
+				}
+				slices.Sort(vs)
+				sets, dts := make([][]uint32, len(vs)), make([]int64, len(vs))
+				for j, v := range vs {
+					sets[j], dts[j] = sortedCopy(groups[v]), gdt[v]
+				}
+				leaf(n+sumdt, sets, dts, p, &mv)
+				return
+			}
+			for _, e := range ds[i].opts {
+				mv[ds[i].x] = e.mv
+				old, oldDt := groups[e.vis], gdt[e.vis]
+				nw := append(slices.Clone(old), e.rows...)
+				dd := b.dt(sortedCopy(nw))
+				groups[e.vis], gdt[e.vis] = nw, dd
+				sumdt += dd - oldDt
+				place(i + 1)
+				sumdt -= dd - oldDt
+				if old == nil {
+					delete(groups, e.vis)
+					delete(gdt, e.vis)
+				} else {
+					groups[e.vis], gdt[e.vis] = old, oldDt
+				}
+			}
+		}
+		place(0)
+	}
+}
+
+// relaxLeaf is one decision of groupRelax.solve: the sets it sends to the
+// next turn with their memory bounds (dt), and n plus their sum.
+type relaxLeaf struct {
+	lb   int64
+	sets [][]uint32
+	dts  []int64
+}
+
+func faceUpCount(r uint32, m int) int {
+	k := 0
+	for i := range m {
+		if r>>(4*uint(i))&8 != 0 {
+			k++
+		}
+	}
+	return k
+}
+
+func sortedCopy(rows []uint32) []uint32 {
+	s := slices.Clone(rows)
+	slices.Sort(s)
+	return s
+}
+
+// numberDecision is the choice of a place for one number seen at a look:
+// its options, each the deals' rows after it (sorted) and their visible
+// row.
+type numberDecision struct {
+	x    int
+	opts []placeOption
+}
+
+type placeOption struct {
+	mv   Move
+	rows []uint32
+	vis  uint32
+}
+
+// splitDecisions splits the deals (k cards up) by the number at p and
+// lists every place for each: face up anywhere if it is the next number,
+// face down anywhere, back where it was included.
+func splitDecisions(rows []uint32, p, k, m int) []numberDecision {
+	var by [8][]uint32
+	for _, r := range rows {
+		x := r >> (4 * uint(p)) & 7
+		by[x] = append(by[x], r)
+	}
+	var ds []numberDecision
+	for x := 1; x <= m; x++ {
+		if len(by[x]) == 0 {
+			continue
+		}
+		d := numberDecision{x: x}
+		add := func(to int, up bool) {
+			st := make([]uint32, len(by[x]))
+			for i, r := range by[x] {
+				st[i] = optMove(r, p, to, up)
+			}
+			slices.Sort(st)
+			d.opts = append(d.opts, placeOption{Move{Up: up, To: to}, st, optVisible(st[0])})
+		}
+		if x == k+1 {
+			for u := range m {
+				add(u, true)
+			}
+		}
+		for to := range m {
+			add(to, false)
+		}
+		ds = append(ds, d)
+	}
+	return ds
+}
+
+// turnChoice is one decision for a set: the look, the place of each
+// number, its value (the set's turn plus the relaxation of each set it
+// sends to the next turn, on its own) and those sets.
+type turnChoice struct {
+	p     int
+	mv    [8]Move
+	value int64
+	kids  [][]uint32
+}
+
+// turnCore is a set of sets at one turn whose least total exceeds the sum
+// of their relaxations (gbs) by at least e.
+type turnCore struct {
+	groups [][]uint32
+	gbs    []int64
+	e      int64
+}
+
+// turnSol is the decision of a solved state, one per set in the state's
+// order, in the orientation mirrored says.
+type turnSol struct {
+	mirrored bool
+	vis      []uint32
+	picks    []turnChoice
+}
+
+type turnSearch struct {
+	o        *optSearch
+	gb       *groupRelax
+	m        int
+	maxTurns int
+	memAfter bool // deals still playing at maxTurns: priced by dt, not cut
+	memo     map[string]turnMemo
+	sol      map[string]turnSol
+	cores    map[int][]turnCore
+	// extracting: a core's subsets are being solved (no cores of cores).
+	extracting bool
+}
+
+func newTurnSearch(o *optSearch) *turnSearch {
+	return &turnSearch{o: o, m: o.m, maxTurns: o.maxTurns, memAfter: o.memAfterTurns,
+		gb:   &groupRelax{o: o, m: o.m, maxTurns: o.maxTurns, memo: map[string]turnMemo{}},
+		memo: map[string]turnMemo{}, sol: map[string]turnSol{}, cores: map[int][]turnCore{}}
+}
+
+// choices lists every decision for the set rows (at turn t, k < m−1 cards
+// up) whose value is at most limit, cheapest first.
+func (s *turnSearch) choices(t int, rows []uint32, limit int64) []turnChoice {
+	k := faceUpCount(rows[0], s.m)
+	var out []turnChoice
+	s.gb.eachDecision(t, rows, k, limit+1, func(lb int64, sets [][]uint32, dts []int64, p int, mv *[8]Move) {
+		// Each set priced on its own, exactly.
+		ch := turnChoice{p: p, mv: *mv, value: lb, kids: sets}
+		for j, g := range sets {
+			ch.value += s.gb.solve(t+1, g, limit+1-ch.value+dts[j]) - dts[j]
+			if ch.value > limit {
+				return
+			}
+		}
+		out = append(out, ch)
+	})
+	slices.SortStableFunc(out, func(a, b turnChoice) int { return int(a.value - b.value) })
+	return out
+}
+
+// key is the memo key of a state: the turn and its sets, the lesser of
+// them and their mirror images; mirrored says the mirror's.
+func (s *turnSearch) key(t int, groups [][]uint32) (string, bool) {
+	enc := func(gs [][]uint32) string {
+		buf := binary.AppendUvarint(nil, uint64(t))
+		for _, g := range gs {
+			buf = binary.AppendUvarint(buf, uint64(len(g)))
+			for _, r := range g {
+				buf = binary.LittleEndian.AppendUint32(buf, r)
+			}
+		}
+		return string(buf)
+	}
+	a := enc(groups)
+	if s.o.noMirror {
+		return a, false
+	}
+	mir := make([][]uint32, len(groups))
+	for i, g := range groups {
+		h := make([]uint32, len(g))
+		for j, r := range g {
+			h[j] = optMirror(r, s.m)
+		}
+		slices.Sort(h)
+		mir[i] = h
+	}
+	slices.SortFunc(mir, slices.Compare)
+	if b := enc(mir); b < a {
+		return b, true
+	}
+	return a, false
+}
+
+// solve returns the least total number of turns from turn t of the deals
+// in groups (sets of sorted rows, one per visible row, sorted), if below
+// ub; otherwise a lower bound at least ub.
+func (s *turnSearch) solve(t int, groups [][]uint32, ub int64) int64 {
+	o, m := s.o, s.m
+	var fixed int64
+	var live [][]uint32
+	for _, g := range groups {
+		if faceUpCount(g[0], m) >= m-1 {
+			fixed += int64(len(g)) // one look ends the game
+		} else {
+			live = append(live, g)
+		}
+	}
+	if t >= s.maxTurns && len(groups) > 0 {
+		if !s.memAfter {
+			return optInf // past the turn limit
+		}
+		for _, g := range live {
+			fixed += s.gb.dt(g)
+		}
+		return fixed
+	}
+	if len(live) == 0 || fixed >= ub {
+		return fixed
+	}
+	ub -= fixed
+	o.nodes++
+	o.checkStop()
+	if o.stop {
+		return optInf
+	}
+	lbs := make([]int64, len(live))
+	var lb, n int64
+	for i, g := range live {
+		lbs[i] = s.gb.solve(t, g, ub-lb)
+		lb += lbs[i]
+		n += int64(len(g))
+		if lb >= ub {
+			return fixed + lb
+		}
+	}
+	key, mirrored := s.key(t, live)
+	if r, ok := s.memo[key]; ok && (r.exact || r.cost >= ub) {
+		return fixed + r.cost
+	}
+	if c := s.coreBound(t, live, lbs, lb); c >= ub {
+		return fixed + c
+	}
+	best := ub
+	chs := make([][]turnChoice, len(live))
+	for i, g := range live {
+		chs[i] = s.choices(t, g, lbs[i]+(best-1-lb))
+		if len(chs[i]) == 0 {
+			break // no decision fits: the loop below finds it at once
+		}
+	}
+	pick := make([]int, len(live))
+	var bestPick []int
+	next := map[uint32][]uint32{}
+	G := map[uint32]int64{}
+	picked := make([]bool, len(live))
+	// add sends choice ch of set i to the next turn, from the total cur
+	// (sum of the relaxations of the next turn's sets and of the sets not
+	// decided yet); it returns the new total, or best once it reaches it,
+	// and the undo list when apply is set.
+	type undo struct {
+		v   uint32
+		old []uint32
+		g   int64
+		had bool
+	}
+	add := func(i int, ch turnChoice, cur int64, apply bool) (int64, []undo) {
+		c := cur - (lbs[i] - int64(len(live[i])))
+		var us []undo
+		for _, g := range ch.kids {
+			v := optVisible(g[0])
+			old, had := next[v]
+			og := G[v]
+			nw := g
+			if had {
+				nw = make([]uint32, 0, len(old)+len(g))
+				nw = append(append(nw, old...), g...)
+				slices.Sort(nw)
+			}
+			ng := s.gb.solve(t+1, nw, best-(c-og))
+			c += ng - og
+			if apply {
+				us = append(us, undo{v, old, og, had})
+				next[v], G[v] = nw, ng
+			}
+			if c >= best {
+				return best, us
+			}
+		}
+		return c, us
+	}
+	var rec func(j int, cur int64)
+	rec = func(j int, cur int64) {
+		if cur >= best || o.stop {
+			return
+		}
+		if j == len(live) {
+			ng := make([][]uint32, 0, len(next))
+			for _, g := range next {
+				ng = append(ng, g)
+			}
+			slices.SortFunc(ng, slices.Compare)
+			if v := n + s.solve(t+1, ng, best-n); v < best {
+				best = v
+				bestPick = slices.Clone(pick)
+			}
+			return
+		}
+		// The set with the fewest decisions still within budget.
+		bi, bn := -1, 1<<30
+		var bv []int
+		for i := range live {
+			if picked[i] {
+				continue
+			}
+			var vs []int
+			for ci, ch := range chs[i] {
+				if lb+ch.value-lbs[i] >= best {
+					break
+				}
+				if c, _ := add(i, ch, cur, false); c < best {
+					vs = append(vs, ci)
+				}
+			}
+			if len(vs) < bn {
+				bi, bn, bv = i, len(vs), vs
+			}
+			if bn == 0 {
+				return
+			}
+		}
+		picked[bi] = true
+		for _, ci := range bv {
+			pick[bi] = ci
+			c, us := add(bi, chs[bi][ci], cur, true)
+			if c < best {
+				rec(j+1, c)
+			}
+			for q := len(us) - 1; q >= 0; q-- {
+				u := us[q]
+				if u.had {
+					next[u.v], G[u.v] = u.old, u.g
+				} else {
+					delete(next, u.v)
+					delete(G, u.v)
+				}
+			}
+		}
+		picked[bi] = false
+	}
+	rec(0, lb)
+	if o.stop {
+		return optInf
+	}
+	if best < ub {
+		sol := turnSol{mirrored: mirrored}
+		for i, g := range live {
+			sol.vis = append(sol.vis, optVisible(g[0]))
+			sol.picks = append(sol.picks, chs[i][bestPick[i]])
+		}
+		s.sol[key] = sol
+	} else if !s.extracting && len(live) > 1 {
+		s.learn(t, live, lbs, ub-lb)
+	}
+	return fixed + remember(s.memo, key, best, ub).cost
+}
+
+// coreBound is a lower bound for the state from the cores it holds: a
+// core's sets, each within the state's set at its row, cost at least their
+// relaxations plus e, and the rest of each such set at least its own
+// relaxation (superadditivity).
+func (s *turnSearch) coreBound(t int, live [][]uint32, lbs []int64, lb int64) int64 {
+	best := lb
+	for _, cr := range s.cores[t] {
+		c := lb + cr.e
+		ok := true
+		for j, g := range cr.groups {
+			v := optVisible(g[0])
+			i := slices.IndexFunc(live, func(h []uint32) bool { return optVisible(h[0]) == v })
+			if i < 0 {
+				ok = false
+				break
+			}
+			var diff []uint32
+			a := 0
+			for _, r := range live[i] {
+				if a < len(g) && g[a] == r {
+					a++
+				} else {
+					diff = append(diff, r)
+				}
+			}
+			if a < len(g) {
+				ok = false
+				break
+			}
+			if len(diff) > 0 {
+				c += cr.gbs[j] + s.gb.solve(t, diff, optInf) - lbs[i]
+			}
+		}
+		if ok && c > best {
+			best = c
+		}
+	}
+	return best
+}
+
+// learn finds a core of a state that failed with slack e−1 (no completion
+// within its relaxation plus e−1): dropping its sets one at a time, each
+// that the rest fail without.
+func (s *turnSearch) learn(t int, live [][]uint32, lbs []int64, e int64) {
+	s.extracting = true
+	defer func() { s.extracting = false }()
+	in := make([]bool, len(live))
+	for i := range in {
+		in[i] = true
+	}
+	for i := range live {
+		in[i] = false
+		var sub [][]uint32
+		var sl int64
+		for j := range live {
+			if in[j] {
+				sub = append(sub, live[j])
+				sl += lbs[j]
+			}
+		}
+		if len(sub) == 0 || s.solve(t, sub, sl+e) < sl+e || s.o.stop {
+			in[i] = true
+		}
+	}
+	cr, mir := turnCore{e: e}, turnCore{e: e}
+	for j, g := range live {
+		if !in[j] {
+			continue
+		}
+		cr.groups, cr.gbs = append(cr.groups, g), append(cr.gbs, lbs[j])
+		h := make([]uint32, len(g))
+		for i, r := range g {
+			h[i] = optMirror(r, s.m)
+		}
+		slices.Sort(h)
+		mir.groups, mir.gbs = append(mir.groups, h), append(mir.gbs, lbs[j])
+	}
+	s.cores[t] = append(s.cores[t], cr, mir)
+}
+
+// collect replays the solved states from the deals at turn 0 and writes
+// their decisions into pol.
+func (s *turnSearch) collect(deals []uint32, pol *TablePolicy) bool {
+	m := s.m
+	state := [][]uint32{sortedCopy(deals)}
+	for t := 0; ; t++ {
+		var live [][]uint32
+		for _, g := range state {
+			if faceUpCount(g[0], m) < m-1 {
+				live = append(live, g)
+			}
+		}
+		if len(live) == 0 {
+			return true
+		}
+		key, mirrored := s.key(t, live)
+		sol, ok := s.sol[key]
+		if !ok {
+			return false
+		}
+		flip := mirrored != sol.mirrored
+		next := map[uint32][]uint32{}
+		for _, g := range live {
+			v := optVisible(g[0])
+			if flip {
+				v = optMirror(v, m)
+			}
+			i := slices.Index(sol.vis, v)
+			if i < 0 {
+				return false
+			}
+			ch := sol.picks[i]
+			vk := s.o.vkey(g[0], int32(t))
+			p := ch.p
+			if flip {
+				p = m - 1 - p
+			}
+			pol.look[vk] = p
+			for _, r := range g {
+				x := int(r >> (4 * uint(p)) & 7)
+				mv := ch.mv[x]
+				if flip {
+					mv.To = m - 1 - mv.To
+				}
+				pol.place[placeKey(vk, x)] = mv
+				st := optMove(r, p, mv.To, mv.Up)
+				next[optVisible(st)] = append(next[optVisible(st)], st)
+			}
+		}
+		state = state[:0]
+		for _, g := range next {
+			slices.Sort(g)
+			state = append(state, g)
+		}
+		slices.SortFunc(state, slices.Compare)
+	}
+}
