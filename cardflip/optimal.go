@@ -188,6 +188,7 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 	}
 	var total int64
 	var ts *turnSearch
+	var deals []uint32 // the turn search's: every deal's row, sorted
 	switch {
 	case turns || rearrange:
 		// Deepening: the budget of turns starts at the least conceivable
@@ -209,7 +210,7 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 		}
 		if turns {
 			ts = newTurnSearch(o)
-			deals := make([]uint32, len(entries))
+			deals = make([]uint32, len(entries))
 			for i, e := range entries {
 				deals[i] = e.st
 			}
@@ -254,10 +255,6 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 	if !relaxed && !opt.MemoryAfterTurns {
 		res.Policy = &TablePolicy{m: m, turns: turns, rearrange: rearrange, look: map[uint64]int{}, place: map[uint64]Move{}}
 		if ts != nil {
-			deals := make([]uint32, len(entries))
-			for i, e := range entries {
-				deals[i] = e.st
-			}
 			if !ts.collect(deals, res.Policy) {
 				return nil, fmt.Errorf("cardflip: optimal: the turn search lost its strategy for m = %d (a bug)", m)
 			}

@@ -25,9 +25,10 @@ import (
 // (forward checking), and when a turn's state fails it learns a core: a
 // least subset of its sets that fails alone (deletion, one set at a time),
 // which then refutes every later state that holds those sets with the
-// relaxation additive on the rest. At m = 5 the relaxation gives 958/120,
-// the same as TurnBound, and the search finds a strategy of 958/120 in a
-// single budget (about a minute on one core): the optimum.
+// relaxation additive on the rest. At m = 5 the relaxation of all deals
+// is 958/120, the same as TurnBound, and the search finds a strategy of
+// 958/120 at that budget (33 budgets from the memory bound 926/120, about
+// two minutes on one core in all): the optimum.
 
 // groupRelax is the group relaxation: the least total number of turns
 // from turn t for a set of deals waiting at one visible row when every
