@@ -396,6 +396,7 @@ type optSearch struct {
 	// memAfterTurns: deals at maxTurns are priced by dt, not cut.
 	memAfterTurns bool
 	rounds        int
+	polls         uint32
 }
 
 // vkey is the key of the visible row: the face-up numbers, and under the
@@ -434,6 +435,20 @@ func (o *optSearch) appendEntries(b []byte, k int, es []optEntry) []byte {
 		b = binary.AppendUvarint(b, uint64(e.n))
 	}
 	return b
+}
+
+// poll checks the context every 256 calls: the turn search's inner loops
+// (its decisions, priced set by set) can run long between two nodes.
+func (o *optSearch) poll() bool {
+	o.polls++
+	if o.polls&255 == 0 {
+		select {
+		case <-o.done:
+			o.stop = true
+		default:
+		}
+	}
+	return o.stop
 }
 
 func (o *optSearch) checkStop() {

@@ -112,7 +112,7 @@ func (b *groupRelax) solve(t int, rows []uint32, ub int64) int64 {
 	// strategy found first cuts the rest.
 	slices.SortStableFunc(leaves, func(a, b relaxLeaf) int { return int(a.lb - b.lb) })
 	for _, l := range leaves {
-		if l.lb >= best || o.stop {
+		if l.lb >= best || o.poll() {
 			break
 		}
 		c, lbs := n, l.lb-n
@@ -162,7 +162,7 @@ func (b *groupRelax) eachDecision(t int, rows []uint32, k int, cut int64, leaf f
 		var mv [8]Move
 		var place func(i int)
 		place = func(i int) {
-			if n+sumdt+rest[i] >= cut || o.stop {
+			if n+sumdt+rest[i] >= cut || o.poll() {
 				return
 			}
 			if i == len(ds) {
@@ -470,7 +470,7 @@ func (s *turnSearch) solve(t int, groups [][]uint32, ub int64) int64 {
 	}
 	var rec func(j int, cur int64)
 	rec = func(j int, cur int64) {
-		if cur >= best || o.stop {
+		if cur >= best || o.poll() {
 			return
 		}
 		if j == len(live) {
