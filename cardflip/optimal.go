@@ -397,6 +397,7 @@ type optSearch struct {
 	memAfterTurns bool
 	rounds        int
 	polls         uint32
+	ts            *turnSearch // the turn search, when it runs (for progress)
 }
 
 // vkey is the key of the visible row: the face-up numbers, and under the
@@ -461,6 +462,9 @@ func (o *optSearch) checkStop() {
 	}
 	if o.progress != nil && o.nodes&(1<<16-1) == 0 {
 		p := OptimalProgress{Nodes: o.nodes, Memo: len(o.memo)}
+		if o.ts != nil {
+			p.Memo = len(o.ts.memo)
+		}
 		if o.rootBest < optInf {
 			p.Best = big.NewRat(o.rootBest, o.fact)
 		}

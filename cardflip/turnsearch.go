@@ -313,9 +313,11 @@ type turnSearch struct {
 }
 
 func newTurnSearch(o *optSearch) *turnSearch {
-	return &turnSearch{o: o, m: o.m, maxTurns: o.maxTurns, memAfter: o.memAfterTurns,
+	s := &turnSearch{o: o, m: o.m, maxTurns: o.maxTurns, memAfter: o.memAfterTurns,
 		gb:   &groupRelax{o: o, m: o.m, maxTurns: o.maxTurns, memo: map[string]turnMemo{}},
 		memo: map[string]turnMemo{}, sol: map[string]turnSol{}, cores: map[int][]turnCore{}}
+	o.ts = s
+	return s
 }
 
 // choices lists every decision for the set rows (at turn t, k < m−1 cards

@@ -100,7 +100,6 @@ func (f *cardflipFlags) setup(cmd *cobra.Command) (cardflip.Strategy, cardflip.R
 	return s, r, nil
 }
 
-// cardflipCtxErr turns a canceled context into the CLI's interrupt error.
 // memoName names what OptimalResult.Memo counts: the table-only and
 // rearrange searches memoize the deals reaching a level, the turn search
 // its states (the sets of deals waiting at each row at one turn).
@@ -111,6 +110,7 @@ func memoName(mod cardflip.Model) string {
 	return "level entries"
 }
 
+// cardflipCtxErr turns a canceled context into the CLI's interrupt error.
 func cardflipCtxErr(ctx context.Context, err error) error {
 	if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
 		// The context says why: the memory governor's budget error, the
