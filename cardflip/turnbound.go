@@ -85,19 +85,24 @@ func remember(memo map[string]turnMemo, key string, best, ub int64) turnMemo {
 	return r
 }
 
-// dt is the memory player's total over the deals (full rows, all with the
-// same cards face up).
-func (b *turnBound) dt(rows []uint32) int64 {
+// dtRows is the memory player's total (dt) over the deals, full rows all
+// with the same cards face up, in any order (sorted here if they are not).
+func (o *optSearch) dtRows(rows []uint32) int64 {
 	if len(rows) == 0 {
 		return 0
 	}
-	s := slices.Clone(rows)
-	slices.Sort(s)
-	g := make([]dtEntry, len(s))
-	for i, r := range s {
-		g[i] = dtEntry{r, 1}
+	if !slices.IsSorted(rows) {
+		rows = sortedCopy(rows)
 	}
-	return b.o.dt(g)
+	g := make([]dtEntry, 0, len(rows))
+	for _, r := range rows {
+		if n := len(g); n > 0 && g[n-1].st == r {
+			g[n-1].n++
+		} else {
+			g = append(g, dtEntry{r, 1})
+		}
+	}
+	return o.dt(g)
 }
 
 // solve returns the least total of turns from turn t for the deals with
@@ -107,7 +112,7 @@ func (b *turnBound) solve(t int, deals []uint32, ub int64) int64 {
 		return 0
 	}
 	if t >= b.maxTurns {
-		return b.dt(deals)
+		return b.o.dtRows(deals)
 	}
 	o := b.o
 	o.nodes++
@@ -163,7 +168,7 @@ func (b *turnBound) solve(t int, deals []uint32, ub int64) int64 {
 					for i, r := range by[1] {
 						ex[i] = optMove(r, p, u, true)
 					}
-					up = min(up, b.dt(ex))
+					up = min(up, b.o.dtRows(ex))
 				}
 				opts[x] = append(opts[x], choice{now: up})
 			}
@@ -182,7 +187,7 @@ func (b *turnBound) solve(t int, deals []uint32, ub int64) int64 {
 		for i := len(xs) - 1; i >= 0; i-- {
 			c := int64(optInf)
 			for _, ch := range opts[xs[i]] {
-				c = min(c, ch.now+b.dt(ch.stay))
+				c = min(c, ch.now+b.o.dtRows(ch.stay))
 			}
 			rest[i] = rest[i+1] + c
 		}
@@ -199,7 +204,7 @@ func (b *turnBound) solve(t int, deals []uint32, ub int64) int64 {
 				next := append(stay, ch.stay...)
 				d := dtStay
 				if len(ch.stay) > 0 {
-					d = b.dt(next)
+					d = b.o.dtRows(next)
 				}
 				place(i+1, now+ch.now, next, d)
 			}

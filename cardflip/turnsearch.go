@@ -33,30 +33,13 @@ import (
 // groupRelax is the group relaxation: the least total number of turns
 // from turn t for a set of deals waiting at one visible row when every
 // set it splits into (by the number seen and where it goes) plays a table
-// of its own from then on. The memory player's decision tree (dt) prices
+// of its own from then on. The memory player's decision tree (dtRows) prices
 // the deals still playing at maxTurns.
 type groupRelax struct {
 	o        *optSearch
 	m        int
 	maxTurns int
 	memo     map[string]turnMemo
-}
-
-// dt is the memory player's total for the deals (sorted full rows, one
-// visible row).
-func (b *groupRelax) dt(rows []uint32) int64 {
-	if len(rows) == 0 {
-		return 0
-	}
-	g := make([]dtEntry, 0, len(rows))
-	for _, r := range rows {
-		if n := len(g); n > 0 && g[n-1].st == r {
-			g[n-1].n++
-		} else {
-			g = append(g, dtEntry{r, 1})
-		}
-	}
-	return b.o.dt(g)
 }
 
 // key is the memo key of a sorted set at turn t: the lesser of it and its
@@ -90,7 +73,7 @@ func (b *groupRelax) solve(t int, rows []uint32, ub int64) int64 {
 	if k >= m-1 {
 		return n // one card face down: a look ends the game
 	}
-	d := b.dt(rows)
+	d := b.o.dtRows(rows)
 	if t >= b.maxTurns || d >= ub {
 		return d
 	}
@@ -152,7 +135,7 @@ func (b *groupRelax) eachDecision(t int, rows []uint32, k int, cut int64, leaf f
 		for i := len(ds) - 1; i >= 0; i-- {
 			c := int64(optInf)
 			for _, e := range ds[i].opts {
-				c = min(c, b.dt(e.rows))
+				c = min(c, b.o.dtRows(e.rows))
 			}
 			rest[i] = rest[i+1] + c
 		}
@@ -182,7 +165,7 @@ func (b *groupRelax) eachDecision(t int, rows []uint32, k int, cut int64, leaf f
 				mv[ds[i].x] = e.mv
 				old, oldDt := groups[e.vis], gdt[e.vis]
 				nw := append(slices.Clone(old), e.rows...)
-				dd := b.dt(sortedCopy(nw))
+				dd := b.o.dtRows(sortedCopy(nw))
 				groups[e.vis], gdt[e.vis] = nw, dd
 				sumdt += dd - oldDt
 				place(i + 1)
@@ -392,7 +375,7 @@ func (s *turnSearch) solve(t int, groups [][]uint32, ub int64) int64 {
 			return optInf // past the turn limit
 		}
 		for _, g := range live {
-			fixed += s.gb.dt(g)
+			fixed += s.gb.o.dtRows(g)
 		}
 		return fixed
 	}
