@@ -10,8 +10,13 @@ import (
 	"sort"
 )
 
-// MaxOptimalM is the largest m Optimal searches (m = 5 takes seconds).
-const MaxOptimalM = 5
+// MaxOptimalM is the largest m Optimal searches (m = 5 takes seconds,
+// m = 6 a few minutes).
+const MaxOptimalM = 6
+
+// MaxTurnM is the largest m of the search under the turn-number model
+// (m = 5 takes about two minutes and 700 MB).
+const MaxTurnM = 5
 
 // OptimalResult is the best table-only strategy for m cards.
 type OptimalResult struct {
@@ -80,7 +85,7 @@ type OptimalProgress struct {
 	Best *big.Rat
 }
 
-// Optimal searches all deterministic table-only strategies for m ≤ 5
+// Optimal searches all deterministic table-only strategies for m ≤ 6
 // cards and returns the least E[X] with a strategy reaching it.
 func Optimal(ctx context.Context, m int) (*OptimalResult, error) {
 	return OptimalSearch(ctx, m, OptimalOptions{})
@@ -129,6 +134,17 @@ func OptimalModel(ctx context.Context, m int, model Model, maxTurns int) (*Optim
 // 145/24 in four budgets, m = 5: 479/60 in 33, about two minutes;
 // Rearrange meets 2m − H_m at once for m ≤ 5).
 //
+// Table-only at m = 6 the search deepens too. Given a loose budget (the
+// kick search's 7440/720), branch and bound had not finished the levels
+// above one first row (the table of level 0: the kick table's own) after
+// ten minutes, proving one table of the levels above after another out of
+// reach; under a tight budget most first rows fail within a few hundred
+// nodes. So the budget starts at the relaxed search's bound (MemoryFrom
+// = 1: 7324/720), and a failed budget returns the least bound among the
+// branches it cut, which is the next budget (as in IDA*): 7325 fails at
+// 7326, 7327 finds the optimum, 407/40 = 7326/720, in two to three
+// minutes.
+//
 // Coins do not help: a randomized strategy is a mixture of deterministic
 // ones, and its E[X] is the same mixture of theirs.
 func OptimalSearch(ctx context.Context, m int, opt OptimalOptions) (*OptimalResult, error) {
@@ -149,6 +165,8 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 	turns := opt.Model == TurnNumber
 	rearrange := opt.Variant == Rearrange
 	switch {
+	case turns && m > MaxTurnM && tweak == nil:
+		return nil, fmt.Errorf("cardflip: the turn-number search covers 1 ≤ m ≤ %d, not m = %d", MaxTurnM, m)
 	case turns && opt.MaxTurns < m:
 		return nil, fmt.Errorf("cardflip: the turn-number search needs a turn limit of at least m = %d, not %d", m, opt.MaxTurns)
 	case opt.Variant != Standard && opt.Variant != Rearrange:
@@ -190,7 +208,7 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 	var ts *turnSearch
 	var deals []uint32 // the turn search's: every deal's row, sorted
 	switch {
-	case turns || rearrange:
+	case turns || rearrange || !relaxed && (m >= 6 || o.deepen):
 		// Deepening: the budget of turns starts at the least conceivable
 		// total (one player with full memory: m!·(2m − H_m), rounded up)
 		// and grows until a strategy fits, so the first strategy found is
@@ -222,8 +240,29 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 			ub = min(ub, new(big.Int).Quo(ft.Num(), ft.Denom()).Int64()+1)
 		}
 		t := new(big.Rat).Mul(SingleExpectation(m), big.NewRat(o.fact, 1))
+		start := new(big.Int).Quo(t.Num(), t.Denom()).Int64() + 1
+		if !turns && !rearrange && !o.deepenFromMemory && m > 1 {
+			// Table-only (m ≥ 6): from the memory player's bound the budgets
+			// would creep up a few turns a round. The relaxed search with
+			// MemoryFrom = 1 (the first row played table-only, one player
+			// with memory above it) is a lower bound much closer to the
+			// optimum (7324/720 at m = 6, the optimum 7326/720): start
+			// there.
+			ro := OptimalOptions{MemoryFrom: 1}
+			if opt.Progress != nil {
+				// Its best is a bound, not a strategy: not shown as one.
+				ro.Progress = func(p OptimalProgress) { p.Best = nil; opt.Progress(p) }
+			}
+			r, err := optimalSearch(ctx, m, ro, tweak)
+			if err != nil {
+				return nil, err
+			}
+			lo := new(big.Rat).Mul(r.Expectation, big.NewRat(o.fact, 1))
+			start = max(start, lo.Num().Int64()+1) // the total is an integer
+			o.nodes += r.Nodes
+		}
 		total = optInf
-		for b := new(big.Int).Quo(t.Num(), t.Denom()).Int64() + 1; b <= ub; {
+		for b := start; b <= ub; {
 			total = round(b)
 			if o.stop {
 				return nil, ctx.Err()
@@ -387,8 +426,10 @@ type optSearch struct {
 	// Test switches: the search without the mirror symmetry, and with the
 	// plain bound (one turn per card left per deal) instead of dt.
 	noMirror, plainBound bool
-	// And the Rearrange search without the symmetry of fresh rows.
-	noFresh bool
+	// And the Rearrange search without the symmetry of fresh rows; the
+	// table-only search by deepening (as for m ≥ 6) at any m, and that
+	// deepening from the memory bound, not from the relaxed search.
+	noFresh, deepen, deepenFromMemory bool
 	// memoryFrom > 0: levels from it on are priced by dt (the relaxation).
 	memoryFrom int
 	// rearrange: the Rearrange variant (moves carry an Order).
@@ -494,7 +535,7 @@ func (o *optSearch) solve(k int, entries []optEntry, ub int64) int64 {
 	root := o.root
 	o.root = false
 	l := &optLevel{o: o, k: k, root: root, look: map[uint64]int8{}, place: map[uint64]uint64{},
-		best: &optMemo{cost: ub, mirrored: mirrored}}
+		best: &optMemo{cost: ub, mirrored: mirrored}, next: optInf}
 	l.limit = o.fact // more turns in one level than full rows: the deal loops
 	deals := make([]optDeal, len(entries))
 	for i, e := range entries {
@@ -509,8 +550,10 @@ func (o *optSearch) solve(k int, entries []optEntry, ub int64) int64 {
 	if r.cost < ub {
 		r.exact = true
 	} else {
-		r.cost = ub
-		if old := o.memo[key]; old != nil && old.cost > ub {
+		// No completion below ub: every branch was cut at a bound of at
+		// least ub, the least of which bounds them all.
+		r.cost = max(ub, l.next)
+		if old := o.memo[key]; old != nil && old.cost > r.cost {
 			r.cost = old.cost
 		}
 		r.dec, r.exits = nil, nil
@@ -548,7 +591,14 @@ type optLevel struct {
 	place map[uint64]uint64
 	trail []optDecision
 	best  *optMemo
+	// next is the least bound of a branch cut at or above best.cost: when
+	// no completion is found it is a lower bound for every completion, the
+	// next budget of a deepening search (as in IDA*).
+	next int64
 }
+
+// cut records the bound of a branch cut at or above l.best.cost.
+func (l *optLevel) cut(b int64) { l.next = min(l.next, b) }
 
 // run plays the deal until it needs an undecided entry of the table or
 // leaves the level.
@@ -667,6 +717,7 @@ func (l *optLevel) dfs(deals []optDeal) {
 	}
 	lb, wait, ok := l.bound(deals)
 	if lb >= l.best.cost {
+		l.cut(lb)
 		return
 	}
 	if !ok {
@@ -691,6 +742,8 @@ func (l *optLevel) dfs(deals []optDeal) {
 		b, _, _ := l.bound(cp)
 		if b < l.best.cost {
 			kids = append(kids, child{mv, b, cp})
+		} else {
+			l.cut(b)
 		}
 	}
 	m := o.m
@@ -710,6 +763,7 @@ func (l *optLevel) dfs(deals []optDeal) {
 		sort.SliceStable(kids, func(i, j int) bool { return kids[i].lb < kids[j].lb })
 		for _, c := range kids {
 			if c.lb >= l.best.cost {
+				l.cut(c.lb)
 				break
 			}
 			l.look[v] = int8(c.mv)
@@ -762,6 +816,7 @@ func (l *optLevel) dfs(deals []optDeal) {
 	sort.SliceStable(kids, func(i, j int) bool { return kids[i].lb < kids[j].lb })
 	for _, c := range kids {
 		if c.lb >= l.best.cost {
+			l.cut(c.lb)
 			break
 		}
 		l.place[pk] = c.mv
@@ -794,6 +849,7 @@ func (l *optLevel) complete(deals []optDeal) {
 		}
 	}
 	if cost >= l.best.cost {
+		l.cut(cost)
 		return
 	}
 	if len(exits) > 0 {
@@ -802,6 +858,9 @@ func (l *optLevel) complete(deals []optDeal) {
 			return
 		}
 		cost += rest
+	}
+	if cost >= l.best.cost {
+		l.cut(cost) // rest is a lower bound at least the budget it was given
 	}
 	if cost < l.best.cost {
 		l.best.cost = cost

@@ -326,6 +326,37 @@ func (p *randomTable) Place(t *Turn, pos, x int) Move {
 	return mv
 }
 
+// The table-only search by deepening, as it runs for m ≥ 6 (budgets of
+// total turns; a failed budget returns the least bound among the branches
+// it cut, the next budget), finds the optima of branch and bound at
+// m ≤ 5: from the relaxed search's bound (which at m ≤ 5 is the optimum,
+// TestRelaxedBound: one budget) and from the memory player's (at m = 4
+// 142 turns to the optimum's 146, at m = 5 926 to 966: the failed budgets
+// and their bounds are what is tested).
+func TestOptimalDeepening(t *testing.T) {
+	ctx := context.Background()
+	for m, want := range map[int]string{1: "1", 2: "5/2", 3: "25/6", 4: "73/12", 5: "161/20"} {
+		for _, fromMemory := range []bool{false, true} {
+			if m == 5 && testing.Short() {
+				continue
+			}
+			r, err := optimalSearch(ctx, m, OptimalOptions{}, func(o *optSearch) { o.deepen, o.deepenFromMemory = true, fromMemory })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Expectation.RatString() != want {
+				t.Errorf("m=%d by deepening (from memory %v): %s, want %s", m, fromMemory, r.Expectation.RatString(), want)
+			}
+			if got := exact(t, r.Policy, m, Rules{}); got.Cmp(r.Expectation) != 0 {
+				t.Errorf("m=%d by deepening: the policy plays %s", m, got.RatString())
+			}
+			if m >= 4 && fromMemory && r.Rounds < 2 {
+				t.Errorf("m=%d from the memory bound: %d budgets", m, r.Rounds)
+			}
+		}
+	}
+}
+
 func TestOptimalErrors(t *testing.T) {
 	for _, m := range []int{0, MaxOptimalM + 1} {
 		if _, err := Optimal(context.Background(), m); err == nil {
@@ -339,6 +370,9 @@ func TestOptimalErrors(t *testing.T) {
 	}
 	if _, err := OptimalModel(context.Background(), 3, TurnNumber, 2); err == nil {
 		t.Error("a turn limit below m accepted")
+	}
+	if _, err := OptimalModel(context.Background(), MaxTurnM+1, TurnNumber, 20); err == nil {
+		t.Errorf("the turn model at m = %d accepted", MaxTurnM+1)
 	}
 	// A deadline holds: 200 ms, and the search notices it. Table+turn at
 	// m = 5 runs about two minutes idle, ten times that under -race; the

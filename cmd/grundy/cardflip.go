@@ -486,14 +486,17 @@ func newCardflipOptimalCmd(io *streams) *cobra.Command {
 		Use:   "optimal --m M",
 		Short: "The best table-only strategy for tiny m, by exhaustive search",
 		Long: `Search every deterministic table-only strategy (a function of the visible
-row) for m ≤ 5 cards and print the least E[X] with a strategy reaching it,
+row) for m ≤ 6 cards and print the least E[X] with a strategy reaching it,
 then check it: the strategy found is played by the engine on all m! deals.
 
 Branch and bound: a branch is cut when its turns plus what one player with
 full memory would still need reaches the best strategy known (--bound best:
 the exact value of the best strategy, else the best found so far). m = 4
 takes a tenth of a second, m = 5 seconds (about 70,000 nodes; a terminal
-shows the progress on stderr).
+shows the progress on stderr). m = 6 takes a few minutes: a relaxed search
+(one player with memory from the second level on) gives a lower bound,
+7324/720, and budgets of total turns grow from it until a strategy fits
+(the optimum, 407/40 = 7326/720, in the third).
 
 With --model turn the strategy also sees the turn number (the search is
 limited to strategies that end within --max-turns turns). It plays the
@@ -513,6 +516,7 @@ The turn model and rearrange are searched one at a time, not together.`,
 		Example: `  grundy cardflip optimal --m 3
   grundy cardflip optimal --m 5 --table
   grundy cardflip optimal --m 5 --bound none --json
+  grundy cardflip optimal --m 6
   grundy cardflip optimal --m 4 --model turn --table
   grundy cardflip optimal --m 5 --model turn
   grundy cardflip optimal --m 5 --variant rearrange --table`,
@@ -527,6 +531,9 @@ The turn model and rearrange are searched one at a time, not together.`,
 			mod, err := cardflip.ParseModel(model)
 			if err != nil {
 				return flagError(err)
+			}
+			if mod == cardflip.TurnNumber && m > cardflip.MaxTurnM {
+				return usagef("--m must be between 1 and %d under --model turn, not %d", cardflip.MaxTurnM, m)
 			}
 			if mod == cardflip.TurnNumber && maxTurns < m {
 				return usagef("--max-turns must be at least m = %d under the turn model, not %d", m, maxTurns)
