@@ -1,48 +1,57 @@
 package cardflip
 
-// combTables are whole-game tables of comb for m = 6, 7 and 8: comb's own
-// play improved by local search (one row's look or one card's place at a
-// time, kept when the exact E[X] over all m! deals drops; at m = 8 only
-// the rows with at most three cards face up), followed by kicks (rows
-// changed at random, the climb again, kept when no worse).
-// TestCombTableSearch is the generator: GRUNDY_COMB_TABLES=6 with
-// GRUNDY_COMB_SEED=5 and GRUNDY_COMB_KICKS=3000, 7 with seed 5 and 1500
-// kicks, 8:3 with seed 1 and 40 kicks print these tables (at 6 the best of
-// seeds 1..15 with kicks; at 7 seed 5, the best of 1..12 without). Exact
-// E[X]: 409/36 ≈ 11.361 → 31/3 ≈ 10.333 at m = 6, 2309/168 ≈ 13.744 →
-// 793/63 ≈ 12.587 at m = 7, 7999/480 ≈ 16.665 → 23291/1440 ≈ 16.174 at
-// m = 8 (stacks: 11.361, 13.885, 16.547). They are not optimal as far as
-// anyone knows (the optimum is known for m ≤ 5 only; at m = 6 it is at
-// least 1831/180 ≈ 10.172, TestRelaxedBoundSix). Format of
+// combTables are whole-game tables of comb for m = 6, 7 and 8. At 6 it is
+// the optimum, 407/40 = 10.175 (`grundy cardflip optimal --m 6`, minutes;
+// TestOptimalSix checks the search finds this table row for row). At 7 and
+// 8: comb's own play improved by local search (one row's look or one
+// card's place at a time, kept when the exact E[X] over all m! deals
+// drops; at m = 8 only the rows with at most three cards face up),
+// followed by kicks (rows changed at random, the climb again, kept when no
+// worse). TestCombTableSearch is the generator: GRUNDY_COMB_TABLES=7 with
+// GRUNDY_COMB_SEED=5 and GRUNDY_COMB_KICKS=1500, 8:3 with seed 1 and 40
+// kicks print these tables (at 7 seed 5, the best of 1..12 without kicks;
+// at 6 the same search, seed 5 and 3000 kicks, gave kickTableSix, 31/3).
+// Exact E[X]: 409/36 ≈ 11.361 → 31/3 ≈ 10.333 (kicks) → 407/40 at m = 6,
+// 2309/168 ≈ 13.744 → 793/63 ≈ 12.587 at m = 7, 7999/480 ≈ 16.665 →
+// 23291/1440 ≈ 16.174 at m = 8 (stacks: 11.361, 13.885, 16.547); those of
+// 7 and 8 are not optimal as far as anyone knows. Format of
 // TablePolicy.Describe.
 var combTables = map[int][]string{
 	6: {
-		"[· · · · · ·] look 2: 1→up@5 2→down@4 3→down@0 4→down@1 5→down@5 6→down@5",
-		"[· · · 1 · ·] look 0: 2→up@4 4→down@1 5→down@2",
-		"[· · · · 1 ·] look 2: 2→up@3 3→down@4 4→down@1 5→down@3",
-		"[· · · · · 1] look 2: 2→up@4 3→down@0 4→down@1 5→down@4 6→down@5",
-		"[· · 2 · 1 ·] look 1: 3→up@0 4→down@0",
-		"[· · · 2 1 ·] look 0: 3→up@4 4→down@1 5→down@3",
-		"[· · 1 · 2 ·] look 3: 3→up@0",
-		"[· · · 2 · 1] look 1: 3→up@2 4→down@0 5→down@2",
-		"[· · · · 2 1] look 0: 3→up@5 4→down@1 5→down@3 6→down@4",
-		"[· 2 1 3 · ·] look 0: 4→up@5",
-		"[3 · 2 · 1 ·] look 1: 4→up@3",
-		"[3 · · 1 2 ·] look 1: 4→up@5 5→down@2",
-		"[· · 2 1 3 ·] look 0: 4→up@1 5→down@4",
-		"[· · 3 2 · 1] look 0: 4→up@5 5→down@1",
-		"[· 2 · · 1 3] look 0: 4→up@5",
-		"[· · 2 · 1 3] look 0: 4→up@0 6→down@3",
-		"[· · · 2 1 3] look 0: 4→up@5 5→down@3 6→down@5",
-		"[3 2 · 4 1 ·] look 2: 5→up@5",
-		"[· 4 2 1 3 ·] look 0: 5→up@2",
-		"[4 · 2 · 1 3] look 3: 5→up@1",
-		"[2 1 3 · · 4] look 3: 5→up@1",
-		"[3 · 1 2 · 4] look 1: 5→up@5",
-		"[· 3 2 · 1 4] look 0: 5→up@5",
-		"[· 2 1 · 3 4] look 0: 5→up@5",
-		"[2 · · 1 3 4] look 1: 5→up@5",
-		"[· · 2 1 3 4] look 1: 5→up@0 6→down@3",
+		"[· · · · · ·] look 2: 1→up@4 2→down@1 3→down@4 4→down@0 5→down@5 6→down@5",
+		"[· · 1 · · ·] look 4: 2→up@0 3→down@2 4→down@0",
+		"[· · · 1 · ·] look 1: 2→up@0 3→down@2 4→down@0 5→down@3 6→down@5",
+		"[· · · · 1 ·] look 1: 2→up@0 3→down@3 4→down@0 5→down@4 6→down@5",
+		"[2 · 1 · · ·] look 4: 3→up@0 4→down@0",
+		"[· 2 1 · · ·] look 5: 3→up@1",
+		"[2 · · 1 · ·] look 2: 3→up@0 4→down@0 5→down@3 6→down@5",
+		"[· 2 · 1 · ·] look 2: 3→up@0 5→down@0 6→down@3",
+		"[· · 2 1 · ·] look 4: 3→up@0",
+		"[2 · · · 1 ·] look 3: 3→up@0 4→down@1 5→down@0 6→down@5",
+		"[· 2 · · 1 ·] look 3: 3→up@0 4→down@2 6→down@0",
+		"[· · 2 · 1 ·] look 5: 3→up@0 4→down@0",
+		"[· · · 2 · 1] look 4: 3→up@0",
+		"[3 2 1 · · ·] look 4: 4→up@0",
+		"[3 2 · 1 · ·] look 2: 4→up@0 5→down@3 6→down@5",
+		"[3 · 2 1 · ·] look 1: 4→up@0",
+		"[· 3 2 1 · ·] look 0: 4→up@1",
+		"[3 2 · · 1 ·] look 2: 4→up@0 5→down@0 6→down@5",
+		"[3 · 2 · 1 ·] look 3: 4→up@0 6→down@0",
+		"[· 3 2 · 1 ·] look 3: 4→up@0 6→down@0",
+		"[3 · · 2 1 ·] look 2: 4→up@0",
+		"[· 3 · 2 1 ·] look 5: 4→up@0",
+		"[· · 3 2 1 ·] look 5: 4→up@0",
+		"[3 · · 2 · 1] look 4: 4→up@0",
+		"[3 · · · 2 1] look 1: 4→up@0",
+		"[4 3 2 1 · ·] look 4: 5→up@4",
+		"[3 4 2 1 · ·] look 5: 5→up@5",
+		"[4 3 2 · 1 ·] look 3: 5→up@3 6→down@0",
+		"[4 3 · 2 1 ·] look 2: 5→up@2",
+		"[4 · 3 2 1 ·] look 1: 5→up@1",
+		"[· 4 3 2 1 ·] look 5: 5→up@5",
+		"[4 3 · · 2 1] look 3: 5→up@3",
+		"[4 · 3 · 2 1] look 3: 5→up@3",
+		"[4 · · 3 2 1] look 2: 5→up@2",
 	},
 	7: {
 		"[· · · · · · ·] look 2: 1→up@6 2→down@1 3→down@0 4→down@5 5→down@6 6→down@6 7→down@6",

@@ -145,7 +145,50 @@ func TestCombTableSearchReproduces(t *testing.T) {
 		return
 	}
 	pol, val := combTableSearch(t, 6, 6, 5, 3000)
-	if got, want := pol.Describe(), combTables[6]; !slices.Equal(got, want) {
-		t.Errorf("m=6, seed 5, 3000 kicks: %d rows (%s), want the %d rows of combTables[6]", len(got), val.RatString(), len(want))
+	if got, want := pol.Describe(), kickTableSix; !slices.Equal(got, want) {
+		t.Errorf("m=6, seed 5, 3000 kicks: %d rows (%s), want the %d rows of kickTableSix", len(got), val.RatString(), len(want))
+	}
+}
+
+// kickTableSix is the kick search's table for m = 6 (seed 5, 3000 kicks:
+// 31/3), comb's table until the exhaustive search reached m = 6 and found
+// the optimum, combTables[6] (TestOptimalSix).
+var kickTableSix = []string{
+	"[· · · · · ·] look 2: 1→up@5 2→down@4 3→down@0 4→down@1 5→down@5 6→down@5",
+	"[· · · 1 · ·] look 0: 2→up@4 4→down@1 5→down@2",
+	"[· · · · 1 ·] look 2: 2→up@3 3→down@4 4→down@1 5→down@3",
+	"[· · · · · 1] look 2: 2→up@4 3→down@0 4→down@1 5→down@4 6→down@5",
+	"[· · 2 · 1 ·] look 1: 3→up@0 4→down@0",
+	"[· · · 2 1 ·] look 0: 3→up@4 4→down@1 5→down@3",
+	"[· · 1 · 2 ·] look 3: 3→up@0",
+	"[· · · 2 · 1] look 1: 3→up@2 4→down@0 5→down@2",
+	"[· · · · 2 1] look 0: 3→up@5 4→down@1 5→down@3 6→down@4",
+	"[· 2 1 3 · ·] look 0: 4→up@5",
+	"[3 · 2 · 1 ·] look 1: 4→up@3",
+	"[3 · · 1 2 ·] look 1: 4→up@5 5→down@2",
+	"[· · 2 1 3 ·] look 0: 4→up@1 5→down@4",
+	"[· · 3 2 · 1] look 0: 4→up@5 5→down@1",
+	"[· 2 · · 1 3] look 0: 4→up@5",
+	"[· · 2 · 1 3] look 0: 4→up@0 6→down@3",
+	"[· · · 2 1 3] look 0: 4→up@5 5→down@3 6→down@5",
+	"[3 2 · 4 1 ·] look 2: 5→up@5",
+	"[· 4 2 1 3 ·] look 0: 5→up@2",
+	"[4 · 2 · 1 3] look 3: 5→up@1",
+	"[2 1 3 · · 4] look 3: 5→up@1",
+	"[3 · 1 2 · 4] look 1: 5→up@5",
+	"[· 3 2 · 1 4] look 0: 5→up@5",
+	"[· 2 1 · 3 4] look 0: 5→up@5",
+	"[2 · · 1 3 4] look 1: 5→up@5",
+	"[· · 2 1 3 4] look 1: 5→up@0 6→down@3",
+}
+
+// The kick table plays 31/3, above combTables[6].
+func TestKickTableSix(t *testing.T) {
+	tb, err := parseTable(6, kickTableSix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := exact(t, &TablePolicy{m: 6, look: tb.look, place: tb.place}, 6, Rules{}); v.RatString() != "31/3" {
+		t.Errorf("kick table: %s, want 31/3", v.RatString())
 	}
 }

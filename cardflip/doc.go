@@ -61,7 +61,8 @@
 //     5/2 at m = 2, 376/15 at m = 8 (DivideConquerExpectation).
 //   - optimum over table-only strategies (Optimal, exhaustive search):
 //     m = 2: 5/2, m = 3: 25/6 (= 2m − H_m), m = 4: 73/12 ≈ 6.083 (front to
-//     back: 7; the bound 2m − H_m: 71/12).
+//     back: 7; the bound 2m − H_m: 71/12), m = 5: 161/20, m = 6: 407/40 =
+//     10.175 (the bound: 191/20).
 //   - with the turn number (OptimalSearch, Model: TurnNumber): m = 4:
 //     145/24, one turn in 24 deals below the table-only optimum, over every
 //     table+turn strategy (TurnBound, a relaxation every such strategy

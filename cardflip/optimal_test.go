@@ -326,6 +326,31 @@ func (p *randomTable) Place(t *Turn, pos, x int) Move {
 	return mv
 }
 
+// m = 6 (two to three minutes, so only with GRUNDY_CARDFLIP_LONG=1): the
+// optimum is 407/40 = 7326/720. The relaxed search (one player with memory
+// from the second level on) bounds it below by 7324/720; the budget of
+// 7325 turns fails with every branch cut at 7326 or more, and the budget
+// of 7327 finds the strategy: comb's table (combTables[6]) row for row,
+// which the engine plays at 407/40 (TestCombExact).
+func TestOptimalSix(t *testing.T) {
+	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
+		t.Skip("set GRUNDY_CARDFLIP_LONG=1 for the exhaustive search at m = 6")
+	}
+	r, err := Optimal(context.Background(), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Expectation.RatString() != "407/40" || r.Rounds != 2 {
+		t.Errorf("m=6: %s in %d budgets, want 407/40 in 2", r.Expectation.RatString(), r.Rounds)
+	}
+	if got, want := r.Policy.Describe(), combTables[6]; !slices.Equal(got, want) {
+		t.Errorf("m=6: %d rows, want the %d of combTables[6]:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	if got := exact(t, r.Policy, 6, Rules{}); got.Cmp(r.Expectation) != 0 {
+		t.Errorf("m=6: the policy plays %s", got.RatString())
+	}
+}
+
 // The table-only search by deepening, as it runs for m ≥ 6 (budgets of
 // total turns; a failed budget returns the least bound among the branches
 // it cut, the next budget), finds the optima of branch and bound at
