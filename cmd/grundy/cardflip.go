@@ -496,7 +496,7 @@ takes a tenth of a second, m = 5 seconds (about 70,000 nodes; a terminal
 shows the progress on stderr). m = 6 takes a few minutes: a relaxed search
 (one player with memory from the second level on) gives a lower bound,
 7324/720, and budgets of total turns grow from it until a strategy fits
-(the optimum, 407/40 = 7326/720, in the third).
+(the optimum, 407/40 = 7326/720, in the second).
 
 With --model turn the strategy also sees the turn number (the search is
 limited to strategies that end within --max-turns turns). It plays the
