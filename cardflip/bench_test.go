@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"syscall"
 	"testing"
 	"time"
@@ -102,6 +103,24 @@ func BenchmarkOptimalTurn(b *testing.B) {
 	for b.Loop() {
 		r, err := OptimalSearch(context.Background(), 4, OptimalOptions{Model: TurnNumber, MaxTurns: 10})
 		if err != nil || r.Expectation.RatString() != "145/24" {
+			b.Fatalf("%v %v", r, err)
+		}
+		nodes = r.Nodes
+	}
+	b.ReportMetric(float64(nodes), "nodes")
+}
+
+// BenchmarkOptimalSix is the exhaustive table-only search for m = 6:
+// 407/40, by deepening from the relaxed bound (two to three minutes, so
+// only with GRUNDY_CARDFLIP_LONG=1).
+func BenchmarkOptimalSix(b *testing.B) {
+	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
+		b.Skip("set GRUNDY_CARDFLIP_LONG=1 for the search at m = 6")
+	}
+	var nodes int64
+	for b.Loop() {
+		r, err := Optimal(context.Background(), 6)
+		if err != nil || r.Expectation.RatString() != "407/40" {
 			b.Fatalf("%v %v", r, err)
 		}
 		nodes = r.Nodes

@@ -253,7 +253,15 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 				// Its best is a bound, not a strategy: not shown as one.
 				ro.Progress = func(p OptimalProgress) { p.Best = nil; opt.Progress(p) }
 			}
-			r, err := optimalSearch(ctx, m, ro, tweak)
+			// The memory player's trees (dt) are the same in both searches,
+			// most of them over the big groups of the first row: the
+			// relaxed search fills o's memo of them for the budgets.
+			r, err := optimalSearch(ctx, m, ro, func(rs *optSearch) {
+				if tweak != nil {
+					tweak(rs)
+				}
+				rs.dtMemo = o.dtMemo
+			})
 			if err != nil {
 				return nil, err
 			}
