@@ -67,8 +67,11 @@ func NewCoinGame(g *coins.Game) *catalog.SumGame[coins.Key] {
 		OEIS:       g.OEIS,
 		OEISShift:  g.OEISShift,
 	}
-	sg := catalog.NewBoundGame(info, func(_ context.Context, opts catalog.Options) (*catalog.Binding[coins.Key], error) {
-		return &catalog.Binding[coins.Key]{Game: g.NewEngine(opts.Budget), Codec: coinCodec(g)}, nil
+	sg := catalog.NewBoundGame(info, func(ctx context.Context, opts catalog.Options) (*catalog.Binding[coins.Key], error) {
+		// The engine's Moves sizes each option before building it and
+		// refuses one past the budget by canceling Ctx; Fail reports it.
+		e := g.NewEngine(ctx, opts.Budget)
+		return &catalog.Binding[coins.Key]{Game: e, Codec: coinCodec(g), Ctx: e.Context(), Fail: e.Err, Close: e.Close}, nil
 	})
 	sg.Stream = func(ctx context.Context, r catalog.ValueRange, opts catalog.Options, emit func([]impartial.Nimber) error) (*catalog.SequenceStats, error) {
 		vals, err := g.Values(ctx, r.To, opts.Budget)
@@ -135,8 +138,9 @@ func NewPlaneGame(p *coins.Plane) *catalog.SumGame[coins.CellKey] {
 		Origin:     []int{p.A.Start, p.B.Start},
 		ClosedForm: p.ClosedForm + "; G = the nim-sum over the heads",
 	}
-	sg := catalog.NewBoundGame(info, func(_ context.Context, opts catalog.Options) (*catalog.Binding[coins.CellKey], error) {
-		return &catalog.Binding[coins.CellKey]{Game: p.NewEngine(opts.Budget), Codec: planeCodec(p)}, nil
+	sg := catalog.NewBoundGame(info, func(ctx context.Context, opts catalog.Options) (*catalog.Binding[coins.CellKey], error) {
+		e := p.NewEngine(ctx, opts.Budget)
+		return &catalog.Binding[coins.CellKey]{Game: e, Codec: planeCodec(p), Ctx: e.Context(), Fail: e.Err, Close: e.Close}, nil
 	})
 	sg.Cell = func(a, b int) coins.CellKey {
 		return coins.KeyOfCells([]coins.Cell{{X: p.A.Start + a, Y: p.B.Start + b}})
