@@ -373,8 +373,11 @@ func (g *SumGame[P]) result(ctx context.Context, b *Binding[P], ps []P, canon st
 	if stopped == nil && !cut && an.Stopped != nil {
 		stopped = an.Stopped
 	}
-	if an.Count > shown || (an.Count < 0 && stopped == nil && listed > 0 && len(page) > listed) ||
-		(an.Count < 0 && stopped == nil && !cut && opts.MaxListed > 0 && listed == opts.MaxListed) {
+	// A next page starts past this one: when no move could be listed (each
+	// too large for the answer), asking again at the same offset would
+	// give the same answer.
+	if listed > 0 && (an.Count > shown || (an.Count < 0 && stopped == nil && len(page) > listed) ||
+		(an.Count < 0 && stopped == nil && !cut && opts.MaxListed > 0 && listed == opts.MaxListed)) {
 		next := int(shown)
 		res.NextOffset = &next
 	}

@@ -198,7 +198,7 @@ func (g *guard) admit(work, bytes int64, what func() string) bool {
 		if g.held == 0 {
 			w = what()
 		}
-		g.fail(&impartial.BudgetError{Limit: impartial.LimitMemory, Max: limit / 4, What: w + " (the options of a position may hold a quarter of the memory budget)"})
+		g.fail(&impartial.BudgetError{Limit: impartial.LimitMemory, Max: limit / 4, What: w, Hint: "the options of one position may hold a quarter of the memory budget"})
 		return false
 	}
 	g.held += bytes
