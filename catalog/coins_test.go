@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"strconv"
 	"strings"
@@ -244,5 +245,51 @@ func TestCoinHugeMoves(t *testing.T) {
 	runtime.ReadMemStats(&ms)
 	if alloc := ms.TotalAlloc - before; alloc > 512<<20 {
 		t.Errorf("the questions allocated %d MiB, want under 512 MiB", alloc>>20)
+	}
+}
+
+// TestCoinTables: a coin grid's value table is oriented and labelled as its
+// board (issue 44): Values[i][j] is the value of a single head at column
+// Origin[0]+j, row Origin[1]+i. The Tartan path (from the factors' 1-D
+// sequences) agrees with solving the table cell by cell through the
+// engine, and answers at once for factors without a closed form, whose
+// cell-by-cell table searched the whole 2-D game (subtraction:1,3*twins:
+// no answer in 900 s).
+func TestCoinTables(t *testing.T) {
+	ctx := context.Background()
+	for _, spec := range []string{"ruler*mock-turtles", "rugs", "turning-corners", "acrostic-twins", "consecutive:2*twins:1,2,3"} {
+		p, err := coins.ParsePlane(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := families.NewPlaneGame(p)
+		fast, err := catalog.ValueTable(ctx, g, 6, catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fast.Origin) != 2 || fast.Origin[0] != p.A.Start || fast.Origin[1] != p.B.Start {
+			t.Errorf("%s: origin %v", spec, fast.Origin)
+		}
+		for i, row := range fast.Values {
+			for j, v := range row {
+				if want, _ := p.ClosedValue(coins.Cell{X: p.A.Start + j, Y: p.B.Start + i}); v != want {
+					t.Fatalf("%s: Values[%d][%d] = %d, the head at (%d,%d) has %d", spec, i, j, v, p.A.Start+j, p.B.Start+i, want)
+				}
+			}
+		}
+		g.Tabulate = nil // cell by cell through the engine
+		slow, err := catalog.ValueTable(ctx, g, 6, catalog.Options{})
+		if err != nil || fmt.Sprint(slow) != fmt.Sprint(fast) {
+			t.Errorf("%s: cell by cell %v, %v; from the factors %v", spec, slow, err, fast)
+		}
+	}
+	g, _ := families.Parse("coins:subtraction:1,3*twins")
+	tab, err := catalog.ValueTable(ctx, g, 6, catalog.Options{Budget: impartial.DefaultBudget})
+	if err != nil || fmt.Sprint(tab.Values[3]) != "[*3 0 *3 0 *3 0]" {
+		t.Errorf("subtraction:1,3*twins: %v, %v", tab, err)
+	}
+	w, _ := families.Parse("wythoff")
+	if tab, err := catalog.ValueTable(ctx, w, 3, catalog.Options{}); err != nil || tab.Origin != nil {
+		t.Errorf("wythoff: %+v, %v", tab, err)
 	}
 }

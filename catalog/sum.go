@@ -109,8 +109,12 @@ type SumGame[P comparable] struct {
 	// (games with Info.Periodic).
 	PeriodSearch func(ctx context.Context, max int, opts Options) (*Periodicity, error)
 	// Cell returns the position (a, b) of a two-heap game (games with
-	// Info.Table: ValueTable).
+	// Info.Table: ValueTable), Values[a][b] of its table.
 	Cell func(a, b int) P
+	// Tabulate computes the n×n value table (ValueTable's Values) faster
+	// than solving it cell by cell (a coin grid's, by the Tartan theorem).
+	// May be nil.
+	Tabulate func(ctx context.Context, n int, opts Options) ([][]impartial.Nimber, error)
 }
 
 // NewSumGame returns the catalog game for g with the given description and

@@ -1,10 +1,13 @@
 package coins
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/grundy/grundy/impartial"
 )
 
 // Cell is a coin of a two-dimensional game: column X, row Y.
@@ -293,4 +296,46 @@ func (p *Plane) combine(gx, gy Nimber) Nimber {
 		return gx ^ gy
 	}
 	return mulNimber(gx, gy)
+}
+
+// ValueTable returns the values of single heads on the first rows × cols
+// coins of the board, oriented as the board is drawn: vals[i][j] is the
+// value of a head at column A.Start+j, row B.Start+i (row B.Start at the
+// top). Each is g_A(x) ⊗ g_B(y) by the Tartan theorem (x ⊕ y for Acrostic
+// Twins), from the two one-dimensional sequences g_A(Start..) and
+// g_B(Start..) (Game.Values): a factor without a closed form (Grunt,
+// Moebius, subtraction:1,3, …) costs its own table, never a search of the
+// two-dimensional game. The table and the sequences are bounded by b.
+func (p *Plane) ValueTable(ctx context.Context, rows, cols int, b impartial.Budget) ([][]Nimber, error) {
+	if rows <= 0 || cols <= 0 {
+		return [][]Nimber{}, nil
+	}
+	cells := satMul(int64(rows), int64(cols))
+	if b.MaxPositions > 0 && cells > b.MaxPositions {
+		return nil, &impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions, What: fmt.Sprintf("a table of %d values", cells)}
+	}
+	if m := memLimit(b); satMul(cells, 8) > m {
+		return nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: m, What: fmt.Sprintf("a table of %d values", cells)}
+	}
+	ga, err := p.A.Values(ctx, p.A.Start+cols-1, b)
+	if err != nil {
+		return nil, err
+	}
+	gb, err := p.B.Values(ctx, p.B.Start+rows-1, b)
+	if err != nil {
+		return nil, err
+	}
+	var pace pacer
+	vals := make([][]Nimber, rows)
+	for i := range vals {
+		row := make([]Nimber, cols)
+		for j := range row {
+			row[j] = p.combine(ga[j], gb[i])
+		}
+		vals[i] = row
+		if err := pace.add(ctx, int64(cols)*8); err != nil {
+			return nil, err
+		}
+	}
+	return vals, nil
 }

@@ -124,8 +124,10 @@ func coinCodec(g *coins.Game) catalog.Codec[coins.Key] {
 // input. Questions go through the analysis path with coins.PlaneEngine
 // (values by the Tartan theorem, winning moves constructed by solving
 // α ⊗ β = u, the real moves for misère play); its value table (grundy
-// values --table N) is g of a single head at (Start_A + a, Start_B + b).
-// Its board is a grid of coins (coingrid), not the family's row.
+// values --table N) is oriented as the board: Values[i][j] is g of a single
+// head at column Start_A + j, row Start_B + i (Info.Origin), computed from
+// the factors' one-dimensional sequences by the Tartan theorem. Its board
+// is a grid of coins (coingrid), not the family's row.
 func NewPlaneGame(p *coins.Plane) *catalog.SumGame[coins.CellKey] {
 	info := catalog.Info{
 		Spec:       "coins:" + p.Spec,
@@ -142,8 +144,12 @@ func NewPlaneGame(p *coins.Plane) *catalog.SumGame[coins.CellKey] {
 		e := p.NewEngine(ctx, opts.Budget)
 		return &catalog.Binding[coins.CellKey]{Game: e, Codec: planeCodec(p), Ctx: e.Context(), Fail: e.Err, Close: e.Close}, nil
 	})
-	sg.Cell = func(a, b int) coins.CellKey {
-		return coins.KeyOfCells([]coins.Cell{{X: p.A.Start + a, Y: p.B.Start + b}})
+	// Row i, column j of the table, as the board is drawn.
+	sg.Cell = func(i, j int) coins.CellKey {
+		return coins.KeyOfCells([]coins.Cell{{X: p.A.Start + j, Y: p.B.Start + i}})
+	}
+	sg.Tabulate = func(ctx context.Context, n int, opts catalog.Options) ([][]impartial.Nimber, error) {
+		return p.ValueTable(ctx, n, n, opts.Budget)
 	}
 	return sg
 }
