@@ -226,57 +226,7 @@ func (s *Solver) turnsTo(ctx context.Context, x int, t Nimber, m *moveMeter, yie
 	g := s.g
 	switch {
 	case g.kind == kUpTo && g.k >= 2, g.kind == kTwins:
-		if t == 0 && g.kind == kUpTo {
-			if err := m.step(ctx, 1); err != nil {
-				return err
-			}
-			if !yield(turn{x: x}) {
-				return nil
-			}
-		}
-		maxSize := g.k - 1
-		if g.kind == kTwins {
-			maxSize = 1
-		}
-		// The last (largest) coin of S is found by inverting g; the others
-		// are every combination of smaller coins.
-		var err error
-		stopped := false
-		for size := 1; size <= maxSize && size <= x-g.Start && !stopped; size++ {
-			if g.kind == kUpTo && g.k == 3 && size == 2 && bits.OnesCount64(uint64(t))%2 == 1 {
-				// Mock Turtles values are odious and two odious numbers XOR
-				// to an evil one: no pair reaches an odious t (skips O(x) work).
-				continue
-			}
-			combinations(g.Start, x, size-1, nil, func(c []int) bool {
-				if err = m.step(ctx, int64(size)); err != nil {
-					return false
-				}
-				r := t
-				for _, y := range c {
-					gy, e := s.G(ctx, y)
-					if e != nil {
-						err = e
-						return false
-					}
-					r ^= gy
-				}
-				y, ok, e := s.inverse(ctx, r, x)
-				if e != nil {
-					err = e
-					return false
-				}
-				if ok && (len(c) == 0 || y > c[len(c)-1]) {
-					stopped = !yield(turn{others: append(c, y), x: x})
-					return !stopped
-				}
-				return true
-			})
-			if err != nil {
-				return err
-			}
-		}
-		return nil
+		return s.turnsToByInverse(ctx, x, t, m, yield)
 	case g.kind == kRuler:
 		// Runs y..x−1 (empty when y = x): XOR of g(y..x−1) = gray(x−1) ^ gray(y−1),
 		// since g(i) = i & −i = gray(i) ^ gray(i−1).
@@ -325,6 +275,64 @@ func (s *Solver) turnsTo(ctx context.Context, x int, t Nimber, m *moveMeter, yie
 		return true
 	})
 	return err
+}
+
+// turnsToByInverse is turnsTo for the rules whose g is one-to-one (UpTo
+// with k ≥ 2, Twins): the last (largest) other coin is found by inverting
+// g, the others are every combination of smaller coins.
+func (s *Solver) turnsToByInverse(ctx context.Context, x int, t Nimber, m *moveMeter, yield func(turn) bool) error {
+	g := s.g
+	if t == 0 && g.kind == kUpTo {
+		if err := m.step(ctx, 1); err != nil {
+			return err
+		}
+		if !yield(turn{x: x}) {
+			return nil
+		}
+	}
+	maxSize := g.k - 1
+	if g.kind == kTwins {
+		maxSize = 1
+	}
+	// The last (largest) coin of S is found by inverting g; the others
+	// are every combination of smaller coins.
+	var err error
+	stopped := false
+	for size := 1; size <= maxSize && size <= x-g.Start && !stopped; size++ {
+		if g.kind == kUpTo && g.k == 3 && size == 2 && bits.OnesCount64(uint64(t))%2 == 1 {
+			// Mock Turtles values are odious and two odious numbers XOR
+			// to an evil one: no pair reaches an odious t (skips O(x) work).
+			continue
+		}
+		combinations(g.Start, x, size-1, nil, func(c []int) bool {
+			if err = m.step(ctx, int64(size)); err != nil {
+				return false
+			}
+			r := t
+			for _, y := range c {
+				gy, e := s.G(ctx, y)
+				if e != nil {
+					err = e
+					return false
+				}
+				r ^= gy
+			}
+			y, ok, e := s.inverse(ctx, r, x)
+			if e != nil {
+				err = e
+				return false
+			}
+			if ok && (len(c) == 0 || y > c[len(c)-1]) {
+				stopped = !yield(turn{others: append(c, y), x: x})
+				return !stopped
+			}
+			return true
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func gray(n uint64) uint64 { return n ^ n>>1 }
