@@ -3,6 +3,8 @@ package catalog_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -175,5 +177,119 @@ func TestCoinsFindMoveEitherForm(t *testing.T) {
 	var ie *catalog.IllegalMoveError
 	if _, err := catalog.FindMove(context.Background(), g, "HHTHTTHT", "0 1 3 6 7", catalog.Options{}); !errors.As(err, &ie) {
 		t.Errorf("FindMove that turns a tail to heads at the right: err = %v, want an IllegalMoveError", err)
+	}
+}
+
+// TestCoinHugeMoves is issue 45's first finding through the catalog, under
+// the server's default budget: positions whose moves turn billions of
+// coins are answered (value, outcome, the true count of winning moves,
+// those that fit listed) or refused with a budget error before anything
+// huge is built, as a game alone and as a component of a sum. Each of
+// these requests killed the server out of memory at 57e0944.
+func TestCoinHugeMoves(t *testing.T) {
+	ctx := context.Background()
+	opts := catalog.Options{Budget: impartial.Budget{MaxPositions: 5_000_000, MaxMoves: 1_000_000, MaxOutput: 8 << 20, MaxMemory: 256 << 20}, MaxListed: 100}
+	const square = "coins:consecutive:1000000*consecutive:1000000"
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	before := ms.TotalAlloc
+	solve := func(spec, pos string) *catalog.Result {
+		t.Helper()
+		g, err := families.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := g.Solve(ctx, pos, opts)
+		if err != nil {
+			t.Fatalf("%s %s: %v", spec, pos, err)
+		}
+		return res
+	}
+	refused := func(what string, err error) {
+		t.Helper()
+		var be *impartial.BudgetError
+		if !errors.As(err, &be) || be.Limit != impartial.LimitMemory {
+			t.Errorf("%s: %v, want a memory budget error", what, err)
+		}
+	}
+	res := solve("coins:rugs", "(131072,131072)")
+	if *res.Value != 212992 || len(res.WinningMoves) != 1 || res.WinningMoves[0].To != "none" ||
+		res.MoveCount == nil || *res.MoveCount != 5 || !strings.Contains(res.MovesNote, "4 more not listed") {
+		t.Errorf("rugs (131072,131072): %+v", res)
+	}
+	res = solve(square, "(2000000,2000000)")
+	if *res.Value != 1 || len(res.WinningMoves) != 0 || res.MoveCount == nil || *res.MoveCount != 1 {
+		t.Errorf("%s (2000000,2000000): %+v", square, res)
+	}
+	res = solve("sum", square+" (2000000,2000000) + nim 3")
+	if *res.Value != 2 || len(res.WinningMoves) != 1 || res.WinningMoves[0].To != square+" (2000000,2000000) + nim 1" {
+		t.Errorf("sum: %+v", res)
+	}
+	g, _ := families.Parse("coins:rugs")
+	if m, ok, err := catalog.Reply(ctx, g, "(131072,131072)", opts); err != nil || !ok || m.To != "none" {
+		t.Errorf("rugs reply: %+v %v %v", m, ok, err)
+	}
+	_, err := g.Moves(ctx, "(131072,131072)", opts)
+	refused("rugs moves", err)
+	sq, _ := families.Parse(square)
+	_, err = sq.Moves(ctx, "(2000000,2000000)", opts)
+	refused("square moves", err)
+	_, _, err = catalog.Reply(ctx, sq, "(2000000,2000000)", opts)
+	refused("square reply", err)
+	_, err = catalog.FindMove(ctx, sq, "(2000000,2000000)", "none", opts)
+	refused("square move", err)
+	sum, _ := families.Parse("sum")
+	_, err = sum.Moves(ctx, square+" (2000000,2000000) + nim 3", opts)
+	refused("sum moves", err)
+	runtime.ReadMemStats(&ms)
+	if alloc := ms.TotalAlloc - before; alloc > 512<<20 {
+		t.Errorf("the questions allocated %d MiB, want under 512 MiB", alloc>>20)
+	}
+}
+
+// TestCoinTables: a coin grid's value table is oriented and labelled as its
+// board (issue 44): Values[i][j] is the value of a single head at column
+// Origin[0]+j, row Origin[1]+i. The Tartan path (from the factors' 1-D
+// sequences) agrees with solving the table cell by cell through the
+// engine, and answers at once for factors without a closed form, whose
+// cell-by-cell table searched the whole 2-D game (subtraction:1,3*twins:
+// no answer in 900 s).
+func TestCoinTables(t *testing.T) {
+	ctx := context.Background()
+	for _, spec := range []string{"ruler*mock-turtles", "rugs", "turning-corners", "acrostic-twins", "consecutive:2*twins:1,2,3"} {
+		p, err := coins.ParsePlane(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := families.NewPlaneGame(p)
+		fast, err := catalog.ValueTable(ctx, g, 6, catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fast.Origin) != 2 || fast.Origin[0] != p.A.Start || fast.Origin[1] != p.B.Start {
+			t.Errorf("%s: origin %v", spec, fast.Origin)
+		}
+		for i, row := range fast.Values {
+			for j, v := range row {
+				if want, _ := p.ClosedValue(coins.Cell{X: p.A.Start + j, Y: p.B.Start + i}); v != want {
+					t.Fatalf("%s: Values[%d][%d] = %d, the head at (%d,%d) has %d", spec, i, j, v, p.A.Start+j, p.B.Start+i, want)
+				}
+			}
+		}
+		g.Tabulate = nil // cell by cell through the engine
+		slow, err := catalog.ValueTable(ctx, g, 6, catalog.Options{})
+		if err != nil || fmt.Sprint(slow) != fmt.Sprint(fast) {
+			t.Errorf("%s: cell by cell %v, %v; from the factors %v", spec, slow, err, fast)
+		}
+	}
+	g, _ := families.Parse("coins:subtraction:1,3*twins")
+	tab, err := catalog.ValueTable(ctx, g, 6, catalog.Options{Budget: impartial.DefaultBudget})
+	if err != nil || fmt.Sprint(tab.Values[3]) != "[*3 0 *3 0 *3 0]" {
+		t.Errorf("subtraction:1,3*twins: %v, %v", tab, err)
+	}
+	w, _ := families.Parse("wythoff")
+	if tab, err := catalog.ValueTable(ctx, w, 3, catalog.Options{}); err != nil || tab.Origin != nil {
+		t.Errorf("wythoff: %+v, %v", tab, err)
 	}
 }

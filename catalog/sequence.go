@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/grundy/grundy/checkpoint"
 	"github.com/grundy/grundy/impartial"
@@ -254,19 +255,27 @@ func EmitChunks(vals []impartial.Nimber, emit func([]impartial.Nimber) error) er
 	return nil
 }
 
-// Table is a 2-D nim-value table: Values[a][b] = G(a, b). Its JSON form is
-// what `grundy values GAME --table N --json` prints.
+// Table is a 2-D nim-value table. For a two-heap game Values[a][b] =
+// G(a, b); for a game played on a grid of coins (Origin set) Values[i][j]
+// is the value of a single head at column Origin[0]+j, row Origin[1]+i:
+// rows as the board draws them, labelled by the board's coordinates. Its
+// JSON form is what `grundy values GAME --table N --json` prints.
 type Table struct {
-	Game   string               `json:"game"`
-	Size   int                  `json:"size"`
+	Game string `json:"game"`
+	Size int    `json:"size"`
+	// Origin is, for a grid's table, the column and the row of
+	// Values[0][0] (Info.Origin: [1, 0] for ruler*mock-turtles).
+	Origin []int                `json:"origin,omitempty"`
 	Values [][]impartial.Nimber `json:"values"`
 }
 
 // MaxTable is the largest size of a value table.
 const MaxTable = 4096
 
-// ValueTable returns G(a, b) for 0 ≤ a, b < n of a two-heap game
-// (Info.Table), solved in increasing order by the engine.
+// ValueTable returns the n×n value table of a two-heap game (Info.Table):
+// G(a, b) for 0 ≤ a, b < n, solved in increasing order by the engine, or
+// by the game's own fast path (a coin grid's, from its factors' sequences
+// by the Tartan theorem).
 func ValueTable(ctx context.Context, g Game, n int, opts Options) (*Table, error) {
 	sq, ok := g.(sequencer)
 	if !ok || !g.Info().Table {
@@ -282,12 +291,21 @@ func (g *SumGame[P]) valueTable(ctx context.Context, n int, opts Options) (*Tabl
 	if err := checkSequenceBudget(n*n-1, 8, opts.Budget); err != nil {
 		return nil, err
 	}
+	t := &Table{Game: g.info.Spec, Size: n, Origin: slices.Clone(g.info.Origin)}
+	if g.Tabulate != nil {
+		vals, err := g.Tabulate(ctx, n, opts)
+		if err != nil {
+			return nil, err
+		}
+		t.Values = vals
+		return t, nil
+	}
 	b, err := g.Bind(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer b.done()
-	t := &Table{Game: g.info.Spec, Size: n, Values: make([][]impartial.Nimber, n)}
+	t.Values = make([][]impartial.Nimber, n)
 	at := func(i int) (P, error) { return g.Cell(i/n, i%n), nil }
 	err = impartial.Values(b.context(ctx), b.Game, at, 0, n*n-1, impartial.Settings{Budget: opts.Budget}, func(i int, v impartial.Nimber) error {
 		t.Values[i/n] = append(t.Values[i/n], v)

@@ -109,8 +109,12 @@ type SumGame[P comparable] struct {
 	// (games with Info.Periodic).
 	PeriodSearch func(ctx context.Context, max int, opts Options) (*Periodicity, error)
 	// Cell returns the position (a, b) of a two-heap game (games with
-	// Info.Table: ValueTable).
+	// Info.Table: ValueTable), Values[a][b] of its table.
 	Cell func(a, b int) P
+	// Tabulate computes the n×n value table (ValueTable's Values) faster
+	// than solving it cell by cell (a coin grid's, by the Tartan theorem).
+	// May be nil.
+	Tabulate func(ctx context.Context, n int, opts Options) ([][]impartial.Nimber, error)
 }
 
 // NewSumGame returns the catalog game for g with the given description and
@@ -373,8 +377,11 @@ func (g *SumGame[P]) result(ctx context.Context, b *Binding[P], ps []P, canon st
 	if stopped == nil && !cut && an.Stopped != nil {
 		stopped = an.Stopped
 	}
-	if an.Count > shown || (an.Count < 0 && stopped == nil && listed > 0 && len(page) > listed) ||
-		(an.Count < 0 && stopped == nil && !cut && opts.MaxListed > 0 && listed == opts.MaxListed) {
+	// A next page starts past this one: when no move could be listed (each
+	// too large for the answer), asking again at the same offset would
+	// give the same answer.
+	if listed > 0 && (an.Count > shown || (an.Count < 0 && stopped == nil && len(page) > listed) ||
+		(an.Count < 0 && stopped == nil && !cut && opts.MaxListed > 0 && listed == opts.MaxListed)) {
 		next := int(shown)
 		res.NextOffset = &next
 	}

@@ -85,4 +85,17 @@
 // one dimension ([PlaneSolver.WinningMoves]). Values and winning-move sets
 // are tested against a search of the real game graph, moves written from
 // each rule's definition, on every position of 3×4 and 4×3 boards.
+// Value tables (Plane.ValueTable) are g_A ⊗ g_B of the two 1-D sequences,
+// oriented as the board: rows are the board's rows.
+//
+// # Budgets
+//
+// A move is held as its runs — a run lo..x of one row, a block of a run of
+// columns by a run of rows — and sized from them before anything is built:
+// a Rugs head at (131072, 131072) has winning moves of 1.4·10^9 coins. The
+// winning-move construction counts every move and builds those the answer
+// can hold; the engines' Moves refuse an option past the memory budget
+// with an *impartial.BudgetError (Engine.Err, canceling Engine.Context);
+// every loop polls its context by work done (every 2^14 coins, cells or
+// moves), never by the clock.
 package coins

@@ -1,9 +1,13 @@
 package coins
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
+
+	"github.com/grundy/grundy/impartial"
 )
 
 // Cell is a coin of a two-dimensional game: column X, row Y.
@@ -183,49 +187,94 @@ func shiftRuleError(err error, rule string, by int) error {
 
 // Turns calls yield with every set of coins, other than c itself, that a
 // move whose south-east-most coin is c turns over, each set in row-major
-// order (by row, then column). The slice passed to yield is reused.
+// order (by row, then column). The slice passed to yield is reused. Each
+// set is written out, so a move costs its number of coins (a block of
+// Rugs can hold 2^34): the package's own paths enumerate moves as blocks
+// (eachMove).
 func (p *Plane) Turns(c Cell, yield func(others []Cell) bool) {
+	var buf []Cell
+	p.eachMove(c, func(k block) bool {
+		buf = buf[:0]
+		for i, n := 0, k.cells()-1; i < int(n); i++ {
+			buf = append(buf, k.cell(i))
+		}
+		return yield(buf)
+	})
+}
+
+// block is one move of a two-dimensional game with south-east coin
+// (a.x, b.x): the coins (x, y) for x a coin of the move a of the columns'
+// game and y a coin of the move b of the rows' game. A move of a product
+// A × B is a move of A by a move of B; a move of Acrostic Twins is a move
+// of Twins in a column by the one coin of its row, or the other way round.
+// Its size, its value and the position it leads to are known from the two
+// moves, without writing out its cells.
+type block struct{ a, b turn }
+
+// cols and rows are the numbers of columns and rows of k.
+func (k block) cols() int { return k.a.size() + 1 }
+func (k block) rows() int { return k.b.size() + 1 }
+
+// cells is the number of coins k turns, saturated at MaxInt64.
+func (k block) cells() int64 { return satMul(int64(k.cols()), int64(k.rows())) }
+
+// cell returns the i-th coin of k in row-major order (the south-east
+// coin last), for i < cells().
+func (k block) cell(i int) Cell {
+	w := k.cols()
+	return Cell{k.a.coin(i % w), k.b.coin(i / w)}
+}
+
+// text bounds the bytes of k's coins written as "(x,y) ".
+func (k block) text() int64 {
+	return satAdd(satAdd(satMul(int64(k.rows()), k.a.turnText()), satMul(int64(k.cols()), k.b.turnText())), satMul(4, k.cells()))
+}
+
+// eachMove calls yield with every move whose south-east coin is c, as
+// blocks, in the order of Turns; it stops when yield returns false.
+func (p *Plane) eachMove(c Cell, yield func(block) bool) {
 	if c.X < p.A.Start || c.Y < p.B.Start {
 		return
 	}
-	var buf []Cell
 	if p.kind == pAcrostic {
+		var one [1]int
 		for y := p.B.Start; y < c.Y; y++ {
-			if !yield(append(buf[:0], Cell{c.X, y})) {
+			one[0] = y
+			if !yield(block{a: turn{x: c.X}, b: turn{others: one[:], x: c.Y}}) {
 				return
 			}
 		}
 		for x := p.A.Start; x < c.X; x++ {
-			if !yield(append(buf[:0], Cell{x, c.Y})) {
+			one[0] = x
+			if !yield(block{a: turn{others: one[:], x: c.X}, b: turn{x: c.Y}}) {
 				return
 			}
 		}
 		return
 	}
-	p.A.Turns(c.X, func(xs []int) bool {
-		cols := append(append([]int(nil), xs...), c.X)
+	p.A.eachTurn(c.X, func(ta turn) bool {
 		more := true
-		p.B.Turns(c.Y, func(ys []int) bool {
-			buf = productCells(buf[:0], cols, ys, c.Y)
-			more = yield(buf)
+		p.B.eachTurn(c.Y, func(tb turn) bool {
+			more = yield(block{a: ta, b: tb})
 			return more
 		})
 		return more
 	})
 }
 
-// productCells appends cols × (ys ∪ {y}) without (cols[last], y), in
-// row-major order (cols and ys ascending, y past ys).
-func productCells(buf []Cell, cols, ys []int, y int) []Cell {
-	for _, r := range ys {
-		for _, x := range cols {
-			buf = append(buf, Cell{x, r})
-		}
+// satMul and satAdd are a*b and a+b for a, b ≥ 0, saturated at MaxInt64.
+func satMul(a, b int64) int64 {
+	if a != 0 && b > math.MaxInt64/a {
+		return math.MaxInt64
 	}
-	for _, x := range cols[:len(cols)-1] {
-		buf = append(buf, Cell{x, y})
+	return a * b
+}
+
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
 	}
-	return buf
+	return a + b
 }
 
 // ClosedValue returns the value of a single head at c when both factors
@@ -247,4 +296,46 @@ func (p *Plane) combine(gx, gy Nimber) Nimber {
 		return gx ^ gy
 	}
 	return mulNimber(gx, gy)
+}
+
+// ValueTable returns the values of single heads on the first rows × cols
+// coins of the board, oriented as the board is drawn: vals[i][j] is the
+// value of a head at column A.Start+j, row B.Start+i (row B.Start at the
+// top). Each is g_A(x) ⊗ g_B(y) by the Tartan theorem (x ⊕ y for Acrostic
+// Twins), from the two one-dimensional sequences g_A(Start..) and
+// g_B(Start..) (Game.Values): a factor without a closed form (Grunt,
+// Moebius, subtraction:1,3, …) costs its own table, never a search of the
+// two-dimensional game. The table and the sequences are bounded by b.
+func (p *Plane) ValueTable(ctx context.Context, rows, cols int, b impartial.Budget) ([][]Nimber, error) {
+	if rows <= 0 || cols <= 0 {
+		return [][]Nimber{}, nil
+	}
+	cells := satMul(int64(rows), int64(cols))
+	if b.MaxPositions > 0 && cells > b.MaxPositions {
+		return nil, &impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions, What: fmt.Sprintf("a table of %d values", cells)}
+	}
+	if m := memLimit(b); satMul(cells, 8) > m {
+		return nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: m, What: fmt.Sprintf("a table of %d values", cells)}
+	}
+	ga, err := p.A.Values(ctx, p.A.Start+cols-1, b)
+	if err != nil {
+		return nil, err
+	}
+	gb, err := p.B.Values(ctx, p.B.Start+rows-1, b)
+	if err != nil {
+		return nil, err
+	}
+	var pace pacer
+	vals := make([][]Nimber, rows)
+	for i := range vals {
+		row := make([]Nimber, cols)
+		for j := range row {
+			row[j] = p.combine(ga[j], gb[i])
+		}
+		vals[i] = row
+		if err := pace.add(ctx, int64(cols)*8); err != nil {
+			return nil, err
+		}
+	}
+	return vals, nil
 }

@@ -1,8 +1,8 @@
 package coins
 
 import (
-	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"slices"
 
@@ -60,21 +60,24 @@ func (s *PlaneSolver) prepare(ctx context.Context, heads []Cell) error {
 // known returns the value of a single head at c if the closed forms or the
 // tables computed so far give it.
 func (s *PlaneSolver) known(c Cell) (Nimber, bool) {
-	at := func(sv *Solver, x int) (Nimber, bool) {
-		if v, ok := sv.g.ClosedValue(x); ok {
-			return v, true
-		}
-		if i := x - sv.g.Start; i >= 0 && i < len(sv.table) {
-			return sv.table[i], true
-		}
-		return 0, false
-	}
-	gx, ok1 := at(s.sa, c.X)
-	gy, ok2 := at(s.sb, c.Y)
+	gx, ok1 := s.factor(s.sa, c.X)
+	gy, ok2 := s.factor(s.sb, c.Y)
 	if !ok1 || !ok2 {
 		return 0, false
 	}
 	return s.p.combine(gx, gy), true
+}
+
+// factor returns g of the factor sv at x if its closed form or its table
+// computed so far gives it.
+func (s *PlaneSolver) factor(sv *Solver, x int) (Nimber, bool) {
+	if v, ok := sv.g.ClosedValue(x); ok {
+		return v, true
+	}
+	if i := x - sv.g.Start; i >= 0 && i < len(sv.table) {
+		return sv.table[i], true
+	}
+	return 0, false
 }
 
 // Value returns the nim-value of g: the nim-sum of the values of its heads.
@@ -93,70 +96,85 @@ func (s *PlaneSolver) Value(ctx context.Context, g Grid) (Nimber, error) {
 	return v, nil
 }
 
-// check counts one move examined or listed.
-func (s *PlaneSolver) check(ctx context.Context) error { return s.charge(ctx, 1) }
-
-// charge bounds the moves a listing examines and lists (the budget's move
-// limit), n at a time, and checks the context every 1024 of them.
-func (s *PlaneSolver) charge(ctx context.Context, n int) error {
-	before := s.steps
-	s.steps += n
-	if l := s.budget.MoveLimit(); l > 0 && int64(s.steps) > l {
-		return &impartial.BudgetError{Limit: impartial.LimitMoves, Max: l}
-	}
-	if s.steps/1024 != before/1024 && ctx.Err() != nil {
-		return ctxError(ctx)
-	}
-	return nil
+// Moves returns every move from g, head by head in row-major order. It
+// fails with a budget error, before building the move that would pass it,
+// rather than try more moves than the budget's move limit or hold more
+// than its memory budget in the cells of the moves listed.
+func (s *PlaneSolver) Moves(ctx context.Context, g Grid) ([]Move2, error) {
+	return s.listMoves(ctx, g, func(c Cell, m *moveMeter, yield func(block) bool) error {
+		s.p.eachMove(c, yield)
+		return nil
+	})
 }
 
-// Moves returns every move from g, head by head in row-major order.
-func (s *PlaneSolver) Moves(ctx context.Context, g Grid) ([]Move2, error) {
+// listMoves lists the moves each(c, …) yields for every head c of g,
+// within the move and memory budgets (see Moves).
+func (s *PlaneSolver) listMoves(ctx context.Context, g Grid, each func(c Cell, m *moveMeter, yield func(block) bool) error) ([]Move2, error) {
 	var out []Move2
+	m := newMoveMeter(s.budget)
+	limit := memLimit(s.budget)
+	var held int64
 	var err error
-	s.steps = 0
 	for _, c := range g.Heads {
-		s.p.Turns(c, func(others []Cell) bool {
-			if err = s.check(ctx); err != nil {
+		ierr := each(c, m, func(k block) bool {
+			n := k.cells()
+			if err = m.step(ctx, min(n, pollWork)); err != nil {
 				return false
 			}
-			out = append(out, Move2{Turn: append(slices.Clone(others), c)})
-			return true
+			if held = satAdd(held, satAdd(satMul(16, n), 32)); held > limit {
+				err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: limit, What: fmt.Sprintf("the moves of %s from %d heads", s.p.Name, len(g.Heads))}
+				return false
+			}
+			var turned []Cell
+			turned, err = k.cellsPaced(ctx, &m.pace)
+			out = append(out, Move2{Turn: turned})
+			return err == nil
 		})
+		if err == nil {
+			err = ierr
+		}
 		if err != nil {
 			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// cellsPaced returns the cells of k in row-major order, in a new slice,
+// polling ctx by the cells written.
+func (k block) cellsPaced(ctx context.Context, pace *pacer) ([]Cell, error) {
+	n := int(k.cells())
+	out := make([]Cell, 0, n)
+	for i := range n {
+		out = append(out, k.cell(i))
+		if i%pollWork == pollWork-1 {
+			if err := pace.add(ctx, pollWork); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return out, nil
 }
 
 // WinningMoves returns every normal-play winning move from g: the moves
-// after which the nim-sum of the heads' values is 0.
+// after which the nim-sum of the heads' values is 0. They are bounded as
+// Moves bounds them.
 func (s *PlaneSolver) WinningMoves(ctx context.Context, g Grid) ([]Move2, error) {
 	v, err := s.Value(ctx, g)
 	if err != nil || v == 0 {
 		return nil, err
 	}
-	var out []Move2
-	s.steps = 0
-	for _, c := range g.Heads {
+	return s.listMoves(ctx, g, func(c Cell, m *moveMeter, yield func(block) bool) error {
 		gc, err := s.G(ctx, c)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		err = s.turnsTo(ctx, c, v^gc, func(others []Cell) bool {
-			out = append(out, Move2{Turn: append(slices.Clone(others), c)})
-			return true
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+		return s.turnsTo(ctx, c, v^gc, m, yield)
+	})
 }
 
-// turnsTo yields the sets of Turns(c) over which the values of the heads
-// XOR to t (each in row-major order, c excluded).
+// turnsTo yields the moves with south-east coin c over whose other coins
+// the values of single heads XOR to t, as blocks, each counted by m.
 //
 // For a product, a move turns M_A × M_B with M_A = {x} ∪ S_A a move of A
 // and M_B = {y} ∪ S_B a move of B, and the XOR of the values over it is
@@ -166,7 +184,9 @@ func (s *PlaneSolver) WinningMoves(ctx context.Context, g Grid) ([]Move2, error)
 // is u divided by this one's (α ≠ 0: g_A(x) is not the value of an option
 // of a single head on x), and the other factor's moves to it are found as
 // in one dimension (Solver.turnsTo, by inverting g where the rule allows).
-func (s *PlaneSolver) turnsTo(ctx context.Context, c Cell, t Nimber, yield func(others []Cell) bool) error {
+// No block is written out: a move of Rugs far from the corner turns
+// billions of coins, and only its two runs are held.
+func (s *PlaneSolver) turnsTo(ctx context.Context, c Cell, t Nimber, m *moveMeter, yield func(block) bool) error {
 	p := s.p
 	gx, err := s.sa.G(ctx, c.X)
 	if err != nil {
@@ -177,15 +197,21 @@ func (s *PlaneSolver) turnsTo(ctx context.Context, c Cell, t Nimber, yield func(
 		return err
 	}
 	if p.kind == pAcrostic {
-		// The other coin (x', y) has value (x'−s) ⊕ (y−s) = t; (x, y') likewise.
+		// The other coin (x, y') has value (x−s) ⊕ (y'−s) = t; (x', y) likewise.
+		if err := m.step(ctx, 1); err != nil {
+			return err
+		}
+		var one [1]int
 		ox, oy := c.X-p.A.Start, c.Y-p.B.Start
-		if y := int(t^Nimber(ox)) + p.B.Start; t^Nimber(ox) < Nimber(oy) && y >= p.B.Start {
-			if !yield([]Cell{{c.X, y}}) {
+		if d := t ^ Nimber(ox); d < Nimber(oy) {
+			one[0] = int(d) + p.B.Start
+			if !yield(block{a: turn{x: c.X}, b: turn{others: one[:], x: c.Y}}) {
 				return nil
 			}
 		}
-		if x := int(t^Nimber(oy)) + p.A.Start; t^Nimber(oy) < Nimber(ox) && x >= p.A.Start {
-			yield([]Cell{{x, c.Y}})
+		if d := t ^ Nimber(oy); d < Nimber(ox) {
+			one[0] = int(d) + p.A.Start
+			yield(block{a: turn{others: one[:], x: c.X}, b: turn{x: c.Y}})
 		}
 		return nil
 	}
@@ -193,74 +219,42 @@ func (s *PlaneSolver) turnsTo(ctx context.Context, c Cell, t Nimber, yield func(
 	if u == 0 {
 		return nil // α ⊗ β = 0 is impossible: no move keeps the value
 	}
-	var buf []Cell
-	var inner error
-	stopped := false
-	if costA, costB := p.A.turnCount(c.X)*p.B.turnsToCost(c.Y), p.B.turnCount(c.Y)*p.A.turnsToCost(c.X); costA <= costB {
-		p.A.Turns(c.X, func(xs []int) bool {
-			if inner = s.check(ctx); inner != nil {
+	// outer lists the moves of one factor; for each, the other factor's
+	// moves to the value that completes u are found by its own turnsTo.
+	outer := func(fo, fi *Solver, xo, xi int, go_, gi Nimber, pair func(o, i turn) block) error {
+		var inner error
+		stopped := false
+		fo.g.eachTurn(xo, func(to turn) bool {
+			if inner = m.step(ctx, int64(to.size())+1); inner != nil {
 				return false
 			}
-			alpha := gx
-			for _, x := range xs {
-				g, err := s.sa.G(ctx, x)
-				if err != nil {
-					inner = err
-					return false
+			alpha := go_
+			if to.run {
+				r, _ := fo.g.runXor(to.lo, xo-1)
+				alpha ^= r
+			} else {
+				for _, x := range to.others {
+					g, err := fo.G(ctx, x)
+					if err != nil {
+						inner = err
+						return false
+					}
+					alpha ^= g
 				}
-				alpha ^= g
 			}
 			beta := divNimber(u, alpha)
-			cols := append(slices.Clone(xs), c.X)
-			if inner = s.charge(ctx, int(min(p.B.turnsToCost(c.Y), 1<<40))); inner != nil {
-				return false
-			}
-			var cbErr error
-			inner = s.sb.turnsTo(ctx, c.Y, beta^gy, func(ys []int) bool {
-				if cbErr = s.check(ctx); cbErr != nil {
-					return false
-				}
-				buf = productCells(buf[:0], cols, ys, c.Y)
-				stopped = !yield(buf)
+			inner = fi.turnsTo(ctx, xi, beta^gi, m, func(ti turn) bool {
+				stopped = !yield(pair(to, ti))
 				return !stopped
 			})
-			inner = cmp.Or(inner, cbErr)
 			return inner == nil && !stopped
 		})
 		return inner
 	}
-	p.B.Turns(c.Y, func(ys []int) bool {
-		if inner = s.check(ctx); inner != nil {
-			return false
-		}
-		beta := gy
-		for _, y := range ys {
-			g, err := s.sb.G(ctx, y)
-			if err != nil {
-				inner = err
-				return false
-			}
-			beta ^= g
-		}
-		alpha := divNimber(u, beta)
-		rows := slices.Clone(ys)
-		if inner = s.charge(ctx, int(min(p.A.turnsToCost(c.X), 1<<40))); inner != nil {
-			return false
-		}
-		var cbErr error
-		inner = s.sa.turnsTo(ctx, c.X, alpha^gx, func(xs []int) bool {
-			if cbErr = s.check(ctx); cbErr != nil {
-				return false
-			}
-			cols := append(slices.Clone(xs), c.X)
-			buf = productCells(buf[:0], cols, rows, c.Y)
-			stopped = !yield(buf)
-			return !stopped
-		})
-		inner = cmp.Or(inner, cbErr)
-		return inner == nil && !stopped
-	})
-	return inner
+	if costA, costB := p.A.turnCount(c.X)*p.B.turnsToCost(c.Y), p.B.turnCount(c.Y)*p.A.turnsToCost(c.X); costA <= costB {
+		return outer(s.sa, s.sb, c.X, c.Y, gx, gy, func(a, b turn) block { return block{a: a, b: b} })
+	}
+	return outer(s.sb, s.sa, c.Y, c.X, gy, gx, func(b, a turn) block { return block{a: a, b: b} })
 }
 
 func divNimber(a, b Nimber) Nimber {
@@ -271,39 +265,15 @@ func divNimber(a, b Nimber) Nimber {
 	return Nimber(q)
 }
 
-// turnCount estimates the number of moves whose rightmost coin is x.
-func (g *Game) turnCount(x int) float64 {
-	n := float64(x - g.Start) // coins left of x
-	switch g.kind {
-	case kUpTo:
-		total, c := 0.0, 1.0
-		for s := 0; s < g.k && float64(s) <= n; s++ {
-			total += c
-			c = c * (n - float64(s)) / float64(s+1)
-		}
-		return total
-	case kTwins:
-		return n
-	case kDistance:
-		return float64(len(g.set))
-	case kConsecutive:
-		return 1
-	case kRuler:
-		return n + 1
-	case kGrunt:
-		return float64(x) / 2
-	}
-	return n
-}
-
 // turnsToCost estimates the work of Solver.turnsTo at x: the rules it
 // inverts (UpTo, Twins, Ruler) try the combinations of all but the last
-// coin; the others list every move.
+// coin, Consecutive has one move in closed form; the others list every
+// move.
 func (g *Game) turnsToCost(x int) float64 {
 	switch {
 	case g.kind == kUpTo && g.k >= 2:
 		return (&Game{kind: kUpTo, k: g.k - 1, Start: g.Start}).turnCount(x)
-	case g.kind == kTwins, g.kind == kRuler:
+	case g.kind == kTwins, g.kind == kRuler, g.kind == kConsecutive:
 		return 1
 	}
 	return max(1, g.turnCount(x))
@@ -314,16 +284,31 @@ func (g *Game) turnsToCost(x int) float64 {
 // moves, so misère play and the brute-force oracle search the real game
 // graph. Under normal play the value of a position is the nim-sum of its
 // heads' values (the Tartan theorem), and the moves to a value are found by
-// solving α ⊗ β = u (CountMovesToValue). Use one per question.
+// solving α ⊗ β = u (CountMovesToValue). Moves runs under the question's
+// context and budget as Engine's does (see Game.NewEngine): use one per
+// question.
 type PlaneEngine struct {
-	p *Plane
-	s *PlaneSolver
+	p     *Plane
+	s     *PlaneSolver
+	guard *guard
 }
 
-// NewEngine returns the game for the analysis path, its tables bounded by b.
-func (p *Plane) NewEngine(b impartial.Budget) *PlaneEngine {
-	return &PlaneEngine{p: p, s: p.NewSolver(b)}
+// NewEngine returns the game for the analysis path of one question asked
+// under ctx, its tables and the positions its Moves builds bounded by b
+// (see Game.NewEngine: Context, Err, Close).
+func (p *Plane) NewEngine(ctx context.Context, b impartial.Budget) *PlaneEngine {
+	return &PlaneEngine{p: p, s: p.NewSolver(b), guard: newGuard(ctx, b)}
 }
+
+// Context is the context to search the engine under: the question's,
+// canceled by Moves when it refuses an option.
+func (e *PlaneEngine) Context() context.Context { return e.guard.ctx }
+
+// Err returns the budget or context error that stopped Moves, or nil.
+func (e *PlaneEngine) Err() error { return e.guard.Err() }
+
+// Close releases the engine's context.
+func (e *PlaneEngine) Close() { e.guard.cancel(nil) }
 
 var (
 	_ impartial.Valuer[CellKey]        = (*PlaneEngine)(nil)
@@ -331,20 +316,92 @@ var (
 	_ impartial.TargetCounter[CellKey] = (*PlaneEngine)(nil)
 )
 
-// Moves yields the position after each legal move from k.
+// Moves yields the position after each legal move from k, each sized
+// before it is built.
 func (e *PlaneEngine) Moves(k CellKey, yield func(CellKey) bool) {
+	gd := e.guard
+	if !gd.begin() {
+		return
+	}
 	heads := k.Cells()
 	for _, c := range heads {
 		stop := false
-		e.p.Turns(c, func(others []Cell) bool {
-			turn := append(slices.Clone(others), c)
-			stop = !yield(KeyOfCells(ApplyCells(heads, turn)))
+		e.p.eachMove(c, func(b block) bool {
+			n, bytes := cellKeyBytesAfter(heads, b)
+			if !gd.admit(min(n, pollWork), bytes, func() string { return blockWords("coins:"+e.p.Spec, b) }) {
+				stop = true
+				return false
+			}
+			q, err := cellKeyAfter(gd.ctx, &gd.pace, heads, b)
+			if err != nil {
+				gd.fail(err)
+				stop = true
+				return false
+			}
+			stop = !yield(q)
 			return !stop
 		})
 		if stop {
 			return
 		}
 	}
+}
+
+// blockWords names a move of a two-dimensional game for a budget error.
+func blockWords(name string, b block) string {
+	return fmt.Sprintf("a move of %s turning %d coins (%d columns by %d rows, south-east coin (%d,%d))", name, b.cells(), b.cols(), b.rows(), b.a.x, b.b.x)
+}
+
+// cellKeyBytesAfter bounds the heads of the position heads after the move
+// b, and the bytes of its key.
+func cellKeyBytesAfter(heads []Cell, b block) (n, bytes int64) {
+	mx, my := b.a.x, b.b.x
+	for _, c := range heads {
+		mx, my = max(mx, c.X), max(my, c.Y)
+	}
+	n = satAdd(int64(len(heads)), b.cells())
+	return n, satAdd(satMul(n, varintLen(mx)+varintLen(my)), 16)
+}
+
+// cellKeyAfter returns the key of the position heads after the move b,
+// written straight into the key (both in row-major order) row by row of
+// the block, polling ctx by the cells written.
+func cellKeyAfter(ctx context.Context, pace *pacer, heads []Cell, b block) (CellKey, error) {
+	_, size := cellKeyBytesAfter(heads, b)
+	w := keyWriter{b: make([]byte, 0, size)}
+	put := func(c Cell) {
+		w.put(c.X)
+		w.put(c.Y)
+	}
+	rows, cols := b.rows(), b.cols()
+	i := 0
+	var ybuf [binary.MaxVarintLen64]byte
+	for r := range rows {
+		y := b.b.coin(r)
+		for ; i < len(heads) && heads[i].Y < y; i++ {
+			put(heads[i])
+		}
+		yb := ybuf[:binary.PutUvarint(ybuf[:], uint64(y))]
+		for j := range cols {
+			x := b.a.coin(j)
+			for ; i < len(heads) && heads[i].Y == y && heads[i].X < x; i++ {
+				put(heads[i])
+			}
+			if i < len(heads) && heads[i] == (Cell{x, y}) {
+				i++ // a head turned to tails
+				continue
+			}
+			w.put(x)
+			w.b = append(w.b, yb...)
+		}
+		if err := pace.add(ctx, int64(cols)); err != nil {
+			return "", err
+		}
+	}
+	for ; i < len(heads); i++ {
+		put(heads[i])
+	}
+	return CellKey(w.string()), nil
 }
 
 // MaxMisereCells is the largest number of coins misère search handles:
@@ -396,19 +453,46 @@ func (e *PlaneEngine) Prepare(ctx context.Context, ps []CellKey, q impartial.Que
 // forms or the tables cover them.
 func (e *PlaneEngine) ClosedValue(k CellKey) (impartial.Nimber, bool) {
 	var v Nimber
-	for _, c := range k.Cells() {
-		g, ok := e.s.known(c)
-		if !ok {
-			return 0, false
+	// The key is read in place, and the values of a row's and a column's
+	// factor are reused from the head before: an option of Rugs far out
+	// holds millions of heads, in rows, and the search values every option.
+	lastX, lastY := -1, -1
+	var gx, gy Nimber
+	for i := 0; i < len(k); {
+		x, n := binary.Uvarint([]byte(k[i:]))
+		if n <= 0 {
+			break
 		}
-		v ^= g
+		y, m := binary.Uvarint([]byte(k[i+n:]))
+		if m <= 0 {
+			break
+		}
+		i += n + m
+		if int(y) != lastY {
+			g, ok := e.s.factor(e.s.sb, int(y))
+			if !ok {
+				return 0, false
+			}
+			gy, lastY = g, int(y)
+		}
+		if int(x) != lastX {
+			g, ok := e.s.factor(e.s.sa, int(x))
+			if !ok {
+				return 0, false
+			}
+			gx, lastX = g, int(x)
+		}
+		v ^= e.p.combine(gx, gy)
 	}
 	return v, true
 }
 
 // CountMovesToValue lists the moves from k after which the value is v: a
 // move with south-east coin c reaches v exactly when the other coins it
-// turns XOR to value(k) ⊕ g(c) ⊕ v (PlaneSolver.turnsTo).
+// turns XOR to value(k) ⊕ g(c) ⊕ v (PlaneSolver.turnsTo). Every move is
+// counted; a move is built only when listed, and listed only when it fits
+// the answer (see lister): a move whose position is too large to write
+// (a block of billions of coins) is counted and left out.
 func (e *PlaneEngine) CountMovesToValue(ctx context.Context, k CellKey, v impartial.Nimber, limit int, b impartial.Budget) ([]CellKey, int64, []impartial.MoveClass, bool, error) {
 	total, ok := e.ClosedValue(k)
 	if !ok {
@@ -416,20 +500,40 @@ func (e *PlaneEngine) CountMovesToValue(ctx context.Context, k CellKey, v impart
 	}
 	heads := k.Cells()
 	s := &PlaneSolver{p: e.p, budget: b, sa: &Solver{g: e.p.A, budget: b, table: e.s.sa.table}, sb: &Solver{g: e.p.B, budget: b, table: e.s.sb.table}}
+	l := newLister(limit, b)
+	var headText int64
+	for _, c := range heads {
+		headText += digits(c.X) + digits(c.Y) + 4
+	}
+	m := newMoveMeter(b)
 	var first []CellKey
 	var count int64
+	var err, kerr error
 	for _, c := range heads {
-		gc, err := s.G(ctx, c)
-		if err != nil {
-			return first, -1, nil, true, err
+		gc, gerr := s.G(ctx, c)
+		if gerr != nil {
+			return first, -1, nil, true, gerr
 		}
-		err = s.turnsTo(ctx, c, total^gc^v, func(others []Cell) bool {
+		err = s.turnsTo(ctx, c, total^gc^v, m, func(blk block) bool {
 			count++
-			if limit == 0 || (limit > 0 && len(first) < limit) {
-				first = append(first, KeyOfCells(ApplyCells(heads, append(slices.Clone(others), c))))
+			if !l.wants() {
+				return true
+			}
+			// The answer writes the position after the move (at most the
+			// heads and the coins turned) and the move's coins in words.
+			_, bytes := cellKeyBytesAfter(heads, blk)
+			if l.take(satAdd(headText, satMul(2, blk.text())), bytes) {
+				var q CellKey
+				if q, kerr = cellKeyAfter(ctx, &m.pace, heads, blk); kerr != nil {
+					return false
+				}
+				first = append(first, q)
 			}
 			return true
 		})
+		if err == nil {
+			err = kerr
+		}
 		if err != nil {
 			return first, -1, nil, true, err
 		}

@@ -392,7 +392,7 @@ func TestPlaneEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := p.NewEngine(impartial.DefaultBudget)
+		e := p.NewEngine(context.Background(), impartial.DefaultBudget)
 		or := impartialtest.NewOracle[CellKey](e)
 		bd := &board{p: p, w: 3, h: 3}
 		for m := uint64(0); m < 1<<(bd.w*bd.h); m += 11 {
@@ -407,7 +407,7 @@ func TestPlaneEngine(t *testing.T) {
 
 func TestPlaneEngineMisereReach(t *testing.T) {
 	p := TurningCorners()
-	e := p.NewEngine(impartial.DefaultBudget)
+	e := p.NewEngine(context.Background(), impartial.DefaultBudget)
 	err := e.Prepare(context.Background(), []CellKey{KeyOfCells([]Cell{{9, 9}})}, impartial.Query{Misere: true})
 	var ue *impartial.UnsupportedError
 	if !errors.As(err, &ue) {

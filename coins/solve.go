@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"slices"
 	"sort"
 
 	"github.com/grundy/grundy/impartial"
@@ -139,64 +138,68 @@ func (s *Solver) ensureClosed(ctx context.Context, x int) error {
 
 // Moves returns every move from p: for each head x, ascending, each set of
 // coins the rule lets a move with rightmost coin x turn. It fails with a
-// position budget error rather than hold more than b.MaxPositions coins in
-// the moves it lists.
+// budget error, before building the move that would pass it, rather than
+// try more moves than the budget's move limit or hold more than its memory
+// budget in the coins of the moves listed.
 func (s *Solver) Moves(ctx context.Context, p Position) ([]Move, error) {
+	return s.listMoves(ctx, p, func(x int, yield func(turn) bool) error {
+		s.g.eachTurn(x, yield)
+		return nil
+	})
+}
+
+// listMoves lists the moves each(x, …) yields for every head x of p,
+// within the move and memory budgets (see Moves).
+func (s *Solver) listMoves(ctx context.Context, p Position, each func(x int, yield func(turn) bool) error) ([]Move, error) {
 	var out []Move
+	m := newMoveMeter(s.budget)
+	limit := memLimit(s.budget)
+	var held int64
 	var err error
-	held := 0
 	for _, x := range p.Heads {
-		s.g.Turns(x, func(others []int) bool {
-			out = append(out, Move{Turn: append(slices.Clone(others), x)})
-			held += len(others) + 1
-			err = s.check(ctx, held)
+		ierr := each(x, func(t turn) bool {
+			n := int64(t.size() + 1)
+			if err = m.step(ctx, n); err != nil {
+				return false
+			}
+			if held += 8*n + 32; held > limit {
+				err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: limit, What: fmt.Sprintf("the moves of %s from %d heads", s.g.Name, len(p.Heads))}
+				return false
+			}
+			var turned []int
+			turned, err = t.coinsPaced(ctx, &m.pace)
+			out = append(out, Move{Turn: turned})
 			return err == nil
 		})
+		if err == nil {
+			err = ierr
+		}
 		if err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
-}
-
-// check bounds the moves a listing examines (the budget's move limit) and
-// checks the context every 1024 of them.
-func (s *Solver) check(ctx context.Context, n int) error {
-	if l := s.budget.MoveLimit(); l > 0 && int64(n) > l {
-		return &impartial.BudgetError{Limit: impartial.LimitMoves, Max: l}
-	}
-	if n%1024 == 0 && ctx.Err() != nil {
-		return ctxError(ctx)
-	}
-	return nil
 }
 
 // WinningMoves returns every normal-play winning move from p: the moves
 // after which the XOR of g over the heads is 0. A move with rightmost coin
 // x that also turns the set S wins exactly when XOR of g over S equals
 // g(x) XOR v, v the value of p; the rules with a one-to-one g (Turning
-// Turtles, Mock Turtles, Twins, UpTo) and Ruler find S by inverting g
-// instead of trying every move.
+// Turtles, Mock Turtles, Twins, UpTo), Ruler and Consecutive find S by
+// inverting g or in closed form instead of trying every move. The moves
+// are bounded as Moves bounds them.
 func (s *Solver) WinningMoves(ctx context.Context, p Position) ([]Move, error) {
 	v, err := s.Value(ctx, p)
 	if err != nil || v == 0 {
 		return nil, err
 	}
-	var out []Move
-	for _, x := range p.Heads {
+	return s.listMoves(ctx, p, func(x int, yield func(turn) bool) error {
 		gx, err := s.G(ctx, x)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		err = s.turnsTo(ctx, x, v^gx, func(others []int) bool {
-			out = append(out, Move{Turn: append(slices.Clone(others), x)})
-			return true
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+		return s.turnsTo(ctx, x, v^gx, newMoveMeter(s.budget), yield)
+	})
 }
 
 // inverse returns the coin y in [Start, below) with g(y) = v, for games
@@ -216,57 +219,14 @@ func (s *Solver) inverse(ctx context.Context, v Nimber, below int) (int, bool, e
 	return 0, false, nil
 }
 
-// turnsTo yields the sets of Turns(x) over which g XORs to t.
-func (s *Solver) turnsTo(ctx context.Context, x int, t Nimber, yield func(others []int) bool) error {
+// turnsTo yields the moves with rightmost coin x whose other coins XOR to
+// t under g, each counted by m (the move budget, and the context polled
+// by work). Runs are yielded by their ends, never written out.
+func (s *Solver) turnsTo(ctx context.Context, x int, t Nimber, m *moveMeter, yield func(turn) bool) error {
 	g := s.g
 	switch {
 	case g.kind == kUpTo && g.k >= 2, g.kind == kTwins:
-		if t == 0 && g.kind == kUpTo {
-			yield(nil)
-		}
-		maxSize := g.k - 1
-		if g.kind == kTwins {
-			maxSize = 1
-		}
-		// The last (largest) coin of S is found by inverting g; the others
-		// are every combination of smaller coins.
-		steps := 0
-		var err error
-		for size := 1; size <= maxSize && size <= x-g.Start; size++ {
-			if g.kind == kUpTo && g.k == 3 && size == 2 && bits.OnesCount64(uint64(t))%2 == 1 {
-				// Mock Turtles values are odious and two odious numbers XOR
-				// to an evil one: no pair reaches an odious t (skips O(x) work).
-				continue
-			}
-			combinations(g.Start, x, size-1, nil, func(c []int) bool {
-				steps++
-				if err = s.check(ctx, steps); err != nil {
-					return false
-				}
-				r := t
-				for _, y := range c {
-					gy, e := s.G(ctx, y)
-					if e != nil {
-						err = e
-						return false
-					}
-					r ^= gy
-				}
-				y, ok, e := s.inverse(ctx, r, x)
-				if e != nil {
-					err = e
-					return false
-				}
-				if ok && (len(c) == 0 || y > c[len(c)-1]) {
-					return yield(append(c, y))
-				}
-				return true
-			})
-			if err != nil {
-				return err
-			}
-		}
-		return nil
+		return s.turnsToByInverse(ctx, x, t, m, yield)
 	case g.kind == kRuler:
 		// Runs y..x−1 (empty when y = x): XOR of g(y..x−1) = gray(x−1) ^ gray(y−1),
 		// since g(i) = i & −i = gray(i) ^ gray(i−1).
@@ -275,25 +235,33 @@ func (s *Solver) turnsTo(ctx context.Context, x int, t Nimber, yield func(others
 		if y1 < 0 || y1 > x-1 || uint64(y1) != inverseGray(want) {
 			return nil
 		}
-		if err := s.check(ctx, x-1-y1); err != nil {
+		if err := m.step(ctx, 1); err != nil {
 			return err
 		}
-		run := make([]int, 0, x-1-y1)
-		for c := y1 + 1; c < x; c++ {
-			run = append(run, c)
+		yield(turn{run: true, lo: y1 + 1, x: x})
+		return nil
+	case g.kind == kConsecutive:
+		// The one move turns the run x−k+1..x; its other coins XOR to 1
+		// unless k divides x (runXor).
+		lo := x - g.k + 1
+		if lo < g.Start {
+			return nil
 		}
-		yield(run)
+		if err := m.step(ctx, 1); err != nil {
+			return err
+		}
+		if r, _ := g.runXor(lo, x-1); r == t {
+			yield(turn{run: true, lo: lo, x: x})
+		}
 		return nil
 	}
-	steps := 0
 	var err error
-	g.Turns(x, func(others []int) bool {
-		steps++
-		if err = s.check(ctx, steps); err != nil {
+	g.eachTurn(x, func(tr turn) bool {
+		if err = m.step(ctx, int64(tr.size())+1); err != nil {
 			return false
 		}
 		r := t
-		for _, y := range others {
+		for _, y := range tr.others {
 			gy, e := s.G(ctx, y)
 			if e != nil {
 				err = e
@@ -302,11 +270,69 @@ func (s *Solver) turnsTo(ctx context.Context, x int, t Nimber, yield func(others
 			r ^= gy
 		}
 		if r == 0 {
-			return yield(others)
+			return yield(tr)
 		}
 		return true
 	})
 	return err
+}
+
+// turnsToByInverse is turnsTo for the rules whose g is one-to-one (UpTo
+// with k ≥ 2, Twins): the last (largest) other coin is found by inverting
+// g, the others are every combination of smaller coins.
+func (s *Solver) turnsToByInverse(ctx context.Context, x int, t Nimber, m *moveMeter, yield func(turn) bool) error {
+	g := s.g
+	if t == 0 && g.kind == kUpTo {
+		if err := m.step(ctx, 1); err != nil {
+			return err
+		}
+		if !yield(turn{x: x}) {
+			return nil
+		}
+	}
+	maxSize := g.k - 1
+	if g.kind == kTwins {
+		maxSize = 1
+	}
+	// The last (largest) coin of S is found by inverting g; the others
+	// are every combination of smaller coins.
+	var err error
+	stopped := false
+	for size := 1; size <= maxSize && size <= x-g.Start && !stopped; size++ {
+		if g.kind == kUpTo && g.k == 3 && size == 2 && bits.OnesCount64(uint64(t))%2 == 1 {
+			// Mock Turtles values are odious and two odious numbers XOR
+			// to an evil one: no pair reaches an odious t (skips O(x) work).
+			continue
+		}
+		combinations(g.Start, x, size-1, nil, func(c []int) bool {
+			if err = m.step(ctx, int64(size)); err != nil {
+				return false
+			}
+			r := t
+			for _, y := range c {
+				gy, e := s.G(ctx, y)
+				if e != nil {
+					err = e
+					return false
+				}
+				r ^= gy
+			}
+			y, ok, e := s.inverse(ctx, r, x)
+			if e != nil {
+				err = e
+				return false
+			}
+			if ok && (len(c) == 0 || y > c[len(c)-1]) {
+				stopped = !yield(turn{others: append(c, y), x: x})
+				return !stopped
+			}
+			return true
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func gray(n uint64) uint64 { return n ^ n>>1 }

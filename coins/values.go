@@ -107,7 +107,7 @@ func (g *Game) PlainValues(ctx context.Context, to int, b impartial.Budget) ([]N
 		default:
 			work.add(1)
 		}
-		if i%1024 == 0 || work.steps > 1<<24 {
+		if i%1024 == 0 || work.steps > valuesPoll {
 			if err := work.check(ctx); err != nil {
 				return nil, err
 			}
@@ -180,7 +180,7 @@ func upToValues(ctx context.Context, k int, vals []Nimber, b impartial.Budget) e
 	mex := Nimber(0)
 	for i := range vals {
 		work.add(int64(len(top)) * int64(k-2))
-		if i%256 == 0 || work.steps > 1<<24 {
+		if i%256 == 0 || work.steps > valuesPoll {
 			if err := work.check(ctx); err != nil {
 				return err
 			}
@@ -254,6 +254,12 @@ type workMeter struct {
 }
 
 const workPerPosition = 64
+
+// valuesPoll is the work of a table between two polls of the context
+// (besides every 1024 or 256 coins): a coin of Ruler or Grunt at 10^6 costs
+// 10^6 steps, so polling by coins alone let a table run 50 ms past its
+// deadline.
+const valuesPoll = pollWork * 16
 
 func (w *workMeter) add(n int64) { w.steps += n }
 

@@ -807,6 +807,15 @@ func Reply[Pos comparable](ctx context.Context, g Game[Pos], ps []Pos, q Query) 
 	if len(res.Moves) > 0 {
 		return res.Moves[0].Move, true, nil
 	}
+	if res.Count > 0 && res.Stopped == nil {
+		// Good moves were counted but none listed: each is too large for
+		// the answer (a coin-turning move of a billion coins). Playing the
+		// first legal move instead would throw the game away.
+		if m := q.Budget.MaxOutput; m > 0 {
+			return Move[Pos]{}, false, &BudgetError{Limit: LimitOutput, Max: m, What: "the best move"}
+		}
+		return Move[Pos]{}, false, &BudgetError{Limit: LimitMemory, Max: q.Budget.MaxMemory, What: "the best move"}
+	}
 	for i, p := range ps {
 		var first Pos
 		found := false

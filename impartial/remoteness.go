@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/binary"
+	"reflect"
 	"slices"
 	"unsafe"
 )
@@ -32,6 +33,9 @@ type sumTree[Pos comparable] struct {
 	// met), maxMoves the moves listed (of components and of states),
 	// maxMemory the estimate of the bytes held.
 	maxStates, maxMoves, maxMemory int64
+	// stringPos: positions are strings, whose bytes intern counts;
+	// partPos: they are the parts of a sum, whose string ones it counts.
+	stringPos, partPos bool
 
 	atomIDs map[Pos]int32
 	dense   []int32 // with an Indexer: atom id + 1 of each index, 0 if none
@@ -103,6 +107,8 @@ func newSumTree[Pos comparable](g Game[Pos], b Budget) *sumTree[Pos] {
 	t := &sumTree[Pos]{g: g, split: splitOf(g), maxStates: rankStates, maxMoves: rankMoves, maxMemory: rankBytes,
 		atomIDs: map[Pos]int32{}, keys: map[string]int32{}}
 	t.index, _ = g.(Indexer[Pos])
+	t.stringPos = reflect.TypeFor[Pos]().Kind() == reflect.String
+	t.partPos = reflect.TypeFor[Pos]() == reflect.TypeFor[Part]()
 	if b.MaxPositions > 0 {
 		t.maxStates = min(t.maxStates, b.MaxPositions)
 	}
@@ -151,7 +157,30 @@ func (t *sumTree[Pos]) intern(c Pos, add bool) (int32, error) {
 		t.bytes += int64(unsafe.Sizeof(c)) + 16
 	}
 	t.bytes += int64(unsafe.Sizeof(c)) + 8
+	if n := t.heldBytes(&c); n > 0 {
+		// A string position (a coin game's packed heads, alone or as a
+		// component of a sum) holds its bytes besides its header, and one
+		// can be megabytes: counted as it is met, so that a few huge
+		// options stop the ranking, not the process.
+		if t.bytes += n; t.bytes > t.maxMemory {
+			return 0, &BudgetError{Limit: LimitMemory, Max: t.maxMemory}
+		}
+	}
 	return id, nil
+}
+
+// heldBytes returns the bytes a position holds besides its own size: those
+// of a string position, or of a string component of a sum.
+func (t *sumTree[Pos]) heldBytes(c *Pos) int64 {
+	switch {
+	case t.stringPos:
+		return int64(len(*(*string)(unsafe.Pointer(c))))
+	case t.partPos:
+		if v := reflect.ValueOf((*Part)(unsafe.Pointer(c)).Pos); v.Kind() == reflect.String {
+			return int64(v.Len())
+		}
+	}
+	return 0
 }
 
 // components appends to out the ids of p's atomic components (adding

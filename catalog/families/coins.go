@@ -67,8 +67,11 @@ func NewCoinGame(g *coins.Game) *catalog.SumGame[coins.Key] {
 		OEIS:       g.OEIS,
 		OEISShift:  g.OEISShift,
 	}
-	sg := catalog.NewBoundGame(info, func(_ context.Context, opts catalog.Options) (*catalog.Binding[coins.Key], error) {
-		return &catalog.Binding[coins.Key]{Game: g.NewEngine(opts.Budget), Codec: coinCodec(g)}, nil
+	sg := catalog.NewBoundGame(info, func(ctx context.Context, opts catalog.Options) (*catalog.Binding[coins.Key], error) {
+		// The engine's Moves sizes each option before building it and
+		// refuses one past the budget by canceling Ctx; Fail reports it.
+		e := g.NewEngine(ctx, opts.Budget)
+		return &catalog.Binding[coins.Key]{Game: e, Codec: coinCodec(g), Ctx: e.Context(), Fail: e.Err, Close: e.Close}, nil
 	})
 	sg.Stream = func(ctx context.Context, r catalog.ValueRange, opts catalog.Options, emit func([]impartial.Nimber) error) (*catalog.SequenceStats, error) {
 		vals, err := g.Values(ctx, r.To, opts.Budget)
@@ -121,8 +124,10 @@ func coinCodec(g *coins.Game) catalog.Codec[coins.Key] {
 // input. Questions go through the analysis path with coins.PlaneEngine
 // (values by the Tartan theorem, winning moves constructed by solving
 // α ⊗ β = u, the real moves for misère play); its value table (grundy
-// values --table N) is g of a single head at (Start_A + a, Start_B + b).
-// Its board is a grid of coins (coingrid), not the family's row.
+// values --table N) is oriented as the board: Values[i][j] is g of a single
+// head at column Start_A + j, row Start_B + i (Info.Origin), computed from
+// the factors' one-dimensional sequences by the Tartan theorem. Its board
+// is a grid of coins (coingrid), not the family's row.
 func NewPlaneGame(p *coins.Plane) *catalog.SumGame[coins.CellKey] {
 	info := catalog.Info{
 		Spec:       "coins:" + p.Spec,
@@ -135,11 +140,16 @@ func NewPlaneGame(p *coins.Plane) *catalog.SumGame[coins.CellKey] {
 		Origin:     []int{p.A.Start, p.B.Start},
 		ClosedForm: p.ClosedForm + "; G = the nim-sum over the heads",
 	}
-	sg := catalog.NewBoundGame(info, func(_ context.Context, opts catalog.Options) (*catalog.Binding[coins.CellKey], error) {
-		return &catalog.Binding[coins.CellKey]{Game: p.NewEngine(opts.Budget), Codec: planeCodec(p)}, nil
+	sg := catalog.NewBoundGame(info, func(ctx context.Context, opts catalog.Options) (*catalog.Binding[coins.CellKey], error) {
+		e := p.NewEngine(ctx, opts.Budget)
+		return &catalog.Binding[coins.CellKey]{Game: e, Codec: planeCodec(p), Ctx: e.Context(), Fail: e.Err, Close: e.Close}, nil
 	})
-	sg.Cell = func(a, b int) coins.CellKey {
-		return coins.KeyOfCells([]coins.Cell{{X: p.A.Start + a, Y: p.B.Start + b}})
+	// Row i, column j of the table, as the board is drawn.
+	sg.Cell = func(i, j int) coins.CellKey {
+		return coins.KeyOfCells([]coins.Cell{{X: p.A.Start + j, Y: p.B.Start + i}})
+	}
+	sg.Tabulate = func(ctx context.Context, n int, opts catalog.Options) ([][]impartial.Nimber, error) {
+		return p.ValueTable(ctx, n, n, opts.Budget)
 	}
 	return sg
 }

@@ -40,3 +40,35 @@ func TestCoinsCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestCoinsHugeMovesCLI is issue 45's first finding on the command line:
+// `grundy solve` on positions whose moves turn billions of coins died out of
+// memory (4.8 GB in use despite --max-memory 1GiB). The value and the true
+// count of winning moves are printed, with the moves that fit the answer;
+// a question that must build a move too large for the budget (every
+// option, or the only move) exits 2 with one budget line.
+func TestCoinsHugeMovesCLI(t *testing.T) {
+	const square = "coins:consecutive:1000000*consecutive:1000000"
+	out, errs, code := grundy(t, "", "solve", "coins:rugs", "(131072,131072)", "--max-memory", "1GiB")
+	if code != 0 || !strings.Contains(out, "has nim-value 212992") || !strings.Contains(out, "the first 1 of its 5 moves") ||
+		!strings.Contains(out, "none (turn coin (131072,131072))") || !strings.Contains(out, "4 more not listed: the answer would pass the output budget") {
+		t.Errorf("solve coins:rugs (131072,131072) = %d\n%s%s", code, out, errs)
+	}
+	out, errs, code = grundy(t, "", "solve", square, "(2000000,2000000)")
+	if code != 0 || !strings.Contains(out, "has nim-value 1") || !strings.Contains(out, "1 more not listed") {
+		t.Errorf("solve %s = %d\n%s%s", square, code, out, errs)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", square, "(2000000,2000000)", "--all"}, "turning 1000000000000 coins (1000000 columns by 1000000 rows, south-east coin (2000000,2000000)): memory budget exhausted: more than 1.0 GiB needed"},
+		{[]string{"solve", "coins:rugs", "(131072,131072)", "--all", "--max-memory", "64MiB"}, "the options of one position: memory budget exhausted: more than 16.0 MiB needed"},
+		{[]string{"solve", "sum", square + " (2000000,2000000) + nim 3", "--all"}, "memory budget exhausted"},
+	} {
+		_, errs, code := grundy(t, "", c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("grundy %v = %d %q, want exit 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+}

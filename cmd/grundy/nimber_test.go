@@ -74,7 +74,7 @@ func TestPlaneCLI(t *testing.T) {
 	}{
 		{[]string{"solve", "coins:turning-corners", "TTT/TTT/TTH"}, "coins:turning-corners position TTT/TTT/TTH has nim-value 3, so it is an N-position: the player to move wins by moving to HTH/TTT/HTT (turn coins (0,0), (2,0), (0,2), (2,2)).\n"},
 		{[]string{"solve", "coins:rugs", "(2,2)", "--json"}, `{"game":"coins:rugs","position":"(2,2)","misere":false,"value":3,"outcome":"N","winning_moves":[{"to":"none","move":"turn coin (2,2)"}]}` + "\n"}, // 2 ⊗ 2 = 3: only the coin alone
-		{[]string{"values", "coins:turning-corners", "--table", "4", "--json"}, `{"game":"coins:turning-corners","size":4,"values":[[0,0,0,0],[0,1,2,3],[0,2,3,1],[0,3,1,2]]}` + "\n"},
+		{[]string{"values", "coins:turning-corners", "--table", "4", "--json"}, `{"game":"coins:turning-corners","size":4,"origin":[0,0],"values":[[0,0,0,0],[0,1,2,3],[0,2,3,1],[0,3,1,2]]}` + "\n"},
 	} {
 		out, errs, code := grundy(t, "", c.args...)
 		if code != 0 || out != c.want {

@@ -368,22 +368,29 @@ func valuesTable(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 }
 
 // tableText writes a value table with row and column headers,
-// right-aligned.
+// right-aligned. A grid's table (coins:A*B) is labelled by the board's
+// coordinates, the columns x across and the rows y down ("y\x" in the
+// corner), from its origin.
 func tableText(t *catalog.Table) string {
-	w := len(fmt.Sprint(t.Size - 1))
+	x0, y0, corner := 0, 0, ""
+	if len(t.Origin) == 2 {
+		x0, y0, corner = t.Origin[0], t.Origin[1], `y\x`
+	}
+	w := max(len(fmt.Sprint(x0+t.Size-1)), len(fmt.Sprint(y0+t.Size-1)))
 	for _, row := range t.Values {
 		for _, v := range row {
 			w = max(w, len(fmt.Sprint(uint64(v))))
 		}
 	}
+	lw := max(w+1, len(corner))
 	var b strings.Builder
-	fmt.Fprintf(&b, "%*s", w+1, "")
+	fmt.Fprintf(&b, "%*s", lw, corner)
 	for j := range t.Size {
-		fmt.Fprintf(&b, " %*d", w, j)
+		fmt.Fprintf(&b, " %*d", w, x0+j)
 	}
 	b.WriteByte('\n')
 	for i, row := range t.Values {
-		fmt.Fprintf(&b, "%*d:", w, i)
+		fmt.Fprintf(&b, "%*s", lw, strconv.Itoa(y0+i)+":")
 		for _, v := range row {
 			fmt.Fprintf(&b, " %*d", w, uint64(v))
 		}

@@ -22,10 +22,13 @@ export function bfileOf(seq, { oeis = '', shift = 0 } = {}) {
   return lines.join('\n') + '\n';
 }
 
-// csvOfTable writes a value table: a header row of b, then a row per a.
+// csvOfTable writes a value table: a header row of b, then a row per a;
+// for a coin grid (t.origin) a header row of the columns x, then a row per
+// row y of the board, labelled by the board's coordinates.
 export function csvOfTable(t) {
-  const lines = ['a\\b,' + Array.from({ length: t.size }, (_, b) => b).join(',')];
-  t.values.forEach((row, a) => lines.push(`${a},${row.join(',')}`));
+  const [x0, y0] = t.origin ?? [0, 0];
+  const lines = [(t.origin ? 'y\\x,' : 'a\\b,') + Array.from({ length: t.size }, (_, j) => x0 + j).join(',')];
+  t.values.forEach((row, i) => lines.push(`${y0 + i},${row.join(',')}`));
   return lines.join('\n') + '\n';
 }
 

@@ -305,7 +305,8 @@ export default {
           if (v > vmax) vmax = v;
         }
       }
-      clear(summary, h('b', {}, shorten(info.name)), ` · G(a, b) for 0 ≤ a, b < ${t.size} · largest value ${vmax} · ${zeros} P-positions (G = 0, red)`);
+      const ax = tableAxes(t);
+      clear(summary, h('b', {}, shorten(info.name)), ` · ${ax.range} · largest value ${vmax} · ${zeros} ${ax.zeros} (G = 0, red)`);
       svg.setAttribute('hidden', '');
       heat.hidden = false;
       heatNote.hidden = false;
@@ -320,10 +321,30 @@ export default {
       const n = Math.min(t.size, TABLE_SHOWN);
       clear(table,
         h('table', { class: 'seqtable' },
-          h('thead', {}, h('tr', {}, h('th', {}, 'a\\b'), Array.from({ length: n }, (_, b) => h('th', {}, String(b))))),
-          h('tbody', {}, t.values.slice(0, n).map((row, a) => h('tr', {}, h('th', {}, String(a)),
-            row.slice(0, n).map((v, b) => h('td', { class: 'v' + Math.min(v, 16) + (v === 0 ? ' zero' : ''), title: `G(${a}, ${b}) = ${v}` }, String(v))))))),
-        n < t.size ? h('p', { class: 'more' }, `Showing G(a, b) for a, b < ${n}; the heat map and the CSV have all ${t.size}×${t.size}.`) : null);
+          h('thead', {}, h('tr', {}, h('th', {}, ax.corner), Array.from({ length: n }, (_, j) => h('th', {}, String(ax.col(j)))))),
+          h('tbody', {}, t.values.slice(0, n).map((row, i) => h('tr', {}, h('th', {}, String(ax.row(i))),
+            row.slice(0, n).map((v, j) => h('td', { class: 'v' + Math.min(v, 16) + (v === 0 ? ' zero' : ''), title: `${ax.cell(i, j)} = ${v}` }, String(v))))))),
+        n < t.size ? h('p', { class: 'more' }, `Showing the first ${n}×${n}; the heat map and the CSV have all ${t.size}×${t.size}.`) : null);
+    }
+
+    // tableAxes names a table's rows and columns: G(a, b) of a two-heap
+    // game, a down and b across from 0; or, for a coin grid (t.origin), the
+    // value g(x, y) of a single head, the board's rows y down and columns
+    // x across, labelled by the board's coordinates from t.origin.
+    function tableAxes(t) {
+      if (t.origin) {
+        const [x0, y0] = t.origin;
+        return {
+          corner: 'y\\x', col: (j) => x0 + j, row: (i) => y0 + i, cell: (i, j) => `g(${x0 + j}, ${y0 + i})`,
+          range: `g(x, y) of a single head for ${x0} ≤ x < ${x0 + t.size}, ${y0} ≤ y < ${y0 + t.size}`, zeros: 'heads of value 0',
+          note: `rows y down and columns x across as on the board, from (${x0}, ${y0}); g = 0 red, larger values darker. Hover a cell for its value.`,
+        };
+      }
+      return {
+        corner: 'a\\b', col: (j) => j, row: (i) => i, cell: (i, j) => `G(${i}, ${j})`,
+        range: `G(a, b) for 0 ≤ a, b < ${t.size}`, zeros: 'P-positions',
+        note: 'a down, b across, from 0; G = 0 red (the P-positions: ⌊kφ⌋, ⌊kφ²⌋ and their mirror), larger values darker. Hover a cell for its value.',
+      };
     }
 
     // drawHeat paints the table: a cell per (a, b), a down and b across,
@@ -334,7 +355,8 @@ export default {
       const px = Math.max(1, Math.floor(Math.min(heat.parentElement?.clientWidth || 600, 720) / t.size));
       heat.width = px * t.size;
       heat.height = px * t.size;
-      heat.setAttribute('aria-label', `heat map of G(a, b) for a, b < ${t.size}`);
+      const ax = tableAxes(t);
+      heat.setAttribute('aria-label', `heat map of ${ax.range}`);
       const c = heat.getContext('2d');
       let vmax = 1;
       for (const row of t.values) for (const v of row) vmax = Math.max(vmax, v);
@@ -343,7 +365,7 @@ export default {
         c.fillRect(b * px, a * px, px, px);
       }));
       heat.dataset.px = String(px);
-      clear(heatNote, `a down, b across, from 0; G = 0 red (the P-positions: ⌊kφ⌋, ⌊kφ²⌋ and their mirror), larger values darker. Hover a cell for its value.`);
+      clear(heatNote, ax.note);
     }
     heat.addEventListener('mousemove', (e) => {
       const t = lastTable;
@@ -353,7 +375,7 @@ export default {
       const scale = heat.width / r.width;
       const b = Math.floor(((e.clientX - r.left) * scale) / px);
       const a = Math.floor(((e.clientY - r.top) * scale) / px);
-      if (a >= 0 && b >= 0 && a < t.size && b < t.size) heat.title = `G(${a}, ${b}) = ${t.values[a][b]}`;
+      if (a >= 0 && b >= 0 && a < t.size && b < t.size) heat.title = `${tableAxes(t).cell(a, b)} = ${t.values[a][b]}`;
     });
 
     width.addEventListener('change', renderTable);
