@@ -154,7 +154,7 @@ func TestEscape(t *testing.T) {
 		plain := values(t, g, PlainMethod, 3000)
 		for _, m := range []Method{PlainMethod, SparseMethod, Auto} {
 			c := NewComputer(g, m)
-			c.escAbove = 3
+			c.hooks.escAbove = 3
 			if err := c.Extend(ctx, 3000); err != nil {
 				t.Fatal(err)
 			}
@@ -261,7 +261,7 @@ func TestParallel(t *testing.T) {
 			c := NewComputer(g, SparseMethod)
 			c.SetParallel(true)
 			if widen {
-				c.escAbove = 100
+				c.hooks.escAbove = 100
 			}
 			for to := 3000; to <= 12000; to += 3000 {
 				if err := c.Extend(ctx, to); err != nil {
@@ -295,7 +295,7 @@ func TestParallelLookahead(t *testing.T) {
 		if err := c.Extend(ctx, from); err != nil {
 			t.Fatal(err)
 		}
-		if !c.sparse || !c.fast() || c.perP > 0 || len(c.g.three) > 0 {
+		if !c.sparse || !c.fast() || c.per.p > 0 || len(c.g.three) > 0 {
 			continue
 		}
 		tried++
@@ -453,7 +453,7 @@ func TestParallelTakeover(t *testing.T) {
 		started, past := make(chan struct{}), make(chan struct{})
 		n1 := -1
 		var once0, once1, oncePast sync.Once
-		c.stall = func(id, n int) {
+		c.hooks.stall = func(id, n int) {
 			if id == 1 {
 				once1.Do(func() {
 					n1 = n
@@ -493,9 +493,9 @@ func TestParallelTakeover(t *testing.T) {
 				t.Fatalf("%s two cores, one held up: G(%d) = %d, plain %d", g, j, c.At(j), plain[j])
 			}
 		}
-		if c.takeovers == 0 {
+		if c.sched.takeovers == 0 {
 			t.Errorf("%s: no heap taken over from the held-up goroutine", g)
 		}
-		t.Logf("%s: %d heaps taken over", g, c.takeovers)
+		t.Logf("%s: %d heaps taken over", g, c.sched.takeovers)
 	}
 }

@@ -115,7 +115,7 @@ type cand struct{ p, n0 int }
 // tail of 64·2^k values. The work of extending candidates backwards is
 // capped at a few passes over the values.
 func candidates(c *Computer) []cand {
-	if c.Len() <= kmpLimit && !c.hashOnly {
+	if c.Len() <= kmpLimit && !c.hooks.hashOnly {
 		return candidatesKMP(c)
 	}
 	return candidatesHash(c)
@@ -454,7 +454,7 @@ func (c *Computer) Hunt(ctx context.Context, lim HuntLimits) (Periodicity, Stop,
 // A proved period, the sparse-space kernel and codes without splits (a
 // value costs at most t options) are not.
 func (c *Computer) quadratic() bool {
-	if c.perP > 0 {
+	if c.per.p > 0 {
 		return false
 	}
 	if c.g.general() {

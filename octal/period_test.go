@@ -181,7 +181,7 @@ func TestHashedCandidatesAgree(t *testing.T) {
 			var res [2]Periodicity
 			for i, hash := range []bool{false, true} {
 				c := NewComputer(g, PlainMethod)
-				c.hashOnly = hash
+				c.hooks.hashOnly = hash
 				if err := c.Load(vals[1 : N+1]); err != nil {
 					t.Fatal(err)
 				}

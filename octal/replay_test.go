@@ -46,7 +46,7 @@ func TestReplayResumesHunt(t *testing.T) {
 		fresh := func() *Computer {
 			comp := NewComputer(g, Auto)
 			if c.esc > 0 {
-				comp.escAbove = c.esc
+				comp.hooks.escAbove = c.esc
 			}
 			return comp
 		}

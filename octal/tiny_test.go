@@ -12,8 +12,8 @@ func TestTinyAgainstFast(t *testing.T) {
 	run := func(g Game, m Method, n int, tiny bool, rloCap int) ([]uint32, *Computer) {
 		t.Helper()
 		c := NewComputer(g, m)
-		c.noTiny = !tiny
-		c.rloCap = rloCap
+		c.hooks.noTiny = !tiny
+		c.hooks.rloCap = rloCap
 		if err := c.Extend(ctx, n); err != nil {
 			t.Fatal(err)
 		}
