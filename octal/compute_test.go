@@ -8,9 +8,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/grundy/grundy/impartial"
-	"github.com/grundy/grundy/impartial/impartialtest"
 )
 
 var ctx = context.Background()
@@ -62,40 +59,6 @@ func someCodes(t testing.TB) []Game {
 		gs = append(gs, mustCode(t, s))
 	}
 	return append(gs, GrundysGame())
-}
-
-// The plain kernel against exhaustive search of the real game graph
-// (impartialtest.Oracle, which knows nothing of Sprague–Grundy sums).
-func TestPlainAgainstOracle(t *testing.T) {
-	skipUnderRace(t)
-	games := append(someCodes(t)[:140], GrundysGame(), mustHex(t, "0.8"), mustHex(t, "0.48C"), mustHex(t, "8.1"), mustHex(t, "0.F7"))
-	for _, g := range games {
-		// At most 8 heaps arise from a heap of 11 when every move removes
-		// a token, from a heap of 8 otherwise: all fit in Heaps.
-		N := 11
-		if c, ok := g.Code(); !ok || c.Digits[0] != 0 {
-			N = 8
-		}
-		got := values(t, g, PlainMethod, N)
-		or := impartialtest.NewOracle[Heaps](Engine{g})
-		for n := 0; n <= N; n++ {
-			if want := or.Value(Heaps{int32(n)}); uint32(want) != got[n] {
-				t.Fatalf("%s: plain G(%d) = %d, oracle %d", g, n, got[n], want)
-			}
-		}
-	}
-}
-
-// The engine adapter passes the impartial conformance suite (engine vs
-// oracle, sums, misère) on small positions.
-func TestEngineConformance(t *testing.T) {
-	for _, g := range []Game{mustCode(t, ".77"), mustCode(t, ".137"), mustCode(t, "4.07"), GrundysGame(), mustHex(t, "0.8")} {
-		var ps []Heaps
-		for n := 0; n <= 7; n++ {
-			ps = append(ps, Heaps{int32(n)})
-		}
-		impartialtest.Check[Heaps](t, Engine{g}, ps)
-	}
 }
 
 // The sparse kernel and the automatic choice never differ from the plain
@@ -235,23 +198,6 @@ func TestIdentities(t *testing.T) {
 	}
 }
 
-func TestHeapsOf(t *testing.T) {
-	p, ok := HeapsOf(3, 0, 5, 1)
-	if !ok || p != (Heaps{5, 3, 1}) {
-		t.Errorf("HeapsOf = %v %v", p, ok)
-	}
-	if _, ok := HeapsOf(1, 1, 1, 1, 1, 1, 1, 1, 1); ok {
-		t.Error("nine heaps fit")
-	}
-	var n int
-	Engine{mustCode(t, ".77")}.Moves(Heaps{3, 3}, func(Heaps) bool { n++; return true })
-	// From 3: take 1 → 2 or 1+1; take 2 → 1 (only one heap moves).
-	if n != 3 {
-		t.Errorf("moves of 3+3 in Kayles: %d, want 3", n)
-	}
-	_ = impartial.Nimber(0)
-}
-
 // The two-goroutine kernel gives the same values, including across a
 // widening to uint32.
 func TestParallel(t *testing.T) {
@@ -314,30 +260,6 @@ func TestParallelLookahead(t *testing.T) {
 	}
 	if tried < least {
 		t.Errorf("only %d games on the sparse kernel", tried)
-	}
-}
-
-// The kernels against the generic engine (impartial.Solver on the Splitter
-// game Engine, which splits options into heaps and memoizes single heaps).
-func TestAgainstEngine(t *testing.T) {
-	skipUnderRace(t)
-	games := someCodes(t)[:80]
-	games = append(games, GrundysGame(), mustHex(t, "0.8"), mustHex(t, "4.C1"))
-	for _, g := range games {
-		const N = 60
-		s := impartial.NewSolver[Heaps](Engine{g}, impartial.Settings{})
-		for _, m := range []Method{PlainMethod, SparseMethod} {
-			got := values(t, g, m, N)
-			for n := 0; n <= N; n++ {
-				want, err := s.Value(ctx, Heaps{int32(n)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if uint32(want) != got[n] {
-					t.Fatalf("%s %v: G(%d) = %d, engine %d", g, m, n, got[n], want)
-				}
-			}
-		}
 	}
 }
 
