@@ -72,4 +72,3 @@ func TestAgainstEngine(t *testing.T) {
 		}
 	}
 }
-
