@@ -8,9 +8,16 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 var ctx = context.Background()
+
+// long reports whether the exhaustive suites run (GRUNDY_LONG=1, as
+// .ci/run sets; internal/longtest): the default run keeps a
+// representative part of each, still against the same truth.
+var long = longtest.Enabled()
 
 func mustCode(t testing.TB, s string) Game {
 	t.Helper()
@@ -114,11 +121,15 @@ func TestSparseKernelRuns(t *testing.T) {
 func TestEscape(t *testing.T) {
 	skipUnderRace(t)
 	for _, g := range []Game{mustCode(t, ".6"), GrundysGame(), mustCode(t, ".77")} {
-		plain := values(t, g, PlainMethod, 3000)
+		N := 1500
+		if long {
+			N = 3000
+		}
+		plain := values(t, g, PlainMethod, N)
 		for _, m := range []Method{PlainMethod, SparseMethod, Auto} {
 			c := NewComputer(g, m)
 			c.hooks.escAbove = 3
-			if err := c.Extend(ctx, 3000); err != nil {
+			if err := c.Extend(ctx, N); err != nil {
 				t.Fatal(err)
 			}
 			if c.Stats().Escaped == 0 {
@@ -232,8 +243,17 @@ func TestParallelLookahead(t *testing.T) {
 	const from, to = 1500, 5000
 	games := []Game{GrundysGame(), mustCode(t, ".167"), mustCode(t, ".161"), mustCode(t, ".6"), mustHex(t, "0.8"), mustHex(t, "4.C1")}
 	least := 3
-	if !raceEnabled { // under the race detector: these few
+	switch {
+	case raceEnabled: // under the race detector: these few
+	case long:
 		games, least = append(games, someCodes(t)...), 100
+	default: // every sixth code
+		for i, g := range someCodes(t) {
+			if i%6 == 0 {
+				games = append(games, g)
+			}
+		}
+		least = 15
 	}
 	tried := 0
 	for _, g := range games {

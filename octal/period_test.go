@@ -29,7 +29,7 @@ func TestPublishedPeriods(t *testing.T) {
 		{".56", 326640, 144, 800000, true, 0, true},
 	}
 	for _, c := range cases {
-		if c.slowInCI && testing.Short() {
+		if c.slowInCI && !long {
 			continue
 		}
 		g := mustCode(t, c.code)
@@ -120,7 +120,10 @@ func TestProvedClaimsHold(t *testing.T) {
 		games = append(games, mustHex(t, s))
 	}
 	for _, g := range games {
-		to := 2500
+		to := 1500
+		if long {
+			to = 2500
+		}
 		if g.MaxParts() == 3 {
 			to = 300
 		}
