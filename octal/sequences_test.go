@@ -190,3 +190,42 @@ func TestRogalskiFrequencies(t *testing.T) {
 		}
 	}
 }
+
+// The sparse classes of the census (results/octal-sparse-to16777216: the
+// checksums of G(0..N) its sweep wrote at every power of two), on one core
+// and on two: three split digits (4.045: the side-by-side scan and marks),
+// one split digit with positional parity (.324), two (.174), values below
+// 64 (.054), and .205. To 2^18 by default, 2^20 with GRUNDY_LONG=1.
+func TestCensusSparseClasses(t *testing.T) {
+	skipUnderRace(t)
+	to := 1 << 18
+	if long {
+		to = 1 << 20
+	}
+	for _, code := range []string{"4.045", "0.324", "0.174", "0.054", "0.205"} {
+		want := ""
+		path := filepath.Join("..", "results", "octal-sparse-to16777216", "frequencies", code, "checksums")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if n, sum, ok := strings.Cut(line, " "); ok && n == strconv.Itoa(to) {
+				want = strings.TrimPrefix(sum, "sha256:")
+			}
+		}
+		if want == "" {
+			t.Fatalf("%s: no checksum of G(0..%d)", path, to)
+		}
+		for _, par := range []bool{false, true} {
+			c := NewComputer(mustCode(t, code), Auto)
+			c.SetParallel(par)
+			if err := c.Extend(ctx, to); err != nil {
+				t.Fatal(err)
+			}
+			if got := checksum(c, to); got != want {
+				t.Errorf("%s to %d (two cores %v): checksum %s, the census %s", code, to, par, got, want)
+			}
+		}
+	}
+}

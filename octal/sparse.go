@@ -181,6 +181,10 @@ type worker struct {
 	set   [64]byte    // the pending values below 512 as bits (scanHitR)
 	b     *batchMarks // the last batch of heaps marked together (batch.go)
 	tiny  tinySets    // the rare-split sets of the last few m (tiny.go)
+	// scanAvg is 16 times the average pairs scanned for the last values
+	// (an exponential average over about 16): the vector scan runs only
+	// where scans are long (vectorScanFrom).
+	scanAvg int
 	// declined is the last heap for which batching did not pay; the
 	// next fifteen do not ask again.
 	declined int
