@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/impartial"
-	"github.com/grundy/grundy/octal"
+	"github.com/grundy/grundy/internal/octaltest"
 )
 
 // BenchmarkOutcome times the misère outcome of a sum of 10,000 heaps of
@@ -60,14 +60,14 @@ func BenchmarkSearch(b *testing.B) {
 	ctx := context.Background()
 	g := mustCode(b, "0.75")
 	heaps := []int{4, 5, 6, 7, 8}
-	ps := make([]octal.Heaps, len(heaps))
+	ps := make([]octaltest.Heaps, len(heaps))
 	for i, h := range heaps {
-		ps[i] = octal.Heaps{int32(h)}
+		ps[i] = octaltest.Heaps{int32(h)}
 	}
 	budget := impartial.Settings{Budget: impartial.Budget{MaxPositions: 2_000_000, MaxMemory: 256 << 20}}
 	b.Run("search/5-heaps", func(b *testing.B) {
 		for b.Loop() {
-			s := impartial.NewMisereSolver(impartial.Plain[octal.Heaps](octal.Engine{Game: g}), budget)
+			s := impartial.NewMisereSolver(impartial.Plain[octaltest.Heaps](octaltest.Engine{Game: g}), budget)
 			if _, err := s.Outcome(ctx, ps...); err != nil {
 				b.Fatal(err)
 			}

@@ -1,20 +1,26 @@
-package octal
+// Package octaltest plays the take-and-break games of package octal on
+// the generic engine (package impartial), for tests: the brute-force
+// oracle, misère play and remoteness check octal's kernels and are checked
+// on octal's games through it. Nim-sequences come from octal.Computer; the
+// catalog's games reach the engine through octal.Valued.
+package octaltest
 
 import (
 	"slices"
 
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/octal"
 )
 
-// MaxEngineHeaps is the number of heaps a Heaps position holds.
-const MaxEngineHeaps = 8
+// MaxHeaps is the number of heaps a Heaps position holds.
+const MaxHeaps = 8
 
-// Heaps is a position of the generic engine: up to MaxEngineHeaps heaps,
-// sizes in decreasing order, unused slots 0. A single heap h is Heaps{h}.
-type Heaps [MaxEngineHeaps]int32
+// Heaps is a position of the generic engine: up to MaxHeaps heaps, sizes
+// in decreasing order, unused slots 0. A single heap h is Heaps{h}.
+type Heaps [MaxHeaps]int32
 
 // HeapsOf returns the position holding the given heaps (zeros dropped).
-// It returns ok = false if there are more than MaxEngineHeaps non-empty heaps.
+// It returns ok = false if there are more than MaxHeaps non-empty heaps.
 func HeapsOf(hs ...int) (Heaps, bool) {
 	var p Heaps
 	i := 0
@@ -22,7 +28,7 @@ func HeapsOf(hs ...int) (Heaps, bool) {
 		if h == 0 {
 			continue
 		}
-		if i == MaxEngineHeaps || h < 0 || h > 1<<31-1 {
+		if i == MaxHeaps || h < 0 || h > 1<<31-1 {
 			return Heaps{}, false
 		}
 		p[i] = int32(h)
@@ -43,12 +49,10 @@ func (p Heaps) Sizes() []int {
 	return out
 }
 
-// Engine is a Game seen by the generic engine (package impartial): positions
-// are Heaps, Components splits them into single heaps, and Index memoizes
-// single heaps densely. It exists so that the engine (misère play, the
-// brute-force oracle) can check the fast kernels; nim-sequences come from
-// Compute.
-type Engine struct{ Game }
+// Engine is an octal.Game seen by the generic engine: positions are Heaps,
+// Components splits them into single heaps, and Index memoizes single
+// heaps densely.
+type Engine struct{ octal.Game }
 
 var (
 	_ impartial.Splitter[Heaps] = Engine{}
@@ -56,9 +60,9 @@ var (
 )
 
 // Moves yields the options of p: every move in one of its heaps. The result
-// of a move must fit in MaxEngineHeaps heaps; moves that would not fit are
-// left out, so Moves is exact for positions of at most MaxEngineHeaps−2 heaps
-// (the engine only asks for the moves of single heaps).
+// of a move must fit in MaxHeaps heaps; moves that would not fit are left
+// out, so Moves is exact for positions of at most MaxHeaps−2 heaps (the
+// engine only asks for the moves of single heaps).
 func (e Engine) Moves(p Heaps, yield func(Heaps) bool) {
 	sizes := p.Sizes()
 	for i, h := range sizes {
