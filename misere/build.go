@@ -36,6 +36,10 @@ type Settings struct {
 	// Key names the rules in the checkpoint: a checkpoint saved under
 	// another key is refused.
 	Key string
+	// Content is what defines the rules besides Key (catalog.Content: a
+	// rule file's hash), "" when Key does: a checkpoint saved under
+	// another content is refused too (its state is another game's).
+	Content string
 	// Progress, when set, is called after every heap with the heap, the
 	// order of the quotient of the heaps up to it and the size of its
 	// P-portion.

@@ -156,9 +156,10 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 	var ck *ckpt
 	if s.Checkpoint != "" {
 		var err error
-		if ck, err = openCheckpoint(s.Checkpoint, s.Key); err != nil {
+		if ck, err = openCheckpoint(s.Checkpoint, s); err != nil {
 			return nil, err
 		}
+		defer ck.close()
 		if err := ck.restore(ctx, b); err != nil {
 			return nil, err
 		}
@@ -172,6 +173,12 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 		}
 		if b.heaps() > to {
 			break
+		}
+		if ck != nil {
+			// A checkpoint on read-only media replays; it cannot go on.
+			if err := ck.writable(b.heaps()); err != nil {
+				return nil, err
+			}
 		}
 		if err := b.add(ctx); err != nil {
 			if !isStop(err) {
