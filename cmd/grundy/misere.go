@@ -469,9 +469,15 @@ limits, counted in work (--max-work: sums enumerated and products formed),
 heaps (--max-heaps) and memory (--max-memory), never in time, so the census
 is the same on any machine.
 
-Rows are appended to DIR/census.jsonl as they are found: a census stopped
-at any point resumes where it was. When every code has its row, the census
-is written to DIR/census.csv and DIR/census.json.`,
+Rows are kept in DIR/census.jsonl as they are found (the file replaced
+atomically, each row with its own check): a census stopped at any point
+resumes where it was. On resume a row is used if it is intact and holds
+under this run's limits: a proved row always, a stopped one if its limits
+were at least these (a row stopped by --max-work is computed again under a
+larger one). A damaged row is dropped and its code computed again; the
+other rows stay; each is said on standard error. One census at a time may
+use DIR (DIR/census.lock). The rows so far are written to DIR/census.csv
+and DIR/census.json after each new one.`,
 		Example: `  nice -n 19 grundy misere census --digits 2,3 --out results/misere-census`,
 		Args:    exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -507,10 +513,17 @@ func misereCensusRun(cmd *cobra.Command, io *streams, opts *misereCensusOptions)
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
 	s := misere.Settings{MaxWork: opts.maxWork, MaxHeaps: opts.maxHeaps, Budget: copts.Budget}
-	_, err = misere.Census(ctx, codes, s, opts.out, func(r misere.CensusRow, old bool) {
+	_, err = misere.Census(ctx, codes, s, opts.out, func(n misere.CensusNote) {
+		r := n.Row
 		how := ""
-		if old {
+		switch {
+		case n.Problem != "":
+			fmt.Fprintf(io.err, "census.jsonl line %d: dropped (%s)\n", n.Line, n.Problem)
+			return
+		case n.Old:
 			how = " (from the census file)"
+		case n.Again != "":
+			how = " (computed again: " + n.Again + ")"
 		}
 		fmt.Fprintf(io.err, "%s: %s to heap %d, %d elements, P %d%s\n", r.Code, r.Status, r.Heaps, r.Size, r.PSize, how)
 	})
