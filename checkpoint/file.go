@@ -43,6 +43,16 @@ func lstatRegular(path string) (fs.FileInfo, error) {
 	return st, notRegular(path, st)
 }
 
+// Regular returns nil if path is a regular file or absent, and otherwise
+// an *Error saying what it is (a link, a directory, a device or a pipe):
+// what a checkpoint file may not be.
+func Regular(path string) error {
+	if _, err := lstatRegular(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
 // openRegular opens path (flag as os.OpenFile) only if it is a regular
 // file or, with os.O_CREATE, absent: never through a link (refused before
 // the open and, where the system has O_NOFOLLOW, by the open itself).

@@ -110,8 +110,11 @@ func stateSum(head, body []byte) string {
 func openCheckpoint(path string, s Settings) (_ *ckpt, err error) {
 	c := &ckpt{path: path, key: s.Key, content: s.Content}
 	bad := func(msg string) error { return &CheckpointError{path, msg} }
-	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
-		return nil, bad("is not a regular file (a link, a directory, a device or a pipe): checkpoints are not read or written through links (give the file itself)")
+	var ce *checkpoint.Error
+	if err := checkpoint.Regular(path); errors.As(err, &ce) {
+		return nil, bad(ce.Msg)
+	} else if err != nil {
+		return nil, err
 	}
 	if err := c.takeLock(); err != nil {
 		return nil, err
@@ -129,7 +132,6 @@ func openCheckpoint(path string, s Settings) (_ *ckpt, err error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return c, nil
 	}
-	var ce *checkpoint.Error
 	if errors.As(err, &ce) {
 		return nil, bad(ce.Msg)
 	}

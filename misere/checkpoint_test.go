@@ -161,13 +161,13 @@ func TestCheckpointNotAFile(t *testing.T) {
 		refused("/dev/zero", Settings{}, "not a regular file")
 	}
 	dir := t.TempDir()
-	refused(dir, Settings{}, "not a regular file")
+	refused(dir, Settings{}, "is a directory")
 	path, _ := savedCheckpoint(t, Settings{})
 	target := filepath.Join(dir, "precious")
 	os.WriteFile(target, []byte("keep me\n"), 0o644)
 	link := filepath.Join(dir, "link.ckpt")
 	if os.Symlink(target, link) == nil {
-		refused(link, Settings{}, "not a regular file")
+		refused(link, Settings{}, "is a symbolic link")
 		if b, _ := os.ReadFile(target); string(b) != "keep me\n" {
 			t.Errorf("the link's target holds %q", b)
 		}

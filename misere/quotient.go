@@ -163,6 +163,9 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 		if err := ck.restore(ctx, b); err != nil {
 			return nil, err
 		}
+		if s.Resumed != nil {
+			s.Resumed(b.heaps())
+		}
 	}
 	for {
 		if per := findPeriod(b.phi(), pb); per.Status == Proved {
@@ -205,6 +208,17 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 		return b.stopped(&HeapLimitError{Max: to})
 	}
 	return b.result(to, findPeriod(b.phi(), pb)), nil
+}
+
+// noteCandidate records a candidate of size elements for the heap being
+// added, and reports a new largest one (Settings.Candidate).
+func (b *builder) noteCandidate(size int) {
+	if size > b.cand {
+		b.cand = size
+		if b.onCand != nil {
+			b.onCand(len(b.lt)-1, size) // the heap being added is in b.lt
+		}
+	}
 }
 
 // isStop reports whether err is a limit that stops a computation (rather

@@ -183,7 +183,10 @@ func plural(n int, word string) string {
 
 // hint adds what the user can do about an error, in the command line's
 // words (the library's errors name what was exceeded, not our flags).
-func hint(err error) string {
+func hint(err error) string { return limitHint(err) + checkpointHint(err) }
+
+// limitHint is the hint of a limit or a spec error.
+func limitHint(err error) string {
 	var be *impartial.BudgetError
 	var se *catalog.SpecError
 	var lh *catalog.LoopyHeapError
