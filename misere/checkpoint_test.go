@@ -254,3 +254,14 @@ func TestCheckpointReadOnly(t *testing.T) {
 		t.Errorf("more heaps from a read-only directory: %v", err)
 	}
 }
+
+// A checkpoint of more heaps than asked is refused, naming both (the
+// quotient of fewer heaps is not in the state of more: it panicked).
+func TestCheckpointMoreHeaps(t *testing.T) {
+	path, _ := savedCheckpoint(t, Settings{})
+	_, err := Compute(context.Background(), Octal(mustCode(t, "0.07")), 5, Settings{Checkpoint: path, Key: "octal:0.07"})
+	var ce *CheckpointError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "holds the quotient of the heaps 0..10, more than the heaps 0..5 asked (ask for 10 or more") {
+		t.Errorf("fewer heaps: %v", err)
+	}
+}

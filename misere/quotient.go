@@ -163,6 +163,11 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 		if err := ck.restore(ctx, b); err != nil {
 			return nil, err
 		}
+		if !extend && b.heaps()-1 > to {
+			// The quotient of fewer heaps is not in the state of more (it
+			// panicked here).
+			return nil, &CheckpointError{s.Checkpoint, fmt.Sprintf("holds the quotient of the %ss 0..%d, more than the %ss 0..%d asked (ask for %d or more, or use another file)", unitOf(rules), b.heaps()-1, unitOf(rules), to, b.heaps()-1)}
+		}
 		if s.Resumed != nil {
 			s.Resumed(b.heaps())
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/schollz/progressbar/v3"
 )
@@ -29,7 +28,7 @@ func newQuotientProgress(io *streams, unit string, heaps int, show bool) *quotie
 		progressbar.OptionSetWriter(io.err),
 		progressbar.OptionSetDescription(unit + " 0"),
 		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionThrottle(200 * time.Millisecond),
+		progressbar.OptionThrottle(io.barThrottle()),
 		progressbar.OptionClearOnFinish(),
 	}
 	if heaps >= 0 {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -31,6 +32,17 @@ type streams struct {
 	outTTY bool
 	// width is the terminal's width in columns, 0 when out is not one.
 	width int
+	// everyFrame draws every frame of a progress bar (tests: a bar's
+	// frames are throttled by the clock otherwise).
+	everyFrame bool
+}
+
+// barThrottle is the least time between two frames of a progress bar.
+func (s *streams) barThrottle() time.Duration {
+	if s.everyFrame {
+		return 0
+	}
+	return 200 * time.Millisecond
 }
 
 func newStreams(in io.Reader, out, err io.Writer) *streams {

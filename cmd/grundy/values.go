@@ -295,7 +295,7 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, g catal
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString("values"),
 			progressbar.OptionShowCount(),
-			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionThrottle(io.barThrottle()),
 			progressbar.OptionClearOnFinish(),
 		)
 		*barp = bar

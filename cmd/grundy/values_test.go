@@ -34,6 +34,7 @@ import (
 // grace ending it (which would make the outcome a race with a clock).
 func TestMain(m *testing.M) {
 	if os.Getenv("GRUNDY_TEST_RUN_MAIN") == "1" {
+		readOnlyMount() // with GRUNDY_TEST_READONLY: TestReadOnlyReplay
 		var ready func()
 		var in io.Reader = os.Stdin
 		if os.Getenv("GRUNDY_TEST_READY") == "1" {
