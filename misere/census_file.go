@@ -99,9 +99,9 @@ func parseRow(line []byte) (CensusRow, error) {
 
 // valid checks a row's fields against each other.
 func (r CensusRow) valid() error {
-	c, err := octal.ParseCode(r.Code)
+	_, err := octal.ParseCode(r.Code)
 	switch {
-	case err != nil || c.String() != r.Code:
+	case err != nil || r.Code == "":
 		return fmt.Errorf("its code %q is not an octal code", r.Code)
 	case r.Heaps < 0 || r.Size < 0 || r.PSize < 0 || r.PSize > r.Size || r.Work < 0 || r.Period < 0 || r.Preperiod < 0:
 		return errors.New("its counts are impossible")

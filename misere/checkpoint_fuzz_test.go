@@ -75,6 +75,7 @@ func FuzzCensusLine(f *testing.F) {
 	f.Add(`{"code":"0.04","heaps":43,"size":380,"p_size":45,"status":"growing","grew":"4 7","reason":"work bound reached","work":20011609}`)
 	f.Add(`{"code":"0.04","heaps":43,"check":"0000000000000000"}`)
 	f.Add(`{"code":"0.4","heaps":-1,"size":1,"status":"proved","period":1}`)
+	f.Add(`{"code":"0.10","heaps":3,"size":2,"p_size":1,"status":"proved","period":1,"preperiod":2,"grew":"1","work":10}`)
 	f.Add(`garbage`)
 	f.Fuzz(func(t *testing.T, line string) {
 		r, err := parseRow([]byte(line))
