@@ -167,6 +167,31 @@ func openCheckpoint(path string, s Settings) (_ *ckpt, err error) {
 	return c, nil
 }
 
+// resumeCheckpoint opens the checkpoint of s and restores its state into
+// the fresh builder b, for a run to heap to (extend: until proved); the
+// caller closes it.
+func resumeCheckpoint(ctx context.Context, b *builder, to int, extend bool, s Settings) (*ckpt, error) {
+	ck, err := openCheckpoint(s.Checkpoint, s)
+	if err != nil {
+		return nil, err
+	}
+	if err := ck.restore(ctx, b); err != nil {
+		ck.close()
+		return nil, err
+	}
+	if n := b.heaps() - 1; !extend && n > to {
+		// The quotient of fewer heaps is not in the state of more (it
+		// panicked).
+		ck.close()
+		u := unitOf(b.rules)
+		return nil, &CheckpointError{s.Checkpoint, fmt.Sprintf("holds the quotient of the %ss 0..%d, more than the %ss 0..%d asked (ask for %d or more, or use another file)", u, n, u, to, n)}
+	}
+	if s.Resumed != nil {
+		s.Resumed(b.heaps())
+	}
+	return ck, nil
+}
+
 // takeLock locks path.lock for the run, or notes why the checkpoint
 // cannot be written (read-only media): then it may be replayed only.
 func (c *ckpt) takeLock() error {
@@ -253,7 +278,7 @@ func shortContent(content string) string {
 // writable returns nil if the checkpoint can be written, or why not: a
 // run that would compute a heap stops before it.
 func (c *ckpt) writable(heaps int) error {
-	if c.noWrite == nil {
+	if c == nil || c.noWrite == nil {
 		return nil
 	}
 	held := "no heaps"

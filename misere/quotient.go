@@ -156,21 +156,10 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 	var ck *ckpt
 	if s.Checkpoint != "" {
 		var err error
-		if ck, err = openCheckpoint(s.Checkpoint, s); err != nil {
+		if ck, err = resumeCheckpoint(ctx, b, to, extend, s); err != nil {
 			return nil, err
 		}
 		defer ck.close()
-		if err := ck.restore(ctx, b); err != nil {
-			return nil, err
-		}
-		if !extend && b.heaps()-1 > to {
-			// The quotient of fewer heaps is not in the state of more (it
-			// panicked here).
-			return nil, &CheckpointError{s.Checkpoint, fmt.Sprintf("holds the quotient of the %ss 0..%d, more than the %ss 0..%d asked (ask for %d or more, or use another file)", unitOf(rules), b.heaps()-1, unitOf(rules), to, b.heaps()-1)}
-		}
-		if s.Resumed != nil {
-			s.Resumed(b.heaps())
-		}
 	}
 	for {
 		if per := findPeriod(b.phi(), pb); per.Status == Proved {
@@ -182,11 +171,8 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 		if b.heaps() > to {
 			break
 		}
-		if ck != nil {
-			// A checkpoint on read-only media replays; it cannot go on.
-			if err := ck.writable(b.heaps()); err != nil {
-				return nil, err
-			}
+		if err := ck.writable(b.heaps()); err != nil {
+			return nil, err // read-only media: it replays, it cannot go on
 		}
 		if err := b.add(ctx); err != nil {
 			if !isStop(err) {
@@ -213,17 +199,6 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 		return b.stopped(&HeapLimitError{Max: to})
 	}
 	return b.result(to, findPeriod(b.phi(), pb)), nil
-}
-
-// noteCandidate records a candidate of size elements for the heap being
-// added, and reports a new largest one (Settings.Candidate).
-func (b *builder) noteCandidate(size int) {
-	if size > b.cand {
-		b.cand = size
-		if b.onCand != nil {
-			b.onCand(len(b.lt)-1, size) // the heap being added is in b.lt
-		}
-	}
 }
 
 // isStop reports whether err is a limit that stops a computation (rather
