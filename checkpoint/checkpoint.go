@@ -294,7 +294,7 @@ func open(dir string, id Identity, need int64, keep func(uint64)) (_ *Checkpoint
 	if errors.Is(err, filelock.ErrNotRegular) {
 		return nil, 0, &Error{filepath.Join(dir, lockFile), "is not a regular file (a link, a directory, a device): checkpoints are not written through links"}
 	}
-	if err != nil && ReadOnly(err) {
+	if err != nil && IsReadOnly(err) {
 		held := "no values"
 		if m, merr := readManifest(dir); merr == nil {
 			held = fmt.Sprintf("%d values", m.Count)

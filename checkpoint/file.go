@@ -157,10 +157,10 @@ func WriteFile(path string, parts ...[]byte) error {
 	return nil
 }
 
-// ReadOnly reports whether err means that a file could not be created or
+// IsReadOnly reports whether err means that a file could not be created or
 // written because the medium or its permissions do not allow it (rather
 // than a fault): a finished checkpoint is then replayed without writing.
-func ReadOnly(err error) bool {
+func IsReadOnly(err error) bool {
 	return errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)
 }
 

@@ -197,7 +197,7 @@ func resumeCheckpoint(ctx context.Context, b *builder, to int, extend bool, s Se
 func (c *ckpt) takeLock() error {
 	lockPath := c.path + ".lock"
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
-		if checkpoint.ReadOnly(err) {
+		if checkpoint.IsReadOnly(err) {
 			c.noWrite = err
 			return nil
 		}
@@ -213,7 +213,7 @@ func (c *ckpt) takeLock() error {
 		return &CheckpointError{c.path, "is in use by another run" + who + ": wait for it to end, or use another file"}
 	case errors.Is(err, filelock.ErrNotRegular):
 		return &CheckpointError{lockPath, "is not a regular file (a link, a directory, a device): checkpoints are not written through links"}
-	case err != nil && checkpoint.ReadOnly(err):
+	case err != nil && checkpoint.IsReadOnly(err):
 		c.noWrite = err
 	case err != nil:
 		return err
