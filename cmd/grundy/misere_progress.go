@@ -30,6 +30,10 @@ func newQuotientProgress(io *streams, unit string, heaps int, show bool) *quotie
 		progressbar.OptionSetElapsedTime(true),
 		progressbar.OptionThrottle(io.barThrottle()),
 		progressbar.OptionClearOnFinish(),
+		// No spinner of its own: it would draw from a goroutine of the
+		// bar's, past the end of the command; the bar moves at each heap
+		// and candidate.
+		progressbar.OptionSetSpinnerChangeInterval(0),
 	}
 	if heaps >= 0 {
 		max = int64(heaps) + 1
@@ -83,6 +87,6 @@ func (p *quotientProgress) describe(cand int) {
 // finish clears the bar.
 func (p *quotientProgress) finish() {
 	if p != nil {
-		p.bar.Clear()
+		p.bar.Finish()
 	}
 }
