@@ -67,6 +67,10 @@ type Binding[P comparable] struct {
 	// when they are better given than read from the engine game (the
 	// periodicity theorem of octal games, a Starlark session). May be nil.
 	HeapRules func() misere.HeapRules
+	// Content returns what defines the positions read so far besides the
+	// game's spec (a sum's components' rule files: Content), for a game
+	// whose positions name games. May be nil.
+	Content func() string
 }
 
 func (b *Binding[P]) err() error {

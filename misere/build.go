@@ -36,10 +36,21 @@ type Settings struct {
 	// Key names the rules in the checkpoint: a checkpoint saved under
 	// another key is refused.
 	Key string
+	// Content is what defines the rules besides Key (catalog.Content: a
+	// rule file's hash), "" when Key does: a checkpoint saved under
+	// another content is refused too (its state is another game's).
+	Content string
 	// Progress, when set, is called after every heap with the heap, the
 	// order of the quotient of the heaps up to it and the size of its
 	// P-portion.
 	Progress func(heap, size, pSize int)
+	// Candidate, when set, is called when a heap's candidate (a
+	// pretension, before it is reduced) is larger than any before for that
+	// heap, with the heap and the candidate's size: a long heap's progress.
+	Candidate func(heap, size int)
+	// Resumed, when set, is called once the checkpoint is read, with the
+	// number of heaps it held (0 when there was none).
+	Resumed func(heaps int)
 }
 
 // DefaultMaxHeaps bounds Extend when Settings.MaxHeaps is 0.
@@ -164,14 +175,16 @@ type builder struct {
 	work    *work
 	// grew lists the heaps at which the quotient changed.
 	grew []int
-	// cand is the largest candidate built for the heap being added.
-	cand int
+	// cand is the largest candidate built for the heap being added, and
+	// onCand Settings.Candidate (noteCandidate).
+	cand   int
+	onCand func(heap, size int)
 	// unit is what the rules number ("heap", "position"), for messages.
 	unit string
 }
 
 func newBuilder(rules HeapRules, s Settings) *builder {
-	b := &builder{rules: rules, maxSize: s.MaxSize, budget: s.Budget, unit: unitOf(rules)}
+	b := &builder{rules: rules, maxSize: s.MaxSize, budget: s.Budget, unit: unitOf(rules), onCand: s.Candidate}
 	if b.maxSize > 0 {
 		b.maxCand = max(8*b.maxSize, 4096)
 	}
@@ -445,7 +458,7 @@ type pretension struct {
 // their letters blt in base. It marks the P-portion.
 func (b *builder) candidate(ctx context.Context, base *cayley, blt []int32, free []int, cyc []cyclic) (*pretension, error) {
 	m := newProduct(base, cyc)
-	b.cand = max(b.cand, m.size)
+	b.noteCandidate(m.size)
 	lt := make([]int32, len(b.lt))
 	copy(lt, blt)
 	for i, h := range free {
@@ -558,7 +571,7 @@ func (b *builder) recalibrate(ctx context.Context, n int, q *cayley, isP []bool,
 		}
 	}
 	if tooBig > 0 {
-		b.cand = max(b.cand, tooBig)
+		b.noteCandidate(tooBig)
 		if b.maxCand > 0 && tooBig > b.maxCand {
 			return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: n, Size: tooBig, Unit: b.unit}
 		}

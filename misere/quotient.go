@@ -156,12 +156,10 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 	var ck *ckpt
 	if s.Checkpoint != "" {
 		var err error
-		if ck, err = openCheckpoint(s.Checkpoint, s.Key); err != nil {
+		if ck, err = resumeCheckpoint(ctx, b, to, extend, s); err != nil {
 			return nil, err
 		}
-		if err := ck.restore(ctx, b); err != nil {
-			return nil, err
-		}
+		defer ck.close()
 	}
 	for {
 		if per := findPeriod(b.phi(), pb); per.Status == Proved {
@@ -172,6 +170,9 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 		}
 		if b.heaps() > to {
 			break
+		}
+		if err := ck.writable(b.heaps()); err != nil {
+			return nil, err // read-only media: it replays, it cannot go on
 		}
 		if err := b.add(ctx); err != nil {
 			if !isStop(err) {
