@@ -3,6 +3,7 @@ package octal
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -650,7 +651,7 @@ func (g Game) general() bool { return g.tb != nil && g.tb.general }
 // k removed, then the heaps left by count, each partition once, largest
 // heap first. parts is the caller's to keep.
 func (r *tbRules) options(n int, yield func(k int, parts []int) bool) {
-	r.moves(n, func(k int, parts []int) bool {
+	r.moves(n, nil, func(k int, parts []int) bool {
 		var rev []int
 		if len(parts) > 0 {
 			rev = slices.Clone(parts)
@@ -660,17 +661,54 @@ func (r *tbRules) options(n int, yield func(k int, parts []int) bool) {
 	})
 }
 
+// tbWalk counts the work of a walk over a heap's moves and checks, every
+// tbPoll steps of it, whether to go on (plainTB: its context). A step is a
+// number of tokens or of heaps tried, a divisor tried, or a part of a move
+// built, so a check comes after a bounded amount of work however few of
+// the partitions tried are moves (issue 45: a digit "=" on any number of
+// heaps was tried for every count up to the heap, n² steps a heap without
+// a check). The walk itself tries only counts that can give a move, but
+// for a small bounded number per k.
+type tbWalk struct {
+	steps int64
+	next  int64
+	check func() bool // false stops the walk
+}
+
+// tbPoll is the number of steps between two checks of a walk: each is a
+// few nanoseconds, so a check comes every few tens of microseconds.
+const tbPoll = 1 << 14
+
+// step counts units of work; false when the walk must stop.
+func (w *tbWalk) step(units int) bool {
+	if w == nil {
+		return true
+	}
+	w.steps += int64(units)
+	if w.check == nil || w.steps < w.next {
+		return true
+	}
+	w.next = w.steps + tbPoll
+	return w.check()
+}
+
 // moves is the one walk over the moves of a heap of n tokens (options and
 // the plain kernel, plainTB): k removed, then the heaps left, in
 // non-decreasing order, in a buffer reused for the next move (nil when
-// none is left). It stops when yield returns false.
-func (r *tbRules) moves(n int, yield func(k int, parts []int) bool) {
+// none is left). It stops when yield returns false, or w's check.
+func (r *tbRules) moves(n int, w *tbWalk, yield func(k int, parts []int) bool) {
 	top := n
 	if r.maxRemove >= 0 {
 		top = min(n, r.maxRemove)
 	}
 	buf := make([]int, 0, 8)
+	counted := func(k int) func(parts []int) bool {
+		return func(parts []int) bool { return w.step(len(parts)) && yield(k, parts) }
+	}
 	for k := 0; k <= top; k++ {
+		if !w.step(1) {
+			return
+		}
 		d := r.code.Digit(k)
 		if d.IsZero() {
 			continue
@@ -681,6 +719,9 @@ func (r *tbRules) moves(n int, yield func(k int, parts []int) bool) {
 			hmax = min(hmax, h)
 		}
 		for h := 0; h <= hmax; h++ {
+			if !w.step(1) {
+				return
+			}
 			c, ok := d.Allows(h)
 			if !ok {
 				continue
@@ -697,11 +738,77 @@ func (r *tbRules) moves(n int, yield func(k int, parts []int) bool) {
 				}
 				continue
 			}
-			if !partitions(m, h, c, buf[:0], func(parts []int) bool { return yield(k, parts) }) {
+			if d.more && h >= len(d.heaps) {
+				// The unbounded tail: every count from here on has c. Only
+				// counts that can give a move are tried: divisors of m
+				// for "=", counts h with 1 + 2 + … + h ≤ m for "!".
+				switch c {
+				case AllEqual:
+					if !equalParts(m, h, hmax, w, buf[:0], counted(k)) {
+						return
+					}
+					h = hmax
+					continue
+				case AllUnequal:
+					hmax = min(hmax, maxDistinctParts(m))
+					if h > hmax {
+						continue
+					}
+				}
+			}
+			if !partitions(m, h, c, buf[:0], counted(k)) {
 				return
 			}
 		}
 	}
+}
+
+// maxDistinctParts returns the most pairwise unequal parts m splits into:
+// the largest h with 1 + 2 + … + h ≤ m.
+func maxDistinctParts(m int) int {
+	h := int(math.Sqrt(float64(2 * m)))
+	for h > 0 && h*(h+1)/2 > m {
+		h--
+	}
+	for (h+1)*(h+2)/2 <= m {
+		h++
+	}
+	return h
+}
+
+// equalParts yields the splits of m into h equal parts for every divisor
+// h of m in [lo, hi], in increasing order of h: the divisors up to √m
+// upwards, then their cofactors (w counts the divisions tried). It returns
+// false if yield or w stopped it.
+func equalParts(m, lo, hi int, w *tbWalk, buf []int, yield func(parts []int) bool) bool {
+	split := func(h int) bool {
+		if h < lo || h > hi {
+			return true
+		}
+		buf = buf[:0]
+		for range h {
+			buf = append(buf, m/h)
+		}
+		return yield(buf)
+	}
+	r := 0
+	for i := 1; i*i <= m; i++ {
+		if !w.step(1) {
+			return false
+		}
+		if r = i; m%i == 0 && !split(i) {
+			return false
+		}
+	}
+	for i := r; i >= 1; i-- {
+		if !w.step(1) {
+			return false
+		}
+		if m%i == 0 && i*i != m && !split(m/i) {
+			return false
+		}
+	}
+	return true
 }
 
 // partitions yields every partition of m into h ≥ 2 non-empty parts, in
@@ -765,7 +872,8 @@ func distinctParts(m, h, lo int, buf []int, yield func([]int) bool) bool {
 }
 
 // tbWork is the largest number of partitions the plain kernel of a general
-// code examines for one value before it checks the context again.
+// code examines for one value before it checks the work limit again (its
+// context is checked by the walk's steps, tbPoll).
 const tbWork = 1 << 16
 
 // plainTB computes G(n) for a general code: the mex over every move of the
@@ -777,7 +885,11 @@ func (c *Computer) plainTB(ctx context.Context, n int) (uint32, int, error) {
 	at := func(i int) uint32 { v, _ := c.val(i); return v }
 	work := 0
 	var err error
-	c.g.tb.moves(n, func(_ int, parts []int) bool {
+	walk := &tbWalk{check: func() bool {
+		err = ctx.Err()
+		return err == nil
+	}}
+	c.g.tb.moves(n, walk, func(_ int, parts []int) bool {
 		x := uint32(0)
 		for _, a := range parts {
 			x ^= at(a)
@@ -787,9 +899,6 @@ func (c *Computer) plainTB(ctx context.Context, n int) (uint32, int, error) {
 			return true // work counts the partitions into two or more heaps
 		}
 		if work++; work%tbWork == 0 {
-			if err = ctx.Err(); err != nil {
-				return false
-			}
 			if c.maxWork > 0 && c.tbWork+int64(work) > c.maxWork {
 				err = &WorkError{Max: c.maxWork, Heap: n}
 				return false
