@@ -82,6 +82,7 @@ var (
 	_ impartial.Valuer[Parts]        = (*Valued)(nil)
 	_ impartial.Preparer[Parts]      = (*Valued)(nil)
 	_ impartial.Indexer[Parts]       = (*Valued)(nil)
+	_ impartial.OptionFinder[Parts]  = (*Valued)(nil)
 )
 
 // Game returns the take-and-break game.
@@ -125,6 +126,29 @@ func (v *Valued) Moves(p Parts, yield func(Parts) bool) {
 			return
 		}
 	}
+}
+
+// FindOption returns the option of a single heap p that leaves the heaps
+// components (single heaps, in any order), checked by the rules
+// (Game.IsMove) instead of by listing the options: found is false when no
+// move leaves them. known is false when p is not a single heap, or a
+// component not a heap, or there are more than a Parts holds.
+func (v *Valued) FindOption(p Parts, components []Parts) (q Parts, found, known bool) {
+	if p[1] != 0 || p[0] <= 0 || len(components) > MaxPartsHeld {
+		return Parts{}, false, false
+	}
+	sizes := make([]int, 0, len(components))
+	for _, c := range components {
+		if c[0] <= 0 || c[1] != 0 {
+			return Parts{}, false, false
+		}
+		sizes = append(sizes, int(c[0]))
+	}
+	if !v.g.IsMove(int(p[0]), sizes) {
+		return Parts{}, false, true
+	}
+	q, _ = PartsOf(sizes...)
+	return q, true, true
 }
 
 // Err reports a move Moves met that leaves more heaps than a Parts holds:

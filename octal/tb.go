@@ -661,6 +661,36 @@ func (r *tbRules) options(n int, yield func(k int, parts []int) bool) {
 	})
 }
 
+// isMove reports whether removing k tokens may leave the heaps parts
+// (each at least 1): what the walk (moves) would yield, checked directly.
+func (r *tbRules) isMove(k int, parts []int) bool {
+	if r.maxRemove >= 0 && k > r.maxRemove {
+		return false
+	}
+	c, ok := r.code.Digit(k).Allows(len(parts))
+	switch {
+	case !ok:
+		return false
+	case len(parts) <= 1:
+		return k > 0
+	}
+	sorted := slices.Sorted(slices.Values(parts))
+	equal := sorted[0] == sorted[len(sorted)-1]
+	switch c {
+	case AllEqual:
+		return equal
+	case NotAllEqual:
+		return !equal
+	case AllUnequal:
+		for i := 1; i < len(sorted); i++ {
+			if sorted[i] == sorted[i-1] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // tbWalk counts the work of a walk over a heap's moves and checks, every
 // tbPoll steps of it, whether to go on (plainTB: its context). A step is a
 // number of tokens or of heaps tried, a divisor tried, or a part of a move
