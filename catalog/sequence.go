@@ -282,6 +282,13 @@ func (g *SumGame[P]) valueTable(ctx context.Context, n int, opts Options) (*Tabl
 	if err := checkSequenceBudget(n*n-1, 8, opts.Budget); err != nil {
 		return nil, err
 	}
+	if g.TableValues != nil {
+		vs, err := g.TableValues(ctx, n)
+		if err != nil {
+			return nil, err
+		}
+		return &Table{Game: g.info.Spec, Size: n, Values: vs}, nil
+	}
 	b, err := g.Bind(ctx, opts)
 	if err != nil {
 		return nil, err

@@ -111,6 +111,10 @@ type SumGame[P comparable] struct {
 	// Cell returns the position (a, b) of a two-heap game (games with
 	// Info.Table: ValueTable).
 	Cell func(a, b int) P
+	// TableValues computes the n × n value table of a two-heap game
+	// faster than searching cell by cell (Wythoff's mex over rows, columns
+	// and diagonals). May be nil.
+	TableValues func(ctx context.Context, n int) ([][]impartial.Nimber, error)
 }
 
 // NewSumGame returns the catalog game for g with the given description and

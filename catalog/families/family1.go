@@ -305,6 +305,7 @@ func wythoffFamily() catalog.Family {
 				Describe: func(ps []games.Pair, i int, to games.Pair) string { return games.Wythoff{}.DescribeMove(ps[i], to) },
 			})
 			g.Cell = func(a, b int) games.Pair { return games.Pair{A: a, B: b} }
+			g.TableValues = games.WythoffTable
 			return g, nil
 		},
 	}

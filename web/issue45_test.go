@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/grundy/grundy/games"
+	"github.com/grundy/grundy/impartial"
 )
 
 // Issue 45, finding 7: history= was taken on trust: Nim, which cannot
@@ -52,5 +55,29 @@ func TestHistoryChecked(t *testing.T) {
 	long := "/api/move?" + q("game", "nim", "position", "3", "to", "2") + strings.Repeat("&history=4", maxHistory+1)
 	if code, body := get(t, s, long); code != 413 || !strings.Contains(body, "at most 4096 positions") {
 		t.Errorf("%d history positions: %d %s", maxHistory+1, code, body)
+	}
+}
+
+// Issue 45, finding 7: the largest table the docs allow,
+// /api/values?game=wythoff&table=256, always ran past the deadline (each
+// cell a search of its game); it is answered, its zeros the P-positions of
+// the closed form.
+func TestWythoffTable256(t *testing.T) {
+	s := New(Config{})
+	code, body := get(t, s, "/api/values?"+q("game", "wythoff", "table", "256"))
+	var tab struct {
+		Size   int       `json:"size"`
+		Values [][]int64 `json:"values"`
+	}
+	if code != 200 || json.Unmarshal([]byte(body), &tab) != nil || tab.Size != 256 || len(tab.Values) != 256 || len(tab.Values[255]) != 256 {
+		t.Fatalf("%d %.200s", code, body)
+	}
+	for a := range 256 {
+		for b := range 256 {
+			o, _ := games.Wythoff{}.ClosedOutcome(games.Pair{A: a, B: b})
+			if (tab.Values[a][b] == 0) != (o == impartial.P) {
+				t.Fatalf("G(%d, %d) = %d against the closed form's %v", a, b, tab.Values[a][b], o)
+			}
+		}
 	}
 }
