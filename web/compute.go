@@ -184,10 +184,6 @@ func (s *Server) run(r *http.Request, rt route, l lane, limit, left time.Duratio
 	}
 	ctx, cancelWatch := watch(ctx)
 	cancel := func() { cancelWatch(); cancelTimeout() }
-	type result struct {
-		v   any
-		err error
-	}
 	done := make(chan result, 1)
 	go func() {
 		defer func() {
@@ -202,28 +198,42 @@ func (s *Server) run(r *http.Request, rt route, l lane, limit, left time.Duratio
 	deadline := time.Now().Add(left)
 	t := time.NewTimer(left + stopGrace)
 	defer t.Stop()
+	var res result
 	select {
-	case res := <-done:
-		// An answer that came back without an error after the fast-lane
-		// slice ran out may be partial (a list of moves "stopped early:
-		// time budget exhausted"): it depends on the machine's load, so
-		// it is computed again in a general slot, like one that failed.
-		sliceOver := res.err == nil && ctx.Err() != nil && errors.Is(context.Cause(ctx), errFastSlice)
-		// One the memory governor stopped is answered as stopped, not with
-		// the part it had (a list "stopped early"): whether the heap was
-		// over the limit depends on the server's load.
-		memStop := res.err == nil && ctx.Err() != nil && memguard.Cause(ctx, ctx.Err()) != ctx.Err()
-		err := s.explain(ctx, res.err)
-		cancel()
-		switch {
-		case sliceOver:
-			return nil, errFastSlice, false
-		case memStop:
-			return nil, &memoryLimitError{limit: s.guard.Limit()}, false
-		}
-		return res.v, err, false
+	case res = <-done:
 	case <-t.C:
+		// A result that came at the same moment is taken (select picks
+		// at random among ready cases).
+		select {
+		case res = <-done:
+		default:
+			return s.detach(rt, deadline, done, cancel, release)
+		}
 	}
+	// An answer that came back without an error after the fast-lane
+	// slice ran out may be partial (a list of moves "stopped early:
+	// time budget exhausted"): it depends on the machine's load, so
+	// it is computed again in a general slot, like one that failed.
+	sliceOver := res.err == nil && ctx.Err() != nil && errors.Is(context.Cause(ctx), errFastSlice)
+	// One the memory governor stopped is answered as stopped, not with
+	// the part it had (a list "stopped early"): whether the heap was
+	// over the limit depends on the server's load.
+	memStop := res.err == nil && ctx.Err() != nil && memguard.Cause(ctx, ctx.Err()) != ctx.Err()
+	err = s.explain(ctx, res.err)
+	cancel()
+	switch {
+	case sliceOver:
+		return nil, errFastSlice, false
+	case memStop:
+		return nil, &memoryLimitError{limit: s.guard.Limit()}, false
+	}
+	return res.v, err, false
+}
+
+// detach answers 504 for a handler that did not stop within stopGrace of
+// its deadline and leaves it running: when it returns (done), its context
+// is released and then its slot, and how late it stopped is logged.
+func (s *Server) detach(rt route, deadline time.Time, done <-chan result, cancel, release func()) (any, error, bool) {
 	s.overdue.Add(1)
 	go func() {
 		<-done
@@ -237,6 +247,12 @@ func (s *Server) run(r *http.Request, rt route, l lane, limit, left time.Duratio
 	return nil, &deadlineError{s.cfg.Timeout}, true
 }
 
+// result is what a handler returned.
+type result struct {
+	v   any
+	err error
+}
+
 // explain names the reason a computation stopped when its context did:
 // the memory governor, the deadline, the fast-lane slice. Engines report
 // any of these as a canceled search.
@@ -244,7 +260,11 @@ func (s *Server) explain(ctx context.Context, err error) error {
 	if err == nil || ctx.Err() == nil || !stoppedByContext(err) {
 		return err
 	}
-	if merr := memguard.Cause(ctx, err); merr != err {
+	// The governor's stop, whether the engine reports a canceled search
+	// (Cause turns it into the governor's error) or the governor's error
+	// itself (impartial.ContextError returns the context's cause).
+	byGuard := memguard.Cause(ctx, ctx.Err()) != ctx.Err()
+	if merr := memguard.Cause(ctx, err); merr != err || byGuard && merr == context.Cause(ctx) {
 		return &memoryLimitError{limit: s.guard.Limit()}
 	}
 	switch c := context.Cause(ctx); {
