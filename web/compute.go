@@ -207,7 +207,7 @@ func (s *Server) run(r *http.Request, rt route, l lane, limit, left time.Duratio
 		select {
 		case res = <-done:
 		default:
-			return s.detach(rt, deadline, done, cancel, release)
+			return s.detach(requestName(rt, r), deadline, done, cancel, release)
 		}
 	}
 	// An answer that came back without an error after the fast-lane
@@ -233,7 +233,7 @@ func (s *Server) run(r *http.Request, rt route, l lane, limit, left time.Duratio
 // detach answers 504 for a handler that did not stop within stopGrace of
 // its deadline and leaves it running: when it returns (done), its context
 // is released and then its slot, and how late it stopped is logged.
-func (s *Server) detach(rt route, deadline time.Time, done <-chan result, cancel, release func()) (any, error, bool) {
+func (s *Server) detach(name string, deadline time.Time, done <-chan result, cancel, release func()) (any, error, bool) {
 	s.overdue.Add(1)
 	go func() {
 		<-done
@@ -241,10 +241,23 @@ func (s *Server) detach(rt route, deadline time.Time, done <-chan result, cancel
 		cancel()
 		release()
 		s.overdue.Add(-1)
-		log.Printf("web: /api/%s stopped %v after its deadline (its slot was held until then)", rt.name, late.Round(time.Millisecond))
+		log.Printf("web: %s stopped %v after its deadline (its slot was held until then)", name, late.Round(time.Millisecond))
 	}()
-	log.Printf("web: /api/%s did not stop within %v of its deadline; its slot stays taken until it does", rt.name, stopGrace)
+	log.Printf("web: %s did not stop within %v of its deadline; its slot stays taken until it does", name, stopGrace)
 	return nil, &deadlineError{s.cfg.Timeout}, true
+}
+
+// requestName names a request in the log: its route and parameters,
+// URL-encoded (no spaces) and cut at 120 bytes.
+func requestName(rt route, r *http.Request) string {
+	name := "/api/" + rt.name
+	if q := r.Form.Encode(); q != "" {
+		name += "?" + q
+	}
+	if len(name) > 120 {
+		name = name[:120] + "…"
+	}
+	return name
 }
 
 // result is what a handler returned.
