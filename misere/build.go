@@ -219,11 +219,30 @@ func (b *builder) memoryError(what string) error {
 
 // options lists the moves of heap n, checking that every part is smaller.
 func (b *builder) options(n int) ([]int32, error) {
+	return b.optionsUnder(context.Background(), n)
+}
+
+// optionsUnder is options under ctx: the context is checked, and the
+// memory the list takes against the budget, every closureWork moves, so
+// that a heap with millions of moves (a take-and-break code's partitions)
+// neither runs past the deadline nor allocates past the budget before it
+// is refused (issue 45).
+func (b *builder) optionsUnder(ctx context.Context, n int) ([]int32, error) {
 	var out []int32
 	var bad error
 	count := int64(0)
 	limit := b.budget.MoveLimit()
+	held := b.held()
 	err := b.rules.HeapOptions(n, func(parts []int) bool {
+		if count%closureWork == closureWork-1 {
+			if bad = ctxError(ctx); bad != nil {
+				return false
+			}
+			if m := b.budget.MaxMemory; m > 0 && held+4*int64(len(out)) > m {
+				bad = b.memoryError(fmt.Sprintf("the options of the %ss 0..%d", b.unit, n))
+				return false
+			}
+		}
 		at := len(out)
 		out = append(out, 0)
 		for _, p := range parts {
@@ -261,7 +280,7 @@ func (b *builder) add(ctx context.Context) error {
 	if err := ctxError(ctx); err != nil {
 		return err
 	}
-	opts, err := b.options(n)
+	opts, err := b.optionsUnder(ctx, n)
 	if err != nil {
 		return err
 	}
