@@ -192,6 +192,8 @@ func TestAbuseSlotsAndMemory(t *testing.T) {
 			"/api/values?" + url.Values{"game": {"grundy"}, "to": {"1000000"}}.Encode(),
 			"/api/moves?" + url.Values{"game": {"tb:0.[*]"}, "position": {"60"}}.Encode(),
 			"/api/nimber?" + url.Values{"expr": {"0x" + strings.Repeat("9", 1024) + "^" + strings.Repeat("7", 480)}}.Encode(),
+			// finding 2's coin runs: every option of 300 heads of 2^20 coins
+			"/api/solve?" + url.Values{"game": {"coins:consecutive:1048576"}, "position": {coinHeads(300)}, "all": {"1"}}.Encode(),
 		}
 		ctx, stop := context.WithTimeout(context.Background(), 45*time.Second)
 		defer stop()
@@ -424,4 +426,17 @@ func (r *rssSampler) stop() int64 {
 	close(r.done)
 	r.wg.Wait()
 	return r.peak.Load()
+}
+
+// coinHeads writes n heads of coins:consecutive:1048576 far apart (1·2^20,
+// 2·2^20, …): each has a move of 2^20 coins.
+func coinHeads(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		if i > 1 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(i << 20))
+	}
+	return b.String()
 }
