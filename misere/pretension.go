@@ -74,26 +74,59 @@ func (hs *heapSet) eachOption(h int, f func(parts []int32)) {
 // letters of m (duplicates by their element removed).
 func (hs *heapSet) transitions(m monoid, lt []int32) [][][]int32 {
 	tr := make([][][]int32, len(hs.opts))
-	seen := make(map[int32]bool)
+	d := newDedup(m.len())
 	for _, h := range hs.letters {
-		clear(seen)
-		hs.eachOption(h, func(parts []int32) {
-			x := int32(0)
-			var w []int32
-			for _, p := range parts {
-				if j := lt[p]; j >= 0 {
-					x = m.act(x, j)
-					w = append(w, j)
-				}
+		tr[h] = hs.transitionsOf(h, m, lt, d)
+	}
+	return tr
+}
+
+// dedup marks the elements of one transition set (seen[x] == gen), so
+// that duplicates are dropped without a map.
+type dedup struct {
+	seen []uint32
+	gen  uint32
+	buf  []int32
+}
+
+func newDedup(n int) *dedup { return &dedup{seen: make([]uint32, n)} }
+
+// transitionsOf returns T(h): for each option of heap h whose image is new,
+// in the order of the options, the word of its letters. The words share one
+// backing array, each capped at its length.
+func (hs *heapSet) transitionsOf(h int, m monoid, lt []int32, d *dedup) [][]int32 {
+	if d.gen++; d.gen == 0 {
+		clear(d.seen)
+		d.gen = 1
+	}
+	buf := d.buf[:0]
+	var ends []int
+	o := hs.opts[h]
+	for i := 0; i < len(o); {
+		k := int(o[i])
+		at := len(buf)
+		x := int32(0)
+		for _, p := range o[i+1 : i+1+k] {
+			if j := lt[p]; j >= 0 {
+				x = m.act(x, j)
+				buf = append(buf, j)
 			}
-			if !seen[x] {
-				seen[x] = true
-				if w == nil {
-					w = []int32{}
-				}
-				tr[h] = append(tr[h], w)
-			}
-		})
+		}
+		i += 1 + k
+		if d.seen[x] == d.gen {
+			buf = buf[:at]
+			continue
+		}
+		d.seen[x] = d.gen
+		ends = append(ends, at, len(buf))
+	}
+	d.buf = buf
+	words := make([]int32, len(buf)) // not nil: an empty word is a move to 1
+	copy(words, buf)
+	tr := make([][]int32, len(ends)/2)
+	for i := range tr {
+		a, b := ends[2*i], ends[2*i+1]
+		tr[i] = words[a:b:b]
 	}
 	return tr
 }
