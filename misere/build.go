@@ -322,10 +322,10 @@ func (b *builder) grow(ctx context.Context, n int) error {
 	if err != nil {
 		return err
 	}
-	skipTop := true
+	sc := verifyTop
 	for tries := 0; ; tries++ {
 		trans := b.hs.transitions(q, lt)
-		f, err := verify(ctx, q, isP, lt, trans, b.hs.letters, skipTop, b.limitsWith(q))
+		f, err := verify(ctx, q, isP, lt, trans, b.hs.letters, sc, b.limitsWith(q))
 		if err != nil {
 			return err
 		}
@@ -342,7 +342,7 @@ func (b *builder) grow(ctx context.Context, n int) error {
 		if tries == maxRecalibrations {
 			return &ConstructionError{Heap: n, Msg: fmt.Sprintf("%d candidates failed", tries), Unit: b.unit}
 		}
-		skipTop = false
+		sc = verifyAll
 		if q, isP, lt, err = b.recalibrate(ctx, n, q, isP, lt, f); err != nil {
 			return err
 		}
@@ -428,7 +428,7 @@ next:
 		// Heap n as a letter: an existing letter with image x, or a new one.
 		ext, j := q.withLetter(x)
 		b.lt[n] = j
-		f, err := verify(ctx, ext, isP, b.lt, trans, b.hs.letters, true, b.limitsWith(ext))
+		f, err := verify(ctx, ext, isP, b.lt, trans, b.hs.letters, verifyExtension, b.limitsWith(ext))
 		if err != nil {
 			b.lt[n] = -1
 			return false, err
