@@ -13,10 +13,18 @@ type kernel struct {
 	mul  func(a, b uint64) uint64
 }
 
-// kernels lists every product the package has, each held to MulPlain.
+// kernels lists every product the package has, each held to MulPlain: the
+// one Mul uses here, the pure Go one (logarithms), and where the CPU runs
+// it the carry-less route (its Go model everywhere).
 func kernels() []kernel {
 	t := tabs()
-	return []kernel{{"Mul", Mul}, {"mul64Go", func(a, b uint64) uint64 { return mul64Go(t, a, b) }}}
+	ks := []kernel{{"Mul", Mul}, {"mul64Go", func(a, b uint64) uint64 { return mul64Go(t, a, b) }}}
+	cl := buildCL(func(a, b uint64) uint64 { return mul64Go(t, a, b) })
+	ks = append(ks, kernel{"carry-less (Go model)", cl.mulSoft})
+	if t.cl != nil {
+		ks = append(ks, kernel{"carry-less (mul_amd64.s)", func(a, b uint64) uint64 { return mulCL(a, b, t.cl) }})
+	}
+	return ks
 }
 
 // testPairs are random pairs in the shapes that reach every case of the
@@ -128,7 +136,8 @@ func TestKernelsKnownProducts(t *testing.T) {
 
 // TestTables checks what the kernels assume of the tables: gen generates
 // GF(2^16)* and gen³ = 2^15 (so logHalf = 3); every index mul64Go forms is
-// below expLen and lands on 0 exactly when an argument is 0.
+// below expLen and lands on 0 exactly when an argument is 0; the
+// carry-less route's basis is α^i and p(α) = 0.
 func TestTables(t *testing.T) {
 	tb := tabs()
 	g := uint64(tb.gen)
@@ -150,5 +159,26 @@ func TestTables(t *testing.T) {
 		if tb.exp[i] != 0 {
 			t.Fatalf("exp[%d] = %d past logZero", i, tb.exp[i])
 		}
+	}
+	cl := buildCL(Mul)
+	// p(α) = α^64 ⊕ Σ r_i α^i = 0, α^i being inv's rows of single bits.
+	sum := Pow(clAlpha, 64)
+	for i := range 64 {
+		if cl.r>>i&1 != 0 {
+			sum ^= cl.inv[i/8][1<<(i%8)]
+		}
+		if cl.inv[i/8][1<<(i%8)] != Pow(clAlpha, uint64(i)) {
+			t.Fatalf("φ⁻¹(x^%d) is not α^%d", i, i)
+		}
+	}
+	if sum != 0 {
+		t.Fatalf("p(α) = %#x", sum)
+	}
+	// μ·p = x^128 + a remainder of degree < 64: μ = x^64 + m, p = x^64 + r,
+	// so μ·p = x^128 ⊕ (m ⊕ r)·x^64 ⊕ m·r, whose part above x^63 must be
+	// x^128 alone.
+	h, _ := clmulSoft(cl.m, cl.r)
+	if cl.m^cl.r^h != 0 {
+		t.Fatalf("μ: the part of μ·p of degree 64..127 is %#x", cl.m^cl.r^h)
 	}
 }
