@@ -12,15 +12,6 @@ var hasCL = cpu.X86.HasPCLMULQDQ && cpu.X86.HasSSE2
 //go:noescape
 func mulCL(a, b uint64, c *clTables) uint64
 
-// mul64 is the product in GF(2^64): the carry-less route where the CPU has
-// it, else mul64Go.
-func mul64(t *tables, a, b uint64) uint64 {
-	if t.cl != nil {
-		return mulCL(a, b, t.cl)
-	}
-	return mul64Go(t, a, b)
-}
-
 // newCL builds the carry-less route's tables where it runs.
 func newCL(t *tables) *clTables {
 	if !hasCL {
