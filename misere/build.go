@@ -288,11 +288,11 @@ func (b *builder) transitions() [][][]int32 {
 		return b.trans
 	}
 	if len(b.trans) < len(b.hs.opts) {
-		d := newDedup(b.q.n)
+		var d dedup
 		for h := len(b.trans); h < len(b.hs.opts); h++ {
 			var t [][]int32
 			if len(b.hs.opts[h]) > 0 {
-				t = b.hs.transitionsOf(h, b.q, b.lt, d)
+				t = b.hs.transitionsOf(h, b.q, b.lt, &d)
 			}
 			b.trans = append(b.trans, t)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/maphash"
+	"math/bits"
 	"slices"
 
 	"github.com/grundy/grundy/impartial"
@@ -74,34 +75,67 @@ func (hs *heapSet) eachOption(h int, f func(parts []int32)) {
 // letters of m (duplicates by their element removed).
 func (hs *heapSet) transitions(m monoid, lt []int32) [][][]int32 {
 	tr := make([][][]int32, len(hs.opts))
-	d := newDedup(m.len())
+	var d dedup
 	for _, h := range hs.letters {
-		tr[h] = hs.transitionsOf(h, m, lt, d)
+		tr[h] = hs.transitionsOf(h, m, lt, &d)
 	}
 	return tr
 }
 
-// dedup marks the elements of one transition set (seen[x] == gen), so
-// that duplicates are dropped without a map.
+// dedup is a set of the elements of one transition set: open addressing
+// in a table of at least twice the options of the heap (so its memory is
+// that of the options, whatever the monoid's size), slots in use marked
+// by the generation.
 type dedup struct {
-	seen []uint32
-	gen  uint32
-	buf  []int32
+	keys  []int32
+	gen   []uint32
+	cur   uint32
+	shift uint
+	buf   []int32
 }
 
-func newDedup(n int) *dedup { return &dedup{seen: make([]uint32, n)} }
+// reset empties the set for a heap of n options.
+func (d *dedup) reset(n int) {
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	if size > len(d.keys) {
+		d.keys, d.gen, d.cur = make([]int32, size), make([]uint32, size), 0
+		d.shift = uint(32 - bits.TrailingZeros(uint(size)))
+	}
+	if d.cur++; d.cur == 0 {
+		clear(d.gen)
+		d.cur = 1
+	}
+}
+
+// add adds x and reports whether it was new.
+func (d *dedup) add(x int32) bool {
+	mask := uint32(len(d.keys) - 1)
+	for i := (uint32(x) * 0x9e3779b1) >> d.shift; ; i = (i + 1) & mask {
+		if d.gen[i] != d.cur {
+			d.gen[i], d.keys[i] = d.cur, x
+			return true
+		}
+		if d.keys[i] == x {
+			return false
+		}
+	}
+}
 
 // transitionsOf returns T(h): for each option of heap h whose image is new,
 // in the order of the options, the word of its letters. The words share one
 // backing array, each capped at its length.
 func (hs *heapSet) transitionsOf(h int, m monoid, lt []int32, d *dedup) [][]int32 {
-	if d.gen++; d.gen == 0 {
-		clear(d.seen)
-		d.gen = 1
+	o := hs.opts[h]
+	n := 0
+	for i := 0; i < len(o); i += 1 + int(o[i]) {
+		n++
 	}
+	d.reset(n)
 	buf := d.buf[:0]
 	var ends []int
-	o := hs.opts[h]
 	for i := 0; i < len(o); {
 		k := int(o[i])
 		at := len(buf)
@@ -113,11 +147,10 @@ func (hs *heapSet) transitionsOf(h int, m monoid, lt []int32, d *dedup) [][]int3
 			}
 		}
 		i += 1 + k
-		if d.seen[x] == d.gen {
+		if !d.add(x) {
 			buf = buf[:at]
 			continue
 		}
-		d.seen[x] = d.gen
 		ends = append(ends, at, len(buf))
 	}
 	d.buf = buf
