@@ -174,7 +174,9 @@ type builder struct {
 	// smaller heap uses), so each heap adds its own transitions rather than
 	// recomputing every heap's (issue 43: recomputing them for every heap
 	// and every candidate element made Kayles to heap 200 cost 3.2 times
-	// the instructions of d8fe8c5).
+	// the instructions of d8fe8c5). held does not count it, as it did not
+	// count the transitions each heap's verification rebuilt before (twice,
+	// in a conservative extension): about the size of the options.
 	trans  [][][]int32
 	transQ *cayley
 }
