@@ -176,7 +176,7 @@ type builder struct {
 	// and every candidate element made Kayles to heap 200 cost 3.2 times
 	// the instructions of d8fe8c5). held does not count it, as it did not
 	// count the transitions each heap's verification rebuilt before (twice,
-	// in a conservative extension): about the size of the options.
+	// in a conservative extension): at most one word per option.
 	trans  [][][]int32
 	transQ *cayley
 }
