@@ -44,9 +44,12 @@ type Store struct {
 	index []gid // open addressing over record ids; 0 is empty
 	used  int
 
-	sums  []sumEnt
-	leqs  []leqEnt
-	bytes int64
+	sums []sumEnt
+	leqs []leqEnt
+
+	thermos map[gid]Thermograph
+	upSums  []gid // ↑^[n], made as asked for
+	bytes   int64
 }
 
 type recChunk [recChunkSize]rec
