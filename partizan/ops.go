@@ -85,56 +85,55 @@ func (c *Calc) options(id gid, side Side, buf []gid) []gid {
 	if k == 0 && m > 0 {
 		c.checkMoves(int(min(m, 1<<40)))
 	}
-	buf = buf[:0]
-	c.nusOpts(x, k, m, side, func(o gid) { buf = append(buf, o) })
-	return buf
+	return c.nusOpts(x, k, m, side, buf[:0])
 }
 
-// nusOpts is nusOptions on ids, inside a computation.
-func (c *Calc) nusOpts(x Dyadic, k int64, m uint64, side Side, yield func(gid)) {
-	num := func(d Dyadic) gid { return c.s.numberID(c, d) }
+// nusOpts appends the options of x + k↑ + *m for side to buf (the forms
+// of nusOptions, on ids, inside a computation).
+func (c *Calc) nusOpts(x Dyadic, k int64, m uint64, side Side, buf []gid) []gid {
+	st := c.s
 	switch {
 	case k == 0 && m == 0:
 		switch {
 		case !x.IsInteger():
 			step := NewDyadic(1, uint(x.e))
 			if side == Left {
-				yield(num(x.Sub(step)))
-			} else {
-				yield(num(x.Add(step)))
+				return append(buf, st.numberID(c, x.Sub(step)))
 			}
+			return append(buf, st.numberID(c, x.Add(step)))
 		case x.Sign() > 0 && side == Left:
-			yield(num(x.Sub(Int(1))))
+			return append(buf, st.numberID(c, x.Sub(Int(1))))
 		case x.Sign() < 0 && side == Right:
-			yield(num(x.Add(Int(1))))
+			return append(buf, st.numberID(c, x.Add(Int(1))))
 		}
+		return buf
 	case k == 0:
 		for i := uint64(0); i < m; i++ {
-			yield(c.s.nusID(c, x, 0, i))
+			buf = append(buf, st.nusID(c, x, 0, i))
 		}
+		return buf
 	case k == 1 && m == 1:
-		yield(num(x))
+		buf = append(buf, st.numberID(c, x))
 		if side == Left {
-			yield(c.s.nusID(c, x, 0, 1))
+			buf = append(buf, st.nusID(c, x, 0, 1))
 		}
+		return buf
 	case k == -1 && m == 1:
-		yield(num(x))
+		buf = append(buf, st.numberID(c, x))
 		if side == Right {
-			yield(c.s.nusID(c, x, 0, 1))
+			buf = append(buf, st.nusID(c, x, 0, 1))
 		}
+		return buf
 	case k > 0:
 		if side == Left {
-			yield(num(x))
-		} else {
-			yield(c.s.nusID(c, x, k-1, m^1))
+			return append(buf, st.numberID(c, x))
 		}
-	default:
-		if side == Left {
-			yield(c.s.nusID(c, x, k+1, m^1))
-		} else {
-			yield(num(x))
-		}
+		return append(buf, st.nusID(c, x, k-1, m^1))
 	}
+	if side == Left {
+		return append(buf, st.nusID(c, x, k+1, m^1))
+	}
+	return append(buf, st.numberID(c, x))
 }
 
 // buf returns a scratch slice for recursion depth d.
@@ -318,7 +317,7 @@ func (c *Calc) construct(left, right []gid) gid {
 	}
 	left = c.undominated(left, Left)
 	right = c.undominated(right, Right)
-	c.vmemo = nil
+	c.vreset()
 	changed := false
 	left, changed = c.bypass(left, right, Left)
 	var ch bool
@@ -327,7 +326,7 @@ func (c *Calc) construct(left, right []gid) gid {
 		left = c.undominated(sortUnique(left), Left)
 		right = c.undominated(sortUnique(right), Right)
 	}
-	c.vmemo = nil
+	c.vreset()
 	if id, ok := c.recognize(left, right); ok {
 		return id
 	}
@@ -515,19 +514,42 @@ func (c *Calc) geVirtual(x gid, left, right []gid) bool {
 	return v
 }
 
+// vget and vput memoize the comparisons with the game under
+// construction: a short list, then a map past vSmall entries.
 func (c *Calc) vget(x gid, geq bool) (bool, bool) {
-	if c.vmemo == nil {
-		return false, false
+	k := vkey{x, geq}
+	if c.vmemo != nil {
+		v, ok := c.vmemo[k]
+		return v, ok
 	}
-	v, ok := c.vmemo[vkey{x, geq}]
-	return v, ok
+	for _, e := range c.vlist {
+		if e.k == k {
+			return e.v, true
+		}
+	}
+	return false, false
 }
 
+const vSmall = 32
+
 func (c *Calc) vput(x gid, geq bool, v bool) {
-	if c.vmemo == nil {
-		c.vmemo = make(map[vkey]bool)
+	k := vkey{x, geq}
+	if c.vmemo == nil && len(c.vlist) < vSmall {
+		c.vlist = append(c.vlist, vent{k, v})
+		return
 	}
-	c.vmemo[vkey{x, geq}] = v
+	if c.vmemo == nil {
+		c.vmemo = make(map[vkey]bool, 2*vSmall)
+		for _, e := range c.vlist {
+			c.vmemo[e.k] = e.v
+		}
+	}
+	c.vmemo[k] = v
+}
+
+func (c *Calc) vreset() {
+	c.vmemo = nil
+	c.vlist = c.vlist[:0]
 }
 
 // recognize returns the number-up-star whose canonical form is

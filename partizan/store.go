@@ -373,6 +373,12 @@ type Calc struct {
 	bytes   int64
 	scratch [][]gid
 	vmemo   map[vkey]bool
+	vlist   []vent
+}
+
+type vent struct {
+	k vkey
+	v bool
 }
 
 type vkey struct {
