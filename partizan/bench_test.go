@@ -12,6 +12,18 @@ import (
 
 // benchComponents are the 20 day-2 games summed by BenchmarkSum20Day2 (and by
 // pycgt in the side-by-side).
+// cpuClock sums CPU time over the timed parts of a benchmark.
+type cpuClock struct {
+	start, total int64
+}
+
+func (c *cpuClock) on()  { c.start = cpuNow() }
+func (c *cpuClock) off() { c.total += cpuNow() - c.start }
+
+func (c *cpuClock) report(b *testing.B) {
+	b.ReportMetric(float64(c.total)/float64(b.N)/1e6, "cpu-ms/op")
+}
+
 var benchComponents = []string{
 	"{1|*}", "^", "{1|0}", "*2", "{0|-1}", "v*", "1/2", "{*|-1}", "^*", "-1/2",
 	"{1|*}", "v", "{1|0}", "*", "{0|-1}", "^", "{1|-1}", "{*|-1}", "{1|0,*}", "{0,*|-1}",
@@ -19,6 +31,10 @@ var benchComponents = []string{
 
 func BenchmarkCensusDay3(b *testing.B) {
 	t := &testing.T{}
+	var clk cpuClock
+	defer clk.report(b)
+	clk.on()
+	defer clk.off()
 	for b.Loop() {
 		c := NewStore(Config{}).Calc(context.Background(), impartial.Budget{})
 		if n := len(days(t, c, 3)[3]); n != 1474 {
@@ -28,6 +44,10 @@ func BenchmarkCensusDay3(b *testing.B) {
 }
 
 func BenchmarkSum20Day2(b *testing.B) {
+	var clk cpuClock
+	defer clk.report(b)
+	clk.on()
+	defer clk.off()
 	for b.Loop() {
 		c := NewStore(Config{}).Calc(context.Background(), impartial.Budget{})
 		var gs []Game
@@ -42,6 +62,10 @@ func BenchmarkSum20Day2(b *testing.B) {
 
 // BenchmarkSumSwitchesUps sums ±1, ±1/2, …, and ups: 12 switches and 12 ups.
 func BenchmarkSumSwitchesUps(b *testing.B) {
+	var clk cpuClock
+	defer clk.report(b)
+	clk.on()
+	defer clk.off()
 	for b.Loop() {
 		c := NewStore(Config{}).Calc(context.Background(), impartial.Budget{})
 		var gs []Game
@@ -58,6 +82,8 @@ func BenchmarkSumSwitchesUps(b *testing.B) {
 // store that has just made them (the comparison caches start empty).
 func BenchmarkCompareDay3(b *testing.B) {
 	t := &testing.T{}
+	var clk cpuClock
+	defer clk.report(b)
 	for b.Loop() {
 		b.StopTimer()
 		s := NewStore(Config{})
@@ -65,6 +91,7 @@ func BenchmarkCompareDay3(b *testing.B) {
 		ds := days(t, c, 3)
 		clear(s.leqs)
 		b.StartTimer()
+		clk.on()
 		for _, g := range ds[2] {
 			for _, h := range ds[3] {
 				if _, err := c.Compare(g, h); err != nil {
@@ -72,6 +99,7 @@ func BenchmarkCompareDay3(b *testing.B) {
 				}
 			}
 		}
+		clk.off()
 	}
 }
 
@@ -79,17 +107,21 @@ func BenchmarkCompareDay3(b *testing.B) {
 // mean) of every game born by day 3, on a store that has just made them.
 func BenchmarkThermographDay3(b *testing.B) {
 	t := &testing.T{}
+	var clk cpuClock
+	defer clk.report(b)
 	for b.Loop() {
 		b.StopTimer()
 		s := NewStore(Config{})
 		c := s.Calc(context.Background(), impartial.Budget{})
 		ds := days(t, c, 3)
 		b.StartTimer()
+		clk.on()
 		for _, g := range ds[3] {
 			if _, err := c.Thermograph(g); err != nil {
 				b.Fatal(err)
 			}
 		}
+		clk.off()
 	}
 }
 
@@ -97,6 +129,8 @@ func BenchmarkThermographDay3(b *testing.B) {
 // of day-3 games (day-4 games) on a store holding day 3.
 func BenchmarkConstructDay4Sample(b *testing.B) {
 	t := &testing.T{}
+	var clk cpuClock
+	defer clk.report(b)
 	for b.Loop() {
 		b.StopTimer()
 		s := NewStore(Config{})
@@ -104,6 +138,7 @@ func BenchmarkConstructDay4Sample(b *testing.B) {
 		d3 := days(t, c, 3)[3]
 		rng := newRand(7)
 		b.StartTimer()
+		clk.on()
 		for i := 0; i < 2000; i++ {
 			var A, B []Game
 			for j := 0; j < 4; j++ {
@@ -114,6 +149,7 @@ func BenchmarkConstructDay4Sample(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+		clk.off()
 	}
 }
 
@@ -122,6 +158,10 @@ func BenchmarkFormatParseDay3(b *testing.B) {
 	s := NewStore(Config{})
 	c := s.Calc(context.Background(), impartial.Budget{})
 	d3 := days(t, c, 3)[3]
+	var clk cpuClock
+	defer clk.report(b)
+	clk.on()
+	defer clk.off()
 	for b.Loop() {
 		for _, g := range d3 {
 			if h := mustParse(b, c, Format(g)); h != g {
