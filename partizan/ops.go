@@ -557,61 +557,76 @@ func (c *Calc) vreset() {
 func (c *Calc) recognize(left, right []gid) (gid, bool) {
 	nl, nr := len(left), len(right)
 	switch {
-	case nl == 0 && nr == 0:
+	case nl == 0 || nr == 0:
+		return c.recognizeInteger(left, right)
+	case !c.isNUS(left[0]) || !c.isNUS(right[0]):
+		return 0, false
+	case nl == 1 && nr == 1:
+		return c.recognizeSingles(left[0], right[0])
+	case nl == 2 && nr == 1 || nl == 1 && nr == 2:
+		return c.recognizeUpStar(left, right)
+	}
+	return c.recognizeNimber(left, right)
+}
+
+// recognizeInteger: {|} = 0, {n|} = n+1, {|n} = n-1.
+func (c *Calc) recognizeInteger(left, right []gid) (gid, bool) {
+	switch {
+	case len(left) == 0 && len(right) == 0:
 		return 0, true
-	case nl == 0:
-		if nr == 1 && c.isNumber(right[0]) {
-			return c.s.numberID(c, c.number(right[0]).Sub(Int(1))), true
-		}
-		return 0, false
-	case nr == 0:
-		if nl == 1 && c.isNumber(left[0]) {
-			return c.s.numberID(c, c.number(left[0]).Add(Int(1))), true
-		}
+	case len(left) == 0 && len(right) == 1 && c.isNumber(right[0]):
+		return c.s.numberID(c, c.number(right[0]).Sub(Int(1))), true
+	case len(right) == 0 && len(left) == 1 && c.isNumber(left[0]):
+		return c.s.numberID(c, c.number(left[0]).Add(Int(1))), true
+	}
+	return 0, false
+}
+
+// recognizeSingles: {x|y} = (x+y)/2 for numbers x < y, {x|x} = x*, and
+// {x | x + j↑ + *n} = x + (j+1)↑ + *(n⊕1) for j ≥ 0 (and the mirror image).
+func (c *Calc) recognizeSingles(l, r gid) (gid, bool) {
+	x, k, m, _ := c.nus(l)
+	y, j, n, _ := c.nus(r)
+	lnum, rnum := k == 0 && m == 0, j == 0 && n == 0
+	switch {
+	case lnum && rnum && x.Less(y):
+		return c.s.numberID(c, x.Add(y).Shift(-1)), true
+	case lnum && rnum && x.Equal(y):
+		return c.s.nusID(c, x, 0, 1), true
+	case lnum && !rnum && x.Equal(y) && j >= 0:
+		return c.s.nusID(c, x, j+1, n^1), true
+	case rnum && !lnum && x.Equal(y) && k <= 0:
+		return c.s.nusID(c, x, k-1, m^1), true
+	}
+	return 0, false
+}
+
+// recognizeUpStar: x↑* = {x, x* | x} and x↓* = {x | x, x*}.
+func (c *Calc) recognizeUpStar(left, right []gid) (gid, bool) {
+	pair, one, up := left, right[0], int64(1)
+	if len(left) == 1 {
+		pair, one, up = right, left[0], -1
+	}
+	if !c.isNumber(one) {
 		return 0, false
 	}
-	if !c.isNUS(left[0]) || !c.isNUS(right[0]) {
-		return 0, false
+	x := c.number(one)
+	a, b := pair[0], pair[1]
+	if a != one {
+		a, b = b, a
 	}
-	if nl == 1 && nr == 1 {
-		x, k, m, _ := c.nus(left[0])
-		y, j, n, _ := c.nus(right[0])
-		switch {
-		case k == 0 && m == 0 && j == 0 && n == 0 && x.Less(y):
-			return c.s.numberID(c, x.Add(y).Shift(-1)), true
-		case k == 0 && m == 0 && x.Equal(y) && (j != 0 || n != 0) && j >= 0:
-			return c.s.nusID(c, x, j+1, n^1), true
-		case j == 0 && n == 0 && x.Equal(y) && (k != 0 || m != 0) && k <= 0:
-			return c.s.nusID(c, x, k-1, m^1), true
-		case k == 0 && m == 0 && j == 0 && n == 0 && x.Equal(y):
-			return c.s.nusID(c, x, 0, 1), true
+	if a == one {
+		if y, k, m, ok := c.nus(b); ok && k == 0 && m == 1 && y.Equal(x) {
+			return c.s.nusID(c, x, up, 1), true
 		}
-		return 0, false
 	}
-	// x↑* = {x, x* | x} and x↓* = {x | x, x*}
-	if nl == 2 && nr == 1 || nl == 1 && nr == 2 {
-		pair, one := left, right[0]
-		up := int64(1)
-		if nl == 1 {
-			pair, one, up = right, left[0], -1
-		}
-		if !c.isNumber(one) {
-			return 0, false
-		}
-		x := c.number(one)
-		a, b := pair[0], pair[1]
-		if a != one {
-			a, b = b, a
-		}
-		if a == one {
-			if y, k, m, ok := c.nus(b); ok && k == 0 && m == 1 && y.Equal(x) {
-				return c.s.nusID(c, x, up, 1), true
-			}
-		}
-		return 0, false
-	}
-	// x + *n = {x, x*, …, x*(n-1) | the same}
-	if nl != nr || !slices.Equal(left, right) {
+	return 0, false
+}
+
+// recognizeNimber: x + *n = {x, x*, …, x*(n-1) | the same}.
+func (c *Calc) recognizeNimber(left, right []gid) (gid, bool) {
+	nl := len(left)
+	if nl != len(right) || !slices.Equal(left, right) {
 		return 0, false
 	}
 	x, _, _, _ := c.nus(left[0])
