@@ -27,6 +27,18 @@ type Splitter[P any] interface {
 	Split(p P) []P
 }
 
+// Conjugator is implemented by rulesets with a symmetry that exchanges Left
+// and Right, and so negates the value (Domineering transposed, Hackenbush
+// with blue and red swapped). ConjugateKey returns p's key under all the
+// ruleset's symmetries and whether it is the key of p's conjugate rather
+// than of p: positions with equal keys and equal negated have equal values,
+// and opposite values when negated differs. The Solver then keeps one entry
+// for a position and its conjugate, the value of the key's own
+// representative, and negates it for the other.
+type Conjugator[P any] interface {
+	ConjugateKey(p P) (key string, negated bool)
+}
+
 // Valuer is implemented by rulesets that know some values in closed form
 // (a Hackenbush string, say). Value returns ok = false where it does not
 // know; it must agree with the search (tests hide it to check).
@@ -47,18 +59,22 @@ type Solver[P any] struct {
 	rules Ruleset[P]
 	split Splitter[P]
 	val   Valuer[P]
-	tt    map[string]gid
+	conj  Conjugator[P]
+	tt    map[string]gid // by Key
+	ctt   map[string]gid // by ConjugateKey: the value of the key's representative
 	bytes int64
-	// Plain, when set, ignores Split and Value: the definition alone, for
-	// tests of a ruleset's closed forms and components.
+	// Plain, when set, ignores Split, Value and ConjugateKey: the definition
+	// alone (under Key), for tests of a ruleset's closed forms, components
+	// and conjugation.
 	Plain bool
 }
 
 // NewSolver returns a solver of rules on c's store under c's budget.
 func NewSolver[P any](c *Calc, rules Ruleset[P]) *Solver[P] {
-	s := &Solver[P]{c: c, rules: rules, tt: make(map[string]gid)}
+	s := &Solver[P]{c: c, rules: rules, tt: make(map[string]gid), ctt: make(map[string]gid)}
 	s.split, _ = rules.(Splitter[P])
 	s.val, _ = rules.(Valuer[P])
+	s.conj, _ = rules.(Conjugator[P])
 	return s
 }
 
@@ -72,7 +88,7 @@ func Solve[P any](c *Calc, rules Ruleset[P], p P) (Game, error) {
 func (s *Solver[P]) Calc() *Calc { return s.c }
 
 // Positions returns the number of positions in the transposition table.
-func (s *Solver[P]) Positions() int { return len(s.tt) }
+func (s *Solver[P]) Positions() int { return len(s.tt) + len(s.ctt) }
 
 // Value returns the canonical form of p.
 func (s *Solver[P]) Value(p P) (Game, error) {
@@ -117,8 +133,19 @@ func (s *Solver[P]) value(p P) gid {
 
 // atom values one component.
 func (s *Solver[P]) atom(p P) gid {
-	key := s.rules.Key(p)
-	if id, ok := s.tt[key]; ok {
+	// The two tables are apart so that Plain may change between calls.
+	tt, negated := s.tt, false
+	var key string
+	if s.conj != nil && !s.Plain {
+		tt = s.ctt
+		key, negated = s.conj.ConjugateKey(p)
+	} else {
+		key = s.rules.Key(p)
+	}
+	if id, ok := tt[key]; ok {
+		if negated {
+			return s.c.neg(id)
+		}
 		return id
 	}
 	s.c.step()
@@ -151,9 +178,13 @@ func (s *Solver[P]) atom(p P) gid {
 		id = s.c.construct(side[Left], side[Right])
 	}
 	s.bytes += int64(len(key)) + 48
-	s.tt[key] = id
+	if negated {
+		tt[key] = s.c.neg(id)
+	} else {
+		tt[key] = id
+	}
 	b := s.c.b
-	if b.MaxPositions > 0 && int64(len(s.tt)) > b.MaxPositions {
+	if b.MaxPositions > 0 && int64(s.Positions()) > b.MaxPositions {
 		s.c.fail(&impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions, What: "the positions searched"})
 	}
 	if b.MaxMemory > 0 && s.bytes+s.c.bytes > b.MaxMemory {
