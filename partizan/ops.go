@@ -1,6 +1,5 @@
 package partizan
 
-
 // This file is the core arithmetic of a store, on raw ids, called with the
 // store's lock held by a Calc: comparison, sum, negative and construction
 // of canonical forms. Everything here may abort (panic with abort) when the

@@ -385,6 +385,7 @@ type Calc struct {
 	vn   int
 	vb   vbounds
 }
+
 // Calc starts a computation on s under budget b and context ctx.
 func (s *Store) Calc(ctx context.Context, b impartial.Budget) *Calc {
 	return &Calc{s: s, ctx: ctx, b: b, poll: pollEvery}
