@@ -49,7 +49,7 @@ func (c *Calc) thermograph(id gid) Thermograph {
 		}
 	}
 	c.stk = c.stk[:mark]
-	th := scaffolds(ls.tilt(-1), rs.tilt(1))
+	th := scaffolds(ls, rs)
 	if c.s.thermos == nil {
 		c.s.thermos = make(map[gid]Thermograph)
 	}
