@@ -3,6 +3,7 @@ package partizan
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"testing"
 
 	"github.com/grundy/grundy/impartial"
@@ -51,23 +52,19 @@ func (p domPos) image(flipC, flipR, t bool) domPos {
 	if t {
 		q.w, q.h = p.h, p.w
 	}
-	for r := 0; r < h; r++ {
-		for c := 0; c < w; c++ {
-			if p.occ>>(r*w+c)&1 == 0 {
-				continue
-			}
-			rr, cc := r, c
-			if flipC {
-				cc = w - 1 - c
-			}
-			if flipR {
-				rr = h - 1 - r
-			}
-			if t {
-				rr, cc = cc, rr
-			}
-			q.occ |= 1 << (rr*int(q.w) + cc)
+	for rest := p.occ; rest != 0; rest &= rest - 1 {
+		i := bits.TrailingZeros64(rest)
+		r, c := i/w, i%w
+		if flipC {
+			c = w - 1 - c
 		}
+		if flipR {
+			r = h - 1 - r
+		}
+		if t {
+			r, c = c, r
+		}
+		q.occ |= 1 << (r*int(q.w) + c)
 	}
 	return q
 }
@@ -95,14 +92,13 @@ func (p domPos) key() string {
 // (an untransposed image wins a tie: then p = -p anyway).
 func (p domPos) least(transpose bool) (domPos, bool) {
 	best, neg := p, false
-	for _, t := range []bool{false, true} {
+	for f := 1; f < 8; f++ {
+		t := f&4 != 0
 		if t && !transpose {
 			break
 		}
-		for f := 0; f < 4; f++ {
-			if q := p.image(f&1 != 0, f&2 != 0, t); q.less(best) {
-				best, neg = q, t
-			}
+		if q := p.image(f&1 != 0, f&2 != 0, t); q.less(best) {
+			best, neg = q, t
 		}
 	}
 	return best, neg

@@ -13,6 +13,13 @@ import (
 // options bypassed (the canonical form theorem, ONAG ch. 10, Siegel II.2).
 // It may reorder and overwrite the slices.
 func (c *Calc) construct(left, right []gid) gid {
+	mark := len(c.stk)
+	id := c.construct1(left, right)
+	c.stk = c.stk[:mark]
+	return id
+}
+
+func (c *Calc) construct1(left, right []gid) gid {
 	c.step()
 	c.checkMoves(len(left) + len(right))
 	left = sortUnique(left)
@@ -136,17 +143,18 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 			continue
 		}
 		changed = true
+		// the new list goes on the stack above the options of rev, both
+		// left there for construct to pop
 		repl := c.options(rev, side)
-		next := make([]gid, 0, len(opts)-1+len(repl))
-		next = append(next, opts[:i]...)
-		next = append(next, opts[i+1:]...)
+		start := len(c.stk)
+		c.stk = append(c.stk, opts[:i]...)
+		c.stk = append(c.stk, opts[i+1:]...)
 		for _, o := range repl {
-			if !slices.Contains(next, o) {
-				next = append(next, o)
+			if !slices.Contains(c.stk[start:], o) {
+				c.stk = append(c.stk, o)
 			}
 		}
-		c.stk = c.stk[:mark]
-		opts = next
+		opts = c.stk[start:len(c.stk):len(c.stk)]
 		if side == Left {
 			left = opts
 		} else {
