@@ -79,15 +79,6 @@ func (p domPos) less(q domPos) bool {
 	return p.occ < q.occ
 }
 
-func (p domPos) key() string {
-	var b [10]byte
-	b[0], b[1] = p.w, p.h
-	for i := 0; i < 8; i++ {
-		b[2+i] = byte(p.occ >> (8 * i))
-	}
-	return string(b[:])
-}
-
 // least returns the least image of p, and whether it is a transposed one
 // (an untransposed image wins a tie: then p = -p anyway).
 func (p domPos) least(transpose bool) (domPos, bool) {
@@ -104,14 +95,15 @@ func (p domPos) least(transpose bool) (domPos, bool) {
 	return best, neg
 }
 
-func (dom) Key(p domPos) string {
+// Key is the least image of p under the reflections: a board is its own
+// key (no pointers: the table stays out of the garbage collector's way).
+func (dom) Key(p domPos) domPos {
 	q, _ := p.least(false)
-	return q.key()
+	return q
 }
 
-func (dom) ConjugateKey(p domPos) (string, bool) {
-	q, neg := p.least(true)
-	return q.key(), neg
+func (dom) ConjugateKey(p domPos) (domPos, bool) {
+	return p.least(true)
 }
 
 // domPlain is dom without its conjugation.
@@ -138,8 +130,8 @@ func TestSolverConjugate(t *testing.T) {
 	s := NewStore(Config{})
 	c := testCalc(s)
 	o := newOracle()
-	sv := NewSolver[domPos](c, dom{})
-	plain := NewSolver[domPos](c, domPlain{})
+	sv := NewSolver[domPos, domPos](c, dom{})
+	plain := NewSolver[domPos, domPos](c, domPlain{})
 	for _, wh := range [][2]uint8{{1, 2}, {2, 1}, {2, 2}, {2, 3}, {3, 2}, {3, 3}, {2, 4}, {4, 2}} {
 		p := domPos{w: wh[0], h: wh[1]}
 		g, err := sv.Value(p)
@@ -180,7 +172,7 @@ func TestSolverConjugate(t *testing.T) {
 	}
 }
 
-func benchDom(b *testing.B, rules Ruleset[domPos], w, h uint8) {
+func benchDom(b *testing.B, rules Ruleset[domPos, domPos], w, h uint8) {
 	var clk cpuClock
 	defer clk.report(b)
 	clk.on()

@@ -57,7 +57,7 @@ func ExampleCalc_New() {
 func ExampleSolve() {
 	c := partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.DefaultBudget)
 	// a row of n cells: Left removes one or two, Right removes one
-	g, _ := partizan.Solve[int](c, row{}, 4)
+	g, _ := partizan.Solve[int, int](c, row{}, 4)
 	fmt.Println(g)
 	// Output: ^3
 }
@@ -74,4 +74,5 @@ func (row) Options(n int, s partizan.Side, yield func(int) bool) error {
 	return nil
 }
 
-func (row) Key(n int) string { return fmt.Sprint(n) }
+// Key: a row is its own key.
+func (row) Key(n int) int { return n }
