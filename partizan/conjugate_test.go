@@ -106,6 +106,25 @@ func (dom) ConjugateKey(p domPos) (domPos, bool) {
 	return p.least(true)
 }
 
+// domString is dom keyed by strings (the least image's bytes), without
+// the conjugation: BenchmarkSolveDomineering weighs a string key against a
+// pointer-free one.
+type domString struct{}
+
+func (domString) Options(p domPos, s Side, yield func(domPos) bool) error {
+	return dom{}.Options(p, s, yield)
+}
+
+func (domString) Key(p domPos) string {
+	q, _ := p.least(false)
+	var b [10]byte
+	b[0], b[1] = q.w, q.h
+	for i := 0; i < 8; i++ {
+		b[2+i] = byte(q.occ >> (8 * i))
+	}
+	return string(b[:])
+}
+
 // domPlain is dom without its conjugation.
 type domPlain struct{ dom }
 
@@ -172,7 +191,7 @@ func TestSolverConjugate(t *testing.T) {
 	}
 }
 
-func benchDom(b *testing.B, rules Ruleset[domPos, domPos], w, h uint8) {
+func benchDom[K comparable](b *testing.B, rules Ruleset[domPos, K], w, h uint8) {
 	var clk cpuClock
 	defer clk.report(b)
 	clk.on()
@@ -186,10 +205,12 @@ func benchDom(b *testing.B, rules Ruleset[domPos, domPos], w, h uint8) {
 }
 
 // BenchmarkSolveDomineering solves toy Domineering boards through the
-// Solver: with the conjugation (transposes share a table entry) and without.
+// Solver: with the conjugation (transposes share a table entry), without,
+// and without it keyed by strings.
 func BenchmarkSolveDomineering(b *testing.B) {
 	for _, wh := range [][2]uint8{{4, 4}, {5, 4}, {6, 3}} {
 		b.Run(fmt.Sprintf("%dx%d", wh[0], wh[1]), func(b *testing.B) { benchDom(b, dom{}, wh[0], wh[1]) })
 		b.Run(fmt.Sprintf("%dx%d-noconj", wh[0], wh[1]), func(b *testing.B) { benchDom(b, domPlain{}, wh[0], wh[1]) })
+		b.Run(fmt.Sprintf("%dx%d-stringkey", wh[0], wh[1]), func(b *testing.B) { benchDom(b, domString{}, wh[0], wh[1]) })
 	}
 }
