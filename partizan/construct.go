@@ -114,55 +114,62 @@ func (c *Calc) undominated(opts []gid, side Side) []gid {
 
 // bypass replaces each reversible option of side by the options it reverses
 // through: a Left option a with some a^R ≤ G is replaced by the Left options
-// of that a^R (and the mirror image for Right).
+// of that a^R (and the mirror image for Right). At the first reversal the
+// list is copied to the top of c's stack, where it changes in place: a
+// reversed option is swapped out for the last, the new ones are appended
+// (each list is sorted again after); construct pops it.
 func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 	opts := left
 	if side == Right {
 		opts = right
 	}
-	changed := false
-	for i := 0; i < len(opts); i++ {
-		a := opts[i]
-		mark := len(c.stk)
+	start := -1 // where the list is on the stack, once copied
+	for i := 0; i < len(opts); {
+		top := len(c.stk)
 		var rev gid
 		found := false
-		for _, ar := range c.options(a, side.Other()) {
+		for _, ar := range c.options(opts[i], side.Other()) {
 			var r bool
 			if side == Left {
-				r = c.leVirtual(ar, left, right)
+				r = c.leVirtual(ar, opts, right)
 			} else {
-				r = c.geVirtual(ar, left, right)
+				r = c.geVirtual(ar, left, opts)
 			}
 			if r {
 				rev, found = ar, true
 				break
 			}
 		}
-		c.stk = c.stk[:mark]
+		c.stk = c.stk[:top]
 		if !found {
+			i++
 			continue
 		}
-		changed = true
-		// the new list goes on the stack above the options of rev, both
-		// left there for construct to pop
-		repl := c.options(rev, side)
-		start := len(c.stk)
-		c.stk = append(c.stk, opts[:i]...)
-		c.stk = append(c.stk, opts[i+1:]...)
-		for _, o := range repl {
-			if !slices.Contains(c.stk[start:], o) {
-				c.stk = append(c.stk, o)
+		if start < 0 {
+			start = len(c.stk)
+			c.stk = append(c.stk, opts...)
+			top = len(c.stk)
+		}
+		// the option goes (the last takes its place), and rev's options of
+		// side come in, once each: read from above the list (or from the
+		// store) and written at its end, never ahead of the reading
+		j := start + i
+		end := top - 1
+		c.stk[j] = c.stk[end]
+		for _, o := range c.options(rev, side) {
+			if !slices.Contains(c.stk[start:end], o) {
+				if end < len(c.stk) {
+					c.stk[end] = o
+				} else {
+					c.stk = append(c.stk, o)
+				}
+				end++
 			}
 		}
-		opts = c.stk[start:len(c.stk):len(c.stk)]
-		if side == Left {
-			left = opts
-		} else {
-			right = opts
-		}
-		i--
+		c.stk = c.stk[:end]
+		opts = c.stk[start:end:end]
 	}
-	return opts, changed
+	return opts, start >= 0
 }
 
 // vbounds bounds the stops of the game G = { left | right } under
