@@ -80,33 +80,43 @@ func sortUnique(s []gid) []gid {
 }
 
 // undominated removes the options of side that another option of side
-// dominates (for Left, a ≤ b drops a).
+// dominates (for Left, a ≤ b drops a), comparing each pair of live options
+// at most once each way: a dropped option need not be tried against the
+// rest, since what it dominates its dominator does too (the options are
+// distinct, so ≤ between them is strict). It keeps the order of opts.
 func (c *Calc) undominated(opts []gid, side Side) []gid {
-	if len(opts) < 2 {
+	n := len(opts)
+	if n < 2 {
 		return opts
 	}
-	out := opts[:0]
-	for i, a := range opts {
-		dominated := false
-		for j, b := range opts {
-			if i == j {
-				continue
-			}
-			var d bool
-			if side == Left {
-				d = c.leq(a, b)
-			} else {
-				d = c.leq(b, a)
-			}
-			// equal options were merged, so d means strictly dominated;
-			// but a dropped option may still dominate, which is fine.
-			if d {
-				dominated = true
-				break
+	var small [64]bool
+	var dead []bool
+	if n <= len(small) {
+		dead = small[:n]
+	} else {
+		dead = make([]bool, n)
+	}
+	le := func(x, y gid) bool { // x is dominated by y
+		if side == Left {
+			return c.leq(x, y)
+		}
+		return c.leq(y, x)
+	}
+	for i := 1; i < n; i++ {
+		for j := 0; j < i && !dead[i]; j++ {
+			switch {
+			case dead[j]:
+			case le(opts[i], opts[j]):
+				dead[i] = true
+			case le(opts[j], opts[i]):
+				dead[j] = true
 			}
 		}
-		if !dominated {
-			out = append(out, a)
+	}
+	out := opts[:0]
+	for i, o := range opts {
+		if !dead[i] {
+			out = append(out, o)
 		}
 	}
 	return out
