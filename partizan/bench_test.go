@@ -139,8 +139,9 @@ func BenchmarkConstructDay4Sample(b *testing.B) {
 		rng := newRand(7)
 		b.StartTimer()
 		clk.on()
+		A, B := make([]Game, 0, 4), make([]Game, 0, 4)
 		for i := 0; i < 2000; i++ {
-			var A, B []Game
+			A, B = A[:0], B[:0]
 			for j := 0; j < 4; j++ {
 				A = append(A, d3[rng.next()%uint64(len(d3))])
 				B = append(B, d3[rng.next()%uint64(len(d3))])
