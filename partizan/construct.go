@@ -182,63 +182,13 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 	return opts, start >= 0
 }
 
-// vbounds bounds the stops of the game G = { left | right } under
-// construction. With lv = max R(G^L) and rv = min L(G^R): L(G) ≥ lv and
-// R(G) ≤ rv, and L(G) ≤ max(lv, rv), R(G) ≥ min(lv, rv) — exactly, when G is
-// not a number (L(G) = lv, R(G) = rv); when G is the number x, every G^L ◁ x
-// gives R(G^L) ≤ x (else G^L > x) and every G^R ▷ x gives L(G^R) ≥ x. Any
-// form of G gives valid bounds, so they hold through the bypassing.
-type vbounds struct {
-	ready          bool // computed (on the first virtual comparison)
-	lv, rv         gid  // as number ids
-	hasL, hasR     bool // whether G has Left (Right) options
-	hiL, loR       gid  // the bounds above L(G) and below R(G)
-	hasHiL, hasLoR bool
-}
-
-func (c *Calc) setBounds(left, right []gid) {
-	b := vbounds{ready: true, hasL: len(left) > 0, hasR: len(right) > 0}
-	for i, o := range left {
-		if _, r := c.stops(o); i == 0 || c.numCmp(r, b.lv) > 0 {
-			b.lv = r
-		}
-	}
-	for i, o := range right {
-		if l, _ := c.stops(o); i == 0 || c.numCmp(l, b.rv) < 0 {
-			b.rv = l
-		}
-	}
-	switch {
-	case b.hasL && b.hasR:
-		b.hiL, b.loR, b.hasHiL, b.hasLoR = b.lv, b.rv, true, true
-		if c.numCmp(b.lv, b.rv) < 0 {
-			b.hiL, b.loR = b.rv, b.lv
-		}
-	case b.hasL: // an integer ≥ lv
-		b.loR, b.hasLoR = b.lv, true
-	case b.hasR: // an integer ≤ rv
-		b.hiL, b.hasHiL = b.rv, true
-	}
-	c.vb = b
-}
-
 // leVirtual reports x ≤ G for G = { left | right }, a game not yet made:
-// x ≤ G unless some G^R ≤ x or some x^L ≥ G. The stops decide most cases
-// (x ≤ G forces L(x) ≤ L(G) and R(x) ≤ R(G); L(x) < R(G) gives x < G, with
-// G's stops bounded by c.vb); the rest are memoized for the one
-// construction (bypassing and removing options keeps G's value).
+// x ≤ G unless some G^R ≤ x or some x^L ≥ G. The answers are memoized for
+// the one construction (bypassing and removing options keeps G's value).
+// (Bounds on G's stops from its options' decide a third of these
+// comparisons, but computing them cost more than they saved.)
 func (c *Calc) leVirtual(x gid, left, right []gid) bool {
-	b := &c.vb
-	if !b.ready {
-		c.setBounds(left, right)
-	}
-	lx, rx := c.stops(x)
-	if b.hasR && c.numCmp(rx, b.rv) > 0 || b.hasHiL && c.numCmp(lx, b.hiL) > 0 {
-		return false
-	}
-	if b.hasLoR && c.numCmp(lx, b.loR) < 0 {
-		return true
-	}
+
 	for _, r := range right {
 		if c.leq(r, x) {
 			return false
@@ -280,17 +230,7 @@ func (c *Calc) leVirtual(x gid, left, right []gid) bool {
 // geVirtual reports G ≤ x for G = { left | right }: unless some G^L ≥ x or
 // some x^R ≤ G.
 func (c *Calc) geVirtual(x gid, left, right []gid) bool {
-	b := &c.vb
-	if !b.ready {
-		c.setBounds(left, right)
-	}
-	lx, rx := c.stops(x)
-	if b.hasL && c.numCmp(b.lv, lx) > 0 || b.hasLoR && c.numCmp(b.loR, rx) > 0 {
-		return false
-	}
-	if b.hasHiL && c.numCmp(b.hiL, rx) < 0 {
-		return true
-	}
+
 	for _, l := range left {
 		if c.leq(x, l) {
 			return false
@@ -389,7 +329,7 @@ func (c *Calc) vgrow() {
 	}
 }
 
-// vreset starts a new construction: the memo empty, G's stops bounded.
+// vreset starts a new construction: the memo empty.
 func (c *Calc) vreset() {
 	c.vgen++
 	if c.vgen == 0 { // wrapped: old entries could look current
@@ -397,7 +337,6 @@ func (c *Calc) vreset() {
 		c.vgen = 1
 	}
 	c.vn = 0
-	c.vb.ready = false
 }
 
 // recognize returns the number-up-star whose canonical form is

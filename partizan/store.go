@@ -383,7 +383,6 @@ type Calc struct {
 	vtab []vslot
 	vgen uint32
 	vn   int
-	vb   vbounds
 }
 
 // Calc starts a computation on s under budget b and context ctx.
