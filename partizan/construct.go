@@ -104,6 +104,7 @@ func (c *Calc) undominated(opts []gid, side Side) []gid {
 	}
 	for i := 1; i < n; i++ {
 		for j := 0; j < i && !dead[i]; j++ {
+			c.step() // n² comparisons of number-up-stars count no work of their own
 			switch {
 			case dead[j]:
 			case le(opts[i], opts[j]):
@@ -135,6 +136,7 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 	}
 	start := -1 // where the list is on the stack, once copied
 	for i := 0; i < len(opts); {
+		c.step()
 		top := len(c.stk)
 		var rev gid
 		found := false
@@ -167,6 +169,7 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 		end := top - 1
 		c.stk[j] = c.stk[end]
 		for _, o := range c.options(rev, side) {
+			c.step()
 			if !slices.Contains(c.stk[start:end], o) {
 				if end < len(c.stk) {
 					c.stk[end] = o
@@ -188,6 +191,7 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 // (Bounds on G's stops from its options' decide a third of these
 // comparisons, but computing them cost more than they saved.)
 func (c *Calc) leVirtual(x gid, left, right []gid) bool {
+	c.step()
 
 	for _, r := range right {
 		if c.leq(r, x) {
@@ -213,7 +217,6 @@ func (c *Calc) leVirtual(x gid, left, right []gid) bool {
 	if v, ok := c.vget(x, false); ok {
 		return v
 	}
-	c.step()
 	v := true
 	mark := len(c.stk)
 	for _, xl := range c.options(x, Left) {
@@ -230,6 +233,7 @@ func (c *Calc) leVirtual(x gid, left, right []gid) bool {
 // geVirtual reports G ≤ x for G = { left | right }: unless some G^L ≥ x or
 // some x^R ≤ G.
 func (c *Calc) geVirtual(x gid, left, right []gid) bool {
+	c.step()
 
 	for _, l := range left {
 		if c.leq(x, l) {
@@ -253,7 +257,6 @@ func (c *Calc) geVirtual(x gid, left, right []gid) bool {
 	if v, ok := c.vget(x, true); ok {
 		return v
 	}
-	c.step()
 	v := true
 	mark := len(c.stk)
 	for _, xr := range c.options(x, Right) {

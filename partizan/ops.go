@@ -102,6 +102,7 @@ func (c *Calc) nusOpts(x Dyadic, k int64, m uint64, side Side, buf []gid) []gid 
 		return buf
 	case k == 0:
 		for i := uint64(0); i < m; i++ {
+			c.step()
 			buf = append(buf, st.nusID(c, x, 0, i))
 		}
 		return buf

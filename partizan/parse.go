@@ -88,6 +88,7 @@ func (p *parser) enter() {
 func (p *parser) expr() gid {
 	g := p.term()
 	for {
+		p.c.step() // a sum of a million numbers does no other work to count
 		p.skip()
 		switch {
 		case p.eat("+-") || p.eat("±"):
@@ -111,6 +112,8 @@ func (p *parser) switchOf(g gid) gid {
 }
 
 // term := "-" term | ("+-" | "±") term | "+" term | value
+// A prefix nests like a brace (it recurses), so it counts against maxDepth:
+// "------…1" must not run the goroutine's stack out.
 func (p *parser) term() gid {
 	p.skip()
 	switch {
@@ -119,13 +122,22 @@ func (p *parser) term() gid {
 		if p.i < len(p.s) && p.s[p.i] == '{' {
 			return p.switchBraces()
 		}
-		return p.switchOf(p.term())
+		p.enter()
+		g := p.switchOf(p.term())
+		p.depth--
+		return g
 	case p.i+1 < len(p.s) && p.s[p.i] == '-' && isDigit(p.s[p.i+1]):
 		return p.value() // a negative number, to which a suffix may attach
 	case p.eat("-"):
-		return p.c.neg(p.term())
+		p.enter()
+		g := p.c.neg(p.term())
+		p.depth--
+		return g
 	case p.eat("+"):
-		return p.term()
+		p.enter()
+		g := p.term()
+		p.depth--
+		return g
 	}
 	return p.value()
 }
@@ -376,6 +388,7 @@ func (p *parser) braceBody(open int) (left, right []gid, slashes bool) {
 		case ',':
 			p.fail(p.i, "an option is missing before \",\"")
 		}
+		p.c.step()
 		cur = append(cur, p.expr())
 		p.skip()
 		if p.i < len(p.s) && p.s[p.i] == ',' {

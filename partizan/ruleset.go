@@ -77,6 +77,10 @@ type Solver[P any, K comparable] struct {
 	// what it pushed), and the yield that pushes
 	stk  []P
 	push func(P) bool
+	// where the options of the position being searched start, and their
+	// bound (MaxMoves)
+	pbase int
+	pmax  int64
 	// Plain, when set, ignores Split, Value and ConjugateKey: the definition
 	// alone (under Key), for tests of a ruleset's closed forms, components
 	// and conjugation.
@@ -91,6 +95,11 @@ func NewSolver[P any, K comparable](c *Calc, rules Ruleset[P, K]) *Solver[P, K] 
 	s.conj, _ = rules.(Conjugator[P, K])
 	s.push = func(q P) bool {
 		s.stk = append(s.stk, q)
+		// a ruleset's loop over its moves is polled and bounded as it goes
+		s.c.step()
+		if n := len(s.stk) - s.pbase; s.pmax > 0 && int64(n) > s.pmax {
+			s.c.checkMoves(n)
+		}
 		return true
 	}
 	var k K
@@ -219,6 +228,7 @@ func (s *Solver[P, K]) search(p P) gid {
 	var n [2]int
 	for _, sd := range [2]Side{Left, Right} {
 		start := len(s.stk)
+		s.pbase, s.pmax = start, s.c.b.MoveLimit()
 		if err := s.rules.Options(p, sd, s.push); err != nil {
 			s.c.fail(err)
 		}

@@ -1,0 +1,102 @@
+package partizan
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/grundy/grundy/impartial"
+)
+
+// pollCtx is a context that is fine when a computation starts and canceled
+// at its first poll: a loop that never polls runs to the end instead.
+type pollCtx struct {
+	context.Context
+	calls int
+}
+
+func (p *pollCtx) Err() error {
+	p.calls++
+	if p.calls > 1 {
+		return context.Canceled
+	}
+	return nil
+}
+
+func pollCalc(s *Store) (*Calc, *pollCtx) {
+	ctx := &pollCtx{Context: context.Background()}
+	return s.Calc(ctx, impartial.Budget{}), ctx
+}
+
+func wantCanceled(t *testing.T, what string, err error) {
+	t.Helper()
+	var be *impartial.BudgetError
+	if !errors.As(err, &be) || be.Limit != impartial.LimitCanceled {
+		t.Errorf("%s: want it canceled at a poll, got %v", what, err)
+	}
+}
+
+// TestPolls runs loops that make no new game — the ones a work count could
+// miss — on a context canceled at the first poll: each must notice (every
+// pollEvery steps), so a deadline stops it within that much work.
+func TestPolls(t *testing.T) {
+	s := NewStore(Config{})
+	// a sum of numbers (each sum immediate, no game made)
+	c, _ := pollCalc(s)
+	_, err := c.Parse(strings.Repeat("1/2+", 3*pollEvery) + "1")
+	wantCanceled(t, "a long sum of numbers", err)
+	// the options of a brace, each a number
+	c, _ = pollCalc(s)
+	_, err = c.Parse("{" + strings.Repeat("0,", 3*pollEvery) + "0|}")
+	wantCanceled(t, "a long option list", err)
+	// domination among many number-up-star options (n² comparisons)
+	var left []Game
+	for i := 0; i < 200; i++ {
+		left = append(left, s.NUS(Int(0), int64(i%7), uint64(i)))
+	}
+	c, _ = pollCalc(s)
+	_, err = c.New(left, []Game{s.Integer(5)})
+	wantCanceled(t, "domination among 200 options", err)
+	// a ruleset's own loop over its moves
+	c, _ = pollCalc(s)
+	_, err = Solve[int, int](c, wide{}, 3*pollEvery)
+	wantCanceled(t, "a ruleset with many moves", err)
+	// comparisons and thermographs of games already made
+	c = testCalc(s)
+	g := mustParse(t, c, "{3||2|1} + {1|0} + ^ + {5|-5} + {2|{1|0}}")
+	h := mustParse(t, c, "{3||2|1} + {1|0} + ^* + {5|-5} + {2|{1|-1}}")
+	c, ctx := pollCalc(s)
+	for i := 0; i < 4*pollEvery && err == nil; i++ {
+		clear(s.leqs)
+		ctx.calls = 0 // each call checks once as it starts: fine then
+		_, err = c.Compare(g, h)
+	}
+	wantCanceled(t, "comparisons", err)
+}
+
+// wide is a ruleset whose position n has n moves for each side, to 0.
+type wide struct{}
+
+func (wide) Options(n int, s Side, yield func(int) bool) error {
+	for i := 0; i < n; i++ {
+		if !yield(0) {
+			return nil
+		}
+	}
+	return nil
+}
+
+func (wide) Key(n int) int { return n }
+
+// TestParseDeepPrefixes: a million signs nest like braces (each recurses)
+// and must end in the depth error, not in a goroutine stack overflow.
+func TestParseDeepPrefixes(t *testing.T) {
+	c := testCalc(NewStore(Config{}))
+	for _, prefix := range []string{"-", "+", "+-", "±"} {
+		_, err := c.Parse(strings.Repeat(prefix, 1<<20) + "1")
+		if err == nil || !strings.Contains(err.Error(), "nested more than") {
+			t.Errorf("%q × 2^20: %v", prefix, err)
+		}
+	}
+}
