@@ -100,3 +100,47 @@ func TestParseDeepPrefixes(t *testing.T) {
 		}
 	}
 }
+
+// gapCtx records the most CPU time between two polls (CPU, not wall time:
+// the shared machine's load would swamp a wall clock).
+type gapCtx struct {
+	context.Context
+	last, max int64
+}
+
+func (g *gapCtx) Err() error {
+	now := cpuNow()
+	if g.last != 0 && now-g.last > g.max {
+		g.max = now - g.last
+	}
+	g.last = now
+	return nil
+}
+
+// BenchmarkPollGap reports the most CPU time between two polls of the
+// context (how late a deadline can be noticed; the process's CPU, GC
+// included) on the heavier workloads.
+func BenchmarkPollGap(b *testing.B) {
+	work := map[string]func(c *Calc){
+		"census": func(c *Calc) { days(&testing.T{}, c, 3) },
+		"switchesups": func(c *Calc) {
+			var gs []Game
+			for i := 0; i < 12; i++ {
+				gs = append(gs, mustParse(b, c, "{"+Int(int64(i+2)).Shift(-2).String()+"|0}"), mustParse(b, c, "^"))
+			}
+			c.Sum(gs...)
+		},
+		"domineering5x4": func(c *Calc) { Solve[domPos, domPos](c, domPlain{}, domPos{w: 5, h: 4}) },
+	}
+	for _, name := range []string{"census", "switchesups", "domineering5x4"} {
+		b.Run(name, func(b *testing.B) {
+			var worst int64
+			for b.Loop() {
+				ctx := &gapCtx{Context: context.Background()}
+				work[name](NewStore(Config{}).Calc(ctx, impartial.Budget{}))
+				worst = max(worst, ctx.max)
+			}
+			b.ReportMetric(float64(worst)/1e6, "max-gap-ms")
+		})
+	}
+}
