@@ -1,6 +1,7 @@
 package partizan
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -68,11 +69,15 @@ func TestCGSuiteTable(t *testing.T) {
 		check("freeze", Format(fr), tc.freeze)
 		small, _ := c.IsAllSmall(g)
 		check("all-small", fmt.Sprint(small), tc.isAllSmall)
-		if small {
-			aw, err := c.AtomicWeight(g)
-			if err != nil {
-				t.Fatal(err)
+		aw, err := c.AtomicWeight(g)
+		switch {
+		case strings.HasPrefix(tc.atomicWeight, "!!That game is not atomic"):
+			if !errors.Is(err, ErrNotAtomic) {
+				t.Errorf("%s: atomic weight %v, %v; CGSuite says it is not atomic", tc.x, aw, err)
 			}
+		case err != nil:
+			t.Errorf("%s: atomic weight: %v; CGSuite says %s", tc.x, err, tc.atomicWeight)
+		default:
 			check("atomic weight", Format(aw), tc.atomicWeight)
 		}
 		for _, side := range []Side{Left, Right} {
