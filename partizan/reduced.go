@@ -69,4 +69,3 @@ func (c *Calc) allSmall(id gid, memo map[gid]bool) bool {
 	memo[id] = v
 	return v
 }
-
