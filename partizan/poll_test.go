@@ -10,11 +10,16 @@ import (
 )
 
 // pollCtx is a context that is fine when a computation starts and canceled
-// at its first poll: a loop that never polls runs to the end instead.
+// at its first poll: a loop that never polls runs to the end instead. Its
+// Done channel is closed, so that every check asks Err.
 type pollCtx struct {
 	context.Context
 	calls int
 }
+
+var closed = func() chan struct{} { ch := make(chan struct{}); close(ch); return ch }()
+
+func (p *pollCtx) Done() <-chan struct{} { return closed }
 
 func (p *pollCtx) Err() error {
 	p.calls++
@@ -107,6 +112,8 @@ type gapCtx struct {
 	context.Context
 	last, max int64
 }
+
+func (g *gapCtx) Done() <-chan struct{} { return closed }
 
 func (g *gapCtx) Err() error {
 	now := cpuNow()

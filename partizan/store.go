@@ -371,6 +371,7 @@ func satUint(d Dyadic) uint64 {
 type Calc struct {
 	s     *Store
 	ctx   context.Context
+	done  <-chan struct{}
 	b     impartial.Budget
 	work  uint64
 	poll  uint64
@@ -387,7 +388,25 @@ type Calc struct {
 
 // Calc starts a computation on s under budget b and context ctx.
 func (s *Store) Calc(ctx context.Context, b impartial.Budget) *Calc {
-	return &Calc{s: s, ctx: ctx, b: b, poll: pollEvery}
+	c := &Calc{s: s, ctx: ctx, b: b, poll: pollEvery}
+	if ctx != nil {
+		c.done = ctx.Done() // nil for a context that is never done
+	}
+	return c
+}
+
+// canceled reports the context's error, cheaply when it is not done (a
+// context without a Done channel never is).
+func (c *Calc) canceled() error {
+	if c.done == nil {
+		return nil
+	}
+	select {
+	case <-c.done:
+		return impartial.ContextError(c.ctx)
+	default:
+		return nil
+	}
 }
 
 // Store returns the store c works on.
@@ -412,10 +431,8 @@ func (c *Calc) step() {
 
 func (c *Calc) pollNow() {
 	c.poll = c.work + pollEvery
-	if c.ctx != nil {
-		if err := impartial.ContextError(c.ctx); err != nil {
-			c.fail(err)
-		}
+	if err := c.canceled(); err != nil {
+		c.fail(err)
 	}
 	c.s.mu.Unlock()
 	c.s.mu.Lock()
@@ -454,26 +471,28 @@ func (c *Calc) Work() uint64 { return c.work }
 // run runs f with the store's lock, turning an abort into its error.
 func (c *Calc) run(f func()) (err error) {
 	c.s.mu.Lock()
-	defer c.s.mu.Unlock()
 	// run may nest (a Valuer calling the Calc): the stack is left as found
-	mark := len(c.stk)
-	defer func() {
-		c.stk = c.stk[:mark]
-		if r := recover(); r != nil {
-			a, ok := r.(abort)
-			if !ok {
-				panic(r)
-			}
-			err = a.err
-		}
-	}()
-	if c.ctx != nil {
-		if err := impartial.ContextError(c.ctx); err != nil {
-			return err
-		}
+	defer c.exit(len(c.stk), &err)
+	if err := c.canceled(); err != nil {
+		return err
 	}
 	f()
 	return nil
+}
+
+// exit ends a run (deferred, so that recover sees its panic): it pops the
+// stack to mark, turns an abort into *err, and lets the store go.
+func (c *Calc) exit(mark int, err *error) {
+	c.stk = c.stk[:mark]
+	r := recover()
+	c.s.mu.Unlock()
+	if r != nil {
+		a, ok := r.(abort)
+		if !ok {
+			panic(r)
+		}
+		*err = a.err
+	}
 }
 
 // game wraps an id of c's store.
