@@ -149,7 +149,7 @@ func (c *Calc) leq(a, b gid) bool {
 	if c.numCmp(la, rb) < 0 {
 		return true
 	}
-	h := mix(uint64(a)*0x9e3779b97f4a7c15 ^ uint64(b))
+	h := leqHash(a, b)
 	e := &c.s.leqs[h&uint64(len(c.s.leqs)-1)]
 	if e.a == a && e.b == b {
 		return e.v
@@ -159,6 +159,10 @@ func (c *Calc) leq(a, b gid) bool {
 	*e = leqEnt{a: a, b: b, v: v}
 	return v
 }
+
+func leqHash(a, b gid) uint64 { return mix(uint64(a)*0x9e3779b97f4a7c15 ^ uint64(b)) }
+
+func sumHash(a, b gid) uint64 { return mix(uint64(a)*0x9e3779b97f4a7c15 ^ uint64(b) ^ 0x51) }
 
 // leqPlain is the definition: a ≤ b unless some a^L ≥ b or some b^R ≤ a.
 // By number avoidance a number's options need not be tried against a
@@ -269,7 +273,7 @@ func (c *Calc) add(a, b gid) gid {
 	if a > b {
 		a, b = b, a
 	}
-	h := mix(uint64(a)*0x9e3779b97f4a7c15 ^ uint64(b) ^ 0x51)
+	h := sumHash(a, b)
 	if e := c.s.sums[h&uint64(len(c.s.sums)-1)]; e.a == a && e.b == b {
 		return e.r
 	}

@@ -207,13 +207,28 @@ func (s *Store) insert(id gid, h uint64) {
 	s.used++
 }
 
-// growCaches keeps the operation caches about as large as the store.
+// growCaches keeps the operation caches about as large as the store; what
+// they hold moves to the larger tables.
 func (s *Store) growCaches() {
 	const maxCache = 1 << 21
-	if n := len(s.sums); uint64(n) < 2*s.nrecs && n < maxCache {
-		s.bytes += int64(n) * 3 * 24
-		s.sums = make([]sumEnt, 4*n)
-		s.leqs = make([]leqEnt, 4*n)
+	n := len(s.sums)
+	if uint64(n) >= 2*s.nrecs || n >= maxCache {
+		return
+	}
+	s.bytes += int64(n) * 3 * 24
+	sums, leqs := s.sums, s.leqs
+	s.sums = make([]sumEnt, 4*n)
+	s.leqs = make([]leqEnt, 4*n)
+	mask := uint64(4*n - 1)
+	for _, e := range sums {
+		if e.a != 0 || e.b != 0 {
+			s.sums[sumHash(e.a, e.b)&mask] = e
+		}
+	}
+	for _, e := range leqs {
+		if e.a != 0 || e.b != 0 {
+			s.leqs[leqHash(e.a, e.b)&mask] = e
+		}
 	}
 }
 
