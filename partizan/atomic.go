@@ -76,10 +76,10 @@ func (c *Calc) naiveAtomicWeight(id gid, memo map[gid]gid) gid {
 	two := c.s.numberID(c, Int(2))
 	mtwo := c.s.numberID(c, Int(-2))
 	var l, rr []gid
-	for _, o := range c.s.opts(id, Left) {
+	for _, o := range c.opts(id, Left) {
 		l = append(l, c.add(c.naiveAtomicWeight(o, memo), mtwo))
 	}
-	for _, o := range c.s.opts(id, Right) {
+	for _, o := range c.opts(id, Right) {
 		rr = append(rr, c.add(c.naiveAtomicWeight(o, memo), two))
 	}
 	g0 := c.construct(append([]gid(nil), l...), append([]gid(nil), rr...))

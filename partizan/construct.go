@@ -456,7 +456,7 @@ func (c *Calc) intern(left, right []gid) gid {
 		}
 	}
 	id := c.s.newRec(c, h, left, right, 0)
-	r := c.s.rec(id)
+	r := c.rec(id)
 	r.birthday, r.ls, r.rs = b, ls, rs
 	return id
 }

@@ -224,13 +224,13 @@ func (f *formatter) numberTiny(id gid, lo, ro []gid) (kind string, x, sub gid, o
 	}
 	c := f.c
 	if c.isNumber(lo[0]) && !c.isNUS(ro[0]) {
-		rl, rr := c.s.opts(ro[0], Left), c.s.opts(ro[0], Right)
+		rl, rr := c.opts(ro[0], Left), c.opts(ro[0], Right)
 		if len(rl) == 1 && len(rr) == 1 && rl[0] == lo[0] && c.mean(rr[0]).Less(c.number(lo[0])) {
 			return "Tiny", lo[0], c.add(lo[0], c.neg(rr[0])), true
 		}
 	}
 	if c.isNumber(ro[0]) && !c.isNUS(lo[0]) {
-		ll, lr := c.s.opts(lo[0], Left), c.s.opts(lo[0], Right)
+		ll, lr := c.opts(lo[0], Left), c.opts(lo[0], Right)
 		if len(ll) == 1 && len(lr) == 1 && lr[0] == ro[0] && c.number(ro[0]).Less(c.mean(ll[0])) {
 			return "Miny", ro[0], c.add(ll[0], c.neg(ro[0])), true
 		}

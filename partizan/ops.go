@@ -11,7 +11,7 @@ func (c *Calc) nus(id gid) (x Dyadic, k int64, m uint64, ok bool) {
 		return immNumber(id), immUp(id), immNim(id), true
 	}
 	if id&nusRecBit != 0 {
-		n := c.s.rec(id).nus
+		n := c.rec(id).nus
 		return n.x, n.up, n.nim, true
 	}
 	return Dyadic{}, 0, 0, false
@@ -56,7 +56,7 @@ func (c *Calc) stops(id gid) (ls, rs gid) {
 		n := id & numField
 		return n, n
 	}
-	r := c.s.rec(id)
+	r := c.rec(id)
 	return r.ls, r.rs
 }
 
@@ -66,7 +66,7 @@ func (c *Calc) stops(id gid) (ls, rs gid) {
 // after). A slice of the stack stays valid while the stack grows above it.
 func (c *Calc) options(id gid, side Side) []gid {
 	if !id.isNUS() {
-		return c.s.opts(id, side)
+		return c.opts(id, side)
 	}
 	mark := len(c.stk)
 	if !id.isRec() {
@@ -228,12 +228,12 @@ func (c *Calc) neg(a gid) gid {
 	if x, k, m, ok := c.nus(a); ok {
 		return c.s.nusID(c, x.Neg(), -k, m)
 	}
-	r := c.s.rec(a)
+	r := c.rec(a)
 	if r.neg != 0 {
 		return r.neg
 	}
 	c.step()
-	lo, ro := c.s.opts(a, Left), c.s.opts(a, Right)
+	lo, ro := c.opts(a, Left), c.opts(a, Right)
 	mark := len(c.stk)
 	for _, o := range ro {
 		n := c.neg(o)
@@ -247,8 +247,8 @@ func (c *Calc) neg(a gid) gid {
 	// The negative of a canonical form is canonical: no simplification.
 	id := c.intern(all[:len(ro):len(ro)], all[len(ro):])
 	c.stk = c.stk[:mark]
-	c.s.rec(a).neg = id
-	c.s.rec(id).neg = a
+	c.rec(a).neg = id
+	c.rec(id).neg = a
 	return id
 }
 
@@ -315,5 +315,5 @@ func (c *Calc) birthday(id gid) uint64 {
 	if x, k, m, ok := c.nus(id); ok {
 		return nusBirthday(x, k, m)
 	}
-	return c.s.rec(id).birthday
+	return c.rec(id).birthday
 }

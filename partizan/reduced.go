@@ -60,7 +60,7 @@ func (c *Calc) allSmall(id gid, memo map[gid]bool) bool {
 	c.step()
 	v := true
 	for _, s := range [2]Side{Left, Right} {
-		for _, o := range c.s.opts(id, s) {
+		for _, o := range c.opts(id, s) {
 			if !c.allSmall(o, memo) {
 				v = false
 			}

@@ -255,7 +255,7 @@ func (s *Solver[P, K]) valueOutside(p P) (gid, bool) {
 	var ok bool
 	var err error
 	func() {
-		defer s.c.s.mu.Lock()
+		defer s.c.lock()
 		g, ok, err = s.val.Value(s.c, p)
 	}()
 	if err != nil {

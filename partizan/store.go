@@ -149,6 +149,7 @@ func (s *Store) newRec(c *Calc, h uint64, left, right []gid, flags gid) gid {
 		nd[len(d)] = new(recChunk)
 		s.dir.Store(&nd)
 		d = nd
+		c.dir = nd
 		s.bytes += int64(unsafe.Sizeof(recChunk{}))
 	}
 	r := &d[i>>recChunkBits][i&(recChunkSize-1)]
@@ -163,6 +164,7 @@ func (s *Store) newRec(c *Calc, h uint64, left, right []gid, flags gid) gid {
 			copy(na, a)
 			na[len(a)] = &buf
 			s.arena.Store(&na)
+			c.arena = na
 			s.arTop, s.arUsed = buf, 0
 			s.bytes += int64(size) * 8
 		}
@@ -387,6 +389,10 @@ type Calc struct {
 	s     *Store
 	ctx   context.Context
 	done  <-chan struct{}
+	// the store's directories, read once per hold of its lock (they
+	// change only under it)
+	dir   []*recChunk
+	arena []*[]gid
 	b     impartial.Budget
 	work  uint64
 	poll  uint64
@@ -450,7 +456,7 @@ func (c *Calc) pollNow() {
 		c.fail(err)
 	}
 	c.s.mu.Unlock()
-	c.s.mu.Lock()
+	c.lock()
 }
 
 // charge counts the bytes of a new record against the budgets.
@@ -483,9 +489,34 @@ func (c *Calc) checkMoves(n int) {
 // constructions), a load-independent measure for benchmarks.
 func (c *Calc) Work() uint64 { return c.work }
 
+// lock takes the store's lock and reads its directories.
+func (c *Calc) lock() {
+	c.s.mu.Lock()
+	c.dir, c.arena = *c.s.dir.Load(), *c.s.arena.Load()
+}
+
+// rec is Store.rec through the directory c holds.
+func (c *Calc) rec(id gid) *rec {
+	i := id.index()
+	return &c.dir[i>>recChunkBits][i&(recChunkSize-1)]
+}
+
+// opts is Store.opts through the directories c holds.
+func (c *Calc) opts(id gid, side Side) []gid {
+	r := c.rec(id)
+	if r.nl+r.nr == 0 {
+		return nil
+	}
+	all := (*c.arena[r.chunk])[r.off : r.off+r.nl+r.nr]
+	if side == Left {
+		return all[:r.nl:r.nl]
+	}
+	return all[r.nl:]
+}
+
 // run runs f with the store's lock, turning an abort into its error.
 func (c *Calc) run(f func()) (err error) {
-	c.s.mu.Lock()
+	c.lock()
 	// run may nest (a Valuer calling the Calc): the stack is left as found
 	defer c.exit(len(c.stk), &err)
 	if err := c.canceled(); err != nil {

@@ -175,7 +175,7 @@ func (c *Calc) uptimal(id gid, memo map[gid]*Uptimal) (Uptimal, bool) {
 }
 
 func (c *Calc) uptimalSide(id gid, memo map[gid]*Uptimal) (Uptimal, bool) {
-	ro := c.s.opts(id, Right)
+	ro := c.opts(id, Right)
 	if len(ro) != 1 {
 		return Uptimal{}, false
 	}
@@ -184,7 +184,7 @@ func (c *Calc) uptimalSide(id gid, memo map[gid]*Uptimal) (Uptimal, bool) {
 		return Uptimal{}, false
 	}
 	longest := len(r.Coef)
-	for _, l := range c.s.opts(id, Left) {
+	for _, l := range c.opts(id, Left) {
 		u, ok := c.uptimal(l, memo)
 		if !ok || !u.X.Equal(r.X) {
 			return Uptimal{}, false
