@@ -386,9 +386,9 @@ func satUint(d Dyadic) uint64 {
 // limit hit returns a *impartial.BudgetError naming it. A Calc is for one
 // goroutine at a time; the store behind it may be shared.
 type Calc struct {
-	s     *Store
-	ctx   context.Context
-	done  <-chan struct{}
+	s    *Store
+	ctx  context.Context
+	done <-chan struct{}
 	// the store's directories, read once per hold of its lock (they
 	// change only under it)
 	dir   []*recChunk
