@@ -95,9 +95,9 @@ func NewStore(cfg Config) *Store {
 	s.dir.Store(&d)
 	a := []*[]gid{}
 	s.arena.Store(&a)
-	s.index = make([]gid, 1<<10)
-	s.sums = make([]sumEnt, 1<<12)
-	s.leqs = make([]leqEnt, 1<<12)
+	s.index = make([]gid, 1<<8)
+	s.sums = make([]sumEnt, 1<<10)
+	s.leqs = make([]leqEnt, 1<<10)
 	s.bytes = int64(len(s.index))*8 + int64(len(s.sums))*24 + int64(len(s.leqs))*24
 	return s
 }
