@@ -3,6 +3,8 @@ package hackenbush
 import (
 	"slices"
 	"strings"
+
+	"github.com/grundy/grundy/partizan"
 )
 
 // Game is the ruleset of blue-red-green Hackenbush (Winning Ways, ch. 1–2
@@ -11,9 +13,10 @@ import (
 // The zero Game is ready to use.
 type Game struct{}
 
-// Moves yields the options of p for Left (left true) or Right, one for
-// each edge the player may cut, in the order of p's edges.
-func (Game) Moves(p Position, left bool, yield func(Position) bool) {
+// Options yields the options of p for side s, one for each edge the
+// player may cut, in the order of p's edges. It never fails.
+func (Game) Options(p Position, s partizan.Side, yield func(Position) bool) error {
+	left := s == partizan.Left
 	es := p.Edges()
 	keep := make([]bool, len(es))
 	for i := range keep {
@@ -27,22 +30,23 @@ func (Game) Moves(p Position, left bool, yield func(Position) bool) {
 		q := fromEdges(es, keep)
 		keep[i] = true
 		if !yield(q) {
-			return
+			return nil
 		}
 	}
+	return nil
 }
 
 func mayCut(c Color, left bool) bool {
 	return c == Green || (left && c == Blue) || (!left && c == Red)
 }
 
-// Components yields the parts of p that meet only at the ground, each a
-// picture of its own: p is their sum, since a cut in one never drops an
-// edge of another (Winning Ways, ch. 1).
-func (Game) Components(p Position, yield func(Position) bool) {
+// Split returns the parts of p that meet only at the ground, each a
+// picture of its own (nil when p is one part or none): p is their sum,
+// since a cut in one never drops an edge of another (Winning Ways, ch. 1).
+func (Game) Split(p Position) []Position {
 	es := p.Edges()
 	if len(es) == 0 {
-		return
+		return nil
 	}
 	n := 0
 	for _, e := range es {
@@ -83,28 +87,28 @@ func (Game) Components(p Position, yield func(Position) bool) {
 		}
 	}
 	if len(roots) == 1 {
-		yield(p)
-		return
+		return nil
 	}
+	out := make([]Position, 0, len(roots))
 	keep := make([]bool, len(es))
 	for _, r := range roots {
 		for i := range es {
 			keep[i] = part[i] == r
 		}
-		if !yield(fromEdges(es, keep)) {
-			return
-		}
+		out = append(out, fromEdges(es, keep))
 	}
+	return out
 }
 
-// Key returns a transposition key of p, up to the symmetries of the
-// picture and the swap of blue and red (which negates the value: negated
-// reports that the key is that of the swapped picture). A tree's key is
-// its canonical code, the same for every drawing of the same tree
-// (Aho–Hopcroft–Ullman's rooted-tree isomorphism code); a picture with
-// cycles is keyed by its edges as they stand, which is exact but tells
-// apart some drawings of one picture.
-func (Game) Key(p Position) (key string, negated bool) {
+// Key returns the transposition key of p, the same for every drawing of
+// one tree (Aho–Hopcroft–Ullman's rooted-tree isomorphism code); a
+// picture with cycles is keyed by its edges as they stand, which is exact
+// but tells apart some drawings of one picture.
+func (Game) Key(p Position) string { return keyOf(p, false) }
+
+// ConjugateKey is Key up to the swap of blue and red too, which negates
+// the value: negated reports that the key is that of the swapped picture.
+func (Game) ConjugateKey(p Position) (key string, negated bool) {
 	k := keyOf(p, false)
 	s := keyOf(p, true)
 	if s < k {
@@ -200,8 +204,21 @@ func treeCode(es []Edge, children [][]int, v int, swap bool) string {
 	return strings.Join(codes, "")
 }
 
-// String writes p (for the conformance check).
-func (Game) String(p Position) string { return p.String() }
+// FormatPosition writes p as Position.String does.
+func (Game) FormatPosition(p Position) string { return p.String() }
 
-// Parse reads p (for the conformance check).
-func (Game) Parse(s string) (Position, error) { return Parse(s) }
+// ParsePosition reads p as Parse does.
+func (Game) ParsePosition(s string) (Position, error) { return Parse(s) }
+
+// Value returns the closed forms of p when it has one: a number when p has
+// no green edge (NumberValue), a nimber when every edge is green
+// (NimValue). It is partizan's Valuer.
+func (Game) Value(c *partizan.Calc, p Position) (partizan.Game, bool, error) {
+	if v, ok := NumberValue(p); ok {
+		return c.Store().Number(partizan.NewDyadic(v.Num, uint(v.Exp))), true, nil
+	}
+	if n, ok := NimValue(p); ok {
+		return c.Store().Nimber(uint64(n)), true, nil
+	}
+	return partizan.Game{}, false, nil
+}

@@ -1,13 +1,16 @@
 package hackenbush
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/longtest"
 	"github.com/grundy/grundy/notation"
+	"github.com/grundy/grundy/partizan"
 	"github.com/grundy/grundy/partizan/rulesettest"
 )
 
@@ -235,4 +238,36 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q: %d edges, read back %d", s, p.NumEdges(), q.NumEdges())
 		}
 	})
+}
+
+func solve(t testing.TB, pos string) (partizan.Game, *partizan.Calc) {
+	t.Helper()
+	c := partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.Budget{})
+	g, err := partizan.Solve(c, Game{}, mustParse(t, pos))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, c
+}
+
+// CGSuite's whole Hackenbush table (GameGraphTest.scala) through
+// partizan's Solver with the closed forms, written as CGSuite writes it.
+func TestCGSuiteValuesBySolver(t *testing.T) {
+	for _, c := range []struct{ pos, value string }{
+		{"lrlrrllr", "77/128"},
+		{"l(l;rl)", "3/2"},
+		{"eeeeeee", "*7"},
+		{"lrlerrr", "3/4v[3]*"},
+		{"e(ee(e;e);e(eee;ee);e(ee;e))", "*5"},
+		{"e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))", "*2"},
+	} {
+		g, calc := solve(t, c.pos)
+		want, err := calc.Parse(c.value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g != want || g.String() != c.value {
+			t.Errorf("%s = %s, want %s", c.pos, g, c.value)
+		}
+	}
 }

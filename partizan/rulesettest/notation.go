@@ -58,17 +58,9 @@ func (p *parser) skipSpace() {
 // expr := term {('+'|'-') term}, where "+-" starts a switch, not an operator.
 func (p *parser) expr() (*Game, error) {
 	p.skipSpace()
-	neg := false
-	if p.peek("-") {
-		neg = true
-		p.i++
-	}
 	g, err := p.juxt()
 	if err != nil {
 		return nil, err
-	}
-	if neg {
-		g = Neg(g)
 	}
 	for {
 		p.skipSpace()
@@ -99,11 +91,20 @@ func (p *parser) expr() (*Game, error) {
 	}
 }
 
-// juxt := atom {atom}: juxtaposed atoms are summed.
+// juxt := ['-'] atom {atom}: juxtaposed atoms are summed, and a leading
+// minus negates the first atom only, as CGSuite writes -1^* for -1 + ^*.
 func (p *parser) juxt() (*Game, error) {
+	p.skipSpace()
+	neg := p.peek("-")
+	if neg {
+		p.i++
+	}
 	g, err := p.atom()
 	if err != nil {
 		return nil, err
+	}
+	if neg {
+		g = Neg(g)
 	}
 	for p.startsAtom() {
 		h, err := p.atom()
