@@ -1,0 +1,227 @@
+package grid
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// Bitboards of grids of at most 64 cells: bit r*cols + c is the cell in
+// row r, column c.
+
+// geom holds the masks of an R×C board.
+type geom struct {
+	rows, cols int
+	full       uint64 // every cell
+	notFirst   uint64 // every cell but those of the first column
+	notLast    uint64 // every cell but those of the last column
+	row        uint64 // the cells of the first row
+}
+
+// geoms holds the geometry of every board of at most 64 cells, by rows
+// and columns: a constant table, built once.
+var geoms = func() (t [65][65]geom) {
+	for r := 1; r <= 64; r++ {
+		for c := 1; r*c <= 64; c++ {
+			t[r][c] = makeGeometry(r, c)
+		}
+	}
+	return t
+}()
+
+func geometry(rows, cols int) *geom { return &geoms[rows][cols] }
+
+func makeGeometry(rows, cols int) geom {
+	n := rows * cols
+	g := geom{rows: rows, cols: cols, full: ^uint64(0) >> (64 - n), row: ^uint64(0) >> (64 - cols)}
+	if n == 0 {
+		g.full, g.row = 0, 0
+	}
+	var first, last uint64
+	for r := range rows {
+		first |= 1 << (r * cols)
+		last |= 1 << (r*cols + cols - 1)
+	}
+	g.notFirst, g.notLast = g.full&^first, g.full&^last
+	return g
+}
+
+func (g Grid) geom() *geom { return geometry(int(g.rows), int(g.cols)) }
+
+// neighbours returns the cells orthogonally adjacent to a cell of m.
+func (b *geom) neighbours(m uint64) uint64 {
+	return (m<<b.cols | m>>b.cols | (m&b.notLast)<<1 | (m&b.notFirst)>>1) & b.full
+}
+
+// flood returns the cells of within connected to seed.
+func (b *geom) flood(seed, within uint64) uint64 {
+	for {
+		next := (seed | b.neighbours(seed)) & within
+		if next == seed {
+			return seed
+		}
+		seed = next
+	}
+}
+
+// bbox returns the first and last rows and columns of the cells of m
+// (not empty).
+func (b *geom) bbox(m uint64) (r0, r1, c0, c1 int) {
+	r0 = bits.TrailingZeros64(m) / b.cols
+	r1 = (63 - bits.LeadingZeros64(m)) / b.cols
+	var cols uint64
+	for r := r0; r <= r1; r++ {
+		cols |= m >> (r * b.cols) & b.row
+	}
+	return r0, r1, bits.TrailingZeros64(cols), 63 - bits.LeadingZeros64(cols)
+}
+
+// cut returns the cells of m in rows r0.. and columns c0.. of an nr × nc
+// window, as a board of nr × nc.
+func (b *geom) cut(m uint64, r0, c0, nr, nc int) uint64 {
+	var out uint64
+	w := ^uint64(0) >> (64 - nc)
+	for r := range nr {
+		out |= (m >> ((r0+r)*b.cols + c0) & w) << (r * nc)
+	}
+	return out
+}
+
+// image returns m under sym: its cells moved as sym moves them.
+func (b *geom) image(m uint64, sym symmetry) uint64 {
+	rows, cols := b.rows, b.cols
+	if !sym.transpose {
+		var out uint64
+		for r := range rows {
+			row := m >> (r * cols) & b.row
+			if sym.flipCols {
+				row = bits.Reverse64(row) >> (64 - cols)
+			}
+			to := r
+			if sym.flipRows {
+				to = rows - 1 - r
+			}
+			out |= row << (to * cols)
+		}
+		return out
+	}
+	// A transposing image is C × R: cell (r, c) goes to (c', r') with the
+	// flips applied in the image's own rows and columns.
+	var out uint64
+	for ; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		r, c := i/cols, i%cols
+		ir, ic := c, r // image row, column
+		if sym.flipRows {
+			ir = cols - 1 - ir
+		}
+		if sym.flipCols {
+			ic = rows - 1 - ic
+		}
+		out |= 1 << (ir*rows + ic)
+	}
+	return out
+}
+
+// cropped returns g cut to the bounding box of the cells of keep, every
+// other cell of the box filled with code fill.
+func (g Grid) cropBits(keep uint64, fill byte) Grid {
+	if keep == 0 {
+		return Grid{}
+	}
+	b := g.geom()
+	r0, r1, c0, c1 := b.bbox(keep)
+	nr, nc := r1-r0+1, c1-c0+1
+	k := b.cut(keep, r0, c0, nr, nc)
+	out := Grid{rows: uint16(nr), cols: uint16(nc)}
+	box := geometry(nr, nc).full
+	out.lo = b.cut(g.lo&keep, r0, c0, nr, nc)
+	out.hi = b.cut(g.hi&keep, r0, c0, nr, nc)
+	if fill&1 != 0 {
+		out.lo |= box &^ k
+	}
+	if fill&2 != 0 {
+		out.hi |= box &^ k
+	}
+	return out
+}
+
+// keyBits is key for a small grid: the least of its images under syms
+// and (its codes recoded) conj, compared as (rows, cols, lo, hi).
+func (g Grid) keyBits(syms, conj []symmetry, recode []byte) (string, bool) {
+	if g.rows == 0 {
+		return "", false
+	}
+	b := g.geom()
+	var best bitImage
+	neg := false
+	for k, sym := range syms {
+		x := b.bitImage(g.lo, g.hi, sym)
+		if k == 0 || x.less(best) {
+			best = x
+		}
+	}
+	if len(conj) > 0 {
+		lo, hi := recodeBits(g.lo, g.hi, b.full, recode)
+		for _, sym := range conj {
+			if x := b.bitImage(lo, hi, sym); x.less(best) {
+				best, neg = x, true
+			}
+		}
+	}
+	var k [18]byte
+	k[0], k[1] = byte(best.rows), byte(best.cols)
+	binary.LittleEndian.PutUint64(k[2:], best.lo)
+	binary.LittleEndian.PutUint64(k[10:], best.hi)
+	if best.hi == 0 {
+		return string(k[:10]), neg
+	}
+	return string(k[:]), neg
+}
+
+// bitImage is an image of a small grid, ordered by (rows, cols, lo, hi).
+type bitImage struct {
+	rows, cols int
+	lo, hi     uint64
+}
+
+func (x bitImage) less(y bitImage) bool {
+	switch {
+	case x.rows != y.rows:
+		return x.rows < y.rows
+	case x.cols != y.cols:
+		return x.cols < y.cols
+	case x.lo != y.lo:
+		return x.lo < y.lo
+	}
+	return x.hi < y.hi
+}
+
+func (b *geom) bitImage(lo, hi uint64, sym symmetry) bitImage {
+	x := bitImage{b.rows, b.cols, b.image(lo, sym), 0}
+	if hi != 0 {
+		x.hi = b.image(hi, sym)
+	}
+	if sym.transpose {
+		x.rows, x.cols = x.cols, x.rows
+	}
+	return x
+}
+
+// recodeBits maps each cell's code c to recode[c] (nil: unchanged).
+func recodeBits(lo, hi, full uint64, recode []byte) (uint64, uint64) {
+	if recode == nil {
+		return lo, hi
+	}
+	planes := [4]uint64{full &^ lo &^ hi, lo &^ hi, hi &^ lo, lo & hi}
+	var nlo, nhi uint64
+	for c, m := range planes {
+		to := recode[c]
+		if to&1 != 0 {
+			nlo |= m
+		}
+		if to&2 != 0 {
+			nhi |= m
+		}
+	}
+	return nlo, nhi
+}
