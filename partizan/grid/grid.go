@@ -55,7 +55,7 @@ func (g Grid) Rows() int { return int(g.rows) }
 // Cols returns the number of columns.
 func (g Grid) Cols() int { return int(g.cols) }
 
-func (g Grid) n() int       { return int(g.rows) * int(g.cols) }
+func (g Grid) n() int      { return int(g.rows) * int(g.cols) }
 func (g Grid) small() bool { return g.n() <= 64 }
 
 // at returns the code of cell i (row-major).
