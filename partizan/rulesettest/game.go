@@ -45,7 +45,8 @@ func Le(g, h *Game) bool {
 // Eq reports whether g = h as games.
 func Eq(g, h *Game) bool { return Le(g, h) && Le(h, g) }
 
-// Neg returns -g.
+// Neg returns -g (canonical when g is, its options in this package's
+// order, so that Identical compares it).
 func Neg(g *Game) *Game {
 	out := &Game{}
 	for _, gr := range g.R {
@@ -54,6 +55,8 @@ func Neg(g *Game) *Game {
 	for _, gl := range g.L {
 		out.R = append(out.R, Neg(gl))
 	}
+	sortOptions(out.L)
+	sortOptions(out.R)
 	return out
 }
 
