@@ -271,3 +271,82 @@ func TestCGSuiteValuesBySolver(t *testing.T) {
 		}
 	}
 }
+
+// bed is Winning Ways' "Moderately Hard Bed" (ch. 7, figure 31), as
+// CGSuite's GameGraphTest.scala writes it (a test it leaves commented out
+// as too slow): seven blue legs, each under a red edge, on a red frame.
+const bed = "(lr:A(rr:B;rr:D;rr:F);lr:B(r(r:D;r:E));lr:C(rr:F;rr:G);lr:D;lr:E(r(r:F;r:G));lr:F;lr:G)"
+
+// Its value, 1/128, is Winning Ways' (ch. 7). The search takes a few
+// seconds of one core (BenchmarkModeratelyHardBed), so it runs in the
+// long suite; the smaller beds below run always.
+func TestModeratelyHardBed(t *testing.T) {
+	longtest.Skip(t)
+	p := mustParse(t, bed)
+	if v, ok := NumberValue(p); !ok || v.String() != "1/128" {
+		t.Fatalf("NumberValue(bed) = %v, %v; want 1/128", v, ok)
+	}
+	g, _ := solve(t, bed)
+	if g.String() != "1/128" {
+		t.Errorf("the solver: %s", g)
+	}
+}
+
+// Beds with fewer legs and frame edges, by the search and by the solver
+// without closed forms (canonical forms of every follower).
+func TestSmallBeds(t *testing.T) {
+	for _, c := range []struct{ pos, value string }{
+		{"(lr:A(rr:B);lr:B)", ""},
+		{"(lr:A(rr:B;rr:C);lr:B;lr:C(rr:B))", ""},
+		{"(lr:A(rr:B;rr:D);lr:B(r(r:D;r:E));lr:D;lr:E)", ""},
+	} {
+		p := mustParse(t, c.pos)
+		v, ok := NumberValue(p)
+		c2 := partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.Budget{})
+		plain := partizan.NewSolver[Position](c2, Game{})
+		plain.Plain = true
+		g, err := plain.Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok || g.String() != v.String() || (c.value != "" && v.String() != c.value) {
+			t.Errorf("%s: NumberValue %v %v, canonical form %s, want %s", c.pos, v, ok, g, c.value)
+		}
+	}
+}
+
+// Pictures with symmetries: a picture twice on the ground is worth twice
+// its value, and the number search keys its states up to the swap.
+func TestSymmetricPictures(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 200 {
+		p := randomPicture(r, 9, []Color{Blue, Red})
+		es := p.Edges()
+		nv := 0
+		for _, e := range es {
+			nv = max(nv, int(e.U)+1, int(e.V)+1)
+		}
+		if 2*nv > 64 {
+			continue
+		}
+		double := append([]Edge{}, es...)
+		shift := func(v uint8) uint8 {
+			if v == 0 {
+				return 0
+			}
+			return v + uint8(nv-1)
+		}
+		for _, e := range es {
+			double = append(double, Edge{shift(e.U), shift(e.V), e.Color})
+		}
+		d := NewPosition(double)
+		v, ok1 := NumberValue(p)
+		w, ok2 := NumberValue(d)
+		if !ok1 || !ok2 || w != v.Add(v) {
+			t.Fatalf("%s = %s, but twice it, %s, = %s", p, v, d, w)
+		}
+		if s, _ := newNumSearch(d); len(s.auts) < 2 {
+			t.Fatalf("%s: no symmetry found", d)
+		}
+	}
+}

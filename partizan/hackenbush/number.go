@@ -16,24 +16,34 @@ import (
 // The search stands on the colon principle: a piece H hanging from the
 // rest of the picture at a single vertex v may be replaced by any piece
 // of the same value without changing the value of the whole (Winning
-// Ways, ch. 7, and Siegel, CGT, I.4 for the partizan form: if H ≥ H' then
-// X[H at v] ≥ X[H' at v], by a strategy-copying argument that holds for
-// every colour). So a part on the ground is searched as its block at the
-// ground (its 2-connected piece there, or one edge) with, at each vertex
-// of the block, the value of everything hanging there, as a stalk of
-// that value; a stalk's best moves are its number's canonical options
-// (the value of the whole is monotone in the hanging value). A block of
-// one edge is closed: an edge under a stalk of value x is the stalk with
-// one more edge at its foot, read by Berlekamp's sign-expansion rule.
+// Ways, ch. 7; it holds for every colour, by the strategy-copying
+// argument, and H ≥ H' gives X[H at v] ≥ X[H' at v]). So
 //
-// ok is false when p has a green edge, more than 64 edges or vertices,
-// or a value whose numerator or denominator would pass 2^62.
+//   - an edge to a leaf, with a value x already hanging at the leaf, is
+//     the stalk of x with one more edge at its foot, worth underEdge (by
+//     Berlekamp's sign-expansion rule), and joins the value hanging at its
+//     other end: pendant trees are peeled away into numbers at the
+//     vertices they hang from;
+//   - what remains on the ground falls into parts that meet only at the
+//     ground (summed), each a block (a 2-connected piece) at the ground
+//     with, at each of its vertices, the value of what hangs there (bulbs
+//     beyond a cut vertex are valued the same way, from that vertex);
+//   - a block with its hanging values is searched, and remembered, by its
+//     edges and those values, up to the picture's automorphisms: its
+//     options cut one of its edges (what is cut off falls, with the values
+//     hanging from it) or move in a hanging value, a stalk, to that
+//     number's canonical option (the value of the whole is monotone in the
+//     hanging value, so a stalk's best move is its number's).
+//
+// ok is false when p has a green edge, more than 64 edges or vertices, or
+// a value whose numerator or denominator would pass 2^61.
 func NumberValue(p Position) (v Dyadic, ok bool) {
 	s, ok := newNumSearch(p)
 	if !ok {
 		return Dyadic{}, false
 	}
-	v, err := s.value(0, s.all, nil)
+	var w weights
+	v, err := s.value(0, s.all, &w)
 	if err != nil {
 		return Dyadic{}, false
 	}
@@ -42,14 +52,91 @@ func NumberValue(p Position) (v Dyadic, ok bool) {
 
 var errOverflow = errors.New("hackenbush: number too large")
 
+// weights holds the value hanging at each vertex (a stalk of that value),
+// set marks the vertices whose value is not 0.
+type weights struct {
+	set uint64
+	d   [64]Dyadic
+}
+
+func (w *weights) add(v int, x Dyadic) error {
+	if w.set&(1<<v) == 0 {
+		w.d[v] = Dyadic{}
+	}
+	y, err := checkedAdd(w.d[v], x)
+	if err != nil {
+		return err
+	}
+	w.d[v] = y
+	if y == (Dyadic{}) {
+		w.set &^= 1 << v
+	} else {
+		w.set |= 1 << v
+	}
+	return nil
+}
+
+// restrict returns the weights of w at the vertices of vs.
+func (w *weights) restrict(vs uint64, out *weights) {
+	out.set = w.set & vs
+	for m := out.set; m != 0; m &= m - 1 {
+		v := bits.TrailingZeros64(m)
+		out.d[v] = w.d[v]
+	}
+}
+
 type numSearch struct {
 	n    int // vertices
 	all  uint64
 	ends [64][2]uint8
-	inc  [64]uint64 // edges at each vertex
+	inc  [64]uint64 // edges at each vertex (a loop once)
+	loop uint64     // the loops
 	blue uint64
-	memo map[string]Dyadic
-	key  []byte
+	auts []automorphism // of the picture, the identity first
+
+	memo    map[string]Dyadic       // block states: their values
+	scripts map[shape]*script       // (root, edges): how they fall apart
+	blocks  map[shape][]blockOption // (root, block): its cuts
+	key     []byte
+}
+
+// shape is a root and a set of edges connected to it.
+type shape struct {
+	r int8
+	m uint64
+}
+
+// A script is how the edges m on root r fall apart, which depends on the
+// edges alone: the pendant edges peeled, in order (each adds what it
+// holds, as one more edge under it, to the vertex it hangs from), then the
+// parts at r, each a block with the scripts of the bulbs hanging from its
+// cut vertices. Evaluating it on hanging values is arithmetic and lookups
+// of block states; scripts are built once per shape.
+type script struct {
+	r     int
+	peels []peel
+	parts []partScript
+}
+
+// peel is one pendant edge: edge i from leaf to the vertex it hangs from
+// (leaf -1 for a loop at to).
+type peel struct {
+	i, leaf, to int
+	blue        bool
+}
+
+type partScript struct {
+	bulbs []*script // rooted at the block's cut vertices
+	block uint64
+	vb    uint64 // the block's vertices but r
+	edge  int    // the block's edge when it has one (a bridge), else -1
+	far   int    // that edge's other end
+}
+
+// blockOption is a cut of a block's edge and the script of what is left.
+type blockOption struct {
+	blue bool
+	sc   *script
 }
 
 func newNumSearch(p Position) (*numSearch, bool) {
@@ -57,7 +144,7 @@ func newNumSearch(p Position) (*numSearch, bool) {
 	if len(es) > 64 {
 		return nil, false
 	}
-	s := &numSearch{memo: map[string]Dyadic{}}
+	s := &numSearch{n: 1, memo: map[string]Dyadic{}, scripts: map[shape]*script{}, blocks: map[shape][]blockOption{}}
 	for i, e := range es {
 		if e.Color == Green || e.U >= 64 || e.V >= 64 {
 			return nil, false
@@ -66,194 +153,153 @@ func newNumSearch(p Position) (*numSearch, bool) {
 		s.ends[i] = [2]uint8{e.U, e.V}
 		s.inc[e.U] |= 1 << i
 		s.inc[e.V] |= 1 << i
+		if e.U == e.V {
+			s.loop |= 1 << i
+		}
 		if e.Color == Blue {
 			s.blue |= 1 << i
 		}
 		s.all |= 1 << i
 	}
+	s.auts = automorphisms(es, s.n)
 	return s, true
 }
 
-// weight is the value of what hangs at vertex v, as a stalk.
-type weight struct {
-	v uint8
-	d Dyadic
-}
-
-func (s *numSearch) other(i int, u uint8) uint8 {
-	if s.ends[i][0] == u {
-		return s.ends[i][1]
-	}
-	return s.ends[i][0]
-}
-
-// vertices returns the vertices the edges of m touch.
-func (s *numSearch) vertices(m uint64) uint64 {
-	var vs uint64
-	for ; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		vs |= 1<<s.ends[i][0] | 1<<s.ends[i][1]
-	}
-	return vs
-}
-
-// reach returns the edges of m connected to r.
-func (s *numSearch) reach(r uint8, m uint64) uint64 {
-	seen := uint64(1) << r
-	frontier := seen
-	var edges uint64
-	for frontier != 0 {
-		v := bits.TrailingZeros64(frontier)
-		frontier &^= 1 << v
-		out := s.inc[v] & m &^ edges
-		edges |= out
-		for ; out != 0; out &= out - 1 {
-			i := bits.TrailingZeros64(out)
-			for _, w := range s.ends[i] {
-				if seen&(1<<w) == 0 {
-					seen |= 1 << w
-					frontier |= 1 << w
-				}
-			}
-		}
-	}
-	return edges
-}
-
-// part returns the edges of m reachable from edge i without passing
-// through vertex r.
-func (s *numSearch) part(r uint8, m uint64, i int) uint64 {
-	edges := uint64(1) << i
-	seen := uint64(1) << r
-	var frontier uint64
-	for _, w := range s.ends[i] {
-		if seen&(1<<w) == 0 {
-			seen |= 1 << w
-			frontier |= 1 << w
-		}
-	}
-	for frontier != 0 {
-		v := bits.TrailingZeros64(frontier)
-		frontier &^= 1 << v
-		out := s.inc[v] & m &^ edges
-		edges |= out
-		for ; out != 0; out &= out - 1 {
-			j := bits.TrailingZeros64(out)
-			for _, w := range s.ends[j] {
-				if seen&(1<<w) == 0 {
-					seen |= 1 << w
-					frontier |= 1 << w
-				}
-			}
-		}
-	}
-	return edges
-}
-
 // value returns the value of the edges m (all connected to r) grounded at
-// r, with the stalks ws hanging at their vertices: the weight at r, plus
-// the parts that meet only at r.
-func (s *numSearch) value(r uint8, m uint64, ws []weight) (Dyadic, error) {
-	var total Dyadic
-	var err error
-	for _, w := range ws {
-		if w.v == r {
-			if total, err = checkedAdd(total, w.d); err != nil {
-				return Dyadic{}, err
+// r, with the values w hanging at their vertices other than r (w is the
+// caller's and is changed).
+func (s *numSearch) value(r int, m uint64, w *weights) (Dyadic, error) {
+	w.set &^= 1 << r
+	if err := s.run(s.script(r, m), w); err != nil {
+		return Dyadic{}, err
+	}
+	if w.set&(1<<r) == 0 {
+		return Dyadic{}, nil
+	}
+	return w.d[r], nil
+}
+
+// run evaluates sc on w in place: it adds the value of sc's edges (with
+// the values hanging at their vertices) to the value hanging at sc.r.
+func (s *numSearch) run(sc *script, w *weights) error {
+	for _, p := range sc.peels {
+		x := Dyadic{}
+		if p.leaf >= 0 && w.set&(1<<p.leaf) != 0 {
+			x = w.d[p.leaf]
+			w.set &^= 1 << p.leaf
+		}
+		y, err := underEdge(p.blue, x)
+		if err != nil {
+			return err
+		}
+		if err := w.add(p.to, y); err != nil {
+			return err
+		}
+	}
+	var sub weights
+	for _, p := range sc.parts {
+		for _, b := range p.bulbs {
+			if err := s.run(b, w); err != nil {
+				return err
+			}
+		}
+		var x Dyadic
+		var err error
+		if p.edge >= 0 {
+			y := Dyadic{}
+			if w.set&(1<<p.far) != 0 {
+				y = w.d[p.far]
+			}
+			x, err = underEdge(s.blue&(1<<p.edge) != 0, y)
+		} else {
+			w.restrict(p.vb, &sub)
+			x, err = s.block(sc.r, p.block, &sub)
+		}
+		if err != nil {
+			return err
+		}
+		if err := w.add(sc.r, x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// script returns the script of the edges m on root r, building it once.
+func (s *numSearch) script(r int, m uint64) *script {
+	k := shape{int8(r), m}
+	if sc, ok := s.scripts[k]; ok {
+		return sc
+	}
+	sc := &script{r: r}
+	// Loops first: each is one edge hanging from its vertex.
+	for loops := m & s.loop; loops != 0; loops &= loops - 1 {
+		i := bits.TrailingZeros64(loops)
+		sc.peels = append(sc.peels, peel{i, -1, int(s.ends[i][0]), s.blue&(1<<i) != 0})
+	}
+	m &^= s.loop
+	// Then the pendant trees, leaf by leaf.
+	var leaves uint64
+	for vs := s.vertices(m) &^ (1 << r); vs != 0; vs &= vs - 1 {
+		v := bits.TrailingZeros64(vs)
+		if e := s.inc[v] & m; e&(e-1) == 0 {
+			leaves |= 1 << v
+		}
+	}
+	for leaves != 0 {
+		v := bits.TrailingZeros64(leaves)
+		leaves &^= 1 << v
+		e := s.inc[v] & m
+		if e == 0 {
+			continue
+		}
+		i := bits.TrailingZeros64(e)
+		u := s.other(i, v)
+		sc.peels = append(sc.peels, peel{i, v, u, s.blue&(1<<i) != 0})
+		m &^= 1 << i
+		if u != r {
+			if e := s.inc[u] & m; e != 0 && e&(e-1) == 0 {
+				leaves |= 1 << u
 			}
 		}
 	}
+	// What is left falls into parts at r, each a block with bulbs.
 	for rest := m; rest != 0; {
 		p := s.part(r, rest, bits.TrailingZeros64(rest))
 		rest &^= p
-		vs := s.vertices(p) &^ (1 << r)
-		var sub []weight
-		for _, w := range ws {
-			if vs&(1<<w.v) != 0 {
-				sub = append(sub, w)
-			}
+		b, cuts := s.rootBlock(r, p)
+		vb := s.vertices(b)
+		ps := partScript{block: b, vb: vb &^ (1 << r), edge: -1}
+		for c := cuts; c != 0; c &= c - 1 {
+			v := bits.TrailingZeros64(c)
+			ps.bulbs = append(ps.bulbs, s.script(v, s.hanging(v, p&^b, vb)))
 		}
-		v, err := s.atomic(r, p, sub)
-		if err != nil {
-			return Dyadic{}, err
+		if b&(b-1) == 0 {
+			ps.edge = bits.TrailingZeros64(b)
+			ps.far = s.other(ps.edge, r)
 		}
-		if total, err = checkedAdd(total, v); err != nil {
-			return Dyadic{}, err
-		}
+		sc.parts = append(sc.parts, ps)
 	}
-	return total, nil
+	s.scripts[k] = sc
+	return sc
 }
 
-// atomic returns the value of one part p at r (with the stalks ws at its
-// vertices other than r): its block at r with, at each of the block's
-// vertices, the value of what hangs there.
-func (s *numSearch) atomic(r uint8, p uint64, ws []weight) (Dyadic, error) {
-	key := s.appendKey(s.key[:0], 'a', r, p, ws)
-	s.key = key
-	if v, ok := s.memo[string(key)]; ok {
-		return v, nil
-	}
-	memoKey := string(key)
-	v, err := s.atomicSearch(r, p, ws)
-	if err == nil {
-		s.memo[memoKey] = v
-	}
-	return v, err
-}
-
-// appendKey appends a memo key: a tag, the root, the edges and the weights.
-func (s *numSearch) appendKey(key []byte, tag byte, r uint8, m uint64, ws []weight) []byte {
-	key = append(key, tag, r)
-	key = binary.LittleEndian.AppendUint64(key, m)
-	for _, x := range ws {
-		key = append(key, x.v, x.d.Exp)
-		key = binary.LittleEndian.AppendUint64(key, uint64(x.d.Num))
-	}
-	return key
-}
-
-func (s *numSearch) atomicSearch(r uint8, p uint64, ws []weight) (Dyadic, error) {
-	b := s.rootBlock(r, p)
-	vb := s.vertices(b)
-	// x: the value hanging at each vertex of the block but r.
-	var xs []weight
-	for vv := vb &^ (1 << r); vv != 0; vv &= vv - 1 {
-		v := uint8(bits.TrailingZeros64(vv))
-		h := s.hanging(v, p&^b, vb)
-		var sub []weight
-		hv := s.vertices(h) | 1<<v
-		for _, w := range ws {
-			if hv&(1<<w.v) != 0 {
-				sub = append(sub, w)
-			}
-		}
-		x, err := s.value(v, h, sub)
-		if err != nil {
-			return Dyadic{}, err
-		}
-		if x != (Dyadic{}) {
-			xs = append(xs, weight{v, x})
-		}
-	}
-	if b&(b-1) == 0 {
-		// One edge (a bridge, or a loop at r): closed.
-		var x Dyadic
-		if len(xs) == 1 {
-			x = xs[0].d
-		}
-		return underEdge(s.blue&b != 0, x)
-	}
-	return s.block(r, b, xs)
-}
-
-// block returns the value of the 2-connected block b at r with stalks xs.
-func (s *numSearch) block(r uint8, b uint64, xs []weight) (Dyadic, error) {
-	key := s.appendKey(s.key[:0], 'b', r, b, xs)
-	s.key = key
+// block returns the value of the 2-connected block b at r with the
+// values w hanging at its vertices (not at r).
+func (s *numSearch) block(r int, b uint64, w *weights) (Dyadic, error) {
+	key := s.blockKey(r, b, w)
 	if v, ok := s.memo[string(key)]; ok {
 		return v, nil
 	}
 	memoKey := string(key) // s.key is reused by the searches below
+	opts, ok := s.blocks[shape{int8(r), b}]
+	if !ok {
+		for rest := b; rest != 0; rest &= rest - 1 {
+			i := bits.TrailingZeros64(rest)
+			opts = append(opts, blockOption{s.blue&(1<<i) != 0, s.script(r, s.reach(r, b&^(1<<i)))})
+		}
+		s.blocks[shape{int8(r), b}] = opts
+	}
 	var lo, hi Dyadic
 	hasLo, hasHi := false, false
 	offer := func(left bool, v Dyadic) {
@@ -265,41 +311,37 @@ func (s *numSearch) block(r uint8, b uint64, xs []weight) (Dyadic, error) {
 			hi, hasHi = v, true
 		}
 	}
-	// Cut an edge of the block: what is cut off falls, stalks with it.
-	for rest := b; rest != 0; rest &= rest - 1 {
-		i := bits.TrailingZeros64(rest)
-		m := s.reach(r, b&^(1<<i))
-		vs := s.vertices(m)
-		var sub []weight
-		for _, x := range xs {
-			if vs&(1<<x.v) != 0 {
-				sub = append(sub, x)
-			}
-		}
-		v, err := s.value(r, m, sub)
-		if err != nil {
+	var sub weights
+	// Cut an edge of the block: what is cut off falls, values with it.
+	for _, o := range opts {
+		w.restrict(w.set, &sub)
+		if err := s.run(o.sc, &sub); err != nil {
 			return Dyadic{}, err
 		}
-		offer(s.blue&(1<<i) != 0, v)
+		v := Dyadic{}
+		if sub.set&(1<<r) != 0 {
+			v = sub.d[r]
+		}
+		offer(o.blue, v)
 	}
-	// Move in a stalk, to its number's canonical option.
-	for k, x := range xs {
+	// Move in a hanging value, a stalk, to its number's canonical option.
+	for vs := w.set; vs != 0; vs &= vs - 1 {
+		v := bits.TrailingZeros64(vs)
 		for _, left := range [2]bool{true, false} {
-			y, ok := option(x.d, left)
+			y, ok := option(w.d[v], left)
 			if !ok {
 				continue
 			}
-			ys := make([]weight, 0, len(xs))
-			ys = append(ys, xs[:k]...)
-			if y != (Dyadic{}) {
-				ys = append(ys, weight{x.v, y})
+			w.restrict(w.set, &sub)
+			sub.set &^= 1 << v
+			if err := sub.add(v, y); err != nil {
+				return Dyadic{}, err
 			}
-			ys = append(ys, xs[k+1:]...)
-			v, err := s.value(r, b, ys)
+			x, err := s.block(r, b, &sub)
 			if err != nil {
 				return Dyadic{}, err
 			}
-			offer(left, v)
+			offer(left, x)
 		}
 	}
 	v := simplest(lo, hasLo, hi, hasHi)
@@ -307,193 +349,86 @@ func (s *numSearch) block(r uint8, b uint64, xs []weight) (Dyadic, error) {
 	return v, nil
 }
 
-// option returns the canonical Left (or Right) option of the number x:
-// n-1 for an integer n > 0, (p∓1)/2^k for p/2^k, none for Left at an
-// integer ≤ 0 (for Right at one ≥ 0).
-func option(x Dyadic, left bool) (Dyadic, bool) {
-	if x.Exp > 0 {
-		if left {
-			return Dyadic{x.Num - 1, x.Exp}.norm(), true
-		}
-		return Dyadic{x.Num + 1, x.Exp}.norm(), true
-	}
-	switch {
-	case left && x.Num > 0:
-		return Dyadic{x.Num - 1, 0}, true
-	case !left && x.Num < 0:
-		return Dyadic{x.Num + 1, 0}, true
-	}
-	return Dyadic{}, false
-}
-
-// rootBlock returns the edges of the block of p (a part at r: p minus r
-// is connected) that contains r: Tarjan's biconnected components, by
-// depth-first search from r with an edge stack.
-func (s *numSearch) rootBlock(r uint8, p uint64) uint64 {
-	if p&(p-1) == 0 {
-		return p
-	}
-	var disc, low [64]int8
-	t := int8(0)
-	var stack []int
-	var block uint64
-	var dfs func(u uint8, via int)
-	dfs = func(u uint8, via int) {
-		t++
-		disc[u], low[u] = t, t
-		for out := s.inc[u] & p; out != 0; out &= out - 1 {
-			i := bits.TrailingZeros64(out)
-			if i == via {
-				continue
-			}
-			w := s.other(i, u)
-			switch {
-			case disc[w] == 0:
-				stack = append(stack, i)
-				dfs(w, i)
-				low[u] = min(low[u], low[w])
-				if low[w] >= disc[u] && u == r {
-					// The block at r: pop down to edge i.
-					for {
-						j := stack[len(stack)-1]
-						stack = stack[:len(stack)-1]
-						block |= 1 << j
-						if j == i {
-							break
-						}
-					}
-				} else if low[w] >= disc[u] {
-					// A block above u: drop it.
-					for {
-						j := stack[len(stack)-1]
-						stack = stack[:len(stack)-1]
-						if j == i {
-							break
-						}
-					}
-				}
-			case disc[w] < disc[u]:
-				stack = append(stack, i)
-				low[u] = min(low[u], disc[w])
-			case w == u:
-				// A loop is a block of its own.
-				if u == r {
-					block |= 1 << i
-				}
-			}
+// blockKey returns the memo key of block b at r with values w: the least,
+// over the picture's automorphisms, of (root, edges, values by vertex),
+// the images compared by root and edges first, so that only the least
+// ones are written out.
+func (s *numSearch) blockKey(r int, b uint64, w *weights) []byte {
+	bestR, bestM, ties := r, b, 0
+	var tie [maxAutomorphisms]int
+	for k := 1; k < len(s.auts); k++ {
+		a := &s.auts[k]
+		ar, am := int(a.vertex[r]), a.mapEdges(b)
+		switch {
+		case ar < bestR || ar == bestR && am < bestM:
+			bestR, bestM, ties = ar, am, 0
+			tie[0] = k
+			ties = 1
+		case ar == bestR && am == bestM:
+			tie[ties] = k
+			ties++
 		}
 	}
-	dfs(r, -1)
-	return block
-}
-
-// hanging returns the edges of m that hang at v: reachable from v without
-// passing through another vertex of the block (vb).
-func (s *numSearch) hanging(v uint8, m uint64, vb uint64) uint64 {
-	var edges uint64
-	seen := vb
-	frontier := uint64(1) << v
-	for frontier != 0 {
-		u := bits.TrailingZeros64(frontier)
-		frontier &^= 1 << u
-		out := s.inc[u] & m &^ edges
-		edges |= out
-		for ; out != 0; out &= out - 1 {
-			i := bits.TrailingZeros64(out)
-			for _, w := range s.ends[i] {
-				if seen&(1<<w) == 0 {
-					seen |= 1 << w
-					frontier |= 1 << w
-				}
-			}
-		}
+	if bestR == r && bestM == b {
+		// the identity is among the least
+		tie[ties] = 0
+		ties++
 	}
-	return edges
-}
-
-// underEdge returns the value of an edge (blue or red) with a picture of
-// value x on top: the stalk of x's sign expansion with one more edge at
-// its foot, by Berlekamp's rule.
-func underEdge(blue bool, x Dyadic) (Dyadic, error) {
-	signs, err := signExpansion(x)
-	if err != nil {
-		return Dyadic{}, err
-	}
-	return stalkValue(append([]bool{blue}, signs...))
-}
-
-// signExpansion returns the sign expansion of x (true for +, a blue
-// edge): the path from 0 to x in the tree of numbers, the stalk whose
-// value x is (Conway, ONAG ch. 3).
-func signExpansion(x Dyadic) ([]bool, error) {
-	var out []bool
-	var v Dyadic
-	step := Dyadic{1, 0}
-	changed := false
-	for i := 0; v != x; i++ {
-		if i > 200 {
-			return nil, errOverflow
-		}
-		up := x.Cmp(v) > 0
-		if len(out) > 0 && up != out[len(out)-1] {
-			changed = true
-		}
-		if changed {
-			step.Exp++
-			if step.Exp > 62 {
-				return nil, errOverflow
-			}
-		}
-		if up {
-			v = v.Add(step)
+	best := s.key[:0]
+	var buf [9 + 64*12]byte
+	for t := range ties {
+		k := tie[t]
+		var key []byte
+		if k == 0 {
+			key = appendBlockKey(buf[:0], r, b, w, nil)
 		} else {
-			v = v.Add(step.Neg())
+			key = appendBlockKey(buf[:0], bestR, bestM, w, &s.auts[k])
 		}
-		out = append(out, up)
+		if t == 0 || string(key) < string(best) {
+			best = append(best[:0], key...)
+		}
 	}
-	return out, nil
+	s.key = best
+	return best
 }
 
-// stalkValue returns the value of a blue-red stalk (true for blue, from
-// the ground up) by Berlekamp's sign-expansion rule (Winning Ways, ch. 2):
-// the edges up to the first change of colour count ±1 each, and each
-// edge after it half as much as the one before, the first ±1/2.
-func stalkValue(signs []bool) (Dyadic, error) {
-	var v Dyadic
-	step := Dyadic{1, 0}
-	for i, blue := range signs {
-		if i > 0 && (blue != signs[i-1] || step.Exp > 0) {
-			if step.Exp >= 62 {
-				return Dyadic{}, errOverflow
-			}
-			step.Exp++
+func appendBlockKey(key []byte, r int, b uint64, w *weights, a *automorphism) []byte {
+	key = append(key, byte(r))
+	key = binary.LittleEndian.AppendUint64(key, b)
+	if a == nil {
+		for m := w.set; m != 0; m &= m - 1 {
+			v := bits.TrailingZeros64(m)
+			key = appendWeight(key, v, w.d[v])
 		}
-		var err error
-		if blue {
-			v, err = checkedAdd(v, step)
-		} else {
-			v, err = checkedAdd(v, step.Neg())
-		}
-		if err != nil {
-			return Dyadic{}, err
-		}
+		return key
 	}
-	return v, nil
+	// The mapped vertices, in increasing order.
+	var mapped uint64
+	var at [64]int8
+	for m := w.set; m != 0; m &= m - 1 {
+		v := bits.TrailingZeros64(m)
+		mapped |= 1 << a.vertex[v]
+		at[a.vertex[v]] = int8(v)
+	}
+	for m := mapped; m != 0; m &= m - 1 {
+		u := bits.TrailingZeros64(m)
+		key = appendWeight(key, u, w.d[at[u]])
+	}
+	return key
 }
 
-func checkedAdd(a, b Dyadic) (Dyadic, error) {
-	if a.Exp < b.Exp {
-		a, b = b, a
-	}
-	if bits.Len64(abs64(b.Num))+int(a.Exp-b.Exp) > 61 || bits.Len64(abs64(a.Num)) > 61 {
-		return Dyadic{}, errOverflow
-	}
-	return a.Add(b), nil
+// appendWeight appends vertex v's value: the vertex, the exponent and the
+// numerator as a zig-zag varint (small values, the common ones, in three
+// bytes).
+func appendWeight(key []byte, v int, d Dyadic) []byte {
+	key = append(key, byte(v), d.Exp)
+	return binary.AppendVarint(key, d.Num)
 }
 
-func abs64(x int64) uint64 {
-	if x < 0 {
-		return uint64(-x)
-	}
-	return uint64(x)
-}
+
+
+
+
+
+
+
