@@ -424,11 +424,3 @@ func appendWeight(key []byte, v int, d Dyadic) []byte {
 	key = append(key, byte(v), d.Exp)
 	return binary.AppendVarint(key, d.Num)
 }
-
-
-
-
-
-
-
-
