@@ -7,15 +7,16 @@ import "github.com/grundy/grundy/impartial"
 func (c *Calc) New(left, right []Game) (Game, error) {
 	var r gid
 	err := c.run(func() {
-		l := make([]gid, len(left))
-		for i, g := range left {
-			l[i] = c.own(g)
+		mark := len(c.stk)
+		for _, g := range left {
+			c.stk = append(c.stk, c.own(g))
 		}
-		rr := make([]gid, len(right))
-		for i, g := range right {
-			rr[i] = c.own(g)
+		for _, g := range right {
+			c.stk = append(c.stk, c.own(g))
 		}
-		r = c.construct(l, rr)
+		all := c.stk[mark:]
+		n := len(left)
+		r = c.construct(all[:n:n], all[n:len(all):len(all)])
 	})
 	return c.game(r), err
 }

@@ -240,7 +240,9 @@ func (f *formatter) numberTiny(id gid, lo, ro []gid) (kind string, x, sub gid, o
 
 // sorted returns id's options in CGSuite's order.
 func (f *formatter) sorted(id gid, side Side) []gid {
-	opts := slices.Clone(f.c.options(id, side, nil))
+	mark := len(f.c.stk)
+	opts := slices.Clone(f.c.options(id, side))
+	f.c.stk = f.c.stk[:mark]
 	slices.SortStableFunc(opts, f.order)
 	return opts
 }

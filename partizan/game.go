@@ -56,11 +56,20 @@ func (r Relation) String() string { return [...]string{"=", "<", ">", "‖"}[r] 
 // options of an immediate are immediate), its denominator's exponent in bits
 // 32–37, k in bits 38–50 (signed), m in bits 51–62. Zero is the id 0. A
 // number-up-star out of these ranges is a record of its store, like any
-// other game; a game has exactly one id in a store.
+// other game; a game has exactly one id in a store. A record's id carries
+// two flags beside its index, so that the hot paths tell number-up-stars
+// and numbers apart without reading the record: bit 62, a number-up-star
+// record; bit 61, a number record.
 type gid uint64
 
 const (
 	recBit    gid = 1 << 63
+	nusRecBit gid = 1 << 62
+	numRecBit gid = 1 << 61
+	idxMask       = 1<<61 - 1
+	numField      = 1<<32 - 1 | expMask<<expShift // an immediate's number part
+	upField       = (1<<upBits - 1) << upShift
+	nimField      = nimMask << nimShift
 	expShift      = 32
 	upShift       = 38
 	nimShift      = 51
@@ -72,7 +81,18 @@ const (
 )
 
 func (g gid) isRec() bool   { return g&recBit != 0 }
-func (g gid) index() uint64 { return uint64(g &^ recBit) }
+func (g gid) index() uint64 { return uint64(g & idxMask) }
+
+// isNUS reports whether g is a number-up-star (immediate or a record).
+func (g gid) isNUS() bool { return g&recBit == 0 || g&nusRecBit != 0 }
+
+// isNumber reports whether g is a number.
+func (g gid) isNumber() bool {
+	if g&recBit == 0 {
+		return g&(upField|nimField) == 0
+	}
+	return g&numRecBit != 0
+}
 
 func immNum(g gid) int32     { return int32(uint32(g)) }
 func immExp(g gid) uint32    { return uint32(g>>expShift) & expMask }
@@ -138,9 +158,7 @@ func (s *Store) wrap(id gid) Game {
 func (g Game) Store() *Store { return g.s }
 
 // IsNUS reports whether g is a number-up-star x + k·↑ + *m.
-func (g Game) IsNUS() bool {
-	return !g.id.isRec() || g.s.rec(g.id).nus != nil
-}
+func (g Game) IsNUS() bool { return g.id.isNUS() }
 
 // NUSParts returns x, k and m with g = x + k·↑ + *m, or ok = false when g is
 // not of that form.

@@ -31,14 +31,14 @@ func (c *Calc) starProjection(id gid, memo map[gid]gid) gid {
 	}
 	c.step()
 	var l, rr []gid
-	buf := c.buf()
-	for _, o := range c.options(id, Left, buf) {
+	mark := len(c.stk)
+	for _, o := range c.options(id, Left) {
 		l = append(l, c.starProjection(o, memo))
 	}
-	for _, o := range c.options(id, Right, buf) {
+	for _, o := range c.options(id, Right) {
 		rr = append(rr, c.starProjection(o, memo))
 	}
-	c.release(buf)
+	c.stk = c.stk[:mark]
 	r := c.construct(l, rr)
 	memo[id] = r
 	return r
@@ -175,13 +175,13 @@ func (c *Calc) farStar(id gid, memo map[gid]uint64) uint64 {
 			}
 		}
 	} else {
-		buf := c.buf()
+		mark := len(c.stk)
 		for _, s := range [2]Side{Left, Right} {
-			for _, o := range c.options(id, s, buf) {
+			for _, o := range c.options(id, s) {
 				v = max(v, c.farStar(o, memo))
 			}
 		}
-		c.release(buf)
+		c.stk = c.stk[:mark]
 	}
 	memo[id] = v
 	return v

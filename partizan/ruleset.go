@@ -1,13 +1,21 @@
 package partizan
 
 import (
+	"unsafe"
+
 	"github.com/grundy/grundy/impartial"
 )
 
 // Ruleset is a short partizan game given by its rules: positions of type P,
-// each with options for Left and for Right. A package that plays a ruleset
-// (Hackenbush, Domineering, …) implements it and asks a Solver for values.
-type Ruleset[P any] interface {
+// each with options for Left and for Right, and keys of type K for the
+// transposition table. A package that plays a ruleset (Hackenbush,
+// Domineering, …) implements it and asks a Solver for values.
+//
+// K is any comparable type: a string serves every ruleset; a key without
+// pointers (an integer, an array, a struct of them: a small board's bits,
+// say) is cheaper, since the table of such keys is hashed inline and never
+// scanned by the garbage collector.
+type Ruleset[P any, K comparable] interface {
 	// Options calls yield with each option of p for side s, and stops early
 	// when yield returns false. An option may be yielded twice. An error
 	// (a rule file's, say) stops the search and is returned by the Solver.
@@ -15,7 +23,7 @@ type Ruleset[P any] interface {
 	// Key returns p's key in the transposition table. Positions with equal
 	// keys must have equal values: a ruleset folds its symmetries into the
 	// key (a board and its mirror image, say) so that they are solved once.
-	Key(p P) string
+	Key(p P) K
 }
 
 // Splitter is implemented by rulesets whose positions fall apart into
@@ -25,6 +33,18 @@ type Ruleset[P any] interface {
 // on their own.
 type Splitter[P any] interface {
 	Split(p P) []P
+}
+
+// Conjugator is implemented by rulesets with a symmetry that exchanges Left
+// and Right, and so negates the value (Domineering transposed, Hackenbush
+// with blue and red swapped). ConjugateKey returns p's key under all the
+// ruleset's symmetries and whether it is the key of p's conjugate rather
+// than of p: positions with equal keys and equal negated have equal values,
+// and opposite values when negated differs. The Solver then keeps one entry
+// for a position and its conjugate, the value of the key's own
+// representative, and negates it for the other.
+type Conjugator[P any, K comparable] interface {
+	ConjugateKey(p P) (key K, negated bool)
 }
 
 // Valuer is implemented by rulesets that know some values in closed form
@@ -42,52 +62,82 @@ type Valuer[P any] interface {
 // ruleset can, and counts the table against c's budget (MaxPositions: the
 // positions held; the context is polled as the search goes). A Solver is for
 // one goroutine.
-type Solver[P any] struct {
+type Solver[P any, K comparable] struct {
 	c     *Calc
-	rules Ruleset[P]
+	rules Ruleset[P, K]
 	split Splitter[P]
 	val   Valuer[P]
-	tt    map[string]gid
+	conj  Conjugator[P, K]
+	tt    map[K]gid // by Key
+	ctt   map[K]gid // by ConjugateKey: the value of the key's representative
 	bytes int64
-	// Plain, when set, ignores Split and Value: the definition alone, for
-	// tests of a ruleset's closed forms and components.
+	// keyBytes estimates an entry's bytes (with a string key's own)
+	keyBytes func(K) int64
+	// the options being valued, a stack like the Calc's (each atom pops
+	// what it pushed), and the yield that pushes
+	stk  []P
+	push func(P) bool
+	// Plain, when set, ignores Split, Value and ConjugateKey: the definition
+	// alone (under Key), for tests of a ruleset's closed forms, components
+	// and conjugation.
 	Plain bool
 }
 
 // NewSolver returns a solver of rules on c's store under c's budget.
-func NewSolver[P any](c *Calc, rules Ruleset[P]) *Solver[P] {
-	s := &Solver[P]{c: c, rules: rules, tt: make(map[string]gid)}
+func NewSolver[P any, K comparable](c *Calc, rules Ruleset[P, K]) *Solver[P, K] {
+	s := &Solver[P, K]{c: c, rules: rules, tt: make(map[K]gid), ctt: make(map[K]gid)}
 	s.split, _ = rules.(Splitter[P])
 	s.val, _ = rules.(Valuer[P])
+	s.conj, _ = rules.(Conjugator[P, K])
+	s.push = func(q P) bool {
+		s.stk = append(s.stk, q)
+		return true
+	}
+	var k K
+	fixed := int64(unsafe.Sizeof(k)) + 24 // the key, the value, the map's overhead
+	s.keyBytes = func(K) int64 { return fixed }
+	if _, ok := any(k).(string); ok {
+		s.keyBytes = func(k K) int64 { return fixed + int64(len(any(k).(string))) }
+	}
 	return s
 }
 
 // Solve returns the canonical form of position p of rules: a one-shot
 // NewSolver(c, rules).Value(p).
-func Solve[P any](c *Calc, rules Ruleset[P], p P) (Game, error) {
+func Solve[P any, K comparable](c *Calc, rules Ruleset[P, K], p P) (Game, error) {
 	return NewSolver(c, rules).Value(p)
 }
 
 // Calc returns the computation the solver works in.
-func (s *Solver[P]) Calc() *Calc { return s.c }
+func (s *Solver[P, K]) Calc() *Calc { return s.c }
 
 // Positions returns the number of positions in the transposition table.
-func (s *Solver[P]) Positions() int { return len(s.tt) }
+func (s *Solver[P, K]) Positions() int { return len(s.tt) + len(s.ctt) }
 
 // Value returns the canonical form of p.
-func (s *Solver[P]) Value(p P) (Game, error) {
+func (s *Solver[P, K]) Value(p P) (Game, error) {
 	var r gid
-	err := s.c.run(func() { r = s.value(p) })
+	err := s.run(func() { r = s.value(p) })
 	return s.c.game(r), err
+}
+
+// run is the Calc's run, with the solver's stack left as found.
+func (s *Solver[P, K]) run(f func()) error {
+	mark := len(s.stk)
+	defer func() {
+		clear(s.stk[mark:]) // let the positions go
+		s.stk = s.stk[:mark]
+	}()
+	return s.c.run(f)
 }
 
 // Options returns the options of p for side with their values, in the order
 // the ruleset yields them (repeats included): what a face needs to list
 // winning moves or every move.
-func (s *Solver[P]) Options(p P, side Side) ([]P, []Game, error) {
+func (s *Solver[P, K]) Options(p P, side Side) ([]P, []Game, error) {
 	var ps []P
 	var gs []Game
-	err := s.c.run(func() {
+	err := s.run(func() {
 		if err := s.rules.Options(p, side, func(q P) bool {
 			ps = append(ps, q)
 			s.c.checkMoves(len(ps))
@@ -102,7 +152,7 @@ func (s *Solver[P]) Options(p P, side Side) ([]P, []Game, error) {
 	return ps, gs, err
 }
 
-func (s *Solver[P]) value(p P) gid {
+func (s *Solver[P, K]) value(p P) gid {
 	if !s.Plain && s.split != nil {
 		if parts := s.split.Split(p); len(parts) > 1 {
 			var sum gid
@@ -116,9 +166,20 @@ func (s *Solver[P]) value(p P) gid {
 }
 
 // atom values one component.
-func (s *Solver[P]) atom(p P) gid {
-	key := s.rules.Key(p)
-	if id, ok := s.tt[key]; ok {
+func (s *Solver[P, K]) atom(p P) gid {
+	// The two tables are apart so that Plain may change between calls.
+	tt, negated := s.tt, false
+	var key K
+	if s.conj != nil && !s.Plain {
+		tt = s.ctt
+		key, negated = s.conj.ConjugateKey(p)
+	} else {
+		key = s.rules.Key(p)
+	}
+	if id, ok := tt[key]; ok {
+		if negated {
+			return s.c.neg(id)
+		}
 		return id
 	}
 	s.c.step()
@@ -132,28 +193,16 @@ func (s *Solver[P]) atom(p P) gid {
 		id, known = s.valueOutside(p)
 	}
 	if !known {
-		var side [2][]gid
-		for _, sd := range [2]Side{Left, Right} {
-			var opts []P
-			if err := s.rules.Options(p, sd, func(q P) bool {
-				opts = append(opts, q)
-				return true
-			}); err != nil {
-				s.c.fail(err)
-			}
-			s.c.checkMoves(len(opts))
-			vals := make([]gid, len(opts))
-			for i, q := range opts {
-				vals[i] = s.value(q)
-			}
-			side[sd] = vals
-		}
-		id = s.c.construct(side[Left], side[Right])
+		id = s.search(p)
 	}
-	s.bytes += int64(len(key)) + 48
-	s.tt[key] = id
+	s.bytes += s.keyBytes(key)
+	if negated {
+		tt[key] = s.c.neg(id)
+	} else {
+		tt[key] = id
+	}
 	b := s.c.b
-	if b.MaxPositions > 0 && int64(len(s.tt)) > b.MaxPositions {
+	if b.MaxPositions > 0 && int64(s.Positions()) > b.MaxPositions {
 		s.c.fail(&impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions, What: "the positions searched"})
 	}
 	if b.MaxMemory > 0 && s.bytes+s.c.bytes > b.MaxMemory {
@@ -162,9 +211,35 @@ func (s *Solver[P]) atom(p P) gid {
 	return id
 }
 
+// search values p from its options: their positions go on the solver's
+// stack, their values on the Calc's, and the canonical form is made from
+// those.
+func (s *Solver[P, K]) search(p P) gid {
+	pmark, gmark := len(s.stk), len(s.c.stk)
+	var n [2]int
+	for _, sd := range [2]Side{Left, Right} {
+		start := len(s.stk)
+		if err := s.rules.Options(p, sd, s.push); err != nil {
+			s.c.fail(err)
+		}
+		n[sd] = len(s.stk) - start
+		s.c.checkMoves(n[sd])
+		opts := s.stk[start:len(s.stk):len(s.stk)]
+		for _, q := range opts {
+			v := s.value(q)
+			s.c.stk = append(s.c.stk, v)
+		}
+	}
+	vals := s.c.stk[gmark:]
+	id := s.c.construct(vals[:n[Left]:n[Left]], vals[n[Left]:len(vals):len(vals)])
+	clear(s.stk[pmark:])
+	s.stk, s.c.stk = s.stk[:pmark], s.c.stk[:gmark]
+	return id
+}
+
 // valueOutside asks the Valuer with the store's lock released, so that it
 // may use the Calc's methods.
-func (s *Solver[P]) valueOutside(p P) (gid, bool) {
+func (s *Solver[P, K]) valueOutside(p P) (gid, bool) {
 	s.c.s.mu.Unlock()
 	var g Game
 	var ok bool

@@ -72,8 +72,8 @@ func TestSolverToy(t *testing.T) {
 	s := NewStore(Config{})
 	c := testCalc(s)
 	o := newOracle()
-	sv := NewSolver[[]int](c, toy{})
-	plain := NewSolver[[]int](c, toy{})
+	sv := NewSolver[[]int, string](c, toy{})
+	plain := NewSolver[[]int, string](c, toy{})
 	plain.Plain = true
 	for _, p := range [][]int{{0}, {1}, {2}, {3}, {4}, {5}, {2, 3}, {1, 4}, {2, 2}} {
 		g, err := sv.Value(p)
@@ -101,7 +101,7 @@ func TestSolverToy(t *testing.T) {
 func TestSolverBudget(t *testing.T) {
 	s := NewStore(Config{})
 	c := s.Calc(context.Background(), impartial.Budget{MaxPositions: 5, MaxMoves: 1000})
-	_, err := Solve[[]int](c, toy{}, []int{12})
+	_, err := Solve[[]int, string](c, toy{}, []int{12})
 	var be *impartial.BudgetError
 	if !errors.As(err, &be) || be.Limit != impartial.LimitPositions {
 		t.Fatalf("want a position budget error, got %v", err)
@@ -109,7 +109,7 @@ func TestSolverBudget(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	c = s.Calc(ctx, impartial.Budget{})
-	_, err = Solve[[]int](c, toy{}, []int{12})
+	_, err = Solve[[]int, string](c, toy{}, []int{12})
 	if !errors.As(err, &be) || be.Limit != impartial.LimitCanceled {
 		t.Fatalf("want a canceled budget error, got %v", err)
 	}

@@ -137,8 +137,9 @@ func (s *Store) opts(id gid, side Side) []gid {
 	return all[r.nl:]
 }
 
-// newRec appends a record with the given options (called with the lock).
-func (s *Store) newRec(c *Calc, h uint64, left, right []gid) gid {
+// newRec appends a record with the given options (called with the lock);
+// flags are the id's (nusRecBit, numRecBit).
+func (s *Store) newRec(c *Calc, h uint64, left, right []gid, flags gid) gid {
 	c.charge(recBytes + 8*int64(len(left)+len(right)))
 	i := s.nrecs
 	d := *s.dir.Load()
@@ -174,7 +175,7 @@ func (s *Store) newRec(c *Calc, h uint64, left, right []gid) gid {
 	r.nl, r.nr = uint32(len(left)), uint32(len(right))
 	s.nrecs++
 	s.bytes += recBytes
-	id := recBit | gid(i)
+	id := recBit | flags | gid(i)
 	s.insert(id, h)
 	s.growCaches()
 	return id
@@ -222,7 +223,7 @@ func (s *Store) lookup(h uint64, left, right []gid) (gid, bool) {
 	for j := h & mask; s.index[j] != 0; j = (j + 1) & mask {
 		id := s.index[j]
 		r := s.rec(id)
-		if r.hash != h || r.nus != nil || int(r.nl) != len(left) || int(r.nr) != len(right) {
+		if r.hash != h || id.isNUS() || int(r.nl) != len(left) || int(r.nr) != len(right) {
 			continue
 		}
 		if equalIDs(s.opts(id, Left), left) && equalIDs(s.opts(id, Right), right) {
@@ -288,14 +289,18 @@ func (s *Store) bigNUSLocked(c *Calc, x Dyadic, k int64, m uint64) gid {
 	for j := h & mask; s.index[j] != 0; j = (j + 1) & mask {
 		id := s.index[j]
 		r := s.rec(id)
-		if r.hash == h && r.nus != nil && r.nus.up == k && r.nus.nim == m && r.nus.x.Equal(x) {
+		if r.hash == h && id.isNUS() && r.nus.up == k && r.nus.nim == m && r.nus.x.Equal(x) {
 			return id
 		}
 	}
 	if c == nil {
 		c = &Calc{s: s, ctx: context.Background()}
 	}
-	id := s.newRec(c, h, nil, nil)
+	flags := nusRecBit
+	if k == 0 && m == 0 {
+		flags |= numRecBit
+	}
+	id := s.newRec(c, h, nil, nil, flags)
 	r := s.rec(id)
 	r.nus = &nusRec{x: x, up: k, nim: m}
 	r.birthday = nusBirthday(x, k, m)
@@ -364,20 +369,21 @@ func satUint(d Dyadic) uint64 {
 // limit hit returns a *impartial.BudgetError naming it. A Calc is for one
 // goroutine at a time; the store behind it may be shared.
 type Calc struct {
-	s       *Store
-	ctx     context.Context
-	b       impartial.Budget
-	work    uint64
-	poll    uint64
-	made    int64
-	bytes   int64
-	scratch [][]gid
-	vmemo   map[vkey]bool
-}
-
-type vkey struct {
-	x   gid
-	geq bool
+	s     *Store
+	ctx   context.Context
+	b     impartial.Budget
+	work  uint64
+	poll  uint64
+	made  int64
+	bytes int64
+	// stk holds the options of number-up-stars made on demand and the
+	// options of games being summed: each function pops what it pushed.
+	stk []gid
+	// the comparisons with the game under construction (construct.go)
+	vtab []vslot
+	vgen uint32
+	vn   int
+	vb   vbounds
 }
 
 // Calc starts a computation on s under budget b and context ctx.
@@ -400,9 +406,12 @@ func (c *Calc) fail(err error) { panic(abort{err}) }
 // computations on the store run) every pollEvery units.
 func (c *Calc) step() {
 	c.work++
-	if c.work < c.poll {
-		return
+	if c.work >= c.poll {
+		c.pollNow()
 	}
+}
+
+func (c *Calc) pollNow() {
 	c.poll = c.work + pollEvery
 	if c.ctx != nil {
 		if err := impartial.ContextError(c.ctx); err != nil {
@@ -447,7 +456,10 @@ func (c *Calc) Work() uint64 { return c.work }
 func (c *Calc) run(f func()) (err error) {
 	c.s.mu.Lock()
 	defer c.s.mu.Unlock()
+	// run may nest (a Valuer calling the Calc): the stack is left as found
+	mark := len(c.stk)
 	defer func() {
+		c.stk = c.stk[:mark]
 		if r := recover(); r != nil {
 			a, ok := r.(abort)
 			if !ok {

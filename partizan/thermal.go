@@ -31,8 +31,8 @@ func (c *Calc) thermograph(id gid) Thermograph {
 	}
 	c.step()
 	var ls, rs Trajectory
-	buf := c.buf()
-	for i, o := range c.options(id, Left, buf) {
+	mark := len(c.stk)
+	for i, o := range c.options(id, Left) {
 		w := c.thermograph(o).Right
 		if i == 0 {
 			ls = w
@@ -40,7 +40,7 @@ func (c *Calc) thermograph(id gid) Thermograph {
 			ls = combine(ls, w, true)
 		}
 	}
-	for i, o := range c.options(id, Right, buf) {
+	for i, o := range c.options(id, Right) {
 		w := c.thermograph(o).Left
 		if i == 0 {
 			rs = w
@@ -48,8 +48,8 @@ func (c *Calc) thermograph(id gid) Thermograph {
 			rs = combine(rs, w, false)
 		}
 	}
-	c.release(buf)
-	th := scaffolds(ls.tilt(-1), rs.tilt(1))
+	c.stk = c.stk[:mark]
+	th := scaffolds(ls, rs)
 	if c.s.thermos == nil {
 		c.s.thermos = make(map[gid]Thermograph)
 	}
@@ -146,14 +146,14 @@ func (c *Calc) cool(id gid, t Dyadic, tid gid, memo map[gid]gid) gid {
 	} else {
 		negT := c.neg(tid)
 		var l, rr []gid
-		buf := c.buf()
-		for _, o := range c.options(id, Left, buf) {
+		mark := len(c.stk)
+		for _, o := range c.options(id, Left) {
 			l = append(l, c.add(c.cool(o, t, tid, memo), negT))
 		}
-		for _, o := range c.options(id, Right, buf) {
+		for _, o := range c.options(id, Right) {
 			rr = append(rr, c.add(c.cool(o, t, tid, memo), tid))
 		}
-		c.release(buf)
+		c.stk = c.stk[:mark]
 		r = c.construct(l, rr)
 	}
 	memo[id] = r
@@ -194,14 +194,14 @@ func (c *Calc) heat(id, t gid, memo map[gid]gid) gid {
 	c.step()
 	negT := c.neg(t)
 	var l, rr []gid
-	buf := c.buf()
-	for _, o := range c.options(id, Left, buf) {
+	mark := len(c.stk)
+	for _, o := range c.options(id, Left) {
 		l = append(l, c.add(c.heat(o, t, memo), t))
 	}
-	for _, o := range c.options(id, Right, buf) {
+	for _, o := range c.options(id, Right) {
 		rr = append(rr, c.add(c.heat(o, t, memo), negT))
 	}
-	c.release(buf)
+	c.stk = c.stk[:mark]
 	r := c.construct(l, rr)
 	memo[id] = r
 	return r
@@ -229,14 +229,14 @@ func (c *Calc) overheat(id, s, t gid, memo map[gid]gid) gid {
 	c.step()
 	negT := c.neg(t)
 	var l, rr []gid
-	buf := c.buf()
-	for _, o := range c.options(id, Left, buf) {
+	mark := len(c.stk)
+	for _, o := range c.options(id, Left) {
 		l = append(l, c.add(c.overheat(o, s, t, memo), t))
 	}
-	for _, o := range c.options(id, Right, buf) {
+	for _, o := range c.options(id, Right) {
 		rr = append(rr, c.add(c.overheat(o, s, t, memo), negT))
 	}
-	c.release(buf)
+	c.stk = c.stk[:mark]
 	r := c.construct(l, rr)
 	memo[id] = r
 	return r

@@ -67,70 +67,45 @@ func crossing(b1 Dyadic, s1 int64, b2 Dyadic, s2 int64) Dyadic {
 	panic(fmt.Sprintf("partizan: trajectory slopes differ by %d", d))
 }
 
-// breaks returns the union of both trajectories' breakpoints, decreasing.
-func breaks(a, b Trajectory) []Dyadic {
-	var out []Dyadic
-	i, j := 0, 0
-	for i < len(a.Crit) || j < len(b.Crit) {
-		switch {
-		case j == len(b.Crit) || i < len(a.Crit) && b.Crit[j].Less(a.Crit[i]):
-			out = append(out, a.Crit[i])
-			i++
-		case i == len(a.Crit) || a.Crit[i].Less(b.Crit[j]):
-			out = append(out, b.Crit[j])
-			j++
-		default:
-			out = append(out, a.Crit[i])
-			i++
-			j++
-		}
-	}
-	return out
+// line is a piece of a trajectory: x = b + s·t.
+type line struct {
+	b Dyadic
+	s int64
 }
 
-// combine returns max(a, b) (or min when takeMax is false).
-func combine(a, b Trajectory, takeMax bool) Trajectory {
-	pts := breaks(a, b)
-	// add the crossings inside each interval
-	var extra []Dyadic
-	forIntervals(pts, func(lo, hi *Dyadic, mid Dyadic) {
-		ia, ib := a.piece(mid), b.piece(mid)
-		if a.Slope[ia] == b.Slope[ib] {
+func (l line) at(t Dyadic) Dyadic {
+	switch l.s {
+	case 0:
+		return l.b
+	case 1:
+		return l.b.Add(t)
+	case -1:
+		return l.b.Sub(t)
+	}
+	return l.b.Add(t.MulInt(l.s))
+}
+
+func (l line) equal(m line) bool { return l.s == m.s && l.b.Equal(m.b) }
+
+func (tr Trajectory) line(i int) line { return line{tr.B[i], tr.Slope[i]} }
+
+// newTraj returns an empty trajectory with room for n breakpoints, in two
+// allocations.
+func newTraj(n int) Trajectory {
+	d := make([]Dyadic, 2*n+1)
+	return Trajectory{Crit: d[:0:n], B: d[n:n], Slope: make([]int64, 0, n+1)}
+}
+
+// emit appends the piece l below the breakpoint hi (the first piece: top),
+// merging it with the piece above when they are one line.
+func (tr *Trajectory) emit(top bool, hi Dyadic, l line) {
+	if !top {
+		if tr.line(len(tr.B) - 1).equal(l) {
 			return
 		}
-		t := crossing(a.B[ia], a.Slope[ia], b.B[ib], b.Slope[ib])
-		if (lo == nil && Int(-1).Less(t) || lo != nil && lo.Less(t)) && (hi == nil || t.Less(*hi)) {
-			extra = append(extra, t)
-		}
-	})
-	all := breaks(Trajectory{Crit: pts}, Trajectory{Crit: extra})
-	var out Trajectory
-	forIntervals(all, func(lo, hi *Dyadic, mid Dyadic) {
-		ia, ib := a.piece(mid), b.piece(mid)
-		va, vb := lineAt(a.B[ia], a.Slope[ia], mid), lineAt(b.B[ib], b.Slope[ib], mid)
-		if va.Less(vb) != takeMax || va.Equal(vb) {
-			out.push(a.B[ia], a.Slope[ia])
-		} else {
-			out.push(b.B[ib], b.Slope[ib])
-		}
-	})
-	out.Crit = all
-	return out.simplify()
-}
-
-// forIntervals calls f for each interval cut by pts (decreasing), from the
-// top: its ends (nil for ∞ above and for -1 below) and a point inside.
-func forIntervals(pts []Dyadic, f func(lo, hi *Dyadic, mid Dyadic)) {
-	if len(pts) == 0 {
-		f(nil, nil, Int(0))
-		return
+		tr.Crit = append(tr.Crit, hi)
 	}
-	f(&pts[0], nil, pts[0].Add(Int(1)))
-	for k := 1; k < len(pts); k++ {
-		f(&pts[k], &pts[k-1], pts[k].Add(pts[k-1]).Shift(-1))
-	}
-	last := pts[len(pts)-1]
-	f(nil, &pts[len(pts)-1], last.Add(Int(-1)).Shift(-1))
+	tr.push(l.b, l.s)
 }
 
 func (tr *Trajectory) push(b Dyadic, s int64) {
@@ -138,27 +113,87 @@ func (tr *Trajectory) push(b Dyadic, s int64) {
 	tr.Slope = append(tr.Slope, s)
 }
 
-// simplify drops breakpoints between equal pieces.
-func (tr Trajectory) simplify() Trajectory {
-	out := Trajectory{B: []Dyadic{tr.B[0]}, Slope: []int64{tr.Slope[0]}}
-	for i, c := range tr.Crit {
-		last := len(out.B) - 1
-		if tr.Slope[i+1] == out.Slope[last] && tr.B[i+1].Equal(out.B[last]) {
-			continue
+// combine returns max(a, b) (or min when takeMax is false), in one sweep
+// down the union of their breakpoints: on each interval both are lines,
+// which cross at most once (above the crossing the steeper one is the
+// larger).
+func combine(a, b Trajectory, takeMax bool) Trajectory {
+	n := len(a.Crit) + len(b.Crit)
+	out := newTraj(2*n + 1)
+	i, j := 0, 0
+	var hi Dyadic
+	top := true
+	for {
+		lo, bottom := Int(-1), false
+		switch {
+		case i < len(a.Crit) && (j == len(b.Crit) || b.Crit[j].Less(a.Crit[i])):
+			lo = a.Crit[i]
+		case j < len(b.Crit):
+			lo = b.Crit[j]
+		default:
+			bottom = true
 		}
-		out.Crit = append(out.Crit, c)
-		out.push(tr.B[i+1], tr.Slope[i+1])
+		la, lb := a.line(i), b.line(j)
+		d := la.at(lo).Cmp(lb.at(lo))
+		// the larger line on (lo, hi) just above lo, and just below hi
+		steep, flat := la, lb
+		if lb.s > la.s {
+			steep, flat = lb, la
+		}
+		var upper, lower line
+		switch {
+		case la.s == lb.s:
+			upper = la
+			if d < 0 {
+				upper = lb
+			}
+			lower = upper
+		default:
+			tc := crossing(la.b, la.s, lb.b, lb.s)
+			if lo.Less(tc) && (top || tc.Less(hi)) {
+				upper, lower = steep, flat
+				break
+			}
+			switch {
+			case d > 0:
+				upper = la
+			case d < 0:
+				upper = lb
+			default:
+				upper = steep
+			}
+			lower = upper
+		}
+		if !takeMax {
+			// the smaller: the other line of each part
+			upper, lower = other(upper, la, lb), other(lower, la, lb)
+			if la.s == lb.s && d == 0 {
+				upper, lower = la, la
+			}
+		}
+		out.emit(top, hi, upper)
+		if !upper.equal(lower) {
+			out.emit(false, crossing(la.b, la.s, lb.b, lb.s), lower)
+		}
+		if bottom {
+			return out
+		}
+		if i < len(a.Crit) && a.Crit[i].Equal(lo) {
+			i++
+		}
+		if j < len(b.Crit) && b.Crit[j].Equal(lo) {
+			j++
+		}
+		hi, top = lo, false
 	}
-	return out
 }
 
-// tilt returns x(t) + s·t.
-func (tr Trajectory) tilt(s int64) Trajectory {
-	out := Trajectory{Crit: tr.Crit, B: tr.B, Slope: make([]int64, len(tr.Slope))}
-	for i, v := range tr.Slope {
-		out.Slope[i] = v + s
+// other returns the one of a and b that is not l.
+func other(l, a, b line) line {
+	if l.equal(a) {
+		return b
 	}
-	return out
+	return a
 }
 
 // Thermograph is a game's thermograph: its Left and Right walls, the stops
@@ -214,62 +249,99 @@ func (th Thermograph) String() string {
 	return b.String()
 }
 
-// scaffolds returns the thermograph whose Left scaffold is ls and Right
-// scaffold rs: the walls follow the scaffolds up to the lowest temperature
-// t₀ where ls ≤ rs, and above t₀ both are the vertical mast at ls(t₀)
-// (the game cooled by t ≥ t₀ is infinitely close to that number; Siegel
-// II.5.?).
-func scaffolds(ls, rs Trajectory) Thermograph {
-	pts := breaks(ls, rs)
-	// increasing list of points from -1
-	up := []Dyadic{Int(-1)}
-	for i := len(pts) - 1; i >= 0; i-- {
-		up = append(up, pts[i])
-	}
-	var t0 Dyadic
-	found := false
-	for i, p := range up {
-		d := ls.At(p).Sub(rs.At(p))
-		if d.Sign() <= 0 {
-			t0, found = p, true
-			break
-		}
-		// the difference is linear up to the next point
-		ia, ib := ls.piece(p.Add(Int(1))), rs.piece(p.Add(Int(1)))
-		if i+1 < len(up) {
-			mid := p.Add(up[i+1]).Shift(-1)
-			ia, ib = ls.piece(mid), rs.piece(mid)
-		}
-		if sd := ls.Slope[ia] - rs.Slope[ib]; sd < 0 {
-			t := crossing(ls.B[ia], ls.Slope[ia], rs.B[ib], rs.Slope[ib])
-			if i+1 == len(up) || t.Cmp(up[i+1]) <= 0 {
-				t0, found = t, true
-				break
-			}
-		}
-	}
-	if !found {
-		panic("partizan: scaffolds never meet")
-	}
-	x0 := ls.At(t0)
+// scaffolds returns the thermograph whose Left scaffold is ls(t) - t and
+// Right scaffold rs(t) + t (ls the maximum of the Left options' Right walls,
+// rs the minimum of the Right options' Left walls): the walls follow the
+// scaffolds up to the lowest temperature t₀ where they meet, and above t₀
+// both are the vertical mast at ls(t₀) - t₀ (the game cooled by t ≥ t₀ is
+// infinitely close to that number; Siegel II.5.?).
+func scaffolds(lw, rw Trajectory) Thermograph {
+	ls, rs := lw.tilted(-1), rw.tilted(1)
+	t0 := meet(ls, rs)
 	if t0.Cmp(Int(-1)) == 0 {
 		// the scaffolds cross at the base: the game is a number there
-		x0 = simplest(ls.At(t0).Min(rs.At(t0)), ls.At(t0).Max(rs.At(t0)), true, true)
+		l, r := ls.at(t0), rs.at(t0)
+		x0 := simplest(l.Min(r), l.Max(r), true, true)
 		return Thermograph{Left: constTraj(x0), Right: constTraj(x0)}
 	}
-	cut := func(tr Trajectory) Trajectory {
-		out := Trajectory{B: []Dyadic{x0}, Slope: []int64{0}, Crit: []Dyadic{t0}}
-		// the pieces strictly below t0
-		j := 0
-		for j < len(tr.Crit) && t0.Cmp(tr.Crit[j]) <= 0 {
-			j++
-		}
-		out.push(tr.B[j], tr.Slope[j])
-		for ; j < len(tr.Crit); j++ {
-			out.Crit = append(out.Crit, tr.Crit[j])
-			out.push(tr.B[j+1], tr.Slope[j+1])
-		}
-		return out.simplify()
+	x0 := ls.at(t0)
+	jl, jr := ls.below(t0), rs.below(t0)
+	nl, nr := len(ls.Crit)-jl+1, len(rs.Crit)-jr+1
+	// both walls in two allocations
+	d := make([]Dyadic, 2*(nl+nr)+2)
+	sl := make([]int64, nl+nr+2)
+	left := Trajectory{Crit: d[:0:nl], B: d[nl : nl : 2*nl+1], Slope: sl[: 0 : nl+1]}
+	d, sl = d[2*nl+1:], sl[nl+1:]
+	right := Trajectory{Crit: d[:0:nr], B: d[nr:nr], Slope: sl[:0]}
+	ls.mastAbove(&left, jl, t0, x0)
+	rs.mastAbove(&right, jr, t0, x0)
+	return Thermograph{Left: left, Right: right}
+}
+
+// tiltedTraj is a trajectory read as x(t) + tilt·t.
+type tiltedTraj struct {
+	Trajectory
+	tilt int64
+}
+
+func (tr Trajectory) tilted(s int64) tiltedTraj { return tiltedTraj{tr, s} }
+
+func (tr tiltedTraj) line(i int) line { return line{tr.B[i], tr.Slope[i] + tr.tilt} }
+
+func (tr tiltedTraj) at(t Dyadic) Dyadic { return tr.line(tr.piece(t)).at(t) }
+
+// below returns the index of the first piece below t.
+func (tr tiltedTraj) below(t Dyadic) int {
+	j := 0
+	for j < len(tr.Crit) && t.Cmp(tr.Crit[j]) <= 0 {
+		j++
 	}
-	return Thermograph{Left: cut(ls), Right: cut(rs)}
+	return j
+}
+
+// meet returns the least t ≥ -1 with ls(t) ≤ rs(t), sweeping up the union
+// of their breakpoints (ls - rs is a line on each interval).
+func meet(ls, rs tiltedTraj) Dyadic {
+	i, j := len(ls.Crit), len(rs.Crit) // the pieces at the bottom
+	p := Int(-1)
+	for {
+		la, lb := ls.line(i), rs.line(j)
+		if la.at(p).Cmp(lb.at(p)) <= 0 {
+			return p
+		}
+		// the next breakpoint above p (none: ∞)
+		var q Dyadic
+		last := i == 0 && j == 0
+		switch {
+		case i > 0 && (j == 0 || ls.Crit[i-1].Less(rs.Crit[j-1])):
+			q = ls.Crit[i-1]
+		case j > 0:
+			q = rs.Crit[j-1]
+		}
+		if la.s < lb.s {
+			if t := crossing(la.b, la.s, lb.b, lb.s); last || t.Cmp(q) <= 0 {
+				return t
+			}
+		}
+		if last {
+			panic("partizan: scaffolds never meet")
+		}
+		if i > 0 && ls.Crit[i-1].Equal(q) {
+			i--
+		}
+		if j > 0 && rs.Crit[j-1].Equal(q) {
+			j--
+		}
+		p = q
+	}
+}
+
+// mastAbove writes to out tr's pieces from j down (those below t0) and the
+// vertical mast at x0 above t0.
+func (tr tiltedTraj) mastAbove(out *Trajectory, j int, t0, x0 Dyadic) {
+	out.push(x0, 0)
+	out.emit(false, t0, tr.line(j))
+	for k := j; k < len(tr.Crit); k++ {
+		out.emit(false, tr.Crit[k], tr.line(k+1))
+	}
 }
