@@ -24,7 +24,7 @@ func TestAgainstOracle(t *testing.T) {
 	if longtest.Enabled() {
 		ps = append(ps, NewPosition(Cake{3, 3}), NewPosition(Cake{4, 2}), NewPosition(Cake{2, 3}, Cake{3, 2}), NewPosition(Cake{1, 4}, Cake{2, 2}, Cake{1, 1}))
 	}
-	rulesettest.Check(t, Game{}, ps)
+	rulesettest.Check[Position, string](t, Game{}, ps)
 }
 
 // searchOnly is Cutcake without its closed form.
@@ -40,7 +40,7 @@ func (searchOnly) Split(p Position) []Position { return Game{}.Split(p) }
 // on every cake up to 24 × 24.
 func TestCakeValueAgainstSearch(t *testing.T) {
 	c := partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.Budget{})
-	plain := partizan.NewSolver[Position](c, searchOnly{})
+	plain := partizan.NewSolver[Position, string](c, searchOnly{})
 	for r := 1; r <= 24; r++ {
 		for k := 1; k <= 24; k++ {
 			g, err := plain.Value(NewPosition(Cake{r, k}))

@@ -64,19 +64,19 @@ func count(short, long int) int {
 }
 
 func TestColAgainstOracle(t *testing.T) {
-	rulesettest.Check(t, Col{}, randomGraphs(1, count(150, 1500), 6, []byte{0, 0, 1, 2}))
+	rulesettest.Check[Position, string](t, Col{}, randomGraphs(1, count(150, 1500), 6, []byte{0, 0, 1, 2}))
 }
 
 func TestSnortAgainstOracle(t *testing.T) {
-	rulesettest.Check(t, Snort{}, randomGraphs(2, count(150, 1500), 6, []byte{0, 0, 1, 2}))
+	rulesettest.Check[Position, string](t, Snort{}, randomGraphs(2, count(150, 1500), 6, []byte{0, 0, 1, 2}))
 }
 
 func TestClobberAgainstOracle(t *testing.T) {
-	rulesettest.Check(t, Clobber{}, randomGraphs(3, count(150, 1500), 6, []byte{1, 2}))
+	rulesettest.Check[Position, string](t, Clobber{}, randomGraphs(3, count(150, 1500), 6, []byte{1, 2}))
 }
 
-func solve[P any](t testing.TB, r interface {
-	partizan.Ruleset[P]
+func solve[P any, K comparable](t testing.TB, r interface {
+	partizan.Ruleset[P, K]
 	ParsePosition(string) (P, error)
 }, pos, want string) {
 	t.Helper()
@@ -102,29 +102,29 @@ func solve[P any](t testing.TB, r interface {
 // lib/core/src/test/scala/org/cgsuite/lang/GameGraphTest.scala, "define
 // Col properly").
 func TestCGSuiteGraphValues(t *testing.T) {
-	solve[Position](t, Col{}, "R-.-R-.-L-.-R-.-R-.", "7/8")
-	solve[Position](t, Snort{}, "L-.-.-.-L", "{4|0,+-1}")
-	solve[Position](t, Snort{}, ".-.-.(-.;-.)", "+-{3|2}")
+	solve[Position, string](t, Col{}, "R-.-R-.-L-.-R-.-R-.", "7/8")
+	solve[Position, string](t, Snort{}, "L-.-.-.-L", "{4|0,+-1}")
+	solve[Position, string](t, Snort{}, ".-.-.(-.;-.)", "+-{3|2}")
 }
 
 // Winning Ways, ch. 2: Col and Snort on small graphs.
 func TestWinningWaysValues(t *testing.T) {
-	solve[Position](t, Col{}, ".", "*")         // one uncoloured vertex: either may colour it
-	solve[Position](t, Col{}, ".-.", "0")       // an edge: whoever colours first leaves one tinted vertex for the other
-	solve[Position](t, Col{}, "L", "-1")        // only Right may colour it
-	solve[Position](t, Snort{}, ".-.", "+-1")   // an edge: the first to colour takes both
-	solve[Position](t, Snort{}, "L", "1")       // only Left may colour it
-	solve[Position](t, Snort{}, "path(1)", "*") // either
-	solve[Position](t, Col{}, "cycle(3)", "0")
+	solve[Position, string](t, Col{}, ".", "*")         // one uncoloured vertex: either may colour it
+	solve[Position, string](t, Col{}, ".-.", "0")       // an edge: whoever colours first leaves one tinted vertex for the other
+	solve[Position, string](t, Col{}, "L", "-1")        // only Right may colour it
+	solve[Position, string](t, Snort{}, ".-.", "+-1")   // an edge: the first to colour takes both
+	solve[Position, string](t, Snort{}, "L", "1")       // only Left may colour it
+	solve[Position, string](t, Snort{}, "path(1)", "*") // either
+	solve[Position, string](t, Col{}, "cycle(3)", "0")
 }
 
 // Clobber on a path written as a graph is Clobber on a 1×n board.
 func TestClobberGraphIsGrid(t *testing.T) {
-	solve[Position](t, Clobber{}, "x-o", "*")
-	solve[Position](t, Clobber{}, "x-o-x", "*")
+	solve[Position, string](t, Clobber{}, "x-o", "*")
+	solve[Position, string](t, Clobber{}, "x-o-x", "*")
 	// CGSuite's grid value of xox|ox., written as a graph: vertices
 	// (row, col) with their grid neighbours.
-	solve[Position](t, Clobber{}, "x:A-o:B-x:C;o:D-x:E;x:A-o:D;o:B-x:E", "{^^*|*,v}")
+	solve[Position, string](t, Clobber{}, "x:A-o:B-x:C;o:D-x:E;x:A-o:D;o:B-x:E", "{^^*|*,v}")
 }
 
 func TestParseGraphs(t *testing.T) {

@@ -8,8 +8,8 @@ import (
 
 // benchSolve solves pos of r from a fresh store each iteration (a cold
 // start, as pycgt's benchmarks clear their caches between workloads).
-func benchSolve[P any](b *testing.B, r interface {
-	partizan.Ruleset[P]
+func benchSolve[P any, K comparable](b *testing.B, r interface {
+	partizan.Ruleset[P, K]
 	ParsePosition(string) (P, error)
 }, pos string) {
 	p, err := r.ParsePosition(pos)
@@ -24,20 +24,20 @@ func benchSolve[P any](b *testing.B, r interface {
 }
 
 // pycgt's benchmark list (benchmarks/run.py), the grid workloads.
-func BenchmarkDomineering2x8(b *testing.B)  { benchSolve[Grid](b, Domineering{}, "2x8") }
-func BenchmarkDomineering2x10(b *testing.B) { benchSolve[Grid](b, Domineering{}, "2x10") }
-func BenchmarkDomineering2x12(b *testing.B) { benchSolve[Grid](b, Domineering{}, "2x12") }
-func BenchmarkDomineering3x4(b *testing.B)  { benchSolve[Grid](b, Domineering{}, "3x4") }
-func BenchmarkDomineering4x5(b *testing.B)  { benchSolve[Grid](b, Domineering{}, "4x5") }
-func BenchmarkCram3x4(b *testing.B)         { benchSolve[Grid](b, Cram{}, "3x4") }
-func BenchmarkClobber3x3(b *testing.B)      { benchSolve[Grid](b, Clobber{}, "xox|oxo|xox") }
+func BenchmarkDomineering2x8(b *testing.B)  { benchSolve[Grid, Grid](b, Domineering{}, "2x8") }
+func BenchmarkDomineering2x10(b *testing.B) { benchSolve[Grid, Grid](b, Domineering{}, "2x10") }
+func BenchmarkDomineering2x12(b *testing.B) { benchSolve[Grid, Grid](b, Domineering{}, "2x12") }
+func BenchmarkDomineering3x4(b *testing.B)  { benchSolve[Grid, Grid](b, Domineering{}, "3x4") }
+func BenchmarkDomineering4x5(b *testing.B)  { benchSolve[Grid, Grid](b, Domineering{}, "4x5") }
+func BenchmarkCram3x4(b *testing.B)         { benchSolve[Grid, Grid](b, Cram{}, "3x4") }
+func BenchmarkClobber3x3(b *testing.B)      { benchSolve[Grid, Grid](b, Clobber{}, "xox|oxo|xox") }
 
 // pycgt's "temperature of 2x11": the value and its temperature.
 func BenchmarkTemperatureDomineering2x11(b *testing.B) {
 	p, _ := Domineering{}.ParsePosition("2x11")
 	for b.Loop() {
 		c := newCalc()
-		g, err := partizan.Solve[Grid](c, Domineering{}, p)
+		g, err := partizan.Solve[Grid, Grid](c, Domineering{}, p)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -48,4 +48,4 @@ func BenchmarkTemperatureDomineering2x11(b *testing.B) {
 }
 
 // The fixed cost of a cold start: a new store and a board with no move.
-func BenchmarkColdStart(b *testing.B) { benchSolve[Grid](b, Domineering{}, "#") }
+func BenchmarkColdStart(b *testing.B) { benchSolve[Grid, Grid](b, Domineering{}, "#") }

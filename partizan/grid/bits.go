@@ -1,9 +1,6 @@
 package grid
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "math/bits"
 
 // Bitboards of grids of at most 64 cells: bit r*cols + c is the cell in
 // row r, column c.
@@ -147,9 +144,9 @@ func (g Grid) cropBits(keep uint64, fill byte) Grid {
 
 // keyBits is key for a small grid: the least of its images under syms
 // and (its codes recoded) conj, compared as (rows, cols, lo, hi).
-func (g Grid) keyBits(syms, conj []symmetry, recode []byte) (string, bool) {
+func (g Grid) keyBits(syms, conj []symmetry, recode []byte) (Grid, bool) {
 	if g.rows == 0 {
-		return "", false
+		return Grid{}, false
 	}
 	b := g.geom()
 	var best bitImage
@@ -168,14 +165,7 @@ func (g Grid) keyBits(syms, conj []symmetry, recode []byte) (string, bool) {
 			}
 		}
 	}
-	var k [18]byte
-	k[0], k[1] = byte(best.rows), byte(best.cols)
-	binary.LittleEndian.PutUint64(k[2:], best.lo)
-	binary.LittleEndian.PutUint64(k[10:], best.hi)
-	if best.hi == 0 {
-		return string(k[:10]), neg
-	}
-	return string(k[:]), neg
+	return Grid{rows: uint16(best.rows), cols: uint16(best.cols), lo: best.lo, hi: best.hi}, neg
 }
 
 // bitImage is an image of a small grid, ordered by (rows, cols, lo, hi).

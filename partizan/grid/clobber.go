@@ -158,14 +158,14 @@ func clobberNormal(g Grid) Grid {
 var swapStones = []byte{Vacant, White, Black, 3}
 
 // Key returns the key of g under the eight symmetries of the square.
-func (Clobber) Key(g Grid) string {
+func (Clobber) Key(g Grid) Grid {
 	k, _ := clobberNormal(g).key(allAxes, nil, nil)
 	return k
 }
 
 // ConjugateKey is Key up to the swap of the colours too (which exchanges
 // the players, so negates the value).
-func (Clobber) ConjugateKey(g Grid) (string, bool) {
+func (Clobber) ConjugateKey(g Grid) (Grid, bool) {
 	return clobberNormal(g).key(allAxes, allAxes, swapStones)
 }
 

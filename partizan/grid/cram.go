@@ -43,7 +43,7 @@ func (Cram) Components(g Grid, yield func(Grid) bool) {
 }
 
 // Key returns the key of g under the eight symmetries of the square.
-func (Cram) Key(g Grid) string {
+func (Cram) Key(g Grid) Grid {
 	k, _ := normal(g).key(allAxes, nil, nil)
 	return k
 }

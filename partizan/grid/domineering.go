@@ -134,7 +134,7 @@ func normal(g Grid) Grid {
 }
 
 // Key returns the key of g under the symmetries that keep columns columns.
-func (Domineering) Key(g Grid) string {
+func (Domineering) Key(g Grid) Grid {
 	k, _ := normal(g).key(keepAxes, nil, nil)
 	return k
 }
@@ -142,7 +142,7 @@ func (Domineering) Key(g Grid) string {
 // ConjugateKey returns the key of g under all eight symmetries of the
 // square, and whether it is that of a transposed image (whose value is
 // the negative of g's: the transpose turns Left's dominoes into Right's).
-func (Domineering) ConjugateKey(g Grid) (string, bool) {
+func (Domineering) ConjugateKey(g Grid) (Grid, bool) {
 	return normal(g).key(keepAxes, swapAxes, nil)
 }
 

@@ -250,9 +250,10 @@ func (sym symmetry) source(i, j, rows, cols int) (int, int) {
 }
 
 // key returns the transposition key of g under syms (and, recoded
-// through recode, under conj, negated): the least image, and whether it
-// was one of the recoded ones (plain images win ties).
-func (g Grid) key(syms, conj []symmetry, recode []byte) (string, bool) {
+// through recode, under conj, negated): the least image, as a Grid, and
+// whether it was one of the recoded ones (plain images win ties). Images
+// are ordered by rows, columns, then cells.
+func (g Grid) key(syms, conj []symmetry, recode []byte) (Grid, bool) {
 	if g.small() {
 		return g.keyBits(syms, conj, recode)
 	}
@@ -271,7 +272,7 @@ func (g Grid) key(syms, conj []symmetry, recode []byte) (string, bool) {
 	for _, sym := range conj {
 		try(sym, recode, true)
 	}
-	return "b" + string(best), neg
+	return Grid{rows: uint16(best[0]), cols: uint16(best[1]), big: string(best[2:])}, neg
 }
 
 // imageBytes appends to buf[:0] the image of a large g under sym, each

@@ -45,13 +45,13 @@ func sizes() [][2]int {
 // regions, keys (and the transposes negated), and partizan's Solver.
 func TestDomineeringAgainstOracle(t *testing.T) {
 	for _, sz := range sizes() {
-		rulesettest.Check(t, Domineering{}, boards(sz[0], sz[1], 2))
+		rulesettest.Check[Grid, Grid](t, Domineering{}, boards(sz[0], sz[1], 2))
 	}
 }
 
 func TestCramAgainstOracle(t *testing.T) {
 	for _, sz := range sizes() {
-		rulesettest.Check(t, Cram{}, boards(sz[0], sz[1], 2))
+		rulesettest.Check[Grid, Grid](t, Cram{}, boards(sz[0], sz[1], 2))
 	}
 }
 
@@ -61,7 +61,7 @@ func TestClobberAgainstOracle(t *testing.T) {
 		s = append(s, [2]int{2, 3}, [2]int{3, 2}, [2]int{1, 6})
 	}
 	for _, sz := range s {
-		rulesettest.Check(t, Clobber{}, boards(sz[0], sz[1], 3))
+		rulesettest.Check[Grid, Grid](t, Clobber{}, boards(sz[0], sz[1], 3))
 	}
 }
 
@@ -69,7 +69,7 @@ func newCalc() *partizan.Calc {
 	return partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.Budget{})
 }
 
-func solveWith[P any](t testing.TB, r partizan.Ruleset[P], p P) (partizan.Game, *partizan.Calc) {
+func solveWith[P any, K comparable](t testing.TB, r partizan.Ruleset[P, K], p P) (partizan.Game, *partizan.Calc) {
 	t.Helper()
 	c := newCalc()
 	g, err := partizan.Solve(c, r, p)
@@ -81,8 +81,8 @@ func solveWith[P any](t testing.TB, r partizan.Ruleset[P], p P) (partizan.Game, 
 
 type known struct{ pos, value string }
 
-func checkKnown[P any](t *testing.T, r interface {
-	partizan.Ruleset[P]
+func checkKnown[P any, K comparable](t *testing.T, r interface {
+	partizan.Ruleset[P, K]
 	ParsePosition(string) (P, error)
 }, cases []known) {
 	t.Helper()
@@ -105,9 +105,9 @@ func checkKnown[P any](t *testing.T, r interface {
 // CGSuite's own test values (aaron-siegel/cgsuite,
 // lib/core/src/test/scala/org/cgsuite/lang/GameGridTest.scala).
 func TestCGSuiteGridValues(t *testing.T) {
-	checkKnown[Grid](t, Domineering{}, []known{{"4x4", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"}})
-	checkKnown[Grid](t, Cram{}, []known{{".........|##.######", "*4"}})
-	checkKnown[Grid](t, Clobber{}, []known{{"xox|ox.", "{^^*|*,v}"}})
+	checkKnown[Grid, Grid](t, Domineering{}, []known{{"4x4", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"}})
+	checkKnown[Grid, Grid](t, Cram{}, []known{{".........|##.######", "*4"}})
+	checkKnown[Grid, Grid](t, Clobber{}, []known{{"xox|ox.", "{^^*|*,v}"}})
 }
 
 // Cram computed as a partizan game agrees with grundy's impartial engine
@@ -115,7 +115,7 @@ func TestCGSuiteGridValues(t *testing.T) {
 func TestCramAgreesWithImpartialEngine(t *testing.T) {
 	s := append(sizes(), [2]int{2, 4}, [2]int{3, 3}, [2]int{1, 9})
 	c := newCalc()
-	sv := partizan.NewSolver[Grid](c, Cram{})
+	sv := partizan.NewSolver[Grid, Grid](c, Cram{})
 	is := impartial.NewSolver[Grid](Cram{}, impartial.Settings{})
 	for _, sz := range s {
 		for _, g := range boards(sz[0], sz[1], 2) {
@@ -221,9 +221,9 @@ func randomBig(seed uint64, fill byte, live []byte) []Grid {
 // Large boards take the byte-per-cell paths; their regions, once cropped,
 // the bitboard ones: both against the oracle, and against each other.
 func TestLargeBoards(t *testing.T) {
-	rulesettest.Check(t, Domineering{}, randomBig(1, Blocked, []byte{Empty}))
-	rulesettest.Check(t, Cram{}, randomBig(2, Blocked, []byte{Empty}))
-	rulesettest.Check(t, Clobber{}, randomBig(3, Vacant, []byte{Black, White, Black, White, Vacant}))
+	rulesettest.Check[Grid, Grid](t, Domineering{}, randomBig(1, Blocked, []byte{Empty}))
+	rulesettest.Check[Grid, Grid](t, Cram{}, randomBig(2, Blocked, []byte{Empty}))
+	rulesettest.Check[Grid, Grid](t, Clobber{}, randomBig(3, Vacant, []byte{Black, White, Black, White, Vacant}))
 	// The same region drawn on a large board and on its own board has one
 	// key.
 	big := NewGrid(9, 9, Blocked).with(Empty, 10, 11, 12, 19, 28)
@@ -240,6 +240,6 @@ func TestLargeBoards(t *testing.T) {
 	k1, n1 := Domineering{}.ConjugateKey(ell)
 	k2, n2 := Domineering{}.ConjugateKey(transposed)
 	if k1 != k2 || n1 == n2 {
-		t.Errorf("a board and its transpose: conjugate keys %q %v, %q %v", k1, n1, k2, n2)
+		t.Errorf("a board and its transpose: conjugate keys %v %v, %v %v", k1, n1, k2, n2)
 	}
 }

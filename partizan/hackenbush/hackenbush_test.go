@@ -164,7 +164,7 @@ func TestRandomPicturesAgainstOracle(t *testing.T) {
 	for range n {
 		ps = append(ps, randomPicture(r, 5, []Color{Blue, Red, Green}))
 	}
-	rulesettest.Check(t, Game{}, ps)
+	rulesettest.Check[Position, string](t, Game{}, ps)
 }
 
 func TestParseErrors(t *testing.T) {
@@ -243,7 +243,7 @@ func FuzzParse(f *testing.F) {
 func solve(t testing.TB, pos string) (partizan.Game, *partizan.Calc) {
 	t.Helper()
 	c := partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.Budget{})
-	g, err := partizan.Solve(c, Game{}, mustParse(t, pos))
+	g, err := partizan.Solve[Position, string](c, Game{}, mustParse(t, pos))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +303,7 @@ func TestSmallBeds(t *testing.T) {
 		p := mustParse(t, c.pos)
 		v, ok := NumberValue(p)
 		c2 := partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.Budget{})
-		plain := partizan.NewSolver[Position](c2, Game{})
+		plain := partizan.NewSolver[Position, string](c2, Game{})
 		plain.Plain = true
 		g, err := plain.Value(p)
 		if err != nil {

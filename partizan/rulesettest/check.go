@@ -8,10 +8,15 @@ import (
 	"github.com/grundy/grundy/partizan"
 )
 
+// Mover is what the plain oracle asks of a ruleset: its options.
+type Mover[P any] interface {
+	Options(p P, s partizan.Side, yield func(P) bool) error
+}
+
 // Value returns the canonical form of p from the ruleset's options alone,
 // by plain recursion over the game tree: no components, no keys, no memo,
 // no closed forms. It panics if the ruleset returns an error.
-func Value[P any](r partizan.Ruleset[P], p P) *Game {
+func Value[P any](r Mover[P], p P) *Game {
 	g := &Game{}
 	for _, s := range [2]partizan.Side{partizan.Left, partizan.Right} {
 		var opts []P
@@ -36,17 +41,12 @@ func Value[P any](r partizan.Ruleset[P], p P) *Game {
 // Ruleset is a ruleset with its position syntax, as the conformance check
 // needs it. Split (partizan.Splitter) and ConjugateKey (a key under the
 // symmetries that swap the players, which negate the value) are optional.
-type Ruleset[P any] interface {
-	partizan.Ruleset[P]
+type Ruleset[P any, K comparable] interface {
+	partizan.Ruleset[P, K]
 	// FormatPosition writes p in the ruleset's position syntax.
 	FormatPosition(p P) string
 	// ParsePosition reads what FormatPosition writes.
 	ParsePosition(s string) (P, error)
-}
-
-// Conjugator is a ruleset with a key under its player-swapping symmetries.
-type Conjugator[P any] interface {
-	ConjugateKey(p P) (key string, negated bool)
 }
 
 // Check tests r on every position in ps against the plain oracle:
@@ -61,23 +61,23 @@ type Conjugator[P any] interface {
 //     plain value, read back through the oracle's own notation reader.
 //
 // It returns the plain value of each position, for further checks.
-func Check[P any](t testing.TB, r Ruleset[P], ps []P) []*Game {
+func Check[P any, K comparable](t testing.TB, r Ruleset[P, K], ps []P) []*Game {
 	t.Helper()
 	type seen struct {
 		value *Game
 		pos   string
 	}
-	byKey := map[string]seen{}
-	byConj := map[string]seen{}
-	conj, _ := r.(Conjugator[P])
+	byKey := map[K]seen{}
+	byConj := map[K]seen{}
+	conj, _ := r.(partizan.Conjugator[P, K])
 	split, _ := r.(partizan.Splitter[P])
 	c := partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.Budget{})
-	sv := partizan.NewSolver(c, partizan.Ruleset[P](r))
+	sv := partizan.NewSolver(c, partizan.Ruleset[P, K](r))
 	atomic := func(q P, v *Game) {
 		s := r.FormatPosition(q)
 		k := r.Key(q)
 		if prev, ok := byKey[k]; ok && !Identical(prev.value, v) {
-			t.Errorf("key %q: %s = %s, but %s = %s", k, s, v, prev.pos, prev.value)
+			t.Errorf("key %v: %s = %s, but %s = %s", k, s, v, prev.pos, prev.value)
 		} else if !ok {
 			byKey[k] = seen{v, s}
 		}
@@ -90,7 +90,7 @@ func Check[P any](t testing.TB, r Ruleset[P], ps []P) []*Game {
 			w = Neg(v)
 		}
 		if prev, ok := byConj[ck]; ok && !Identical(prev.value, w) {
-			t.Errorf("conjugate key %q: %s = %s (negated %v), but %s = %s", ck, s, v, neg, prev.pos, prev.value)
+			t.Errorf("conjugate key %v: %s = %s (negated %v), but %s = %s", ck, s, v, neg, prev.pos, prev.value)
 		} else if !ok {
 			byConj[ck] = seen{w, s}
 		}

@@ -42,15 +42,15 @@ func maxLen(short, long int) int {
 // Every strip up to the length against the plain oracle: values, parts
 // (the frozen pieces dropped), keys and partizan's Solver.
 func TestToadsAndFrogsAgainstOracle(t *testing.T) {
-	rulesettest.Check(t, ToadsAndFrogs{}, strips(".tf", maxLen(6, 7)))
+	rulesettest.Check[Strip, string](t, ToadsAndFrogs{}, strips(".tf", maxLen(6, 7)))
 }
 
 func TestTopplingDominoesAgainstOracle(t *testing.T) {
-	rulesettest.Check(t, TopplingDominoes{}, strips(".lre", maxLen(5, 6)))
+	rulesettest.Check[Strip, string](t, TopplingDominoes{}, strips(".lre", maxLen(5, 6)))
 }
 
-func solve[P any](t testing.TB, r interface {
-	partizan.Ruleset[P]
+func solve[P any, K comparable](t testing.TB, r interface {
+	partizan.Ruleset[P, K]
 	ParsePosition(string) (P, error)
 }, pos, want string) {
 	t.Helper()
@@ -75,9 +75,9 @@ func solve[P any](t testing.TB, r interface {
 // CGSuite's own test values (aaron-siegel/cgsuite,
 // lib/core/src/test/scala/org/cgsuite/lang/GameStripTest.scala).
 func TestCGSuiteStripValues(t *testing.T) {
-	solve[Strip](t, ToadsAndFrogs{}, "ttttt..fffff", "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}")
-	solve[Strip](t, TopplingDominoes{}, "lrrlrrl", "Tiny(1/2)")
-	solve[Strip](t, TopplingDominoes{}, "lere", "{1|0,{0|-1}}")
+	solve[Strip, string](t, ToadsAndFrogs{}, "ttttt..fffff", "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}")
+	solve[Strip, string](t, TopplingDominoes{}, "lrrlrrl", "Tiny(1/2)")
+	solve[Strip, string](t, TopplingDominoes{}, "lere", "{1|0,{0|-1}}")
 }
 
 // Small strips whose values follow from the rules at a glance, and the
@@ -90,7 +90,7 @@ func TestToadsAndFrogsSmall(t *testing.T) {
 		{"fftt", "0"},     // every piece is stuck at a wall
 		{"t.ttff.f", "0"}, // t. + .f, cut at the frozen ttff
 	} {
-		solve[Strip](t, ToadsAndFrogs{}, c.pos, c.value)
+		solve[Strip, string](t, ToadsAndFrogs{}, c.pos, c.value)
 	}
 	p, _ := ToadsAndFrogs{}.ParsePosition("t.fttfft.f")
 	parts := ToadsAndFrogs{}.Split(p)
