@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/partizan"
+	"github.com/grundy/grundy/partizan/rulesettest"
 )
 
 // benchSolve solves pos of r from a fresh store each iteration (a cold
@@ -16,6 +17,7 @@ func benchSolve[P any, K comparable](b *testing.B, r interface {
 	if err != nil {
 		b.Fatal(err)
 	}
+	defer rulesettest.CPU(b)()
 	for b.Loop() {
 		if _, err := partizan.Solve(newCalc(), r, p); err != nil {
 			b.Fatal(err)
@@ -35,6 +37,7 @@ func BenchmarkClobber3x3(b *testing.B)      { benchSolve[Grid, Grid](b, Clobber{
 // pycgt's "temperature of 2x11": the value and its temperature.
 func BenchmarkTemperatureDomineering2x11(b *testing.B) {
 	p, _ := Domineering{}.ParsePosition("2x11")
+	defer rulesettest.CPU(b)()
 	for b.Loop() {
 		c := newCalc()
 		g, err := partizan.Solve[Grid, Grid](c, Domineering{}, p)
