@@ -173,14 +173,14 @@ func TestParseBoards(t *testing.T) {
 }
 
 func FuzzParseBoard(f *testing.F) {
-	for _, s := range []string{"....|....", "4x4", "xox|ox.", ".#.|#.#", "", "|", "2x", "x2", "1×1", "..|.", "xx|oo|.."} {
+	for _, s := range []string{"....|....", "4x4", "xox|ox.", ".#.|#.#", "", "|", "2x", "x2", "1×1", "..|.", "xx|oo|..", "x...|o..#"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, r := range []interface {
 			ParsePosition(string) (Grid, error)
 			FormatPosition(Grid) string
-		}{Domineering{}, Clobber{}} {
+		}{Domineering{}, Clobber{}, Amazons{}} {
 			g, err := r.ParsePosition(s)
 			if err != nil {
 				if strings.Contains(err.Error(), "\n") {
@@ -242,4 +242,20 @@ func TestLargeBoards(t *testing.T) {
 	if k1 != k2 || n1 == n2 {
 		t.Errorf("a board and its transpose: conjugate keys %v %v, %v %v", k1, n1, k2, n2)
 	}
+}
+
+func TestAmazonsAgainstOracle(t *testing.T) {
+	s := [][2]int{{1, 1}, {1, 3}, {2, 2}, {1, 4}}
+	if longtest.Enabled() {
+		s = append(s, [2]int{1, 5}, [2]int{2, 3}, [2]int{3, 2})
+	}
+	for _, sz := range s {
+		rulesettest.Check[Grid, Grid](t, Amazons{}, boards(sz[0], sz[1], 4))
+	}
+	rulesettest.Check[Grid, Grid](t, Amazons{}, randomBig(4, Arrow, []byte{Vacant, Vacant, Black, White}))
+}
+
+// CGSuite's own test value (GameGridTest.scala, "define Amazons properly").
+func TestCGSuiteAmazons(t *testing.T) {
+	checkKnown[Grid, Grid](t, Amazons{}, []known{{"x...|o...", "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}"}})
 }
