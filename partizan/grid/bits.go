@@ -83,38 +83,49 @@ func (b *geom) cut(m uint64, r0, c0, nr, nc int) uint64 {
 	return out
 }
 
-// image returns m under sym: its cells moved as sym moves them.
+// image returns m under sym: its cells moved as sym moves them. A
+// transposing image is the transpose (C × R) with the flips applied in
+// its own rows and columns (see symmetry.source).
 func (b *geom) image(m uint64, sym symmetry) uint64 {
-	rows, cols := b.rows, b.cols
 	if !sym.transpose {
-		var out uint64
-		for r := range rows {
-			row := m >> (r * cols) & b.row
-			if sym.flipCols {
-				row = bits.Reverse64(row) >> (64 - cols)
-			}
-			to := r
-			if sym.flipRows {
-				to = rows - 1 - r
-			}
-			out |= row << (to * cols)
-		}
-		return out
+		return b.flip(m, sym.flipRows, sym.flipCols)
 	}
-	// A transposing image is C × R: cell (r, c) goes to (c', r') with the
-	// flips applied in the image's own rows and columns.
+	t := b.transpose(m)
+	if !sym.flipRows && !sym.flipCols {
+		return t
+	}
+	return geometry(b.cols, b.rows).flip(t, sym.flipRows, sym.flipCols)
+}
+
+// flip returns m with its rows in reverse order (rows) and each row
+// reversed (cols).
+func (b *geom) flip(m uint64, rows, cols bool) uint64 {
+	if !rows && !cols {
+		return m
+	}
 	var out uint64
-	for ; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		r, c := i/cols, i%cols
-		ir, ic := c, r // image row, column
-		if sym.flipRows {
-			ir = cols - 1 - ir
+	for r := range b.rows {
+		row := m >> (r * b.cols) & b.row
+		if cols {
+			row = bits.Reverse64(row) >> (64 - b.cols)
 		}
-		if sym.flipCols {
-			ic = rows - 1 - ic
+		to := r
+		if rows {
+			to = b.rows - 1 - r
 		}
-		out |= 1 << (ir*rows + ic)
+		out |= row << (to * b.cols)
+	}
+	return out
+}
+
+// transpose returns m as a C × R board: cell (r, c) goes to (c, r).
+func (b *geom) transpose(m uint64) uint64 {
+	var out uint64
+	for r := range b.rows {
+		for row := m >> (r * b.cols) & b.row; row != 0; row &= row - 1 {
+			c := bits.TrailingZeros64(row)
+			out |= 1 << (c*b.rows + r)
+		}
 	}
 	return out
 }
@@ -132,7 +143,9 @@ func (g Grid) cropBits(keep uint64, fill byte) Grid {
 	out := Grid{rows: uint16(nr), cols: uint16(nc)}
 	box := geometry(nr, nc).full
 	out.lo = b.cut(g.lo&keep, r0, c0, nr, nc)
-	out.hi = b.cut(g.hi&keep, r0, c0, nr, nc)
+	if g.hi&keep != 0 {
+		out.hi = b.cut(g.hi&keep, r0, c0, nr, nc)
+	}
 	if fill&1 != 0 {
 		out.lo |= box &^ k
 	}
@@ -150,18 +163,35 @@ func (g Grid) keyBits(syms, conj []symmetry, recode []byte) (Grid, bool) {
 	}
 	b := g.geom()
 	var best bitImage
-	neg := false
-	for k, sym := range syms {
-		x := b.bitImage(g.lo, g.hi, sym)
-		if k == 0 || x.less(best) {
-			best = x
+	found, neg := false, false
+	// Images are ordered by their rows first: when the board is not square
+	// and both kinds of image are tried, only those with the fewer rows can
+	// be least.
+	both := false
+	for _, set := range [2][]symmetry{syms, conj} {
+		for _, sym := range set {
+			both = both || sym.transpose != syms[0].transpose
+		}
+	}
+	fits := func(sym symmetry) bool {
+		return !both || g.rows == g.cols || sym.transpose == (g.rows > g.cols)
+	}
+	for _, sym := range syms {
+		if !fits(sym) {
+			continue
+		}
+		if x := b.bitImage(g.lo, g.hi, sym); !found || x.less(best) {
+			best, found = x, true
 		}
 	}
 	if len(conj) > 0 {
 		lo, hi := recodeBits(g.lo, g.hi, b.full, recode)
 		for _, sym := range conj {
-			if x := b.bitImage(lo, hi, sym); x.less(best) {
-				best, neg = x, true
+			if !fits(sym) {
+				continue
+			}
+			if x := b.bitImage(lo, hi, sym); !found || x.less(best) {
+				best, found, neg = x, true, true
 			}
 		}
 	}

@@ -86,7 +86,7 @@ func (Clobber) Options(g Grid, s partizan.Side, yield func(Grid) bool) error {
 func stoneGroupsBits(g Grid) []uint64 {
 	b := g.geom()
 	black, white := g.lo&^g.hi, g.hi&^g.lo
-	var out []uint64
+	out := make([]uint64, 0, 8)
 	for rest := black | white; rest != 0; {
 		r := b.flood(rest&-rest, rest)
 		rest &^= r

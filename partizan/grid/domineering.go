@@ -89,11 +89,18 @@ func splitEmpty(g Grid) []Grid {
 		if first == live {
 			return nil
 		}
-		var out []Grid
-		for rest := live; rest != 0; {
+		// At most 32 regions of two or more cells: found first, so that
+		// the parts take one allocation.
+		var regions [32]uint64
+		n := 0
+		for rest := live; rest != 0; n++ {
 			r := b.flood(rest&-rest, rest)
 			rest &^= r
-			out = append(out, g.cropBits(r, Blocked))
+			regions[n] = r
+		}
+		out := make([]Grid, n)
+		for i, r := range regions[:n] {
+			out[i] = g.cropBits(r, Blocked)
 		}
 		return out
 	}
@@ -135,6 +142,10 @@ func normal(g Grid) Grid {
 
 // Key returns the key of g under the symmetries that keep columns columns.
 func (Domineering) Key(g Grid) Grid {
+	if g.small() {
+		k, _ := emptyKey(g, false, false)
+		return k
+	}
 	k, _ := normal(g).key(keepAxes, nil, nil)
 	return k
 }
@@ -143,7 +154,58 @@ func (Domineering) Key(g Grid) Grid {
 // square, and whether it is that of a transposed image (whose value is
 // the negative of g's: the transpose turns Left's dominoes into Right's).
 func (Domineering) ConjugateKey(g Grid) (Grid, bool) {
+	if g.small() {
+		return emptyKey(g, true, true)
+	}
 	return normal(g).key(keepAxes, swapAxes, nil)
+}
+
+// emptyKey is the key of a small board of empty and blocked cells, the
+// same as normal(g).key(…) computes, in one pass: the live cells (empty,
+// with an empty neighbour) are cut to their bounding box and its four
+// row-keeping images made row by row; with transposes, the transposed
+// board's four images too, those flagged negated when conj (for Cram, an
+// impartial game, they are not).
+func emptyKey(g Grid, transposes, conj bool) (Grid, bool) {
+	b := g.geom()
+	empty := b.full &^ g.lo
+	live := empty & b.neighbours(empty)
+	if live == 0 {
+		return Grid{}, false
+	}
+	r0, r1, c0, c1 := b.bbox(live)
+	nr, nc := r1-r0+1, c1-c0+1
+	w := ^uint64(0) >> (64 - nc)
+	var img [4]uint64 // identity, rows flipped, columns flipped, both
+	for i := range nr {
+		seg := live >> ((r0+i)*b.cols + c0) & w
+		rev := bits.Reverse64(seg) >> (64 - nc)
+		img[0] |= seg << (i * nc)
+		img[1] |= seg << ((nr - 1 - i) * nc)
+		img[2] |= rev << (i * nc)
+		img[3] |= rev << ((nr - 1 - i) * nc)
+	}
+	box := geometry(nr, nc).full
+	// The key's cells are the blocked ones: the least key is the image
+	// with the most live cells first.
+	var best uint64
+	for _, m := range img {
+		best = max(best, m)
+	}
+	rows, cols, neg := nr, nc, false
+	if transposes && nr >= nc {
+		t := geometry(nr, nc)
+		tr := t.transpose(img[0])
+		tg := geometry(nc, nr)
+		var tbest uint64
+		for _, f := range [4][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
+			tbest = max(tbest, tg.flip(tr, f[0], f[1]))
+		}
+		if nr > nc || tbest > best {
+			best, rows, cols, neg = tbest, nc, nr, conj
+		}
+	}
+	return Grid{rows: uint16(rows), cols: uint16(cols), lo: box &^ best}, neg
 }
 
 // FormatPosition writes g in CGSuite's notation: rows of . and #
