@@ -156,46 +156,92 @@ func (g Grid) cropBits(keep uint64, fill byte) Grid {
 }
 
 // keyBits is key for a small grid: the least of its images under syms
-// and (its codes recoded) conj, compared as (rows, cols, lo, hi).
+// and (its codes recoded) conj, compared as (rows, cols, lo, hi). Each
+// plane's four row-keeping images are made in one pass over its rows, and
+// its transpose's four when some transposing symmetry is asked and can be
+// least (images are ordered by rows first); recoding commutes with the
+// images, so the conjugate candidates are the same images recoded.
 func (g Grid) keyBits(syms, conj []symmetry, recode []byte) (Grid, bool) {
 	if g.rows == 0 {
 		return Grid{}, false
 	}
 	b := g.geom()
-	var best bitImage
-	found, neg := false, false
-	// Images are ordered by their rows first: when the board is not square
-	// and both kinds of image are tried, only those with the fewer rows can
-	// be least.
-	both := false
+	rows, cols := b.rows, b.cols
+	wantKeep, wantSwap := false, false
 	for _, set := range [2][]symmetry{syms, conj} {
 		for _, sym := range set {
-			both = both || sym.transpose != syms[0].transpose
+			if sym.transpose {
+				wantSwap = true
+			} else {
+				wantKeep = true
+			}
 		}
 	}
-	fits := func(sym symmetry) bool {
-		return !both || g.rows == g.cols || sym.transpose == (g.rows > g.cols)
+	if wantKeep && wantSwap && rows != cols {
+		// only the family with the fewer rows can be least
+		wantKeep, wantSwap = rows < cols, rows > cols
+	}
+	var keep, swap [2][4]uint64 // per plane (lo, hi), per flip index
+	if wantKeep {
+		keep[0] = b.flips(g.lo)
+		if g.hi != 0 {
+			keep[1] = b.flips(g.hi)
+		}
+	}
+	if wantSwap {
+		tg := geometry(cols, rows)
+		swap[0] = tg.flips(b.transpose(g.lo))
+		if g.hi != 0 {
+			swap[1] = tg.flips(b.transpose(g.hi))
+		}
+	}
+	var best bitImage
+	found, neg := false, false
+	try := func(sym symmetry, negated bool) {
+		if sym.transpose && !wantSwap || !sym.transpose && !wantKeep {
+			return
+		}
+		k := 0
+		if sym.flipRows {
+			k |= 1
+		}
+		if sym.flipCols {
+			k |= 2
+		}
+		x := bitImage{rows, cols, keep[0][k], keep[1][k]}
+		if sym.transpose {
+			x = bitImage{cols, rows, swap[0][k], swap[1][k]}
+		}
+		if negated && recode != nil {
+			x.lo, x.hi = recodeBits(x.lo, x.hi, ^uint64(0)>>(64-rows*cols), recode)
+		}
+		if !found || x.less(best) {
+			best, found, neg = x, true, negated
+		}
 	}
 	for _, sym := range syms {
-		if !fits(sym) {
-			continue
-		}
-		if x := b.bitImage(g.lo, g.hi, sym); !found || x.less(best) {
-			best, found = x, true
-		}
+		try(sym, false)
 	}
-	if len(conj) > 0 {
-		lo, hi := recodeBits(g.lo, g.hi, b.full, recode)
-		for _, sym := range conj {
-			if !fits(sym) {
-				continue
-			}
-			if x := b.bitImage(lo, hi, sym); !found || x.less(best) {
-				best, found, neg = x, true, true
-			}
-		}
+	for _, sym := range conj {
+		try(sym, true)
 	}
 	return Grid{rows: uint16(best.rows), cols: uint16(best.cols), lo: best.lo, hi: best.hi}, neg
+}
+
+// flips returns m's four row-keeping images, indexed by flipped rows (1)
+// and flipped columns (2), in one pass over its rows.
+func (b *geom) flips(m uint64) [4]uint64 {
+	var img [4]uint64
+	for i := range b.rows {
+		seg := m >> (i * b.cols) & b.row
+		rev := bits.Reverse64(seg) >> (64 - b.cols)
+		j := b.rows - 1 - i
+		img[0] |= seg << (i * b.cols)
+		img[1] |= seg << (j * b.cols)
+		img[2] |= rev << (i * b.cols)
+		img[3] |= rev << (j * b.cols)
+	}
+	return img
 }
 
 // bitImage is an image of a small grid, ordered by (rows, cols, lo, hi).
@@ -216,16 +262,6 @@ func (x bitImage) less(y bitImage) bool {
 	return x.hi < y.hi
 }
 
-func (b *geom) bitImage(lo, hi uint64, sym symmetry) bitImage {
-	x := bitImage{b.rows, b.cols, b.image(lo, sym), 0}
-	if hi != 0 {
-		x.hi = b.image(hi, sym)
-	}
-	if sym.transpose {
-		x.rows, x.cols = x.cols, x.rows
-	}
-	return x
-}
 
 // recodeBits maps each cell's code c to recode[c] (nil: unchanged).
 func recodeBits(lo, hi, full uint64, recode []byte) (uint64, uint64) {
