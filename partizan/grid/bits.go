@@ -262,7 +262,6 @@ func (x bitImage) less(y bitImage) bool {
 	return x.hi < y.hi
 }
 
-
 // recodeBits maps each cell's code c to recode[c] (nil: unchanged).
 func recodeBits(lo, hi, full uint64, recode []byte) (uint64, uint64) {
 	if recode == nil {
