@@ -3,6 +3,7 @@ package strip
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -139,4 +140,26 @@ func FuzzParseStrip(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The bit-set parts (strips of at most 64 cells) against the cell-by-cell
+// ones, on every short strip and on random long ones.
+func TestToadPartsBits(t *testing.T) {
+	check := func(s string) {
+		a, b := toadPartsBits(s), toadPartsBytes(s)
+		if strings.Join(a, "|") != strings.Join(b, "|") || len(a) != len(b) {
+			t.Fatalf("%s: bits %q, bytes %q", s, a, b)
+		}
+	}
+	for _, p := range strips(".tf", 7) {
+		check(p.s)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		b := make([]byte, 1+r.IntN(64))
+		for i := range b {
+			b[i] = ".tf"[r.IntN(3)]
+		}
+		check(string(b))
+	}
 }

@@ -1,6 +1,10 @@
 package strip
 
-import "github.com/grundy/grundy/partizan"
+import (
+	"math/bits"
+
+	"github.com/grundy/grundy/partizan"
+)
 
 var toadChars = alphabet{chars: ".tf"}
 
@@ -105,6 +109,14 @@ func (ToadsAndFrogs) Split(p Strip) []Strip {
 }
 
 func toadParts(s string) []string {
+	if len(s) <= 64 {
+		return toadPartsBits(s)
+	}
+	return toadPartsBytes(s)
+}
+
+// toadPartsBytes is toadParts for a strip of any length, cell by cell.
+func toadPartsBytes(s string) []string {
 	fz := frozen(s)
 	n := len(s)
 	// drop: a frozen cell in a run of two or more, or in a run at an end.
@@ -187,3 +199,55 @@ func (ToadsAndFrogs) FormatPosition(p Strip) string { return p.s }
 // ParsePosition reads a strip of t (toads, Left's), f (frogs, Right's) and
 // . (empty cells), as CGSuite writes it: "ttttt..fffff".
 func (ToadsAndFrogs) ParsePosition(s string) (Strip, error) { return toadChars.parse(s) }
+
+// toadPartsBits is toadParts for a strip of at most 64 cells, on bit sets
+// (cell i is bit i): the greatest fixpoint of frozen pieces in a few word
+// operations a round, then the dropped runs and the parts between them.
+func toadPartsBits(s string) []string {
+	n := len(s)
+	var t, f uint64
+	for i := range n {
+		switch s[i] {
+		case 't':
+			t |= 1 << i
+		case 'f':
+			f |= 1 << i
+		}
+	}
+	full := ^uint64(0) >> (64 - n)
+	fz := t | f
+	for {
+		open := full &^ fz
+		// a toad moves into an open cell on its right, or over a frog into
+		// one beyond; a frog alike to its left
+		tm := t & fz & (open>>1 | f>>1&(open>>2))
+		fm := f & fz & (open<<1 | t<<1&(open<<2))
+		if tm|fm == 0 {
+			break
+		}
+		fz &^= tm | fm
+	}
+	pairs := fz & (fz >> 1)
+	drop := pairs | pairs<<1
+	drop |= (^fz & (fz + 1)) - 1 // the run at the left end
+	if lead := bits.LeadingZeros64(^(fz | ^full)); lead > 64-n {
+		drop |= full &^ (full >> (lead - (64 - n))) // the run at the right end
+	}
+	drop &= fz
+	empty := full &^ (t | f)
+	canMove := t&(empty>>1|f>>1&(empty>>2)) | f&(empty<<1|t<<1&(empty<<2))
+	var out []string
+	for keep := full &^ drop; keep != 0; {
+		a := bits.TrailingZeros64(keep)
+		seg := keep >> a
+		b := a + bits.TrailingZeros64(^seg) // the part is cells a..b-1
+		m := ^uint64(0) >> (64 - b) &^ (uint64(1)<<a - 1)
+		// a move inside the part: the cells it needs are in the part too,
+		// since the dropped cells are never empty
+		if canMove&m != 0 {
+			out = append(out, s[a:b])
+		}
+		keep &^= m
+	}
+	return out
+}
