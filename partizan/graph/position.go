@@ -79,30 +79,35 @@ func (p Position) decode() ([]byte, []uint64) {
 }
 
 // keep returns the subgraph on the vertices of set, renumbered in order,
-// with the labels given (indexed by old vertex).
+// with the labels given (indexed by old vertex), encoded in one
+// allocation.
 func keep(labels []byte, adj []uint64, set uint64) Position {
 	n := bits.OnesCount64(set)
 	if n == 0 {
 		return Position{}
 	}
 	var index [64]int8
-	nl := make([]byte, 0, n)
-	for m, k := set, 0; m != 0; m &= m - 1 {
+	var buf [1 + 64 + 8*64]byte
+	b := buf[:1+n+8*n]
+	b[0] = byte(n)
+	k := 0
+	for m := set; m != 0; m &= m - 1 {
 		v := bits.TrailingZeros64(m)
 		index[v] = int8(k)
-		nl = append(nl, labels[v])
+		b[1+k] = labels[v]
 		k++
 	}
-	na := make([]uint64, 0, n)
+	k = 0
 	for m := set; m != 0; m &= m - 1 {
 		v := bits.TrailingZeros64(m)
 		var out uint64
 		for w := adj[v] & set; w != 0; w &= w - 1 {
 			out |= 1 << index[bits.TrailingZeros64(w)]
 		}
-		na = append(na, out)
+		binary.LittleEndian.PutUint64(b[1+n+8*k:], out)
+		k++
 	}
-	return build(nl, na)
+	return Position{string(b)}
 }
 
 // components returns the vertex sets of the connected components of the
