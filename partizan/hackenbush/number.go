@@ -52,6 +52,10 @@ func NumberValue(p Position) (v Dyadic, ok bool) {
 
 var errOverflow = errors.New("hackenbush: number too large")
 
+// minSymmetricEdges is the size from which the number search looks for
+// the picture's automorphisms to key its states with.
+const minSymmetricEdges = 16
+
 // weights holds the value hanging at each vertex (a stalk of that value),
 // set marks the vertices whose value is not 0.
 type weights struct {
@@ -161,7 +165,13 @@ func newNumSearch(p Position) (*numSearch, bool) {
 		}
 		s.all |= 1 << i
 	}
-	s.auts = automorphisms(es, s.n)
+	// Symmetries pay for their search only on pictures large enough for
+	// the number search to take long; small ones key by the identity.
+	if len(es) >= minSymmetricEdges {
+		s.auts = automorphisms(es, s.n)
+	} else {
+		s.auts = automorphisms(nil, 1)
+	}
 	return s, true
 }
 
