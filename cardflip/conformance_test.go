@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/cardflip/optimum"
 )
 
 // The rules, as the referee reads them:
@@ -372,7 +373,7 @@ func TestConformance(t *testing.T) {
 	variants := []cardflip.Variant{cardflip.Standard, cardflip.FreeCommunication, cardflip.FixedAfterLook, cardflip.Rearrange}
 	models := []cardflip.Model{cardflip.TableOnly, cardflip.TurnNumber}
 	strategies := append(cardflip.Strategies(), chaos{rate: 0.01}, chaos{rate: 0.2})
-	if opt, err := cardflip.Optimal(t.Context(), 4); err == nil {
+	if opt, err := optimum.Search(t.Context(), 4, optimum.Options{}); err == nil {
 		strategies = append(strategies, opt.Policy)
 	} else {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package cardflip
+package optimum
 
 import (
 	"context"
@@ -8,24 +8,28 @@ import (
 	"math/big"
 	"slices"
 	"sort"
+
+	"github.com/grundy/grundy/cardflip"
 )
 
-// MaxOptimalM is the largest m Optimal searches (m = 5 takes seconds,
+// MaxM is the largest m Search covers table-only (m = 5 takes seconds,
 // m = 6 a few minutes).
-const MaxOptimalM = 6
+const MaxM = 6
 
 // MaxTurnM is the largest m of the search under the turn-number model
 // (m = 5 takes about two minutes and 700 MB).
 const MaxTurnM = 5
 
-// OptimalResult is the best table-only strategy for m cards.
-type OptimalResult struct {
+// Result is the best strategy for m cards of the model and variant
+// searched, or (for the relaxed searches) a lower bound.
+type Result struct {
 	M     int
-	Model Model
+	Model cardflip.Model
 	// Expectation is the least E[X] over all strategies of the model.
 	Expectation *big.Rat
-	// Policy plays it (a table from visible rows to actions).
-	Policy *TablePolicy
+	// Policy plays it (a table from visible rows to actions); nil for the
+	// relaxed searches (MemoryFrom, MemoryAfterTurns).
+	Policy *cardflip.TablePolicy
 	// Nodes is the number of search nodes visited (decisions tried).
 	Nodes int64
 	// Memo is the number of level entries (multisets of deals) memoized;
@@ -33,23 +37,24 @@ type OptimalResult struct {
 	// row at one turn) solved or refuted.
 	Memo int
 	// Variant is the rule variant searched (Standard or Rearrange).
-	Variant Variant
+	Variant cardflip.Variant
 	// Rounds is the number of budgets tried by the deepening search (the
 	// turn-number model and Rearrange; 0 for the others).
 	Rounds int
 }
 
-// OptimalOptions choose what Optimal searches.
-type OptimalOptions struct {
+// Options choose what Search searches; the zero value is the table-only
+// search under the standard rules.
+type Options struct {
 	// Model: TableOnly (the default) or TurnNumber, whose tables are keyed
 	// by the row and the turn number; MaxTurns then bounds a game.
-	Model    Model
+	Model    cardflip.Model
 	MaxTurns int
 	// Variant: Standard (the default) or Rearrange, under which a player
 	// may, after looking, permute the face-down cells (Move.Order); the
 	// search then tries every such permutation (up to the symmetries of
 	// a row no deal has reached yet). Rearrange is searched table-only.
-	Variant Variant
+	Variant cardflip.Variant
 	// MemoryAfterTurns, under TurnNumber, relaxes the turn limit: a deal
 	// that reaches MaxTurns turns is not cut but finished by one player
 	// with full memory (who knows the row, the turn and the distribution
@@ -61,7 +66,7 @@ type OptimalOptions struct {
 	// it, which cuts most of the tree. nil: no bound.
 	Bound *big.Rat
 	// Progress, when set, is called every 65536 nodes.
-	Progress func(OptimalProgress)
+	Progress func(Progress)
 	// MemoryFrom, when positive, relaxes the problem: from the level with
 	// MemoryFrom cards face up on, one player with full memory plays (who
 	// knows the row then and the distribution of the deals, not the turns
@@ -71,115 +76,61 @@ type OptimalOptions struct {
 	MemoryFrom int
 }
 
-// MaxBoundM is the largest m of the relaxed search (OptimalOptions.MemoryFrom).
+// MaxBoundM is the largest m of the relaxed search (Options.MemoryFrom).
 const MaxBoundM = 7
 
 // MaxRearrangeM is the largest m of the search under the Rearrange variant.
 const MaxRearrangeM = 5
 
-// OptimalProgress is the state of a running search.
-type OptimalProgress struct {
+// Progress is the state of a running search.
+type Progress struct {
 	Nodes int64
 	Memo  int
 	// Best is the least E[X] of a whole strategy found so far (nil if none).
 	Best *big.Rat
 }
 
-// Optimal searches all deterministic table-only strategies for m ≤ 6
-// cards and returns the least E[X] with a strategy reaching it.
-func Optimal(ctx context.Context, m int) (*OptimalResult, error) {
-	return OptimalSearch(ctx, m, OptimalOptions{})
-}
-
-// OptimalModel is Optimal under the given information model. Under
-// TurnNumber the table is keyed by the row and the turn number, and only
-// strategies that end every game within maxTurns turns are searched.
-func OptimalModel(ctx context.Context, m int, model Model, maxTurns int) (*OptimalResult, error) {
-	return OptimalSearch(ctx, m, OptimalOptions{Model: model, MaxTurns: maxTurns})
-}
-
-// OptimalSearch is the exhaustive search for the best strategy, a table
-// from visible rows to actions.
+// Search is the exhaustive search for the best strategy, a table from
+// visible rows to actions: with the zero Options, over all deterministic
+// table-only strategies for m ≤ MaxM cards, and it returns the least E[X]
+// with a strategy reaching it. Under TurnNumber the table is keyed by the
+// row and the turn number, and only strategies that end every game within
+// MaxTurns turns are searched.
 //
-// A table-only strategy is a table: for each visible row, which card to
-// look at, and for each number it may show, where it goes. The search
-// plays all m! deals at once and fills the table lazily, level by level
-// (the level is the number of face-up cards, which never decreases): the
-// cost of the levels above k depends only on the multiset of full rows in
-// which the deals reach level k+1, so that cost is memoized on it, and a
-// multiset and its mirror image (the row read right to left, a symmetry
-// of the rules) share one entry. Within a level the search branches on
-// the undecided row (or row and number) that the most deals wait for,
-// trying the choices in the order of their bounds.
-//
-// Branch and bound: a branch is cut when the turns its deals have taken
-// plus a lower bound for the rest reaches the best whole strategy found
-// (or Bound). The bound for the rest is what one player with full memory
-// would need from there: the deals that wait at the same visible row (or
-// have seen the same number there) cannot be told apart by the table-only
-// players either, so the memory player is given that row and must find
-// the cards in order by looking, which is a small decision tree over the
-// deals of the group (memoized). It is exact for the player with memory,
-// so the bound is tight wherever the lack of memory costs nothing, which
-// is most of the tree; for the whole game it is 2m − H_m.
-//
-// Under the turn-number model the search is another one (turnsearch.go):
-// deals meet only within a turn, so it plays the turns in order, bounded
-// by the group relaxation (a set of deals waiting at one row priced as if
-// it never met other deals again), and learns the sets of deals that
-// cannot meet within budget. Under it and the Rearrange variant the search
-// deepens: it asks for a strategy within a budget of total turns that
-// starts at m!·(2m − H_m) and grows, so the first strategy found is
-// optimal and every failed budget is a proof (under TurnNumber m = 4:
-// 145/24 in four budgets, m = 5: 479/60 in 33, about two minutes;
-// Rearrange meets 2m − H_m at once for m ≤ 5).
-//
-// Table-only at m = 6 the search deepens too. Given a loose budget (the
-// kick search's 7440/720), branch and bound had not finished the levels
-// above one first row (the table of level 0: the kick table's own) after
-// ten minutes, proving one table of the levels above after another out of
-// reach; under a tight budget most first rows fail within a few hundred
-// nodes. So the budget starts at the relaxed search's bound (MemoryFrom
-// = 1: 7324/720), and a failed budget returns the least bound among the
-// branches it cut, which is the next budget (as in IDA*): 7325 fails at
-// 7326, 7327 finds the optimum, 407/40 = 7326/720, in two to three
-// minutes.
-//
-// Coins do not help: a randomized strategy is a mixture of deterministic
-// ones, and its E[X] is the same mixture of theirs.
-func OptimalSearch(ctx context.Context, m int, opt OptimalOptions) (*OptimalResult, error) {
+// The method, its bounds and its timings are in the package doc.
+func Search(ctx context.Context, m int, opt Options) (*Result, error) {
 	return optimalSearch(ctx, m, opt, nil)
 }
 
-// optimalSearch is OptimalSearch with the test switches set by tweak.
-func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*optSearch)) (*OptimalResult, error) {
+// optimalSearch is Search with the test switches set by tweak.
+func optimalSearch(ctx context.Context, m int, opt Options, tweak func(*optSearch)) (*Result, error) {
 	relaxed := opt.MemoryFrom > 0 && opt.MemoryFrom < m
 	switch {
 	case opt.MemoryFrom < 0:
 		return nil, fmt.Errorf("cardflip: optimal: MemoryFrom must be at least 0, not %d", opt.MemoryFrom)
 	case relaxed && (m < 1 || m > MaxBoundM):
 		return nil, fmt.Errorf("cardflip: the relaxed search covers 1 ≤ m ≤ %d, not m = %d", MaxBoundM, m)
-	case !relaxed && (m < 1 || m > MaxOptimalM && tweak == nil):
-		return nil, fmt.Errorf("cardflip: the optimal-strategy search covers 1 ≤ m ≤ %d, not m = %d", MaxOptimalM, m)
+	case !relaxed && (m < 1 || m > MaxM && tweak == nil):
+		return nil, fmt.Errorf("cardflip: the optimal-strategy search covers 1 ≤ m ≤ %d, not m = %d", MaxM, m)
 	}
-	turns := opt.Model == TurnNumber
-	rearrange := opt.Variant == Rearrange
+	turns := opt.Model == cardflip.TurnNumber
+	rearrange := opt.Variant == cardflip.Rearrange
 	switch {
 	case turns && m > MaxTurnM && tweak == nil:
 		return nil, fmt.Errorf("cardflip: the turn-number search covers 1 ≤ m ≤ %d, not m = %d", MaxTurnM, m)
 	case turns && opt.MaxTurns < m:
 		return nil, fmt.Errorf("cardflip: the turn-number search needs a turn limit of at least m = %d, not %d", m, opt.MaxTurns)
-	case opt.Variant != Standard && opt.Variant != Rearrange:
-		return nil, fmt.Errorf("cardflip: the optimal-strategy search covers the standard rules and %s, not %s", Rearrange, opt.Variant)
+	case opt.Variant != cardflip.Standard && opt.Variant != cardflip.Rearrange:
+		return nil, fmt.Errorf("cardflip: the optimal-strategy search covers the standard rules and %s, not %s", cardflip.Rearrange, opt.Variant)
 	case rearrange && (turns || relaxed):
-		return nil, fmt.Errorf("cardflip: the %s search is table-only (no turn model, no MemoryFrom)", Rearrange)
+		return nil, fmt.Errorf("cardflip: the %s search is table-only (no turn model, no MemoryFrom)", cardflip.Rearrange)
 	case rearrange && m > MaxRearrangeM && tweak == nil:
-		return nil, fmt.Errorf("cardflip: the %s search covers 1 ≤ m ≤ %d, not m = %d", Rearrange, MaxRearrangeM, m)
+		return nil, fmt.Errorf("cardflip: the %s search covers 1 ≤ m ≤ %d, not m = %d", cardflip.Rearrange, MaxRearrangeM, m)
 	case opt.MemoryAfterTurns && (!turns || relaxed):
 		return nil, fmt.Errorf("cardflip: MemoryAfterTurns needs the turn-number model (and no MemoryFrom)")
 	}
 	o := &optSearch{ctx: ctx, done: ctx.Done(), m: m, turns: turns, maxTurns: opt.MaxTurns,
-		memo: map[string]*optMemo{}, dtMemo: map[string]int64{}, progress: opt.Progress, fact: Factorial(m),
+		memo: map[string]*optMemo{}, dtMemo: map[string]int64{}, progress: opt.Progress, fact: cardflip.Factorial(m),
 		rootBest: optInf, rearrange: rearrange, memAfterTurns: opt.MemoryAfterTurns}
 	if relaxed {
 		o.memoryFrom = opt.MemoryFrom
@@ -198,11 +149,9 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 		}
 		ub = q.Int64() + 1
 	}
-	perm := make([]int, m)
 	entries := make([]optEntry, 0, o.fact)
-	for r := range o.fact {
-		unrank(perm, r)
-		entries = append(entries, optEntry{st: uint32(cellsWord(perm)), n: 1})
+	for _, d := range deals(m) {
+		entries = append(entries, optEntry{st: d, n: 1})
 	}
 	var total int64
 	var ts *turnSearch
@@ -236,10 +185,10 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 			round = func(b int64) int64 { return ts.solve(0, [][]uint32{deals}, b) }
 			ub = min(ub, o.fact*int64(opt.MaxTurns+2*m*int(b2u(opt.MemoryAfterTurns)))+1)
 		} else {
-			ft := new(big.Rat).Mul(FrontToBackExpectation(m), big.NewRat(o.fact, 1))
+			ft := new(big.Rat).Mul(cardflip.FrontToBackExpectation(m), big.NewRat(o.fact, 1))
 			ub = min(ub, new(big.Int).Quo(ft.Num(), ft.Denom()).Int64()+1)
 		}
-		t := new(big.Rat).Mul(SingleExpectation(m), big.NewRat(o.fact, 1))
+		t := new(big.Rat).Mul(cardflip.SingleExpectation(m), big.NewRat(o.fact, 1))
 		start := new(big.Int).Quo(t.Num(), t.Denom()).Int64() + 1
 		if !turns && !rearrange && !o.deepenFromMemory && m > 1 {
 			// Table-only (m ≥ 6): from the memory player's bound the budgets
@@ -248,10 +197,10 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 			// with memory above it) is a lower bound much closer to the
 			// optimum (7324/720 at m = 6, the optimum 7326/720): start
 			// there.
-			ro := OptimalOptions{MemoryFrom: 1}
+			ro := Options{MemoryFrom: 1}
 			if opt.Progress != nil {
 				// Its best is a bound, not a strategy: not shown as one.
-				ro.Progress = func(p OptimalProgress) { p.Best = nil; opt.Progress(p) }
+				ro.Progress = func(p Progress) { p.Best = nil; opt.Progress(p) }
 			}
 			// The memory player's trees (dt) are the same in both searches,
 			// most of them over the big groups of the first row: the
@@ -294,13 +243,13 @@ func optimalSearch(ctx context.Context, m int, opt OptimalOptions, tweak func(*o
 		}
 		return nil, fmt.Errorf("cardflip: optimal: no finite strategy found for m = %d", m)
 	}
-	res := &OptimalResult{M: m, Model: opt.Model, Variant: opt.Variant, Expectation: big.NewRat(total, o.fact),
+	res := &Result{M: m, Model: opt.Model, Variant: opt.Variant, Expectation: big.NewRat(total, o.fact),
 		Nodes: o.nodes, Memo: len(o.memo), Rounds: o.rounds}
 	if ts != nil {
 		res.Memo = len(ts.memo)
 	}
 	if !relaxed && !opt.MemoryAfterTurns {
-		res.Policy = &TablePolicy{m: m, turns: turns, rearrange: rearrange, look: map[uint64]int{}, place: map[uint64]Move{}}
+		res.Policy = cardflip.NewTablePolicy(m, opt.Model, rearrange)
 		if ts != nil {
 			if !ts.collect(deals, res.Policy) {
 				return nil, fmt.Errorf("cardflip: optimal: the turn search lost its strategy for m = %d (a bug)", m)
@@ -429,7 +378,7 @@ type optSearch struct {
 	stop     bool // the context ended
 	root     bool // the next solve is the root's (mirror symmetry of the first look)
 	rootBest int64
-	progress func(OptimalProgress)
+	progress func(Progress)
 	buf      []byte
 	// Test switches: the search without the mirror symmetry, and with the
 	// plain bound (one turn per card left per deal) instead of dt.
@@ -510,7 +459,7 @@ func (o *optSearch) checkStop() {
 		}
 	}
 	if o.progress != nil && o.nodes&(1<<16-1) == 0 {
-		p := OptimalProgress{Nodes: o.nodes, Memo: len(o.memo)}
+		p := Progress{Nodes: o.nodes, Memo: len(o.memo)}
 		if o.ts != nil {
 			p.Memo = len(o.ts.memo)
 		}
@@ -881,7 +830,7 @@ func (l *optLevel) complete(deals []optDeal) {
 }
 
 // collect copies the decisions of the optimal play into pol.
-func (o *optSearch) collect(k int, entries []optEntry, pol *TablePolicy) {
+func (o *optSearch) collect(k int, entries []optEntry, pol *cardflip.TablePolicy) {
 	entries = mergeOptEntries(entries)
 	if k == o.m-1 {
 		return
@@ -903,9 +852,9 @@ func (o *optSearch) collect(k int, entries []optEntry, pol *TablePolicy) {
 			}
 		}
 		if d.x == 0 {
-			pol.look[v] = int(mv)
+			pol.SetLook(v, int(mv))
 		} else {
-			pol.place[placeKey(v, int(d.x))] = o.moveOf(mv)
+			pol.SetPlace(v, int(d.x), o.moveOf(mv))
 		}
 	}
 	exits := slices.Clone(r.exits)
@@ -1203,8 +1152,8 @@ func (o *optSearch) mirrorMove(mv uint64) uint64 {
 }
 
 // moveOf unpacks a move of the search.
-func (o *optSearch) moveOf(mv uint64) Move {
-	out := Move{Up: mv&optUp != 0, To: int(mv & 0x7f)}
+func (o *optSearch) moveOf(mv uint64) cardflip.Move {
+	out := cardflip.Move{Up: mv&optUp != 0, To: int(mv & 0x7f)}
 	if mv&optOrder != 0 {
 		out.Order = make([]int, o.m)
 		for j := range out.Order {

@@ -1,4 +1,4 @@
-package cardflip
+package optimum
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"slices"
 	"sort"
+
+	"github.com/grundy/grundy/cardflip"
 )
 
 // MaxTurnBoundM is the largest m TurnBound covers (m = 5 takes about a
@@ -26,7 +28,7 @@ const MaxTurnBoundM = 5
 // strategy there is a sequence of turns, each a look and a place for
 // every number; deals that turn 1 up at turn t leave the table's play
 // together, priced by the memory player's decision tree (dt, the bound
-// of OptimalSearch). The cost of the rest therefore depends only on the
+// of Search). The cost of the rest therefore depends only on the
 // set of deals still face down and the turn, which the search memoizes
 // (with the mirror image of the set); a branch is cut by the memory
 // player's cost of the deals left, which is superadditive over disjoint
@@ -34,7 +36,7 @@ const MaxTurnBoundM = 5
 // placed so far bound every completion of a turn.
 //
 // At m = 4 the bound is 145/24 and at m = 5 it is 958/120: the optima of
-// OptimalSearch under TurnNumber (testdata/turn5.txt for m = 5), which it
+// Search under TurnNumber (cardflip/testdata/turn5.txt for m = 5), which it
 // proves for every game length.
 func TurnBound(ctx context.Context, m, maxTurns int) (*big.Rat, error) {
 	switch {
@@ -44,15 +46,9 @@ func TurnBound(ctx context.Context, m, maxTurns int) (*big.Rat, error) {
 		return nil, fmt.Errorf("cardflip: the turn bound needs maxTurns ≥ 1, not %d", maxTurns)
 	}
 	o := &optSearch{ctx: ctx, done: ctx.Done(), m: m, turns: true, memo: map[string]*optMemo{},
-		dtMemo: map[string]int64{}, fact: Factorial(m)}
+		dtMemo: map[string]int64{}, fact: cardflip.Factorial(m)}
 	b := &turnBound{o: o, m: m, maxTurns: maxTurns, memo: map[string]turnMemo{}}
-	perm := make([]int, m)
-	deals := make([]uint32, 0, o.fact)
-	for r := range o.fact {
-		unrank(perm, r)
-		deals = append(deals, uint32(cellsWord(perm)))
-	}
-	total := b.solve(0, deals, optInf)
+	total := b.solve(0, deals(m), optInf)
 	if o.stop {
 		return nil, ctx.Err()
 	}
@@ -120,7 +116,7 @@ func (b *turnBound) solve(t int, deals []uint32, ub int64) int64 {
 	if o.stop {
 		return optInf
 	}
-	// The memo key: the deals with the turn, as OptimalSearch keys a
+	// The memo key: the deals with the turn, as Search keys a
 	// level (the lesser of the row set and its mirror image).
 	es := make([]optEntry, len(deals))
 	for i, r := range deals {

@@ -1,12 +1,14 @@
-package cardflip
+package optimum
 
 import (
 	"context"
 	"os"
 	"testing"
+
+	"github.com/grundy/grundy/cardflip"
 )
 
-// The relaxed search (OptimalOptions.MemoryFrom = K: from K cards face up
+// The relaxed search (Options.MemoryFrom = K: from K cards face up
 // on, one player with full memory plays) is a lower bound for the
 // table-only optimum: for m ≤ 5 and every K it lies between 2m − H_m and
 // the optimum found by the exact search (25/6, 73/12, 161/20), and already
@@ -24,26 +26,26 @@ func TestRelaxedBound(t *testing.T) {
 			// card face down) before it looks at MemoryFrom, so it is the
 			// exact search, less the strategy it returns. m = 3 and 4
 			// check that (the value, and no strategy); at m = 5 it would
-			// repeat Optimal(5), whose 161/20 TestOptimalFourFive checks.
+			// repeat Search(5), whose 161/20 TestOptimalFourFive checks.
 			if m == 5 && K == m-1 {
 				continue
 			}
-			r, err := OptimalSearch(context.Background(), m, OptimalOptions{MemoryFrom: K})
+			r, err := Search(context.Background(), m, Options{MemoryFrom: K})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if r.Policy != nil {
 				t.Errorf("m=%d K=%d: the relaxed search returned a strategy", m, K)
 			}
-			if r.Expectation.RatString() != opt[m] || r.Expectation.Cmp(SingleExpectation(m)) < 0 {
+			if r.Expectation.RatString() != opt[m] || r.Expectation.Cmp(cardflip.SingleExpectation(m)) < 0 {
 				t.Errorf("m=%d K=%d: bound %s, optimum %s", m, K, r.Expectation.RatString(), opt[m])
 			}
 		}
 	}
-	if _, err := OptimalSearch(context.Background(), MaxBoundM+1, OptimalOptions{MemoryFrom: 1}); err == nil {
+	if _, err := Search(context.Background(), MaxBoundM+1, Options{MemoryFrom: 1}); err == nil {
 		t.Error("m above MaxBoundM accepted")
 	}
-	if _, err := OptimalSearch(context.Background(), 4, OptimalOptions{MemoryFrom: -1}); err == nil {
+	if _, err := Search(context.Background(), 4, Options{MemoryFrom: -1}); err == nil {
 		t.Error("MemoryFrom −1 accepted")
 	}
 }
@@ -58,12 +60,12 @@ func TestRelaxedBoundSix(t *testing.T) {
 	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
 		t.Skip("set GRUNDY_CARDFLIP_LONG=1 for the relaxed search at m = 6")
 	}
-	r, err := OptimalSearch(context.Background(), 6, OptimalOptions{MemoryFrom: 1})
+	r, err := Search(context.Background(), 6, Options{MemoryFrom: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, c := r.Expectation, exact(t, Comb(), 6, Rules{})
-	if b.RatString() != "1831/180" || b.Cmp(SingleExpectation(6)) <= 0 || b.Cmp(c) > 0 {
-		t.Errorf("m=6: bound %s, 2m − H_m %s, comb %s", b.RatString(), SingleExpectation(6).RatString(), c.RatString())
+	b, c := r.Expectation, exact(t, cardflip.Comb(), 6, cardflip.Rules{})
+	if b.RatString() != "1831/180" || b.Cmp(cardflip.SingleExpectation(6)) <= 0 || b.Cmp(c) > 0 {
+		t.Errorf("m=6: bound %s, 2m − H_m %s, comb %s", b.RatString(), cardflip.SingleExpectation(6).RatString(), c.RatString())
 	}
 }

@@ -1,11 +1,13 @@
-package cardflip
+package optimum
 
 import (
 	"encoding/binary"
 	"slices"
+
+	"github.com/grundy/grundy/cardflip"
 )
 
-// The table+turn search (OptimalSearch under TurnNumber).
+// The table+turn search (Search under TurnNumber).
 //
 // Under the turn-number model a table entry is keyed by the visible row
 // and the turn, so deals meet only within one turn: the search plays the
@@ -88,7 +90,7 @@ func (b *groupRelax) solve(t int, rows []uint32, ub int64) int64 {
 	}
 	best := ub
 	var leaves []relaxLeaf
-	b.eachDecision(t, rows, k, best, func(lb int64, sets [][]uint32, dts []int64, _ int, _ *[8]Move) {
+	b.eachDecision(t, rows, k, best, func(lb int64, sets [][]uint32, dts []int64, _ int, _ *[8]cardflip.Move) {
 		leaves = append(leaves, relaxLeaf{lb, sets, dts})
 	})
 	// The decisions in the order of their bounds, as TurnBound: a good
@@ -122,7 +124,7 @@ func (b *groupRelax) solve(t int, rows []uint32, ub int64) int64 {
 // by visible row), their memory bounds (dt) and the bound, the set's n
 // turns plus their sum. The sets and moves are the callee's to keep only
 // as copies of mv.
-func (b *groupRelax) eachDecision(t int, rows []uint32, k int, cut int64, leaf func(lb int64, sets [][]uint32, dts []int64, p int, mv *[8]Move)) {
+func (b *groupRelax) eachDecision(t int, rows []uint32, k int, cut int64, leaf func(lb int64, sets [][]uint32, dts []int64, p int, mv *[8]cardflip.Move)) {
 	m, o := b.m, b.o
 	n := int64(len(rows))
 	for p := range m {
@@ -142,7 +144,7 @@ func (b *groupRelax) eachDecision(t int, rows []uint32, k int, cut int64, leaf f
 		groups := map[uint32][]uint32{}
 		gdt := map[uint32]int64{}
 		var sumdt int64
-		var mv [8]Move
+		var mv [8]cardflip.Move
 		var place func(i int)
 		place = func(i int) {
 			if n+sumdt+rest[i] >= cut || o.poll() {
@@ -215,7 +217,7 @@ type numberDecision struct {
 }
 
 type placeOption struct {
-	mv   Move
+	mv   cardflip.Move
 	rows []uint32
 	vis  uint32
 }
@@ -241,7 +243,7 @@ func splitDecisions(rows []uint32, p, k, m int) []numberDecision {
 				st[i] = optMove(r, p, to, up)
 			}
 			slices.Sort(st)
-			d.opts = append(d.opts, placeOption{Move{Up: up, To: to}, st, optVisible(st[0])})
+			d.opts = append(d.opts, placeOption{cardflip.Move{Up: up, To: to}, st, optVisible(st[0])})
 		}
 		if x == k+1 {
 			for u := range m {
@@ -261,7 +263,7 @@ func splitDecisions(rows []uint32, p, k, m int) []numberDecision {
 // sends to the next turn, on its own) and those sets.
 type turnChoice struct {
 	p     int
-	mv    [8]Move
+	mv    [8]cardflip.Move
 	value int64
 	kids  [][]uint32
 }
@@ -308,7 +310,7 @@ func newTurnSearch(o *optSearch) *turnSearch {
 func (s *turnSearch) choices(t int, rows []uint32, limit int64) []turnChoice {
 	k := faceUpCount(rows[0], s.m)
 	var out []turnChoice
-	s.gb.eachDecision(t, rows, k, limit+1, func(lb int64, sets [][]uint32, dts []int64, p int, mv *[8]Move) {
+	s.gb.eachDecision(t, rows, k, limit+1, func(lb int64, sets [][]uint32, dts []int64, p int, mv *[8]cardflip.Move) {
 		// Each set priced on its own, exactly.
 		ch := turnChoice{p: p, mv: *mv, value: lb, kids: sets}
 		for j, g := range sets {
@@ -611,7 +613,7 @@ func (s *turnSearch) learn(t int, live [][]uint32, lbs []int64, e int64) {
 
 // collect replays the solved states from the deals at turn 0 and writes
 // their decisions into pol.
-func (s *turnSearch) collect(deals []uint32, pol *TablePolicy) bool {
+func (s *turnSearch) collect(deals []uint32, pol *cardflip.TablePolicy) bool {
 	m := s.m
 	state := [][]uint32{sortedCopy(deals)}
 	for t := 0; ; t++ {
@@ -646,14 +648,14 @@ func (s *turnSearch) collect(deals []uint32, pol *TablePolicy) bool {
 			if flip {
 				p = m - 1 - p
 			}
-			pol.look[vk] = p
+			pol.SetLook(vk, p)
 			for _, r := range g {
 				x := int(r >> (4 * uint(p)) & 7)
 				mv := ch.mv[x]
 				if flip {
 					mv.To = m - 1 - mv.To
 				}
-				pol.place[placeKey(vk, x)] = mv
+				pol.SetPlace(vk, x, mv)
 				st := optMove(r, p, mv.To, mv.Up)
 				next[optVisible(st)] = append(next[optVisible(st)], st)
 			}
