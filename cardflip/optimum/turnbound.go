@@ -81,26 +81,6 @@ func remember(memo map[string]turnMemo, key string, best, ub int64) turnMemo {
 	return r
 }
 
-// dtRows is the memory player's total (dt) over the deals, full rows all
-// with the same cards face up, in any order (sorted here if they are not).
-func (o *optSearch) dtRows(rows []uint32) int64 {
-	if len(rows) == 0 {
-		return 0
-	}
-	if !slices.IsSorted(rows) {
-		rows = sortedCopy(rows)
-	}
-	g := make([]dtEntry, 0, len(rows))
-	for _, r := range rows {
-		if n := len(g); n > 0 && g[n-1].st == r {
-			g[n-1].n++
-		} else {
-			g = append(g, dtEntry{r, 1})
-		}
-	}
-	return o.dt(g)
-}
-
 // solve returns the least total of turns from turn t for the deals with
 // every card still face down, if below ub; else a lower bound at least ub.
 func (b *turnBound) solve(t int, deals []uint32, ub int64) int64 {
