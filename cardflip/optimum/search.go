@@ -103,30 +103,11 @@ func Search(ctx context.Context, m int, opt Options) (*Result, error) {
 // optimalSearch is Search with the test switches set by tweak.
 func optimalSearch(ctx context.Context, m int, opt Options, tweak func(*optSearch)) (*Result, error) {
 	relaxed := opt.MemoryFrom > 0 && opt.MemoryFrom < m
-	switch {
-	case opt.MemoryFrom < 0:
-		return nil, fmt.Errorf("cardflip: optimal: MemoryFrom must be at least 0, not %d", opt.MemoryFrom)
-	case relaxed && (m < 1 || m > MaxBoundM):
-		return nil, fmt.Errorf("cardflip: the relaxed search covers 1 ≤ m ≤ %d, not m = %d", MaxBoundM, m)
-	case !relaxed && (m < 1 || m > MaxM && tweak == nil):
-		return nil, fmt.Errorf("cardflip: the optimal-strategy search covers 1 ≤ m ≤ %d, not m = %d", MaxM, m)
+	if err := checkOptions(m, opt, relaxed, tweak != nil); err != nil {
+		return nil, err
 	}
 	turns := opt.Model == cardflip.TurnNumber
 	rearrange := opt.Variant == cardflip.Rearrange
-	switch {
-	case turns && m > MaxTurnM && tweak == nil:
-		return nil, fmt.Errorf("cardflip: the turn-number search covers 1 ≤ m ≤ %d, not m = %d", MaxTurnM, m)
-	case turns && opt.MaxTurns < m:
-		return nil, fmt.Errorf("cardflip: the turn-number search needs a turn limit of at least m = %d, not %d", m, opt.MaxTurns)
-	case opt.Variant != cardflip.Standard && opt.Variant != cardflip.Rearrange:
-		return nil, fmt.Errorf("cardflip: the optimal-strategy search covers the standard rules and %s, not %s", cardflip.Rearrange, opt.Variant)
-	case rearrange && (turns || relaxed):
-		return nil, fmt.Errorf("cardflip: the %s search is table-only (no turn model, no MemoryFrom)", cardflip.Rearrange)
-	case rearrange && m > MaxRearrangeM && tweak == nil:
-		return nil, fmt.Errorf("cardflip: the %s search covers 1 ≤ m ≤ %d, not m = %d", cardflip.Rearrange, MaxRearrangeM, m)
-	case opt.MemoryAfterTurns && (!turns || relaxed):
-		return nil, fmt.Errorf("cardflip: MemoryAfterTurns needs the turn-number model (and no MemoryFrom)")
-	}
 	o := &optSearch{ctx: ctx, done: ctx.Done(), m: m, turns: turns, maxTurns: opt.MaxTurns,
 		memo: map[string]*optMemo{}, dtMemo: map[string]int64{}, progress: opt.Progress, fact: cardflip.Factorial(m),
 		rootBest: optInf, rearrange: rearrange, memAfterTurns: opt.MemoryAfterTurns}
@@ -153,7 +134,7 @@ func optimalSearch(ctx context.Context, m int, opt Options, tweak func(*optSearc
 	}
 	var total int64
 	var ts *turnSearch
-	var deals []uint32 // the turn search's: every deal's row, sorted
+	var rows []uint32 // the turn search's: every deal's row, sorted
 	switch {
 	case turns || rearrange || !relaxed && (m >= 6 || o.deepen):
 		// Deepening: the budget of turns starts at the least conceivable
@@ -175,65 +156,28 @@ func optimalSearch(ctx context.Context, m int, opt Options, tweak func(*optSearc
 		}
 		if turns {
 			ts = newTurnSearch(o)
-			deals = make([]uint32, len(entries))
+			rows = make([]uint32, len(entries))
 			for i, e := range entries {
-				deals[i] = e.st
+				rows[i] = e.st
 			}
-			slices.Sort(deals)
-			round = func(b int64) int64 { return ts.solve(0, [][]uint32{deals}, b) }
+			slices.Sort(rows)
+			round = func(b int64) int64 { return ts.solve(0, [][]uint32{rows}, b) }
 			ub = min(ub, o.fact*int64(opt.MaxTurns+2*m*int(b2u(opt.MemoryAfterTurns)))+1)
 		} else {
 			ft := new(big.Rat).Mul(cardflip.FrontToBackExpectation(m), big.NewRat(o.fact, 1))
 			ub = min(ub, new(big.Int).Quo(ft.Num(), ft.Denom()).Int64()+1)
 		}
-		t := new(big.Rat).Mul(cardflip.SingleExpectation(m), big.NewRat(o.fact, 1))
-		start := new(big.Int).Quo(t.Num(), t.Denom()).Int64() + 1
-		if !turns && !rearrange && !o.deepenFromMemory && m > 1 {
-			// Table-only (m ≥ 6): from the memory player's bound the budgets
-			// would creep up a few turns a round. The relaxed search with
-			// MemoryFrom = 1 (the first row played table-only, one player
-			// with memory above it) is a lower bound much closer to the
-			// optimum (7324/720 at m = 6, the optimum 7326/720): start
-			// there.
-			ro := Options{MemoryFrom: 1}
-			if opt.Progress != nil {
-				// Its best is a bound, not a strategy: not shown as one.
-				ro.Progress = func(p Progress) { p.Best = nil; opt.Progress(p) }
-			}
-			// The memory player's trees (dt) are the same in both searches,
-			// most of them over the big groups of the first row: the
-			// relaxed search fills o's memo of them for the budgets.
-			r, err := optimalSearch(ctx, m, ro, func(rs *optSearch) {
-				if tweak != nil {
-					tweak(rs)
-				}
-				rs.dtMemo = o.dtMemo
-			})
-			if err != nil {
-				return nil, err
-			}
-			lo := new(big.Rat).Mul(r.Expectation, big.NewRat(o.fact, 1))
-			start = max(start, lo.Num().Int64()+1) // the total is an integer
-			o.nodes += r.Nodes
+		start, err := o.firstBudget(opt, tweak)
+		if err != nil {
+			return nil, err
 		}
-		total = optInf
-		for b := start; b <= ub; {
-			total = round(b)
-			if o.stop {
-				return nil, ctx.Err()
-			}
-			o.rounds++
-			if total < b || total >= optInf {
-				break
-			}
-			b = total + 1
-		}
+		total = o.budgets(round, start, ub)
 	default:
 		o.root = true
 		total = o.solve(0, entries, ub)
-		if o.stop {
-			return nil, ctx.Err()
-		}
+	}
+	if o.stop {
+		return nil, ctx.Err()
 	}
 	if total >= ub {
 		if opt.Bound != nil {
@@ -249,7 +193,7 @@ func optimalSearch(ctx context.Context, m int, opt Options, tweak func(*optSearc
 	if !relaxed && !opt.MemoryAfterTurns {
 		res.Policy = cardflip.NewTablePolicy(m, opt.Model, rearrange)
 		if ts != nil {
-			if !ts.collect(deals, res.Policy) {
+			if !ts.collect(rows, res.Policy) {
 				return nil, fmt.Errorf("cardflip: optimal: the turn search lost its strategy for m = %d (a bug)", m)
 			}
 		} else {
@@ -257,6 +201,93 @@ func optimalSearch(ctx context.Context, m int, opt Options, tweak func(*optSearc
 		}
 	}
 	return res, nil
+}
+
+// checkOptions refuses what the search does not cover; tweaked (a test's
+// switches) lifts the limits on m.
+func checkOptions(m int, opt Options, relaxed, tweaked bool) error {
+	switch {
+	case opt.MemoryFrom < 0:
+		return fmt.Errorf("cardflip: optimal: MemoryFrom must be at least 0, not %d", opt.MemoryFrom)
+	case relaxed && (m < 1 || m > MaxBoundM):
+		return fmt.Errorf("cardflip: the relaxed search covers 1 ≤ m ≤ %d, not m = %d", MaxBoundM, m)
+	case !relaxed && (m < 1 || m > MaxM && !tweaked):
+		return fmt.Errorf("cardflip: the optimal-strategy search covers 1 ≤ m ≤ %d, not m = %d", MaxM, m)
+	}
+	turns := opt.Model == cardflip.TurnNumber
+	rearrange := opt.Variant == cardflip.Rearrange
+	switch {
+	case turns && m > MaxTurnM && !tweaked:
+		return fmt.Errorf("cardflip: the turn-number search covers 1 ≤ m ≤ %d, not m = %d", MaxTurnM, m)
+	case turns && opt.MaxTurns < m:
+		return fmt.Errorf("cardflip: the turn-number search needs a turn limit of at least m = %d, not %d", m, opt.MaxTurns)
+	case opt.Variant != cardflip.Standard && opt.Variant != cardflip.Rearrange:
+		return fmt.Errorf("cardflip: the optimal-strategy search covers the standard rules and %s, not %s", cardflip.Rearrange, opt.Variant)
+	case rearrange && (turns || relaxed):
+		return fmt.Errorf("cardflip: the %s search is table-only (no turn model, no MemoryFrom)", cardflip.Rearrange)
+	case rearrange && m > MaxRearrangeM && !tweaked:
+		return fmt.Errorf("cardflip: the %s search covers 1 ≤ m ≤ %d, not m = %d", cardflip.Rearrange, MaxRearrangeM, m)
+	case opt.MemoryAfterTurns && (!turns || relaxed):
+		return fmt.Errorf("cardflip: MemoryAfterTurns needs the turn-number model (and no MemoryFrom)")
+	}
+	return nil
+}
+
+// firstBudget is the first budget of a deepening search: the memory
+// player's total m!·(2m − H_m) rounded up, or table-only the relaxed
+// search's.
+func (o *optSearch) firstBudget(opt Options, tweak func(*optSearch)) (int64, error) {
+	m := o.m
+	t := new(big.Rat).Mul(cardflip.SingleExpectation(m), big.NewRat(o.fact, 1))
+	start := new(big.Int).Quo(t.Num(), t.Denom()).Int64() + 1
+	if o.turns || o.rearrange || o.deepenFromMemory || m <= 1 {
+		return start, nil
+	}
+	// Table-only (m ≥ 6): from the memory player's bound the budgets
+	// would creep up a few turns a round. The relaxed search with
+	// MemoryFrom = 1 (the first row played table-only, one player
+	// with memory above it) is a lower bound much closer to the
+	// optimum (7324/720 at m = 6, the optimum 7326/720): start
+	// there.
+	ro := Options{MemoryFrom: 1}
+	if opt.Progress != nil {
+		// Its best is a bound, not a strategy: not shown as one.
+		ro.Progress = func(p Progress) { p.Best = nil; opt.Progress(p) }
+	}
+	// The memory player's trees (dt) are the same in both searches,
+	// most of them over the big groups of the first row: the
+	// relaxed search fills o's memo of them for the budgets.
+	r, err := optimalSearch(o.ctx, m, ro, func(rs *optSearch) {
+		if tweak != nil {
+			tweak(rs)
+		}
+		rs.dtMemo = o.dtMemo
+	})
+	if err != nil {
+		return 0, err
+	}
+	lo := new(big.Rat).Mul(r.Expectation, big.NewRat(o.fact, 1))
+	o.nodes += r.Nodes
+	return max(start, lo.Num().Int64()+1), nil // the total is an integer
+}
+
+// budgets runs round on the budgets from start up to ub, each failed one's
+// bound the next budget, until a strategy fits (the total returned is
+// below its budget), none can, or the context ends (o.stop).
+func (o *optSearch) budgets(round func(budget int64) int64, start, ub int64) int64 {
+	total := int64(optInf)
+	for b := start; b <= ub; {
+		total = round(b)
+		if o.stop {
+			return optInf
+		}
+		o.rounds++
+		if total < b || total >= optInf {
+			break
+		}
+		b = total + 1
+	}
+	return total
 }
 
 const optInf = math.MaxInt64 / 4

@@ -181,128 +181,166 @@ func (s *turnSearch) solve(t int, groups [][]uint32, ub int64) int64 {
 	if c := s.coreBound(t, live, lbs, lb); c >= ub {
 		return fixed + c
 	}
-	best := ub
-	chs := make([][]turnChoice, len(live))
+	r := &turnRound{s: s, t: t, live: live, lbs: lbs, lb: lb, n: n, best: ub,
+		chs: make([][]turnChoice, len(live)), pick: make([]int, len(live)), picked: make([]bool, len(live)),
+		next: map[uint32][]uint32{}, G: map[uint32]int64{}}
 	for i, g := range live {
-		chs[i] = s.choices(t, g, lbs[i]+(best-1-lb))
-		if len(chs[i]) == 0 {
+		r.chs[i] = s.choices(t, g, lbs[i]+(r.best-1-lb))
+		if len(r.chs[i]) == 0 {
 			break // no decision fits: the loop below finds it at once
 		}
 	}
-	pick := make([]int, len(live))
-	var bestPick []int
-	next := map[uint32][]uint32{}
-	G := map[uint32]int64{}
-	picked := make([]bool, len(live))
-	// add sends choice ch of set i to the next turn, from the total cur
-	// (sum of the relaxations of the next turn's sets and of the sets not
-	// decided yet); it returns the new total, or best once it reaches it,
-	// and the undo list when apply is set.
-	type undo struct {
-		v   uint32
-		old []uint32
-		g   int64
-		had bool
-	}
-	add := func(i int, ch turnChoice, cur int64, apply bool) (int64, []undo) {
-		c := cur - (lbs[i] - int64(len(live[i])))
-		var us []undo
-		for _, g := range ch.kids {
-			v := optVisible(g[0])
-			old, had := next[v]
-			og := G[v]
-			nw := g
-			if had {
-				nw = make([]uint32, 0, len(old)+len(g))
-				nw = append(append(nw, old...), g...)
-				slices.Sort(nw)
-			}
-			ng := s.gb.solve(t+1, nw, best-(c-og))
-			c += ng - og
-			if apply {
-				us = append(us, undo{v, old, og, had})
-				next[v], G[v] = nw, ng
-			}
-			if c >= best {
-				return best, us
-			}
-		}
-		return c, us
-	}
-	var rec func(j int, cur int64)
-	rec = func(j int, cur int64) {
-		if cur >= best || o.poll() {
-			return
-		}
-		if j == len(live) {
-			ng := make([][]uint32, 0, len(next))
-			for _, g := range next {
-				ng = append(ng, g)
-			}
-			slices.SortFunc(ng, slices.Compare)
-			if v := n + s.solve(t+1, ng, best-n); v < best {
-				best = v
-				bestPick = slices.Clone(pick)
-			}
-			return
-		}
-		// The set with the fewest decisions still within budget.
-		bi, bn := -1, 1<<30
-		var bv []int
-		for i := range live {
-			if picked[i] {
-				continue
-			}
-			var vs []int
-			for ci, ch := range chs[i] {
-				if lb+ch.value-lbs[i] >= best {
-					break
-				}
-				if c, _ := add(i, ch, cur, false); c < best {
-					vs = append(vs, ci)
-				}
-			}
-			if len(vs) < bn {
-				bi, bn, bv = i, len(vs), vs
-			}
-			if bn == 0 {
-				return
-			}
-		}
-		picked[bi] = true
-		for _, ci := range bv {
-			pick[bi] = ci
-			c, us := add(bi, chs[bi][ci], cur, true)
-			if c < best {
-				rec(j+1, c)
-			}
-			for q := len(us) - 1; q >= 0; q-- {
-				u := us[q]
-				if u.had {
-					next[u.v], G[u.v] = u.old, u.g
-				} else {
-					delete(next, u.v)
-					delete(G, u.v)
-				}
-			}
-		}
-		picked[bi] = false
-	}
-	rec(0, lb)
+	r.rec(0, lb)
 	if o.stop {
 		return optInf
 	}
-	if best < ub {
+	if r.best < ub {
 		sol := turnSol{mirrored: mirrored}
 		for i, g := range live {
 			sol.vis = append(sol.vis, optVisible(g[0]))
-			sol.picks = append(sol.picks, chs[i][bestPick[i]])
+			sol.picks = append(sol.picks, r.chs[i][r.bestPick[i]])
 		}
 		s.sol[key] = sol
 	} else if !s.extracting && len(live) > 1 {
 		s.learn(t, live, lbs, ub-lb)
 	}
-	return fixed + remember(s.memo, key, best, ub).cost
+	return fixed + remember(s.memo, key, r.best, ub).cost
+}
+
+// turnRound is the decision of one turn's state: a choice for each of its
+// sets (live, with their relaxations lbs, lb their sum, and n deals),
+// made one set at a time, the sets of the next turn built as they come.
+type turnRound struct {
+	s    *turnSearch
+	t    int
+	live [][]uint32
+	lbs  []int64
+	lb   int64
+	n    int64
+	// best is the least total found (or the budget); bestPick its choices.
+	best     int64
+	chs      [][]turnChoice // each set's decisions within budget, cheapest first
+	pick     []int
+	bestPick []int
+	picked   []bool
+	// next and G: the next turn's sets by visible row, and their
+	// relaxations.
+	next map[uint32][]uint32
+	G    map[uint32]int64
+}
+
+// turnUndo restores one set of the next turn.
+type turnUndo struct {
+	v   uint32
+	old []uint32
+	g   int64
+	had bool
+}
+
+// add sends choice ch of set i to the next turn, from the total cur (sum
+// of the relaxations of the next turn's sets and of the sets not decided
+// yet); it returns the new total, or best once it reaches it, and the
+// undo list when apply is set.
+func (r *turnRound) add(i int, ch turnChoice, cur int64, apply bool) (int64, []turnUndo) {
+	c := cur - (r.lbs[i] - int64(len(r.live[i])))
+	var us []turnUndo
+	for _, g := range ch.kids {
+		v := optVisible(g[0])
+		old, had := r.next[v]
+		og := r.G[v]
+		nw := g
+		if had {
+			nw = make([]uint32, 0, len(old)+len(g))
+			nw = append(append(nw, old...), g...)
+			slices.Sort(nw)
+		}
+		ng := r.s.gb.solve(r.t+1, nw, r.best-(c-og))
+		c += ng - og
+		if apply {
+			us = append(us, turnUndo{v, old, og, had})
+			r.next[v], r.G[v] = nw, ng
+		}
+		if c >= r.best {
+			return r.best, us
+		}
+	}
+	return c, us
+}
+
+// undo takes back what add applied.
+func (r *turnRound) undo(us []turnUndo) {
+	for q := len(us) - 1; q >= 0; q-- {
+		u := us[q]
+		if u.had {
+			r.next[u.v], r.G[u.v] = u.old, u.g
+		} else {
+			delete(r.next, u.v)
+			delete(r.G, u.v)
+		}
+	}
+}
+
+// rec decides the remaining sets (j decided so far, the total cur), and
+// with every set decided solves the next turn.
+func (r *turnRound) rec(j int, cur int64) {
+	if cur >= r.best || r.s.o.poll() {
+		return
+	}
+	if j == len(r.live) {
+		ng := make([][]uint32, 0, len(r.next))
+		for _, g := range r.next {
+			ng = append(ng, g)
+		}
+		slices.SortFunc(ng, slices.Compare)
+		if v := r.n + r.s.solve(r.t+1, ng, r.best-r.n); v < r.best {
+			r.best = v
+			r.bestPick = slices.Clone(r.pick)
+		}
+		return
+	}
+	bi, bv := r.fewest(cur)
+	if bi < 0 {
+		return
+	}
+	r.picked[bi] = true
+	for _, ci := range bv {
+		r.pick[bi] = ci
+		c, us := r.add(bi, r.chs[bi][ci], cur, true)
+		if c < r.best {
+			r.rec(j+1, c)
+		}
+		r.undo(us)
+	}
+	r.picked[bi] = false
+}
+
+// fewest is the set not yet decided with the fewest decisions still
+// within budget (forward checking), and those decisions; −1 when a set
+// has none.
+func (r *turnRound) fewest(cur int64) (int, []int) {
+	bi, bn := -1, 1<<30
+	var bv []int
+	for i := range r.live {
+		if r.picked[i] {
+			continue
+		}
+		var vs []int
+		for ci, ch := range r.chs[i] {
+			if r.lb+ch.value-r.lbs[i] >= r.best {
+				break
+			}
+			if c, _ := r.add(i, ch, cur, false); c < r.best {
+				vs = append(vs, ci)
+			}
+		}
+		if len(vs) < bn {
+			bi, bn, bv = i, len(vs), vs
+		}
+		if bn == 0 {
+			return -1, nil
+		}
+	}
+	return bi, bv
 }
 
 // coreBound is a lower bound for the state from the cores it holds: a
