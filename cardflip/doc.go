@@ -147,4 +147,13 @@
 // players=/model=/variant= take them (one parser, an *OptionError naming
 // the option). Record, NewExactReport and NewSimulateReport are a game and
 // the evaluations as data: the JSON the CLI's --json and the API print.
+//
+// # Library API beyond the CLI
+//
+// Everything here serves `grundy cardflip`, the web lab or package optimum,
+// except these, kept as library API for the tests and docs that use them:
+// IntervalBound and HalvingWorst (the seed's bound for interval and the
+// bound on every game of halving, checked against the engine), and
+// ParseTable (a table as Describe prints it, read back: the search's
+// printed tables are tested so).
 package cardflip

@@ -12,17 +12,6 @@ import (
 // number in bits 32.. under the turn-number model) and the number seen.
 func placeKey(v uint64, x int) uint64 { return v<<4 | uint64(x) }
 
-// cellsWord packs a row of at most 16 cells, 0 for face down, into 4-bit
-// cells, cell i in bits 4i..4i+3: the tables' key of a visible row, and
-// the search's word of a deal.
-func cellsWord(cells []int) uint64 {
-	var w uint64
-	for i, x := range cells {
-		w |= uint64(x) << (4 * i)
-	}
-	return w
-}
-
 // TablePolicy is a table-only strategy given as a table of visible rows
 // (as found by the exhaustive search, package optimum) for one m. Rows
 // missing from the table, which the strategy never produces from a fresh

@@ -85,3 +85,14 @@ func FuzzParseTable(f *testing.F) {
 		}
 	})
 }
+
+// cellsWord packs a row of at most 16 cells, 0 for face down, into 4-bit
+// cells, cell i in bits 4i..4i+3: the tables' key of a visible row, and
+// a deal's word.
+func cellsWord(cells []int) uint64 {
+	var w uint64
+	for i, x := range cells {
+		w |= uint64(x) << (4 * i)
+	}
+	return w
+}
