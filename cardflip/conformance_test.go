@@ -281,6 +281,33 @@ func (c chaos) Place(t *cardflip.Turn, pos, x int) cardflip.Move {
 	return mv
 }
 
+// seating checks who played each turn: with n seats, seat turn mod n with
+// its memory (the same player every time), with n = ∞ a new player.
+type seating struct {
+	n          int
+	seatPlayer map[int]int
+	used       map[int]bool
+}
+
+func (s seating) check(t *testing.T, label string, turn int, d decision) {
+	t.Helper()
+	n := s.n
+	if n <= 0 {
+		if s.used[d.player] || d.seat.ID != -1 {
+			t.Fatalf("%s turn %d: n = ∞, but the player (seat %+v) is not new", label, turn, d.seat)
+		}
+		s.used[d.player] = true
+		return
+	}
+	if d.seat.ID != turn%n || d.seat.Players != n {
+		t.Fatalf("%s turn %d: seat %+v, want player %d of %d", label, turn, d.seat, turn%n, n)
+	}
+	if p, ok := s.seatPlayer[d.seat.ID]; ok && p != d.player {
+		t.Fatalf("%s turn %d: seat %d is played by a new player", label, turn, d.seat.ID)
+	}
+	s.seatPlayer[d.seat.ID] = d.player
+}
+
 // refereeGame replays the recorded decisions and the engine's trace of one
 // game and returns the referee's X, or the violations of the turn where a
 // rule broke (turn is then that turn).
@@ -292,8 +319,7 @@ func refereeGame(t *testing.T, label string, deal []int, rules cardflip.Rules, m
 	if rules.Variant == cardflip.FreeCommunication {
 		n = 1
 	}
-	seatPlayer := map[int]int{}
-	usedPlayer := map[int]bool{}
+	who := seating{n: n, seatPlayer: map[int]int{}, used: map[int]bool{}}
 	row := ref.row() // the row as the turn starts (a look changes nothing)
 	for i, d := range log {
 		turn := i + 1
@@ -307,21 +333,7 @@ func refereeGame(t *testing.T, label string, deal []int, rules cardflip.Rules, m
 		if tell := rules.Model == cardflip.TurnNumber; d.told != tell || tell && d.number != turn {
 			t.Fatalf("%s turn %d: told the turn number %v (%d) under %v", label, turn, d.told, d.number, rules.Model)
 		}
-		// Who played: seat turn mod n with its memory, or a new player.
-		if n > 0 {
-			if d.seat.ID != turn%n || d.seat.Players != n {
-				t.Fatalf("%s turn %d: seat %+v, want player %d of %d", label, turn, d.seat, turn%n, n)
-			}
-			if p, ok := seatPlayer[d.seat.ID]; ok && p != d.player {
-				t.Fatalf("%s turn %d: seat %d is played by a new player", label, turn, d.seat.ID)
-			}
-			seatPlayer[d.seat.ID] = d.player
-		} else {
-			if usedPlayer[d.player] || d.seat.ID != -1 {
-				t.Fatalf("%s turn %d: n = ∞, but the player (seat %+v) is not new", label, turn, d.seat)
-			}
-			usedPlayer[d.player] = true
-		}
+		who.check(t, label, turn, d)
 		val, end, br := ref.look(d.look)
 		if br != nil {
 			if d.placed || i != len(log)-1 {

@@ -285,28 +285,7 @@ func (o *refSearch) dfs(k int, deals []refDeal, dec refDecisions, best *refMemo)
 		return
 	}
 	if blocked < 0 {
-		var exits []refEntry
-		var cost int64
-		for _, d := range deals {
-			cost += d.n * d.cost
-			if !d.final {
-				exits = append(exits, refEntry{st: d.exit, turn: d.turn, n: d.n})
-			}
-		}
-		if len(exits) > 0 {
-			cost += o.solve(k+1, append([]refEntry(nil), exits...))
-		}
-		if cost < best.cost {
-			best.cost = cost
-			best.exits = refMergeEntries(exits)
-			best.dec = refDecisions{look: map[uint64]int{}, place: map[uint64]cardflip.Move{}}
-			for a, b := range dec.look {
-				best.dec.look[a] = b
-			}
-			for a, b := range dec.place {
-				best.dec.place[a] = b
-			}
-		}
+		o.complete(k, deals, dec, best)
 		return
 	}
 	try := func() {
@@ -346,6 +325,34 @@ func (o *refSearch) dfs(k int, deals []refDeal, dec refDecisions, best *refMemo)
 		try()
 	}
 	delete(dec.place, key)
+}
+
+// complete prices the level's complete decisions dec: the deals' turns
+// in it plus the best of the levels above; it records them in best if
+// cheaper.
+func (o *refSearch) complete(k int, deals []refDeal, dec refDecisions, best *refMemo) {
+	var exits []refEntry
+	var cost int64
+	for _, d := range deals {
+		cost += d.n * d.cost
+		if !d.final {
+			exits = append(exits, refEntry{st: d.exit, turn: d.turn, n: d.n})
+		}
+	}
+	if len(exits) > 0 {
+		cost += o.solve(k+1, append([]refEntry(nil), exits...))
+	}
+	if cost < best.cost {
+		best.cost = cost
+		best.exits = refMergeEntries(exits)
+		best.dec = refDecisions{look: map[uint64]int{}, place: map[uint64]cardflip.Move{}}
+		for a, b := range dec.look {
+			best.dec.look[a] = b
+		}
+		for a, b := range dec.place {
+			best.dec.place[a] = b
+		}
+	}
 }
 
 // collect copies the decisions of the optimal play into pol.
