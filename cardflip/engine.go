@@ -623,17 +623,18 @@ func (g *Game) apply(pos, to, val int, up bool) {
 			moveCellsIndexed(g.cards, t.vis, t.at, pos, to)
 		} else {
 			moveCells(g.cards, t.vis, pos, to)
-		}
-		g.cards[to], t.vis[to] = face(val), face(y)
-		// The card came from pos ≥ up (it was face down): the cells
-		// before up move only when it goes before them.
-		if to < t.up {
-			if up {
-				t.up++
-			} else {
-				t.up = to
+			// View.up (kept without the index: front to back). The card
+			// came from pos ≥ up (it was face down): the cells before up
+			// move only when it goes before them.
+			if to < t.up {
+				if up {
+					t.up++
+				} else {
+					t.up = to
+				}
 			}
 		}
+		g.cards[to], t.vis[to] = face(val), face(y)
 	}
 	if up {
 		t.at[face(val)] = face(to)

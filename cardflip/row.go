@@ -134,13 +134,15 @@ type View struct {
 	one  bool
 	word uint64
 	vis  []face // face-up number, or 0 for a face-down card
-	// up: the cells of vis before up are face up (a lower bound for the
-	// first face-down cell, which FirstDown raises as it scans and the
-	// engine keeps as cards move: only a face-down card moves, so only a
-	// card put down before up lowers it). Front to back looks at the
-	// first face-down cell of a row whose face-up cards gather at the
-	// front: from up, the scan skips each face-up cell once, not once a
-	// turn.
+	// up, on a flat row without the index (front to back's): the cells of
+	// vis before up are face up (a lower bound for the first face-down
+	// cell, which FirstDown raises as it scans and the engine keeps as
+	// cards move: only a face-down card moves, so only a card put down
+	// before up lowers it). Front to back looks at the first face-down
+	// cell of a row whose face-up cards gather at the front: from up, the
+	// scan skips each face-up cell once, not once a turn. (The strategies
+	// with the index look elsewhere; keeping up costs them more than it
+	// saves.)
 	up int
 	// at[x] is the position of the face-up card x, 1 ≤ x ≤ k, when
 	// indexed (the engine keeps it up to date as cards move, for rows of
@@ -205,7 +207,7 @@ func (v *View) FirstDown(lo, hi int) int {
 	if v.big != nil {
 		return v.big.firstDown(lo, hi)
 	}
-	if lo > v.up {
+	if lo > v.up || v.indexed {
 		for i, x := range v.vis[lo:hi] {
 			if x == 0 {
 				return lo + i

@@ -193,6 +193,10 @@ func (h *hintChecker) Info() Info {
 func (h *hintChecker) NewPlayer(Seat) Player { return h }
 
 func (h *hintChecker) Look(t *Turn) int {
+	// The row without the index of face-up cards, as front to back plays
+	// it (the engine keeps up only then): set at the first turn, before
+	// any card moves.
+	t.indexed = false
 	row := t.Row(nil)
 	for i := range t.up {
 		if row[i] == 0 {
