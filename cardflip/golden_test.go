@@ -40,7 +40,33 @@ func goldenCases() []struct {
 		c{Stacks(), Rules{Variant: FreeCommunication}},
 		c{Random(), Rules{MaxTurns: 20}}, // ends on the turn limit for larger m
 	)
+	// Added after c2bc57a (their lines written by 5bb09fe's engine, before
+	// the speed-ups of issue 43): the later strategies.
+	cs = append(cs,
+		c{Halving(), Rules{}},
+		c{Comb(), Rules{}},
+		c{Ordered(), Rules{}},
+		c{Skewed(), Rules{}},
+		c{Skewed(), Rules{Model: TurnNumber, Players: 3}},
+		c{Relay(), Rules{Players: 3}},
+		c{Cycle(), Rules{Variant: Rearrange}},
+	)
 	return cs
+}
+
+// goldenBig are the cases played on rows of blocks (m = 600, a few games
+// each), added with the later strategies.
+func goldenBig() []struct {
+	s Strategy
+	r Rules
+} {
+	return []struct {
+		s Strategy
+		r Rules
+	}{
+		{FrontToBack(), Rules{}}, {DivideConquer(), Rules{}}, {Stacks(), Rules{}}, {Comb(), Rules{}},
+		{Skewed(), Rules{}}, {Halving(), Rules{}}, {Relay(), Rules{Players: 3}}, {Cycle(), Rules{Variant: Rearrange}},
+	}
 }
 
 // goldenLines plays seeded games (Deal with seed 11) of every golden case
@@ -49,15 +75,34 @@ func goldenCases() []struct {
 func goldenLines(t *testing.T) []string {
 	var lines []string
 	var buf []byte
+	// games of m cards, the first traced of them hashed step by step.
+	type size struct{ m, games, traced int }
+	var small []size
+	for _, m := range []int{1, 2, 3, 4, 5, 8, 13, 31, 100} {
+		games := 1500
+		switch {
+		case m > 50:
+			games = 30
+		case m > 20:
+			games = 200
+		}
+		small = append(small, size{m, games, 5})
+	}
+	type run struct {
+		s     Strategy
+		r     Rules
+		sizes []size
+	}
+	var runs []run
 	for _, c := range goldenCases() {
-		for _, m := range []int{1, 2, 3, 4, 5, 8, 13, 31, 100} {
-			games := 1500
-			switch {
-			case m > 50:
-				games = 30
-			case m > 20:
-				games = 200
-			}
+		runs = append(runs, run{c.s, c.r, small})
+	}
+	for _, c := range goldenBig() {
+		runs = append(runs, run{c.s, c.r, []size{{600, 3, 1}}})
+	}
+	for _, c := range runs {
+		for _, sz := range c.sizes {
+			m, games, traced := sz.m, sz.games, sz.traced
 			g, err := NewGame(m, c.r)
 			if err != nil {
 				t.Fatal(err)
@@ -68,7 +113,7 @@ func goldenLines(t *testing.T) []string {
 			for i := range games {
 				r := Deal(deal, 11, int64(i))
 				g.Trace = nil
-				if i < 5 {
+				if i < traced {
 					g.Trace = func(s Step) {
 						buf = appendStep(buf[:0], s)
 						// appendStep is fmt's %+v, which the golden file
