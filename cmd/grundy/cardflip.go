@@ -456,8 +456,8 @@ the file's extension).`,
 			if asJSON {
 				return jsonout.Write(io.out, rows)
 			}
-			fmt.Fprintf(io.out, "E[X], table-only, n = ∞; exact for m ≤ %d, else %d games (seed %d) ± standard error; closed forms beside\n",
-				o.ExactMax, trials, seed)
+			fmt.Fprintf(io.out, "E[X], table-only, n = ∞: exact for m ≤ %d, else the mean of %d games (seed %d) with its\n", o.ExactMax, trials, seed)
+			fmt.Fprintln(io.out, "standard error in units of its last digit (80.0(2) is 80.0 ± 0.2); * a closed form, unmeasured")
 			if err := cardflip.WriteCompareTable(io.out, rows); err != nil {
 				return err
 			}
