@@ -21,6 +21,7 @@ import (
 
 	"github.com/grundy/grundy/cardflip"
 	"github.com/grundy/grundy/cardflip/optimum"
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // The rules, as the referee reads them:
@@ -393,7 +394,7 @@ func TestConformance(t *testing.T) {
 	// Rows of one word (m ≤ 15), of 16-bit cells, and (600) of blocks.
 	ms := []int{1, 2, 3, 4, 5, 6, 8, 13, 15, 16, 24, 600}
 	games := 40
-	if testing.Short() {
+	if !longtest.Enabled() {
 		ms = []int{1, 2, 3, 5, 8, 16, 600}
 		games = 12
 	}

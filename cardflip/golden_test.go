@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -73,8 +76,6 @@ func goldenBig() []struct {
 // for several m and hashes X (or the error) of every game, and the full
 // trace (every step's rows, look, value and move) of the first few.
 func goldenLines(t *testing.T) []string {
-	var lines []string
-	var buf []byte
 	// games of m cards, the first traced of them hashed step by step.
 	type size struct{ m, games, traced int }
 	var small []size
@@ -98,49 +99,89 @@ func goldenLines(t *testing.T) []string {
 		runs = append(runs, run{c.s, c.r, small})
 	}
 	for _, c := range goldenBig() {
-		runs = append(runs, run{c.s, c.r, []size{{600, 3, 1}}})
+		traced := 1
+		if _, ok := c.s.(frontToBack); ok {
+			traced = 0 // 90,000 turns a game: its traces are the conformance test's
+		}
+		runs = append(runs, run{c.s, c.r, []size{{600, 3, traced}}})
 	}
+	// One line a (run, size), computed on every core: each line's games
+	// are their own (a Game per line; the strategies keep no state).
+	type job struct {
+		c  run
+		sz size
+	}
+	var jobs []job
 	for _, c := range runs {
 		for _, sz := range c.sizes {
-			m, games, traced := sz.m, sz.games, sz.traced
-			g, err := NewGame(m, c.r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			deal := make([]int, m)
-			hx, ht := fnv.New64a(), fnv.New64a()
-			sum := 0
-			for i := range games {
-				r := Deal(deal, 11, int64(i))
-				g.Trace = nil
-				if i < traced {
-					g.Trace = func(s Step) {
-						buf = appendStep(buf[:0], s)
-						// appendStep is fmt's %+v, which the golden file
-						// hashed, without its reflection (four fifths of
-						// the test's time): checked against fmt on the
-						// first and the last step of every traced game.
-						if s.Turn == 1 || s.End {
-							if want := fmt.Sprintf("%+v\n", s); string(buf) != want {
-								t.Fatalf("appendStep wrote %q, fmt %q", buf, want)
-							}
-						}
-						ht.Write(buf)
-					}
+			jobs = append(jobs, job{c, sz})
+		}
+	}
+	lines := make([]string, len(jobs))
+	errs := make([]error, len(jobs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(jobs) {
+					return
 				}
-				x, err := g.Play(c.s, deal, r)
-				if err != nil {
-					fmt.Fprintf(hx, "%d:%v\n", i, err)
-					continue
-				}
-				sum += x
-				fmt.Fprintf(hx, "%d:%d\n", i, x)
+				lines[k], errs[k] = goldenLine(jobs[k].c.s, jobs[k].c.r, jobs[k].sz.m, jobs[k].sz.games, jobs[k].sz.traced)
 			}
-			lines = append(lines, fmt.Sprintf("%s | %s | m=%d | games=%d sum=%d x=%016x trace=%016x",
-				c.s.Info().Name, c.r, m, games, sum, hx.Sum64(), ht.Sum64()))
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	return lines
+}
+
+// goldenLine plays the games of one line of the golden file.
+func goldenLine(s Strategy, rules Rules, m, games, traced int) (string, error) {
+	g, err := NewGame(m, rules)
+	if err != nil {
+		return "", err
+	}
+	var buf []byte
+	var bad error
+	deal := make([]int, m)
+	hx, ht := fnv.New64a(), fnv.New64a()
+	sum := 0
+	for i := range games {
+		r := Deal(deal, 11, int64(i))
+		g.Trace = nil
+		if i < traced {
+			g.Trace = func(st Step) {
+				buf = appendStep(buf[:0], st)
+				// appendStep is fmt's %+v, which the golden file hashed,
+				// without its reflection (four fifths of the test's
+				// time): checked against fmt on the first and the last
+				// step of every traced game.
+				if st.Turn == 1 || st.End {
+					if want := fmt.Sprintf("%+v\n", st); string(buf) != want && bad == nil {
+						bad = fmt.Errorf("appendStep wrote %q, fmt %q", buf, want)
+					}
+				}
+				ht.Write(buf)
+			}
+		}
+		x, err := g.Play(s, deal, r)
+		if err != nil {
+			fmt.Fprintf(hx, "%d:%v\n", i, err)
+			continue
+		}
+		sum += x
+		fmt.Fprintf(hx, "%d:%d\n", i, x)
+	}
+	return fmt.Sprintf("%s | %s | m=%d | games=%d sum=%d x=%016x trace=%016x",
+		s.Info().Name, rules, m, games, sum, hx.Sum64(), ht.Sum64()), bad
 }
 
 // appendStep appends fmt.Sprintf("%+v\n", s) to b.

@@ -261,7 +261,7 @@ func TestFirstDownHint(t *testing.T) {
 				t.Fatal(err)
 			}
 			deal := make([]int, m)
-			for i := range int64(1000 / m) {
+			for i := range int64(400 / m) {
 				rng := Deal(deal, 9, i)
 				if _, err := g.Play(&hintChecker{t, rng, v == Rearrange}, deal, rng); err != nil {
 					t.Fatal(err)

@@ -6,9 +6,9 @@ import (
 )
 
 // The embedded tables are the search's output: m = 3 must reach the
-// searched optimum 25/6, m = 4 the optimum 73/12 (found by the search in
-// about ten minutes; run it with CARDFLIP_OPTIMAL4=1), m = 5 the optimum
-// 161/20 that `grundy cardflip optimal --m 5` prints.
+// searched optimum 25/6, m = 4 the optimum 73/12 (found by the first
+// search in minutes, by optimum.Search in a tenth of a second), m = 5 the
+// optimum 161/20 that `grundy cardflip optimal --m 5` prints.
 func TestEmbeddedTables(t *testing.T) {
 	for m, want := range map[int]string{3: "25/6", 4: "73/12", 5: "161/20"} {
 		tb, err := parseTable(m, optimalTables[m])

@@ -2,10 +2,10 @@ package optimum
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // BenchmarkOptimalTurn is the exhaustive table+turn search (Search
@@ -26,11 +26,9 @@ func BenchmarkOptimalTurn(b *testing.B) {
 
 // BenchmarkOptimalSix is the exhaustive table-only search for m = 6:
 // 407/40, by deepening from the relaxed bound (two to three minutes, so
-// only with GRUNDY_CARDFLIP_LONG=1).
+// only with GRUNDY_LONG=1).
 func BenchmarkOptimalSix(b *testing.B) {
-	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
-		b.Skip("set GRUNDY_CARDFLIP_LONG=1 for the search at m = 6")
-	}
+	longtest.Skip(b)
 	var nodes int64
 	for b.Loop() {
 		r, err := Search(context.Background(), 6, Options{})

@@ -2,10 +2,10 @@ package optimum
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // The relaxed search (Options.MemoryFrom = K: from K cards face up
@@ -19,7 +19,7 @@ func TestRelaxedBound(t *testing.T) {
 	opt := map[int]string{3: "25/6", 4: "73/12", 5: "161/20"}
 	for m := 3; m <= 5; m++ {
 		for K := 1; K < m; K++ {
-			if testing.Short() && m == 5 && K > 1 {
+			if !longtest.Enabled() && m == 5 && K > 1 { // with GRUNDY_LONG
 				continue
 			}
 			// K = m − 1 relaxes nothing: solve answers level m − 1 (one
@@ -51,15 +51,13 @@ func TestRelaxedBound(t *testing.T) {
 }
 
 // m = 6 (one and a half to three minutes on the shared 2-core machine, so only with
-// GRUNDY_CARDFLIP_LONG=1): the relaxed search with K = 1 gives 1831/180
+// GRUNDY_LONG=1): the relaxed search with K = 1 gives 1831/180
 // ≈ 10.172, strictly above 2m − H_m = 191/20 = 9.55 and at most comb's
 // exact 407/40 ≈ 10.175 (a strategy the engine plays), which is the
 // optimum (TestOptimalSix): the relaxation is two turns in 720 deals
 // below it.
 func TestRelaxedBoundSix(t *testing.T) {
-	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
-		t.Skip("set GRUNDY_CARDFLIP_LONG=1 for the relaxed search at m = 6")
-	}
+	longtest.Skip(t)
 	r, err := Search(context.Background(), 6, Options{MemoryFrom: 1})
 	if err != nil {
 		t.Fatal(err)

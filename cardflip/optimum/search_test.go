@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // The spec's facts: m = 1 gives 1, m = 2 gives 5/2, m = 3 gives 25/6
@@ -46,8 +46,7 @@ func TestOptimalSmall(t *testing.T) {
 // The search against the first search (optimal_ref_test.go: its bound is
 // one turn per card left, without symmetry or bounds across levels): the
 // same optimum for m ≤ 3 table-only and m = 2 table+turn, and for m = 4
-// the first search's 73/12 (ten minutes; set CARDFLIP_OPTIMAL4=1 to run it
-// again), and table+turn at m = 2 and 3 (the turn search of
+// the first search's 73/12 (five minutes of one core: with GRUNDY_LONG), and table+turn at m = 2 and 3 (the turn search of
 // turnsearch.go). (The first search let the last turn pass the turn limit,
 // so table+turn is compared where the limit does not bind.) Table+turn at
 // m = 3 within 6 turns is 25/6, the memory bound: the turn number cannot
@@ -61,7 +60,7 @@ func TestOptimalMatchesFirstSearch(t *testing.T) {
 		m, maxTurns int
 		model       cardflip.Model
 	}{{1, 0, cardflip.TableOnly}, {2, 0, cardflip.TableOnly}, {3, 0, cardflip.TableOnly}, {2, 6, cardflip.TurnNumber}, {3, 5, cardflip.TurnNumber}}
-	if os.Getenv("CARDFLIP_OPTIMAL4") != "" {
+	if longtest.Enabled() {
 		cases = append(cases, struct {
 			m, maxTurns int
 			model       cardflip.Model
@@ -85,7 +84,7 @@ func TestOptimalMatchesFirstSearch(t *testing.T) {
 	}
 }
 
-// m = 4 and m = 5: the optima 73/12 (the first search's, in ten minutes)
+// m = 4 and m = 5: the optima 73/12 (the first search's, in five minutes)
 // and 161/20, each reached by the strategy the search prints (played by
 // the engine on all deals), found again by the search without the mirror
 // symmetry and, for m = 4, with the plain bound (one turn per card left)
@@ -94,8 +93,8 @@ func TestOptimalMatchesFirstSearch(t *testing.T) {
 func TestOptimalFourFive(t *testing.T) {
 	ctx := context.Background()
 	for m, want := range map[int]string{4: "73/12", 5: "161/20"} {
-		if m == 5 && testing.Short() {
-			continue
+		if m == 5 && !longtest.Enabled() {
+			continue // with GRUNDY_LONG
 		}
 		r, err := Search(ctx, m, Options{})
 		if err != nil {
@@ -119,8 +118,8 @@ func TestOptimalFourFive(t *testing.T) {
 			t.Errorf("m=%d: %s not between 2m − H_m and stacks", m, want)
 		}
 		// The other searches take seconds each at m = 5, and 16 s with the
-		// plain bound at m = 4: CARDFLIP_SLOW=1 runs them.
-		slow := os.Getenv("CARDFLIP_SLOW") != ""
+		// plain bound at m = 4: with GRUNDY_LONG.
+		slow := longtest.Enabled()
 		if m == 5 && !slow {
 			continue
 		}
@@ -292,7 +291,7 @@ func (p *randomTable) Place(t *cardflip.Turn, pos, x int) cardflip.Move {
 	return mv
 }
 
-// m = 6 (two to three minutes, so only with GRUNDY_CARDFLIP_LONG=1): the
+// m = 6 (two to three minutes, so only with GRUNDY_LONG=1): the
 // optimum is 407/40 = 7326/720. The relaxed search (one player with memory
 // from the second level on) bounds it below by 7324/720; the budget of
 // 7325 turns fails with every branch cut at 7326 or more, and the budget
@@ -300,9 +299,7 @@ func (p *randomTable) Place(t *cardflip.Turn, pos, x int) cardflip.Move {
 // (the rows comb reaches on the 720 deals), which the engine plays at
 // 407/40 (cardflip's TestCombExact).
 func TestOptimalSix(t *testing.T) {
-	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
-		t.Skip("set GRUNDY_CARDFLIP_LONG=1 for the exhaustive search at m = 6")
-	}
+	longtest.Skip(t)
 	r, err := Search(context.Background(), 6, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -329,8 +326,8 @@ func TestOptimalDeepening(t *testing.T) {
 	ctx := context.Background()
 	for m, want := range map[int]string{1: "1", 2: "5/2", 3: "25/6", 4: "73/12", 5: "161/20"} {
 		for _, fromMemory := range []bool{false, true} {
-			if m == 5 && testing.Short() {
-				continue
+			if m == 5 && !longtest.Enabled() {
+				continue // with GRUNDY_LONG
 			}
 			r, err := optimalSearch(ctx, m, Options{}, func(o *optSearch) { o.deepen, o.deepenFromMemory = true, fromMemory })
 			if err != nil {

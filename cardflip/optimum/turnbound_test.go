@@ -3,10 +3,10 @@ package optimum
 import (
 	"context"
 	"math/big"
-	"os"
 	"testing"
 
 	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // The turn bound against what is known: the memory bound 2m − H_m, met
@@ -54,9 +54,7 @@ func TestTurnBound(t *testing.T) {
 // cards is 958/120, over every game length. The same from turn 6 on and
 // from turn 12 on (about a minute each).
 func TestTurnBoundFive(t *testing.T) {
-	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
-		t.Skip("set GRUNDY_CARDFLIP_LONG=1 for the turn bound at m = 5")
-	}
+	longtest.Skip(t)
 	for _, mt := range []int{6, 12} {
 		b, err := TurnBound(context.Background(), 5, mt)
 		if err != nil {

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"math/big"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // Under the rearrange variant the search reaches 2m − H_m for m ≤ 5: the
@@ -122,11 +122,9 @@ func TestOptimalTurnFour(t *testing.T) {
 // turn search finds a strategy ending within 12 turns (its games take at
 // most 11) that the engine plays in 479/60, and TurnBound's relaxation
 // (TestTurnBoundFive) proves that no table+turn strategy of any game
-// length does better. About two minutes: GRUNDY_CARDFLIP_LONG=1.
+// length does better. About two minutes: GRUNDY_LONG=1.
 func TestOptimalTurnFive(t *testing.T) {
-	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
-		t.Skip("set GRUNDY_CARDFLIP_LONG=1 for the turn search at m = 5")
-	}
+	longtest.Skip(t)
 	r, err := Search(context.Background(), 5, Options{Model: cardflip.TurnNumber, MaxTurns: 12})
 	if err != nil {
 		t.Fatal(err)
