@@ -168,11 +168,12 @@ func newCardflipStrategiesCmd(io *streams) *cobra.Command {
 				Model   string `json:"model"`
 				Needs   string `json:"needs"`
 				Summary string `json:"summary"`
+				Best    bool   `json:"best,omitempty"` // --strategy best
 			}
 			var rows []row
 			for _, s := range cardflip.Strategies() {
 				in := s.Info()
-				rows = append(rows, row{in.Name, in.Model.String(), in.Needs(), in.Summary})
+				rows = append(rows, row{in.Name, in.Model.String(), in.Needs(), in.Summary, in.Name == cardflip.BestName})
 			}
 			if asJSON {
 				return jsonout.Write(io.out, rows)
