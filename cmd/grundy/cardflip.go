@@ -407,10 +407,12 @@ func newCardflipCompareCmd(io *streams) *cobra.Command {
 		Use:   "compare --m A..B [--out plot.svg]",
 		Short: "Table and plot of every table-only strategy for a range of m",
 		Long: `Measure the table-only strategies (n = ∞) for each m in the range: exactly
-over all deals for m ≤ --exact-max, else by --trials seeded games. Each
-closed form is printed beside its measurement, and the lower bound 2m − H_m
-last. --out draws E[X] and E[X]/(m·log2 m) against m (SVG, PNG or PDF, by
-the file's extension).`,
+over all deals for m ≤ --exact-max, else by --trials seeded games (the mean
+with its standard error in the units of its last digit: 80.0(2) is
+80.0 ± 0.2), one column a strategy within 100 columns, the best marked, and
+the lower bound 2m − H_m last; a last line checks every measurement against
+its strategy's closed form. --out draws E[X] and E[X]/(m·log2 m) against m
+(SVG, PNG or PDF, by the file's extension), a colour a strategy.`,
 		Example: `  grundy cardflip compare --m 2..20
   grundy cardflip compare --m 2..100 --out plot.svg
   grundy cardflip compare --m 10..12 --json`,
