@@ -92,3 +92,38 @@ func BenchmarkRows(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFrontToBack100 is a fixed amount of work an op, 100 games of
+// front to back at m = 100 (deals 0..99 of seed 1, about 260,000 turns), for
+// counting instructions, which the load of a shared machine does not
+// change (issue 43: 915785f made these games 5% more instructions and
+// 1.20–1.35× the CPU time, unseen by wall-clock runs under load):
+//
+//	go test -c ./cardflip
+//	GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//	    ./cardflip.test -test.run '^$' -test.bench FrontToBack100 -test.benchtime 2x -test.cpu 1
+//
+// less the same with -test.benchtime 1x is one op (callgrind aborts on
+// the signals of Go's asynchronous preemption without the GODEBUG).
+func BenchmarkFrontToBack100(b *testing.B) {
+	const m, games = 100, 100
+	g, err := NewGame(m, Rules{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := FrontToBack()
+	deal := make([]int, m)
+	turns := 0
+	for b.Loop() {
+		turns = 0
+		for i := range int64(games) {
+			Deal(deal, 1, i)
+			x, err := g.Play(s, deal, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			turns += x
+		}
+	}
+	b.ReportMetric(float64(turns)/games, "turns/game")
+}
