@@ -43,6 +43,9 @@ type CardflipStrategy struct {
 	Model   string `json:"model"`
 	Needs   string `json:"needs"`
 	Summary string `json:"summary"`
+	// Best marks the strategy --strategy best names (cardflip.BestName),
+	// the lab's default.
+	Best bool `json:"best,omitempty"`
 }
 
 // CardflipStep is one turn of a traced game (cardflip.RecordStep).
@@ -57,7 +60,7 @@ func (s *Server) cardflipStrategies(r *http.Request) (any, error) {
 	var rows []CardflipStrategy
 	for _, st := range cardflip.Strategies() {
 		in := st.Info()
-		rows = append(rows, CardflipStrategy{in.Name, in.Model.String(), in.Needs(), in.Summary})
+		rows = append(rows, CardflipStrategy{in.Name, in.Model.String(), in.Needs(), in.Summary, in.Name == cardflip.BestName})
 	}
 	return rows, nil
 }
