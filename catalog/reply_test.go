@@ -60,7 +60,7 @@ func bruteRemoteness(n int, succ func(int) []int) ([]impartial.Outcome, []int) {
 	return out, rem
 }
 
-// replyChecker checks catalog.Reply on the positions of a game whose graph
+// replyChecker checks catalog.Game.Reply on the positions of a game whose graph
 // the test knows: each state has a position string, and parse reads a
 // position back into its state.
 type replyChecker struct {

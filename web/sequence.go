@@ -12,7 +12,7 @@ import (
 const maxTable = 256
 
 // valuesTable answers /api/values?game=G&table=N: the N×N table of a
-// two-heap game (catalog.ValueTable), as `grundy values G --table N --json`
+// two-heap game (catalog.Game.ValueTable), as `grundy values G --table N --json`
 // prints it.
 func (s *Server) valuesTable(r *http.Request, g *catalog.Game) (any, error) {
 	if !g.Info().Table {

@@ -20,8 +20,8 @@ import (
 // The workbench's additions to the API for the explorer, the play page and
 // the sequences page answer the library's results in the CLI's encoding.
 
-// /api/reply?strength= plays at catalog.Reply's strengths: a seed gives
-// the move catalog.Reply draws with the same source; perfect is the
+// /api/reply?strength= plays at catalog.Game.Reply's strengths: a seed gives
+// the move catalog.Game.Reply draws with the same source; perfect is the
 // answer without the parameter, byte for byte.
 func TestReplyStrength(t *testing.T) {
 	s := New(Config{})

@@ -14,7 +14,7 @@ import (
 // legal move from the one before it, and position one move from the last.
 // It returns them as the game writes them (the moves' canonical form), so
 // that RepetitionDraw counts repetitions of one spelling. Each move is
-// checked by catalog.FindMove under opts and ctx. A history that is not a
+// checked by catalog.Game.FindMove under opts and ctx. A history that is not a
 // game is a *HistoryError naming the first position that does not follow;
 // a made-up history would otherwise make RepetitionDraw call a game drawn
 // that cannot have been played (issue 45).

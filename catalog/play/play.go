@@ -3,7 +3,7 @@
 // ends a loopy game in a draw, and the record of the game. It is what
 // `grundy play` and the web's play page tell a learner after each move
 // ("That was a mistake: 1 4 5 wins, since 3 ⊕ 4 ⊕ 5 = 2 ≠ 0"), and what
-// they save; the faces word it. The computer's moves are catalog.Reply's.
+// they save; the faces word it. The computer's moves are catalog.Game.Reply's.
 package play
 
 import (

@@ -259,9 +259,9 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, g *cata
 	total := opts.to - from + 1
 
 	// Values already known from a checkpoint: counted here, replayed by
-	// the sequence path (catalog.StreamValues) and emitted as they were.
+	// the sequence path (catalog.Game.StreamValues) and emitted as they were.
 	// The checkpoint is bound to the game's content (a rule file's hash:
-	// catalog.Content), and opened read-only when it holds every value
+	// catalog.Game.Content), and opened read-only when it holds every value
 	// asked for (from is then info.Start: --from and --checkpoint go
 	// together only so).
 	var ck *checkpoint.Checkpoint
