@@ -273,6 +273,17 @@ const bytesPerPosition = 96
 // Limits.MaxMemory: past it, Intern fails the session with an
 // *impartial.BudgetError.
 func (s *Session) Intern(v starlark.Value) (Pos, error) {
+	p, err := s.intern(v)
+	var be *impartial.BudgetError
+	if errors.As(err, &be) {
+		s.fail(err)
+	}
+	return p, err
+}
+
+// intern is Intern without failing the session when the table of
+// positions is full: the caller says which call met the position.
+func (s *Session) intern(v starlark.Value) (Pos, error) {
 	var size int
 	if i, ok := v.(starlark.Int); ok {
 		if n, ok := i.Int64(); ok && n >= 0 && n < smallInts {
@@ -298,9 +309,7 @@ func (s *Session) Intern(v starlark.Value) (Pos, error) {
 	}
 	s.mem += int64(bytesPerPosition + 2*len(key) + size)
 	if s.mem > s.limits.MaxMemory {
-		err := &impartial.BudgetError{Limit: impartial.LimitMemory, Max: s.limits.MaxMemory}
-		s.fail(err)
-		return 0, err
+		return 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: s.limits.MaxMemory}
 	}
 	id := Pos(len(s.vals))
 	v.Freeze()
@@ -357,7 +366,7 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 				return
 			}
 		}
-		q, err := s.Intern(x)
+		q, err := s.intern(x)
 		if err != nil {
 			var be *impartial.BudgetError
 			if errors.As(err, &be) {
@@ -368,7 +377,7 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 				if fn, ok := s.fnOf(name).(*starlark.Function); ok {
 					re.Line, re.Col = fn.Position().Line, fn.Position().Col
 				}
-				s.err = re
+				s.fail(re)
 				return
 			}
 			s.resultError(name, arg, "returned a bad position: "+err.Error())
