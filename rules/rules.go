@@ -130,8 +130,9 @@ func (r *Rules) Example() string { return r.example }
 // LoadError reports a rule file that does not load: a syntax error, an
 // undefined name, an error while running its top level (a limit included),
 // or a missing or ill-typed definition. Error() starts with file:line:col
-// when the problem has a place in the file. A limit of the computation (its
-// context, Limits.MaxMemory) unwraps to an *impartial.BudgetError.
+// when the problem has a place in the file. A limit (the computation's
+// context, Limits.MaxMemory, Limits.MaxSteps) unwraps to an
+// *impartial.BudgetError.
 type LoadError struct {
 	File string
 	Line int32 // 0 when the problem has no place in the file
@@ -403,8 +404,9 @@ func (r *Rules) bind() error {
 
 // RuleError reports an error in a rule function while it ran: a Starlark
 // error (with its backtrace), a limit exceeded, or a result of the wrong kind.
-// A limit of the computation (its context, Limits.MaxMemory, the memory of
-// the positions) unwraps to an *impartial.BudgetError.
+// A limit (the computation's context, Limits.MaxMemory, the memory of the
+// positions, Limits.MaxSteps: LimitSteps) unwraps to an
+// *impartial.BudgetError.
 type RuleError struct {
 	File string
 	// Line and Col locate the innermost frame of the rule file (0 if none).
@@ -484,6 +486,10 @@ func newRuleError(file, fn, arg string, ee *starlark.EvalError, m *meter, ctx co
 		if m != nil {
 			e.err = budgetError(m.limit, m, ctx)
 		}
+	}
+	if e.steps && e.err == nil && m != nil {
+		// The step limit is a limit as every other: a budget error.
+		e.err = &impartial.BudgetError{Limit: impartial.LimitSteps, Max: int64(min(m.limits.MaxSteps, 1<<62))}
 	}
 	for _, fr := range ee.CallStack {
 		if fr.Pos.Filename() == "<builtin>" {
