@@ -67,7 +67,7 @@ func (m *Meter) Steps() bool { return m.steps }
 // that loop over large values; the caller then cancels the thread.
 func (m *Meter) TimeOut() { m.timedOut.Store(true) }
 
-// install makes m the meter of th.
+// Install makes m the meter of th.
 func (m *Meter) Install(th *starlark.Thread) {
 	th.SetLocal(meterKey, m)
 	th.OnMaxSteps = m.onMaxSteps
@@ -78,7 +78,7 @@ func meterOf(th *starlark.Thread) *Meter {
 	return m
 }
 
-// start begins a call.
+// Start begins a call: its charges and step count start from zero.
 func (m *Meter) Start(th *starlark.Thread) {
 	m.used = 0
 	m.limit, m.steps = "", false
