@@ -213,26 +213,7 @@ func binarySize(m *Meter, op syntax.Token, x, y starlark.Value) (int64, error) {
 	xi, xInt := x.(starlark.Int)
 	yi, yInt := y.(starlark.Int)
 	if xInt && yInt {
-		bx, by := BitLen(xi), BitLen(yi)
-		switch op {
-		case syntax.PLUS, syntax.MINUS:
-			return intResult(max(bx, by) + 1)
-		case syntax.STAR:
-			return intResult(bx + by)
-		case syntax.SLASH:
-			return floatBytes, nil
-		case syntax.SLASHSLASH, syntax.GTGT:
-			return intResult(bx + 1)
-		case syntax.PERCENT:
-			return intResult(by + 1)
-		case syntax.AMP, syntax.PIPE, syntax.CIRCUMFLEX:
-			return intResult(max(bx, by) + 1)
-		case syntax.LTLT:
-			if s, ok := yi.Int64(); ok && s >= 0 && s < 512 {
-				return intResult(bx + int(s))
-			}
-		}
-		return 0, nil
+		return intBinarySize(op, xi, yi)
 	}
 	_, xFloat := x.(starlark.Float)
 	_, yFloat := y.(starlark.Float)
@@ -241,47 +222,12 @@ func binarySize(m *Meter, op syntax.Token, x, y starlark.Value) (int64, error) {
 	}
 	switch op {
 	case syntax.PLUS:
-		switch x := x.(type) {
-		case starlark.String:
-			if y, ok := y.(starlark.String); ok {
-				return boxBytes + int64(len(x)) + int64(len(y)), nil
-			}
-		case starlark.Bytes:
-			if y, ok := y.(starlark.Bytes); ok {
-				return boxBytes + int64(len(x)) + int64(len(y)), nil
-			}
-		case *starlark.List:
-			if y, ok := y.(*starlark.List); ok {
-				return listBytes + slotBytes*int64(x.Len()+y.Len()), nil
-			}
-		case starlark.Tuple:
-			if y, ok := y.(starlark.Tuple); ok {
-				return boxBytes + slotBytes*int64(len(x)+len(y)), nil
-			}
-		}
+		return concatSize(x, y), nil
 	case syntax.STAR:
-		seq, count := x, y
 		if xInt {
-			seq, count = y, x
+			return repeatSize(y, x), nil
 		}
-		c, ok := count.(starlark.Int)
-		if !ok {
-			return 0, nil
-		}
-		n, ok := c.Int64()
-		if !ok {
-			n = 1 << 62
-		}
-		switch s := seq.(type) {
-		case starlark.String:
-			return add(boxBytes, mul(int64(len(s)), n)), nil
-		case starlark.Bytes:
-			return add(boxBytes, mul(int64(len(s)), n)), nil
-		case *starlark.List:
-			return add(listBytes, mul(slotBytes*int64(s.Len()), n)), nil
-		case starlark.Tuple:
-			return add(boxBytes, mul(slotBytes*int64(len(s)), n)), nil
-		}
+		return repeatSize(x, y), nil
 	case syntax.PERCENT:
 		if f, ok := x.(starlark.String); ok {
 			n, err := formatSize(m, string(f), y)
@@ -302,6 +248,76 @@ func binarySize(m *Meter, op syntax.Token, x, y starlark.Value) (int64, error) {
 		}
 	}
 	return 0, nil
+}
+
+// intBinarySize is binarySize of two ints.
+func intBinarySize(op syntax.Token, xi, yi starlark.Int) (int64, error) {
+	bx, by := BitLen(xi), BitLen(yi)
+	switch op {
+	case syntax.PLUS, syntax.MINUS:
+		return intResult(max(bx, by) + 1)
+	case syntax.STAR:
+		return intResult(bx + by)
+	case syntax.SLASH:
+		return floatBytes, nil
+	case syntax.SLASHSLASH, syntax.GTGT:
+		return intResult(bx + 1)
+	case syntax.PERCENT:
+		return intResult(by + 1)
+	case syntax.AMP, syntax.PIPE, syntax.CIRCUMFLEX:
+		return intResult(max(bx, by) + 1)
+	case syntax.LTLT:
+		if s, ok := yi.Int64(); ok && s >= 0 && s < 512 {
+			return intResult(bx + int(s))
+		}
+	}
+	return 0, nil
+}
+
+// concatSize is the size of x + y for two sequences of the same type.
+func concatSize(x, y starlark.Value) int64 {
+	switch x := x.(type) {
+	case starlark.String:
+		if y, ok := y.(starlark.String); ok {
+			return boxBytes + int64(len(x)) + int64(len(y))
+		}
+	case starlark.Bytes:
+		if y, ok := y.(starlark.Bytes); ok {
+			return boxBytes + int64(len(x)) + int64(len(y))
+		}
+	case *starlark.List:
+		if y, ok := y.(*starlark.List); ok {
+			return listBytes + slotBytes*int64(x.Len()+y.Len())
+		}
+	case starlark.Tuple:
+		if y, ok := y.(starlark.Tuple); ok {
+			return boxBytes + slotBytes*int64(len(x)+len(y))
+		}
+	}
+	return 0
+}
+
+// repeatSize is the size of seq * count (or count * seq).
+func repeatSize(seq, count starlark.Value) int64 {
+	c, ok := count.(starlark.Int)
+	if !ok {
+		return 0
+	}
+	n, ok := c.Int64()
+	if !ok {
+		n = 1 << 62
+	}
+	switch s := seq.(type) {
+	case starlark.String:
+		return add(boxBytes, mul(int64(len(s)), n))
+	case starlark.Bytes:
+		return add(boxBytes, mul(int64(len(s)), n))
+	case *starlark.List:
+		return add(listBytes, mul(slotBytes*int64(s.Len()), n))
+	case starlark.Tuple:
+		return add(boxBytes, mul(slotBytes*int64(len(s)), n))
+	}
+	return 0
 }
 
 // formatSize returns an upper bound of the length of format % x, following
