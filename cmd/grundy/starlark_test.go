@@ -44,10 +44,11 @@ func TestStarlarkErrorsCLI(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "bad.star:2:13: undefined: m") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("load error: %d %q", code, errs)
 	}
-	// An endless loop stops at the step limit: a failure (exit 1), one line.
+	// An endless loop stops at the step limit: a limit as every other
+	// (exit 2; issue 43: it was a failure, exit 1), one line.
 	spec = write("loop.star", "heap = True\ndef moves(n):\n    while True:\n        n += 1\n")
 	_, errs, code = grundy(t, "", "solve", spec, "3", "--max-steps", "5000")
-	if code != 1 || !strings.Contains(errs, "loop.star:") || !strings.Contains(errs, "in moves(3): more than 5000 steps in one call") || strings.Count(errs, "\n") != 1 {
+	if code != 2 || !strings.Contains(errs, "loop.star:") || !strings.Contains(errs, "in moves(3): more than 5000 steps in one call") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("endless loop: %d %q", code, errs)
 	}
 	// A bad position is a usage error with its column.
