@@ -222,10 +222,10 @@ func TestCalculate(t *testing.T) {
 		{"^ + ^ == ^^", "^^", "equal"},
 		{"^* <> 0", "^*", "confused"},
 		{"^ >= 0", "^", "greater"},
-		{"+-1 + +-1", "0", ""},               // ±1 + ±1 = 0
-		{"{3||2|1}", "{3||2|1}", ""},          // mean 9/4, temperature 3/4 (below)
-		{"kayles 7 + nim 3 + *", "0", ""},     // *2 + *3 + * = 0
-		{"domineering 2x2 - +-1", "0", ""},    // Domineering 2×2 = ±1
+		{"+-1 + +-1", "0", ""},                     // ±1 + ±1 = 0
+		{"{3||2|1}", "{3||2|1}", ""},               // mean 9/4, temperature 3/4 (below)
+		{"kayles 7 + nim 3 + *", "0", ""},          // *2 + *3 + * = 0
+		{"domineering 2x2 - +-1", "0", ""},         // Domineering 2×2 = ±1
 		{"cutcake '1x5 + 5x1' == 0", "0", "equal"}, // 4 - 4
 		{"- cutcake 1x5 + cutcake 5x1", "-8", ""},
 	} {

@@ -69,7 +69,7 @@ type rules[P any, K comparable] interface {
 type adapter[P any, K comparable] struct{ r rules[P, K] }
 
 func (a adapter[P, K]) parse(s string) (any, error) { return a.r.ParsePosition(s) }
-func (a adapter[P, K]) format(p any) string        { return a.r.FormatPosition(p.(P)) }
+func (a adapter[P, K]) format(p any) string         { return a.r.FormatPosition(p.(P)) }
 func (a adapter[P, K]) solver(c *partizan.Calc) solver {
 	return solverOf[P, K]{partizan.NewSolver[P, K](c, a.r)}
 }
@@ -77,7 +77,7 @@ func (a adapter[P, K]) solver(c *partizan.Calc) solver {
 type solverOf[P any, K comparable] struct{ sv *partizan.Solver[P, K] }
 
 func (s solverOf[P, K]) value(p any) (partizan.Game, error) { return s.sv.Value(p.(P)) }
-func (s solverOf[P, K]) positions() int                    { return s.sv.Positions() }
+func (s solverOf[P, K]) positions() int                     { return s.sv.Positions() }
 func (s solverOf[P, K]) options(p any, side partizan.Side) ([]any, []partizan.Game, error) {
 	ps, gs, err := s.sv.Options(p.(P), side)
 	out := make([]any, len(ps))
@@ -94,59 +94,59 @@ func adapt[P any, K comparable](r rules[P, K]) engine { return adapter[P, K]{r} 
 func Rulesets() []*Ruleset {
 	return []*Ruleset{
 		{Name: "domineering", Title: "Domineering", Board: "grid",
-			Rule:   "place a domino on two empty cells: Left vertically, Right horizontally",
-			Left:   "vertical dominoes", Right: "horizontal dominoes",
-			Syntax: "rows of . (empty) and # (blocked) from the top, separated by |: .#..|....; or RxC for an empty board",
+			Rule: "place a domino on two empty cells: Left vertically, Right horizontally",
+			Left: "vertical dominoes", Right: "horizontal dominoes",
+			Syntax:  "rows of . (empty) and # (blocked) from the top, separated by |: .#..|....; or RxC for an empty board",
 			Example: "..#|...|...", eng: adapt[grid.Grid, grid.Grid](grid.Domineering{})},
 		{Name: "cram", Title: "Cram", Board: "grid", Impartial: true,
-			Rule:   "place a domino on two empty cells, either way, the same moves for both players",
-			Left:   "either player", Right: "either player",
-			Syntax: "rows of . (empty) and # (blocked) from the top, separated by |: .#..|....; or RxC for an empty board",
+			Rule: "place a domino on two empty cells, either way, the same moves for both players",
+			Left: "either player", Right: "either player",
+			Syntax:  "rows of . (empty) and # (blocked) from the top, separated by |: .#..|....; or RxC for an empty board",
 			Example: "3x3", eng: adapt[grid.Grid, grid.Grid](grid.Cram{})},
 		{Name: "clobber", Title: "Clobber", Board: "grid",
-			Rule:   "move one of your stones onto an orthogonally adjacent stone of the other colour, which is removed",
-			Left:   "black stones (x)", Right: "white stones (o)",
-			Syntax: "rows of x (black), o (white) and . (empty) from the top, separated by |: xox|ox.",
+			Rule: "move one of your stones onto an orthogonally adjacent stone of the other colour, which is removed",
+			Left: "black stones (x)", Right: "white stones (o)",
+			Syntax:  "rows of x (black), o (white) and . (empty) from the top, separated by |: xox|ox.",
 			Example: "xox|ox.", eng: adapt[grid.Grid, grid.Grid](grid.Clobber{})},
 		{Name: "amazons", Title: "Amazons", Board: "grid",
-			Rule:   "move one of your amazons like a chess queen, then shoot an arrow like a queen from where it lands; arrows burn cells",
-			Left:   "black amazons (x)", Right: "white amazons (o)",
-			Syntax: "rows of x (black), o (white), . (empty) and # (burnt) from the top, separated by |: x...|o...",
+			Rule: "move one of your amazons like a chess queen, then shoot an arrow like a queen from where it lands; arrows burn cells",
+			Left: "black amazons (x)", Right: "white amazons (o)",
+			Syntax:  "rows of x (black), o (white), . (empty) and # (burnt) from the top, separated by |: x...|o...",
 			Example: "x..|o..", eng: adapt[grid.Grid, grid.Grid](grid.Amazons{})},
 		{Name: "hackenbush", Aliases: []string{"blue-red-hackenbush"}, Title: "Hackenbush", Board: "hackenbush",
-			Rule:   "cut an edge: Left a blue or green one, Right a red or green one; whatever no longer reaches the ground falls away",
-			Left:   "blue edges (l, b)", Right: "red edges (r)",
-			Syntax: "CGSuite's graph notation from the ground: l/b blue, r red, e/g green edges; lrlrrllr a stalk, l(l;rl) a tree, ee:Aeeee:A a cycle",
+			Rule: "cut an edge: Left a blue or green one, Right a red or green one; whatever no longer reaches the ground falls away",
+			Left: "blue edges (l, b)", Right: "red edges (r)",
+			Syntax:  "CGSuite's graph notation from the ground: l/b blue, r red, e/g green edges; lrlrrllr a stalk, l(l;rl) a tree, ee:Aeeee:A a cycle",
 			Example: "lrl(r;l)", eng: adapt[hackenbush.Position, string](hackenbush.Game{})},
 		{Name: "toads-and-frogs", Aliases: []string{"toadsandfrogs", "toads"}, Title: "Toads and Frogs", Board: "strip",
-			Rule:   "move a toad (Left) right or a frog (Right) left into an empty cell, or jump one opposing piece into the empty cell beyond",
-			Left:   "toads (t)", Right: "frogs (f)",
-			Syntax: "a strip of t (toads), f (frogs) and . (empty cells): ttt..fff",
+			Rule: "move a toad (Left) right or a frog (Right) left into an empty cell, or jump one opposing piece into the empty cell beyond",
+			Left: "toads (t)", Right: "frogs (f)",
+			Syntax:  "a strip of t (toads), f (frogs) and . (empty cells): ttt..fff",
 			Example: "tt.t.ff.f", eng: adapt[strip.Strip, string](strip.ToadsAndFrogs{})},
 		{Name: "toppling-dominoes", Aliases: []string{"toppling", "topplingdominoes"}, Title: "Toppling Dominoes", Board: "strip",
-			Rule:   "topple one of your dominoes (or a green one) left or right: it knocks down every domino on that side of it in its row",
-			Left:   "blue dominoes (l)", Right: "red dominoes (r)",
-			Syntax: "rows of l (blue), r (red) and e (green) dominoes; . ends a row: lrrlrrl",
+			Rule: "topple one of your dominoes (or a green one) left or right: it knocks down every domino on that side of it in its row",
+			Left: "blue dominoes (l)", Right: "red dominoes (r)",
+			Syntax:  "rows of l (blue), r (red) and e (green) dominoes; . ends a row: lrrlrrl",
 			Example: "lrrlrrl", eng: adapt[strip.Strip, string](strip.TopplingDominoes{})},
 		{Name: "col", Title: "Col", Board: "graph",
-			Rule:   "colour an uncoloured vertex your colour, never next to a vertex of your own colour",
-			Left:   "Left's colour (a vertex tinted R is next to Right's: only Left may colour it)", Right: "Right's colour",
-			Syntax: "CGSuite's graph notation: vertices . L R (tints), edges -: R-.-R-.-L, .-.-.(-.;-.); path(n), cycle(n)",
+			Rule: "colour an uncoloured vertex your colour, never next to a vertex of your own colour",
+			Left: "Left's colour (a vertex tinted R is next to Right's: only Left may colour it)", Right: "Right's colour",
+			Syntax:  "CGSuite's graph notation: vertices . L R (tints), edges -: R-.-R-.-L, .-.-.(-.;-.); path(n), cycle(n)",
 			Example: "path(5)", eng: adapt[graph.Position, string](graph.Col{})},
 		{Name: "snort", Title: "Snort", Board: "graph",
-			Rule:   "colour an uncoloured vertex your colour, never next to a vertex of the other colour",
-			Left:   "Left's colour (a vertex tinted L is next to Left's: only Left may colour it)", Right: "Right's colour",
-			Syntax: "CGSuite's graph notation: vertices . L R (tints), edges -: L-.-.-.-L, .-.-.(-.;-.); path(n), cycle(n)",
+			Rule: "colour an uncoloured vertex your colour, never next to a vertex of the other colour",
+			Left: "Left's colour (a vertex tinted L is next to Left's: only Left may colour it)", Right: "Right's colour",
+			Syntax:  "CGSuite's graph notation: vertices . L R (tints), edges -: L-.-.-.-L, .-.-.(-.;-.); path(n), cycle(n)",
 			Example: "path(5)", eng: adapt[graph.Position, string](graph.Snort{})},
 		{Name: "clobber-graph", Aliases: []string{"graph-clobber"}, Title: "Clobber on a graph", Board: "graph",
-			Rule:   "move one of your stones along an edge onto a stone of the other colour, which is removed",
-			Left:   "black stones (x)", Right: "white stones (o)",
-			Syntax: "CGSuite's graph notation with vertices x (black), o (white), . (vacant): x-o-x-o",
+			Rule: "move one of your stones along an edge onto a stone of the other colour, which is removed",
+			Left: "black stones (x)", Right: "white stones (o)",
+			Syntax:  "CGSuite's graph notation with vertices x (black), o (white), . (vacant): x-o-x-o",
 			Example: "x-o-x-o-x", eng: adapt[graph.Position, string](graph.Clobber{})},
 		{Name: "cutcake", Title: "Cutcake", Board: "cakes",
-			Rule:   "cut a cake in two along a line between its squares: Left vertically, Right horizontally",
-			Left:   "vertical cuts", Right: "horizontal cuts",
-			Syntax: "a cake RxC (rows x columns), a sum of cakes 4x7 + 2x3, or 0",
+			Rule: "cut a cake in two along a line between its squares: Left vertically, Right horizontally",
+			Left: "vertical cuts", Right: "horizontal cuts",
+			Syntax:  "a cake RxC (rows x columns), a sum of cakes 4x7 + 2x3, or 0",
 			Example: "4x7", eng: adapt[cutcake.Position, string](cutcake.Game{})},
 	}
 }
