@@ -244,3 +244,25 @@ func (r *Ruleset) Parse(s string) (Position, error) {
 	}
 	return Position{Ruleset: r, p: p}, nil
 }
+
+// IsPartizan reports whether a question (a game and a position, as the
+// faces take them) is for this package: game names a ruleset of rs, or is
+// "sum" with a piece that names one ("domineering '..|..' + kayles 7").
+func IsPartizan(rs []*Ruleset, game, position string) bool {
+	if IsRuleset(rs, game) {
+		return true
+	}
+	if !strings.EqualFold(strings.TrimSpace(game), "sum") {
+		return false
+	}
+	ps, err := pieces(position, 0, position, func(name string) bool { return IsRuleset(rs, name) })
+	if err != nil {
+		return false
+	}
+	for _, p := range ps {
+		if p.name != "" {
+			return true
+		}
+	}
+	return false
+}

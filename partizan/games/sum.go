@@ -226,7 +226,10 @@ func (s *session) impartial(p piece) (*component, error) {
 	return k, nil
 }
 
-// quote writes a position in quotes, single unless it has one.
+// Quote writes a ruleset's position as a sum writes it: in quotes, single
+// unless it has one.
+func Quote(p string) string { return quote(p) }
+
 func quote(p string) string {
 	if strings.ContainsRune(p, '\'') {
 		return `"` + p + `"`
