@@ -68,7 +68,7 @@ func partizanPlay(cmd *cobra.Command, io *streams, opts *playOptions) error {
 	defer stop()
 	a, err := games.Analyze(ctx, opts.game, opts.position, set)
 	if err != nil {
-		return err
+		return partizanErr(err)
 	}
 	dialogue := io.out
 	if opts.json {

@@ -208,7 +208,7 @@ func outcomeText(o partizan.Outcome) string {
 	case partizan.N:
 		return "the first player wins, Left or Right"
 	}
-	return "the second player wins: whoever moves first loses"
+	return "the second player wins (whoever moves first loses)"
 }
 
 // values gathers the facts of g.

@@ -246,10 +246,16 @@ func sumText(ks []*component) string {
 			b.WriteString("-")
 		case i > 0 && k.neg:
 			b.WriteString(" - ")
-		case i > 0:
+		case i > 0 && !(k.kind == KindValue && strings.HasPrefix(k.text, "-") && !strings.ContainsAny(k.text[1:], "+-")):
 			b.WriteString(" + ")
 		}
 		t := k.text
+		if k.kind == KindValue && i > 0 && strings.HasPrefix(t, "-") && !strings.ContainsAny(t[1:], "+-") {
+			// a negative number or infinitesimal: "g - 1/2", not "g + (-1/2)"
+			b.WriteString(" - ")
+			b.WriteString(t[1:])
+			continue
+		}
 		if k.kind == KindValue && (i > 0 || k.neg) && strings.ContainsAny(t, "+-") {
 			t = "(" + t + ")"
 		}
