@@ -402,6 +402,21 @@ func Reply(ctx context.Context, game, position string, side partizan.Side, set S
 	return best(moves, side), true, nil
 }
 
+// BestMove is the perfect player's choice for side among the options of
+// an analysis made with Settings.All (Reply's rule): the first winning
+// move in the ruleset's order, otherwise the losing move that leaves the
+// best stop for side. ok is false when side has no move.
+func BestMove(a *Analysis, side partizan.Side) (Move, bool) {
+	moves := a.LeftOptions
+	if side == partizan.Right {
+		moves = a.RightOptions
+	}
+	if len(moves) == 0 {
+		return Move{}, false
+	}
+	return best(moves, side), true
+}
+
 // best picks a winning move, or the losing move with the best stop.
 func best(moves []Move, side partizan.Side) Move {
 	for _, m := range moves {

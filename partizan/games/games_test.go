@@ -307,10 +307,11 @@ func TestReply(t *testing.T) {
 	if _, ok, err := Reply(ctx, "domineering", "1x3", 0, Settings{}); ok || err != nil {
 		t.Errorf("1x3 has no vertical domino: ok %v err %v", ok, err)
 	}
-	// A lost position: Right to move in 1 (Domineering 2x1) has no move;
-	// in {1|*}... Right moving in 2 + {1|*} loses, and picks the best stop.
-	m, ok, err = Reply(ctx, "sum", "{1|*} + 1", 1, Settings{})
-	if err != nil || !ok || m.Result != "lose" {
+	// A lost position: Right moving in {5|1} + {3|2} (> 0) loses either
+	// way, and leaves Left the least: 1 + {3|2} = {4|3} (Left's stop 4)
+	// rather than {5|1} + 2 = {7|3} (7).
+	m, ok, err = Reply(ctx, "sum", "{5|1} + {3|2}", 1, Settings{})
+	if err != nil || !ok || m.Result != "lose" || m.Value != "{4|3}" {
 		t.Errorf("right reply %+v %v %v", m, ok, err)
 	}
 }
