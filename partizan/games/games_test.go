@@ -207,6 +207,19 @@ func TestMixedSum(t *testing.T) {
 	}
 }
 
+// An impartial component with too many moves to list: the value is still
+// exact (Kayles has period 12 from 72 on: G(10^6) = G(4) = 1, OEIS
+// A002186), and the note says why the moves are missing.
+func TestHugeImpartialComponent(t *testing.T) {
+	a, err := Analyze(context.Background(), "sum", "hackenbush lr + kayles 1000000", settings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Value != "1/2*" || !strings.Contains(a.MovesNote, "kayles 1000000 has more than") || len(a.LeftWins) != 0 {
+		t.Errorf("value %s, note %q, %d left wins", a.Value, a.MovesNote, len(a.LeftWins))
+	}
+}
+
 func mustGrid(t *testing.T, s string) grid.Grid {
 	g, err := grid.Domineering{}.ParsePosition(s)
 	if err != nil {
