@@ -146,7 +146,11 @@ turns:
 				fmt.Fprintf(out, "  … and %d more (type the position you move to)\n", len(moves)-maxListed)
 				break
 			}
-			fmt.Fprintf(out, "  #%d  %s\n", i+1, m.To)
+			if m.Move != "" {
+				fmt.Fprintf(out, "  #%d  %s  (%s)\n", i+1, m.To, m.Move)
+			} else {
+				fmt.Fprintf(out, "  #%d  %s\n", i+1, m.To)
+			}
 		}
 		var m games.Move
 		for {
