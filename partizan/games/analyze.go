@@ -326,6 +326,7 @@ func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 		return nil, err
 	}
 	var out []Move
+	seen := map[string]bool{} // a ruleset may yield an option twice: list it once
 	for i, k := range ks {
 		kopts, err := s.componentOptions(k, side)
 		if err != nil {
@@ -355,7 +356,10 @@ func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, m)
+			if !seen[m.To] {
+				seen[m.To] = true
+				out = append(out, m)
+			}
 		}
 	}
 	return out, nil
