@@ -109,9 +109,10 @@ type Summary struct {
 	Found    int      `json:"found,omitempty"`
 	None     int      `json:"none,omitempty"`
 	Disagree []string `json:"disagree,omitempty"`
-	// New: codes the tables list as unsolved whose period is proved here
-	// (and again from the plain kernel's values).
-	New []string `json:"new,omitempty"`
+	// Unlisted: codes the tables list as unsolved whose period is proved
+	// here (and again from the plain kernel's values): periods the tables
+	// consulted do not give, not claimed new (OctalRow.Check).
+	Unlisted []string `json:"unlisted,omitempty"`
 	// Unconfirmed: the same, past the plain kernel's reach
 	// (plainConfirmMax values): to be checked by another program.
 	Unconfirmed []string `json:"unconfirmed,omitempty"`

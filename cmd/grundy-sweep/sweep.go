@@ -145,8 +145,9 @@ Results: DIR/results.csv and results.jsonl, one line a code: code, computed_to,
 max_value, rare (the sparse-space kernel's rare heaps), period, preperiod,
 status (proved, found, none), stop (proved, to, plain_to, max_work, solved_to: what ended it),
 seconds, and the published period, pre-period and check (agrees, disagrees,
-unproved, open; new: a code the tables list as unsolved proved here, and the
-plain kernel's values prove it too; unconfirmed: the same past the plain
+unproved, open; unlisted: a code the tables list as unsolved proved here, and
+the plain kernel's values prove it too, a period the tables consulted do not
+give (not a claim that it is new); unconfirmed: the same past the plain
 kernel's reach, 2^20 values). Codes that disagree are listed at the end.`,
 		Example: `  grundy sweep octal --digits 2 --to 10000
   grundy sweep octal --digits 3 --to 25000000 --out octal-d3
@@ -464,11 +465,11 @@ func printSummary(io *streams, asJSON bool, dir string, elapsed time.Duration, s
 		}
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "published periods: %d codes, %d reproduced here\n", sum.Published, sum.Agree)
-		if len(sum.New) > 0 {
-			fmt.Fprintf(w, "published unsolved, proved here: %s\n", strings.Join(sum.New, " "))
+		if len(sum.Unlisted) > 0 {
+			fmt.Fprintf(w, "listed unsolved, proved here (unlisted): %s\n", strings.Join(sum.Unlisted, " "))
 		}
 		if len(sum.Unconfirmed) > 0 {
-			fmt.Fprintf(w, "published unsolved, proved here past the plain kernel's check: %s\n", strings.Join(sum.Unconfirmed, " "))
+			fmt.Fprintf(w, "listed unsolved, proved here past the plain kernel's check (unconfirmed): %s\n", strings.Join(sum.Unconfirmed, " "))
 		}
 		if len(sum.Disagree) == 0 {
 			fmt.Fprintln(w, "disagreeing with a published result: none")
