@@ -32,7 +32,7 @@ func TestOctalUnitBudget(t *testing.T) {
 		{"0.16", 20000, 2048, "to", "none", 20000, 0, 0},
 		{"4.344", 100000, 1024, "proved", "proved", 2100, 51, 998},
 	} {
-		r, err := OctalUnit(context.Background(), c.code, c.to, c.plainTo)
+		r, _, err := unitRow(c.code, OctalBudget{To: c.to, PlainTo: c.plainTo})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +48,7 @@ func TestOctalUnitBudget(t *testing.T) {
 func TestOctalUnitIgnoresLoad(t *testing.T) {
 	codes := []string{"0.007", "0.04", "0.156", "0.16", "0.6", "0.77", "4.344", "0.0007"}
 	row := func(code string) OctalRow {
-		r, err := OctalUnit(context.Background(), code, 12000, 3000)
+		r, _, err := unitRow(code, OctalBudget{To: 12000, PlainTo: 3000})
 		if err != nil {
 			t.Error(err)
 		}
@@ -229,7 +229,7 @@ func TestOctalSweepFamily4(t *testing.T) {
 // plain kernel's values prove the same period: 4.344 is; a row claiming
 // a period for 0.6 (Officers, unsolved) is not, and disagrees.
 func TestCompareUnlisted(t *testing.T) {
-	r, err := OctalUnit(context.Background(), "4.344", 10000, 4096)
+	r, _, err := unitRow("4.344", OctalBudget{To: 10000, PlainTo: 4096})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +287,7 @@ func TestUnlisted4064(t *testing.T) {
 	if os.Getenv("GRUNDY_SWEEP_LONG") == "" {
 		t.Skip("the plain kernel to 220810: set GRUNDY_SWEEP_LONG=1")
 	}
-	r, err := RunOctalUnit(context.Background(), "4.064", OctalBudget{To: 1 << 20, PlainTo: 4096})
+	r, _, err := unitRow("4.064", OctalBudget{To: 1 << 20, PlainTo: 4096})
 	if err != nil {
 		t.Fatal(err)
 	}

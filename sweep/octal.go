@@ -511,32 +511,6 @@ type OctalBudget struct {
 	MaxWork int64
 }
 
-// OctalUnit is RunOctalUnit without a work limit.
-func OctalUnit(ctx context.Context, code string, to, plainTo int) (OctalRow, error) {
-	return RunOctalUnit(ctx, code, OctalBudget{To: to, PlainTo: plainTo})
-}
-
-// RunOctalUnit computes one code (ParseSweepCode: an octal code or a tb:
-// code, through the same octal.Computer): its period hunt
-// (octal.Computer.Hunt) up to G(To), and G(PlainTo) while the plain kernel
-// computes it, then the statistics of the computer. A tb: code whose
-// kernel passes MaxWork stops there (stop "work") with the values before
-// the heap that passed it. Everything but Seconds depends on the code and
-// the budget only, never on the machine or its load. The check against
-// the tables is added by the merge.
-func RunOctalUnit(ctx context.Context, code string, b OctalBudget) (OctalRow, error) {
-	r, _, err := runOctal(ctx, code, b, nil)
-	return r, err
-}
-
-// OctalFrequencies is RunOctalUnit with the unit's frequency tables: for
-// a code not proved whose last kernel is the sparse-space one, the counts
-// of each value among heaps 1..N for every power of two N ≤ ComputedTo
-// (none otherwise).
-func OctalFrequencies(ctx context.Context, code string, b OctalBudget) (OctalRow, []FreqTable, error) {
-	return runOctal(ctx, code, b, nil)
-}
-
 // unitCheckpoint is one unit's checkpoint: its directory and how often it
 // saves.
 type unitCheckpoint struct {
@@ -624,9 +598,19 @@ func (ck *unitCheckpoint) open(ctx context.Context, code string, comp *octal.Com
 	}, nil
 }
 
-// runOctal computes a unit, keeping its values in ck (nil: none) if the
-// code allows a replay (a tb: code with a work limit that counts the
-// options of three heaps or more does not).
+// runOctal computes one code (ParseSweepCode: an octal code or a tb:
+// code, through the same octal.Computer): its period hunt
+// (octal.SearchPeriod) up to G(To), and G(PlainTo) while the plain kernel
+// computes it, then the statistics of the computer and, for a code not
+// proved whose last kernel is the sparse-space one, its frequency tables
+// (the counts of each value among heaps 1..N for every power of two N ≤
+// ComputedTo). A tb: code whose kernel passes MaxWork stops there (stop
+// "max_work") with the values before the heap that passed it. Everything
+// but the seconds depends on the code and the budget only, never on the
+// machine or its load; the check against the tables is the merge's. The
+// values are kept in ck (nil: none) if the code allows a replay (a tb:
+// code with a work limit that counts the options of three heaps or more
+// does not).
 func runOctal(ctx context.Context, code string, b OctalBudget, ck *unitCheckpoint) (_ OctalRow, _ []FreqTable, err error) {
 	_, g, err := ParseSweepCode(code)
 	if err != nil {

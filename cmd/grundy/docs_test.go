@@ -233,16 +233,6 @@ func runDocFiles(t *testing.T, root string, files []string) {
 	// count as the server's computations.
 	defer memguard.SetGCLimit(wcfg.MemoryLimit)()
 	total, ran := 0, 0
-	// grundy sweep starts grundy-sweep, whose Apache Beam SDK takes
-	// minutes to build on a cold cache: .ci/run builds it with its own step
-	// into the directory GRUNDY_SWEEP_BIN; without it the sweep examples are
-	// not run (go test ./... builds no other program).
-	docsSweepProgram = func() (string, error) {
-		if dir := os.Getenv("GRUNDY_SWEEP_BIN"); dir != "" {
-			return filepath.Join(dir, "grundy-sweep"), nil
-		}
-		return "", errMissingTool{"grundy-sweep (set GRUNDY_SWEEP_BIN to the directory of a built grundy-sweep, as .ci/run does)"}
-	}
 	for _, path := range files {
 		src, err := os.ReadFile(path)
 		if err != nil {
@@ -302,10 +292,6 @@ func runDocFiles(t *testing.T, root string, files []string) {
 	t.Logf("%d examples, %d run and compared", total, ran)
 }
 
-// docsSweepProgram returns the grundy-sweep program for the examples of
-// grundy sweep (set by TestDocsExamples).
-var docsSweepProgram func() (string, error)
-
 // errMissingTool marks an example whose tool is not installed.
 type errMissingTool struct{ name string }
 
@@ -335,15 +321,6 @@ func runExample(t *testing.T, dir string, handler http.Handler, ex docExample) (
 			hc := interp.HandlerCtx(ctx)
 			switch args[0] {
 			case "grundy":
-				if len(args) > 1 && args[1] == "sweep" {
-					// grundy sweep starts the grundy-sweep program.
-					bin, err := docsSweepProgram()
-					if err != nil {
-						missing = err
-						return interp.NewExitStatus(127)
-					}
-					return next(ctx, append([]string{bin}, args[2:]...))
-				}
 				if code := run(ctx, args[1:], newStreams(hc.Stdin, hc.Stdout, hc.Stderr)); code != 0 {
 					return interp.NewExitStatus(uint8(code))
 				}
