@@ -116,7 +116,7 @@ type SumGame[P comparable] struct {
 	// Info.Table: ValueTable), Values[a][b] of its table.
 	Cell func(a, b int) P
 	// Tabulate computes the n×n value table (ValueTable's Values) faster
-	// than solving it cell by cell (a coin grid's, by the Tartan theorem).
+	// than solving it cell by cell (a coin grid's, by the Tartan theorem; Wythoff's, by the mex over rows, columns and diagonals).
 	// May be nil.
 	Tabulate func(ctx context.Context, n int, opts Options) ([][]impartial.Nimber, error)
 }

@@ -142,3 +142,26 @@ func BenchmarkQuotient(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkKayles times Kayles' (0.77) misère quotient to heap 200 (proved
+// at heap 167, 40 elements from heap 27 on) and to heap 60, the run issue
+// 43 found 2.6 times as costly at 57e0944 as at d8fe8c5: from heap 30 on
+// every heap is a conservative extension, so this is the cost of finding
+// and verifying those. When every heap recomputed the transitions of every
+// heap below it (64bd0dc..5bb09fe), to-200 cost 3.1 times d8fe8c5's CPU and
+// to-60, at a twelfth of the cost, 1.9 times (BENCHMARKS.md).
+func BenchmarkKayles(b *testing.B) {
+	ctx := context.Background()
+	g := mustCode(b, "0.77")
+	for _, to := range []int{60, 200} {
+		b.Run(fmt.Sprintf("to-%d", to), func(b *testing.B) {
+			defer cpuTimer(b)()
+			for b.Loop() {
+				q, err := Compute(ctx, Octal(g), to, Settings{})
+				if err != nil || q.Size() != 40 {
+					b.Fatal(q, err)
+				}
+			}
+		})
+	}
+}

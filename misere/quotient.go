@@ -253,7 +253,7 @@ func (b *builder) phi() []int32 {
 func (b *builder) result(to int, per Period) *Quotient {
 	phi := b.phi()
 	lt := slices.Clone(b.lt)
-	trans := b.hs.transitions(b.q, b.lt)
+	trans := slices.Clone(b.transitions())
 	computed := len(phi) - 1
 	for h := len(phi); h <= to; h++ {
 		phi = append(phi, phi[h-per.Period])

@@ -3,7 +3,6 @@ package octal
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/grundy/grundy/impartial"
 )
@@ -86,126 +85,9 @@ func (g Game) TB() (TBCode, bool) {
 
 func (g Game) general() bool { return g.tb != nil && g.tb.general }
 
-// options yields the moves of a heap of n tokens for a general code:
-// k removed, then the heaps left by count, each partition once, largest
-// heap first. parts is the caller's to keep.
-func (r *tbRules) options(n int, yield func(k int, parts []int) bool) {
-	r.moves(n, func(k int, parts []int) bool {
-		var rev []int
-		if len(parts) > 0 {
-			rev = slices.Clone(parts)
-			slices.Reverse(rev)
-		}
-		return yield(k, rev)
-	})
-}
-
-// moves is the one walk over the moves of a heap of n tokens (options and
-// the plain kernel, plainTB): k removed, then the heaps left, in
-// non-decreasing order, in a buffer reused for the next move (nil when
-// none is left). It stops when yield returns false.
-func (r *tbRules) moves(n int, yield func(k int, parts []int) bool) {
-	top := n
-	if r.maxRemove >= 0 {
-		top = min(n, r.maxRemove)
-	}
-	buf := make([]int, 0, 8)
-	for k := 0; k <= top; k++ {
-		d := r.code.Digit(k)
-		if d.IsZero() {
-			continue
-		}
-		m := n - k
-		hmax := m
-		if h := d.MaxHeaps(); h >= 0 {
-			hmax = min(hmax, h)
-		}
-		for h := 0; h <= hmax; h++ {
-			c, ok := d.Allows(h)
-			if !ok {
-				continue
-			}
-			switch h {
-			case 0:
-				if m == 0 && k > 0 && !yield(k, nil) {
-					return
-				}
-				continue
-			case 1:
-				if k > 0 && !yield(k, append(buf[:0], m)) {
-					return
-				}
-				continue
-			}
-			if !partitions(m, h, c, buf[:0], func(parts []int) bool { return yield(k, parts) }) {
-				return
-			}
-		}
-	}
-}
-
-// partitions yields every partition of m into h ≥ 2 non-empty parts, in
-// non-decreasing order, that satisfies c. It returns false if yield did.
-func partitions(m, h int, c Constraint, buf []int, yield func(parts []int) bool) bool {
-	if m < h {
-		return true
-	}
-	switch c {
-	case AllEqual:
-		if m%h != 0 {
-			return true
-		}
-		for range h {
-			buf = append(buf, m/h)
-		}
-		return yield(buf)
-	case AllUnequal:
-		return distinctParts(m, h, 1, buf, yield)
-	}
-	return parts(m, h, 1, buf, func(p []int) bool {
-		if c == NotAllEqual && p[0] == p[len(p)-1] {
-			return true
-		}
-		return yield(p)
-	})
-}
-
-// parts yields the non-decreasing partitions of m into h parts ≥ lo.
-func parts(m, h, lo int, buf []int, yield func([]int) bool) bool {
-	if h == 1 {
-		if m < lo {
-			return true
-		}
-		return yield(append(buf, m))
-	}
-	for a := lo; a*h <= m; a++ {
-		if !parts(m-a, h-1, a, append(buf, a), yield) {
-			return false
-		}
-	}
-	return true
-}
-
-// distinctParts yields the strictly increasing partitions of m into h
-// parts ≥ lo.
-func distinctParts(m, h, lo int, buf []int, yield func([]int) bool) bool {
-	if h == 1 {
-		if m < lo {
-			return true
-		}
-		return yield(append(buf, m))
-	}
-	// a, a+1, …, a+h−1 is the least sum with smallest part a.
-	for a := lo; h*a+h*(h-1)/2 <= m; a++ {
-		if !distinctParts(m-a, h-1, a+1, append(buf, a), yield) {
-			return false
-		}
-	}
-	return true
-}
-
 // tbWork is the largest number of partitions the plain kernel of a general
-// code examines for one value before it checks the context again.
+// code examines for one value before it checks the work limit again (its
+// context is checked by the walk's steps, tbPoll).
 const tbWork = 1 << 16
 
 // plainTB computes G(n) for a general code: the mex over every move of the
@@ -217,7 +99,11 @@ func (c *Computer) plainTB(ctx context.Context, n int) (uint32, int, error) {
 	at := func(i int) uint32 { v, _ := c.val(i); return v }
 	work := 0
 	var err error
-	c.g.tb.moves(n, func(_ int, parts []int) bool {
+	walk := &tbWalk{check: func() bool {
+		err = ctx.Err()
+		return err == nil
+	}}
+	c.g.tb.moves(n, walk, func(_ int, parts []int) bool {
 		x := uint32(0)
 		for _, a := range parts {
 			x ^= at(a)
@@ -227,9 +113,6 @@ func (c *Computer) plainTB(ctx context.Context, n int) (uint32, int, error) {
 			return true // work counts the partitions into two or more heaps
 		}
 		if work++; work%tbWork == 0 {
-			if err = ctx.Err(); err != nil {
-				return false
-			}
 			if c.maxWork > 0 && c.tbWork+int64(work) > c.maxWork {
 				err = &WorkError{Max: c.maxWork, Heap: n}
 				return false

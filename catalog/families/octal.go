@@ -170,8 +170,9 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *catalog.SumGam
 	g.Bind = func(context.Context, catalog.Options) (*catalog.Binding[octal.Parts], error) {
 		codec := octalCodec
 		codec.Board = func(ps []octal.Parts) string { return drawHeaps(g.Info().Board, octalSizes(ps)) }
+		ov := misere.NewOctalValued(og)
 		return &catalog.Binding[octal.Parts]{
-			Game: misere.NewOctalValued(og), Codec: codec,
+			Game: ov, Codec: codec, Fail: ov.Err, // a move of more heaps than a position holds
 			Heap:      func(n int) (octal.Parts, error) { return octal.Parts{int64(n)}, nil },
 			HeapRules: func() misere.HeapRules { return misere.Octal(og) },
 		}, nil
