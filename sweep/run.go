@@ -228,5 +228,3 @@ func poll(ctx context.Context, st *store, total int, pr *progressReader, report 
 		}
 	}
 }
-
-// unitsFn computes the units of a sweep. It is a splittable DoFn over the
