@@ -128,11 +128,16 @@ func (g *Game) ComputeMisereQuotient(ctx context.Context, heaps int, s misere.Se
 // quotientOf computes the quotient of the rules r of g (misere.QuotientOf),
 // calling done at once when there is none.
 func (g *Game) quotientOf(ctx context.Context, r misere.HeapRules, done func(), heaps int, s misere.Settings, opts Options) (*misere.Quotient, func(), error) {
+	return g.quotientBy(ctx, r, done, s, opts, func(s misere.Settings) (*misere.Quotient, error) { return misere.QuotientOf(ctx, r, heaps, s) })
+}
+
+// quotientBy is quotientOf with the computation given.
+func (g *Game) quotientBy(ctx context.Context, r misere.HeapRules, done func(), s misere.Settings, opts Options, compute func(misere.Settings) (*misere.Quotient, error)) (*misere.Quotient, func(), error) {
 	s = misereSettings(s, opts)
 	if s.Key == "" {
 		s.Key, s.Content = g.info.Spec, g.Content()
 	}
-	q, err := misere.QuotientOf(ctx, r, heaps, s)
+	q, err := compute(s)
 	if q == nil {
 		done()
 		return nil, func() {}, err
@@ -207,11 +212,8 @@ func (g *Game) SolveMisereSum(ctx context.Context, position string, s misere.Set
 	if err != nil {
 		return nil, err
 	}
-	want := -1
-	if !misere.Provable(r) {
-		want = top
-	}
-	q, done, err := g.quotientOf(ctx, r, done, want, s, opts)
+	// Proved, or computed to the largest heap (misere.Answering).
+	q, done, err := g.quotientBy(ctx, r, done, s, opts, func(s misere.Settings) (*misere.Quotient, error) { return misere.Answering(ctx, r, top, s) })
 	defer done()
 	if err != nil {
 		return nil, err

@@ -130,6 +130,36 @@ func QuotientOf(ctx context.Context, rules HeapRules, heaps int, settings Settin
 	return Compute(ctx, rules, DefaultHeaps, settings)
 }
 
+// Answering returns a quotient that answers every sum of heaps of at most
+// top: for rules with a periodicity theorem, Extend until the theorem proves
+// the quotient or heap top is reached, whichever comes first (a quotient
+// proved early also answers heaps beyond top; one computed to top answers
+// exactly the heaps 0..top, the closed set of a sum's heaps, so a sum of
+// small heaps never waits for a proof that may lie hundreds of heaps away,
+// or never come: Dawson's Kayles' quotient still grows at heap 34); for
+// other rules, Compute to top. Settings.MaxHeaps below top stops it as
+// Extend does.
+func Answering(ctx context.Context, rules HeapRules, top int, settings Settings) (*Quotient, error) {
+	if !Provable(rules) {
+		return Compute(ctx, rules, top, settings)
+	}
+	to := top
+	if settings.MaxHeaps > 0 && settings.MaxHeaps < to {
+		to = settings.MaxHeaps
+	}
+	if to > DefaultMaxHeaps && settings.MaxHeaps <= 0 {
+		to = DefaultMaxHeaps
+	}
+	q, err := run(ctx, rules, to, true, settings)
+	if err != nil && q != nil && to == top && impartial.LimitOf(err) == impartial.LimitHeaps && q.Heaps() >= top {
+		// Reached top unproved: the quotient of the heaps 0..top, computed
+		// (not stopped: nothing it was asked is missing).
+		q.stop = nil
+		return q, nil
+	}
+	return q, err
+}
+
 // Provable reports whether the periodicity theorem applies to the rules.
 func Provable(rules HeapRules) bool {
 	pb, ok := rules.(PeriodBounder)
