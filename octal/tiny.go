@@ -23,7 +23,8 @@ import (
 //     of two common heaps) and the pending values below it are two bit
 //     operations instead of a walk up the stamp table.
 //
-// The scan of the common splits is sparseFast's (scanAll).
+// The scan of the common splits is sparseFast's (scanAll), or for one or
+// three split digits the small kernel's vector scan (small.go).
 
 // tinySize is the largest size (power of two above every value) of the
 // tiny kernel.
@@ -97,8 +98,19 @@ func (w *worker) sparseTiny(c *Computer, n int, vals []uint16) (uint32, int) {
 	if pend == 0 {
 		return cand, work
 	}
-	// Scan the common splits for the pending values, as sparseFast does:
-	// two digits side by side in registers, any other layout through the
+	// Scan the common splits for the pending values, as sparseFast does.
+	// One or three split digits: the small kernel's vector scan (one
+	// register lookup for sixteen pairs: .205, one digit, 25% faster on
+	// the whole run; 4.406, three digits, 30%).
+	if hasSmallAsm && len(c.rlo) > 0 && len(w.ms) != 2 {
+		left, k := w.scanSmall(c, vals, smallSet{lo: pend})
+		work += k
+		if left.empty() {
+			return cand, work
+		}
+		return left.min(), work
+	}
+	// Two digits side by side in registers, any other layout through the
 	// pending table.
 	if ms := w.ms; len(ms) == 2 && len(c.rlo) > 0 && ms[0] > ms[1] {
 		m1, m2 := ms[0], ms[1]
