@@ -56,3 +56,9 @@ func scanSmall2(lo, up1, up2 *uint16, n int, plo, phi uint64) (rlo, rhi uint64, 
 
 //go:noescape
 func scanSmall3(lo, up1, up2, up3 *uint16, n int, plo, phi uint64) (rlo, rhi uint64, pos int)
+
+// rareTiny is tinyRange's loop (small_amd64.s): the set of rv[i] ^ G(m −
+// rs[i]) for i < k, where last points to G(m − 1), every value below 64.
+//
+//go:noescape
+func rareTiny(last *uint16, rs *int, rv *uint16, k int) uint64

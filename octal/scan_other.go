@@ -32,3 +32,7 @@ func scanSmall2(lo, up1, up2 *uint16, n int, plo, phi uint64) (rlo, rhi uint64, 
 func scanSmall3(lo, up1, up2, up3 *uint16, n int, plo, phi uint64) (rlo, rhi uint64, pos int) {
 	panic("octal: scanSmall3 without AVX2")
 }
+
+func rareTiny(last *uint16, rs *int, rv *uint16, k int) uint64 {
+	panic("octal: rareTiny without AVX2")
+}

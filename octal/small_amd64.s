@@ -309,3 +309,59 @@ done3:
 	MOVQ R13, rhi+64(FP)
 	MOVQ $0, pos+72(FP)
 	RET
+
+// TINY1 marks the pair at index i (AX) of the rare heaps in the set ACC:
+// x = rv[i] ^ G(m − rs[i]) (SI points to G(m)), ACC |= 1 << (x & 63).
+#define TINY1(O, V, ACC) \
+	MOVQ    O(DI)(AX*8), R10; \
+	NEGQ    R10; \
+	MOVWLZX (SI)(R10*2), R10; \
+	XORW    V(R8)(AX*2), R10; \
+	BTSQ    R10, ACC
+
+// func rareTiny(last *uint16, rs *int, rv *uint16, k int) uint64
+//
+// tinyRange's loop: the set of the values rv[i] ^ G(m − rs[i]), i < k,
+// every value below 64 (a value's bit is taken mod 64, as tinyRange's
+// & 63), where last points to G(m − 1) and every rs[i] is in [1, m). Five
+// instructions a pair, four sets ORed at the end (no chain a pair).
+TEXT ·rareTiny(SB), NOSPLIT, $0-40
+	MOVQ last+0(FP), SI
+	ADDQ $2, SI
+	MOVQ rs+8(FP), DI
+	MOVQ rv+16(FP), R8
+	MOVQ k+24(FP), CX
+	XORQ AX, AX
+	XORQ R11, R11
+	XORQ R12, R12
+	XORQ R13, R13
+	XORQ BX, BX
+
+tiny8:
+	LEAQ 8(AX), R9
+	CMPQ R9, CX
+	JGT  tiny1
+	TINY1(0, 0, R11)
+	TINY1(8, 2, R12)
+	TINY1(16, 4, R13)
+	TINY1(24, 6, BX)
+	TINY1(32, 8, R11)
+	TINY1(40, 10, R12)
+	TINY1(48, 12, R13)
+	TINY1(56, 14, BX)
+	MOVQ R9, AX
+	JMP  tiny8
+
+tiny1:
+	CMPQ AX, CX
+	JGE  tinydone
+	TINY1(0, 0, R11)
+	INCQ AX
+	JMP  tiny1
+
+tinydone:
+	ORQ  R12, R11
+	ORQ  R13, R11
+	ORQ  BX, R11
+	MOVQ R11, ret+32(FP)
+	RET

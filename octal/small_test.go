@@ -233,3 +233,31 @@ func inOrder(ks []kernel, want ...kernel) bool {
 	}
 	return len(want) == 0
 }
+
+// tinyRange (the vector loop where it runs) against the definition, on
+// random values below 64 and random rare heaps, every count of them.
+func TestTinyRangeRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := 0; trial < 2000; trial++ {
+		m := 2 + r.IntN(300)
+		vals := make([]uint16, m)
+		for i := range vals {
+			vals[i] = uint16(r.IntN(64))
+		}
+		var rs []int
+		var rv []uint16
+		for x := 1; x < m; x++ {
+			if r.IntN(3) == 0 {
+				rs = append(rs, x)
+				rv = append(rv, uint16(r.IntN(64)))
+			}
+		}
+		var want uint64
+		for j, x := range rs {
+			want |= 1 << (rv[j] ^ vals[m-x])
+		}
+		if got := tinyRange(vals, rs, rv, m); got != want {
+			t.Fatalf("m = %d, %d rare heaps: tinyRange %x, want %x", m, len(rs), got, want)
+		}
+	}
+}
