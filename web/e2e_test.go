@@ -283,7 +283,7 @@ func TestBrowserPlay(t *testing.T) {
 	waitJS(t, ctx, "undone", fmt.Sprintf(`!document.getElementById('page-play').dataset.result && document.querySelectorAll('#play-history li').length === %d`, 2*(moves-1)))
 	waitJS(t, ctx, "your turn again", `document.querySelectorAll('#play-moves button.move').length > 0`)
 
-	// A typed illegal move is refused by the server (catalog.FindMove).
+	// A typed illegal move is refused by the server (catalog.Game.FindMove).
 	run(t, ctx, "type illegal move",
 		chromedp.SetValue(chromedp.CSS("#play-to"), "99"),
 		click("#play-move"))
