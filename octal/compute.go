@@ -116,10 +116,17 @@ type testHooks struct {
 	stall func(id, n int)
 	// hashOnly finds period candidates by hashing even on short sequences.
 	hashOnly bool
-	// noTiny runs sparseFast where sparseTiny would run.
+	// noTiny runs sparseFast where sparseTiny or sparseSmall would run.
 	noTiny bool
+	// smallFirst runs sparseSmall where sparseTiny would run.
+	smallFirst bool
 	// rloCap, if positive, shortens the reversed prefix (rloMax).
 	rloCap int
+	// chosen, if set, is told each one-core kernel runKernel picks.
+	chosen func(n int, k kernel)
+	// parPairs, if positive, replaces parallelPairs (two cores for cheap
+	// values too).
+	parPairs int
 }
 
 // workLimit bounds the options a take-and-break code's plain kernel
@@ -356,6 +363,7 @@ func (c *Computer) runKernel(ctx context.Context, stop int) error {
 	if err != nil {
 		return err
 	}
+	c.hooks.tell(n, k)
 	for maxVal, escaped := c.maxVal, len(c.esc); n < stop; n++ {
 		if c.maxVal != maxVal || len(c.esc) != escaped {
 			// A larger value may take the 16-bit or the tiny kernel
@@ -364,6 +372,7 @@ func (c *Computer) runKernel(ctx context.Context, stop int) error {
 			if k, err = c.kernel(n); err != nil {
 				return err
 			}
+			c.hooks.tell(n, k)
 		}
 		v, work, err := c.value(ctx, k, n)
 		if err != nil {
@@ -413,6 +422,13 @@ func (c *Computer) copyPeriod(ctx context.Context, stop int) error {
 	return nil
 }
 
+// tell reports the kernel chosen from heap n on (chosen).
+func (h *testHooks) tell(n int, k kernel) {
+	if h.chosen != nil {
+		h.chosen(n, k)
+	}
+}
+
 // kernel is a one-core kernel, as chosen for a heap.
 type kernel uint8
 
@@ -420,6 +436,7 @@ const (
 	kernelTail         kernel = iota // sparseTail: the prefix and the window
 	kernelTB                         // plainTB: a general take-and-break code
 	kernelTiny                       // sparseTiny: every value below 64
+	kernelSmall                      // sparseSmall: every value below 128
 	kernelSparse                     // sparseFast: 16-bit values
 	kernelPlainFast                  // plainFast: 16-bit values, at most two heaps left
 	kernelPlainGeneric               // plainGeneric: any value, three-heap splits
@@ -436,8 +453,10 @@ func (c *Computer) kernel(n int) (kernel, error) {
 		return kernelTail, nil
 	case c.g.general():
 		return kernelTB, nil
-	case c.sparse && c.fast() && c.size <= tinySize && !c.hooks.noTiny:
+	case c.sparse && c.fast() && c.size <= tinySize && !c.hooks.noTiny && !(hasSmallAsm && c.hooks.smallFirst):
 		return kernelTiny, nil
+	case c.sparse && c.fast() && c.size <= smallSize && !c.hooks.noTiny:
+		return kernelSmall, nil
 	case c.sparse && c.fast():
 		return kernelSparse, nil
 	case c.fast() && len(c.g.three) == 0:
@@ -457,6 +476,9 @@ func (c *Computer) value(ctx context.Context, k kernel, n int) (uint32, int, err
 		return c.plainTB(ctx, n)
 	case kernelTiny:
 		v, work := c.w.sparseTiny(c, n, c.vals)
+		return v, work, nil
+	case kernelSmall:
+		v, work := c.w.sparseSmall(c, n, c.vals)
 		return v, work, nil
 	case kernelSparse:
 		v, work := c.w.sparseFast(c, n, c.vals, n, true)

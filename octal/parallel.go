@@ -87,6 +87,7 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 			c.sched.pw[i] = w
 		}
 		w.rareN = append(w.rareN[:0], c.w.rareN...)
+		w.rareNeg = w.rareNeg[:0]
 		w.dropBatch()
 		w.rareV = append(w.rareV[:0], c.w.rareV...)
 		w.size = c.size

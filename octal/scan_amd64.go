@@ -8,7 +8,9 @@ import "golang.org/x/sys/cpu"
 // scanR512 does too (AVX-512 with VBMI).
 var (
 	hasScanAsm = cpu.X86.HasAVX2
-	has512     = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI
+	// hasSmallAsm: the small kernel's loops (small_amd64.s, AVX2) run.
+	hasSmallAsm = cpu.X86.HasAVX2
+	has512      = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI
 )
 
 // scanR is the vector form of scanSegR's loop, for pending values held
@@ -33,3 +35,30 @@ func scanR512(lo, up *uint16, n int, set *[64]byte, pend *[1 << 16]uint8, remain
 //
 //go:noescape
 func scanTwoR512(lo, up1, up2 *uint16, n int, set *[64]byte, pend *[1 << 16]uint8, remaining int) (pos, left int)
+
+// rareSmall is smallRange's loop (small_amd64.s): the set of rv[i] ^
+// G(m + nr[i]) for i < k (nr[i] = −r), where last points to G(m − 1); tab
+// is all zero before and after (values below 128).
+//
+//go:noescape
+func rareSmall(last *uint16, nr *int, rv *uint16, k int, tab *[1 << 16]byte) (lo, hi uint64)
+
+// scanSmall1, scanSmall2 and scanSmall3 scan one, two or three split
+// digits side by side (lo[j] pairs with each up[j], j from n−1 down) for
+// the pending set (plo, phi), clearing each value met, and return the set
+// left and, if it is empty, the start of the last block scanned (else 0).
+//
+//go:noescape
+func scanSmall1(lo, up *uint16, n int, plo, phi uint64) (rlo, rhi uint64, pos int)
+
+//go:noescape
+func scanSmall2(lo, up1, up2 *uint16, n int, plo, phi uint64) (rlo, rhi uint64, pos int)
+
+//go:noescape
+func scanSmall3(lo, up1, up2, up3 *uint16, n int, plo, phi uint64) (rlo, rhi uint64, pos int)
+
+// rareTiny is tinyRange's loop (small_amd64.s): the set of rv[i] ^ G(m −
+// rs[i]) for i < k, where last points to G(m − 1), every value below 64.
+//
+//go:noescape
+func rareTiny(last *uint16, rs *int, rv *uint16, k int) uint64

@@ -125,8 +125,12 @@ func (s *scheduler) parOn(n int) bool {
 // it may, and a value has cost enough pairs lately to pay for handing it
 // over.
 func (c *Computer) sparseParallel() bool {
+	pairs := parallelPairs
+	if c.hooks.parPairs > 0 {
+		pairs = c.hooks.parPairs
+	}
 	return c.sched.parallel && c.per.p == 0 && c.sparse && c.fast() && !c.tail && c.n > 1024 &&
-		c.sched.counted >= 256 && c.sched.pairs >= parallelPairs*c.sched.counted
+		c.sched.counted >= 256 && c.sched.pairs >= pairs*c.sched.counted
 }
 
 // plainParallel reports whether the plain kernel should halve each heap's

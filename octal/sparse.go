@@ -14,9 +14,10 @@ type sparseState struct {
 	mask       uint32
 	e, t       uint32 // positional parity flag and shift
 	parity     []uint8
-	tinyPar    [2]uint64 // the values below 64 of parity 0 and 1 (sparseTiny)
-	nextChoose int       // the heap at which the kernel is chosen again
-	w          *worker   // the kernel's tables and the rare heaps
+	tinyPar    [2]uint64   // the values below 64 of parity 0 and 1 (sparseTiny)
+	smallPar   [2]smallSet // the values below 128 of parity 0 and 1 (sparseSmall)
+	nextChoose int         // the heap at which the kernel is chosen again
+	w          *worker     // the kernel's tables and the rare heaps
 
 	// rlo holds G(0..P−1) reversed, rlo[i] = G(P−1−i), for the sparse
 	// kernel's scans (scanSegR): with the smaller heaps read backwards the
@@ -36,6 +37,11 @@ func (s *sparseState) fillParity(size uint32) {
 	s.tinyPar = [2]uint64{}
 	for v := range uint32(tinySize) {
 		s.tinyPar[bits.OnesCount32(v&s.mask)&1] |= 1 << v
+	}
+	s.smallPar = [2]smallSet{}
+	for v := range uint32(smallSize) {
+		p := bits.OnesCount32(v&s.mask) & 1
+		s.smallPar[p] = s.smallPar[p].add(uint16(v))
 	}
 	if !s.sparse {
 		return // only the sparse kernels read it
@@ -144,9 +150,10 @@ func (c *Computer) setSparse(on bool, m, e, t uint32) {
 	c.sched.pairs, c.sched.counted = 0, 0
 	c.sparse, c.mask, c.e, c.t = on, m, e, t
 	w := c.w
-	w.rareN, w.rareV = w.rareN[:0], w.rareV[:0]
+	w.rareN, w.rareV, w.rareNeg = w.rareN[:0], w.rareV[:0], w.rareNeg[:0]
 	w.dropBatch()
 	w.tiny.drop()
+	w.small.drop()
 	if !on {
 		c.mask, c.e, c.t = 0, 0, 0
 		c.buildParity()
@@ -174,13 +181,16 @@ type worker struct {
 	pl    []uint32
 	ms    []int
 	rareN []int
-	rareV []uint16    // G(rareN[i]) (fast kernel; escMark if escaped)
-	size  uint32      // power of two > every value this worker knows
-	cur   uint32      // the last stamp
-	cuts  []int       // per split digit: rare heaps below the digit's last m
-	set   [64]byte    // the pending values below 512 as bits (scanHitR)
-	b     *batchMarks // the last batch of heaps marked together (batch.go)
-	tiny  tinySets    // the rare-split sets of the last few m (tiny.go)
+	rareV []uint16 // G(rareN[i]) (fast kernel; escMark if escaped)
+	// rareNeg is −rareN[i] for the small kernel's vector loop (negRare).
+	rareNeg []int
+	size    uint32      // power of two > every value this worker knows
+	cur     uint32      // the last stamp
+	cuts    []int       // per split digit: rare heaps below the digit's last m
+	set     [64]byte    // the pending values below 512 as bits (scanHitR)
+	b       *batchMarks // the last batch of heaps marked together (batch.go)
+	tiny    tinySets    // the rare-split sets of the last few m (tiny.go)
+	small   smallSets   // the same, values below 128 (small.go)
 	// scanAvg is 16 times the average pairs scanned for the last values
 	// (an exponential average over about 16): the vector scan runs only
 	// where scans are long (vectorScanFrom).
@@ -206,7 +216,7 @@ func newWorker() *worker {
 }
 
 func (w *worker) bytes() int64 {
-	n := int64(cap(w.mark))*4 + int64(cap(w.pend)) + int64(cap(w.rareN))*8 + int64(cap(w.rareV))*2 + int64(cap(w.pl))*4
+	n := int64(cap(w.mark))*4 + int64(cap(w.pend)) + int64(cap(w.rareN))*8 + int64(cap(w.rareNeg))*8 + int64(cap(w.rareV))*2 + int64(cap(w.pl))*4
 	if w.b != nil {
 		n += int64(unsafe.Sizeof(*w.b))
 	}
