@@ -270,14 +270,21 @@ func (g *SumGame[P]) Solve(ctx context.Context, position string, opts Options) (
 		return nil, err
 	}
 	ectx := b.context(ctx)
-	an, err := impartial.Analyze(ectx, b.Game, ps, g.query(b, opts, canon))
+	q := g.query(b, opts, canon)
+	an, err := impartial.Analyze(ectx, b.Game, ps, q)
+	var sh *shaped
+	if err == nil {
+		sh, err = shapeOptions(ectx, b.Game, ps, q, an)
+	}
 	if ferr := b.err(); ferr != nil {
 		return nil, ferr
 	}
 	if err != nil {
 		return nil, g.explain(err, canon, opts)
 	}
-	return g.result(ectx, b, ps, canon, an, opts), b.err()
+	res := g.result(ectx, b, ps, canon, an, opts)
+	sh.apply(res, opts)
+	return res, b.err()
 }
 
 // checkOutput refuses a position whose answer could not fit the output
