@@ -1,0 +1,51 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Counts are read as a person writes them (issue 44: --to 1e6), and
+// anything else is refused in words, never with strconv's.
+func TestParseWhole(t *testing.T) {
+	for in, want := range map[string]int{"1000000": 1000000, "1_000_000": 1000000, "1e6": 1000000, "2.5e3": 2500, "1E2": 100, " 7 ": 7, "0": 0, "-3": -3, "0e0": 0} {
+		if got, err := parseWhole(in); err != nil || got != want {
+			t.Errorf("parseWhole(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for in, want := range map[string]string{"x": "not a whole number", "1.5e0": "1.5e0 is not a whole number", "1e100": "too large", "99999999999999999999": "too large", "": "not a whole number", "1.5": "not a whole number"} {
+		if _, err := parseWhole(in); err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "strconv") {
+			t.Errorf("parseWhole(%q): %v, want an error saying %q", in, err, want)
+		}
+	}
+	out, errOut, code := grundy(t, "", "values", "nim", "--to", "1e1")
+	if code != 0 || !strings.HasPrefix(out, "0\t0\n") || !strings.Contains(out, "10\t10\n") {
+		t.Errorf("values nim --to 1e1: exit %d, %q %q", code, out, errOut)
+	}
+	_, errOut, code = grundy(t, "", "values", "nim", "--to", "lots")
+	if code != 2 || strings.Contains(errOut, "strconv") || !strings.Contains(errOut, "not a whole number") {
+		t.Errorf("values nim --to lots: exit %d, %q", code, errOut)
+	}
+}
+
+// Whatever parseWhole accepts is a whole number written back the same,
+// and it agrees with strconv on what strconv reads.
+func FuzzParseWhole(f *testing.F) {
+	for _, s := range []string{"1e6", "1_000", "12", "-5", "2.5e3", "1.5e0", "9e18", "x", "1e-3", "0x10"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := parseWhole(s)
+		if want, serr := strconv.Atoi(s); serr == nil && (err != nil || n != want) {
+			t.Fatalf("parseWhole(%q) = %d, %v; strconv reads %d", s, n, err, want)
+		}
+		if err == nil {
+			if back, err := parseWhole(strconv.Itoa(n)); err != nil || back != n {
+				t.Fatalf("parseWhole(%q) = %d, which does not read back (%d, %v)", s, n, back, err)
+			}
+		} else if strings.Contains(err.Error(), "strconv") {
+			t.Fatalf("parseWhole(%q): %v", s, err)
+		}
+	})
+}
