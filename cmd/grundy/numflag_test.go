@@ -49,3 +49,20 @@ func FuzzParseWhole(f *testing.F) {
 		}
 	})
 }
+
+// A likely typo of a problem id or a strategy name gets "did you mean",
+// on a line of its own (issue 44 §4).
+func TestDidYouMeanProblemsStrategies(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"problem", "hdu185"}, "Did you mean \"hdu1850\"?\n"},
+		{[]string{"cardflip", "exact", "--strategy", "halvng", "--m", "3"}, "Did you mean \"halving\"?\n"},
+	} {
+		_, errOut, code := grundy(t, "", c.args...)
+		if code != 2 || !strings.HasSuffix(errOut, c.want) || strings.Count(errOut, "\n") != 2 {
+			t.Errorf("%v: exit %d, %q; want the suggestion %q on its own line", c.args, code, errOut, c.want)
+		}
+	}
+}
