@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -63,6 +65,46 @@ func TestDidYouMeanProblemsStrategies(t *testing.T) {
 		_, errOut, code := grundy(t, "", c.args...)
 		if code != 2 || !strings.HasSuffix(errOut, c.want) || strings.Count(errOut, "\n") != 2 {
 			t.Errorf("%v: exit %d, %q; want the suggestion %q on its own line", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// serve --help names every tab of the page: the title of each part that
+// web/static/app.js mounts or links (issue 44 §4).
+func TestServeHelpNamesEveryTab(t *testing.T) {
+	app, err := os.ReadFile("../../web/static/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	help, _, _ := grundy(t, "", "serve", "--help")
+	modules := regexp.MustCompile(`(?m)^import (\w+) from '\./(\w+)\.js';`).FindAllStringSubmatch(string(app), -1)
+	listed := regexp.MustCompile(`const (parts|linked) = \[([^\]]*)\]`).FindAllStringSubmatch(string(app), -1)
+	var tabs []string
+	for _, l := range listed {
+		for _, name := range strings.Split(l[2], ",") {
+			tabs = append(tabs, strings.TrimSpace(name))
+		}
+	}
+	if len(tabs) < 8 {
+		t.Fatalf("found the tabs %q in app.js", tabs)
+	}
+	for _, tab := range tabs {
+		file := ""
+		for _, m := range modules {
+			if m[1] == tab {
+				file = m[2]
+			}
+		}
+		src, err := os.ReadFile("../../web/static/" + file + ".js")
+		if err != nil {
+			t.Fatalf("tab %s: %v", tab, err)
+		}
+		title := regexp.MustCompile(`(?m)^  title: '([^']+)'`).FindStringSubmatch(string(src))
+		if title == nil {
+			t.Fatalf("tab %s: no title in %s.js", tab, file)
+		}
+		if !strings.Contains(help, "\n  "+title[1]+" ") {
+			t.Errorf("serve --help does not name the tab %q", title[1])
 		}
 	}
 }
