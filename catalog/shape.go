@@ -45,9 +45,11 @@ type shaped struct {
 // shapeOptions orders an, the engine's answer to q (every option asked for)
 // from the sum ps of g, winning moves first, and counts the winning moves
 // by asking g for them as a plain solve does. The page is q.MaxListed moves
-// (its offset included, as SumGame.query sets it). An engine error of that
-// second question other than an interrupt leaves the winning moves
-// uncounted instead of failing the answer: the outcome is already known.
+// (its offset included, as SumGame.query sets it). A budget (or the
+// deadline) that stops that second question leaves the winning moves
+// uncounted instead of failing the answer, as a budget that stops a list
+// of moves only shortens it: the outcome is already known. An interrupt
+// fails it.
 func shapeOptions[P comparable](ctx context.Context, g impartial.Game[P], ps []P, q impartial.Query, an *impartial.Analysis[P]) (*shaped, error) {
 	sh := &shaped{}
 	if !q.AllOptions || an == nil {
@@ -68,7 +70,7 @@ func shapeOptions[P comparable](ctx context.Context, g impartial.Game[P], ps []P
 	var be *impartial.BudgetError
 	switch {
 	case err == nil:
-	case errors.As(err, &be) && be.Limit != impartial.LimitCanceled && be.Limit != impartial.LimitTime:
+	case errors.As(err, &be) && be.Limit != impartial.LimitCanceled:
 		win = &impartial.Analysis[P]{Count: -1}
 	default:
 		return nil, err
@@ -80,7 +82,7 @@ func shapeOptions[P comparable](ctx context.Context, g impartial.Game[P], ps []P
 		wq.MaxListed = 0
 		if all, err := impartial.Analyze(ctx, g, ps, wq); err == nil && all.Count >= 0 {
 			win.Count = all.Count
-		} else if err != nil && (!errors.As(err, &be) || be.Limit == impartial.LimitCanceled || be.Limit == impartial.LimitTime) {
+		} else if err != nil && (!errors.As(err, &be) || be.Limit == impartial.LimitCanceled) {
 			return nil, err
 		}
 	}
@@ -114,15 +116,15 @@ func shapeOptions[P comparable](ctx context.Context, g impartial.Game[P], ps []P
 // winningFirst merges the winning moves a plain solve listed (wins) with
 // every option the engine listed in the game's order (all): the winning
 // moves first (those of wins, then any other winning option of all), then
-// the other options, at most max of them (max ≤ 0: no bound; a negative
-// max lists none, as impartial.Query.MaxListed).
-func winningFirst[P comparable](wins, all []impartial.Option[P], max int) []impartial.Option[P] {
-	if max < 0 {
+// the other options, at most limit of them (0: no bound; a negative limit
+// lists none, as impartial.Query.MaxListed).
+func winningFirst[P comparable](wins, all []impartial.Option[P], limit int) []impartial.Option[P] {
+	if limit < 0 {
 		return nil
 	}
 	out := make([]impartial.Option[P], 0, len(wins)+len(all))
 	seen := make(map[impartial.Move[P]]bool, len(wins))
-	full := func() bool { return max > 0 && len(out) >= max }
+	full := func() bool { return limit > 0 && len(out) >= limit }
 	for _, o := range wins {
 		if full() {
 			return out
