@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/grundy/grundy/notation"
 )
 
 // Strategies returns every strategy, the seed's first, then ours.
@@ -30,7 +32,11 @@ func Lookup(name string) (Strategy, error) {
 		names = append(names, s.Info().Name)
 	}
 	sort.Strings(names)
-	return nil, fmt.Errorf("cardflip: unknown strategy %q (known: %s, best)", name, strings.Join(names, ", "))
+	near := ""
+	if n := notation.Nearest(name, append(names, "best")); n != "" {
+		near = fmt.Sprintf("; did you mean %q?", n)
+	}
+	return nil, fmt.Errorf("cardflip: unknown strategy %q%s (known: %s, best)", name, near, strings.Join(names, ", "))
 }
 
 // policy adapts a table-only strategy: one stateless value plays every seat.

@@ -104,6 +104,8 @@ type Result struct {
 	// WinningMoves lists the moves to a P-position (empty, not null, for a
 	// P-position). For loopy games they are listed fastest win first. When
 	// they are too many for the budget, MoveCount and MovesNote say so.
+	// With every option listed (Options.AllOptions), they are the winning
+	// options of the page, and WinningMoveCount counts them all.
 	WinningMoves []Move `json:"winning_moves"`
 	// MoveCount is set when the moves listed (winning, drawing, or every
 	// option) are not all there are: their number, or -1 when the budget ran
@@ -111,6 +113,14 @@ type Result struct {
 	MoveCount *int64 `json:"move_count,omitempty"`
 	// MovesNote says why the list of moves is shorter than MoveCount.
 	MovesNote string `json:"moves_note,omitempty"`
+	// WinningMoveCount is, when every option is listed (Options.AllOptions),
+	// the number of winning moves among them (0 for a P-position, -1 when
+	// the budget ran out before they were all counted), whatever the page
+	// shows: the options list them first (shape.go).
+	WinningMoveCount *int64 `json:"winning_move_count,omitempty"`
+	// CountNote says, under a full page of options, why MoveCount is -1:
+	// which budget stopped the count of the options.
+	CountNote string `json:"count_note,omitempty"`
 	// NextOffset, when more moves follow those listed, is the Offset of
 	// the next page.
 	NextOffset *int `json:"next_offset,omitempty"`
@@ -136,7 +146,10 @@ type Result struct {
 	// DrawingMoves lists, for a draw, every move that keeps the draw.
 	DrawingMoves []Move `json:"drawing_moves,omitempty"`
 	// Options lists, when Options.AllOptions asked for them, every move with
-	// what it leads to, best first where the engine ranks them.
+	// what it leads to: the winning moves first, always; ranked by the
+	// remoteness rule where the engine ranks them (the quickest win first,
+	// the longest loss last), otherwise in the game's order after the
+	// winning ones.
 	Options []Option `json:"options,omitempty"`
 	// Components gives, for a sum of different games (game "sum"), each
 	// component with its value, whose XOR (or, for loopy values, Smith's

@@ -120,7 +120,7 @@ func TestIssue3SpecErrors(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ spec, pos, want string }{
-		{"wythoff", "3", "1 heap sizes"},
+		{"wythoff", "3", "column 1: one heap size; Wythoff's game has two"},
 		{"northcott", "1 1", "both pieces on column 1"},
 		{"northcott", "1 2 3", "two columns"},
 		{"climbing-hill:2", "3 2", "not in order"},

@@ -207,7 +207,12 @@ func (g *sumGame[P]) solve(ctx context.Context, position string, opts Options) (
 		return nil, err
 	}
 	ectx := b.context(ctx)
-	an, err := impartial.Analyze(ectx, b.Game, ps, g.query(b, opts, canon))
+	q := g.query(b, opts, canon)
+	an, err := impartial.Analyze(ectx, b.Game, ps, q)
+	var sh *shaped
+	if err == nil {
+		sh, err = shapeOptions(ectx, b.Game, ps, q, an)
+	}
 	if ferr := b.failure(ctx); ferr != nil {
 		return nil, ferr
 	}
@@ -215,6 +220,7 @@ func (g *sumGame[P]) solve(ctx context.Context, position string, opts Options) (
 		return nil, g.explain(err, canon, opts)
 	}
 	res := g.result(ectx, b, ps, canon, an, opts)
+	sh.apply(res, opts)
 	return res, b.finish(ctx, nil)
 }
 

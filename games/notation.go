@@ -116,6 +116,9 @@ func ParsePair(s string) (Pair, error) {
 		return Pair{}, notation.At(err, s, 0, "position")
 	}
 	if len(xs) != 2 {
+		if len(xs) == 1 {
+			return Pair{}, posError(s, offs[0], "one heap size; Wythoff's game has two")
+		}
 		return Pair{}, posError(s, offs[0], "%d heap sizes; Wythoff's game has two", len(xs))
 	}
 	return Pair{A: int(xs[0]), B: int(xs[1])}, nil

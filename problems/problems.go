@@ -9,6 +9,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/grundy/grundy/notation"
 )
 
 // Problem is one judge problem.
@@ -40,13 +42,23 @@ func Lookup(id string) (Problem, error) {
 			return p, nil
 		}
 	}
-	return Problem{}, &UnknownError{ID: id}
+	var ids []string
+	for _, p := range All() {
+		ids = append(ids, p.ID)
+	}
+	return Problem{}, &UnknownError{ID: id, Near: notation.Nearest(id, ids)}
 }
 
-// UnknownError reports a problem ID that names no driver.
-type UnknownError struct{ ID string }
+// UnknownError reports a problem ID that names no driver, with the ID it
+// likely meant (Near, "" when none is close).
+type UnknownError struct{ ID, Near string }
 
-func (e *UnknownError) Error() string { return fmt.Sprintf("unknown problem %q", e.ID) }
+func (e *UnknownError) Error() string {
+	if e.Near != "" {
+		return fmt.Sprintf("unknown problem %q; did you mean %q?", e.ID, e.Near)
+	}
+	return fmt.Sprintf("unknown problem %q", e.ID)
+}
 
 // InputError reports judge input a driver does not accept, naming the place.
 type InputError struct {

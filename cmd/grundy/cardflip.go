@@ -667,6 +667,9 @@ The turn model and rearrange are searched one at a time, not together.`,
 // program starts, so it is kept out of grundy: see cardflip/chart).
 const plotProgram = "grundy-plot"
 
+// plotMode is the permission of a plot written by --out.
+const plotMode = 0o644
+
 // writePlot writes the chart of the compare rows to the file out, drawn by
 // grundy-plot from the rows as JSON; the file appears whole or not at all.
 func writePlot(ctx context.Context, st *streams, out, format string, rows []cardflip.CompareRow) error {
@@ -683,6 +686,12 @@ func writePlot(ctx context.Context, st *streams, out, format string, rows []card
 		return err
 	}
 	defer os.Remove(tmp.Name())
+	// A plot is a file to share, readable as os.Create would make it (0644),
+	// not the 0600 of a temporary file (issue 44 §4).
+	if err := tmp.Chmod(plotMode); err != nil {
+		tmp.Close()
+		return err
+	}
 	c := exec.CommandContext(ctx, path, "cardflip-compare", "--format", format)
 	c.Stdin, c.Stdout, c.Stderr = &in, tmp, st.err
 	runErr := c.Run()

@@ -106,6 +106,10 @@ func TestCardflipCompare(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(b), "<svg args: cardflip-compare --format svg\n[{") || !strings.Contains(string(b), `"strategy":"front-to-back"`) {
 		t.Fatalf("plot file: %v %.200q", err, b)
 	}
+	// Readable as any file the user writes, not a temporary file's 0600.
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("plot file mode %v (%v), want 0644", st.Mode().Perm(), err)
+	}
 	// m = 4 exactly: front-to-back 7, its closed form; every line within
 	// 100 columns (issue 44).
 	out, _, _ = grundy(t, "", "cardflip", "compare", "--m", "4..4")

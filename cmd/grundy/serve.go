@@ -31,13 +31,17 @@ func newServeCmd(io *streams) *cobra.Command {
 	opts := &serveOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Run the web workbench (explorer, play, nim-sequences, card-flip lab, multi-bridge) and its JSON API",
-		Long: `Serve the web workbench on --addr: a game explorer (value, outcome and every
-winning move of a position), play against the perfect player, nim-sequences
-as a table and a plot with their periods, the card-flip lab (a strategy's game
-turn by turn, and the strategies compared) and multi-bridge (a deal's sequence,
-an optimal line, counting deals). The page and its assets are built into the binary; the
-JSON API under /api/ is documented in docs/api.md.
+		Short: "Run the web workbench (explorer, play, sequences, card-flip lab, multi-bridge, misère, nimbers) and its JSON API",
+		Long: `Serve the web workbench on --addr. Its tabs:
+  Explorer       a position's value, outcome and every move, the winning ones first
+  Play           a game against the perfect, random or mixed player, with hints
+  Sequences      nim-sequences as a table and a plot, with their periods
+  Card-flip lab  a strategy's game turn by turn, and the strategies compared
+  Multi-bridge   a deal's sequence, an optimal line, counting deals
+  Misère         misère canonical forms and genus, misère quotients
+  Nimbers        nim arithmetic: products, inverses, roots, polynomials
+  API            the endpoints of the JSON API under /api/ (docs/api.md)
+The page and its assets are built into the binary.
 
 The server binds to loopback by default. Every computation runs under a work
 budget (--max-positions, --max-memory) and a deadline (--timeout); at most

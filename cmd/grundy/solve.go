@@ -44,8 +44,9 @@ workbench and the API): its value is the XOR of the components' values, and
 each winning move names its component. A "+" standing alone before a game's
 name starts a component; any other "+" belongs to the position (docs/games.md).
 
-With --all it lists every move, not only the winning ones, best first, each
-with what it does for the player making it (win, lose, or draw: coloured
+With --all it lists every move, not only the winning ones, the winning ones
+first (and counted, whatever the page shows), best first where the tree is
+ranked, each with what it does for the player making it (win, lose, or draw: coloured
 green, red and yellow on a terminal), the value of the position it leads to
 and that position's remoteness: how many moves the game then lasts when the
 winner hurries and the loser delays. The remoteness is found on the game
@@ -97,7 +98,7 @@ of its value (docs/partizan.md).`,
 	cmd.Flags().BoolVar(&opts.misere, "misere", false, "misère play: whoever makes the last move loses")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON")
 	cmd.Flags().BoolVar(&opts.board, "board", false, "draw the position first (heaps as tokens, Kayles pins, coins, stairs, a queen on a grid)")
-	cmd.Flags().BoolVar(&opts.all, "all", false, "list every move with its result, the value after it and its remoteness, best first")
+	cmd.Flags().BoolVar(&opts.all, "all", false, "list every move with its result, the value after it and its remoteness, winning moves first")
 	cmd.Flags().StringVar(&opts.moves, "moves", "", "how many moves to list: a number or all (default 10, or 100 with --json)")
 	cmd.Flags().IntVar(&opts.offset, "offset", 0, "skip the first N moves of the list (the next page)")
 	addColorFlag(cmd, &opts.color)

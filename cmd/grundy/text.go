@@ -117,7 +117,10 @@ func resultText(r *catalog.Result, st textStyle) string {
 		writeMoves(&b, r.WinningMoves, st, "win")
 	}
 	writeOptions(&b, r, st)
-	listed := len(r.WinningMoves) + len(r.DrawingMoves) + len(r.Options)
+	listed := len(r.WinningMoves) + len(r.DrawingMoves)
+	if st.all {
+		listed = len(r.Options) // the winning moves are among them
+	}
 	switch {
 	case st.page > 0 && r.NextOffset != nil && listed == st.page && r.MoveCount != nil && *r.MoveCount > int64(listed):
 		fmt.Fprintf(&b, "  (%d more: --moves all lists them, --moves N the first N)\n", *r.MoveCount-int64(listed))
@@ -125,6 +128,9 @@ func resultText(r *catalog.Result, st textStyle) string {
 		b.WriteString("  (more: --moves all lists them, --moves N the first N)\n")
 	case r.MovesNote != "":
 		fmt.Fprintf(&b, "  (%s)\n", r.MovesNote)
+	}
+	if r.CountNote != "" {
+		fmt.Fprintf(&b, "  (%s)\n", r.CountNote)
 	}
 	if r.RemotenessNote != "" {
 		fmt.Fprintf(&b, "  (remoteness %s)\n", r.RemotenessNote)
@@ -146,28 +152,57 @@ func optionsHeader(r *catalog.Result, in string) string {
 	case r.Outcome == impartial.P:
 		fmt.Fprintf(&b, " is a P-position: the player to move loses%s against best play.", in)
 	default:
-		fmt.Fprintf(&b, " is an N-position: the player to move wins%s.", in)
+		fmt.Fprintf(&b, " is an N-position: the player to move wins%s%s.", in, winningCount(r))
 	}
 	n := len(r.Options)
 	total := n
 	if r.MoveCount != nil && *r.MoveCount > int64(n) {
 		total = int(*r.MoveCount)
 	}
+	// Winning moves come first whatever the engine could rank (shape.go).
 	order := ", best first"
 	if r.Remoteness == nil && r.LoopyValue == "" {
-		order = ""
+		order = ", winning first"
+		if r.Outcome != impartial.N {
+			order = ""
+		}
 	}
 	switch {
+	case r.MoveCount != nil && *r.MoveCount < 0 && n == 0:
+		fmt.Fprintf(&b, " Its moves are not all counted:\n")
+	case r.MoveCount != nil && *r.MoveCount < 0:
+		fmt.Fprintf(&b, " Its moves%s (not all of them counted); the first %d:\n", order, n)
 	case total == n && n == 1:
 		fmt.Fprintf(&b, " Its one move%s:\n", order)
 	case total == n:
 		fmt.Fprintf(&b, " Its %d moves%s:\n", n, order)
-	case r.MoveCount != nil && *r.MoveCount < 0:
-		fmt.Fprintf(&b, " Its moves%s (not all of them counted):\n", order)
 	default:
 		fmt.Fprintf(&b, " Its %d moves%s; the first %d:\n", total, order, n)
 	}
 	return b.String()
+}
+
+// winningCount says how many moves win, for a result that lists every
+// option: " with one winning move", " with 8333338 winning moves", " with at
+// least 10 winning moves" (not all counted).
+func winningCount(r *catalog.Result) string {
+	if r.WinningMoveCount == nil {
+		return ""
+	}
+	switch n := *r.WinningMoveCount; {
+	case n < 0:
+		listed := 0
+		for _, o := range r.Options {
+			if o.Result == "win" {
+				listed++
+			}
+		}
+		return fmt.Sprintf(", with at least %s", plural(max(listed, 1), "winning move"))
+	case n == 1:
+		return ", with one winning move"
+	default:
+		return fmt.Sprintf(", with %d winning moves", n)
+	}
 }
 
 // writeOptions lists every option with what it does for the player making
@@ -217,10 +252,14 @@ func writeClasses(b *strings.Builder, r *catalog.Result, st textStyle) {
 	if st.classes > 0 && len(shown) > st.classes {
 		shown = shown[:st.classes]
 	}
+	them := "All of them"
+	if st.all {
+		them = "All the winning moves" // the classes describe the winning moves only
+	}
 	if total == 1 {
-		b.WriteString("All of them, in closed form:\n")
+		fmt.Fprintf(b, "%s, in closed form:\n", them)
 	} else {
-		fmt.Fprintf(b, "All of them, in %d classes:\n", total)
+		fmt.Fprintf(b, "%s, in %d classes:\n", them, total)
 	}
 	multi := false
 	for _, c := range r.MoveClasses {

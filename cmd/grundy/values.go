@@ -107,10 +107,10 @@ to a file or a pipe.`,
 			return valuesRun(cmd, io, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.to, "to", 0, "the last heap size to list (required)")
-	cmd.Flags().IntVar(&opts.from, "from", 0, "the first heap size to list (default: the game's first)")
-	cmd.Flags().IntVar(&opts.tail, "tail", 0, "take-and-break games: keep only the first N values and the last N (bounded memory; same output)")
-	cmd.Flags().IntVar(&opts.table, "table", 0, "two-heap games (wythoff): print the N×N table of G(a, b) instead")
+	intFlag(cmd.Flags(), &opts.to, "to", 0, "the last heap size to list (required)")
+	intFlag(cmd.Flags(), &opts.from, "from", 0, "the first heap size to list (default: the game's first)")
+	intFlag(cmd.Flags(), &opts.tail, "tail", 0, "take-and-break games: keep only the first N values and the last N (bounded memory; same output)")
+	intFlag(cmd.Flags(), &opts.table, "table", 0, "two-heap games (wythoff): print the N×N table of G(a, b) instead")
 	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game":…,"start":…,"values":[…],"checksum":…} ("error" instead of "checksum" if the run stops early)`)
 	cmd.Flags().StringVar(&opts.checkpoint, "checkpoint", "", "keep the sequence in this directory and resume from it after an interruption")
 	cmd.Flags().DurationVar(&opts.commitEvery, "checkpoint-every", time.Second, "least time between two checkpoint commits")

@@ -47,7 +47,8 @@ func TestSolveAll(t *testing.T) {
 			t.Fatalf("solve %v --all = %d %q", args, code, errs)
 		}
 		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-		want := fmt.Sprintf("wins in %d moves.", *res.Remoteness)
+		// …and how many moves win (issue 44): "wins in 7 moves, with 2 winning moves."
+		want := fmt.Sprintf("wins in %d moves, with ", *res.Remoteness)
 		if res.Outcome == impartial.P {
 			want = fmt.Sprintf("loses in %d moves against best play.", *res.Remoteness)
 		}

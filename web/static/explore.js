@@ -46,16 +46,20 @@ export default {
       const play = r.misere ? ' (misère play)' : '';
       const opts = r.options ?? [];
       const count = (res) => opts.filter((o) => o.result === res).length;
-      const more = r.move_count !== undefined && r.move_count > opts.length
-        ? ` (${r.move_count < 0 ? 'not every move was examined' : `${opts.length} of its ${r.move_count.toLocaleString()} moves listed`})` : '';
+      const more = r.move_count !== undefined && (r.move_count < 0 || r.move_count > opts.length)
+        ? ` (${r.move_count < 0 ? `${opts.length.toLocaleString()} moves listed; not every move was counted` : `${opts.length.toLocaleString()} of its ${r.move_count.toLocaleString()} moves listed`})` : '';
       const inK = r.remoteness !== undefined ? ` in ${r.remoteness} move${r.remoteness === 1 ? '' : 's'}` : '';
       switch (r.outcome) {
         case 'N': {
-          const w = count('win');
+          // The server counts the winning moves whatever the page lists
+          // (winning_move_count; they come first: catalog/shape.go).
+          const w = r.winning_move_count ?? count('win');
+          const wins = w < 0 ? `at least ${count('win').toLocaleString()} moves win`
+            : w === 1 ? 'one move wins' : `${w.toLocaleString()} moves win`;
           return { cls: 'n', label: 'N-position',
             text: opts.length === 0
-              ? `The player to move wins${inK}${play}; the moves are not listed (see the note below).`
-              : `The player to move wins${inK}${play}: ${w === 1 ? 'one move wins' : `${w} moves win`} (green)${more}.` };
+              ? `The player to move wins${inK}${play}: ${wins}; the moves are not listed (see the note below).`
+              : `The player to move wins${inK}${play}: ${wins} (green, listed first)${more}.` };
         }
         case 'D': {
           const d = count('draw');
@@ -66,6 +70,17 @@ export default {
       return { cls: 'p', label: 'P-position',
         text: r.remoteness === 0 ? `The player to move has no move and loses${play}.`
           : `The player to move loses against best play${inK}${play}: every move leads to an N-position${more}.` };
+    };
+
+    // classList lists the classes of the winning moves, when a proved
+    // period gives them (the server's move_classes): all of them, however
+    // few the page lists.
+    const classList = (r) => {
+      const total = Math.max(r.move_class_count ?? 0, r.move_classes.length);
+      return h('div', { id: 'explore-classes' },
+        h('p', { class: 'more' }, total === 1 ? 'All the winning moves, in closed form:' : `All the winning moves, in ${total} classes:`),
+        h('ul', { class: 'classes' }, r.move_classes.map((c) => h('li', { class: 'r-win' }, c.moves))),
+        total > r.move_classes.length ? h('p', { class: 'more' }, `(${total - r.move_classes.length} more classes not listed)`) : null);
     };
 
     const valueBox = (r) => {
@@ -100,6 +115,8 @@ export default {
         r.options?.length ? optionList(r, { id: 'explore-moves', onPick: (o) => go(o.to) }) : null,
         r.options?.length ? legend() : null,
         r.moves_note ? h('p', { class: 'note', id: 'explore-moves-note' }, r.moves_note) : null,
+        r.count_note ? h('p', { class: 'note', id: 'explore-count-note' }, `The count of all the moves is not known: ${r.count_note}.`) : null,
+        r.move_classes?.length ? classList(r) : null,
         h('div', { class: 'actions' },
           h('button', { class: 'secondary', onclick: () => app.go('play', { game: r.game, position: r.position, misere: r.misere ? 1 : 0 }) }, 'Play from this position ▸'),
           isSum(game) ? null : h('button', {

@@ -120,7 +120,8 @@ export default {
       if (!info) return;
       return run(formGo, formOut, async (signal) => {
         const r = await api('misere/form', { game: info.spec, position: position.value }, { signal });
-        clear(formOut, h('dl', { class: 'facts' },
+        clear(formOut, h('dl', { class: 'facts', 'data-game': r.game },
+          h('dt', {}, 'Game'), h('dd', { id: 'mis-form-game', class: 'mono' }, r.game),
           h('dt', {}, 'Position'), h('dd', { class: 'mono' }, r.position),
           h('dt', {}, 'Misère canonical form'), h('dd', { id: 'mis-form', class: 'mono' }, r.form),
           h('dt', {}, 'Genus'), h('dd', { id: 'mis-genus', class: 'mono' }, r.genus + (r.tame ? ' (tame)' : '')),
@@ -135,6 +136,11 @@ export default {
     function gameChanged(info) {
       if (info.spec === spec) return;
       spec = info.spec;
+      // Nothing of the last game stays on the page (issue 44: 0.75's form
+      // and genus beside Kayles' quotient): its answers still on their way
+      // are dropped, its panels cleared.
+      for (const ctl of busy.values()) ctl.abort();
+      clear(formOut);
       mode.options[0].disabled = !info.heap;
       if (!info.heap) mode.value = 'positions';
       solveBox.hidden = !info.heap;
@@ -262,7 +268,8 @@ export default {
         const by = r.quotient.status === 'proved'
           ? `proved for every heap at heap ${r.quotient.computed}`
           : `computed for heaps 0..${r.quotient.heaps}`;
-        clear(solveOut, h('dl', { class: 'facts' },
+        clear(solveOut, h('dl', { class: 'facts', 'data-game': r.game },
+          h('dt', {}, 'Game'), h('dd', { id: 'mis-solve-game', class: 'mono' }, r.game),
           h('dt', {}, 'Image'), h('dd', { id: 'mis-solve-image', class: 'mono' }, r.image),
           h('dt', {}, 'Misère outcome'), h('dd', { id: 'mis-solve-outcome' }, `${r.outcome}-position`),
           h('dt', {}, 'Winning move'), h('dd', { id: 'mis-solve-move', class: 'mono' }, move),

@@ -104,7 +104,10 @@ export default {
     function settle(pos, all) {
       const k = key(pos) + (all ? '|all' : '');
       if (!analyses.has(k)) {
-        analyses.set(k, api('solve', { game: game.spec, position: pos, misere: game.misere ? 1 : 0, ...(all ? { all: 1, limit: 'all' } : {}) })
+        // all=1 even for one listed option: the server then ranks the
+        // position and gives its remoteness, which its cell of the value
+        // history shows (the computer's turns too).
+        analyses.set(k, api('solve', { game: game.spec, position: pos, misere: game.misere ? 1 : 0, all: 1, limit: all ? 'all' : 1 })
           .catch(() => null)
           .then((r) => {
             if (r) known.set(key(pos), r);
@@ -164,6 +167,10 @@ export default {
         if (r.repetition) return finish('repetition');
         render();
       }
+      // The computer's reply, said where you look (as grundy play says "I
+      // move to 1 4 5 (take 1 from heap 1)").
+      const last = plies[plies.length - 1];
+      const replied = last?.by === 'computer' ? replyText(last.move) : '';
       const pos = position();
       const an = await settle(pos, true);
       if (mine !== epoch) return;
@@ -181,9 +188,14 @@ export default {
         moves = r.moves;
       }
       if (moves.length === 0) return finish('you');
-      status.textContent = 'Your move: click a move, a piece on the board, or type the position you move to.';
+      clear(status, replied ? h('span', { id: 'play-reply', class: 'reply' }, replied, ' ') : null,
+        'Your move: click a move, a piece on the board, or type the position you move to.');
       render(true);
     }
+
+    // replyText says the computer's move: "The perfect player moves to
+    // 1 4 5 (take 1 from heap 1)."
+    const replyText = (m) => `The ${cpuName().toLowerCase()} moves to ${m.to}${m.move ? ` (${m.move})` : ''}.`;
 
     // earlier lists the game's positions before the one shown, the start
     // first: /api/move and /api/reply apply the repetition rule to it
@@ -215,7 +227,9 @@ export default {
       // Normal play: whoever cannot move loses. Misère: whoever cannot move
       // wins, since the other player made the last move.
       const youWin = (stuck === 'computer') !== game.misere;
-      status.textContent = youWin ? 'You win! ' : `The ${cpuName().toLowerCase()} wins. `;
+      const last = plies[plies.length - 1];
+      clear(status, stuck === 'you' && last?.by === 'computer' ? h('span', { id: 'play-reply', class: 'reply' }, replyText(last.move), ' ') : null,
+        youWin ? 'You win! ' : `The ${cpuName().toLowerCase()} wins. `);
       status.append(h('span', { class: 'why' }, `${stuck === 'you' ? 'You have' : 'It has'} no move left${game.misere ? ' (misère play: the last mover loses)' : ''}.`));
       status.className = 'status ' + (youWin ? 'won' : 'lost');
       section.dataset.result = youWin ? 'won' : 'lost';

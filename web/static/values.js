@@ -44,7 +44,7 @@ const LETTER = { win: 'W', lose: 'L', draw: 'D' };
 export function optionList(r, { id, onPick, title = 'Explore this position' } = {}) {
   const shown = r.options.slice(0, MAX_SHOWN);
   return h('ul', { class: 'moves options', id },
-    r.options.length > MAX_SHOWN ? h('li', { class: 'more' }, `The first ${MAX_SHOWN} of ${r.options.length.toLocaleString()} options listed, best first where ranked:`) : null,
+    r.options.length > MAX_SHOWN ? h('li', { class: 'more' }, `The first ${MAX_SHOWN} of ${r.options.length.toLocaleString()} options listed, winning first:`) : null,
     shown.map((o) => h('li', {},
       h('button', {
         class: `move r-${o.result}`, 'data-to': o.to, 'data-result': o.result, title,
@@ -55,7 +55,16 @@ export function optionList(r, { id, onPick, title = 'Explore this position' } = 
       o.move ? h('span', { class: 'desc' }, o.move) : null,
       h('span', { class: 'ovalue' },
         valueOf(o) ? h('span', { title: 'value of the position after the move' }, '→ ', valueOf(o)) : null,
-        o.remoteness !== undefined ? h('span', { class: 'remote', title: 'remoteness: the moves the game then lasts with best play' }, ` · ${o.remoteness === 0 ? 'ends the game' : `${o.result === 'win' ? 'wins' : o.result === 'lose' ? 'loses' : 'lasts'} in ${o.remoteness + 1}`}`) : null)))));
+        o.remoteness !== undefined ? h('span', { class: 'remote', title: remotenessTitle(o.remoteness) }, ` · remoteness ${o.remoteness}`) : null)))));
+}
+
+// remotenessTitle explains the one remoteness every face gives of a move:
+// that of the position it leads to (the JSON's remoteness, the command
+// line's "remoteness 11"), the moves the game then lasts when the winner
+// hurries and the loser delays.
+export function remotenessTitle(r) {
+  return r === 0 ? 'remoteness 0: this move ends the game'
+    : `remoteness ${r}: after this move the game lasts ${r} more move${r === 1 ? '' : 's'} with best play (the winner hurries, the loser delays)`;
 }
 
 // legend explains the colours.
@@ -63,7 +72,7 @@ export function legend() {
   return h('p', { class: 'more rlegend' },
     'For the player making the move: ', h('span', { class: 'rbadge r-win' }, 'W'), ' wins, ',
     h('span', { class: 'rbadge r-draw' }, 'D'), ' keeps a draw, ', h('span', { class: 'rbadge r-lose' }, 'L'),
-    ' loses against best play; → the value of the position it leads to; "in k" counts the moves left, this one included.');
+    ' loses against best play; → the value of the position it leads to; the remoteness of that position: how many more moves the game lasts with best play. Winning moves come first.');
 }
 
 // mover's outcome of a position: win (N), lose (P) or draw (D).
