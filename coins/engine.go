@@ -81,12 +81,6 @@ var (
 	_ impartial.TargetCounter[Key] = (*Engine)(nil)
 )
 
-// Apply returns the position after turning the coins of m (a head on the
-// rightmost coin goes to tails, every other coin turns over).
-func Apply(heads []int, turn []int) []int {
-	return Position{Heads: heads}.Apply(Move{Turn: turn}).Heads
-}
-
 // Moves yields the position after each legal move from k, each sized
 // before it is built (see NewEngine).
 func (e *Engine) Moves(k Key, yield func(Key) bool) {

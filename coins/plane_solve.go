@@ -57,17 +57,6 @@ func (s *PlaneSolver) prepare(ctx context.Context, heads []Cell) error {
 	return nil
 }
 
-// known returns the value of a single head at c if the closed forms or the
-// tables computed so far give it.
-func (s *PlaneSolver) known(c Cell) (Nimber, bool) {
-	gx, ok1 := s.factor(s.sa, c.X)
-	gy, ok2 := s.factor(s.sb, c.Y)
-	if !ok1 || !ok2 {
-		return 0, false
-	}
-	return s.p.combine(gx, gy), true
-}
-
 // factor returns g of the factor sv at x if its closed form or its table
 // computed so far gives it.
 func (s *PlaneSolver) factor(sv *Solver, x int) (Nimber, bool) {
