@@ -252,12 +252,17 @@ func (p *Plane) eachMove(c Cell, yield func(block) bool) {
 		}
 		return
 	}
-	p.A.eachTurn(c.X, func(ta turn) bool {
-		more := true
-		p.B.eachTurn(c.Y, func(tb turn) bool {
-			more = yield(block{a: ta, b: tb})
-			return more
-		})
+	// The inner visitor is made once (a callback through a rule's shape
+	// is allocated), for every move of A.
+	var ta turn
+	more := true
+	inner := func(tb turn) bool {
+		more = yield(block{a: ta, b: tb})
+		return more
+	}
+	p.A.eachTurn(c.X, func(t turn) bool {
+		ta = t
+		p.B.eachTurn(c.Y, inner)
 		return more
 	})
 }

@@ -104,21 +104,22 @@ func (s *PlaneSolver) listMoves(ctx context.Context, g Grid, each func(c Cell, m
 	limit := memLimit(s.budget)
 	var held int64
 	var err error
+	visit := func(k block) bool {
+		n := k.cells()
+		if err = m.step(ctx, min(n, pollWork)); err != nil {
+			return false
+		}
+		if held = satAdd(held, satAdd(satMul(16, n), 32)); held > limit {
+			err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: limit, What: fmt.Sprintf("the moves of %s from %d heads", s.p.Name, len(g.Heads))}
+			return false
+		}
+		var turned []Cell
+		turned, err = k.cellsPaced(ctx, &m.pace)
+		out = append(out, Move2{Turn: turned})
+		return err == nil
+	}
 	for _, c := range g.Heads {
-		ierr := each(c, m, func(k block) bool {
-			n := k.cells()
-			if err = m.step(ctx, min(n, pollWork)); err != nil {
-				return false
-			}
-			if held = satAdd(held, satAdd(satMul(16, n), 32)); held > limit {
-				err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: limit, What: fmt.Sprintf("the moves of %s from %d heads", s.p.Name, len(g.Heads))}
-				return false
-			}
-			var turned []Cell
-			turned, err = k.cellsPaced(ctx, &m.pace)
-			out = append(out, Move2{Turn: turned})
-			return err == nil
-		})
+		ierr := each(c, m, visit)
 		if err == nil {
 			err = ierr
 		}
@@ -213,29 +214,24 @@ func (s *PlaneSolver) turnsTo(ctx context.Context, c Cell, t Nimber, m *moveMete
 	outer := func(fo, fi *Solver, xo, xi int, go_, gi Nimber, pair func(o, i turn) block) error {
 		var inner error
 		stopped := false
-		fo.g.eachTurn(xo, func(to turn) bool {
+		var to turn // the outer move; its inner visitor is made once
+		visit := func(ti turn) bool {
+			stopped = !yield(pair(to, ti))
+			return !stopped
+		}
+		fo.g.eachTurn(xo, func(t turn) bool {
+			to = t
 			if inner = m.step(ctx, int64(to.size())+1); inner != nil {
 				return false
 			}
-			alpha := go_
-			if to.run {
-				r, _ := fo.g.runXor(to.lo, xo-1)
-				alpha ^= r
-			} else {
-				for _, x := range to.others {
-					g, err := fo.G(ctx, x)
-					if err != nil {
-						inner = err
-						return false
-					}
-					alpha ^= g
-				}
+			r, err := fo.othersXor(ctx, to, &m.pace)
+			if err != nil {
+				inner = err
+				return false
 			}
+			alpha := go_ ^ r
 			beta := divNimber(u, alpha)
-			inner = fi.turnsTo(ctx, xi, beta^gi, m, func(ti turn) bool {
-				stopped = !yield(pair(to, ti))
-				return !stopped
-			})
+			inner = fi.turnsTo(ctx, xi, beta^gi, m, visit)
 			return inner == nil && !stopped
 		})
 		return inner
@@ -255,15 +251,12 @@ func divNimber(a, b Nimber) Nimber {
 }
 
 // turnsToCost estimates the work of Solver.turnsTo at x: the rules it
-// inverts (UpTo, Twins, Ruler) try the combinations of all but the last
-// coin, Consecutive has one move in closed form; the others list every
-// move.
+// constructs moves for say theirs (UpTo and Twins try the combinations of
+// all but the last coin, Ruler and Consecutive have one move in closed
+// form); for the others it lists every move.
 func (g *Game) turnsToCost(x int) float64 {
-	switch {
-	case g.kind == kUpTo && g.k >= 2:
-		return (&Game{kind: kUpTo, k: g.k - 1, Start: g.Start}).turnCount(x)
-	case g.kind == kTwins, g.kind == kRuler, g.kind == kConsecutive:
-		return 1
+	if cost, ok := g.shape.turnsToCost(x); ok {
+		return cost
 	}
 	return max(1, g.turnCount(x))
 }
@@ -313,24 +306,24 @@ func (e *PlaneEngine) Moves(k CellKey, yield func(CellKey) bool) {
 		return
 	}
 	heads := k.Cells()
+	stop := false
+	visit := func(b block) bool { // one for every head, as Engine's
+		n, bytes := cellKeyBytesAfter(heads, b)
+		if !gd.admit(min(n, pollWork), bytes, func() string { return blockWords("coins:"+e.p.Spec, b) }) {
+			stop = true
+			return false
+		}
+		q, err := cellKeyAfter(gd.ctx, &gd.pace, heads, b)
+		if err != nil {
+			gd.fail(err)
+			stop = true
+			return false
+		}
+		stop = !yield(q)
+		return !stop
+	}
 	for _, c := range heads {
-		stop := false
-		e.p.eachMove(c, func(b block) bool {
-			n, bytes := cellKeyBytesAfter(heads, b)
-			if !gd.admit(min(n, pollWork), bytes, func() string { return blockWords("coins:"+e.p.Spec, b) }) {
-				stop = true
-				return false
-			}
-			q, err := cellKeyAfter(gd.ctx, &gd.pace, heads, b)
-			if err != nil {
-				gd.fail(err)
-				stop = true
-				return false
-			}
-			stop = !yield(q)
-			return !stop
-		})
-		if stop {
+		if e.p.eachMove(c, visit); stop {
 			return
 		}
 	}
@@ -498,28 +491,29 @@ func (e *PlaneEngine) CountMovesToValue(ctx context.Context, k CellKey, v impart
 	var first []CellKey
 	var count int64
 	var err, kerr error
+	visit := func(blk block) bool {
+		count++
+		if !l.wants() {
+			return true
+		}
+		// The answer writes the position after the move (at most the
+		// heads and the coins turned) and the move's coins in words.
+		_, bytes := cellKeyBytesAfter(heads, blk)
+		if l.take(satAdd(headText, satMul(2, blk.text())), bytes) {
+			var q CellKey
+			if q, kerr = cellKeyAfter(ctx, &m.pace, heads, blk); kerr != nil {
+				return false
+			}
+			first = append(first, q)
+		}
+		return true
+	}
 	for _, c := range heads {
 		gc, gerr := s.G(ctx, c)
 		if gerr != nil {
 			return first, -1, nil, true, gerr
 		}
-		err = s.turnsTo(ctx, c, total^gc^v, m, func(blk block) bool {
-			count++
-			if !l.wants() {
-				return true
-			}
-			// The answer writes the position after the move (at most the
-			// heads and the coins turned) and the move's coins in words.
-			_, bytes := cellKeyBytesAfter(heads, blk)
-			if l.take(satAdd(headText, satMul(2, blk.text())), bytes) {
-				var q CellKey
-				if q, kerr = cellKeyAfter(ctx, &m.pace, heads, blk); kerr != nil {
-					return false
-				}
-				first = append(first, q)
-			}
-			return true
-		})
+		err = s.turnsTo(ctx, c, total^gc^v, m, visit)
 		if err == nil {
 			err = kerr
 		}
