@@ -164,20 +164,9 @@ func (s *PlaneSolver) WinningMoves(ctx context.Context, g Grid) ([]Move2, error)
 }
 
 // turnsTo yields the moves with south-east coin c over whose other coins
-// the values of single heads XOR to t, as blocks, each counted by m.
-//
-// For a product, a move turns M_A × M_B with M_A = {x} ∪ S_A a move of A
-// and M_B = {y} ∪ S_B a move of B, and the XOR of the values over it is
-// α ⊗ β with α = ⊕ g_A over M_A and β = ⊕ g_B over M_B (distributivity).
-// The other coins XOR to t exactly when α ⊗ β = u = t ⊕ g(c): for each
-// move of one factor (the one with fewer moves to list), the other's value
-// is u divided by this one's (α ≠ 0: g_A(x) is not the value of an option
-// of a single head on x), and the other factor's moves to it are found as
-// in one dimension (Solver.turnsTo, by inverting g where the rule allows).
-// No block is written out: a move of Rugs far from the corner turns
-// billions of coins, and only its two runs are held.
+// the values of single heads XOR to t, as blocks, each counted by m, as
+// the plane's shape constructs them (product.turnsTo, acrostic.turnsTo).
 func (s *PlaneSolver) turnsTo(ctx context.Context, c Cell, t Nimber, m *moveMeter, yield func(block) bool) error {
-	p := s.p
 	gx, err := s.sa.G(ctx, c.X)
 	if err != nil {
 		return err
@@ -186,60 +175,7 @@ func (s *PlaneSolver) turnsTo(ctx context.Context, c Cell, t Nimber, m *moveMete
 	if err != nil {
 		return err
 	}
-	if p.kind == pAcrostic {
-		// The other coin (x, y') has value (x−s) ⊕ (y'−s) = t; (x', y) likewise.
-		if err := m.step(ctx, 1); err != nil {
-			return err
-		}
-		var one [1]int
-		ox, oy := c.X-p.A.Start, c.Y-p.B.Start
-		if d := t ^ Nimber(ox); d < Nimber(oy) {
-			one[0] = int(d) + p.B.Start
-			if !yield(block{a: turn{x: c.X}, b: turn{others: one[:], x: c.Y}}) {
-				return nil
-			}
-		}
-		if d := t ^ Nimber(oy); d < Nimber(ox) {
-			one[0] = int(d) + p.A.Start
-			yield(block{a: turn{others: one[:], x: c.X}, b: turn{x: c.Y}})
-		}
-		return nil
-	}
-	u := t ^ mulNimber(gx, gy)
-	if u == 0 {
-		return nil // α ⊗ β = 0 is impossible: no move keeps the value
-	}
-	// outer lists the moves of one factor; for each, the other factor's
-	// moves to the value that completes u are found by its own turnsTo.
-	outer := func(fo, fi *Solver, xo, xi int, go_, gi Nimber, pair func(o, i turn) block) error {
-		var inner error
-		stopped := false
-		var to turn // the outer move; its inner visitor is made once
-		visit := func(ti turn) bool {
-			stopped = !yield(pair(to, ti))
-			return !stopped
-		}
-		fo.g.eachTurn(xo, func(t turn) bool {
-			to = t
-			if inner = m.step(ctx, int64(to.size())+1); inner != nil {
-				return false
-			}
-			r, err := fo.othersXor(ctx, to, &m.pace)
-			if err != nil {
-				inner = err
-				return false
-			}
-			alpha := go_ ^ r
-			beta := divNimber(u, alpha)
-			inner = fi.turnsTo(ctx, xi, beta^gi, m, visit)
-			return inner == nil && !stopped
-		})
-		return inner
-	}
-	if costA, costB := p.A.turnCount(c.X)*p.B.turnsToCost(c.Y), p.B.turnCount(c.Y)*p.A.turnsToCost(c.X); costA <= costB {
-		return outer(s.sa, s.sb, c.X, c.Y, gx, gy, func(a, b turn) block { return block{a: a, b: b} })
-	}
-	return outer(s.sb, s.sa, c.Y, c.X, gy, gx, func(b, a turn) block { return block{a: a, b: b} })
+	return s.p.shape.turnsTo(ctx, s, c, gx, gy, t, m, yield)
 }
 
 func divNimber(a, b Nimber) Nimber {
