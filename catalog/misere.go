@@ -148,7 +148,7 @@ func ComputeMisereQuotient(ctx context.Context, g Game, heaps int, s misere.Sett
 func quotientOf(ctx context.Context, g Game, r misere.HeapRules, done func(), heaps int, s misere.Settings, opts Options) (*misere.Quotient, func(), error) {
 	s = misereSettings(s, opts)
 	if s.Key == "" {
-		s.Key = g.Info().Spec
+		s.Key, s.Content = g.Info().Spec, Content(g)
 	}
 	q, err := misere.QuotientOf(ctx, r, heaps, s)
 	if q == nil {
@@ -319,7 +319,11 @@ func ComputeMiserePositions(ctx context.Context, g Game, positions []string, s m
 	if !ok {
 		return nil, &CapabilityError{Game: g.Info().Spec, Msg: "misère quotients of positions are not available for this game"}
 	}
-	return p.miserePositions(ctx, positions, misereSettings(s, opts), opts)
+	s = misereSettings(s, opts)
+	if s.Key == "" {
+		s.Content = Content(g) // and the components' (miserePositions)
+	}
+	return p.miserePositions(ctx, positions, s, opts)
 }
 
 func (g *SumGame[P]) miserePositions(ctx context.Context, positions []string, s misere.Settings, opts Options) (*PositionsQuotient, error) {
@@ -375,6 +379,11 @@ func (g *SumGame[P]) miserePositions(ctx context.Context, positions []string, s 
 	}
 	if s.Key == "" {
 		s.Key = g.info.Spec + " positions " + strings.Join(res.Asked, " | ")
+		if b.Content != nil {
+			if c := b.Content(); c != "" {
+				s.Content = strings.TrimPrefix(s.Content+"; "+c, "; ")
+			}
+		}
 	}
 	q, err := misere.Compute(ectx, r, r.Len(), s)
 	if ferr := b.err(); ferr != nil {

@@ -61,7 +61,7 @@ func newSumOfGames(r *Resolver) *SumGame[impartial.Part] {
 		s := &sumState{r: r, ctx: ctx, opts: opts, compound: impartial.NewCompound(), games: map[string]Game{}}
 		s.mctx, s.cancel = context.WithCancelCause(ctx)
 		codec := Codec[impartial.Part]{Parse: s.parse, Format: s.format, Describe: s.describe, Board: s.board, spans: s.spans}
-		return &Binding[impartial.Part]{Game: s.compound, Codec: codec, Ctx: s.mctx, Fail: s.err, Close: s.close}, nil
+		return &Binding[impartial.Part]{Game: s.compound, Codec: codec, Ctx: s.mctx, Fail: s.err, Close: s.close, Content: s.content}, nil
 	})
 }
 
@@ -152,6 +152,19 @@ func (s *sumState) close() {
 		t.close()
 	}
 	s.cancel(nil)
+}
+
+// content is what defines the components met so far besides their specs
+// (Content), component by component: "SPEC CONTENT; …".
+func (s *sumState) content() string {
+	var parts []string
+	for _, g := range s.games {
+		if c := Content(g); c != "" {
+			parts = append(parts, g.Info().Spec+" "+c)
+		}
+	}
+	slices.Sort(parts)
+	return strings.Join(slices.Compact(parts), "; ")
 }
 
 // sumError is a *PositionError of the sum.

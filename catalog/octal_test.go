@@ -13,6 +13,7 @@ import (
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/impartial/impartialtest"
+	"github.com/grundy/grundy/internal/octaltest"
 	"github.com/grundy/grundy/octal"
 )
 
@@ -22,11 +23,11 @@ import (
 func TestOctalGamesAgainstOracle(t *testing.T) {
 	for _, spec := range []string{"kayles", "dawson-kayles", "dawson-chess", "officers", "treblecross", "double-kayles", "grundy", "octal:4.07", "hex:0.8"} {
 		g := mustParse(t, spec)
-		or := impartialtest.NewOracle[octal.Heaps](octal.Engine{Game: octalOf(t, spec)})
+		or := impartialtest.NewOracle[octaltest.Heaps](octaltest.Engine{Game: octalOf(t, spec)})
 		for _, hs := range [][]int{{0}, {1}, {5}, {7}, {3, 4}, {2, 2}, {1, 2, 3}, {6, 2}} {
-			ps := make([]octal.Heaps, len(hs))
+			ps := make([]octaltest.Heaps, len(hs))
 			for i, h := range hs {
-				ps[i] = octal.Heaps{int32(h)}
+				ps[i] = octaltest.Heaps{int32(h)}
 			}
 			for _, misere := range []bool{false, true} {
 				res, err := g.Solve(ctx, games.FormatHeaps(hs), catalog.Options{Misere: misere})

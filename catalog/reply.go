@@ -3,6 +3,8 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/grundy/grundy/impartial"
 )
@@ -35,46 +37,158 @@ type moveFinder interface {
 	findMove(ctx context.Context, position, to string, opts Options) (Move, error)
 }
 
-// findMove lists the moves of position, then reads to with the same
-// codec, and compares the positions as the codec writes them: the move's
-// (in position's form) is returned.
+// findMove reads position and to with the same codec and looks for the
+// option of one component that makes the position to, compared as the
+// codec writes them: the move's (in position's form) is returned. It does
+// not list every move (issue 45: a legal move from kayles 10^8 was a 422
+// "move budget exhausted"): the components of to that are not in
+// position, and those of position that are not in to, name the component
+// that moved and what it became; a game that can check one move
+// (impartial.OptionFinder) checks it, and otherwise the options of the
+// candidate components are listed one at a time until the move is found,
+// within the move budget and the context.
 func (g *SumGame[P]) findMove(ctx context.Context, position, to string, opts Options) (Move, error) {
-	moves, err := g.Moves(ctx, position, opts)
-	if err != nil {
-		return Move{}, err
-	}
 	b, ps, err := g.question(ctx, position, opts)
 	if err != nil {
 		return Move{}, err
 	}
 	defer b.done()
 	from := b.Codec.Format(ps)
-	// The options, in the form of the position, and then in the form of to.
-	ectx := b.context(ctx)
-	s := impartial.NewSolver(b.Game, impartial.Settings{Budget: opts.Budget})
-	var nexts [][]P
-	for i, p := range ps {
-		qs, err := s.Options(ectx, p)
-		if err != nil {
-			return Move{}, err
-		}
-		for _, q := range qs {
-			next := append([]P(nil), ps...)
-			next[i] = q
-			nexts = append(nexts, next)
-		}
-	}
 	ts, err := g.parse(b, to)
 	if err != nil {
 		return Move{}, err
 	}
 	want := b.Codec.Format(ts)
-	for i, next := range nexts {
-		if i < len(moves) && b.Codec.Format(next) == want {
-			return moves[i], nil
+	i, q, found, err := g.locateMove(b.context(ctx), b, ps, ts, want, opts.Budget.MoveLimit())
+	if ferr := b.err(); ferr != nil {
+		return Move{}, ferr
+	}
+	if err != nil {
+		return Move{}, g.explainMoves(err, len(ps), from)
+	}
+	if !found {
+		return Move{}, &IllegalMoveError{Game: g.info.Spec, From: from, To: want}
+	}
+	// The move is written in position's form (a row of coins, or its
+	// heads): a codec writes in the form it read last.
+	if _, err := g.parse(b, position); err != nil {
+		return Move{}, err
+	}
+	return g.move(b, ps, i, q), nil
+}
+
+// locateMove finds the component i of ps and its option q that make the
+// sum written want (ts read). With the game's components (Splitter) it
+// compares multisets of atomic positions: a move replaces the atoms of one
+// component by those of its option, so the atoms of ps missing from ts
+// must all be that component's, and the option's atoms are the rest of
+// the component's plus those of ts missing from ps.
+func (g *SumGame[P]) locateMove(ctx context.Context, b *Binding[P], ps, ts []P, want string, limit int64) (int, P, bool, error) {
+	var zero P
+	split, _ := b.Game.(impartial.Splitter[P])
+	finder, _ := b.Game.(impartial.OptionFinder[P])
+	atoms := func(p P) []P {
+		if split == nil {
+			return []P{p}
+		}
+		var out []P
+		split.Components(p, func(c P) bool { out = append(out, c); return true })
+		return out
+	}
+	count := map[P]int{}
+	for _, p := range ps {
+		for _, a := range atoms(p) {
+			count[a]++
 		}
 	}
-	return Move{}, &IllegalMoveError{Game: g.info.Spec, From: from, To: want}
+	var added []P
+	for _, t := range ts {
+		for _, a := range atoms(t) {
+			if count[a] > 0 {
+				count[a]--
+			} else {
+				added = append(added, a)
+			}
+		}
+	}
+	removed := map[P]int{} // the atoms of ps not in ts
+	for a, n := range count {
+		if n > 0 {
+			removed[a] = n
+		}
+	}
+	next := slices.Clone(ps)
+	matches := func(i int, q P) bool {
+		next[i] = q
+		ok := b.Codec.Format(next) == want
+		next[i] = ps[i]
+		return ok
+	}
+	var yielded int64
+	var err error
+	for i, p := range ps {
+		// The option's atoms: p's, less the removed ones, plus the added.
+		left := maps.Clone(removed)
+		var target []P
+		for _, a := range atoms(p) {
+			if left[a] > 0 {
+				left[a]--
+			} else {
+				target = append(target, a)
+			}
+		}
+		if slices.ContainsFunc(slices.Collect(maps.Values(left)), func(n int) bool { return n > 0 }) {
+			continue // some removed atom is not p's: p did not move
+		}
+		target = append(target, added...)
+		if finder != nil {
+			if q, found, known := finder.FindOption(p, target); known {
+				if found && matches(i, q) {
+					return i, q, true, nil
+				}
+				continue
+			}
+		}
+		var q P
+		found := false
+		b.Game.Moves(p, func(o P) bool {
+			if yielded++; limit > 0 && yielded > limit {
+				err = &impartial.BudgetError{Limit: impartial.LimitMoves, Max: limit}
+				return false
+			}
+			if yielded%4096 == 0 {
+				if err = impartial.ContextError(ctx); err != nil {
+					return false
+				}
+			}
+			if sameAtoms(atoms(o), target) && matches(i, o) {
+				q, found = o, true
+				return false
+			}
+			return true
+		})
+		if found || err != nil {
+			return i, q, found, err
+		}
+	}
+	return 0, zero, false, nil
+}
+
+// sameAtoms reports whether a and b hold the same atoms, counted.
+func sameAtoms[P comparable](a, b []P) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	n := map[P]int{}
+	for _, x := range a {
+		n[x]++
+	}
+	for _, x := range b {
+		if n[x]--; n[x] < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // IllegalMoveError reports a move the rules do not allow.

@@ -67,6 +67,10 @@ type Binding[P comparable] struct {
 	// when they are better given than read from the engine game (the
 	// periodicity theorem of octal games, a Starlark session). May be nil.
 	HeapRules func() misere.HeapRules
+	// Content returns what defines the positions read so far besides the
+	// game's spec (a sum's components' rule files: Content), for a game
+	// whose positions name games. May be nil.
+	Content func() string
 }
 
 func (b *Binding[P]) err() error {
@@ -112,7 +116,7 @@ type SumGame[P comparable] struct {
 	// Info.Table: ValueTable), Values[a][b] of its table.
 	Cell func(a, b int) P
 	// Tabulate computes the n×n value table (ValueTable's Values) faster
-	// than solving it cell by cell (a coin grid's, by the Tartan theorem).
+	// than solving it cell by cell (a coin grid's, by the Tartan theorem; Wythoff's, by the mex over rows, columns and diagonals).
 	// May be nil.
 	Tabulate func(ctx context.Context, n int, opts Options) ([][]impartial.Nimber, error)
 }

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/grundy/grundy/internal/filelock"
 )
@@ -53,39 +54,66 @@ const (
 	dataFile     = "values.bin"
 	manifestFile = "checkpoint.json"
 	lockFile     = "checkpoint.lock"
-	formatV1     = 1
+	// formatV2 records the game's content (Identity.Content); a format-1
+	// manifest (before issue 45) is read only for a game without one.
+	formatV1 = 1
+	formatV2 = 2
+	// maxManifest bounds checkpoint.json (a few hundred bytes, and the
+	// game's spec), checked before it is read.
+	maxManifest = 1 << 20
 )
 
 type manifest struct {
 	Format    int    `json:"format"`
 	Game      string `json:"game"`
 	Start     int    `json:"start"`
+	Content   string `json:"content,omitempty"`
 	Count     int64  `json:"count"`
 	DataBytes int64  `json:"data_bytes"`
 	Checksum  string `json:"checksum"`
 }
 
-// Checkpoint is an open checkpoint directory being appended to.
+// Identity is what a checkpoint holds the values of. A checkpoint is used
+// only by a run of the same identity: the values of a game are those of
+// its spec and its content, from Start.
+type Identity struct {
+	// Game is the game's canonical spec.
+	Game string
+	// Start is the first heap of the sequence.
+	Start int
+	// Content is what defines the game besides its spec, as the caller
+	// states it (catalog.Content: the hash of a rule file and the version
+	// of what rule files mean); "" for a game its spec defines. A
+	// checkpoint saved under another content is refused: its values are
+	// another game's (issue 45, finding 4: an edited rule file resumed
+	// G(0..20) of the old rules and appended the new ones').
+	Content string
+}
+
+// Checkpoint is an open checkpoint directory being appended to, or, opened
+// to replay values it already holds (OpenFor), only read.
 type Checkpoint struct {
-	dir  string
-	lock *filelock.Lock // held from Open to Close
-	m    manifest
-	f    *os.File
-	w    *bufio.Writer
-	sum  *Sum
-	n    int64 // values appended
-	size int64 // bytes appended
-	base int64 // bytes committed when opened (what Replay reads)
-	tmp  []byte
+	dir      string
+	lock     *filelock.Lock // held from Open to Close (nil when read-only)
+	readOnly bool
+	m        manifest
+	f        *os.File
+	w        *bufio.Writer
+	sum      *Sum
+	n        int64 // values appended
+	size     int64 // bytes appended
+	base     int64 // bytes committed when opened (what Replay reads)
+	tmp      []byte
 }
 
 // Error reports a checkpoint that cannot be used.
 type Error struct {
-	Dir string
-	Msg string
+	// Path is the checkpoint's directory, or the file in question.
+	Path string
+	Msg  string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("checkpoint %s: %s", e.Dir, e.Msg) }
+func (e *Error) Error() string { return fmt.Sprintf("checkpoint %s: %s", e.Path, e.Msg) }
 
 // Open opens the checkpoint in dir for the sequence of game from start,
 // creating dir if needed. It returns the values already committed there,
@@ -93,7 +121,7 @@ func (e *Error) Error() string { return fmt.Sprintf("checkpoint %s: %s", e.Dir, 
 // is an *Error (nothing is overwritten).
 func Open(dir, game string, start int) (*Checkpoint, []uint64, error) {
 	var known []uint64
-	c, _, err := open(dir, game, start, func(v uint64) { known = append(known, v) })
+	c, _, err := open(dir, Identity{Game: game, Start: start}, -1, func(v uint64) { known = append(known, v) })
 	if err != nil {
 		return nil, nil, err
 	}
@@ -104,8 +132,24 @@ func Open(dir, game string, start int) (*Checkpoint, []uint64, error) {
 // against their checksum in one pass without holding them, and returns
 // their count; Replay reads them again.
 func OpenCount(dir, game string, start int) (*Checkpoint, int64, error) {
-	return open(dir, game, start, nil)
+	return open(dir, Identity{Game: game, Start: start}, -1, nil)
 }
+
+// OpenFor is OpenCount for the sequence id names, by a run that needs
+// need values (need < 0: as many as it likes). A checkpoint that holds
+// need values already is opened read-only: no lock is taken, nothing is
+// created or written, so a finished checkpoint replays from read-only
+// media (issue 45, finding 7); Append then fails, and Commit and Close do
+// nothing. A checkpoint of another identity is an *Error.
+func OpenFor(dir string, id Identity, need int64) (*Checkpoint, int64, error) {
+	return open(dir, id, need, nil)
+}
+
+// ReadOnly reports whether the checkpoint was opened only to be read.
+func (c *Checkpoint) ReadOnly() bool { return c.readOnly }
+
+// Dir returns the checkpoint's directory.
+func (c *Checkpoint) Dir() string { return c.dir }
 
 // Committed returns the count of values the checkpoint in dir has
 // committed, reading only its manifest: it takes no lock, so a progress
@@ -119,12 +163,12 @@ func Committed(dir string) (int64, error) {
 // readManifest reads dir's manifest: an error wrapping os.ErrNotExist if
 // there is none, an *Error if it cannot be read as one.
 func readManifest(dir string) (manifest, error) {
-	raw, err := os.ReadFile(filepath.Join(dir, manifestFile))
+	raw, err := ReadFile(filepath.Join(dir, manifestFile), maxManifest)
 	if err != nil {
 		return manifest{}, err
 	}
 	var m manifest
-	if err := json.Unmarshal(raw, &m); err != nil || m.Format != formatV1 {
+	if err := json.Unmarshal(raw, &m); err != nil || (m.Format != formatV1 && m.Format != formatV2) {
 		return manifest{}, &Error{dir, "unreadable checkpoint.json (delete the directory to start over)"}
 	}
 	return m, nil
@@ -163,7 +207,7 @@ type Reader struct {
 // Values returns a Reader of the first n committed values (n at most the
 // count OpenCount returned; they were verified then).
 func (c *Checkpoint) Values(n int64) (*Reader, error) {
-	f, err := os.Open(filepath.Join(c.dir, dataFile))
+	f, err := openRegular(filepath.Join(c.dir, dataFile), os.O_RDONLY, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +230,52 @@ func (r *Reader) Next() (uint64, error) {
 // Close closes the file read.
 func (r *Reader) Close() error { return r.f.Close() }
 
-func open(dir, game string, start int, keep func(uint64)) (_ *Checkpoint, _ int64, err error) {
+// short abbreviates a content for a message: its hashes cut to 12 digits.
+func short(content string) string {
+	if content == "" {
+		return "none"
+	}
+	out := []byte{}
+	for _, w := range strings.Fields(content) {
+		if h, ok := strings.CutPrefix(w, "sha256:"); ok && len(h) > 12 {
+			w = "sha256:" + h[:12] + "…"
+		}
+		if len(out) > 0 {
+			out = append(out, ' ')
+		}
+		out = append(out, w...)
+	}
+	return string(out)
+}
+
+// check refuses a manifest of another identity.
+func (m manifest) check(dir string, id Identity) error {
+	switch {
+	case m.Game != id.Game || m.Start != id.Start:
+		return &Error{dir, fmt.Sprintf("holds the sequence of %s from %d, not %s from %d (use another directory)", m.Game, m.Start, id.Game, id.Start)}
+	case m.Format == formatV1 && id.Content != "":
+		return &Error{dir, fmt.Sprintf("was written by an older grundy, which did not record what defines %s (%s now), so it cannot tell whether the game changed since (delete the directory to start over)", id.Game, short(id.Content))}
+	case m.Content != id.Content:
+		return &Error{dir, fmt.Sprintf("holds the values of another game %s: it was defined by %s, and is by %s now (the rule file changed; use another directory, or delete this one to start over)", id.Game, short(m.Content), short(id.Content))}
+	}
+	return nil
+}
+
+func open(dir string, id Identity, need int64, keep func(uint64)) (_ *Checkpoint, _ int64, err error) {
+	if need >= 0 {
+		// Enough values there already: read them, write nothing.
+		if m, err := readManifest(dir); err == nil && m.Count >= need {
+			if err := m.check(dir, id); err != nil {
+				return nil, 0, err
+			}
+			c := &Checkpoint{dir: dir, readOnly: true, sum: NewSum(), m: m}
+			if err := c.readData(m, keep); err != nil {
+				return nil, 0, err
+			}
+			c.n, c.size, c.base = m.Count, m.DataBytes, m.DataBytes
+			return c, m.Count, nil
+		}
+	}
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, 0, err
 	}
@@ -202,6 +291,20 @@ func open(dir, game string, start int, keep func(uint64)) (_ *Checkpoint, _ int6
 		}
 		return nil, 0, &Error{dir, "is in use by another run" + who + ": wait for it to end, or use another directory"}
 	}
+	if errors.Is(err, filelock.ErrNotRegular) {
+		return nil, 0, &Error{filepath.Join(dir, lockFile), "is not a regular file (a link, a directory, a device): checkpoints are not written through links"}
+	}
+	if err != nil && IsReadOnly(err) {
+		held := "no values"
+		if m, merr := readManifest(dir); merr == nil {
+			held = fmt.Sprintf("%d values", m.Count)
+		}
+		wanted := "more"
+		if need >= 0 {
+			wanted = fmt.Sprint(need)
+		}
+		return nil, 0, &Error{dir, fmt.Sprintf("cannot be written (%v): it holds %s and this run needs %s (copy it where it can be written to go on)", unwrapPath(err), held, wanted)}
+	}
 	if err != nil {
 		return nil, 0, err
 	}
@@ -210,7 +313,7 @@ func open(dir, game string, start int, keep func(uint64)) (_ *Checkpoint, _ int6
 			lock.Unlock()
 		}
 	}()
-	c := &Checkpoint{dir: dir, lock: lock, sum: NewSum(), m: manifest{Format: formatV1, Game: game, Start: start}}
+	c := &Checkpoint{dir: dir, lock: lock, sum: NewSum(), m: manifest{Format: formatV2, Game: id.Game, Start: id.Start, Content: id.Content}}
 	m, err := readManifest(dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -218,17 +321,18 @@ func open(dir, game string, start int, keep func(uint64)) (_ *Checkpoint, _ int6
 	case err != nil:
 		return nil, 0, err
 	default:
-		if m.Game != game || m.Start != start {
-			return nil, 0, &Error{dir, fmt.Sprintf("holds the sequence of %s from %d, not %s from %d (use another directory)", m.Game, m.Start, game, start)}
+		if err := m.check(dir, id); err != nil {
+			return nil, 0, err
 		}
 		if err := c.readData(m, keep); err != nil {
 			return nil, 0, err
 		}
+		m.Format = formatV2 // a format-1 manifest is rewritten at the next commit
 		c.m = m
 	}
 	// Files 0666 and directories 0777 less the umask, as os.Create and
 	// mkdir -p make them (sweep.createTemp says why; 0644 under umask 022).
-	f, err := os.OpenFile(filepath.Join(dir, dataFile), os.O_RDWR|os.O_CREATE, 0o666)
+	f, err := openRegular(filepath.Join(dir, dataFile), os.O_RDWR|os.O_CREATE, 0o666)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -247,7 +351,11 @@ func open(dir, game string, start int, keep func(uint64)) (_ *Checkpoint, _ int6
 }
 
 func (c *Checkpoint) readData(m manifest, keep func(uint64)) error {
-	f, err := os.Open(filepath.Join(c.dir, dataFile))
+	f, err := openRegular(filepath.Join(c.dir, dataFile), os.O_RDONLY, 0)
+	var ce *Error
+	if errors.As(err, &ce) {
+		return err
+	}
 	if err != nil {
 		return &Error{c.dir, "values.bin is missing (delete the directory to start over)"}
 	}
@@ -292,6 +400,9 @@ func (c *Checkpoint) Count() int64 { return c.n }
 // Append adds values after those already held. They are durable only after
 // Commit.
 func (c *Checkpoint) Append(vals ...uint64) error {
+	if c.readOnly {
+		return &Error{c.dir, fmt.Sprintf("opened to replay its %d values, not to add more", c.m.Count)}
+	}
 	for _, v := range vals {
 		c.tmp = binary.AppendUvarint(c.tmp[:0], v)
 		if _, err := c.w.Write(c.tmp); err != nil {
@@ -307,6 +418,9 @@ func (c *Checkpoint) Append(vals ...uint64) error {
 // Commit makes every value appended so far durable: it syncs the data,
 // then atomically replaces the manifest.
 func (c *Checkpoint) Commit() error {
+	if c.readOnly {
+		return nil
+	}
 	if err := c.w.Flush(); err != nil {
 		return err
 	}
@@ -326,51 +440,11 @@ func (c *Checkpoint) Commit() error {
 	return nil
 }
 
-// WriteFile replaces the file at path with the parts, atomically: a
-// temporary file beside it (path + ".tmp"), synced, renamed over it, the
-// directory synced. A crash leaves the old file or the new one, never a
-// mix. path's directory must exist: a checkpoint whose directory vanished
-// fails rather than starting again unseen.
-func WriteFile(path string, parts ...[]byte) error {
-	dir := filepath.Dir(path)
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(f, 1<<16)
-	for _, p := range parts {
-		if _, err := w.Write(p); err != nil {
-			f.Close()
-			return err
-		}
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // best effort: not every platform syncs directories
-		d.Close()
-	}
-	return nil
-}
-
 // Close commits and closes the checkpoint, and lets another run open it.
 // Closing it again does nothing.
 func (c *Checkpoint) Close() error {
 	if c.f == nil {
-		return nil
+		return nil // read-only, or closed
 	}
 	err := c.Commit()
 	if cerr := c.f.Close(); err == nil {

@@ -52,6 +52,17 @@ type TargetMover[P comparable] interface {
 	MovesToValue(dst []P, p P, v Nimber) (moves []P, ok bool)
 }
 
+// OptionFinder is implemented by games that can tell, without listing the
+// options of p, which option of p has the given components (the atomic
+// positions it splits into, in any order; none for an option without
+// components): a check of one move then costs what the move does, not
+// what listing every option of a huge position would. found is false when
+// p has no such option; known is false when the game cannot tell (the
+// caller then lists the options).
+type OptionFinder[P comparable] interface {
+	FindOption(p P, components []P) (q P, found, known bool)
+}
+
 // MisereRule is implemented by games with a closed-form misère outcome for
 // sums of atomic components, such as Bouton's rule for misère Nim.
 // It returns ok = false where the rule does not apply.

@@ -8,6 +8,7 @@ import (
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/impartial/impartialtest"
+	"github.com/grundy/grundy/internal/octaltest"
 	"github.com/grundy/grundy/octal"
 )
 
@@ -22,14 +23,14 @@ func octalGame(t *testing.T, code string) octal.Game {
 
 // heapSums returns every sum of one to three heaps of at most max tokens,
 // sizes in decreasing order.
-func heapSums(max int) [][]octal.Heaps {
-	var out [][]octal.Heaps
+func heapSums(max int) [][]octaltest.Heaps {
+	var out [][]octaltest.Heaps
 	for a := 0; a <= max; a++ {
-		out = append(out, []octal.Heaps{{int32(a)}})
+		out = append(out, []octaltest.Heaps{{int32(a)}})
 		for b := 0; b <= a; b++ {
-			out = append(out, []octal.Heaps{{int32(a)}, {int32(b)}})
+			out = append(out, []octaltest.Heaps{{int32(a)}, {int32(b)}})
 			for c := 0; c <= b && a+b+c <= max+2; c++ {
-				out = append(out, []octal.Heaps{{int32(a)}, {int32(b)}, {int32(c)}})
+				out = append(out, []octaltest.Heaps{{int32(a)}, {int32(b)}, {int32(c)}})
 			}
 		}
 	}
@@ -45,11 +46,11 @@ func heapSums(max int) [][]octal.Heaps {
 func TestRemotenessSplitters(t *testing.T) {
 	ctx := context.Background()
 	for _, g := range []octal.Game{octalGame(t, "0.77"), octalGame(t, "0.07"), octal.GrundysGame(), octalGame(t, "4.07")} {
-		e := octal.Engine{Game: g}
-		or := impartialtest.NewOracle[octal.Heaps](e)
+		e := octaltest.Engine{Game: g}
+		or := impartialtest.NewOracle[octaltest.Heaps](e)
 		for _, ps := range heapSums(6) {
 			want := or.Remoteness(ps...)
-			r, ok, err := impartial.Remoteness(ctx, impartial.Game[octal.Heaps](e), ps, impartial.Budget{})
+			r, ok, err := impartial.Remoteness(ctx, impartial.Game[octaltest.Heaps](e), ps, impartial.Budget{})
 			if err != nil || !ok || r != want {
 				t.Fatalf("%s %v: Remoteness = %d %v %v, oracle %d", g, ps, r, ok, err, want)
 			}
@@ -62,7 +63,7 @@ func TestRemotenessSplitters(t *testing.T) {
 			}
 			impartialtest.CheckRanking(t, ps, all, want)
 			for _, o := range all.Moves {
-				next := append([]octal.Heaps(nil), ps...)
+				next := append([]octaltest.Heaps(nil), ps...)
 				next[o.Index] = o.To
 				if w := or.Remoteness(next...); o.Remoteness != w {
 					t.Errorf("%s %v → %v: remoteness %d, oracle %d", g, ps, o.To, o.Remoteness, w)
@@ -80,8 +81,8 @@ func TestRemotenessSplitters(t *testing.T) {
 // analysis says which bound the tree passed; Remoteness says so too.
 func TestRemotenessTooLarge(t *testing.T) {
 	ctx := context.Background()
-	e := octal.Engine{Game: octalGame(t, "0.77")}
-	ps := []octal.Heaps{{60}}
+	e := octaltest.Engine{Game: octalGame(t, "0.77")}
+	ps := []octaltest.Heaps{{60}}
 	all, err := impartial.Analyze(ctx, e, ps, impartial.Query{AllOptions: true})
 	if err != nil {
 		t.Fatal(err)
@@ -98,11 +99,11 @@ func TestRemotenessTooLarge(t *testing.T) {
 			t.Errorf("kayles 60 → %v: value %v, remoteness %d", o.To, o.Value, o.Remoteness)
 		}
 	}
-	if _, _, err := impartial.Remoteness(ctx, impartial.Game[octal.Heaps](e), ps, impartial.Budget{}); !errors.As(err, &be) {
+	if _, _, err := impartial.Remoteness(ctx, impartial.Game[octaltest.Heaps](e), ps, impartial.Budget{}); !errors.As(err, &be) {
 		t.Errorf("Remoteness(kayles 60) = %v, want a budget error", err)
 	}
 	// A smaller position budget shrinks the search with it.
-	small, err := impartial.Analyze(ctx, e, []octal.Heaps{{12}}, impartial.Query{AllOptions: true, Settings: impartial.Settings{Budget: impartial.Budget{MaxPositions: 30, MaxMoves: 1000}}})
+	small, err := impartial.Analyze(ctx, e, []octaltest.Heaps{{12}}, impartial.Query{AllOptions: true, Settings: impartial.Settings{Budget: impartial.Budget{MaxPositions: 30, MaxMoves: 1000}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,16 +113,16 @@ func TestRemotenessTooLarge(t *testing.T) {
 }
 
 // TestRemotenessCompound: a sum of different games, one of which splits
-// (Kayles rows in octal.Engine, which holds up to 8 heaps, so the oracle's
+// (Kayles rows in octaltest.Engine, which holds up to 8 heaps, so the oracle's
 // tuples never lose a move), is ranked over multisets of atomic parts; the
 // remoteness of the sum and of every option are the oracle's.
 func TestRemotenessCompound(t *testing.T) {
 	ctx := context.Background()
 	for _, sizes := range [][2]int{{3, 2}, {5, 1}, {7, 3}, {8, 0}, {6, 4}} {
 		c := impartial.NewCompound()
-		k := c.Add(impartial.NewTerm[octal.Heaps](octal.Engine{Game: octalGame(t, "0.77")}))
+		k := c.Add(impartial.NewTerm[octaltest.Heaps](octaltest.Engine{Game: octalGame(t, "0.77")}))
 		n := c.Add(impartial.NewTerm[int](games.Nim{}))
-		ps := []impartial.Part{{Term: k, Pos: octal.Heaps{int32(sizes[0])}}, {Term: n, Pos: sizes[1]}}
+		ps := []impartial.Part{{Term: k, Pos: octaltest.Heaps{int32(sizes[0])}}, {Term: n, Pos: sizes[1]}}
 		or := impartialtest.NewOracle[impartial.Part](c)
 		all, err := impartial.Analyze(ctx, impartial.Game[impartial.Part](c), ps, impartial.Query{AllOptions: true})
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/impartial/impartialtest"
+	"github.com/grundy/grundy/internal/octaltest"
 	"github.com/grundy/grundy/misere"
 	"github.com/grundy/grundy/octal"
 )
@@ -14,7 +15,7 @@ import (
 // The analysis path with the misère quotient (misere.OctalValued) gives,
 // on every sum of up to three heaps of at most 9 tokens, the outcome and
 // the winning moves of an exhaustive search of the real game (the
-// brute-force oracle on octal.Engine, whose positions hold up to eight
+// brute-force oracle on octaltest.Engine, whose positions hold up to eight
 // heaps, so that no move of these sums is left out).
 func TestOctalValuedAgreesWithSearch(t *testing.T) {
 	ctx := context.Background()
@@ -24,7 +25,7 @@ func TestOctalValuedAgreesWithSearch(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := octal.New(c)
-		or := impartialtest.NewOracle[octal.Heaps](octal.Engine{Game: g})
+		or := impartialtest.NewOracle[octaltest.Heaps](octaltest.Engine{Game: g})
 		for a := 0; a <= 9; a++ {
 			for b := 0; b <= a; b++ {
 				for d := 0; d <= min(b, 4); d++ {
@@ -38,10 +39,10 @@ func TestOctalValuedAgreesWithSearch(t *testing.T) {
 					if want := or.Outcome(true, hs...); res.Outcome != want {
 						t.Fatalf("%s: outcome %v (%s), search %v", name, res.Outcome, res.By, want)
 					}
-					var got []impartial.Move[octal.Heaps]
+					var got []impartial.Move[octaltest.Heaps]
 					for _, m := range res.Moves {
-						to, _ := octal.HeapsOf(m.To.Sizes()...)
-						got = append(got, impartial.Move[octal.Heaps]{Index: m.Index, To: to})
+						to, _ := octaltest.HeapsOf(m.To.Sizes()...)
+						got = append(got, impartial.Move[octaltest.Heaps]{Index: m.Index, To: to})
 					}
 					if want := or.WinningMoves(true, hs...); !impartialtest.SameMoves(got, want) {
 						t.Fatalf("%s: winning moves %v, search %v", name, got, want)
@@ -52,10 +53,10 @@ func TestOctalValuedAgreesWithSearch(t *testing.T) {
 	}
 }
 
-func heaps(hs ...int) []octal.Heaps {
-	out := make([]octal.Heaps, len(hs))
+func heaps(hs ...int) []octaltest.Heaps {
+	out := make([]octaltest.Heaps, len(hs))
 	for i, h := range hs {
-		out[i], _ = octal.HeapsOf(h)
+		out[i], _ = octaltest.HeapsOf(h)
 	}
 	return out
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/impartial"
-	"github.com/grundy/grundy/octal"
+	"github.com/grundy/grundy/internal/octaltest"
 )
 
 // BenchmarkOutcome times the misère outcome of a sum of 10,000 heaps of
@@ -60,14 +60,14 @@ func BenchmarkSearch(b *testing.B) {
 	ctx := context.Background()
 	g := mustCode(b, "0.75")
 	heaps := []int{4, 5, 6, 7, 8}
-	ps := make([]octal.Heaps, len(heaps))
+	ps := make([]octaltest.Heaps, len(heaps))
 	for i, h := range heaps {
-		ps[i] = octal.Heaps{int32(h)}
+		ps[i] = octaltest.Heaps{int32(h)}
 	}
 	budget := impartial.Settings{Budget: impartial.Budget{MaxPositions: 2_000_000, MaxMemory: 256 << 20}}
 	b.Run("search/5-heaps", func(b *testing.B) {
 		for b.Loop() {
-			s := impartial.NewMisereSolver(impartial.Plain[octal.Heaps](octal.Engine{Game: g}), budget)
+			s := impartial.NewMisereSolver(impartial.Plain[octaltest.Heaps](octaltest.Engine{Game: g}), budget)
 			if _, err := s.Outcome(ctx, ps...); err != nil {
 				b.Fatal(err)
 			}
@@ -139,6 +139,29 @@ func BenchmarkQuotient(b *testing.B) {
 			b.ReportMetric(float64(q.Size()), "elements")
 			b.ReportMetric(perElem, "B/element")
 			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N)/float64(c.to), "ms/heap")
+		})
+	}
+}
+
+// BenchmarkKayles times Kayles' (0.77) misère quotient to heap 200 (proved
+// at heap 167, 40 elements from heap 27 on) and to heap 60, the run issue
+// 43 found 2.6 times as costly at 57e0944 as at d8fe8c5: from heap 30 on
+// every heap is a conservative extension, so this is the cost of finding
+// and verifying those. When every heap recomputed the transitions of every
+// heap below it (64bd0dc..5bb09fe), to-200 cost 3.1 times d8fe8c5's CPU and
+// to-60, at a twelfth of the cost, 1.9 times (BENCHMARKS.md).
+func BenchmarkKayles(b *testing.B) {
+	ctx := context.Background()
+	g := mustCode(b, "0.77")
+	for _, to := range []int{60, 200} {
+		b.Run(fmt.Sprintf("to-%d", to), func(b *testing.B) {
+			defer cpuTimer(b)()
+			for b.Loop() {
+				q, err := Compute(ctx, Octal(g), to, Settings{})
+				if err != nil || q.Size() != 40 {
+					b.Fatal(q, err)
+				}
+			}
 		})
 	}
 }

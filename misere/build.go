@@ -36,10 +36,21 @@ type Settings struct {
 	// Key names the rules in the checkpoint: a checkpoint saved under
 	// another key is refused.
 	Key string
+	// Content is what defines the rules besides Key (catalog.Content: a
+	// rule file's hash), "" when Key does: a checkpoint saved under
+	// another content is refused too (its state is another game's).
+	Content string
 	// Progress, when set, is called after every heap with the heap, the
 	// order of the quotient of the heaps up to it and the size of its
 	// P-portion.
 	Progress func(heap, size, pSize int)
+	// Candidate, when set, is called when a heap's candidate (a
+	// pretension, before it is reduced) is larger than any before for that
+	// heap, with the heap and the candidate's size: a long heap's progress.
+	Candidate func(heap, size int)
+	// Resumed, when set, is called once the checkpoint is read, with the
+	// number of heaps it held (0 when there was none).
+	Resumed func(heaps int)
 }
 
 // DefaultMaxHeaps bounds Extend when Settings.MaxHeaps is 0.
@@ -164,14 +175,27 @@ type builder struct {
 	work    *work
 	// grew lists the heaps at which the quotient changed.
 	grew []int
-	// cand is the largest candidate built for the heap being added.
-	cand int
+	// cand is the largest candidate built for the heap being added, and
+	// onCand Settings.Candidate (noteCandidate).
+	cand   int
+	onCand func(heap, size int)
 	// unit is what the rules number ("heap", "position"), for messages.
 	unit string
+	// trans caches T(h) of the heaps 0..len(trans)−1 as words in the
+	// letters of transQ. It stays valid while the quotient does not change
+	// (a conservative extension keeps it, adding at most a letter that no
+	// smaller heap uses), so each heap adds its own transitions rather than
+	// recomputing every heap's (issue 43: recomputing them for every heap
+	// and every candidate element made Kayles to heap 200 cost 3.2 times
+	// the instructions of d8fe8c5). held does not count it, as it did not
+	// count the transitions each heap's verification rebuilt before (twice,
+	// in a conservative extension): at most one word per option.
+	trans  [][][]int32
+	transQ *cayley
 }
 
 func newBuilder(rules HeapRules, s Settings) *builder {
-	b := &builder{rules: rules, maxSize: s.MaxSize, budget: s.Budget, unit: unitOf(rules)}
+	b := &builder{rules: rules, maxSize: s.MaxSize, budget: s.Budget, unit: unitOf(rules), onCand: s.Candidate}
 	if b.maxSize > 0 {
 		b.maxCand = max(8*b.maxSize, 4096)
 	}
@@ -206,11 +230,30 @@ func (b *builder) memoryError(what string) error {
 
 // options lists the moves of heap n, checking that every part is smaller.
 func (b *builder) options(n int) ([]int32, error) {
+	return b.optionsUnder(context.Background(), n)
+}
+
+// optionsUnder is options under ctx: the context is checked, and the
+// memory the list takes against the budget, every closureWork moves, so
+// that a heap with millions of moves (a take-and-break code's partitions)
+// neither runs past the deadline nor allocates past the budget before it
+// is refused (issue 45).
+func (b *builder) optionsUnder(ctx context.Context, n int) ([]int32, error) {
 	var out []int32
 	var bad error
 	count := int64(0)
 	limit := b.budget.MoveLimit()
+	held := b.held()
 	err := b.rules.HeapOptions(n, func(parts []int) bool {
+		if count%closureWork == closureWork-1 {
+			if bad = ctxError(ctx); bad != nil {
+				return false
+			}
+			if m := b.budget.MaxMemory; m > 0 && held+4*int64(len(out)) > m {
+				bad = b.memoryError(fmt.Sprintf("the options of the %ss 0..%d", b.unit, n))
+				return false
+			}
+		}
 		at := len(out)
 		out = append(out, 0)
 		for _, p := range parts {
@@ -248,7 +291,7 @@ func (b *builder) add(ctx context.Context) error {
 	if err := ctxError(ctx); err != nil {
 		return err
 	}
-	opts, err := b.options(n)
+	opts, err := b.optionsUnder(ctx, n)
 	if err != nil {
 		return err
 	}
@@ -271,8 +314,29 @@ func (b *builder) add(ctx context.Context) error {
 	return nil
 }
 
+// transitions returns T(h) of every heap known, in the letters of b.q,
+// from the cache (see builder.trans).
+func (b *builder) transitions() [][][]int32 {
+	if b.transQ != b.q {
+		b.trans, b.transQ = b.hs.transitions(b.q, b.lt), b.q
+		return b.trans
+	}
+	if len(b.trans) < len(b.hs.opts) {
+		var d dedup
+		for h := len(b.trans); h < len(b.hs.opts); h++ {
+			var t [][]int32
+			if len(b.hs.opts[h]) > 0 {
+				t = b.hs.transitionsOf(h, b.q, b.lt, &d)
+			}
+			b.trans = append(b.trans, t)
+		}
+	}
+	return b.trans
+}
+
 // undo forgets heap n after a failure to add it.
 func (b *builder) undo(n int) {
+	b.trans = b.trans[:min(len(b.trans), n)]
 	b.hs.opts = b.hs.opts[:n]
 	b.lt = b.lt[:n]
 	if k := len(b.hs.letters); k > 0 && b.hs.letters[k-1] == n {
@@ -292,10 +356,10 @@ func (b *builder) grow(ctx context.Context, n int) error {
 	if err != nil {
 		return err
 	}
-	skipTop := true
+	sc := verifyTop
 	for tries := 0; ; tries++ {
 		trans := b.hs.transitions(q, lt)
-		f, err := verify(ctx, q, isP, lt, trans, b.hs.letters, skipTop, b.limitsWith(q))
+		f, err := verify(ctx, q, isP, lt, trans, b.hs.letters, sc, b.limitsWith(q))
 		if err != nil {
 			return err
 		}
@@ -305,13 +369,14 @@ func (b *builder) grow(ctx context.Context, n int) error {
 				return &SizeError{Max: b.maxSize, Heap: n, Size: q.n, Verified: true, Unit: b.unit}
 			}
 			b.q, b.isP, b.lt = q, isP, lt
+			b.trans, b.transQ = trans, q
 			b.grew = append(b.grew, n)
 			return nil
 		}
 		if tries == maxRecalibrations {
 			return &ConstructionError{Heap: n, Msg: fmt.Sprintf("%d candidates failed", tries), Unit: b.unit}
 		}
-		skipTop = false
+		sc = verifyAll
 		if q, isP, lt, err = b.recalibrate(ctx, n, q, isP, lt, f); err != nil {
 			return err
 		}
@@ -336,7 +401,10 @@ func (b *builder) limitsWith(q *cayley) limits {
 // indistinguishable. On success the builder holds the extension.
 func (b *builder) conservative(ctx context.Context, n int) (bool, error) {
 	q, isP := b.q, b.isP
-	trans := b.hs.transitions(q, b.lt)
+	// T(h) does not depend on heap n's own letter (every part of an
+	// option of h ≤ n is smaller than n), nor on the letter withLetter may
+	// add, so the same transitions serve every candidate x.
+	trans := b.transitions()
 	tn := trans[n]
 	heapP := true
 	for _, t := range tn {
@@ -394,14 +462,13 @@ next:
 		// Heap n as a letter: an existing letter with image x, or a new one.
 		ext, j := q.withLetter(x)
 		b.lt[n] = j
-		etrans := b.hs.transitions(ext, b.lt)
-		f, err := verify(ctx, ext, isP, b.lt, etrans, b.hs.letters, true, b.limitsWith(ext))
+		f, err := verify(ctx, ext, isP, b.lt, trans, b.hs.letters, verifyExtension, b.limitsWith(ext))
 		if err != nil {
 			b.lt[n] = -1
 			return false, err
 		}
 		if f == nil {
-			b.q = ext
+			b.q, b.transQ = ext, ext
 			return true, nil
 		}
 		b.lt[n] = -1
@@ -445,17 +512,17 @@ type pretension struct {
 // their letters blt in base. It marks the P-portion.
 func (b *builder) candidate(ctx context.Context, base *cayley, blt []int32, free []int, cyc []cyclic) (*pretension, error) {
 	m := newProduct(base, cyc)
-	b.cand = max(b.cand, m.size)
+	b.noteCandidate(m.size)
 	lt := make([]int32, len(b.lt))
 	copy(lt, blt)
 	for i, h := range free {
 		lt[h] = m.generator(i)
 	}
-	trans := b.hs.transitions(m, lt)
 	lim := b.limitsWith(base)
 	if need := reduceBytes(m.size, m.size, m.letters()); lim.memory > 0 && need > lim.memory {
 		return nil, b.memoryError(fmt.Sprintf("a candidate of %d elements for %s %d", m.size, b.unit, len(b.lt)-1))
 	}
+	trans := b.hs.transitions(m, lt)
 	isP, _, err := mark(ctx, m, lt, trans, b.hs.letters, nil, lim)
 	if err != nil {
 		return nil, err
@@ -558,7 +625,7 @@ func (b *builder) recalibrate(ctx context.Context, n int, q *cayley, isP []bool,
 		}
 	}
 	if tooBig > 0 {
-		b.cand = max(b.cand, tooBig)
+		b.noteCandidate(tooBig)
 		if b.maxCand > 0 && tooBig > b.maxCand {
 			return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: n, Size: tooBig, Unit: b.unit}
 		}

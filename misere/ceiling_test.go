@@ -12,6 +12,7 @@ import (
 
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/octaltest"
 	"github.com/grundy/grundy/octal"
 )
 
@@ -22,7 +23,7 @@ import (
 func randomSums(t *testing.T, name string, g octal.Game, q *Quotient, maxHeap, maxTotal, count int, seed uint64) {
 	t.Helper()
 	ctx := context.Background()
-	s := impartial.NewMisereSolver(impartial.Plain[octal.Heaps](octal.Engine{Game: g}), impartial.Settings{})
+	s := impartial.NewMisereSolver(impartial.Plain[octaltest.Heaps](octaltest.Engine{Game: g}), impartial.Settings{})
 	r := rand.New(rand.NewPCG(seed, 30))
 	for i := 0; i < count && !t.Failed(); i++ {
 		var sum []int
@@ -32,9 +33,9 @@ func randomSums(t *testing.T, name string, g octal.Game, q *Quotient, maxHeap, m
 			sum = append(sum, h)
 			left -= h
 		}
-		ps := make([]octal.Heaps, len(sum))
+		ps := make([]octaltest.Heaps, len(sum))
 		for k, h := range sum {
-			ps[k] = octal.Heaps{int32(h)}
+			ps[k] = octaltest.Heaps{int32(h)}
 		}
 		want, err := s.Outcome(ctx, ps...)
 		if err != nil {
@@ -170,7 +171,7 @@ func TestWinningMoveHugeHeaps(t *testing.T) {
 	if err != nil || q.Computed() > 21 {
 		t.Fatal(q, err)
 	}
-	s := impartial.NewMisereSolver(impartial.Plain[octal.Heaps](octal.Engine{Game: g}), impartial.Settings{})
+	s := impartial.NewMisereSolver(impartial.Plain[octaltest.Heaps](octaltest.Engine{Game: g}), impartial.Settings{})
 	for a := 22; a <= 28; a++ {
 		for b := 0; b <= 6; b++ {
 			heaps := []int{a, b}
@@ -178,7 +179,7 @@ func TestWinningMoveHugeHeaps(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wins, err := s.WinningMoves(ctx, octal.Heaps{int32(a)}, octal.Heaps{int32(b)})
+			wins, err := s.WinningMoves(ctx, octaltest.Heaps{int32(a)}, octaltest.Heaps{int32(b)})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,14 +7,11 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/grundy/grundy/checkpoint"
-	"github.com/grundy/grundy/octal"
 )
 
 // CensusRow is one code's line of a census of misère quotients: how far
@@ -40,6 +37,33 @@ type CensusRow struct {
 	Reason string `json:"reason,omitempty"`
 	// Work is the computation's work count (Quotient.Work).
 	Work int64 `json:"work"`
+	// Limits are the limits the row was computed under, and Version the
+	// construction's (ConstructionVersion): a row stopped by a limit is
+	// computed again by a census whose limits are larger in any respect,
+	// or of another version; a proved row holds under any. nil and 0 in
+	// rows written before issue 45, which recorded neither.
+	Limits  *CensusLimits `json:"limits,omitempty"`
+	Version int           `json:"version,omitempty"`
+}
+
+// CensusLimits are the limits of a census row's computation (Settings and
+// its Budget; 0: no limit). MaxHeaps is never 0 (DefaultMaxHeaps).
+type CensusLimits struct {
+	MaxWork      int64 `json:"max_work"`
+	MaxHeaps     int   `json:"max_heaps"`
+	MaxSize      int   `json:"max_size"`
+	MaxPositions int64 `json:"max_positions"`
+	MaxMoves     int64 `json:"max_moves"`
+	MaxMemory    int64 `json:"max_memory"`
+}
+
+// censusLimits returns the limits of a computation under s.
+func censusLimits(s Settings) *CensusLimits {
+	h := s.MaxHeaps
+	if h <= 0 {
+		h = DefaultMaxHeaps
+	}
+	return &CensusLimits{MaxWork: s.MaxWork, MaxHeaps: h, MaxSize: s.MaxSize, MaxPositions: s.Budget.MaxPositions, MaxMoves: s.Budget.MoveLimit(), MaxMemory: s.Budget.MaxMemory}
 }
 
 // Census statuses.
@@ -61,7 +85,7 @@ func CensusOf(ctx context.Context, code string, rules HeapRules, s Settings) (Ce
 	if err != nil && ctx.Err() != nil {
 		return CensusRow{}, ctxError(ctx) // interrupted: not a result
 	}
-	row := CensusRow{Code: code}
+	row := CensusRow{Code: code, Limits: censusLimits(s), Version: ConstructionVersion}
 	if q == nil { // stopped at heap 0
 		row.Status, row.Reason = CensusBudget, stop.Err.Error()
 		return row, nil
@@ -101,77 +125,6 @@ func OctalCodes(k int) []string {
 		out[i] = "0." + string(d)
 	}
 	return out
-}
-
-// Census runs CensusOf for each octal code under s, appending each row
-// to dir/census.jsonl as it is found (synced), so that a census stopped at
-// any point resumes where it was: codes with a row there are not run again.
-// progress, when set, sees every row (read back or new). It returns the
-// rows in the order of codes, and writes the rows so far to dir/census.csv
-// and dir/census.json (replaced atomically) after each new row.
-func Census(ctx context.Context, codes []string, s Settings, dir string, progress func(CensusRow, bool)) ([]CensusRow, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	path := filepath.Join(dir, "census.jsonl")
-	done := map[string]CensusRow{}
-	if raw, err := os.ReadFile(path); err == nil {
-		// A line cut by a kill is dropped (and its code run again).
-		good := 0
-		for _, line := range bytes.SplitAfter(raw, []byte("\n")) {
-			var row CensusRow
-			if !bytes.HasSuffix(line, []byte("\n")) || json.Unmarshal(line, &row) != nil || row.Code == "" {
-				break
-			}
-			done[row.Code] = row
-			good += len(line)
-		}
-		if good < len(raw) {
-			if err := os.Truncate(path, int64(good)); err != nil {
-				return nil, err
-			}
-		}
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, err
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	rows := make([]CensusRow, 0, len(codes))
-	for _, code := range codes {
-		if row, ok := done[code]; ok {
-			rows = append(rows, row)
-			if progress != nil {
-				progress(row, true)
-			}
-			continue
-		}
-		c, err := octal.ParseCode(code)
-		if err != nil {
-			return rows, err
-		}
-		row, err := CensusOf(ctx, code, Octal(octal.New(c)), s)
-		if err != nil {
-			return rows, fmt.Errorf("%s: %w", code, err)
-		}
-		line, _ := json.Marshal(row)
-		if _, err := f.Write(append(line, '\n')); err != nil {
-			return rows, err
-		}
-		if err := f.Sync(); err != nil {
-			return rows, err
-		}
-		rows = append(rows, row)
-		if progress != nil {
-			progress(row, false)
-		}
-		if err := WriteCensus(dir, rows); err != nil {
-			return rows, err
-		}
-	}
-	return rows, WriteCensus(dir, rows)
 }
 
 // WriteCensus writes rows to dir/census.csv and dir/census.json.

@@ -94,7 +94,10 @@
 // heaps before, with a *StopError naming the heap, the size reached and
 // the limit. Settings.Checkpoint saves the state after every heap and
 // resumes from it; the construction is deterministic, so a resumed run
-// ends with the same quotient. Positions gives the rules of a finite set
+// ends with the same quotient. A checkpoint is bound to the rules (Key,
+// Content) and to ConstructionVersion, checked whole before use (header
+// under the checksum, its counts against its size, the memory budget), and
+// locked against a second run (checkpoint.go). Positions gives the rules of a finite set
 // of positions of any game (MisereSolver's general mode); Census runs a
 // census of octal codes.
 //

@@ -35,12 +35,12 @@ func ExampleCompute() {
 func ExampleCalculator() {
 	ctx := context.Background()
 	c, _ := octal.ParseCode("0.312")
-	calc := misere.NewCalculator[octal.Heaps](octal.Engine{Game: octal.New(c)}, impartial.Settings{})
-	for h := int32(1); h <= 4; h++ {
-		f, _ := calc.Form(ctx, octal.Heaps{h})
+	calc := misere.NewCalculator[octal.Parts](octal.NewValued(octal.New(c)), impartial.Settings{})
+	for h := int64(1); h <= 4; h++ {
+		f, _ := calc.Form(ctx, octal.Parts{h})
 		fmt.Println(h, f, f.Genus(), f.Outcome())
 	}
-	f, _ := calc.Form(ctx, octal.Heaps{2}, octal.Heaps{2})
+	f, _ := calc.Form(ctx, octal.Parts{2}, octal.Parts{2})
 	fmt.Println("2+2", f, f.Genus())
 	// Output:
 	// 1 * 1^031 P

@@ -50,6 +50,16 @@ func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P
 	// and the list, per component of an option its number (the positions
 	// themselves are counted as posBytes each, their size unknown here).
 	var held int64
+	// work counts the options listed and their components: the context is
+	// checked every closureWork of them, and the memory as each option is
+	// added, so that neither one position's long list of moves nor many
+	// positions' run past the deadline or the budget (issue 45: the
+	// closure of nim 100000 checked its context every 1024 positions, each
+	// listing up to 100000 options, and its memory only after a list).
+	work := 0
+	memoryError := func() error {
+		return &impartial.BudgetError{Limit: impartial.LimitMemory, Max: b.MaxMemory, What: fmt.Sprintf("the %d positions of the closed set", len(r.index))}
+	}
 	push := func(p P) error {
 		if b.MaxPositions > 0 && int64(len(r.index)) >= b.MaxPositions {
 			return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions, What: "the positions of the closed set"}
@@ -58,6 +68,7 @@ func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P
 		var opts [][]P
 		var bad error
 		parts := 0
+		held += 3 * posBytes
 		g.Moves(p, func(q P) bool {
 			if moveLimit > 0 && int64(len(opts)) >= moveLimit {
 				bad = &impartial.BudgetError{Limit: impartial.LimitMoves, Max: moveLimit, What: "the moves of one position of the closed set"}
@@ -66,14 +77,23 @@ func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P
 			cs := components(split, q, nil)
 			parts += len(cs)
 			opts = append(opts, cs)
+			if held += 24 + 8*int64(len(cs)); b.MaxMemory > 0 && held > b.MaxMemory {
+				bad = memoryError()
+				return false
+			}
+			if work += 1 + len(cs); work >= closureWork {
+				work = 0
+				if bad = ctxError(ctx); bad != nil {
+					return false
+				}
+			}
 			return true
 		})
 		if bad != nil {
 			return bad
 		}
-		held += 3*posBytes + 24*int64(len(opts)) + 8*int64(parts)
 		if b.MaxMemory > 0 && held > b.MaxMemory {
-			return &impartial.BudgetError{Limit: impartial.LimitMemory, Max: b.MaxMemory, What: fmt.Sprintf("the %d positions of the closed set", len(r.index))}
+			return memoryError()
 		}
 		stack = append(stack, frame{p: p, opts: opts})
 		return nil
@@ -137,6 +157,11 @@ func Positions[P comparable](ctx context.Context, g impartial.Game[P], roots []P
 // posBytes is what one position is counted as in Positions' estimate of
 // the memory held (a map entry, a slot of a list).
 const posBytes = 48
+
+// closureWork is how many options (and their components) Positions lists
+// between two checks of its context: well under a millisecond of work for
+// the games' move generators.
+const closureWork = 1 << 12
 
 func (r *PositionRules[P]) unit() string { return "position" }
 

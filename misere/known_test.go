@@ -8,7 +8,7 @@ import (
 
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
-	"github.com/grundy/grundy/octal"
+	"github.com/grundy/grundy/internal/octaltest"
 )
 
 // TestGenusNimHeaps checks the genus of nim heaps and of their sums (tame
@@ -136,7 +136,7 @@ func TestFormsCGSuite(t *testing.T) {
 // 2^{1420}, 0^{02}, 1^{13}; and heap 4 + heap 4 has genus 0^{1202}.
 func TestPlambeck312(t *testing.T) {
 	ctx := context.Background()
-	c := NewCalculator[octal.Heaps](octal.Engine{Game: mustCode(t, "0.312")}, impartial.Settings{})
+	c := NewCalculator[octaltest.Heaps](octaltest.Engine{Game: mustCode(t, "0.312")}, impartial.Settings{})
 	s := c.Store()
 	one, _ := s.Nim(1)
 	two, _ := s.Nim(2)
@@ -153,7 +153,7 @@ func TestPlambeck312(t *testing.T) {
 	want := []Form{one, two, plus(two, 1), g0, plus(two, 1), plus(two, 2), g1, plus(two, 2), plus(two, 3), g2, plus(two, 3), plus(two, 4), g3}
 	genus := []string{"1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"}
 	for h := 1; h <= 13; h++ {
-		f, err := c.Form(ctx, octal.Heaps{int32(h)})
+		f, err := c.Form(ctx, octaltest.Heaps{int32(h)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -164,7 +164,7 @@ func TestPlambeck312(t *testing.T) {
 			t.Errorf("heap %d: genus %v, want %s", h, f.Genus(), genus[h-1])
 		}
 	}
-	aa, err := c.Form(ctx, octal.Heaps{4}, octal.Heaps{4})
+	aa, err := c.Form(ctx, octaltest.Heaps{4}, octaltest.Heaps{4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,10 +194,10 @@ func TestQuaternaryNimHeaps(t *testing.T) {
 		}
 	}
 	for _, code := range codes {
-		c := NewCalculator[octal.Heaps](octal.Engine{Game: mustCode(t, code)}, impartial.Settings{})
+		c := NewCalculator[octaltest.Heaps](octaltest.Engine{Game: mustCode(t, code)}, impartial.Settings{})
 		allNim := true
 		for h := 1; h <= 40 && allNim; h++ {
-			f, err := c.Form(ctx, octal.Heaps{int32(h)})
+			f, err := c.Form(ctx, octaltest.Heaps{int32(h)})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/maphash"
+	"math/bits"
 	"slices"
 
 	"github.com/grundy/grundy/impartial"
@@ -74,26 +75,91 @@ func (hs *heapSet) eachOption(h int, f func(parts []int32)) {
 // letters of m (duplicates by their element removed).
 func (hs *heapSet) transitions(m monoid, lt []int32) [][][]int32 {
 	tr := make([][][]int32, len(hs.opts))
-	seen := make(map[int32]bool)
+	var d dedup
 	for _, h := range hs.letters {
-		clear(seen)
-		hs.eachOption(h, func(parts []int32) {
-			x := int32(0)
-			var w []int32
-			for _, p := range parts {
-				if j := lt[p]; j >= 0 {
-					x = m.act(x, j)
-					w = append(w, j)
-				}
+		tr[h] = hs.transitionsOf(h, m, lt, &d)
+	}
+	return tr
+}
+
+// dedup is a set of the elements of one transition set: open addressing
+// in a table of at least twice the options of the heap (so its memory is
+// that of the options, whatever the monoid's size), slots in use marked
+// by the generation.
+type dedup struct {
+	keys  []int32
+	gen   []uint32
+	cur   uint32
+	shift uint
+	buf   []int32
+}
+
+// reset empties the set for a heap of n options.
+func (d *dedup) reset(n int) {
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	if size > len(d.keys) {
+		d.keys, d.gen, d.cur = make([]int32, size), make([]uint32, size), 0
+		d.shift = uint(32 - bits.TrailingZeros(uint(size)))
+	}
+	if d.cur++; d.cur == 0 {
+		clear(d.gen)
+		d.cur = 1
+	}
+}
+
+// add adds x and reports whether it was new.
+func (d *dedup) add(x int32) bool {
+	mask := uint32(len(d.keys) - 1)
+	for i := (uint32(x) * 0x9e3779b1) >> d.shift; ; i = (i + 1) & mask {
+		if d.gen[i] != d.cur {
+			d.gen[i], d.keys[i] = d.cur, x
+			return true
+		}
+		if d.keys[i] == x {
+			return false
+		}
+	}
+}
+
+// transitionsOf returns T(h): for each option of heap h whose image is new,
+// in the order of the options, the word of its letters. The words share one
+// backing array, each capped at its length.
+func (hs *heapSet) transitionsOf(h int, m monoid, lt []int32, d *dedup) [][]int32 {
+	o := hs.opts[h]
+	n := 0
+	for i := 0; i < len(o); i += 1 + int(o[i]) {
+		n++
+	}
+	d.reset(n)
+	buf := d.buf[:0]
+	var ends []int
+	for i := 0; i < len(o); {
+		k := int(o[i])
+		at := len(buf)
+		x := int32(0)
+		for _, p := range o[i+1 : i+1+k] {
+			if j := lt[p]; j >= 0 {
+				x = m.act(x, j)
+				buf = append(buf, j)
 			}
-			if !seen[x] {
-				seen[x] = true
-				if w == nil {
-					w = []int32{}
-				}
-				tr[h] = append(tr[h], w)
-			}
-		})
+		}
+		i += 1 + k
+		if !d.add(x) {
+			buf = buf[:at]
+			continue
+		}
+		ends = append(ends, at, len(buf))
+	}
+	d.buf = buf
+	words := make([]int32, len(buf)) // not nil: an empty word is a move to 1
+	copy(words, buf)
+	tr := make([][]int32, len(ends)/2)
+	for i := range tr {
+		a, b := ends[2*i], ends[2*i+1]
+		tr[i] = words[a:b:b]
 	}
 	return tr
 }
@@ -495,11 +561,27 @@ func (f failure) less(g failure) bool {
 	return false
 }
 
+// scope says which sums a verification may take as checked already.
+type scope int
+
+const (
+	// verifyAll checks conditions (a)–(c) in full.
+	verifyAll scope = iota
+	// verifyTop takes the sums without the largest letter as checked for
+	// condition (c); (a) and (b) are checked in full.
+	verifyTop
+	// verifyExtension is verifyTop for a conservative extension of a
+	// verified pretension by its largest letter: the same elements, the
+	// same P-portion and the same actions of the other letters, so (a),
+	// and (b) for the other letters, held already; (b) is checked for the
+	// largest letter only.
+	verifyExtension
+)
+
 // verify checks conditions (a)–(c) for the pretension (q, isP, lt) and
-// returns the least sum at which it fails, or nil. If skipTop, sums
-// without the largest letter are taken as checked already (condition (c)
-// only; (a) and (b) are checked in full).
-func verify(ctx context.Context, q *cayley, isP []bool, lt []int32, trans [][][]int32, letters []int, skipTop bool, lim limits) (failure, error) {
+// returns the least sum at which it fails, or nil; sc says which sums were
+// checked already.
+func verify(ctx context.Context, q *cayley, isP []bool, lt []int32, trans [][][]int32, letters []int, sc scope, lim limits) (failure, error) {
 	L := len(letters)
 	if isP[0] {
 		return make(failure, L), nil
@@ -513,8 +595,13 @@ func verify(ctx context.Context, q *cayley, isP []bool, lt []int32, trans [][][]
 		li int
 	}
 	var pairs []pair
+	first := 0
+	if sc == verifyExtension {
+		first = L - 1
+	}
 	for x := int32(0); int(x) < q.n; x++ {
-		for li, h := range letters {
+		for li := first; li < L; li++ {
+			h := letters[li]
 			if !isP[q.act(x, lt[h])] {
 				continue
 			}
@@ -530,6 +617,9 @@ func verify(ctx context.Context, q *cayley, isP []bool, lt []int32, trans [][][]
 			if err := ctxError(ctx); err != nil {
 				return nil, err
 			}
+			// Charged for every letter even when sc skips some: the
+			// work count keeps its definition, so a --max-work stop and
+			// the census's work column are what they were.
 			if err := lim.work.add(int64(1024 * L)); err != nil {
 				return nil, err
 			}
@@ -552,7 +642,7 @@ func verify(ctx context.Context, q *cayley, isP []bool, lt []int32, trans [][][]
 	anti := make([][][]int32, q.n)
 	var badC failure
 	w := newWalker(ctx, q, lt, trans, letters, lim)
-	w.skipTop = skipTop
+	w.skipTop = sc != verifyAll
 	held := 28 * int64(q.n)
 	in := make([]uint32, q.n) // in[t] == stamp: t is in the set tested
 	stamp := uint32(0)

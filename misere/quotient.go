@@ -156,12 +156,10 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 	var ck *ckpt
 	if s.Checkpoint != "" {
 		var err error
-		if ck, err = openCheckpoint(s.Checkpoint, s.Key); err != nil {
+		if ck, err = resumeCheckpoint(ctx, b, to, extend, s); err != nil {
 			return nil, err
 		}
-		if err := ck.restore(ctx, b); err != nil {
-			return nil, err
-		}
+		defer ck.close()
 	}
 	for {
 		if per := findPeriod(b.phi(), pb); per.Status == Proved {
@@ -172,6 +170,9 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 		}
 		if b.heaps() > to {
 			break
+		}
+		if err := ck.writable(b.heaps()); err != nil {
+			return nil, err // read-only media: it replays, it cannot go on
 		}
 		if err := b.add(ctx); err != nil {
 			if !isStop(err) {
@@ -252,7 +253,7 @@ func (b *builder) phi() []int32 {
 func (b *builder) result(to int, per Period) *Quotient {
 	phi := b.phi()
 	lt := slices.Clone(b.lt)
-	trans := b.hs.transitions(b.q, b.lt)
+	trans := slices.Clone(b.transitions())
 	computed := len(phi) - 1
 	for h := len(phi); h <= to; h++ {
 		phi = append(phi, phi[h-per.Period])

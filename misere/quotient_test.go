@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/octaltest"
 	"github.com/grundy/grundy/octal"
 )
 
@@ -20,7 +21,7 @@ import (
 func bruteForce(t *testing.T, name string, g octal.Game, q *Quotient, maxHeap, maxTotal int) int {
 	t.Helper()
 	ctx := context.Background()
-	s := impartial.NewMisereSolver(impartial.Plain[octal.Heaps](octal.Engine{Game: g}), impartial.Settings{})
+	s := impartial.NewMisereSolver(impartial.Plain[octaltest.Heaps](octaltest.Engine{Game: g}), impartial.Settings{})
 	checked := 0
 	var sum []int
 	var rec func(from, left int)
@@ -28,9 +29,9 @@ func bruteForce(t *testing.T, name string, g octal.Game, q *Quotient, maxHeap, m
 		if t.Failed() {
 			return
 		}
-		ps := make([]octal.Heaps, len(sum))
+		ps := make([]octaltest.Heaps, len(sum))
 		for i, h := range sum {
-			ps[i] = octal.Heaps{int32(h)}
+			ps[i] = octaltest.Heaps{int32(h)}
 		}
 		want, err := s.Outcome(ctx, ps...)
 		if err != nil {
@@ -59,12 +60,12 @@ func bruteForce(t *testing.T, name string, g octal.Game, q *Quotient, maxHeap, m
 }
 
 // checkMoves compares the quotient's winning moves with the search's.
-func checkMoves(t *testing.T, name string, s *impartial.MisereSolver[octal.Heaps], q *Quotient, sum []int) {
+func checkMoves(t *testing.T, name string, s *impartial.MisereSolver[octaltest.Heaps], q *Quotient, sum []int) {
 	t.Helper()
 	ctx := context.Background()
-	ps := make([]octal.Heaps, len(sum))
+	ps := make([]octaltest.Heaps, len(sum))
 	for i, h := range sum {
-		ps[i] = octal.Heaps{int32(h)}
+		ps[i] = octaltest.Heaps{int32(h)}
 	}
 	want, err := s.WinningMoves(ctx, ps...)
 	if err != nil {

@@ -33,13 +33,25 @@
 //
 // # Speed
 //
-// [Mul] multiplies in GF(2^64) by the split above applied twice (64 → 32 →
-// 16 bits) and, in GF(2^16), by tables of discrete logarithms: the
-// multiplicative group of GF(2^16) is cyclic of order 65535, so
-// a⊗b = exp(log a + log b). The product by F/2 at 32 bits is three lookups
-// in a table of x ⊗ 2^15. [MulPlain] is the plain recursion (four products
-// of half the width and one by F/2 at every level), the baseline it is
-// measured and tested against (BENCHMARKS.md).
+// [Mul] has two kernels, each tested against [MulPlain], the plain
+// recursion (four products of half the width and one by F/2 at every
+// level) they are measured against (BENCHMARKS.md).
+//
+// In Go (every platform): the split above applied twice (64 → 32 → 16
+// bits) with the products in GF(2^16) by tables of discrete logarithms
+// (the multiplicative group is cyclic of order 65535, so
+// a⊗b = exp(log a + log b)). Every step after the logarithms is done in
+// the exponent: the generator is chosen with gen³ = 2^15 = F/2, so a
+// product by F/2 adds 3 to a logarithm, and 0 has a logarithm too, above
+// every sum of the others, whose powers are 0. A 64-bit product is 18
+// logarithms and 10 powers, without a branch.
+//
+// On amd64 with PCLMULQDQ: GF(2^64) is isomorphic to GF(2)[x]/(p) for the
+// minimal polynomial p of 2^32 (any nimber ≥ 2^32 has degree 64), by the
+// GF(2)-linear map x^i ↦ (2^32)^i, so a⊗b is a carry-less product of the
+// images of a and b, reduced mod p (Barrett), mapped back; each change of
+// basis is 8 lookups of a byte in tables of 256 words (32 KiB in all).
+// The tag purego keeps the Go kernel.
 //
 // # Quotients, roots
 //

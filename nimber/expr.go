@@ -1,6 +1,7 @@
 package nimber
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"strings"
@@ -70,11 +71,19 @@ type Evaluation struct {
 // *notation.SyntaxError values naming the column (bad syntax, a division
 // by 0, a number past s.MaxBits), or a *WorkError past the work budget.
 func Eval(expr string, s Settings) (*big.Int, error) {
+	return EvalContext(context.Background(), expr, s)
+}
+
+// EvalContext is Eval under ctx: the evaluation checks it between steps
+// of at most about a millisecond of work (pollWork 64-bit products; one
+// inverse or square root of a 4096-bit nimber is a single step of a few
+// milliseconds) and stops with impartial.ContextError(ctx) once it ends.
+func EvalContext(ctx context.Context, expr string, s Settings) (*big.Int, error) {
 	n, err := parse(expr, s, false)
 	if err != nil {
 		return nil, err
 	}
-	ev := &evaluator{expr: expr, work: s.maxWork(), t: tabs()}
+	ev := &evaluator{ctx: ctx, expr: expr, work: s.maxWork(), t: tabs()}
 	w, err := ev.eval(n)
 	if err != nil {
 		return nil, err
@@ -87,6 +96,10 @@ func Eval(expr string, s Settings) (*big.Int, error) {
 // powers of x only with k ≥ 0), with coefficients in GF(2^64): p[i] is the
 // coefficient of x^i. It fails past MaxDegree.
 func Polynomial(expr string, s Settings) ([]uint64, error) {
+	return polynomial(context.Background(), expr, s)
+}
+
+func polynomial(ctx context.Context, expr string, s Settings) ([]uint64, error) {
 	if s.MaxBits <= 0 || s.MaxBits > 64 {
 		s.MaxBits = 64
 	}
@@ -94,7 +107,7 @@ func Polynomial(expr string, s Settings) ([]uint64, error) {
 	if err != nil {
 		return nil, err
 	}
-	ev := &evaluator{expr: expr, work: s.maxWork(), t: tabs()}
+	ev := &evaluator{ctx: ctx, expr: expr, work: s.maxWork(), t: tabs()}
 	return ev.poly(n)
 }
 
@@ -108,8 +121,16 @@ type Solution struct {
 // Solve returns the roots in GF(2^64) of the polynomial expr (Polynomial's
 // syntax) = 0.
 func Solve(expr string, s Settings) (Solution, error) {
-	p, err := Polynomial(expr, s)
+	return SolveContext(context.Background(), expr, s)
+}
+
+// SolveContext is Solve under ctx, as EvalContext is Eval.
+func SolveContext(ctx context.Context, expr string, s Settings) (Solution, error) {
+	p, err := polynomial(ctx, expr, s)
 	if err != nil {
+		return Solution{}, err
+	}
+	if err := impartial.ContextError(ctx); err != nil {
 		return Solution{}, err
 	}
 	roots, err := Roots(p)
@@ -451,12 +472,31 @@ func digitValue(c byte) int {
 	return 99
 }
 
-// evaluator evaluates a parsed expression under a work budget.
+// evaluator evaluates a parsed expression under a work budget and a
+// context.
 type evaluator struct {
+	ctx  context.Context
 	expr string
 	work int64 // 64-bit products left
 	max  int64
 	t    *tables
+	// since counts the products (and nodes) since the context was last
+	// checked.
+	since int64
+}
+
+// pollWork is the work between two checks of the context: 64-bit products
+// of about 0.1 µs each (BENCHMARKS.md), well under a millisecond.
+const pollWork = 4096
+
+// poll checks the context once units more work is done since the last
+// check (the work itself is charged separately, before it starts).
+func (ev *evaluator) poll(units int64) error {
+	if ev.since += units; ev.since < pollWork {
+		return nil
+	}
+	ev.since = 0
+	return impartial.ContextError(ev.ctx)
 }
 
 // cost is about the number of 64-bit products (and products by F/2, of
@@ -471,6 +511,8 @@ func cost(L int) int64 {
 	return c * k
 }
 
+// charge takes units of work from the budget before a step that costs
+// them, and checks the context when enough work has passed.
 func (ev *evaluator) charge(units int64) error {
 	if ev.max == 0 {
 		ev.max = ev.work
@@ -478,7 +520,27 @@ func (ev *evaluator) charge(units int64) error {
 	if ev.work -= units; ev.work < 0 {
 		return &WorkError{Max: ev.max}
 	}
-	return nil
+	return ev.poll(units)
+}
+
+// pow is powWords (square and multiply from the top bit of k, the same
+// products in the same order), checking the context between products: a
+// power of a 4096-bit nimber is thousands of them. Its work is charged by
+// the caller.
+func (ev *evaluator) pow(a words, k *big.Int) (words, error) {
+	step := cost(len(a))
+	r := make(words, len(a))
+	r[0] = 1
+	for i := k.BitLen() - 1; i >= 0; i-- {
+		r = squareWords(ev.t, r)
+		if k.Bit(i) != 0 {
+			r = mulWords(ev.t, r, a)
+		}
+		if err := ev.poll(2 * step); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
 }
 
 // WorkError reports an evaluation that needs more work than its budget
@@ -501,6 +563,9 @@ func (ev *evaluator) errAt(off int, format string, args ...any) error {
 }
 
 func (ev *evaluator) eval(n *node) (words, error) {
+	if err := ev.poll(1); err != nil { // a node costs a little too (a sum: an XOR of words)
+		return nil, err
+	}
 	switch n.op {
 	case 'n':
 		return n.val, nil
@@ -546,7 +611,11 @@ func (ev *evaluator) eval(n *node) (words, error) {
 		if err := ev.charge(2 * int64(k.BitLen()) * cost(len(x))); err != nil {
 			return nil, err
 		}
-		return powWords(ev.t, x, k).shrink(), nil
+		r, err := ev.pow(x, k)
+		if err != nil {
+			return nil, err
+		}
+		return r.shrink(), nil
 	}
 	a, err := ev.eval(n.l)
 	if err != nil {
@@ -583,6 +652,9 @@ func (ev *evaluator) poly(n *node) ([]uint64, error) {
 	perr := func(off int, format string, args ...any) error {
 		return &notation.SyntaxError{What: "polynomial", Input: ev.expr, Offset: off, Msg: fmt.Sprintf(format, args...)}
 	}
+	if err := ev.poll(1); err != nil {
+		return nil, err
+	}
 	switch n.op {
 	case 'n':
 		return trim([]uint64{n.val[0]}), nil
@@ -617,7 +689,9 @@ func (ev *evaluator) poly(n *node) ([]uint64, error) {
 			return []uint64{Pow(x[0], kk)}, nil
 		}
 		d := len(x) - 1
-		if !k.IsInt64() || k.Int64()*int64(d) > MaxDegree {
+		// k·d > MaxDegree, without the product (it overflows: (x^2)^(2^62)
+		// passed the check as a negative degree).
+		if !k.IsInt64() || k.Int64() > MaxDegree/int64(d) {
 			return nil, perr(n.off, "degree past %d", MaxDegree)
 		}
 		r := []uint64{1}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math/bits"
 	"sync"
+	"sync/atomic"
+	"unsafe"
 )
 
 // ErrZero reports a division by 0 or the inverse of 0.
@@ -45,15 +47,15 @@ func mulPlain(a, b uint64, w uint) uint64 {
 }
 
 // tables are the read-only tables of the fast product, built once on first
-// use (about a millisecond).
+// use (about 7 ms of CPU).
 type tables struct {
 	// log[x] is the discrete logarithm of x ≠ 0 in GF(2^16) to the base
-	// gen; exp[i] = gen^(i mod 65535) for i < 2·65535 (the sum of two logs
-	// indexes it without a reduction).
-	log [1 << 16]uint16
-	exp [1 << 17]uint16
-	// half[x] = x ⊗ 2^15, the product by F/2 for F = 2^16.
-	half [1 << 16]uint16
+	// gen, and logZero for x = 0; exp[i] = gen^(i mod 65535) for
+	// i < logZero and 0 from there on, so that exp[log a + log b + k] is
+	// a ⊗ b ⊗ gen^k for every a, b (0 included, without a branch) and
+	// k ≤ 2·logHalf.
+	log [1 << 16]uint32
+	exp [expLen]uint16
 	// trace has bit i set when the absolute trace of 2^i is 1: the trace
 	// is GF(2)-linear, so Tr(x) = parity(x AND trace).
 	trace uint64
@@ -61,20 +63,47 @@ type tables struct {
 	sqrtHalf16 uint16
 	sqrtHalf32 uint32
 	gen        uint16
+	// cl holds the tables of the carry-less route (clmul.go), nil where
+	// mul64 uses mul64Go.
+	cl *clTables
 }
 
 var (
 	tabOnce sync.Once
-	tab     *tables
+	tab     atomic.Pointer[tables]
 )
 
+// tabs returns the tables, building them on the first call. It inlines to
+// one load when they are built (sync.Once.Do does not inline with its
+// closure).
 func tabs() *tables {
-	tabOnce.Do(func() { tab = buildTables() })
-	return tab
+	if t := tab.Load(); t != nil {
+		return t
+	}
+	return buildOnce()
 }
 
-// group16 is the order of the multiplicative group of GF(2^16).
-const group16 = 1<<16 - 1
+func buildOnce() *tables {
+	tabOnce.Do(func() { tab.Store(buildTables()) })
+	return tab.Load()
+}
+
+const (
+	// group16 is the order of the multiplicative group of GF(2^16).
+	group16 = 1<<16 - 1
+	// logHalf is the logarithm of 2^15 = F/2 for F = 2^16: gen is chosen
+	// with gen³ = 2^15, so a product by 2^15 or by 2^30 = 2^15 ⊗ 2^15 is 3
+	// or 6 added to a logarithm, and the powers used stay in 256 KiB.
+	logHalf = 3
+	// logZero is the logarithm given to 0: above every sum of two
+	// logarithms of nonzero elements and 2·logHalf (at most 131074).
+	logZero = 2*(group16-1) + 2*logHalf + 1
+	// expLen covers every index with a zero (at most 2·logZero + 6) and is
+	// a power of two, so an index masked by expLen−1 needs no bounds
+	// check; the tail past logZero is zero and, but for zero arguments,
+	// never read.
+	expLen = 1 << 19
+)
 
 func buildTables() *tables {
 	t := &tables{}
@@ -90,11 +119,11 @@ func buildTables() *tables {
 		}
 		return r
 	}
-	gen := uint64(2)
-	for ; ; gen++ {
+	g0 := uint64(2)
+	for ; ; g0++ {
 		ok := true
 		for _, p := range []int{3, 5, 17, 257} {
-			if pow16(gen, group16/p) == 1 {
+			if pow16(g0, group16/p) == 1 {
 				ok = false
 				break
 			}
@@ -103,27 +132,30 @@ func buildTables() *tables {
 			break
 		}
 	}
-	t.gen = uint16(gen)
-	// x ↦ x ⊗ gen is GF(2)-linear: its images of 1, 2, 4, … give every
-	// product by gen as an XOR of rows.
-	var genRow, halfRow [16]uint16
-	for j := range 16 {
-		genRow[j] = uint16(mulPlain(gen, 1<<j, 16))
-		halfRow[j] = uint16(mulPlain(1<<j, 1<<15, 16))
+	// The logarithms of 2^15 to any base have gcd 3 with 65535 (2^15 has
+	// order 21845), so some generator g0^j has a cube equal to 2^15: with
+	// k = log_g0(2^15), 3j ≡ k (mod 65535) for j ≡ k/3 (mod 21845) and
+	// j prime to 3 (two of the three choices are).
+	pow0 := powers(g0)
+	k := 0
+	for pow0[k] != 1<<15 {
+		k++
 	}
-	x := uint16(1)
+	j := k / 3
+	for j%3 == 0 || gcd(j, group16) != 1 {
+		j += group16 / 3
+	}
+	t.gen = pow0[j]
 	for i := range group16 {
+		x := pow0[i*j%group16] // gen^i
 		t.exp[i], t.exp[i+group16] = x, x
-		t.log[x] = uint16(i)
-		var y uint16
-		for m := x; m != 0; m &= m - 1 {
-			y ^= genRow[bits.TrailingZeros16(m)]
-		}
-		x = y
+		t.log[x] = uint32(i)
 	}
-	for v := 1; v < 1<<16; v++ {
-		t.half[v] = t.half[v&(v-1)] ^ halfRow[bits.TrailingZeros16(uint16(v))]
+	for i := 2 * group16; i < logZero; i++ {
+		t.exp[i] = t.exp[i-group16]
 	}
+	t.log[0] = logZero
+	t.cl = newCL(t)
 	t.sqrtHalf16 = sqrt16(t, 1<<15)
 	t.sqrtHalf32 = sqrt32(t, 1<<31)
 	for i := range 64 {
@@ -140,21 +172,57 @@ func buildTables() *tables {
 	return t
 }
 
-func mul16(t *tables, a, b uint16) uint16 {
-	if a == 0 || b == 0 {
-		return 0
+// powers returns g^i for i < 65535 in GF(2^16). x ↦ x ⊗ g is GF(2)-linear:
+// its images of 1, 2, 4, … give every product by g as an XOR of rows.
+func powers(g uint64) []uint16 {
+	var row [16]uint16
+	for j := range 16 {
+		row[j] = uint16(mulPlain(g, 1<<j, 16))
 	}
-	return t.exp[(uint32(t.log[a])+uint32(t.log[b]))&(1<<17-1)]
+	p := make([]uint16, group16)
+	x := uint16(1)
+	for i := range p {
+		p[i] = x
+		var y uint16
+		for m := x; m != 0; m &= m - 1 {
+			y ^= row[bits.TrailingZeros16(m)]
+		}
+		x = y
+	}
+	return p
 }
 
-func inv16(t *tables, a uint16) uint16 { return t.exp[group16-uint32(t.log[a])] }
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+const expMask = expLen - 1
+
+// pow returns exp[i] for i = the sum of two logarithms and at most
+// 2·logHalf, which is below 2·logZero + 2·logHalf < expLen: mul64's ten
+// powers are read without the mask (a tenth of its instructions).
+func (t *tables) pow(i uint32) uint16 {
+	return *(*uint16)(unsafe.Add(unsafe.Pointer(&t.exp), uintptr(i)*2))
+}
+
+func mul16(t *tables, a, b uint16) uint16 {
+	return t.exp[(t.log[a]+t.log[b])&expMask]
+}
+
+// half16 returns x ⊗ 2^15.
+func half16(t *tables, x uint16) uint16 { return t.exp[(t.log[x]+logHalf)&expMask] }
+
+func inv16(t *tables, a uint16) uint16 { return t.exp[(group16-t.log[a])&expMask] }
 
 // sqrt16 is the inverse of the Frobenius map: 2·32768 ≡ 1 (mod 65535).
 func sqrt16(t *tables, a uint16) uint16 {
 	if a == 0 {
 		return 0
 	}
-	return t.exp[uint32(t.log[a])*32768%group16]
+	return t.exp[t.log[a]*32768%group16]
 }
 
 // mul32 multiplies in GF(2^32) by the Karatsuba split at F = 2^16.
@@ -163,26 +231,26 @@ func mul32(t *tables, a, b uint32) uint32 {
 	c0 := mul16(t, a0, b0)
 	c2 := mul16(t, a1, b1)
 	c1 := mul16(t, a0^a1, b0^b1)
-	return uint32(c1^c0)<<16 | uint32(c0^t.half[c2])
+	return uint32(c1^c0)<<16 | uint32(c0^half16(t, c2))
 }
 
 // half32 returns x ⊗ 2^31 (2^31 = 2^15 ⊗ 2^16): y = x ⊗ 2^15 limb by
 // limb, then y ⊗ 2^16 = (y1 ⊕ y0)·2^16 ⊕ y1 ⊗ 2^15.
 func half32(t *tables, x uint32) uint32 {
-	y1 := t.half[uint16(x>>16)]
-	y0 := t.half[uint16(x)]
-	return uint32(y1^y0)<<16 | uint32(t.half[y1])
+	y1 := half16(t, uint16(x>>16))
+	y0 := half16(t, uint16(x))
+	return uint32(y1^y0)<<16 | uint32(half16(t, y1))
 }
 
 func square32(t *tables, a uint32) uint32 {
 	a1, a0 := uint16(a>>16), uint16(a)
 	s1 := mul16(t, a1, a1)
-	return uint32(s1)<<16 | uint32(mul16(t, a0, a0)^t.half[s1])
+	return uint32(s1)<<16 | uint32(mul16(t, a0, a0)^half16(t, s1))
 }
 
 func inv32(t *tables, a uint32) uint32 {
 	a1, a0 := uint16(a>>16), uint16(a)
-	n := mul16(t, a0, a0) ^ mul16(t, a0, a1) ^ t.half[mul16(t, a1, a1)]
+	n := mul16(t, a0, a0) ^ mul16(t, a0, a1) ^ half16(t, mul16(t, a1, a1))
 	ni := inv16(t, n)
 	return uint32(mul16(t, a1, ni))<<16 | uint32(mul16(t, a0^a1, ni))
 }
@@ -192,12 +260,42 @@ func sqrt32(t *tables, a uint32) uint32 {
 	return uint32(s1)<<16 | uint32(mul16(t, s1, t.sqrtHalf16)^sqrt16(t, uint16(a)))
 }
 
-func mul64(t *tables, a, b uint64) uint64 {
-	a1, a0, b1, b0 := uint32(a>>32), uint32(a), uint32(b>>32), uint32(b)
-	c0 := mul32(t, a0, b0)
-	c2 := mul32(t, a1, b1)
-	c1 := mul32(t, a0^a1, b0^b1)
-	return uint64(c1^c0)<<32 | uint64(c0^half32(t, c2))
+// mul64Go is the Karatsuba split at F = 2^32 and 2^16 with every step after
+// the logarithms done in the exponent: with A = A1·2^32 ⊕ A0 and
+// c0 = A0⊗B0, c1 = (A0⊕A1)⊗(B0⊕B1), c2 = A1⊗B1,
+//
+//	a ⊗ b = (c1 ⊕ c0)·2^32 ⊕ c0 ⊕ c2 ⊗ 2^31,
+//
+// each c = X ⊗ Y split again into d0 = x0y0, d1 = (x0⊕x1)(y0⊕y1),
+// d2 = x1y1: c = (d1 ⊕ d0)·2^16 ⊕ d0 ⊕ d2⊗h (h = 2^15), and
+// c ⊗ 2^31 = (d1h ⊕ d2h²)·2^16 ⊕ (d1 ⊕ d0)h² (half32 expanded). Every
+// product by h or h² is logHalf or 2·logHalf added to the sum of the two
+// logarithms, so a ⊗ b is 18 logarithms (the nine arguments of each
+// factor) and 10 powers, none waiting for another power, without a
+// branch (0 has a logarithm too).
+func mul64Go(t *tables, a, b uint64) uint64 {
+	lg := &t.log
+	a0, a1, a2, a3 := uint16(a), uint16(a>>16), uint16(a>>32), uint16(a>>48)
+	b0, b1, b2, b3 := uint16(b), uint16(b>>16), uint16(b>>32), uint16(b>>48)
+	// c0 = (a1a0) ⊗ (b1b0)
+	d0 := t.pow(lg[a0] + lg[b0])
+	d1 := t.pow(lg[a0^a1] + lg[b0^b1])
+	hd2 := t.pow(lg[a1] + lg[b1] + logHalf)
+	// c1 = (a1a0 ⊕ a3a2) ⊗ (b1b0 ⊕ b3b2)
+	e0 := t.pow(lg[a0^a2] + lg[b0^b2])
+	e1 := t.pow(lg[a0^a1^a2^a3] + lg[b0^b1^b2^b3])
+	he2 := t.pow(lg[a1^a3] + lg[b1^b3] + logHalf)
+	// c2 ⊗ 2^31, c2 = (a3a2) ⊗ (b3b2)
+	s1 := lg[a2^a3] + lg[b2^b3]
+	hf1 := t.pow(s1 + logHalf)
+	hhf1 := t.pow(s1 + 2*logHalf)
+	hhf2 := t.pow(lg[a3] + lg[b3] + 2*logHalf)
+	hhf0 := t.pow(lg[a2] + lg[b2] + 2*logHalf)
+	r3 := e1 ^ e0 ^ d1 ^ d0
+	r2 := e0 ^ he2 ^ d0 ^ hd2
+	r1 := d1 ^ d0 ^ hf1 ^ hhf2
+	r0 := d0 ^ hd2 ^ hhf1 ^ hhf0
+	return uint64(r3)<<48 | uint64(r2)<<32 | uint64(r1)<<16 | uint64(r0)
 }
 
 func square64(t *tables, a uint64) uint64 {
@@ -212,10 +310,25 @@ func half64(t *tables, x uint64) uint64 {
 	return uint64(y1^y0)<<32 | uint64(half32(t, y1))
 }
 
-// Mul returns the nim-product a ⊗ b in GF(2^64): the Karatsuba split of
-// the package doc at F = 2^32 and F = 2^16 (nine products in GF(2^16), by
-// log and exp tables, and twelve lookups for the products by F/2).
-func Mul(a, b uint64) uint64 { return mul64(tabs(), a, b) }
+// Mul returns the nim-product a ⊗ b in GF(2^64): by the carry-less route
+// on amd64 with PCLMULQDQ, else by the Karatsuba split of the package doc
+// at F = 2^32 and F = 2^16 in the exponents of log tables (doc.go, Speed).
+func Mul(a, b uint64) uint64 {
+	t := tabs()
+	if t.cl != nil { // mul64, one call fewer
+		return mulCL(a, b, t.cl)
+	}
+	return mul64Go(t, a, b)
+}
+
+// mul64 is the product in GF(2^64): the carry-less route where the CPU has
+// it (t.cl, amd64), else mul64Go.
+func mul64(t *tables, a, b uint64) uint64 {
+	if t.cl != nil {
+		return mulCL(a, b, t.cl)
+	}
+	return mul64Go(t, a, b)
+}
 
 // Square returns a ⊗ a (the Frobenius map: three squarings of half the
 // width and one product by F/2 at each level).

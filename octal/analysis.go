@@ -69,6 +69,8 @@ func (p Parts) Sizes() []int {
 type Valued struct {
 	g Game
 	c *Computer
+	// err is the move Moves could not yield (Err).
+	err error
 }
 
 // NewValued returns the game g for the analysis path.
@@ -80,6 +82,7 @@ var (
 	_ impartial.Valuer[Parts]        = (*Valued)(nil)
 	_ impartial.Preparer[Parts]      = (*Valued)(nil)
 	_ impartial.Indexer[Parts]       = (*Valued)(nil)
+	_ impartial.OptionFinder[Parts]  = (*Valued)(nil)
 )
 
 // Game returns the take-and-break game.
@@ -89,7 +92,16 @@ func (v *Valued) Game() Game { return v.g }
 // leaves. For a position of several heaps it yields the moves in each heap
 // whose result still fits in Parts (the engine asks for the moves of single
 // heaps only: Components splits every position first).
+//
+// A move that leaves more heaps than a Parts holds (a take-and-break code's
+// that may leave more than MaxPartsHeld) cannot be yielded: Moves then
+// stops, and yields nothing from then on, and Err reports it, so that a
+// list of moves or a closure of positions built from Moves is refused
+// rather than given with moves left out.
 func (v *Valued) Moves(p Parts, yield func(Parts) bool) {
+	if v.err != nil {
+		return
+	}
 	sizes := p.Sizes()
 	for i, h := range sizes {
 		if i > 0 && sizes[i-1] == h {
@@ -99,7 +111,12 @@ func (v *Valued) Moves(p Parts, yield func(Parts) bool) {
 		ok := true
 		v.g.Options(h, func(_ int, parts []int) bool {
 			q, fits := PartsOf(append(slices.Clone(rest), parts...)...)
-			if fits && !yield(q) {
+			if !fits {
+				v.err = v.manyHeaps()
+				ok = false
+				return false
+			}
+			if !yield(q) {
 				ok = false
 				return false
 			}
@@ -109,6 +126,38 @@ func (v *Valued) Moves(p Parts, yield func(Parts) bool) {
 			return
 		}
 	}
+}
+
+// FindOption returns the option of a single heap p that leaves the heaps
+// components (single heaps, in any order), checked by the rules
+// (Game.IsMove) instead of by listing the options: found is false when no
+// move leaves them. known is false when p is not a single heap, or a
+// component not a heap, or there are more than a Parts holds.
+func (v *Valued) FindOption(p Parts, components []Parts) (q Parts, found, known bool) {
+	if p[1] != 0 || p[0] <= 0 || len(components) > MaxPartsHeld {
+		return Parts{}, false, false
+	}
+	sizes := make([]int, 0, len(components))
+	for _, c := range components {
+		if c[0] <= 0 || c[1] != 0 {
+			return Parts{}, false, false
+		}
+		sizes = append(sizes, int(c[0]))
+	}
+	if !v.g.IsMove(int(p[0]), sizes) {
+		return Parts{}, false, true
+	}
+	q, _ = PartsOf(sizes...)
+	return q, true, true
+}
+
+// Err reports a move Moves met that leaves more heaps than a Parts holds:
+// the options it yielded were then incomplete (an
+// *impartial.UnsupportedError).
+func (v *Valued) Err() error { return v.err }
+
+func (v *Valued) manyHeaps() error {
+	return &impartial.UnsupportedError{Msg: fmt.Sprintf("%s may leave more than %d heaps in one move: its values are computed (grundy values), but its moves are not listed", v.g, MaxPartsHeld)}
 }
 
 // Components yields the single heaps of p.
@@ -155,7 +204,7 @@ func (v *Valued) ClosedValue(p Parts) (impartial.Nimber, bool) {
 // budget). Under misère play values are not used and nothing is computed.
 func (v *Valued) Prepare(ctx context.Context, ps []Parts, q impartial.Query) error {
 	if h := v.g.MaxParts(); (h < 0 || h > MaxPartsHeld) && (q.Misere || !q.ValueOnly) {
-		return &impartial.UnsupportedError{Msg: fmt.Sprintf("%s may leave more than %d heaps in one move: its values are computed (grundy values), but its moves are not listed", v.g, MaxPartsHeld)}
+		return v.manyHeaps()
 	}
 	if q.Misere {
 		return nil

@@ -77,3 +77,12 @@ func BenchmarkPeers(b *testing.B) {
 	b.Run("0.161/2^22", func(b *testing.B) { benchValues(b, mustCode(b, ".161"), Auto, 1<<22) })
 	b.Run("officers/1e6", func(b *testing.B) { benchValues(b, mustCode(b, ".6"), Auto, 1_000_000) })
 }
+
+// The sparse classes of the census (results/octal-sparse-to16777216) that
+// issue 43 measures against ogs: 4.045 (three split digits, 33 rare
+// heaps), .054, .104, .454 and 4.367, to 10^6.
+func BenchmarkSparseClasses(b *testing.B) {
+	for _, code := range []string{"4.045", "0.054", "0.104", "0.454", "4.367", "4.406", "0.324", "0.174"} {
+		b.Run(code+"/1e6", func(b *testing.B) { benchValues(b, mustCode(b, code), Auto, 1_000_000) })
+	}
+}

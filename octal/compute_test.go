@@ -9,11 +9,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundy/grundy/impartial"
-	"github.com/grundy/grundy/impartial/impartialtest"
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 var ctx = context.Background()
+
+// long reports whether the exhaustive suites run (GRUNDY_LONG=1, as
+// .ci/run sets; internal/longtest): the default run keeps a
+// representative part of each, still against the same truth.
+var long = longtest.Enabled()
 
 func mustCode(t testing.TB, s string) Game {
 	t.Helper()
@@ -62,40 +66,6 @@ func someCodes(t testing.TB) []Game {
 		gs = append(gs, mustCode(t, s))
 	}
 	return append(gs, GrundysGame())
-}
-
-// The plain kernel against exhaustive search of the real game graph
-// (impartialtest.Oracle, which knows nothing of Sprague–Grundy sums).
-func TestPlainAgainstOracle(t *testing.T) {
-	skipUnderRace(t)
-	games := append(someCodes(t)[:140], GrundysGame(), mustHex(t, "0.8"), mustHex(t, "0.48C"), mustHex(t, "8.1"), mustHex(t, "0.F7"))
-	for _, g := range games {
-		// At most 8 heaps arise from a heap of 11 when every move removes
-		// a token, from a heap of 8 otherwise: all fit in Heaps.
-		N := 11
-		if c, ok := g.Code(); !ok || c.Digits[0] != 0 {
-			N = 8
-		}
-		got := values(t, g, PlainMethod, N)
-		or := impartialtest.NewOracle[Heaps](Engine{g})
-		for n := 0; n <= N; n++ {
-			if want := or.Value(Heaps{int32(n)}); uint32(want) != got[n] {
-				t.Fatalf("%s: plain G(%d) = %d, oracle %d", g, n, got[n], want)
-			}
-		}
-	}
-}
-
-// The engine adapter passes the impartial conformance suite (engine vs
-// oracle, sums, misère) on small positions.
-func TestEngineConformance(t *testing.T) {
-	for _, g := range []Game{mustCode(t, ".77"), mustCode(t, ".137"), mustCode(t, "4.07"), GrundysGame(), mustHex(t, "0.8")} {
-		var ps []Heaps
-		for n := 0; n <= 7; n++ {
-			ps = append(ps, Heaps{int32(n)})
-		}
-		impartialtest.Check[Heaps](t, Engine{g}, ps)
-	}
 }
 
 // The sparse kernel and the automatic choice never differ from the plain
@@ -151,11 +121,15 @@ func TestSparseKernelRuns(t *testing.T) {
 func TestEscape(t *testing.T) {
 	skipUnderRace(t)
 	for _, g := range []Game{mustCode(t, ".6"), GrundysGame(), mustCode(t, ".77")} {
-		plain := values(t, g, PlainMethod, 3000)
+		N := 1500
+		if long {
+			N = 3000
+		}
+		plain := values(t, g, PlainMethod, N)
 		for _, m := range []Method{PlainMethod, SparseMethod, Auto} {
 			c := NewComputer(g, m)
-			c.escAbove = 3
-			if err := c.Extend(ctx, 3000); err != nil {
+			c.hooks.escAbove = 3
+			if err := c.Extend(ctx, N); err != nil {
 				t.Fatal(err)
 			}
 			if c.Stats().Escaped == 0 {
@@ -235,23 +209,6 @@ func TestIdentities(t *testing.T) {
 	}
 }
 
-func TestHeapsOf(t *testing.T) {
-	p, ok := HeapsOf(3, 0, 5, 1)
-	if !ok || p != (Heaps{5, 3, 1}) {
-		t.Errorf("HeapsOf = %v %v", p, ok)
-	}
-	if _, ok := HeapsOf(1, 1, 1, 1, 1, 1, 1, 1, 1); ok {
-		t.Error("nine heaps fit")
-	}
-	var n int
-	Engine{mustCode(t, ".77")}.Moves(Heaps{3, 3}, func(Heaps) bool { n++; return true })
-	// From 3: take 1 → 2 or 1+1; take 2 → 1 (only one heap moves).
-	if n != 3 {
-		t.Errorf("moves of 3+3 in Kayles: %d, want 3", n)
-	}
-	_ = impartial.Nimber(0)
-}
-
 // The two-goroutine kernel gives the same values, including across a
 // widening to uint32.
 func TestParallel(t *testing.T) {
@@ -261,7 +218,7 @@ func TestParallel(t *testing.T) {
 			c := NewComputer(g, SparseMethod)
 			c.SetParallel(true)
 			if widen {
-				c.escAbove = 100
+				c.hooks.escAbove = 100
 			}
 			for to := 3000; to <= 12000; to += 3000 {
 				if err := c.Extend(ctx, to); err != nil {
@@ -286,8 +243,17 @@ func TestParallelLookahead(t *testing.T) {
 	const from, to = 1500, 5000
 	games := []Game{GrundysGame(), mustCode(t, ".167"), mustCode(t, ".161"), mustCode(t, ".6"), mustHex(t, "0.8"), mustHex(t, "4.C1")}
 	least := 3
-	if !raceEnabled { // under the race detector: these few
+	switch {
+	case raceEnabled: // under the race detector: these few
+	case long:
 		games, least = append(games, someCodes(t)...), 100
+	default: // every sixth code
+		for i, g := range someCodes(t) {
+			if i%6 == 0 {
+				games = append(games, g)
+			}
+		}
+		least = 15
 	}
 	tried := 0
 	for _, g := range games {
@@ -295,7 +261,7 @@ func TestParallelLookahead(t *testing.T) {
 		if err := c.Extend(ctx, from); err != nil {
 			t.Fatal(err)
 		}
-		if !c.sparse || !c.fast() || c.perP > 0 || len(c.g.three) > 0 {
+		if !c.sparse || !c.fast() || c.per.p > 0 || len(c.g.three) > 0 {
 			continue
 		}
 		tried++
@@ -314,30 +280,6 @@ func TestParallelLookahead(t *testing.T) {
 	}
 	if tried < least {
 		t.Errorf("only %d games on the sparse kernel", tried)
-	}
-}
-
-// The kernels against the generic engine (impartial.Solver on the Splitter
-// game Engine, which splits options into heaps and memoizes single heaps).
-func TestAgainstEngine(t *testing.T) {
-	skipUnderRace(t)
-	games := someCodes(t)[:80]
-	games = append(games, GrundysGame(), mustHex(t, "0.8"), mustHex(t, "4.C1"))
-	for _, g := range games {
-		const N = 60
-		s := impartial.NewSolver[Heaps](Engine{g}, impartial.Settings{})
-		for _, m := range []Method{PlainMethod, SparseMethod} {
-			got := values(t, g, m, N)
-			for n := 0; n <= N; n++ {
-				want, err := s.Value(ctx, Heaps{int32(n)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if uint32(want) != got[n] {
-					t.Fatalf("%s %v: G(%d) = %d, engine %d", g, m, n, got[n], want)
-				}
-			}
-		}
 	}
 }
 
@@ -453,7 +395,7 @@ func TestParallelTakeover(t *testing.T) {
 		started, past := make(chan struct{}), make(chan struct{})
 		n1 := -1
 		var once0, once1, oncePast sync.Once
-		c.stall = func(id, n int) {
+		c.hooks.stall = func(id, n int) {
 			if id == 1 {
 				once1.Do(func() {
 					n1 = n
@@ -493,9 +435,9 @@ func TestParallelTakeover(t *testing.T) {
 				t.Fatalf("%s two cores, one held up: G(%d) = %d, plain %d", g, j, c.At(j), plain[j])
 			}
 		}
-		if c.takeovers == 0 {
+		if c.sched.takeovers == 0 {
 			t.Errorf("%s: no heap taken over from the held-up goroutine", g)
 		}
-		t.Logf("%s: %d heaps taken over", g, c.takeovers)
+		t.Logf("%s: %d heaps taken over", g, c.sched.takeovers)
 	}
 }

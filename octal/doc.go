@@ -26,6 +26,27 @@
 //	err = comp.Extend(ctx, 1_000_000)  // G(0..10^6)
 //	res, _, err := octal.FindPeriod(ctx, g, 1_000_000, octal.Auto)
 //
+// # The library's doors
+//
+// Every caller (the catalog behind grundy and the web, the sweep) goes
+// through these; tests reach the rest. Deliberately exported beyond what
+// cmd/ reaches (deadcode): FindPeriod (the short form of SearchPeriod,
+// for library users and the examples).
+//
+//   - ParseCode, ParseHexCode, ParseTB, New, NewTB, GrundysGame: the games.
+//   - Stream: the values G(From..To) in chunks, under a budget, from a
+//     checkpoint's values if given (the one sequence path).
+//   - SearchPeriod (PeriodSearch, PeriodFound): the one period search, and
+//     Analyze for the values a Computer holds.
+//   - NewComputer and its methods: the values themselves (Extend, At,
+//     SetParallel, SetTail, SetMaxWork, SetSave, SetReplay, Load).
+//   - Valued and ProvedSequence: the games on the generic engine (package
+//     impartial), answering heaps up to 2^62 from a proved period.
+//
+// The generic engine's exhaustive view of the games (positions of up to
+// eight heaps, for the brute-force oracle of the tests) is in
+// internal/octaltest.
+//
 // # Kernels
 //
 // The plain kernel computes G(n) as the mex of the values of all options:
@@ -43,8 +64,9 @@
 // heap: R pairs to check, R the number of rare heaps so far. The mex is the
 // least value of the other parity not found that way, unless a smaller
 // value of the first parity is missing, which one scan of the splits
-// decides; the scan interleaves the split digits and stops as soon as
-// every smaller value is found. The result is exact for any mask; the mask
+// decides; the scan takes the split digits side by side (two or three in
+// one pass, more in interleaved blocks) and stops as soon as every smaller
+// value is found. The result is exact for any mask; the mask
 // only decides the speed. It is chosen from the values seen (every mask
 // below 2^12 and both parities are tried; the fewest rare heaps wins) each
 // time the sequence doubles, and the plain kernel is used when no mask
@@ -58,7 +80,8 @@
 // checked. The pair loops read four values of each side at once; on amd64
 // the scans for pending values run in assembly (AVX-512 VBMI: 32 splits a
 // step against the pending values held as a 64-byte bit set; AVX2: 16),
-// while every value is below 512 (-tags purego keeps them in Go).
+// while every value is below 512 and the scans are long enough to repay
+// the setup (-tags purego keeps them in Go).
 //
 // With SetParallel, a run uses two cores: the sparse kernel takes the heaps
 // in order on two goroutines, each computing G(n) from every option that

@@ -161,6 +161,36 @@ func (g Game) Options(n int, yield func(k int, parts []int) bool) {
 	}
 }
 
+// IsMove reports whether a move from a heap of n tokens may leave exactly
+// the heaps parts (each at least 1, in any order): one of Options' moves,
+// checked without listing them (a heap of 10^8 has tens of millions).
+func (g Game) IsMove(n int, parts []int) bool {
+	k := n
+	for _, p := range parts {
+		if p < 1 {
+			return false
+		}
+		k -= p
+	}
+	if k < 0 {
+		return false
+	}
+	if g.general() {
+		return g.tb.isMove(k, parts)
+	}
+	switch len(parts) {
+	case 0:
+		return k > 0 && slices.Contains(g.takeAll, k)
+	case 1:
+		return k > 0 && slices.Contains(g.one, k)
+	case 2:
+		return slices.Contains(g.two, k) && !(g.unequal && parts[0] == parts[1])
+	case 3:
+		return slices.Contains(g.three, k)
+	}
+	return false
+}
+
 // removals returns the distinct k of the game's moves, ascending.
 func (g Game) removals() []int {
 	var ks []int

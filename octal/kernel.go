@@ -64,6 +64,9 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int, mayBat
 	case len(w.ms) == 2 && !g.unequal:
 		c1, c2 := w.cut(0, w.ms[0]), w.cut(1, w.ms[1])
 		work += markRare2(mark, vals, w.rareN[:c1], w.rareV[:c1], c2, w.ms[0], w.ms[1], stamp)
+	case len(w.ms) == 3 && !g.unequal:
+		c1, c2, c3 := w.cut(0, w.ms[0]), w.cut(1, w.ms[1]), w.cut(2, w.ms[2])
+		work += markRare3(mark, vals, w.rareN[:c1], w.rareV[:c1], c2, c3, w.ms[0], w.ms[1], w.ms[2], stamp)
 	case len(w.ms) == 1 && !g.unequal:
 		c1 := w.cut(0, w.ms[0])
 		markRange(mark, vals, w.rareN[:c1], w.rareV[:c1], w.ms[0], stamp)
@@ -85,7 +88,7 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int, mayBat
 	}
 	pend := (*[1 << 16]uint8)(w.pend)
 	var set *[64]byte
-	if hasScanAsm && (len(w.ms) == 1 || len(w.ms) == 2 && has512) && w.size <= 512 {
+	if hasScanAsm && (len(w.ms) == 1 || len(w.ms) == 2 && has512) && w.size <= 512 && w.scanAvg >= vectorScanFrom*16 {
 		// The vector scan tests sixteen splits against the pending
 		// values held as a bit set.
 		set = &w.set
@@ -95,8 +98,16 @@ func (w *worker) sparseFast(c *Computer, n int, vals []uint16, avail int, mayBat
 		}
 	}
 	remaining, scanned := scanAll(pend, set, vals, c.rlo, w.ms, g.unequal, len(pl), avail)
+	w.scanAvg += scanned - w.scanAvg>>4
 	return w.settle(cand, remaining), work + scanned
 }
+
+// vectorScanFrom is the fewest pairs the scans of the last values must
+// have examined on average for the vector scan to run: its setup (the set
+// of pending values, the lookup tables) costs about as much as a hundred
+// pairs scanned in Go, which a scan of a few hundred pairs does not repay
+// (.324 at 10^6, 130 pairs a scan: 1.5× slower with it).
+const vectorScanFrom = 512
 
 // splits sets w.ms to the heaps m = n − k ≥ 2 that heap n splits (k a split
 // digit) and returns the parities a split of two common heaps can give: bit
@@ -229,6 +240,34 @@ func markRare2(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16
 	return c1 + c2
 }
 
+// markRare3 is markRare2 for three split digits, m1 > m2 > m3, given the
+// rare heaps below m1 and how many are below m2 and m3.
+func markRare3(mark *[1 << 16]uint32, vals []uint16, rareN []int, rareV []uint16, c2, c3, m1, m2, m3 int, stamp uint32) int {
+	c1 := len(rareN)
+	rs, rv := rareN[:c3], rareV[:c3]
+	rv = rv[:len(rs)]
+	// Every r in rs is in [1, m3), so m1 − r, m2 − r and m3 − r index
+	// vals[:m1].
+	if len(rs) > 0 && (rs[0] < 1 || rs[len(rs)-1] >= m3 || m3 >= m2 || m2 >= m1) {
+		panic("octal: markRare3: rare heap out of range")
+	}
+	markThree(mark, rs, rv, unsafe.Pointer(unsafe.SliceData(vals[:m1])), m1, m2, m3, stamp)
+	return 3*c3 + markRare2(mark, vals, rareN[c3:c1], rareV[c3:c1], c2-c3, m1, m2, stamp)
+}
+
+// markThree is markTwo for three partners of each rare heap.
+//
+//go:noinline
+func markThree(mark *[1 << 16]uint32, rs []int, rv []uint16, base unsafe.Pointer, m1, m2, m3 int, stamp uint32) {
+	rv = rv[:len(rs)]
+	for i, r := range rs {
+		x := rv[i]
+		mark[x^*(*uint16)(unsafe.Add(base, 2*(m1-r)))] = stamp
+		mark[x^*(*uint16)(unsafe.Add(base, 2*(m2-r)))] = stamp
+		mark[x^*(*uint16)(unsafe.Add(base, 2*(m3-r)))] = stamp
+	}
+}
+
 // markTwo marks rv[i] ^ G(m1 − rs[i]) and rv[i] ^ G(m2 − rs[i]), where
 // base points to G(0) (every pointer formed points into the values, as
 // -race's checkptr demands). A leaf of its own, so that its loop keeps
@@ -282,6 +321,26 @@ func scanAll(pend *[1 << 16]uint8, set *[64]byte, vals, rlo []uint16, ms []int, 
 			remaining, k = scanTwoR(pend, set, rlo[P-1-H:P-1], vals[m1-H:m1], vals[m2-H:m2], remaining)
 			scanned += k
 			for _, d := range [2][2]int{{m1, h1}, {m2, h2}} {
+				if remaining > 0 && d[1] > H {
+					remaining, k = scanRange(pend, nil, vals, rlo, d[0], H+1, d[1], remaining)
+					scanned += k
+				}
+			}
+			return remaining, scanned
+		}
+	}
+	if len(ms) == 3 && len(rlo) > 0 && ms[0] > ms[1] && ms[1] > ms[2] && first(ms[0]) == 1 {
+		// Three digits side by side (4.045: m = n, n − 2, n − 3), one
+		// pass: the smaller heap read once for all three.
+		m1, m2, m3 := ms[0], ms[1], ms[2]
+		h1, h2, h3 := last(m1), last(m2), last(m3)
+		H := min(h1, h2, h3, len(rlo)-1)
+		if H >= 1 {
+			P := len(rlo)
+			var k int
+			remaining, k = scanThreeR(pend, rlo[P-1-H:P-1], vals[m1-H:m1], vals[m2-H:m2], vals[m3-H:m3], remaining)
+			scanned += k
+			for _, d := range [3][2]int{{m1, h1}, {m2, h2}, {m3, h3}} {
 				if remaining > 0 && d[1] > H {
 					remaining, k = scanRange(pend, nil, vals, rlo, d[0], H+1, d[1], remaining)
 					scanned += k
@@ -467,6 +526,42 @@ func scanTwoR(pend *[1 << 16]uint8, set *[64]byte, lo, up1, up2 []uint16, remain
 		}
 	}
 	return remaining, 2 * L
+}
+
+// scanThreeR is scanTwoR on three split digits: lo[i] pairs with up1[i],
+// up2[i] and up3[i], i from len−1 down to 0. Four smaller heaps a step,
+// all three digits: one load of lo for three XORs, one branch for twelve
+// pairs.
+func scanThreeR(pend *[1 << 16]uint8, lo, up1, up2, up3 []uint16, remaining int) (int, int) {
+	L := len(lo)
+	up1, up2, up3 = up1[:L], up2[:L], up3[:L]
+	i := L
+	for ; i >= 4; i -= 4 {
+		l := load4(lo, i-4)
+		x := l ^ load4(up1, i-4)
+		y := l ^ load4(up2, i-4)
+		z := l ^ load4(up3, i-4)
+		if pend[uint16(x)]|pend[uint16(x>>16)]|pend[uint16(x>>32)]|pend[uint16(x>>48)]|
+			pend[uint16(y)]|pend[uint16(y>>16)]|pend[uint16(y>>32)]|pend[uint16(y>>48)]|
+			pend[uint16(z)]|pend[uint16(z>>16)]|pend[uint16(z>>32)]|pend[uint16(z>>48)] == 0 {
+			continue
+		}
+		remaining -= clear4(pend, x) + clear4(pend, y) + clear4(pend, z)
+		if remaining == 0 {
+			return 0, 3 * (L - i + 4)
+		}
+	}
+	for i--; i >= 0; i-- {
+		for _, up := range [3][]uint16{up1, up2, up3} {
+			x := lo[i] ^ up[i]
+			remaining -= int(pend[x])
+			pend[x] = 0
+		}
+		if remaining == 0 {
+			return 0, 3 * (L - i)
+		}
+	}
+	return remaining, 3 * L
 }
 
 // clear4 clears the pending marks of the four lanes of y and returns how

@@ -81,10 +81,10 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 	r.next.Store(int64(start))
 	var ws [2]*worker
 	for i := range ws {
-		w := c.pw[i]
+		w := c.sched.pw[i]
 		if w == nil {
 			w = newWorker()
-			c.pw[i] = w
+			c.sched.pw[i] = w
 		}
 		w.rareN = append(w.rareN[:0], c.w.rareN...)
 		w.dropBatch()
@@ -102,9 +102,9 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 	wg.Wait()
 	// The values published are booked (book) and in place in c.vals.
 	done := int(r.published.Load())
-	c.pairs += r.pairs[0] + r.pairs[1]
-	c.takeovers += r.takeovers
-	c.counted += done - start
+	c.sched.pairs += r.pairs[0] + r.pairs[1]
+	c.sched.takeovers += r.takeovers
+	c.sched.counted += done - start
 	c.vals = c.vals[:done]
 	c.n = done
 	for _, w := range ws {
@@ -120,7 +120,7 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 		if err := c.push(r.heldV); err != nil {
 			return err
 		}
-		c.counted++
+		c.sched.counted++
 	}
 	return r.err
 }
@@ -133,7 +133,7 @@ func (c *Computer) extendParallel(ctx context.Context, to int) error {
 // are done. It reports whether v was booked.
 func (r *parRun) book(w *worker, n int, v uint32) bool {
 	c := r.c
-	if v >= fastLimit || v > c.escAbove {
+	if v >= fastLimit || v > c.hooks.escAbove {
 		r.held, r.heldV = true, v
 		r.abort.Store(true)
 		return false
@@ -274,8 +274,8 @@ func (r *parRun) run(ctx context.Context, w *worker, id int) {
 			s, work := w.sparseFast(c, n, r.buf, avail, true)
 			pairs += work
 			mine[k] = partial{s: s, avail: avail, ready: true}
-			if c.stall != nil {
-				c.stall(id, n)
+			if c.hooks.stall != nil {
+				c.hooks.stall(id, n)
 			}
 		}
 		r.mu.Lock()
@@ -354,10 +354,10 @@ const plainParallelFrom = 1 << 13
 
 func (c *Computer) extendPlainParallel(ctx context.Context, to int) error {
 	c.Reserve(to + 1)
-	if c.pw[0] == nil {
-		c.pw[0] = newWorker()
+	if c.sched.pw[0] == nil {
+		c.sched.pw[0] = newWorker()
 	}
-	w2 := c.pw[0]
+	w2 := c.sched.pw[0]
 	w2.size = c.size
 	r := &plainRun{wake: make(chan struct{}, 1)}
 	r.job.Store(-1)
@@ -420,8 +420,8 @@ func (c *Computer) extendPlainParallel(ctx context.Context, to int) error {
 		if err := c.push(uint32(v)); err != nil {
 			return err
 		}
-		c.pairs += n / 2
-		c.counted++
+		c.sched.pairs += n / 2
+		c.sched.counted++
 		if n&63 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err

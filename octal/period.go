@@ -1,7 +1,6 @@
 package octal
 
 import (
-	"context"
 	"fmt"
 	"math/bits"
 	"sort"
@@ -115,7 +114,7 @@ type cand struct{ p, n0 int }
 // tail of 64·2^k values. The work of extending candidates backwards is
 // capped at a few passes over the values.
 func candidates(c *Computer) []cand {
-	if c.Len() <= kmpLimit && !c.hashOnly {
+	if c.Len() <= kmpLimit && !c.hooks.hashOnly {
 		return candidatesKMP(c)
 	}
 	return candidatesHash(c)
@@ -347,118 +346,4 @@ func (g Game) criterion(n0, p, N int) string {
 	hi := h*n0p + (h-1)*p + t
 	return fmt.Sprintf("Guy–Smith: G(n+%d) = G(n) for max(n0,1) = %d ≤ n < %d·%d + %d·%d + %d = %d (at most %d heaps left, at most %d tokens removed; values checked to %d)",
 		p, n0p, h, n0p, h-1, p, t, hi, h, t, N)
-}
-
-// FindPeriod computes the nim-sequence of g until its period is proved or
-// the values up to maxN are known, and returns what is known. It starts
-// small and doubles, jumping to the bound the Guy–Smith test needs once a
-// candidate period shows; the computer is returned for further use.
-func FindPeriod(ctx context.Context, g Game, maxN int, m Method) (Periodicity, *Computer, error) {
-	c := NewComputer(g, m)
-	res, err := c.FindPeriod(ctx, maxN)
-	return res, c, err
-}
-
-// FindPeriod is FindPeriod on a computer set up by the caller (say, with
-// SetParallel), continuing from the values it holds.
-func (c *Computer) FindPeriod(ctx context.Context, maxN int) (Periodicity, error) {
-	res, _, err := c.Hunt(ctx, HuntLimits{MaxN: maxN})
-	return res, err
-}
-
-// HuntLimits bound a period hunt by work, never by time, so that the same
-// code stops at the same heap on any machine however loaded: which kernel
-// computes a value depends on the values only.
-type HuntLimits struct {
-	// MaxN: compute at most G(0..MaxN), whatever the kernel.
-	MaxN int
-	// PlainMaxN, if positive and below MaxN, stops the hunt once G(0..n)
-	// with n ≥ PlainMaxN is known and the kernel chosen for the values
-	// after n is the plain one on a code with splits, whose work grows as
-	// the square of the heap (n²/4 pairs for 0.007; a sparse code's
-	// kernel scans the pairs of a rare heap only). The hunt re-checks at
-	// each re-choice of the kernel (every doubling), so the plain kernel
-	// never runs far past PlainMaxN: a code that is plain there stops, one
-	// that is sparse goes on to MaxN, and one that turns plain beyond
-	// PlainMaxN stops at the next re-choice.
-	PlainMaxN int
-}
-
-// Stop says why a period hunt stopped.
-type Stop string
-
-const (
-	// StopProved: the Guy–Smith test proved the period.
-	StopProved Stop = "proved"
-	// StopMax: G(0..MaxN) is known and no period is proved.
-	StopMax Stop = "max"
-	// StopPlainMax: the plain kernel was chosen past PlainMaxN.
-	StopPlainMax Stop = "plain-max"
-)
-
-// Hunt computes the nim-sequence until its period is proved or a limit of
-// lim is reached, and says which. It starts small and doubles, jumping to
-// the bound the Guy–Smith test needs once a candidate period shows.
-func (c *Computer) Hunt(ctx context.Context, lim HuntLimits) (Periodicity, Stop, error) {
-	g := c.g
-	maxN := lim.MaxN
-	plainCap := lim.PlainMaxN > 0 && lim.PlainMaxN < maxN
-	first := 1024
-	if g.general() {
-		first = 64 // a general code's plain kernel may cost far more a value
-	}
-	n := min(maxN, max(first, c.Len()-1))
-	if plainCap {
-		n = min(n, max(lim.PlainMaxN, c.Len()-1))
-	}
-	for {
-		if err := c.Extend(ctx, n); err != nil {
-			return Periodicity{}, "", err
-		}
-		res := Analyze(c)
-		switch {
-		case res.Status == Proved:
-			return res, StopProved, nil
-		case n >= maxN:
-			return res, StopMax, nil
-		case plainCap && n >= lim.PlainMaxN && c.quadratic():
-			return res, StopPlainMax, nil
-		}
-		next := 2 * n
-		// Jump to the bound of the most promising candidate: a tail
-		// holding at least two periods whose bound is in reach.
-		for _, cd := range candidates(c) {
-			if tail := n + 1 - cd.n0; tail >= 2*cd.p && tail >= 64 {
-				if b := g.Bound(cd.n0, cd.p); b > n && b < next {
-					next = b
-				}
-			}
-		}
-		if plainCap {
-			// Stop at the next re-choice of the kernel, and at the
-			// plain cap while the plain kernel runs.
-			if c.nextChoose > n && c.choosing() {
-				next = min(next, c.nextChoose)
-			}
-			if n < lim.PlainMaxN && c.quadratic() {
-				next = min(next, lim.PlainMaxN)
-			}
-		}
-		n = min(maxN, next)
-	}
-}
-
-// quadratic reports whether the next values are computed by a kernel
-// whose work grows as the square of the heap (or faster): the plain
-// kernel on a code that splits heaps, or a general take-and-break code.
-// A proved period, the sparse-space kernel and codes without splits (a
-// value costs at most t options) are not.
-func (c *Computer) quadratic() bool {
-	if c.perP > 0 {
-		return false
-	}
-	if c.g.general() {
-		return true
-	}
-	return !c.sparse && c.g.MaxParts() >= 2
 }

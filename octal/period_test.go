@@ -29,7 +29,7 @@ func TestPublishedPeriods(t *testing.T) {
 		{".56", 326640, 144, 800000, true, 0, true},
 	}
 	for _, c := range cases {
-		if c.slowInCI && testing.Short() {
+		if c.slowInCI && !long {
 			continue
 		}
 		g := mustCode(t, c.code)
@@ -120,7 +120,10 @@ func TestProvedClaimsHold(t *testing.T) {
 		games = append(games, mustHex(t, s))
 	}
 	for _, g := range games {
-		to := 2500
+		to := 1500
+		if long {
+			to = 2500
+		}
 		if g.MaxParts() == 3 {
 			to = 300
 		}
@@ -181,7 +184,7 @@ func TestHashedCandidatesAgree(t *testing.T) {
 			var res [2]Periodicity
 			for i, hash := range []bool{false, true} {
 				c := NewComputer(g, PlainMethod)
-				c.hashOnly = hash
+				c.hooks.hashOnly = hash
 				if err := c.Load(vals[1 : N+1]); err != nil {
 					t.Fatal(err)
 				}

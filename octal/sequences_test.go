@@ -21,12 +21,12 @@ var sequences19c1413 = []struct {
 	game  string
 	to    int
 	sum   string
-	short bool // also under -short
+	short bool // also in the default run (else with GRUNDY_LONG=1 only)
 	two   bool // also on two cores (the games where two cores are used)
 }{
 	{"0.167", 1048576, "6093ed7aa61d5e08eb6452c8b4a9ab631c815bc2f589862fc2466552c06e30b3", true, false},
 	{"0.161", 1048576, "44098c5f41075b1fc057e182328a73ca71a2c1f92038ca8740df928cb5fe8e4e", false, true},
-	{"0.6", 300000, "949df75dcb3155a8d44babda733c1e66181323e13919d6930bbc82949fa284f4", false, true},
+	{"0.6", 300000, "949df75dcb3155a8d44babda733c1e66181323e13919d6930bbc82949fa284f4", true, true},
 	{"grundy", 300000, "33428fa77594675c5959c8712aff249c023df4a79e7ac33d1a1f3552c55a3926", false, true},
 	{"0.16", 600000, "b8cf4d4daefac9510ce1eabf3cbcdd83a8607a3fcb42d3e7599082d321f5fefb", true, false},
 	{"0.014", 262144, "9a4a3393e4f4b2fbb339056cb4b83583dc09646297857fd42f136842026ebe9c", false, true},
@@ -65,7 +65,7 @@ func checksum(c *Computer, to int) string {
 // against it).
 func TestSequencesOf19c1413(t *testing.T) {
 	for _, sq := range sequences19c1413 {
-		if testing.Short() && !sq.short {
+		if !long && !sq.short {
 			continue
 		}
 		for _, par := range []bool{false, true} {
@@ -158,19 +158,19 @@ func readFreqs(t *testing.T, path string) []int64 {
 
 // The frequencies of the G-values of heaps 1..n published by Rogalski's
 // octal solver (testdata/rogalski, see its README) for .014, .034, .161,
-// .167 and .172 at n = 2^16, 2^20 and 2^22. Under -short only to 2^16.
-// By default .161 and .167 go to 2^22 and the others to 2^20: .014, .034
-// and .172 to 2^22 cost about 50 s of CPU more (5,500, 1,900 and 5,500
-// pairs of heaps a value), so they run with GRUNDY_OCTAL_LONG=1.
+// .167 and .172 at n = 2^16, 2^20 and 2^22. By default all five to 2^16
+// and .167 (the cheapest, 280 pairs of heaps a value) to 2^20; every table
+// with GRUNDY_LONG=1 (.014, .034, .161 and .172 to 2^22 cost over 100 s
+// of CPU: 5,500, 1,900, 1,950 and 5,500 pairs a value).
 func TestRogalskiFrequencies(t *testing.T) {
-	long := os.Getenv("GRUNDY_OCTAL_LONG") == "1"
 	for _, game := range []string{"0.014", "0.034", "0.161", "0.167", "0.172"} {
 		ns := []int{1 << 16, 1 << 20, 1 << 22}
 		switch {
-		case testing.Short():
-			ns = ns[:1]
-		case !long && game != "0.161" && game != "0.167":
+		case long:
+		case game == "0.167":
 			ns = ns[:2]
+		default:
+			ns = ns[:1]
 		}
 		c := twoCores(t, game)
 		for _, n := range ns {
@@ -186,6 +186,45 @@ func TestRogalskiFrequencies(t *testing.T) {
 			want := readFreqs(t, filepath.Join("testdata", "rogalski", game, strconv.Itoa(n)))
 			if fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Errorf("%s to %d: frequencies\n got %v\nwant %v", game, n, got, want)
+			}
+		}
+	}
+}
+
+// The sparse classes of the census (results/octal-sparse-to16777216: the
+// checksums of G(0..N) its sweep wrote at every power of two), on one core
+// and on two: three split digits (4.045: the side-by-side scan and marks),
+// one split digit with positional parity (.324), two (.174), values below
+// 64 (.054), and .205. To 2^18 by default, 2^20 with GRUNDY_LONG=1.
+func TestCensusSparseClasses(t *testing.T) {
+	skipUnderRace(t)
+	to := 1 << 18
+	if long {
+		to = 1 << 20
+	}
+	for _, code := range []string{"4.045", "0.324", "0.174", "0.054", "0.205"} {
+		want := ""
+		path := filepath.Join("..", "results", "octal-sparse-to16777216", "frequencies", code, "checksums")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if n, sum, ok := strings.Cut(line, " "); ok && n == strconv.Itoa(to) {
+				want = strings.TrimPrefix(sum, "sha256:")
+			}
+		}
+		if want == "" {
+			t.Fatalf("%s: no checksum of G(0..%d)", path, to)
+		}
+		for _, par := range []bool{false, true} {
+			c := NewComputer(mustCode(t, code), Auto)
+			c.SetParallel(par)
+			if err := c.Extend(ctx, to); err != nil {
+				t.Fatal(err)
+			}
+			if got := checksum(c, to); got != want {
+				t.Errorf("%s to %d (two cores %v): checksum %s, the census %s", code, to, par, got, want)
 			}
 		}
 	}

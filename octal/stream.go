@@ -75,33 +75,7 @@ func Stream(ctx context.Context, g Game, r StreamRequest, emit func([]impartial.
 	}
 	// Values known from a checkpoint: load them as if computed, and emit.
 	if r.Known != nil {
-		load := make([]uint32, 0, size)
-		n := 1 // G(0) is known to the computer
-		first := true
-		err := r.Known(func(v uint64) error {
-			if first { // G(0) = 0 for every game: the computer has it
-				first = false
-				return put(0, 0)
-			}
-			if v >= 1<<30 {
-				return fmt.Errorf("%s: known value G(%d) = %d out of range", g, n, v)
-			}
-			load = append(load, uint32(v))
-			if err := put(n, uint32(v)); err != nil {
-				return err
-			}
-			n++
-			if len(load) == cap(load) {
-				err := c.Load(load)
-				load = load[:0]
-				return err
-			}
-			return nil
-		})
-		if err == nil {
-			err = c.Load(load)
-		}
-		if err != nil {
+		if err := loadKnown(c, g, r, size, put); err != nil {
 			return Stats{}, err
 		}
 	}
@@ -138,16 +112,7 @@ func Stream(ctx context.Context, g Game, r StreamRequest, emit func([]impartial.
 			if checked = checked || c.Len() > 1; checked {
 				need = r.To
 			}
-			var err error
-			switch {
-			case need > MaxHeap:
-				err = &HeapError{Game: g.String(), Heap: need, Max: MaxHeap, Computed: c.Len() - 1}
-			case r.MaxValues > 0 && int64(need+1) > r.MaxValues:
-				err = &impartial.BudgetError{Limit: impartial.LimitPositions, Max: r.MaxValues, What: fmt.Sprintf("the values G(0..%d)", r.To)}
-			case r.MaxMemory > 0 && int64(need+1)*BytesPerValue > r.MaxMemory:
-				err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: r.MaxMemory, What: fmt.Sprintf("the values G(0..%d)", r.To)}
-			}
-			if err != nil {
+			if err := r.holds(g, need, c.Len()-1); err != nil {
 				if ferr := flush(); ferr != nil {
 					return Stats{}, ferr
 				}
@@ -178,6 +143,52 @@ func Stream(ctx context.Context, g Game, r StreamRequest, emit func([]impartial.
 		return Stats{}, err
 	}
 	return c.Stats(), nil
+}
+
+// loadKnown loads the values r.Known replays into c as if computed, and
+// emits them through put.
+func loadKnown(c *Computer, g Game, r StreamRequest, size int, put func(n int, v uint32) error) error {
+	load := make([]uint32, 0, size)
+	n := 1 // G(0) is known to the computer
+	first := true
+	err := r.Known(func(v uint64) error {
+		if first { // G(0) = 0 for every game: the computer has it
+			first = false
+			return put(0, 0)
+		}
+		if v >= 1<<30 {
+			return fmt.Errorf("%s: known value G(%d) = %d out of range", g, n, v)
+		}
+		load = append(load, uint32(v))
+		if err := put(n, uint32(v)); err != nil {
+			return err
+		}
+		n++
+		if len(load) == cap(load) {
+			err := c.Load(load)
+			load = load[:0]
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return c.Load(load)
+}
+
+// holds checks that the values G(0..need) fit the request's bounds:
+// MaxHeap, MaxValues and MaxMemory (computed: the values known so far).
+func (r StreamRequest) holds(g Game, need, computed int) error {
+	switch {
+	case need > MaxHeap:
+		return &HeapError{Game: g.String(), Heap: need, Max: MaxHeap, Computed: computed}
+	case r.MaxValues > 0 && int64(need+1) > r.MaxValues:
+		return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: r.MaxValues, What: fmt.Sprintf("the values G(0..%d)", r.To)}
+	case r.MaxMemory > 0 && int64(need+1)*BytesPerValue > r.MaxMemory:
+		return &impartial.BudgetError{Limit: impartial.LimitMemory, Max: r.MaxMemory, What: fmt.Sprintf("the values G(0..%d)", r.To)}
+	}
+	return nil
 }
 
 // HeapError reports a heap beyond the values a computer holds (MaxHeap)

@@ -12,8 +12,8 @@ func TestTinyAgainstFast(t *testing.T) {
 	run := func(g Game, m Method, n int, tiny bool, rloCap int) ([]uint32, *Computer) {
 		t.Helper()
 		c := NewComputer(g, m)
-		c.noTiny = !tiny
-		c.rloCap = rloCap
+		c.hooks.noTiny = !tiny
+		c.hooks.rloCap = rloCap
 		if err := c.Extend(ctx, n); err != nil {
 			t.Fatal(err)
 		}
@@ -30,9 +30,9 @@ func TestTinyAgainstFast(t *testing.T) {
 		}
 		return c
 	}
-	n := 3000
-	if testing.Short() {
-		n = 800
+	n := 800
+	if long {
+		n = 3000
 	}
 	for i, g := range someCodes(t) {
 		for _, m := range []Method{SparseMethod, Auto} {
@@ -41,9 +41,9 @@ func TestTinyAgainstFast(t *testing.T) {
 	}
 	// .167 stays below 64 (63 is its largest value to 2^28), so the tiny
 	// kernel computes all of it.
-	N := 200_000
-	if testing.Short() {
-		N = 20_000
+	N := 20_000
+	if long {
+		N = 200_000
 	}
 	for _, cap := range []int{0, 64} {
 		c := check(mustCode(t, ".167"), Auto, N, cap)

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -72,7 +74,22 @@ type Rules struct {
 	name, rule, example string
 
 	defined map[string]syntax.Position // where each global is first bound
+
+	hash string // Hash
 }
+
+// Version is the version of what a rule file means to grundy: raised when
+// a change of this package (or of go.starlark.net) can make the same file
+// define other moves, so that results saved under the old meaning (a
+// checkpoint of its values or its misère quotient) are refused rather
+// than continued under the new one.
+const Version = 1
+
+// Hash returns the SHA-256 of the rule file's source as loaded,
+// "sha256:<64 hex digits>". The source is the whole of the game (a rule
+// file loads no other file: load() is refused), so with Version it
+// identifies the game a checkpoint was computed for.
+func (r *Rules) Hash() string { return r.hash }
 
 // Loopiness is what a rule file declares about cycles.
 type Loopiness int8
@@ -195,7 +212,8 @@ func Load(ctx context.Context, filename string, src []byte, limits Limits) (*Rul
 	if err != nil {
 		return nil, loadError(filename, err, m, ctx)
 	}
-	r := &Rules{file: filename, globals: globals, defined: make(map[string]syntax.Position)}
+	sum := sha256.Sum256(src)
+	r := &Rules{file: filename, globals: globals, defined: make(map[string]syntax.Position), hash: "sha256:" + hex.EncodeToString(sum[:])}
 	for _, b := range f.Module.(*resolve.Module).Globals {
 		if b.First != nil {
 			r.defined[b.First.Name] = b.First.NamePos

@@ -230,3 +230,22 @@ func ExampleLoad() {
 	fmt.Println()
 	// Output: 0 1 0 1 2 3 2 0
 }
+
+// Hash is the SHA-256 of the source (the digest below is Python's
+// hashlib.sha256 of the same bytes), the same for the same text whatever the file's name, and another for
+// any edit (issue 45, finding 4: checkpoints are bound to it).
+func TestHash(t *testing.T) {
+	src := "heap = True\ndef moves(n):\n    return [n - 1] if n > 0 else []\n"
+	r := load(t, src, rules.Limits{})
+	if want := "sha256:e61707ca544e273afec1c36736c80a5872ab8920d9ebc47381d8922cdb957ffd"; r.Hash() != want {
+		t.Errorf("Hash = %s", r.Hash())
+	}
+	other, err := rules.Load(ctx, "other.star", []byte(src), rules.Limits{})
+	if err != nil || other.Hash() != r.Hash() {
+		t.Errorf("the same source under another name: %s, %v", other.Hash(), err)
+	}
+	edited := load(t, strings.Replace(src, "n - 1", "n - 2", 1), rules.Limits{})
+	if edited.Hash() == r.Hash() || len(r.Hash()) != len("sha256:")+64 {
+		t.Errorf("Hash of an edit %s, of the file %s", edited.Hash(), r.Hash())
+	}
+}

@@ -635,13 +635,15 @@ func runOctal(ctx context.Context, code string, b OctalBudget, ck *unitCheckpoin
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	cpu0, cpuOK := threadCPU()
-	comp := octal.NewComputer(g, octal.Auto)
-	comp.SetMaxWork(b.MaxWork)
-	if ck != nil && comp.CanReplay() {
-		closeCk, err := ck.open(ctx, code, comp)
-		if err != nil {
-			return OctalRow{}, nil, fmt.Errorf("sweep: octal %s: %w", code, err)
+	var closeCk func(all bool) error
+	setup := func(comp *octal.Computer) (err error) {
+		if ck != nil && comp.CanReplay() {
+			closeCk, err = ck.open(ctx, code, comp)
 		}
+		return err
+	}
+	found, err := octal.SearchPeriod(ctx, g, octal.PeriodSearch{MaxN: b.To, PlainMaxN: b.PlainTo, MaxWork: b.MaxWork, KeepAtWork: true, Setup: setup})
+	if closeCk != nil {
 		defer func() {
 			// A unit stopped keeps every value it computed; a unit done
 			// has its part, and its checkpoint goes once that is written.
@@ -650,18 +652,10 @@ func runOctal(ctx context.Context, code string, b OctalBudget, ck *unitCheckpoin
 			}
 		}()
 	}
-	per, stop, err := comp.Hunt(ctx, octal.HuntLimits{MaxN: b.To, PlainMaxN: b.PlainTo})
-	var we *octal.WorkError
-	if errors.As(err, &we) && ctx.Err() == nil {
-		// The work limit: what the values held say.
-		per, stop, err = octal.Analyze(comp), stopWork, nil
-		if per.Status == octal.Proved {
-			stop = octal.StopProved
-		}
-	}
 	if err != nil {
 		return OctalRow{}, nil, fmt.Errorf("sweep: octal %s: %w", code, err)
 	}
+	comp, per, stop := found.Computer, found.Periodicity, found.Stop
 	st := comp.Stats()
 	status := string(per.Status)
 	if per.Status == octal.Observed {
@@ -715,7 +709,7 @@ func frequencies(c *octal.Computer, to int, tables bool) (string, []FreqTable) {
 }
 
 // stopWork is a tb: code's hunt stopped by the work limit.
-const stopWork octal.Stop = "work"
+const stopWork = octal.StopWork
 
 // stopName names a hunt's stop in a row: by the budget's field in the spec.
 var stopName = map[octal.Stop]string{octal.StopProved: "proved", octal.StopMax: "to", octal.StopPlainMax: "plain_to", stopWork: "max_work"}

@@ -102,7 +102,9 @@ func TestAbuseCoins(t *testing.T) {
 	})
 	t.Run("move", func(t *testing.T) {
 		ask(t, "/api/move", with(sq, "to", "none"), false, 422, "memory budget exhausted")
-		ask(t, "/api/move", with(rugs, "to", "none"), false, 422, "memory budget exhausted")
+		// Turning the one Rugs coin is a legal move, checked on its own
+		// (the move is not looked for among every option).
+		ask(t, "/api/move", with(rugs, "to", "none"), false, 200, "turn coin (131072,131072)")
 	})
 
 	// Finding 2: 1500 heads of consecutive:1048576, 1499 of them with one

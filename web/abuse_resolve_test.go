@@ -156,11 +156,12 @@ func startGrundyServeArgs(t *testing.T, args ...string) *grundyServe {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = os.Stderr
+	log := &syncBuffer{}
+	cmd.Stderr = io.MultiWriter(os.Stderr, log)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	s := &grundyServe{cmd: cmd, exited: make(chan error, 1)}
+	s := &grundyServe{cmd: cmd, exited: make(chan error, 1), log: log}
 	lines := bufio.NewScanner(stdout)
 	addr := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)/`)
 	if lines.Scan() {

@@ -208,6 +208,27 @@ type grundyServe struct {
 	cmd    *exec.Cmd
 	base   string
 	exited chan error
+	// log holds what it wrote to stderr (startGrundyServeArgs), also
+	// copied to the test's stderr.
+	log *syncBuffer
+}
+
+// syncBuffer is a bytes.Buffer safe for one writer and many readers.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }
 
 // startGrundyServe builds cmd/grundy and starts `grundy serve` on a free
@@ -294,7 +315,8 @@ func (s *grundyServe) stop(t *testing.T) {
 	}
 }
 
-// probe sends one request every 100 ms until stopped and records the
+// probe sends one request every 100 ms (startProbeEvery: every interval)
+// until stopped and records the
 // slowest answer and any failure.
 type probe struct {
 	sent     int
@@ -305,15 +327,19 @@ type probe struct {
 }
 
 func startProbe(target string) *probe {
+	return startProbeEvery(&http.Client{Timeout: 10 * time.Second}, target, 100*time.Millisecond)
+}
+
+// startProbeEvery is startProbe with client, one request every interval.
+func startProbeEvery(client *http.Client, target string, every time.Duration) *probe {
 	p := &probe{done: make(chan struct{}), finished: make(chan struct{})}
-	client := &http.Client{Timeout: 10 * time.Second}
 	go func() {
 		defer close(p.finished)
 		for {
 			select {
 			case <-p.done:
 				return
-			case <-time.After(100 * time.Millisecond):
+			case <-time.After(every):
 			}
 			start := time.Now()
 			resp, err := client.Get(target)

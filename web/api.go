@@ -378,11 +378,15 @@ func (s *Server) move(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	history, err := s.history(r, g, pos, opts)
+	if err != nil {
+		return nil, err
+	}
 	m, err := catalog.FindMove(r.Context(), g, pos, to, opts)
 	if err != nil {
 		return nil, err
 	}
-	res := &MoveResult{Game: g.Info().Spec, Position: canon, Move: m, Repetition: repeated(r, canon, m.To)}
+	res := &MoveResult{Game: g.Info().Spec, Position: canon, Move: m, Repetition: repeated(history, canon, m.To)}
 	if judge {
 		o := opts
 		o.MaxListed = 0 // every option, within the output budget
@@ -395,16 +399,44 @@ func (s *Server) move(r *http.Request) (any, error) {
 	return res, nil
 }
 
-// repeated applies the repetition rule to the game whose earlier positions
-// the request lists (history=, the start first, each as the server wrote
-// it), then position, then after: the one rule the CLI's play and the
-// web's play page end a loopy game by.
-func repeated(r *http.Request, position, after string) bool {
+// maxHistory bounds the positions of history=: each is a move checked.
+const maxHistory = 4096
+
+// history reads the game's earlier positions (history=, the start first)
+// and checks that they are a game ending at position (play.CheckHistory):
+// a made-up history is a 400 naming the first position that does not
+// follow, not a repetition believed (issue 45). It returns them as the
+// game writes them.
+func (s *Server) history(r *http.Request, g catalog.Game, position string, opts catalog.Options) ([]string, error) {
 	h := r.Form["history"]
-	if len(h) == 0 {
+	if len(h) > maxHistory {
+		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameter \"history\" given %d times (at most %d positions)", len(h), maxHistory)}
+	}
+	for i, p := range h {
+		if len(p) > s.cfg.MaxInput {
+			return nil, &paramError{Err: &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameter \"history\" too long: %d bytes (at most %d)", len(p), s.cfg.MaxInput)}, Param: "history", Index: i + 1}
+		}
+	}
+	canon, err := play.CheckHistory(r.Context(), g, h, position, opts)
+	var he *play.HistoryError
+	if errors.As(err, &he) {
+		at := he.Index
+		if at == 0 {
+			at = len(h) + 1
+		}
+		return nil, &paramError{Err: badRequest("history=: %v", err), Param: "history", Index: min(at, len(h))}
+	}
+	return canon, err
+}
+
+// repeated applies the repetition rule to the game whose earlier positions
+// are history (checked, canonical), then position, then after: the one
+// rule the CLI's play and the web's play page end a loopy game by.
+func repeated(history []string, position, after string) bool {
+	if len(history) == 0 {
 		return false
 	}
-	return play.RepetitionDraw(append(slices.Clone(h), position, after))
+	return play.RepetitionDraw(append(slices.Clone(history), position, after))
 }
 
 func (s *Server) reply(r *http.Request) (any, error) {
@@ -423,6 +455,10 @@ func (s *Server) reply(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	history, err := s.history(r, g, pos, opts)
+	if err != nil {
+		return nil, err
+	}
 	m, ok, err := catalog.Reply(r.Context(), g, pos, opts)
 	if err != nil {
 		return nil, err
@@ -433,7 +469,7 @@ func (s *Server) reply(r *http.Request) (any, error) {
 	}
 	if ok {
 		res.Move = &m
-		res.Repetition = repeated(r, canon, m.To)
+		res.Repetition = repeated(history, canon, m.To)
 	}
 	return res, nil
 }

@@ -18,9 +18,13 @@ import (
 const (
 	// maxCardflipM bounds m for play and compare.
 	maxCardflipM = 200
-	// maxCardflipExactM bounds m for exact (10! = 3,628,800 games on one
-	// core, about 3 s).
-	maxCardflipExactM = 10
+	// maxCardflipExactM bounds m for exact: 9! = 362,880 games, 0.4 to
+	// 0.7 s of one core under any rules (the table-only and table+turn
+	// models, each variant). 10! games took 5 to 7.5 s of a core, so m = 10
+	// answered or ran past the 10 s deadline by the server's load (and under
+	// table+turn with rearrange always did, issue 45); the CLI enumerates
+	// up to cardflip.MaxExactM.
+	maxCardflipExactM = 9
 	// maxTraceSteps bounds the turns a trace lists (X is reported whatever
 	// it is): each step holds two rows of m numbers.
 	maxTraceSteps = 2000
@@ -39,6 +43,9 @@ type CardflipStrategy struct {
 	Model   string `json:"model"`
 	Needs   string `json:"needs"`
 	Summary string `json:"summary"`
+	// Best marks the strategy --strategy best names (cardflip.BestName),
+	// the lab's default.
+	Best bool `json:"best,omitempty"`
 }
 
 // CardflipStep is one turn of a traced game (cardflip.RecordStep).
@@ -53,7 +60,7 @@ func (s *Server) cardflipStrategies(r *http.Request) (any, error) {
 	var rows []CardflipStrategy
 	for _, st := range cardflip.Strategies() {
 		in := st.Info()
-		rows = append(rows, CardflipStrategy{in.Name, in.Model.String(), in.Needs(), in.Summary})
+		rows = append(rows, CardflipStrategy{in.Name, in.Model.String(), in.Needs(), in.Summary, in.Name == cardflip.BestName})
 	}
 	return rows, nil
 }
@@ -174,6 +181,14 @@ func (s *Server) cardflipCompare(r *http.Request) (any, error) {
 		ExactMax: min(7, cardflip.MaxExactM), RandomMax: 30, Workers: 1})
 }
 
+func factorial(n int) int {
+	f := 1
+	for i := 2; i <= n; i++ {
+		f *= i
+	}
+	return f
+}
+
 // cardflipM reads the required m=, 1..hi.
 func (s *Server) cardflipM(r *http.Request, hi int) (int, error) {
 	m, ok, err := s.intField(r, "m", 1, int64(hi))
@@ -202,9 +217,13 @@ func (s *Server) cardflipExact(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.cardflipM(r, maxCardflipExactM)
+	m, err := s.cardflipM(r, cardflip.MaxExactM)
 	if err != nil {
 		return nil, err
+	}
+	if m > maxCardflipExactM {
+		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("exact m = %d is %d! deals, more than one request enumerates (at most m = %d, %d! = %d deals, under a second): ask /api/cardflip/simulate, or grundy cardflip exact --m %d on your machine",
+			m, m, maxCardflipExactM, maxCardflipExactM, factorial(maxCardflipExactM), m)}
 	}
 	if err := cardflip.CheckExact(st, m); err != nil {
 		return nil, badRequest("%v", err)

@@ -180,16 +180,16 @@ func TestCardflipTimeout(t *testing.T) {
 			t.Errorf("GET %s past the deadline: %d %s", target, code, body)
 		}
 	}
-	// The deadline holds: these took 14.6 s against a 10 s limit (an
-	// evaluation checked its context only between chunks of 8! games).
+	// The deadline holds: these took 14.6 s against a 10 s limit at m = 10
+	// (an evaluation checked its context only between chunks of 8! games).
 	// With a limit of 200 ms, each answers 504, and its computation stops
 	// (the watchdog would answer 504 for one that runs on, but its slot
 	// stays taken until it returns). How soon is logged; the failsafe is
 	// for a loaded machine.
 	s = New(Config{Timeout: 200 * time.Millisecond})
 	for _, target := range []string{
-		"/api/cardflip/exact?m=10&strategy=interval&players=1000&model=turn&variant=rearrange",
-		"/api/cardflip/exact?m=10&strategy=front-to-back",
+		"/api/cardflip/exact?m=9&strategy=interval&players=1000&model=turn&variant=rearrange",
+		"/api/cardflip/exact?m=9&strategy=stacks&model=turn&variant=rearrange",
 		"/api/cardflip/simulate?m=10&strategy=interval&players=1000&trials=400000",
 		"/api/cardflip/compare?m=2..60&trials=200",
 	} {
@@ -265,7 +265,10 @@ func TestCardflipEvaluate(t *testing.T) {
 		msg    string
 	}{
 		{"/api/cardflip/exact", 400, `missing parameter "m"`},
-		{"/api/cardflip/exact?m=11", 400, `parameter "m" must be a whole number in 1..10, not "11"`},
+		{"/api/cardflip/exact?m=13", 400, `parameter "m" must be a whole number in 1..12, not "13"`},
+		// Issue 45, finding 7: m = 10, which the docs allowed, ran past the
+		// deadline under table+turn with rearrange (and by load otherwise).
+		{"/api/cardflip/exact?m=10&model=turn&variant=rearrange", 413, `exact m = 10 is 10! deals, more than one request enumerates (at most m = 9, 9! = 362880 deals, under a second): ask /api/cardflip/simulate, or grundy cardflip exact --m 10 on your machine`},
 		{"/api/cardflip/exact?m=5&strategy=random", 400, `cardflip: strategy random flips coins, so the deals alone do not determine its games; use simulate`},
 		{"/api/cardflip/exact?m=5&strategy=interval", 400, `cardflip: strategy interval needs a finite number of players with memory (players ≥ 1)`},
 		{"/api/cardflip/exact?m=5&strategy=stacks&variant=fixed", 400, `cardflip: strategy stacks moves the card it looked at, which fixed-after-look forbids`},
@@ -285,7 +288,7 @@ func TestCardflipEvaluate(t *testing.T) {
 	}
 	// Past the server's deadline: 504.
 	late := New(Config{Timeout: time.Nanosecond})
-	for _, target := range []string{"/api/cardflip/exact?m=10&strategy=front-to-back", "/api/cardflip/simulate?m=60&trials=10000&strategy=random"} {
+	for _, target := range []string{"/api/cardflip/exact?m=9&strategy=front-to-back", "/api/cardflip/simulate?m=60&trials=10000&strategy=random"} {
 		if code, body := get(t, late, target); code != 504 {
 			t.Errorf("GET %s past the deadline: %d %s", target, code, body)
 		}

@@ -103,12 +103,19 @@ func (s *Server) compute(w http.ResponseWriter, r *http.Request, rt route) {
 			s.writeError(w, r, err)
 			return
 		}
+		if l == laneGeneral {
+			if err := s.admitMemory(r.Context(), queueDeadline); err != nil {
+				release()
+				s.writeError(w, r, err)
+				return
+			}
+		}
 		limit := left
 		if l == laneFast {
 			limit = min(left, s.cfg.FastTimeout)
 		}
 		start := time.Now()
-		v, err, detached := s.run(r, rt, limit, left, release)
+		v, err, detached := s.run(r, rt, l, limit, left, release)
 		if detached {
 			s.writeError(w, r, err) // the handler holds the slot until it returns
 			return
@@ -127,25 +134,56 @@ func (s *Server) compute(w http.ResponseWriter, r *http.Request, rt route) {
 	}
 }
 
+// admitMemory waits, until the queue deadline, while the heap is over the
+// memory limit or a computation the governor stopped is still running: a
+// heavy computation started then would be stopped (or get another one
+// stopped) for memory it did not take. Cheap requests are not held: they
+// are small (and in the fast lane short), and are not stopped for others'
+// memory (they are watched as light).
+func (s *Server) admitMemory(ctx context.Context, deadline time.Time) error {
+	ctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	if err := s.guard.Admit(ctx); err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return errMemoryBusy
+		}
+		return err
+	}
+	return nil
+}
+
+// errMemoryBusy is the answer when the heap stayed over the memory limit
+// for the whole wait in the queue.
+var errMemoryBusy = &httpError{http.StatusServiceUnavailable, "server busy: its memory is over the limit while other computations finish; retry in a moment"}
+
+// stopGrace is how long past its deadline a computation may take to stop
+// before it is answered 504 anyway (issue 45: a request past its deadline
+// stops within about 50 ms). The engines poll their context by a count of
+// work well under a millisecond of it; one that does not is logged, and
+// keeps its slot until it returns.
+const stopGrace = 50 * time.Millisecond
+
 // run calls the handler under a deadline limit from now, the request's
-// context and the memory governor. If limit < left (the time the request
-// has left), the deadline is a fast-lane slice: reaching it returns
-// errFastSlice. A handler that does not return within a grace period after
-// left (an engine loop that does not check its context) is left running:
-// run answers 504 with detached set, and release is called when the handler
-// returns, so its slot stays taken while it works.
-func (s *Server) run(r *http.Request, rt route, limit, left time.Duration, release func()) (v any, err error, detached bool) {
+// context and the memory governor (a cheap request watched as light: of
+// several that grew the heap alike, it is stopped last). If
+// limit < left (the time the request has left), the deadline is a
+// fast-lane slice: reaching it returns errFastSlice. A handler that does
+// not return within stopGrace after left (an engine loop that does not
+// check its context) is left running: run answers 504 with detached set,
+// and release is called when the handler returns, so its slot stays taken
+// while it works (the scheduler charges its client for that time).
+func (s *Server) run(r *http.Request, rt route, l lane, limit, left time.Duration, release func()) (v any, err error, detached bool) {
 	var cause error = &deadlineError{s.cfg.Timeout}
 	if limit < left {
 		cause = errFastSlice
 	}
 	ctx, cancelTimeout := context.WithTimeoutCause(r.Context(), limit, cause)
-	ctx, cancelWatch := s.guard.Watch(ctx)
-	cancel := func() { cancelWatch(); cancelTimeout() }
-	type result struct {
-		v   any
-		err error
+	watch := s.guard.Watch
+	if l != laneGeneral {
+		watch = s.guard.WatchLight
 	}
+	ctx, cancelWatch := watch(ctx)
+	cancel := func() { cancelWatch(); cancelTimeout() }
 	done := make(chan result, 1)
 	go func() {
 		defer func() {
@@ -157,30 +195,75 @@ func (s *Server) run(r *http.Request, rt route, limit, left time.Duration, relea
 		v, err := rt.handle(r.WithContext(ctx))
 		done <- result{v, err}
 	}()
-	grace := max(50*time.Millisecond, left/20)
-	t := time.NewTimer(left + grace)
+	deadline := time.Now().Add(left)
+	t := time.NewTimer(left + stopGrace)
 	defer t.Stop()
+	var res result
 	select {
-	case res := <-done:
-		// An answer that came back without an error after the fast-lane
-		// slice ran out may be partial (a list of moves "stopped early:
-		// time budget exhausted"): it depends on the machine's load, so
-		// it is computed again in a general slot, like one that failed.
-		sliceOver := res.err == nil && ctx.Err() != nil && errors.Is(context.Cause(ctx), errFastSlice)
-		cancel()
-		if sliceOver {
-			return nil, errFastSlice, false
-		}
-		return res.v, s.explain(ctx, res.err), false
+	case res = <-done:
 	case <-t.C:
+		// A result that came at the same moment is taken (select picks
+		// at random among ready cases).
+		select {
+		case res = <-done:
+		default:
+			return s.detach(requestName(rt, r), deadline, done, cancel, release)
+		}
 	}
+	// An answer that came back without an error after the fast-lane
+	// slice ran out may be partial (a list of moves "stopped early:
+	// time budget exhausted"): it depends on the machine's load, so
+	// it is computed again in a general slot, like one that failed.
+	sliceOver := res.err == nil && ctx.Err() != nil && errors.Is(context.Cause(ctx), errFastSlice)
+	// One the memory governor stopped is answered as stopped, not with
+	// the part it had (a list "stopped early"): whether the heap was
+	// over the limit depends on the server's load.
+	memStop := res.err == nil && ctx.Err() != nil && memguard.Cause(ctx, ctx.Err()) != ctx.Err()
+	err = s.explain(ctx, res.err)
+	cancel()
+	switch {
+	case sliceOver:
+		return nil, errFastSlice, false
+	case memStop:
+		return nil, &memoryLimitError{limit: s.guard.Limit()}, false
+	}
+	return res.v, err, false
+}
+
+// detach answers 504 for a handler that did not stop within stopGrace of
+// its deadline and leaves it running: when it returns (done), its context
+// is released and then its slot, and how late it stopped is logged.
+func (s *Server) detach(name string, deadline time.Time, done <-chan result, cancel, release func()) (any, error, bool) {
+	s.overdue.Add(1)
 	go func() {
 		<-done
+		late := time.Since(deadline)
 		cancel()
 		release()
+		s.overdue.Add(-1)
+		log.Printf("web: %s stopped %v after its deadline (its slot was held until then)", name, late.Round(time.Millisecond))
 	}()
-	log.Printf("web: /api/%s did not stop within %v of its deadline; its slot stays taken until it does", rt.name, grace)
+	log.Printf("web: %s did not stop within %v of its deadline; its slot stays taken until it does", name, stopGrace)
 	return nil, &deadlineError{s.cfg.Timeout}, true
+}
+
+// requestName names a request in the log: its route and parameters,
+// URL-encoded (no spaces) and cut at 120 bytes.
+func requestName(rt route, r *http.Request) string {
+	name := "/api/" + rt.name
+	if q := r.Form.Encode(); q != "" {
+		name += "?" + q
+	}
+	if len(name) > 120 {
+		name = name[:120] + "…"
+	}
+	return name
+}
+
+// result is what a handler returned.
+type result struct {
+	v   any
+	err error
 }
 
 // explain names the reason a computation stopped when its context did:
@@ -190,7 +273,11 @@ func (s *Server) explain(ctx context.Context, err error) error {
 	if err == nil || ctx.Err() == nil || !stoppedByContext(err) {
 		return err
 	}
-	if merr := memguard.Cause(ctx, err); merr != err {
+	// The governor's stop, whether the engine reports a canceled search
+	// (Cause turns it into the governor's error) or the governor's error
+	// itself (impartial.ContextError returns the context's cause).
+	byGuard := memguard.Cause(ctx, ctx.Err()) != ctx.Err()
+	if merr := memguard.Cause(ctx, err); merr != err || byGuard && merr == context.Cause(ctx) {
 		return &memoryLimitError{limit: s.guard.Limit()}
 	}
 	switch c := context.Cause(ctx); {
@@ -227,11 +314,13 @@ func (e *deadlineError) HTTPStatus() int { return http.StatusGatewayTimeout }
 func (e *deadlineError) Unwrap() error { return context.DeadlineExceeded }
 
 // memoryLimitError is the answer when the memory governor stopped the
-// computations running.
+// computation: the heap was over the limit and this computation had grown
+// it most (memguard); computations that started into a full heap are not
+// stopped for it, and heavy ones wait until it is under the limit.
 type memoryLimitError struct{ limit int64 }
 
 func (e *memoryLimitError) Error() string {
-	return fmt.Sprintf("memory limit reached: the server's computations together passed %s (grundy serve --memory-limit), so the ones running were stopped; ask a smaller question, or retry if others were running",
+	return fmt.Sprintf("memory limit reached: the server's heap passed %s (grundy serve --memory-limit) and this computation had grown it the most, so it was stopped; ask a smaller question",
 		impartial.FormatBytes(e.limit))
 }
 

@@ -73,10 +73,12 @@ type Config struct {
 	MaxPendingBytes int64
 	// MemoryLimit bounds the Go heap of the whole server, all computations
 	// together: a governor (internal/memguard) samples the heap every 5 ms
-	// while computations run and, past the limit, stops every computation
-	// running with a memory error (422); Serve also sets the runtime's soft
-	// memory limit to 7/8 of it, so garbage is collected before. Budget
-	// bounds one search by its own estimate; this bounds the process.
+	// while computations run and, past the limit, stops the computation
+	// that grew it most with a memory error (422), and no other until that
+	// one has ended; heavy requests wait in the queue while the heap is
+	// over. Serve also sets the runtime's soft memory limit to 7/8 of it,
+	// so garbage is collected before. Budget bounds one search by its own
+	// estimate; this bounds the process.
 	// Default: max(384 MiB, 3/2 × Budget.MaxMemory); negative: no governor.
 	MemoryLimit int64
 	// MaxBodyBytes bounds a request body (POST forms). Default: 64 KiB.

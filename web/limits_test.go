@@ -309,7 +309,7 @@ func TestMemoryLimit(t *testing.T) {
 	limit := memguard.Usage() + 32<<20
 	s := New(Config{MemoryLimit: limit, FastLane: -1, Timeout: 10 * time.Minute})
 	code, body := get(t, s, "/api/solve?"+q("game", "starlark:examples/subtract.star", "position", "3000000"))
-	if code != 422 || !strings.Contains(body, "memory limit reached: the server's computations together passed") {
+	if code != 422 || !strings.Contains(body, "memory limit reached: the server's heap passed") {
 		t.Errorf("%d %s", code, body)
 	}
 	if s.guard.Trips() != 1 {
@@ -336,7 +336,7 @@ func slowRoute(release <-chan struct{}, panics bool) route {
 // it anyway; its slot stays taken until it really returns. The handler
 // returns only when the test lets it, so the 504 can only be the
 // watchdog's, on any machine; how soon after the deadline it came is
-// logged (the grace is max(50 ms, Timeout/20)).
+// logged (the grace is stopGrace).
 func TestWatchdog(t *testing.T) {
 	s := New(Config{Timeout: 50 * time.Millisecond, MaxConcurrent: 1, FastLane: -1})
 	release := make(chan struct{})

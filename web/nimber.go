@@ -18,7 +18,7 @@ func (s *Server) nimberEval(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := nimber.Eval(expr, nimber.Settings{})
+	v, err := nimber.EvalContext(r.Context(), expr, nimber.Settings{})
 	if errors.Is(err, nimber.ErrVariable) {
 		return nil, fmt.Errorf("%w; /api/nimber/solve?poly= finds them", err)
 	}
@@ -36,7 +36,7 @@ func (s *Server) nimberSolve(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return nimber.Solve(poly, nimber.Settings{})
+	return nimber.SolveContext(r.Context(), poly, nimber.Settings{})
 }
 
 // nimberTable answers /api/nimber/table[?size=N]: the nim-multiplication

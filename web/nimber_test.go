@@ -44,6 +44,8 @@ func TestNimberAPI(t *testing.T) {
 		{"/api/nimber?" + q("expr", "x+1"), 400, "column 1: x is a variable: a polynomial has roots, not a value; /api/nimber/solve?poly= finds them"},
 		{"/api/nimber?" + q("expr", "0x"+strings.Repeat("f", 1000)+"^"+strings.Repeat("9", 1200)), 422, "work budget exhausted"},
 		{"/api/nimber/solve?" + q("poly", "x^99"), 400, "degree past 32"},
+		// Issue 45, finding 7: k·d overflowed the check; a 422 of the work budget.
+		{"/api/nimber/solve?" + q("poly", "(x^2)^4611686018427387904"), 400, "column 6: degree past 32"},
 		{"/api/nimber/table?size=257", 400, `parameter "size"`},
 	} {
 		code, body := get(t, s, c.target)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"math"
 	"net"
 	"net/http"
 	"sync"
@@ -24,11 +25,18 @@ import (
 //     over in a general slot), so a request that only looked cheap holds the
 //     fast lane for FastTimeout at most.
 //   - Waiting requests are served by fair share: when a slot frees, the
-//     waiting request whose client holds the fewest slots gets it (arrival
-//     order among equals). When the queue is full (MaxQueue), a newcomer
-//     takes the place of the newest waiting request of the client with the
-//     most requests waiting, if that client has more than the newcomer's
-//     client; otherwise it is refused (503).
+//     waiting request whose client holds the fewest slots gets it; among
+//     clients holding as many, the one that has held general slots the
+//     least lately (slot-seconds, decaying with a half-life of usageHalfLife;
+//     a computation running past its deadline is charged until it stops),
+//     then arrival order. So a client that sends heavy requests back to back,
+//     or queues several, from one address or several, cannot keep the
+//     general slots: as each of its computations ends, a waiting request of
+//     a client that has used them less goes first (issue 45). When the
+//     queue is full (MaxQueue), a newcomer takes the place of the newest
+//     waiting request of the client with the most requests waiting, if that
+//     client has more than the newcomer's client; otherwise it is refused
+//     (503).
 type scheduler struct {
 	maxQueue  int
 	perClient int
@@ -42,6 +50,21 @@ type scheduler struct {
 	heavy   map[string]int // of which by requests that do not look cheap
 	queue   []*waiter      // in arrival order
 	waiting map[string]int // queued requests per client
+	// spent is the general-slot time of each client lately (usage).
+	spent     map[string]*usage
+	pruneSize int // len(spent) after the last prune
+	now       func() time.Time
+}
+
+// usageHalfLife is how fast a client's past use of the general slots is
+// forgotten: a minute, several of the server's 10 s computations.
+const usageHalfLife = time.Minute
+
+// usage is a client's general-slot time: slot-seconds, each weighted by
+// 2^(−age/usageHalfLife), as of at.
+type usage struct {
+	seconds float64
+	at      time.Time
 }
 
 // lane is the kind of slot a computation holds.
@@ -72,7 +95,46 @@ func newScheduler(cfg Config) *scheduler {
 		running:   make(map[string]int),
 		heavy:     make(map[string]int),
 		waiting:   make(map[string]int),
+		spent:     make(map[string]*usage),
+		now:       time.Now,
 	}
+}
+
+// accrueLocked brings client's usage up to now: the old seconds decay, and
+// the slots it has held since at (running, unchanged since: every change
+// accrues first) are added, each second weighted by its age.
+func (s *scheduler) accrueLocked(client string, now time.Time) *usage {
+	u := s.spent[client]
+	if u == nil {
+		u = &usage{at: now}
+		s.spent[client] = u
+		return u
+	}
+	dt := now.Sub(u.at).Seconds()
+	if dt <= 0 {
+		return u
+	}
+	h := usageHalfLife.Seconds()
+	keep := math.Exp2(-dt / h)
+	// ∫ held·2^(−(now−τ)/h) dτ over [at, now].
+	u.seconds = u.seconds*keep + float64(s.running[client])*h/math.Ln2*(1-keep)
+	u.at = now
+	return u
+}
+
+// pruneLocked forgets the clients holding nothing whose use has decayed
+// below a millisecond, once the table has doubled since the last prune (so
+// its size stays bounded by the clients of the last few minutes).
+func (s *scheduler) pruneLocked(now time.Time) {
+	if len(s.spent) < 2*max(s.pruneSize, 64) {
+		return
+	}
+	for c := range s.spent {
+		if s.running[c] == 0 && s.waiting[c] == 0 && s.accrueLocked(c, now).seconds < 1e-3 {
+			delete(s.spent, c)
+		}
+	}
+	s.pruneSize = len(s.spent)
 }
 
 // clientOf names the client of a request: the IP address of the remote end
@@ -92,11 +154,13 @@ func (s *scheduler) tryLocked(client string, cheap bool) (lane, bool) {
 		return laneFast, true
 	}
 	if s.general > 0 && cheap {
+		s.accrueLocked(client, s.now())
 		s.general--
 		s.running[client]++
 		return laneShared, true
 	}
 	if s.general > 0 && s.heavy[client] < s.perClient {
+		s.accrueLocked(client, s.now())
 		s.general--
 		s.running[client]++
 		s.heavy[client]++
@@ -161,6 +225,7 @@ func (s *scheduler) releaseLocked(client string, l lane) {
 	case laneFast:
 		s.fast++
 	case laneGeneral, laneShared:
+		s.accrueLocked(client, s.now())
 		s.general++
 		if s.running[client]--; s.running[client] == 0 {
 			delete(s.running, client)
@@ -174,17 +239,29 @@ func (s *scheduler) releaseLocked(client string, l lane) {
 	s.grantLocked()
 }
 
-// grantLocked hands free slots to waiting requests, fewest slots held by
-// the client first, then in arrival order.
+// grantLocked hands free slots to waiting requests: fewest slots held by
+// the client first, then least general-slot time lately, then in arrival
+// order.
 func (s *scheduler) grantLocked() {
+	now := s.now()
+	s.pruneLocked(now)
 	for {
 		best := -1
+		var bestUse float64
 		for i, w := range s.queue {
 			if !s.fitsLocked(w) {
 				continue
 			}
-			if best < 0 || s.running[w.client] < s.running[s.queue[best].client] {
-				best = i
+			// Uses within a quarter of a second are equal: a page's cheap
+			// requests do not reorder the queue.
+			use := math.Floor(s.accrueLocked(w.client, now).seconds / 0.25)
+			if best < 0 {
+				best, bestUse = i, use
+				continue
+			}
+			held, bestHeld := s.running[w.client], s.running[s.queue[best].client]
+			if held < bestHeld || held == bestHeld && use < bestUse {
+				best, bestUse = i, use
 			}
 		}
 		if best < 0 {

@@ -2,6 +2,8 @@ package web
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -152,6 +154,93 @@ func TestSchedulerFairShare(t *testing.T) {
 	s.release("B", laneGeneral)
 	if l := <-a.got; l != laneGeneral {
 		t.Fatalf("A got %v", l)
+	}
+}
+
+// Issue 45, finding 2: two clients that send heavy requests back to back,
+// each queuing the next before its last is answered, kept both general
+// slots: every freed slot went to the request of the client that had just
+// released it (fewest held, then arrival). A client that has held the
+// slots less lately goes first now, and a client's use decays with time.
+func TestSchedulerUsage(t *testing.T) {
+	s := testScheduler(2, 1, 0, 10)
+	s.fast = 0
+	clock := time.Unix(1e9, 0)
+	s.now = func() time.Time { return clock }
+	mustAcquire(t, s, "A", false, laneGeneral)
+	mustAcquire(t, s, "B", false, laneGeneral)
+	a2 := pending(t, s, context.Background(), "A", false)
+	b2 := pending(t, s, context.Background(), "B", false)
+	c := pending(t, s, context.Background(), "C", false)
+	clock = clock.Add(10 * time.Second)
+	s.release("A", laneGeneral)
+	if l := <-c.got; l != laneGeneral {
+		t.Fatalf("C got %v", l)
+	}
+	expectNone(t, s, a2)
+	clock = clock.Add(time.Second)
+	s.release("B", laneGeneral) // B has held a slot for 11 s, A for 10 s
+	if l := <-a2.got; l != laneGeneral {
+		t.Fatalf("A got %v", l)
+	}
+	expectNone(t, s, b2)
+	// C's slot frees after 5 s: B (11 s used, decayed) waits alone.
+	clock = clock.Add(5 * time.Second)
+	s.release("C", laneGeneral)
+	if l := <-b2.got; l != laneGeneral {
+		t.Fatalf("B got %v", l)
+	}
+	s.mu.Lock()
+	a := s.accrueLocked("A", clock).seconds
+	s.mu.Unlock()
+	// A: 10 s held, then 5 s from 1 s later, each second weighted by its
+	// age (2^(−age/half-life)).
+	h := usageHalfLife.Seconds()
+	held := func(d float64) float64 { return h / math.Ln2 * (1 - math.Exp2(-d/h)) }
+	want := held(10)*math.Exp2(-6/h) + held(5)
+	if math.Abs(a-want) > 1e-9 {
+		t.Errorf("A's use %v s, want %v s", a, want)
+	}
+	// Old use is forgotten: an hour later, with nothing held, a waiting
+	// client of no use and A are equal (arrival order).
+	s.release("A", laneGeneral)
+	s.release("B", laneGeneral)
+	clock = clock.Add(time.Hour)
+	mustAcquire(t, s, "D", false, laneGeneral)
+	mustAcquire(t, s, "E", false, laneGeneral)
+	a3 := pending(t, s, context.Background(), "A", false)
+	f := pending(t, s, context.Background(), "F", false)
+	s.release("D", laneGeneral)
+	if l := <-a3.got; l != laneGeneral {
+		t.Fatalf("A an hour later got %v", l)
+	}
+	expectNone(t, s, f)
+}
+
+// The table of clients' use is pruned: clients that hold nothing and whose
+// use has decayed are forgotten once it has doubled.
+func TestSchedulerUsagePruned(t *testing.T) {
+	s := testScheduler(1, 1, 0, 10)
+	s.fast = 0
+	clock := time.Unix(1e9, 0)
+	s.now = func() time.Time { return clock }
+	for i := range 1000 {
+		client := fmt.Sprint("10.0.", i/256, ".", i%256)
+		mustAcquire(t, s, client, false, laneGeneral)
+		clock = clock.Add(time.Second)
+		s.release(client, laneGeneral)
+	}
+	clock = clock.Add(time.Hour)
+	for i := range 200 {
+		client := fmt.Sprint("10.1.", i/256, ".", i%256)
+		mustAcquire(t, s, client, false, laneGeneral)
+		s.release(client, laneGeneral)
+	}
+	s.mu.Lock()
+	n := len(s.spent)
+	s.mu.Unlock()
+	if n > 400 {
+		t.Errorf("%d clients remembered, want the recent ones only", n)
 	}
 }
 

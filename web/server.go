@@ -28,7 +28,10 @@ type Server struct {
 	guard  *memguard.Guard // Config.MemoryLimit over all computations
 	// promoted counts requests that looked cheap but outlasted FastTimeout.
 	promoted atomic.Int64
-	handler  http.Handler
+	// overdue counts the computations running past their deadline (run's
+	// watchdog answered them 504; they still hold their slots).
+	overdue atomic.Int64
+	handler http.Handler
 	// resolver names every game of a request (newResolver).
 	resolver *catalog.Resolver
 	// resolve is resolveSpec, except in tests.

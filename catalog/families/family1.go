@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -305,6 +306,9 @@ func wythoffFamily() catalog.Family {
 				Describe: func(ps []games.Pair, i int, to games.Pair) string { return games.Wythoff{}.DescribeMove(ps[i], to) },
 			})
 			g.Cell = func(a, b int) games.Pair { return games.Pair{A: a, B: b} }
+			g.Tabulate = func(ctx context.Context, n int, _ catalog.Options) ([][]impartial.Nimber, error) {
+				return games.WythoffTable(ctx, n)
+			}
 			return g, nil
 		},
 	}

@@ -170,8 +170,9 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *catalog.SumGam
 	g.Bind = func(context.Context, catalog.Options) (*catalog.Binding[octal.Parts], error) {
 		codec := octalCodec
 		codec.Board = func(ps []octal.Parts) string { return drawHeaps(g.Info().Board, octalSizes(ps)) }
+		ov := misere.NewOctalValued(og)
 		return &catalog.Binding[octal.Parts]{
-			Game: misere.NewOctalValued(og), Codec: codec,
+			Game: ov, Codec: codec, Fail: ov.Err, // a move of more heaps than a position holds
 			Heap:      func(n int) (octal.Parts, error) { return octal.Parts{int64(n)}, nil },
 			HeapRules: func() misere.HeapRules { return misere.Octal(og) },
 		}, nil
@@ -185,17 +186,10 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *catalog.SumGam
 		return &catalog.SequenceStats{Kernel: st.Kernel, Rare: st.Rare, Bytes: st.Bytes}, nil
 	}
 	g.PeriodSearch = func(ctx context.Context, max int, opts catalog.Options) (*catalog.Periodicity, error) {
-		// The values are held two bytes each: the memory budget bounds them.
-		if err := octal.CheckBudget(max, impartial.Budget{MaxMemory: opts.Budget.MaxMemory}); err != nil {
-			return nil, err
-		}
-		if max > octal.MaxHeap {
-			return nil, &octal.HeapError{Game: spec, Heap: max, Max: octal.MaxHeap}
-		}
-		c := octal.NewComputer(og, octal.Auto)
-		c.SetParallel(runtime.GOMAXPROCS(0) > 1)
-		c.SetMaxWork(opts.Budget.MaxPositions) // a general tb code's options count as positions
-		res, err := c.FindPeriod(ctx, max)
+		// The values are held two bytes each: the memory budget bounds
+		// them; a general tb code's options count as positions.
+		res, err := octal.SearchPeriod(ctx, og, octal.PeriodSearch{MaxN: max, Name: spec, Parallel: runtime.GOMAXPROCS(0) > 1,
+			MaxWork: opts.Budget.MaxPositions, MaxMemory: opts.Budget.MaxMemory})
 		if err != nil && ctx.Err() != nil {
 			return nil, impartial.ContextError(ctx)
 		}

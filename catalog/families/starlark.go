@@ -97,5 +97,11 @@ func NewStarlarkGame(r *rules.Rules, spec string, lim rules.Limits) *StarlarkGam
 	return g
 }
 
+// Content identifies the game's rules: the version of what rule files
+// mean and the SHA-256 of the file (catalog.Contenter).
+func (g *StarlarkGame) Content() string {
+	return fmt.Sprintf("starlark/%d %s", rules.Version, g.rules.Hash())
+}
+
 // Rules returns the game's rule file.
 func (g *StarlarkGame) Rules() *rules.Rules { return g.rules }

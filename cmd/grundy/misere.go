@@ -212,9 +212,11 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	}
 	defer job.stop()
 	ctx, g, copts := job.ctx, job.game, job.opts
-	s := opts.settings(io, copts, "heap")
+	s, progress := opts.settings(io, copts, "heap")
 	q, done, qerr := catalog.ComputeMisereQuotient(ctx, g, opts.heaps, s, copts)
+	progress.finish()
 	defer done()
+	qerr = opts.withCheckpoint(q, qerr, "heap")
 	if q == nil {
 		var ce *catalog.CapabilityError
 		if errors.As(qerr, &ce) && !g.Info().Heap {
@@ -255,21 +257,51 @@ func (opts *misereQuotientOptions) output(ctx context.Context, io *streams, res 
 		}
 	}
 	if qerr != nil {
+		var cn *checkpointNote
+		if errors.As(qerr, &cn) {
+			return withCheckpoint(misereError(memguard.Cause(ctx, cn.err)), cn.note)
+		}
 		return misereError(memguard.Cause(ctx, qerr))
 	}
 	return nil
 }
 
+// withCheckpoint adds to the stop of a checkpointed quotient (Ctrl-C,
+// --timeout, a limit) where its checkpoint stands and how to go on.
+func (opts *misereQuotientOptions) withCheckpoint(q *misere.Quotient, qerr error, unit string) error {
+	var se *misere.StopError
+	if opts.checkpoint == "" || q == nil || !errors.As(qerr, &se) {
+		return qerr
+	}
+	held := fmt.Sprintf("the heaps 0..%d", q.Computed())
+	if unit == "position" {
+		held = fmt.Sprintf("the first %d positions of the closed set", q.Computed())
+	}
+	return withCheckpoint(qerr, fmt.Sprintf("the checkpoint %s holds %s: run the same command to resume", opts.checkpoint, held))
+}
+
 // settings are the quotient's settings from the flags; --progress reports
-// each heap, or each position (unit), as it is added.
-func (opts *misereQuotientOptions) settings(io *streams, copts catalog.Options, unit string) misere.Settings {
+// each heap, or each position (unit), as it is added, and a terminal shows
+// a progress bar (quotientProgress). A resumed run says where it resumes.
+func (opts *misereQuotientOptions) settings(io *streams, copts catalog.Options, unit string) (misere.Settings, *quotientProgress) {
 	s := misere.Settings{MaxSize: opts.maxSize, MaxWork: opts.maxWork, Budget: copts.Budget, Checkpoint: opts.checkpoint}
-	if opts.progress {
-		s.Progress = func(n, size, pSize int) {
+	p := newQuotientProgress(io, unit, opts.heaps, io.tty && !opts.json && !opts.progress)
+	s.Progress = func(n, size, pSize int) {
+		if opts.progress {
 			fmt.Fprintf(io.err, "%s %d: %d elements, %d in the P-portion\n", unit, n, size, pSize)
 		}
+		p.heap(n, size, pSize)
 	}
-	return s
+	s.Candidate = p.candidate
+	if opts.checkpoint != "" {
+		s.Resumed = func(heaps int) {
+			if heaps > 0 {
+				fmt.Fprintf(io.err, "resuming at %s %d (the checkpoint %s holds the %ss 0..%d)\n", unit, heaps, opts.checkpoint, unit, heaps-1)
+			}
+			p.resumed(heaps)
+		}
+	}
+	return s, p
 }
 
 // misereQuotientPositionsRun answers `misere quotient GAME --position P…`:
@@ -281,11 +313,13 @@ func misereQuotientPositionsRun(cmd *cobra.Command, io *streams, opts *misereQuo
 	}
 	defer job.stop()
 	ctx, g, copts := job.ctx, job.game, job.opts
-	s := opts.settings(io, copts, "position")
+	s, progress := opts.settings(io, copts, "position")
 	p, qerr := catalog.ComputeMiserePositions(ctx, g, opts.positions, s, copts)
+	progress.finish()
 	if p == nil {
 		return misereError(memguard.Cause(ctx, qerr))
 	}
+	qerr = opts.withCheckpoint(p.Quotient, qerr, "position")
 	res := p.Result(ctx)
 	return opts.output(ctx, io, res, func(list int) string { return miserePositionsText(res, list) }, p.Quotient, copts, qerr)
 }
@@ -469,9 +503,15 @@ limits, counted in work (--max-work: sums enumerated and products formed),
 heaps (--max-heaps) and memory (--max-memory), never in time, so the census
 is the same on any machine.
 
-Rows are appended to DIR/census.jsonl as they are found: a census stopped
-at any point resumes where it was. When every code has its row, the census
-is written to DIR/census.csv and DIR/census.json.`,
+Rows are kept in DIR/census.jsonl as they are found (the file replaced
+atomically, each row with its own check): a census stopped at any point
+resumes where it was. On resume a row is used if it is intact and holds
+under this run's limits: a proved row always, a stopped one if its limits
+were at least these (a row stopped by --max-work is computed again under a
+larger one). A damaged row is dropped and its code computed again; the
+other rows stay; each is said on standard error. One census at a time may
+use DIR (DIR/census.lock). The rows so far are written to DIR/census.csv
+and DIR/census.json after each new one.`,
 		Example: `  nice -n 19 grundy misere census --digits 2,3 --out results/misere-census`,
 		Args:    exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -507,10 +547,17 @@ func misereCensusRun(cmd *cobra.Command, io *streams, opts *misereCensusOptions)
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
 	s := misere.Settings{MaxWork: opts.maxWork, MaxHeaps: opts.maxHeaps, Budget: copts.Budget}
-	_, err = misere.Census(ctx, codes, s, opts.out, func(r misere.CensusRow, old bool) {
+	_, err = misere.Census(ctx, codes, s, opts.out, func(n misere.CensusNote) {
+		r := n.Row
 		how := ""
-		if old {
+		switch {
+		case n.Problem != "":
+			fmt.Fprintf(io.err, "census.jsonl line %d: dropped (%s)\n", n.Line, n.Problem)
+			return
+		case n.Old:
 			how = " (from the census file)"
+		case n.Again != "":
+			how = " (computed again: " + n.Again + ")"
 		}
 		fmt.Fprintf(io.err, "%s: %s to heap %d, %d elements, P %d%s\n", r.Code, r.Status, r.Heaps, r.Size, r.PSize, how)
 	})

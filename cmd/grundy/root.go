@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -31,6 +32,17 @@ type streams struct {
 	outTTY bool
 	// width is the terminal's width in columns, 0 when out is not one.
 	width int
+	// everyFrame draws every frame of a progress bar (tests: a bar's
+	// frames are throttled by the clock otherwise).
+	everyFrame bool
+}
+
+// barThrottle is the least time between two frames of a progress bar.
+func (s *streams) barThrottle() time.Duration {
+	if s.everyFrame {
+		return 0
+	}
+	return 200 * time.Millisecond
 }
 
 func newStreams(in io.Reader, out, err io.Writer) *streams {
@@ -183,7 +195,10 @@ func plural(n int, word string) string {
 
 // hint adds what the user can do about an error, in the command line's
 // words (the library's errors name what was exceeded, not our flags).
-func hint(err error) string {
+func hint(err error) string { return limitHint(err) + checkpointHint(err) }
+
+// limitHint is the hint of a limit or a spec error.
+func limitHint(err error) string {
 	var be *impartial.BudgetError
 	var se *catalog.SpecError
 	var lh *catalog.LoopyHeapError

@@ -260,25 +260,42 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, g catal
 
 	// Values already known from a checkpoint: counted here, replayed by
 	// the sequence path (catalog.StreamValues) and emitted as they were.
+	// The checkpoint is bound to the game's content (a rule file's hash:
+	// catalog.Content), and opened read-only when it holds every value
+	// asked for (from is then info.Start: --from and --checkpoint go
+	// together only so).
 	var ck *checkpoint.Checkpoint
 	knownCount := 0
 	if opts.checkpoint != "" {
-		c, n, err := checkpoint.OpenCount(opts.checkpoint, info.Spec, info.Start)
+		id := checkpoint.Identity{Game: info.Spec, Start: info.Start, Content: catalog.Content(g)}
+		c, n, err := checkpoint.OpenFor(opts.checkpoint, id, int64(total))
 		if err != nil {
 			return "", err
 		}
 		ck, knownCount = c, int(min(n, int64(total)))
 		defer ck.Close()
+		switch {
+		case knownCount == total:
+			fmt.Fprintf(io.err, "replaying G(%d..%d) from the checkpoint %s (nothing left to compute)\n", from, opts.to, opts.checkpoint)
+		case knownCount > 0:
+			fmt.Fprintf(io.err, "resuming at n = %d (the checkpoint %s holds G(%d..%d))\n", from+knownCount, opts.checkpoint, from, from+knownCount-1)
+		}
 	}
 
-	if io.tty && !opts.json {
-		bar := progressbar.NewOptions64(int64(total),
+	if io.tty && !opts.json && knownCount < total {
+		// The bar counts the values computed in this run only, so that its
+		// rate is this run's: replayed values are read, not computed.
+		desc := "values"
+		if knownCount > 0 {
+			desc = fmt.Sprintf("values from n = %d", from+knownCount)
+		}
+		bar := progressbar.NewOptions64(int64(total-knownCount),
 			progressbar.OptionSetWriter(io.err),
-			progressbar.OptionSetDescription("values"),
+			progressbar.OptionSetDescription(desc),
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString("values"),
 			progressbar.OptionShowCount(),
-			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionThrottle(io.barThrottle()),
 			progressbar.OptionClearOnFinish(),
 		)
 		*barp = bar
@@ -303,10 +320,12 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, g catal
 				lastCommit = time.Now()
 			}
 		}
-		emitted += len(vals)
 		if *barp != nil {
-			(*barp).Add(len(vals))
+			if fresh := emitted + len(vals) - max(emitted, knownCount); fresh > 0 {
+				(*barp).Add(fresh)
+			}
 		}
+		emitted += len(vals)
 		return nil
 	}
 	how := ""
@@ -324,7 +343,15 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, g catal
 	st, err := catalog.StreamValues(ctx, g, r, copts, emit)
 	var te *octal.TailError
 	if errors.As(err, &te) {
-		return "", fmt.Errorf("%w (--tail %d is too small for this run)", err, opts.tail)
+		err = fmt.Errorf("%w (--tail %d is too small for this run)", err, opts.tail)
+	}
+	if err != nil && ck != nil {
+		// Say where the checkpoint stands, once what was computed is
+		// committed (Ctrl-C, --timeout, a budget).
+		if cerr := ck.Close(); cerr != nil {
+			return "", err
+		}
+		return "", withCheckpoint(err, checkpointStand(opts.checkpoint, from, ck.Count()))
 	}
 	if err != nil {
 		return "", err
@@ -340,6 +367,15 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, g catal
 		}
 	}
 	return how, nil
+}
+
+// checkpointStand says how far a values checkpoint holds the sequence
+// from start, and how to go on.
+func checkpointStand(dir string, start int, n int64) string {
+	if n == 0 {
+		return fmt.Sprintf("the checkpoint %s holds no values yet", dir)
+	}
+	return fmt.Sprintf("the checkpoint %s holds G(%d..%d): run the same command to resume", dir, start, int64(start)+n-1)
 }
 
 // valuesTable prints the 2-D table of a two-heap game.

@@ -34,6 +34,7 @@ import (
 // grace ending it (which would make the outcome a race with a clock).
 func TestMain(m *testing.M) {
 	if os.Getenv("GRUNDY_TEST_RUN_MAIN") == "1" {
+		readOnlyMount() // with GRUNDY_TEST_READONLY: TestReadOnlyReplay
 		var ready func()
 		var in io.Reader = os.Stdin
 		if os.Getenv("GRUNDY_TEST_READY") == "1" {
@@ -145,8 +146,11 @@ func TestCheckpointResumeAfterTimeout(t *testing.T) {
 		}
 		t.Logf("%v: exit %d, %d values committed", c.stop, code, committed)
 		out, errs, code := grundy(t, "", args...)
-		if code != 0 || out != ref || firstField(errs) != firstField(refErrs) {
-			t.Fatalf("%v: resumed run differs (exit %d, %d committed before): %q vs %q", c.stop, code, committed, firstField(errs), firstField(refErrs))
+		if code != 0 || out != ref || sumField(errs) != firstField(refErrs) {
+			t.Fatalf("%v: resumed run differs (exit %d, %d committed before): %q vs %q", c.stop, code, committed, sumField(errs), firstField(refErrs))
+		}
+		if committed > 0 && committed < 60001 && !strings.HasPrefix(errs, fmt.Sprintf("resuming at n = %d (the checkpoint %s holds G(0..%d))\n", committed, dir, committed-1)) {
+			t.Errorf("%v: the resumed run says %q", c.stop, errs)
 		}
 	}
 	// JSON output from a complete checkpoint equals a fresh JSON run.
@@ -183,7 +187,7 @@ func TestCheckpointKill9(t *testing.T) {
 	}
 	out, errs, code := grundy(t, "", args...)
 	ref, refErrs, _ := grundy(t, "", "values", "grundy", "--to", to)
-	if code != 0 || out != ref || firstField(errs) != firstField(refErrs) {
+	if code != 0 || out != ref || sumField(errs) != firstField(refErrs) {
 		t.Fatalf("resumed after kill -9 at %d values: output differs (exit %d)", killed, code)
 	}
 	t.Logf("killed after %d committed values; resumed output identical (%s)", killed, firstField(errs))
@@ -207,6 +211,13 @@ func firstField(s string) string {
 		return ""
 	}
 	return f[0]
+}
+
+// sumField is the checksum of a values run's stderr: the first field of
+// its last line (a resumed run first says where it resumes).
+func sumField(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return firstField(lines[len(lines)-1])
 }
 
 // hookWriter is a stdout that calls hook the first time the command writes
@@ -343,7 +354,9 @@ func TestValuesJSONFailsAfterCheckpoint(t *testing.T) {
 		out, errs, code := grundy(t, "", append(args, "--json")...)
 		seq := decodeSequence(t, out)
 		const msg = "the values G(0..100000): position budget exhausted: more than 1000 positions needed (raise --max-positions to search further)"
-		if code != exitLimit || seq.Error != msg || errs != "grundy: "+msg+"\n" || seq.Checksum != "" || len(seq.Values) != 51 {
+		note := "; the checkpoint " + dir + " holds G(0..50): run the same command to resume"
+		resumed := "resuming at n = 51 (the checkpoint " + dir + " holds G(0..50))\n"
+		if code != exitLimit || seq.Error != msg+note || errs != resumed+"grundy: "+msg+note+"\n" || seq.Checksum != "" || len(seq.Values) != 51 {
 			t.Errorf("%s: exit %d, %d values, error %q, checksum %q, stderr %q", game, code, len(seq.Values), seq.Error, seq.Checksum, errs)
 		}
 		wantPrefix(t, game, seq.Values)

@@ -18,6 +18,11 @@ import (
 // ErrLocked is the error of TryLock when another process holds the lock.
 var ErrLocked = errors.New("locked by another process")
 
+// ErrNotRegular is the error of TryLock when path is a symbolic link, a
+// directory, a device or a pipe: the lock file is truncated and written
+// (the holder's pid), so a link would have its target overwritten.
+var ErrNotRegular = errors.New("not a regular file (a lock file is never a link)")
+
 // A Lock is a held lock on a file.
 type Lock struct{ f *os.File }
 
@@ -26,9 +31,21 @@ type Lock struct{ f *os.File }
 // process (pid and start time) for Holder; if another process holds it, the
 // error is ErrLocked.
 func TryLock(path string) (*Lock, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
+	// A link is refused before it is opened (and, where the system has
+	// O_NOFOLLOW, when it is opened: a link put there in between).
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "lock", Path: path, Err: ErrNotRegular}
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|noFollow, 0o666)
 	if err != nil {
+		if isLoop(err) {
+			return nil, &os.PathError{Op: "lock", Path: path, Err: ErrNotRegular}
+		}
 		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		return nil, &os.PathError{Op: "lock", Path: path, Err: ErrNotRegular}
 	}
 	if err := lock(f); err != nil {
 		f.Close()

@@ -39,11 +39,18 @@ func TestTryLock(t *testing.T) {
 	l2.Unlock()
 }
 
+// heldByChild is the lock of TestLockDiesWithHolder's child.
+var heldByChild *Lock
+
 // A process that dies holding the lock leaves none behind: the kernel
 // releases it.
 func TestLockDiesWithHolder(t *testing.T) {
 	if os.Getenv("FILELOCK_HOLD") != "" {
-		if _, err := TryLock(os.Getenv("FILELOCK_HOLD")); err != nil {
+		// Held in a package variable: a Lock dropped is collected, and its
+		// file's finalizer closes it, which releases the lock (the test
+		// failed now and then).
+		var err error
+		if heldByChild, err = TryLock(os.Getenv("FILELOCK_HOLD")); err != nil {
 			fmt.Println("error", err)
 			os.Exit(1)
 		}
@@ -78,4 +85,31 @@ func TestLockDiesWithHolder(t *testing.T) {
 		t.Fatalf("after the holder died: %v", err)
 	}
 	l.Unlock()
+}
+
+// Issue 45, finding 7: a lock file that is a symbolic link is refused, and
+// its target is left as it was (TryLock truncates the lock file and writes
+// its pid there: through a link, it overwrote the target).
+func TestTryLockRefusesLinks(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "precious")
+	if err := os.WriteFile(target, []byte("keep me\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "lock")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if l, err := TryLock(link); !errors.Is(err, ErrNotRegular) {
+		l.Unlock()
+		t.Errorf("TryLock of a link: %v, want ErrNotRegular", err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "keep me\n" {
+		t.Errorf("the link's target now holds %q", b)
+	}
+	// A directory is no lock file either.
+	if l, err := TryLock(dir); !errors.Is(err, ErrNotRegular) {
+		l.Unlock()
+		t.Errorf("TryLock of a directory: %v, want ErrNotRegular", err)
+	}
 }

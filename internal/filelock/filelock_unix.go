@@ -9,6 +9,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// noFollow makes opening a symbolic link fail (ELOOP).
+const noFollow = unix.O_NOFOLLOW
+
+func isLoop(err error) bool { return errors.Is(err, unix.ELOOP) }
+
 func lock(f *os.File) error {
 	for {
 		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)

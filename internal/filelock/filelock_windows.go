@@ -9,6 +9,11 @@ import (
 	"golang.org/x/sys/windows"
 )
 
+// noFollow: no such flag here; TryLock's Lstat refuses a link.
+const noFollow = 0
+
+func isLoop(error) bool { return false }
+
 func lock(f *os.File) error {
 	ol := new(windows.Overlapped)
 	err := windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, ol)

@@ -3,8 +3,8 @@
 // the search (a list of moves, an answer being built, a rule file) or several
 // computations at once can still exhaust the machine. A Guard samples the
 // memory the Go runtime holds, every few milliseconds while it has work to
-// watch, and when the heap passes its limit it cancels every computation it
-// watches, with a typed cause: context.Cause(ctx) is an
+// watch, and when the heap passes its limit it stops the computation that
+// grew it, with a typed cause: context.Cause(ctx) is an
 // *impartial.BudgetError with Limit impartial.LimitMemory.
 //
 // The signal is the runtime's own count of heap objects
@@ -12,8 +12,26 @@
 // dead ones the collector has not yet freed). SetGCLimit sets the runtime's
 // soft memory limit (debug.SetMemoryLimit, what GOMEMLIMIT sets) a little
 // below the guard's limit, so the collector frees garbage before the heap
-// reaches the limit and the guard trips only when live data gets there, not
+// reaches the limit; and before it stops anything the guard collects once
+// more itself, so it trips only when live data is over the limit, not
 // because a collection was late.
+//
+// Whose memory it is: the runtime counts the heap of the process, not of a
+// goroutine, so the guard attributes it by time. Each watched computation
+// keeps the least heap sampled since it started; its growth is the heap now
+// minus that. Past the limit the guard stops one computation, the one that
+// grew the heap most (of those that grew it alike, one not watched as
+// light, then the oldest), and then stops nothing more until that one has
+// ended: it holds the memory, and a computation that started while the heap
+// was already high, or that allocates little, is not stopped for it (in a
+// server: one client's load does not change another's answer). Only when
+// the stopped one has ended and the heap, collected, is still over the
+// limit is the next one stopped. A computation that ignores its context
+// could hold the process past its limit for ever, so past Ceiling every
+// watched computation is stopped at once.
+//
+// Admit lets new work wait while the heap is over the limit, instead of
+// starting it only to stop it (or another).
 //
 // Canceling a context stops only code that checks it; the engines' loops do
 // (every few thousand positions), so the heap stops growing within one
@@ -34,6 +52,7 @@ package memguard
 import (
 	"context"
 	"errors"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
@@ -62,37 +81,66 @@ const MaxInterval = 100 * time.Millisecond
 // assumes when it stretches its period: more than a Go program sustains.
 const fastAlloc = 4 << 30
 
+// gcSpacing is the least time between two collections the guard forces
+// (before it stops a computation, or while work waits in Admit): a full
+// collection of a few hundred megabytes takes tens of milliseconds of a
+// core.
+const gcSpacing = 100 * time.Millisecond
+
+// gcSpacingStopping is gcSpacing while a computation the guard stopped
+// still runs (the heap it holds is live: collecting it often is waste).
+const gcSpacingStopping = time.Second
+
 // heapObjects is the runtime/metrics name of the sampled quantity.
 const heapObjects = "/memory/classes/heap/objects:bytes"
 
 // Options configure a Guard.
 type Options struct {
 	// Limit is the high-water mark in bytes of the Go heap (live objects and
-	// garbage not yet collected). Past it, every watched context is canceled.
-	// Zero or negative: no limit (Watch only passes the parent through).
+	// garbage not yet collected). Past it, the computation that grew the
+	// heap most is stopped. Zero or negative: no limit (Watch only passes
+	// the parent through).
 	Limit int64
+	// Ceiling is the heap past which every watched computation is stopped
+	// at once, even while one stopped before has not yet ended (it ignores
+	// its context and holds the memory). Default: Limit + max(Limit,
+	// 256 MiB).
+	Ceiling int64
 	// Interval is the sampling period. Default: DefaultInterval.
 	Interval time.Duration
 }
 
 // Guard watches the heap on behalf of the computations registered with
 // Watch. It is safe for concurrent use. The sampling goroutine runs only
-// while at least one computation is watched.
+// while at least one computation is watched or waits in Admit.
 type Guard struct {
 	limit    int64
+	ceiling  int64
 	interval time.Duration
 	adaptive bool // the default period: longer far from the limit
 
 	mu       sync.Mutex
 	watched  map[*watch]struct{}
-	sampling bool // the sampling goroutine is running
+	seq      uint64 // Watch calls so far: the age of a watch
+	sampling bool   // the sampling goroutine is running
+	waiters  int    // calls of Admit waiting
+	over     bool   // the heap is over the limit, or a stopped computation still runs
+	clear    chan struct{}
+	lastGC   time.Time // the last collection forced
+	ended    int64     // watches ended so far
+	endedGC  int64     // ended at the last collection forced
 
-	peak  atomic.Int64 // highest sample seen
-	trips atomic.Int64 // times the limit was passed
+	peak    atomic.Int64 // highest sample seen
+	trips   atomic.Int64 // computations stopped
+	samples atomic.Int64 // samples taken (for tests)
 }
 
 type watch struct {
-	cancel context.CancelCauseFunc
+	cancel  context.CancelCauseFunc
+	seq     uint64
+	light   bool
+	base    int64 // the least heap sampled since the computation started
+	stopped bool  // stopped by the guard, not yet ended
 }
 
 // New returns a guard with the options o.
@@ -101,7 +149,11 @@ func New(o Options) *Guard {
 	if adaptive {
 		o.Interval = DefaultInterval
 	}
-	return &Guard{limit: o.Limit, interval: o.Interval, adaptive: adaptive, watched: make(map[*watch]struct{})}
+	if o.Ceiling <= 0 || o.Ceiling < o.Limit {
+		o.Ceiling = o.Limit + max(o.Limit, 256<<20)
+	}
+	return &Guard{limit: o.Limit, ceiling: o.Ceiling, interval: o.Interval, adaptive: adaptive,
+		watched: make(map[*watch]struct{}), clear: make(chan struct{})}
 }
 
 // Limit returns the guard's limit in bytes (0: none).
@@ -110,64 +162,146 @@ func (g *Guard) Limit() int64 { return g.limit }
 // Peak returns the highest heap size the guard has sampled.
 func (g *Guard) Peak() int64 { return g.peak.Load() }
 
-// Trips returns how many times the heap was found over the limit (each time
-// canceling every computation watched then).
+// Samples returns how many times the guard has sampled the heap.
+func (g *Guard) Samples() int64 { return g.samples.Load() }
+
+// Trips returns how many computations the guard has stopped.
 func (g *Guard) Trips() int64 { return g.trips.Load() }
 
-// Watching returns the number of computations watched now.
+// Watching returns the number of computations watched now (those the guard
+// stopped that have not ended included).
 func (g *Guard) Watching() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return len(g.watched)
 }
 
+// Stopping returns the number of computations the guard stopped that have
+// not ended yet.
+func (g *Guard) Stopping() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := 0
+	for w := range g.watched {
+		if w.stopped {
+			n++
+		}
+	}
+	return n
+}
+
 // Watch returns a context derived from parent that the guard cancels, with
 // an *impartial.BudgetError{Limit: impartial.LimitMemory} as its cause, when
-// the heap passes the limit while the computation runs. Call cancel when the
-// computation ends: it stops the watch and releases the context.
+// the heap passes the limit and this computation grew it most (see the
+// package doc). Call cancel when the computation ends: it stops the watch
+// and releases the context; until then a computation the guard stopped
+// counts as holding the memory.
 func (g *Guard) Watch(parent context.Context) (ctx context.Context, cancel context.CancelFunc) {
+	return g.watch(parent, false)
+}
+
+// WatchLight is Watch for a computation expected to allocate little (a
+// server's cheap request): of several computations that grew the heap
+// alike, the guard stops the others first.
+func (g *Guard) WatchLight(parent context.Context) (ctx context.Context, cancel context.CancelFunc) {
+	return g.watch(parent, true)
+}
+
+func (g *Guard) watch(parent context.Context, light bool) (context.Context, context.CancelFunc) {
 	if g.limit <= 0 {
 		return context.WithCancel(parent)
 	}
 	ctx, cancelCause := context.WithCancelCause(parent)
-	w := &watch{cancel: cancelCause}
+	w := &watch{cancel: cancelCause, light: light, base: Usage()}
 	g.mu.Lock()
+	g.seq++
+	w.seq = g.seq
 	g.watched[w] = struct{}{}
-	if !g.sampling {
-		g.sampling = true
-		go g.sample()
-	}
+	g.startLocked()
 	g.mu.Unlock()
 	return ctx, func() {
 		g.mu.Lock()
-		delete(g.watched, w)
+		if _, ok := g.watched[w]; ok {
+			delete(g.watched, w)
+			g.ended++
+		}
 		g.mu.Unlock()
 		cancelCause(context.Canceled)
 	}
 }
 
-// sample runs while computations are watched: it reads the heap every
-// interval and cancels them all when it is over the limit.
+// Admit waits until the heap is under the limit and every computation the
+// guard stopped has ended, or until ctx ends (its error then). New work
+// admitted only then does not start into a heap that is already full.
+func (g *Guard) Admit(ctx context.Context) error {
+	if g.limit <= 0 {
+		return nil
+	}
+	g.mu.Lock()
+	if !g.over {
+		g.mu.Unlock()
+		return nil
+	}
+	g.waiters++
+	g.startLocked()
+	clear := g.clear
+	g.mu.Unlock()
+	defer func() {
+		g.mu.Lock()
+		g.waiters--
+		g.mu.Unlock()
+	}()
+	select {
+	case <-clear:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (g *Guard) startLocked() {
+	if !g.sampling {
+		g.sampling = true
+		go g.sample()
+	}
+}
+
+// sample runs while computations are watched or wait: it reads the heap
+// every interval and acts on it (step).
 func (g *Guard) sample() {
 	s := []metrics.Sample{{Name: heapObjects}}
-	t := time.NewTimer(g.interval)
-	defer t.Stop()
-	for {
+	read := func() int64 {
 		metrics.Read(s)
 		heap := int64(s[0].Value.Uint64())
 		if heap > g.peak.Load() {
 			g.peak.Store(heap) // only this goroutine stores
 		}
+		return heap
+	}
+	t := time.NewTimer(g.interval)
+	defer t.Stop()
+	for {
+		heap := read()
+		g.samples.Add(1)
 		g.mu.Lock()
-		if heap > g.limit && len(g.watched) > 0 {
-			g.trips.Add(1)
-			cause := &impartial.BudgetError{Limit: impartial.LimitMemory, Max: g.limit}
-			for w := range g.watched {
-				w.cancel(cause)
-				delete(g.watched, w)
-			}
+		collected := false
+		spacing := gcSpacing
+		if g.stoppingLocked() {
+			spacing = gcSpacingStopping
 		}
-		if len(g.watched) == 0 {
+		if heap > g.limit && (g.ended != g.endedGC || time.Since(g.lastGC) >= spacing) {
+			// Before stopping anything, or to let waiting work in, free the
+			// garbage the heap counts (a stopped computation's, once it
+			// ended): only live data should trip.
+			g.lastGC, g.endedGC = time.Now(), g.ended
+			g.mu.Unlock()
+			runtime.GC()
+			heap = read()
+			g.mu.Lock()
+			collected = true
+		}
+		g.stepLocked(heap, collected)
+		if len(g.watched) == 0 && g.waiters == 0 {
 			g.sampling = false
 			g.mu.Unlock()
 			return
@@ -176,6 +310,73 @@ func (g *Guard) sample() {
 		t.Reset(g.next(heap))
 		<-t.C
 	}
+}
+
+// stepLocked acts on a sample of the heap: under the limit it lets waiting
+// work in; over it, just after a collection (collected), it stops the
+// computation that grew the heap most, unless one it stopped is still
+// running; past the ceiling it stops every one.
+func (g *Guard) stepLocked(heap int64, collected bool) {
+	for w := range g.watched {
+		w.base = min(w.base, heap)
+	}
+	switch {
+	case heap <= g.limit && !g.stoppingLocked():
+		if g.over {
+			g.over = false
+			close(g.clear)
+			g.clear = make(chan struct{})
+		}
+		return
+	case heap > g.ceiling:
+		for w := range g.watched {
+			if !w.stopped {
+				g.stopLocked(w)
+			}
+		}
+	case collected && heap > g.limit && !g.stoppingLocked():
+		if w := g.grewMostLocked(heap); w != nil {
+			g.stopLocked(w)
+		}
+	}
+	g.over = true
+}
+
+func (g *Guard) stopLocked(w *watch) {
+	g.trips.Add(1)
+	w.stopped = true
+	w.cancel(&impartial.BudgetError{Limit: impartial.LimitMemory, Max: g.limit})
+}
+
+func (g *Guard) stoppingLocked() bool {
+	for w := range g.watched {
+		if w.stopped {
+			return true
+		}
+	}
+	return false
+}
+
+// grewMostLocked returns the computation to stop: the one whose growth
+// (heap minus its least heap sampled) is largest; among those within a
+// 32nd of the limit of the largest, a heavy one before a light one, then
+// the oldest.
+func (g *Guard) grewMostLocked(heap int64) *watch {
+	var top int64 = -1
+	for w := range g.watched {
+		top = max(top, heap-w.base)
+	}
+	tie := g.limit / 32
+	var best *watch
+	for w := range g.watched {
+		if heap-w.base < top-tie {
+			continue
+		}
+		if best == nil || best.light && !w.light || best.light == w.light && w.seq < best.seq {
+			best = w
+		}
+	}
+	return best
 }
 
 // next returns how long the sampler waits after reading heap.

@@ -106,24 +106,142 @@ func TestGuardCancelsPastLimit(t *testing.T) {
 	}
 }
 
-// TestGuardCancelsEveryWatched: one computation's growth cancels all the
-// computations watched at that moment (the guard cannot tell whose memory
-// it is), and the watch list empties.
-func TestGuardCancelsEveryWatched(t *testing.T) {
-	runtime.GC()
-	g := New(Options{Limit: Usage() + 32<<20})
-	idle, cancelIdle := g.Watch(context.Background())
-	defer cancelIdle()
-	busy, cancelBusy := g.Watch(context.Background())
-	defer cancelBusy()
-	allocate(busy, 1024)
-	select {
-	case <-idle.Done():
-	case <-time.After(time.Minute): // a failsafe: busy's cancel cancels it at once
-		t.Fatal("the idle computation was not canceled")
+// hold allocates n MiB and keeps them until release is closed, ignoring
+// its context (a computation that does not stop when told, holding what it
+// allocated); it reports on allocated when the blocks are live.
+func hold(n int, allocated chan<- struct{}, release <-chan struct{}) {
+	held := make([][]byte, n)
+	for i := range held {
+		held[i] = make([]byte, 1<<20)
+		for j := range held[i] {
+			held[i][j] = byte(j)
+		}
 	}
-	if w := g.Watching(); w != 0 {
-		t.Errorf("still watching %d", w)
+	close(allocated)
+	<-release
+	runtime.KeepAlive(held)
+}
+
+// waitSamples waits until the guard has taken n more samples.
+func waitSamples(t *testing.T, g *Guard, n int64) {
+	t.Helper()
+	want := g.Samples() + n
+	for start := time.Now(); g.Samples() < want; time.Sleep(time.Millisecond) {
+		if time.Since(start) > time.Minute {
+			t.Fatalf("the guard took %d of %d samples in a minute", n-(want-g.Samples()), n)
+		}
+	}
+}
+
+// TestGuardStopsTheGrower (issue 45, finding 3): a computation that
+// started while another filled the heap is not stopped for that one's
+// memory. The hog grows the heap to the limit; the victim, watched once
+// the hog holds most of it, allocates a little; the guard stops the hog
+// alone, and once the hog has ended, the victim is admitted and runs on.
+// (Before, the guard canceled every computation watched.)
+func TestGuardStopsTheGrower(t *testing.T) {
+	runtime.GC()
+	base := Usage()
+	g := New(Options{Limit: base + 64<<20})
+	hogCtx, hogEnd := g.Watch(context.Background())
+	defer hogEnd()
+	// 40 MiB first, then the victim comes, then the hog goes on.
+	hog := make(chan int, 1)
+	victimIn := make(chan struct{})
+	go func() {
+		first := allocatePaced(t, hogCtx, g, base, 40)
+		<-victimIn
+		hog <- first + allocate(hogCtx, 1024)
+	}()
+	for g.Peak() < base+39<<20 {
+		time.Sleep(time.Millisecond)
+	}
+	victim, victimEnd := g.Watch(context.Background())
+	defer victimEnd()
+	small := allocate(victim, 4)
+	close(victimIn)
+	n := <-hog
+	var be *impartial.BudgetError
+	if c := context.Cause(hogCtx); !errors.As(c, &be) || be.Limit != impartial.LimitMemory {
+		t.Fatalf("the hog's cause is %v after %d MiB, want a memory BudgetError", c, n)
+	}
+	if victim.Err() != nil {
+		t.Fatalf("the victim (%d MiB) was stopped: %v", small, context.Cause(victim))
+	}
+	hogEnd()                                                              // the hog's memory is garbage now
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a failsafe
+	defer cancel()
+	if err := g.Admit(ctx); err != nil {
+		t.Fatalf("new work not admitted after the hog ended: %v", err)
+	}
+	if victim.Err() != nil || g.Trips() != 1 {
+		t.Errorf("after the hog ended: victim %v, %d trips (want 1)", context.Cause(victim), g.Trips())
+	}
+}
+
+// TestGuardWaitsForTheStopped: while a computation the guard stopped has
+// not ended (it ignores its context and holds its memory), the heap stays
+// over the limit, but no other computation is stopped for it, and new work
+// waits in Admit until it ends.
+func TestGuardWaitsForTheStopped(t *testing.T) {
+	runtime.GC()
+	base := Usage()
+	g := New(Options{Limit: base + 32<<20, Ceiling: base + 1<<30})
+	hogCtx, hogEnd := g.Watch(context.Background())
+	allocated, release := make(chan struct{}), make(chan struct{})
+	go hold(48, allocated, release)
+	<-allocated
+	<-hogCtx.Done() // stopped, but still holding 48 MiB
+	victim, victimEnd := g.Watch(context.Background())
+	defer victimEnd()
+	allocate(victim, 4)
+	waitSamples(t, g, 20)
+	if victim.Err() != nil || g.Stopping() != 1 {
+		t.Fatalf("while the hog holds the memory: victim %v, %d stopping", context.Cause(victim), g.Stopping())
+	}
+	short, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if err := g.Admit(short); err == nil {
+		t.Fatal("new work admitted while the stopped hog still holds the heap over the limit")
+	}
+	close(release)
+	hogEnd()
+	ctx, cancel2 := context.WithTimeout(context.Background(), time.Minute) // a failsafe
+	defer cancel2()
+	if err := g.Admit(ctx); err != nil {
+		t.Fatalf("not admitted after the hog ended: %v", err)
+	}
+	if victim.Err() != nil || g.Trips() != 1 {
+		t.Errorf("victim %v, %d trips (want 1)", context.Cause(victim), g.Trips())
+	}
+}
+
+// TestGuardCeiling: a stopped computation that goes on growing past the
+// ceiling gets every computation stopped, so the process lives.
+func TestGuardCeiling(t *testing.T) {
+	runtime.GC()
+	base := Usage()
+	g := New(Options{Limit: base + 16<<20, Ceiling: base + 48<<20})
+	hogCtx, hogEnd := g.Watch(context.Background())
+	defer hogEnd()
+	allocated, release := make(chan struct{}), make(chan struct{})
+	go hold(24, allocated, release)
+	<-allocated
+	<-hogCtx.Done()
+	other, otherEnd := g.Watch(context.Background())
+	defer otherEnd()
+	allocated2, release2 := make(chan struct{}), make(chan struct{})
+	go hold(40, allocated2, release2) // the hog's further growth: past the ceiling
+	<-allocated2
+	select {
+	case <-other.Done():
+	case <-time.After(time.Minute): // a failsafe
+		t.Fatal("past the ceiling, the other computation was not stopped")
+	}
+	close(release)
+	close(release2)
+	if g.Trips() != 2 {
+		t.Errorf("%d trips, want 2", g.Trips())
 	}
 }
 

@@ -1,0 +1,119 @@
+package partizan
+
+import "github.com/grundy/grundy/impartial"
+
+// New returns the canonical form of { left | right }: the options may be any
+// games of c's store (or immediates), in any order, with repeats.
+func (c *Calc) New(left, right []Game) (Game, error) {
+	var r gid
+	err := c.run(func() {
+		mark := len(c.stk)
+		for _, g := range left {
+			c.stk = append(c.stk, c.own(g))
+		}
+		for _, g := range right {
+			c.stk = append(c.stk, c.own(g))
+		}
+		all := c.stk[mark:]
+		n := len(left)
+		r = c.construct(all[:n:n], all[n:len(all):len(all)])
+	})
+	return c.game(r), err
+}
+
+// Add returns g + h, the disjunctive sum.
+func (c *Calc) Add(g, h Game) (Game, error) {
+	var r gid
+	err := c.run(func() { r = c.add(c.own(g), c.own(h)) })
+	return c.game(r), err
+}
+
+// Sum returns the sum of gs (0 for none).
+func (c *Calc) Sum(gs ...Game) (Game, error) {
+	var r gid
+	err := c.run(func() {
+		for _, g := range gs {
+			r = c.add(r, c.own(g))
+		}
+	})
+	return c.game(r), err
+}
+
+// Neg returns -g (Left and Right exchanged).
+func (c *Calc) Neg(g Game) (Game, error) {
+	var r gid
+	err := c.run(func() { r = c.neg(c.own(g)) })
+	return c.game(r), err
+}
+
+// Sub returns g - h.
+func (c *Calc) Sub(g, h Game) (Game, error) {
+	var r gid
+	err := c.run(func() { r = c.add(c.own(g), c.neg(c.own(h))) })
+	return c.game(r), err
+}
+
+// Leq reports g ≤ h: Left, playing second in g - h... that is, Right moving
+// first in h - g loses.
+func (c *Calc) Leq(g, h Game) (bool, error) {
+	var v bool
+	err := c.run(func() { v = c.leq(c.own(g), c.own(h)) })
+	return v, err
+}
+
+// Compare returns how g compares with h.
+func (c *Calc) Compare(g, h Game) (Relation, error) {
+	var rel Relation
+	err := c.run(func() { rel = c.compare(c.own(g), c.own(h)) })
+	return rel, err
+}
+
+func (c *Calc) compare(a, b gid) Relation {
+	if a == b {
+		return Equal
+	}
+	le, ge := c.leq(a, b), c.leq(b, a)
+	switch {
+	case le && ge:
+		return Equal // cannot happen between canonical forms of one store
+	case le:
+		return Less
+	case ge:
+		return Greater
+	}
+	return Confused
+}
+
+// Outcome returns g's outcome class: L when g > 0, R when g < 0, P when g = 0,
+// N when g ‖ 0.
+func (c *Calc) Outcome(g Game) (Outcome, error) {
+	var o Outcome
+	err := c.run(func() { o = c.outcome(c.own(g)) })
+	return o, err
+}
+
+func (c *Calc) outcome(a gid) Outcome {
+	switch c.compare(a, 0) {
+	case Equal:
+		return P
+	case Greater:
+		return L
+	case Less:
+		return R
+	}
+	return N
+}
+
+// Birthday returns the day g was born: 0 for 0, one more than the latest
+// birthday of its options.
+func (g Game) Birthday() uint64 {
+	if x, k, m, ok := g.NUSParts(); ok {
+		return nusBirthday(x, k, m)
+	}
+	return g.s.rec(g.id).birthday
+}
+
+// FromNimber returns the nimber of an impartial value: an impartial position
+// of value *m is equal, as a partizan game, to the nimber *m (Sprague–Grundy),
+// so sums may mix impartial components with partizan ones.
+func (s *Store) FromNimber(v impartial.Nimber) Game { return s.Nimber(uint64(v)) }

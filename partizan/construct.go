@@ -1,0 +1,462 @@
+package partizan
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// This file makes canonical forms from options (the canonical form theorem:
+// ONAG ch. 10; Siegel II.2), called with the store's lock held by a Calc.
+
+// construct returns the canonical form of { left | right }, whose options
+// are canonical: duplicates and dominated options are removed and reversible
+// options bypassed (the canonical form theorem, ONAG ch. 10, Siegel II.2).
+// It may reorder and overwrite the slices.
+func (c *Calc) construct(left, right []gid) gid {
+	mark := len(c.stk)
+	id := c.construct1(left, right)
+	c.stk = c.stk[:mark]
+	return id
+}
+
+func (c *Calc) construct1(left, right []gid) gid {
+	c.step()
+	c.checkMoves(len(left) + len(right))
+	left = sortUnique(left)
+	right = sortUnique(right)
+	if n, ok := c.nimberOptions(left); ok && slices.Equal(left, right) {
+		return c.s.nusID(c, Dyadic{}, 0, n)
+	}
+	left = c.undominated(left, Left)
+	right = c.undominated(right, Right)
+	c.vreset()
+	changed := false
+	left, changed = c.bypass(left, right, Left)
+	var ch bool
+	right, ch = c.bypass(left, right, Right)
+	if changed || ch {
+		left = c.undominated(sortUnique(left), Left)
+		right = c.undominated(sortUnique(right), Right)
+	}
+	if id, ok := c.recognize(left, right); ok {
+		return id
+	}
+	return c.intern(left, right)
+}
+
+// nimberOptions reports whether opts (sorted) are exactly 0, *, …, *(n-1).
+func (c *Calc) nimberOptions(opts []gid) (uint64, bool) {
+	for i, o := range opts {
+		if o.isRec() || immNim(o) != uint64(i) || o != gid(i)<<nimShift {
+			return 0, false
+		}
+	}
+	return uint64(len(opts)), true
+}
+
+// sortUnique sorts s and drops repeats, in place (option lists are short:
+// an insertion sort).
+func sortUnique(s []gid) []gid {
+	if len(s) < 2 {
+		return s
+	}
+	if len(s) > 24 {
+		slices.Sort(s)
+		return slices.Compact(s)
+	}
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	n := 1
+	for i := 1; i < len(s); i++ {
+		if s[i] != s[n-1] {
+			s[n] = s[i]
+			n++
+		}
+	}
+	return s[:n]
+}
+
+// undominated removes the options of side that another option of side
+// dominates (for Left, a ≤ b drops a), comparing each pair of live options
+// at most once each way: a dropped option need not be tried against the
+// rest, since what it dominates its dominator does too (the options are
+// distinct, so ≤ between them is strict). It keeps the order of opts.
+func (c *Calc) undominated(opts []gid, side Side) []gid {
+	n := len(opts)
+	if n < 2 {
+		return opts
+	}
+	var small [64]bool
+	var dead []bool
+	if n <= len(small) {
+		dead = small[:n]
+	} else {
+		dead = make([]bool, n)
+	}
+	le := func(x, y gid) bool { // x is dominated by y
+		if side == Left {
+			return c.leq(x, y)
+		}
+		return c.leq(y, x)
+	}
+	for i := 1; i < n; i++ {
+		for j := 0; j < i && !dead[i]; j++ {
+			c.step() // n² comparisons of number-up-stars count no work of their own
+			switch {
+			case dead[j]:
+			case le(opts[i], opts[j]):
+				dead[i] = true
+			case le(opts[j], opts[i]):
+				dead[j] = true
+			}
+		}
+	}
+	out := opts[:0]
+	for i, o := range opts {
+		if !dead[i] {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// bypass replaces each reversible option of side by the options it reverses
+// through: a Left option a with some a^R ≤ G is replaced by the Left options
+// of that a^R (and the mirror image for Right). At the first reversal the
+// list is copied to the top of c's stack, where it changes in place: a
+// reversed option is swapped out for the last, the new ones are appended
+// (each list is sorted again after); construct pops it.
+func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
+	opts := left
+	if side == Right {
+		opts = right
+	}
+	start := -1 // where the list is on the stack, once copied
+	for i := 0; i < len(opts); {
+		c.step()
+		top := len(c.stk)
+		var rev gid
+		found := false
+		for _, ar := range c.options(opts[i], side.Other()) {
+			var r bool
+			if side == Left {
+				r = c.leVirtual(ar, opts, right)
+			} else {
+				r = c.geVirtual(ar, left, opts)
+			}
+			if r {
+				rev, found = ar, true
+				break
+			}
+		}
+		c.stk = c.stk[:top]
+		if !found {
+			i++
+			continue
+		}
+		if start < 0 {
+			start = len(c.stk)
+			c.stk = append(c.stk, opts...)
+			top = len(c.stk)
+		}
+		// the option goes (the last takes its place), and rev's options of
+		// side come in, once each: read from above the list (or from the
+		// store) and written at its end, never ahead of the reading
+		j := start + i
+		end := top - 1
+		c.stk[j] = c.stk[end]
+		for _, o := range c.options(rev, side) {
+			c.step()
+			if !slices.Contains(c.stk[start:end], o) {
+				if end < len(c.stk) {
+					c.stk[end] = o
+				} else {
+					c.stk = append(c.stk, o)
+				}
+				end++
+			}
+		}
+		c.stk = c.stk[:end]
+		opts = c.stk[start:end:end]
+	}
+	return opts, start >= 0
+}
+
+// leVirtual reports x ≤ G for G = { left | right }, a game not yet made:
+// x ≤ G unless some G^R ≤ x or some x^L ≥ G. The answers are memoized for
+// the one construction (bypassing and removing options keeps G's value).
+// (Bounds on G's stops from its options' decide a third of these
+// comparisons, but computing them cost more than they saved.)
+func (c *Calc) leVirtual(x gid, left, right []gid) bool {
+	c.step()
+
+	for _, r := range right {
+		if c.leq(r, x) {
+			return false
+		}
+	}
+	if x.isNumber() {
+		if x, k, m, _ := c.nus(x); k == 0 && m == 0 && x.IsInteger() {
+			// an integer n > 0 has the one Left option n-1, and G ≤ n-1 fails
+			// exactly when some G^L ≥ n-1 (n-1 has no Right option)
+			if x.Sign() <= 0 {
+				return true
+			}
+			n1 := c.s.numberID(c, x.Sub(Int(1)))
+			for _, l := range left {
+				if c.leq(n1, l) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	if v, ok := c.vget(x, false); ok {
+		return v
+	}
+	v := true
+	mark := len(c.stk)
+	for _, xl := range c.options(x, Left) {
+		if c.geVirtual(xl, left, right) {
+			v = false
+			break
+		}
+	}
+	c.stk = c.stk[:mark]
+	c.vput(x, false, v)
+	return v
+}
+
+// geVirtual reports G ≤ x for G = { left | right }: unless some G^L ≥ x or
+// some x^R ≤ G.
+func (c *Calc) geVirtual(x gid, left, right []gid) bool {
+	c.step()
+
+	for _, l := range left {
+		if c.leq(x, l) {
+			return false
+		}
+	}
+	if x.isNumber() {
+		if x, k, m, _ := c.nus(x); k == 0 && m == 0 && x.IsInteger() {
+			if x.Sign() >= 0 {
+				return true
+			}
+			n1 := c.s.numberID(c, x.Add(Int(1)))
+			for _, r := range right {
+				if c.leq(r, n1) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	if v, ok := c.vget(x, true); ok {
+		return v
+	}
+	v := true
+	mark := len(c.stk)
+	for _, xr := range c.options(x, Right) {
+		if c.leVirtual(xr, left, right) {
+			v = false
+			break
+		}
+	}
+	c.stk = c.stk[:mark]
+	c.vput(x, true, v)
+	return v
+}
+
+// vslot is an entry of the memo of comparisons with the game under
+// construction: an open-addressing table kept by the Calc and cleared in
+// O(1) by a new generation, so a construction allocates nothing.
+type vslot struct {
+	x   gid
+	gen uint32
+	geq bool
+	v   bool
+}
+
+func vhash(x gid, geq bool, shift uint) uint64 {
+	h := uint64(x) * 0x9e3779b97f4a7c15
+	if geq {
+		h ^= 0x5bd1e9955bd1e995
+	}
+	return (h * 0xff51afd7ed558ccd) >> shift
+}
+
+func (c *Calc) vshift() uint { return uint(64 - bits.Len(uint(len(c.vtab)-1))) }
+
+func (c *Calc) vget(x gid, geq bool) (bool, bool) {
+	if c.vn == 0 {
+		return false, false
+	}
+	mask := uint64(len(c.vtab) - 1)
+	for j := vhash(x, geq, c.vshift()); ; j = (j + 1) & mask {
+		e := &c.vtab[j]
+		if e.gen != c.vgen {
+			return false, false
+		}
+		if e.x == x && e.geq == geq {
+			return e.v, true
+		}
+	}
+}
+
+func (c *Calc) vput(x gid, geq bool, v bool) {
+	if 2*(c.vn+1) > len(c.vtab) {
+		c.vgrow()
+	}
+	mask := uint64(len(c.vtab) - 1)
+	j := vhash(x, geq, c.vshift())
+	for c.vtab[j].gen == c.vgen {
+		j = (j + 1) & mask
+	}
+	c.vtab[j] = vslot{x: x, gen: c.vgen, geq: geq, v: v}
+	c.vn++
+}
+
+// vgrow doubles the memo, keeping this generation's entries.
+func (c *Calc) vgrow() {
+	old := c.vtab
+	c.vtab = make([]vslot, max(64, 2*len(old)))
+	gen := c.vgen
+	c.vn = 0
+	for _, e := range old {
+		if e.gen == gen {
+			c.vput(e.x, e.geq, e.v)
+		}
+	}
+}
+
+// vreset starts a new construction: the memo empty.
+func (c *Calc) vreset() {
+	c.vgen++
+	if c.vgen == 0 { // wrapped: old entries could look current
+		clear(c.vtab)
+		c.vgen = 1
+	}
+	c.vn = 0
+}
+
+// recognize returns the number-up-star whose canonical form is
+// { left | right }, when it is one (the forms of nusOptions, read back).
+func (c *Calc) recognize(left, right []gid) (gid, bool) {
+	nl, nr := len(left), len(right)
+	switch {
+	case nl == 0 || nr == 0:
+		return c.recognizeInteger(left, right)
+	case !c.isNUS(left[0]) || !c.isNUS(right[0]):
+		return 0, false
+	case nl == 1 && nr == 1:
+		return c.recognizeSingles(left[0], right[0])
+	case nl == 2 && nr == 1 || nl == 1 && nr == 2:
+		return c.recognizeUpStar(left, right)
+	}
+	return c.recognizeNimber(left, right)
+}
+
+// recognizeInteger: {|} = 0, {n|} = n+1, {|n} = n-1.
+func (c *Calc) recognizeInteger(left, right []gid) (gid, bool) {
+	switch {
+	case len(left) == 0 && len(right) == 0:
+		return 0, true
+	case len(left) == 0 && len(right) == 1 && c.isNumber(right[0]):
+		return c.s.numberID(c, c.number(right[0]).Sub(Int(1))), true
+	case len(right) == 0 && len(left) == 1 && c.isNumber(left[0]):
+		return c.s.numberID(c, c.number(left[0]).Add(Int(1))), true
+	}
+	return 0, false
+}
+
+// recognizeSingles: {x|y} = (x+y)/2 for numbers x < y, {x|x} = x*, and
+// {x | x + j↑ + *n} = x + (j+1)↑ + *(n⊕1) for j ≥ 0 (and the mirror image).
+func (c *Calc) recognizeSingles(l, r gid) (gid, bool) {
+	x, k, m, _ := c.nus(l)
+	y, j, n, _ := c.nus(r)
+	lnum, rnum := k == 0 && m == 0, j == 0 && n == 0
+	switch {
+	case lnum && rnum && x.Less(y):
+		return c.s.numberID(c, x.Add(y).Shift(-1)), true
+	case lnum && rnum && x.Equal(y):
+		return c.s.nusID(c, x, 0, 1), true
+	case lnum && !rnum && x.Equal(y) && j >= 0:
+		return c.s.nusID(c, x, j+1, n^1), true
+	case rnum && !lnum && x.Equal(y) && k <= 0:
+		return c.s.nusID(c, x, k-1, m^1), true
+	}
+	return 0, false
+}
+
+// recognizeUpStar: x↑* = {x, x* | x} and x↓* = {x | x, x*}.
+func (c *Calc) recognizeUpStar(left, right []gid) (gid, bool) {
+	pair, one, up := left, right[0], int64(1)
+	if len(left) == 1 {
+		pair, one, up = right, left[0], -1
+	}
+	if !c.isNumber(one) {
+		return 0, false
+	}
+	x := c.number(one)
+	a, b := pair[0], pair[1]
+	if a != one {
+		a, b = b, a
+	}
+	if a == one {
+		if y, k, m, ok := c.nus(b); ok && k == 0 && m == 1 && y.Equal(x) {
+			return c.s.nusID(c, x, up, 1), true
+		}
+	}
+	return 0, false
+}
+
+// recognizeNimber: x + *n = {x, x*, …, x*(n-1) | the same}.
+func (c *Calc) recognizeNimber(left, right []gid) (gid, bool) {
+	nl := len(left)
+	if nl != len(right) || !slices.Equal(left, right) {
+		return 0, false
+	}
+	x, _, _, _ := c.nus(left[0])
+	seen := make([]bool, nl)
+	for _, o := range left {
+		y, k, m, ok := c.nus(o)
+		if !ok || k != 0 || m >= uint64(nl) || !y.Equal(x) || seen[m] {
+			return 0, false
+		}
+		seen[m] = true
+	}
+	return c.s.nusID(c, x, 0, uint64(nl)), true
+}
+
+// intern returns the record with these canonical options, making it if new.
+func (c *Calc) intern(left, right []gid) gid {
+	left = sortUnique(left)
+	right = sortUnique(right)
+	h := hashOptions(left, right)
+	if id, ok := c.s.lookup(h, left, right); ok {
+		return id
+	}
+	var b uint64
+	var ls, rs gid
+	for i, o := range left {
+		b = max(b, c.birthday(o)+1)
+		_, r := c.stops(o)
+		if i == 0 || c.numCmp(r, ls) > 0 {
+			ls = r
+		}
+	}
+	for i, o := range right {
+		b = max(b, c.birthday(o)+1)
+		l, _ := c.stops(o)
+		if i == 0 || c.numCmp(l, rs) < 0 {
+			rs = l
+		}
+	}
+	id := c.s.newRec(c, h, left, right, 0)
+	r := c.rec(id)
+	r.birthday, r.ls, r.rs = b, ls, rs
+	return id
+}

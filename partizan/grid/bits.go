@@ -1,0 +1,282 @@
+package grid
+
+import "math/bits"
+
+// Bitboards of grids of at most 64 cells: bit r*cols + c is the cell in
+// row r, column c.
+
+// geom holds the masks of an R×C board.
+type geom struct {
+	rows, cols int
+	full       uint64 // every cell
+	notFirst   uint64 // every cell but those of the first column
+	notLast    uint64 // every cell but those of the last column
+	row        uint64 // the cells of the first row
+}
+
+// geoms holds the geometry of every board of at most 64 cells, by rows
+// and columns: a constant table, built once.
+var geoms = func() (t [65][65]geom) {
+	for r := 1; r <= 64; r++ {
+		for c := 1; r*c <= 64; c++ {
+			t[r][c] = makeGeometry(r, c)
+		}
+	}
+	return t
+}()
+
+func geometry(rows, cols int) *geom { return &geoms[rows][cols] }
+
+func makeGeometry(rows, cols int) geom {
+	n := rows * cols
+	g := geom{rows: rows, cols: cols, full: ^uint64(0) >> (64 - n), row: ^uint64(0) >> (64 - cols)}
+	if n == 0 {
+		g.full, g.row = 0, 0
+	}
+	var first, last uint64
+	for r := range rows {
+		first |= 1 << (r * cols)
+		last |= 1 << (r*cols + cols - 1)
+	}
+	g.notFirst, g.notLast = g.full&^first, g.full&^last
+	return g
+}
+
+func (g Grid) geom() *geom { return geometry(int(g.rows), int(g.cols)) }
+
+// neighbours returns the cells orthogonally adjacent to a cell of m.
+func (b *geom) neighbours(m uint64) uint64 {
+	return (m<<b.cols | m>>b.cols | (m&b.notLast)<<1 | (m&b.notFirst)>>1) & b.full
+}
+
+// flood returns the cells of within connected to seed.
+func (b *geom) flood(seed, within uint64) uint64 {
+	for {
+		next := (seed | b.neighbours(seed)) & within
+		if next == seed {
+			return seed
+		}
+		seed = next
+	}
+}
+
+// bbox returns the first and last rows and columns of the cells of m
+// (not empty).
+func (b *geom) bbox(m uint64) (r0, r1, c0, c1 int) {
+	r0 = bits.TrailingZeros64(m) / b.cols
+	r1 = (63 - bits.LeadingZeros64(m)) / b.cols
+	var cols uint64
+	for r := r0; r <= r1; r++ {
+		cols |= m >> (r * b.cols) & b.row
+	}
+	return r0, r1, bits.TrailingZeros64(cols), 63 - bits.LeadingZeros64(cols)
+}
+
+// cut returns the cells of m in rows r0.. and columns c0.. of an nr × nc
+// window, as a board of nr × nc.
+func (b *geom) cut(m uint64, r0, c0, nr, nc int) uint64 {
+	var out uint64
+	w := ^uint64(0) >> (64 - nc)
+	for r := range nr {
+		out |= (m >> ((r0+r)*b.cols + c0) & w) << (r * nc)
+	}
+	return out
+}
+
+// image returns m under sym: its cells moved as sym moves them. A
+// transposing image is the transpose (C × R) with the flips applied in
+// its own rows and columns (see symmetry.source).
+func (b *geom) image(m uint64, sym symmetry) uint64 {
+	if !sym.transpose {
+		return b.flip(m, sym.flipRows, sym.flipCols)
+	}
+	t := b.transpose(m)
+	if !sym.flipRows && !sym.flipCols {
+		return t
+	}
+	return geometry(b.cols, b.rows).flip(t, sym.flipRows, sym.flipCols)
+}
+
+// flip returns m with its rows in reverse order (rows) and each row
+// reversed (cols).
+func (b *geom) flip(m uint64, rows, cols bool) uint64 {
+	if !rows && !cols {
+		return m
+	}
+	var out uint64
+	for r := range b.rows {
+		row := m >> (r * b.cols) & b.row
+		if cols {
+			row = bits.Reverse64(row) >> (64 - b.cols)
+		}
+		to := r
+		if rows {
+			to = b.rows - 1 - r
+		}
+		out |= row << (to * b.cols)
+	}
+	return out
+}
+
+// transpose returns m as a C × R board: cell (r, c) goes to (c, r).
+func (b *geom) transpose(m uint64) uint64 {
+	var out uint64
+	for r := range b.rows {
+		for row := m >> (r * b.cols) & b.row; row != 0; row &= row - 1 {
+			c := bits.TrailingZeros64(row)
+			out |= 1 << (c*b.rows + r)
+		}
+	}
+	return out
+}
+
+// cropped returns g cut to the bounding box of the cells of keep, every
+// other cell of the box filled with code fill.
+func (g Grid) cropBits(keep uint64, fill byte) Grid {
+	if keep == 0 {
+		return Grid{}
+	}
+	b := g.geom()
+	r0, r1, c0, c1 := b.bbox(keep)
+	nr, nc := r1-r0+1, c1-c0+1
+	k := b.cut(keep, r0, c0, nr, nc)
+	out := Grid{rows: uint16(nr), cols: uint16(nc)}
+	box := geometry(nr, nc).full
+	out.lo = b.cut(g.lo&keep, r0, c0, nr, nc)
+	if g.hi&keep != 0 {
+		out.hi = b.cut(g.hi&keep, r0, c0, nr, nc)
+	}
+	if fill&1 != 0 {
+		out.lo |= box &^ k
+	}
+	if fill&2 != 0 {
+		out.hi |= box &^ k
+	}
+	return out
+}
+
+// keyBits is key for a small grid: the least of its images under syms
+// and (its codes recoded) conj, compared as (rows, cols, lo, hi). Each
+// plane's four row-keeping images are made in one pass over its rows, and
+// its transpose's four when some transposing symmetry is asked and can be
+// least (images are ordered by rows first); recoding commutes with the
+// images, so the conjugate candidates are the same images recoded.
+func (g Grid) keyBits(syms, conj []symmetry, recode []byte) (Grid, bool) {
+	if g.rows == 0 {
+		return Grid{}, false
+	}
+	b := g.geom()
+	rows, cols := b.rows, b.cols
+	wantKeep, wantSwap := false, false
+	for _, set := range [2][]symmetry{syms, conj} {
+		for _, sym := range set {
+			if sym.transpose {
+				wantSwap = true
+			} else {
+				wantKeep = true
+			}
+		}
+	}
+	if wantKeep && wantSwap && rows != cols {
+		// only the family with the fewer rows can be least
+		wantKeep, wantSwap = rows < cols, rows > cols
+	}
+	var keep, swap [2][4]uint64 // per plane (lo, hi), per flip index
+	if wantKeep {
+		keep[0] = b.flips(g.lo)
+		if g.hi != 0 {
+			keep[1] = b.flips(g.hi)
+		}
+	}
+	if wantSwap {
+		tg := geometry(cols, rows)
+		swap[0] = tg.flips(b.transpose(g.lo))
+		if g.hi != 0 {
+			swap[1] = tg.flips(b.transpose(g.hi))
+		}
+	}
+	var best bitImage
+	found, neg := false, false
+	try := func(sym symmetry, negated bool) {
+		if sym.transpose && !wantSwap || !sym.transpose && !wantKeep {
+			return
+		}
+		k := 0
+		if sym.flipRows {
+			k |= 1
+		}
+		if sym.flipCols {
+			k |= 2
+		}
+		x := bitImage{rows, cols, keep[0][k], keep[1][k]}
+		if sym.transpose {
+			x = bitImage{cols, rows, swap[0][k], swap[1][k]}
+		}
+		if negated && recode != nil {
+			x.lo, x.hi = recodeBits(x.lo, x.hi, ^uint64(0)>>(64-rows*cols), recode)
+		}
+		if !found || x.less(best) {
+			best, found, neg = x, true, negated
+		}
+	}
+	for _, sym := range syms {
+		try(sym, false)
+	}
+	for _, sym := range conj {
+		try(sym, true)
+	}
+	return Grid{rows: uint16(best.rows), cols: uint16(best.cols), lo: best.lo, hi: best.hi}, neg
+}
+
+// flips returns m's four row-keeping images, indexed by flipped rows (1)
+// and flipped columns (2), in one pass over its rows.
+func (b *geom) flips(m uint64) [4]uint64 {
+	var img [4]uint64
+	for i := range b.rows {
+		seg := m >> (i * b.cols) & b.row
+		rev := bits.Reverse64(seg) >> (64 - b.cols)
+		j := b.rows - 1 - i
+		img[0] |= seg << (i * b.cols)
+		img[1] |= seg << (j * b.cols)
+		img[2] |= rev << (i * b.cols)
+		img[3] |= rev << (j * b.cols)
+	}
+	return img
+}
+
+// bitImage is an image of a small grid, ordered by (rows, cols, lo, hi).
+type bitImage struct {
+	rows, cols int
+	lo, hi     uint64
+}
+
+func (x bitImage) less(y bitImage) bool {
+	switch {
+	case x.rows != y.rows:
+		return x.rows < y.rows
+	case x.cols != y.cols:
+		return x.cols < y.cols
+	case x.lo != y.lo:
+		return x.lo < y.lo
+	}
+	return x.hi < y.hi
+}
+
+// recodeBits maps each cell's code c to recode[c] (nil: unchanged).
+func recodeBits(lo, hi, full uint64, recode []byte) (uint64, uint64) {
+	if recode == nil {
+		return lo, hi
+	}
+	planes := [4]uint64{full &^ lo &^ hi, lo &^ hi, hi &^ lo, lo & hi}
+	var nlo, nhi uint64
+	for c, m := range planes {
+		to := recode[c]
+		if to&1 != 0 {
+			nlo |= m
+		}
+		if to&2 != 0 {
+			nhi |= m
+		}
+	}
+	return nlo, nhi
+}

@@ -1,0 +1,59 @@
+package grid
+
+import "github.com/grundy/grundy/partizan"
+
+// Cram is the impartial ruleset of Cram (Winning Ways, ch. 15; Gardner):
+// either player places a domino on two empty cells, in either direction.
+// It is CGSuite's game.grid.Cram (Domineering's impartial variant), with
+// Domineering's boards; the value of every position is a nimber.
+//
+// Cram is both a partizan ruleset (Options for each side are the same) and
+// an impartial game (Moves, Components), so that its values computed both
+// ways can be checked against each other. Its key folds in all eight
+// symmetries of the square.
+type Cram struct{}
+
+// Options yields every domino placement, for either side.
+func (Cram) Options(g Grid, _ partizan.Side, yield func(Grid) bool) error {
+	placements(g, true, true, yield)
+	return nil
+}
+
+// Moves yields every domino placement: Cram as an impartial.Game.
+func (Cram) Moves(g Grid, yield func(Grid) bool) { placements(g, true, true, yield) }
+
+// Split returns the regions of empty cells of g, as Domineering's Split.
+func (Cram) Split(g Grid) []Grid { return splitEmpty(g) }
+
+// Components yields the regions of empty cells of g (impartial.Splitter):
+// every region that takes a domino, each on its smallest board.
+func (Cram) Components(g Grid, yield func(Grid) bool) {
+	parts := splitEmpty(g)
+	if parts == nil {
+		if n := normal(g); n.rows > 0 {
+			yield(n)
+		}
+		return
+	}
+	for _, p := range parts {
+		if !yield(p) {
+			return
+		}
+	}
+}
+
+// Key returns the key of g under the eight symmetries of the square.
+func (Cram) Key(g Grid) Grid {
+	if g.small() {
+		k, _ := emptyKey(g, true, false)
+		return k
+	}
+	k, _ := normal(g).key(allAxes, nil, nil)
+	return k
+}
+
+// FormatPosition writes g as Domineering does.
+func (Cram) FormatPosition(g Grid) string { return boardChars.format(g) }
+
+// ParsePosition reads g as Domineering does.
+func (Cram) ParsePosition(s string) (Grid, error) { return boardChars.parse(s) }

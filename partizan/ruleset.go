@@ -1,0 +1,268 @@
+package partizan
+
+import (
+	"unsafe"
+
+	"github.com/grundy/grundy/impartial"
+)
+
+// Ruleset is a short partizan game given by its rules: positions of type P,
+// each with options for Left and for Right, and keys of type K for the
+// transposition table. A package that plays a ruleset (Hackenbush,
+// Domineering, …) implements it and asks a Solver for values.
+//
+// K is any comparable type: a string serves every ruleset; a key without
+// pointers (an integer, an array, a struct of them: a small board's bits,
+// say) is cheaper, since the table of such keys is hashed inline and never
+// scanned by the garbage collector.
+type Ruleset[P any, K comparable] interface {
+	// Options calls yield with each option of p for side s, and stops early
+	// when yield returns false. An option may be yielded twice. An error
+	// (a rule file's, say) stops the search and is returned by the Solver.
+	Options(p P, s Side, yield func(P) bool) error
+	// Key returns p's key in the transposition table. Positions with equal
+	// keys must have equal values: a ruleset folds its symmetries into the
+	// key (a board and its mirror image, say) so that they are solved once.
+	Key(p P) K
+}
+
+// Splitter is implemented by rulesets whose positions fall apart into
+// independent components (regions of a board no move connects): Split
+// returns them, and the value is the sum of theirs. A position that is one
+// component returns nil (or itself alone). Components are solved, and keyed,
+// on their own.
+type Splitter[P any] interface {
+	Split(p P) []P
+}
+
+// Conjugator is implemented by rulesets with a symmetry that exchanges Left
+// and Right, and so negates the value (Domineering transposed, Hackenbush
+// with blue and red swapped). ConjugateKey returns p's key under all the
+// ruleset's symmetries and whether it is the key of p's conjugate rather
+// than of p: positions with equal keys and equal negated have equal values,
+// and opposite values when negated differs. The Solver then keeps one entry
+// for a position and its conjugate, the value of the key's own
+// representative, and negates it for the other.
+type Conjugator[P any, K comparable] interface {
+	ConjugateKey(p P) (key K, negated bool)
+}
+
+// Valuer is implemented by rulesets that know some values in closed form
+// (a Hackenbush string, say). Value returns ok = false where it does not
+// know; it must agree with the search (tests hide it to check).
+type Valuer[P any] interface {
+	Value(c *Calc, p P) (g Game, ok bool, err error)
+}
+
+// Solver computes canonical forms of the positions of a ruleset: the
+// options of each side are valued recursively and the canonical form of
+// { left values | right values } is made in c's store. It keeps a
+// transposition table by Key across calls (so the options of a position
+// solved once cost nothing more), splits positions into components when the
+// ruleset can, and counts the table against c's budget (MaxPositions: the
+// positions held; the context is polled as the search goes). A Solver is for
+// one goroutine.
+type Solver[P any, K comparable] struct {
+	c     *Calc
+	rules Ruleset[P, K]
+	split Splitter[P]
+	val   Valuer[P]
+	conj  Conjugator[P, K]
+	tt    map[K]gid // by Key
+	ctt   map[K]gid // by ConjugateKey: the value of the key's representative
+	bytes int64
+	// keyBytes estimates an entry's bytes (with a string key's own)
+	keyBytes func(K) int64
+	// the options being valued, a stack like the Calc's (each atom pops
+	// what it pushed), and the yield that pushes
+	stk  []P
+	push func(P) bool
+	// where the options of the position being searched start, and their
+	// bound (MaxMoves)
+	pbase int
+	pmax  int64
+	// Plain, when set, ignores Split, Value and ConjugateKey: the definition
+	// alone (under Key), for tests of a ruleset's closed forms, components
+	// and conjugation.
+	Plain bool
+}
+
+// NewSolver returns a solver of rules on c's store under c's budget.
+func NewSolver[P any, K comparable](c *Calc, rules Ruleset[P, K]) *Solver[P, K] {
+	s := &Solver[P, K]{c: c, rules: rules, tt: make(map[K]gid), ctt: make(map[K]gid)}
+	s.split, _ = rules.(Splitter[P])
+	s.val, _ = rules.(Valuer[P])
+	s.conj, _ = rules.(Conjugator[P, K])
+	s.push = func(q P) bool {
+		s.stk = append(s.stk, q)
+		// a ruleset's loop over its moves is polled and bounded as it goes
+		s.c.step()
+		if n := len(s.stk) - s.pbase; s.pmax > 0 && int64(n) > s.pmax {
+			s.c.checkMoves(n)
+		}
+		return true
+	}
+	var k K
+	fixed := int64(unsafe.Sizeof(k)) + 24 // the key, the value, the map's overhead
+	s.keyBytes = func(K) int64 { return fixed }
+	if _, ok := any(k).(string); ok {
+		s.keyBytes = func(k K) int64 { return fixed + int64(len(any(k).(string))) }
+	}
+	return s
+}
+
+// Solve returns the canonical form of position p of rules: a one-shot
+// NewSolver(c, rules).Value(p).
+func Solve[P any, K comparable](c *Calc, rules Ruleset[P, K], p P) (Game, error) {
+	return NewSolver(c, rules).Value(p)
+}
+
+// Calc returns the computation the solver works in.
+func (s *Solver[P, K]) Calc() *Calc { return s.c }
+
+// Positions returns the number of positions in the transposition table.
+func (s *Solver[P, K]) Positions() int { return len(s.tt) + len(s.ctt) }
+
+// Value returns the canonical form of p.
+func (s *Solver[P, K]) Value(p P) (Game, error) {
+	var r gid
+	err := s.run(func() { r = s.value(p) })
+	return s.c.game(r), err
+}
+
+// run is the Calc's run, with the solver's stack left as found.
+func (s *Solver[P, K]) run(f func()) error {
+	mark := len(s.stk)
+	defer func() {
+		clear(s.stk[mark:]) // let the positions go
+		s.stk = s.stk[:mark]
+	}()
+	return s.c.run(f)
+}
+
+// Options returns the options of p for side with their values, in the order
+// the ruleset yields them (repeats included): what a face needs to list
+// winning moves or every move.
+func (s *Solver[P, K]) Options(p P, side Side) ([]P, []Game, error) {
+	var ps []P
+	var gs []Game
+	err := s.run(func() {
+		if err := s.rules.Options(p, side, func(q P) bool {
+			ps = append(ps, q)
+			s.c.checkMoves(len(ps))
+			return true
+		}); err != nil {
+			s.c.fail(err)
+		}
+		for _, q := range ps {
+			gs = append(gs, s.c.game(s.value(q)))
+		}
+	})
+	return ps, gs, err
+}
+
+func (s *Solver[P, K]) value(p P) gid {
+	if !s.Plain && s.split != nil {
+		if parts := s.split.Split(p); len(parts) > 1 {
+			var sum gid
+			for _, q := range parts {
+				sum = s.c.add(sum, s.atom(q))
+			}
+			return sum
+		}
+	}
+	return s.atom(p)
+}
+
+// atom values one component.
+func (s *Solver[P, K]) atom(p P) gid {
+	// The two tables are apart so that Plain may change between calls.
+	tt, negated := s.tt, false
+	var key K
+	if s.conj != nil && !s.Plain {
+		tt = s.ctt
+		key, negated = s.conj.ConjugateKey(p)
+	} else {
+		key = s.rules.Key(p)
+	}
+	if id, ok := tt[key]; ok {
+		if negated {
+			return s.c.neg(id)
+		}
+		return id
+	}
+	s.c.step()
+	var id gid
+	known := false
+	if !s.Plain && s.val != nil {
+		// The Valuer is user code running under the store's lock; it gets
+		// the solver's Calc, whose methods must not be called from inside
+		// (they take the lock), so closed forms are asked for outside the
+		// lock: see valueOutside.
+		id, known = s.valueOutside(p)
+	}
+	if !known {
+		id = s.search(p)
+	}
+	s.bytes += s.keyBytes(key)
+	if negated {
+		tt[key] = s.c.neg(id)
+	} else {
+		tt[key] = id
+	}
+	b := s.c.b
+	if b.MaxPositions > 0 && int64(s.Positions()) > b.MaxPositions {
+		s.c.fail(&impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions, What: "the positions searched"})
+	}
+	if b.MaxMemory > 0 && s.bytes+s.c.bytes > b.MaxMemory {
+		s.c.fail(&impartial.BudgetError{Limit: impartial.LimitMemory, Max: b.MaxMemory, What: "the positions searched"})
+	}
+	return id
+}
+
+// search values p from its options: their positions go on the solver's
+// stack, their values on the Calc's, and the canonical form is made from
+// those.
+func (s *Solver[P, K]) search(p P) gid {
+	pmark, gmark := len(s.stk), len(s.c.stk)
+	var n [2]int
+	for _, sd := range [2]Side{Left, Right} {
+		start := len(s.stk)
+		s.pbase, s.pmax = start, s.c.b.MoveLimit()
+		if err := s.rules.Options(p, sd, s.push); err != nil {
+			s.c.fail(err)
+		}
+		n[sd] = len(s.stk) - start
+		s.c.checkMoves(n[sd])
+		opts := s.stk[start:len(s.stk):len(s.stk)]
+		for _, q := range opts {
+			v := s.value(q)
+			s.c.stk = append(s.c.stk, v)
+		}
+	}
+	vals := s.c.stk[gmark:]
+	id := s.c.construct(vals[:n[Left]:n[Left]], vals[n[Left]:len(vals):len(vals)])
+	clear(s.stk[pmark:])
+	s.stk, s.c.stk = s.stk[:pmark], s.c.stk[:gmark]
+	return id
+}
+
+// valueOutside asks the Valuer with the store's lock released, so that it
+// may use the Calc's methods.
+func (s *Solver[P, K]) valueOutside(p P) (gid, bool) {
+	s.c.s.mu.Unlock()
+	var g Game
+	var ok bool
+	var err error
+	func() {
+		defer s.c.lock()
+		g, ok, err = s.val.Value(s.c, p)
+	}()
+	if err != nil {
+		s.c.fail(err)
+	}
+	if !ok {
+		return 0, false
+	}
+	return s.c.own(g), true
+}

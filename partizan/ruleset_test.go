@@ -1,0 +1,116 @@
+package partizan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"testing"
+
+	"github.com/grundy/grundy/impartial"
+)
+
+// toy is a tiny partizan ruleset for the Solver's tests: a position is a
+// row of heaps; Left takes 1 or 2 tokens from a heap, Right takes 1 token
+// from a heap or splits a heap of at least 3 into two non-empty heaps.
+// Heaps are independent components, and the order of heaps is a symmetry.
+type toy struct{}
+
+func (toy) Options(p []int, s Side, yield func([]int) bool) error {
+	for i, h := range p {
+		with := func(hs ...int) bool {
+			q := append(slices.Clone(p[:i]), hs...)
+			return yield(append(q, p[i+1:]...))
+		}
+		if s == Left {
+			for _, k := range []int{1, 2} {
+				if h >= k && !with(h-k) {
+					return nil
+				}
+			}
+			continue
+		}
+		if h >= 1 && !with(h-1) {
+			return nil
+		}
+		for a := 1; h >= 3 && a <= h-a-1; a++ {
+			if !with(a, h-a) {
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+func (toy) Key(p []int) string {
+	q := slices.Clone(p)
+	slices.Sort(q)
+	return fmt.Sprint(q)
+}
+
+func (toy) Split(p []int) [][]int {
+	if len(p) < 2 {
+		return nil
+	}
+	out := make([][]int, len(p))
+	for i, h := range p {
+		out[i] = []int{h}
+	}
+	return out
+}
+
+// toyTree is the toy's game tree, by its rules alone.
+func toyTree(p []int) *tree {
+	t := &tree{}
+	toy{}.Options(p, Left, func(q []int) bool { t.L = append(t.L, toyTree(q)); return true })
+	toy{}.Options(p, Right, func(q []int) bool { t.R = append(t.R, toyTree(q)); return true })
+	return t
+}
+
+func TestSolverToy(t *testing.T) {
+	s := NewStore(Config{})
+	c := testCalc(s)
+	o := newOracle()
+	sv := NewSolver[[]int, string](c, toy{})
+	plain := NewSolver[[]int, string](c, toy{})
+	plain.Plain = true
+	for _, p := range [][]int{{0}, {1}, {2}, {3}, {4}, {5}, {2, 3}, {1, 4}, {2, 2}} {
+		g, err := sv.Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := plain.Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g != h {
+			t.Errorf("%v: split %v, plain %v", p, g, h)
+		}
+		if want := o.canonical(toyTree(p)).key; toTree(g).key != want {
+			t.Errorf("%v = %v: oracle %s", p, g, want)
+		}
+	}
+	// options with their values
+	ps, gs, err := sv.Options([]int{3}, Right)
+	if err != nil || len(ps) != 2 || len(gs) != 2 {
+		t.Fatalf("options of 3 for Right: %v %v %v", ps, gs, err)
+	}
+}
+
+func TestSolverBudget(t *testing.T) {
+	s := NewStore(Config{})
+	c := s.Calc(context.Background(), impartial.Budget{MaxPositions: 5, MaxMoves: 1000})
+	_, err := Solve[[]int, string](c, toy{}, []int{12})
+	var be *impartial.BudgetError
+	if !errors.As(err, &be) || be.Limit != impartial.LimitPositions {
+		t.Fatalf("want a position budget error, got %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	c = s.Calc(ctx, impartial.Budget{})
+	_, err = Solve[[]int, string](c, toy{}, []int{12})
+	if !errors.As(err, &be) || be.Limit != impartial.LimitCanceled {
+		t.Fatalf("want a canceled budget error, got %v", err)
+	}
+}

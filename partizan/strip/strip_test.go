@@ -1,0 +1,165 @@
+package strip
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/longtest"
+	"github.com/grundy/grundy/notation"
+	"github.com/grundy/grundy/partizan"
+	"github.com/grundy/grundy/partizan/rulesettest"
+)
+
+// strips returns every strip of length 1..n over chars.
+func strips(chars string, n int) []Strip {
+	var out []Strip
+	var grow func(prefix string)
+	grow = func(prefix string) {
+		if len(prefix) > 0 {
+			out = append(out, Strip{prefix})
+		}
+		if len(prefix) == n {
+			return
+		}
+		for i := range len(chars) {
+			grow(prefix + chars[i:i+1])
+		}
+	}
+	grow("")
+	return out
+}
+
+func maxLen(short, long int) int {
+	if longtest.Enabled() {
+		return long
+	}
+	return short
+}
+
+// Every strip up to the length against the plain oracle: values, parts
+// (the frozen pieces dropped), keys and partizan's Solver.
+func TestToadsAndFrogsAgainstOracle(t *testing.T) {
+	rulesettest.Check[Strip, string](t, ToadsAndFrogs{}, strips(".tf", maxLen(6, 7)))
+}
+
+func TestTopplingDominoesAgainstOracle(t *testing.T) {
+	rulesettest.Check[Strip, string](t, TopplingDominoes{}, strips(".lre", maxLen(5, 6)))
+}
+
+func solve[P any, K comparable](t testing.TB, r interface {
+	partizan.Ruleset[P, K]
+	ParsePosition(string) (P, error)
+}, pos, want string) {
+	t.Helper()
+	p, err := r.ParsePosition(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.Budget{})
+	g, err := partizan.Solve(c, r, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := c.Parse(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g != w {
+		t.Errorf("%s = %s, want %s", pos, g, want)
+	}
+}
+
+// CGSuite's own test values (aaron-siegel/cgsuite,
+// lib/core/src/test/scala/org/cgsuite/lang/GameStripTest.scala).
+func TestCGSuiteStripValues(t *testing.T) {
+	solve[Strip, string](t, ToadsAndFrogs{}, "ttttt..fffff", "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}")
+	solve[Strip, string](t, TopplingDominoes{}, "lrrlrrl", "Tiny(1/2)")
+	solve[Strip, string](t, TopplingDominoes{}, "lere", "{1|0,{0|-1}}")
+}
+
+// Small strips whose values follow from the rules at a glance, and the
+// frozen pieces that Split drops.
+func TestToadsAndFrogsSmall(t *testing.T) {
+	for _, c := range []struct{ pos, value string }{
+		{"t.", "1"},       // one free toad move
+		{"t..", "2"},      // two
+		{"t.f", "*"},      // the first to move wins: a slide, a jump, a slide
+		{"fftt", "0"},     // every piece is stuck at a wall
+		{"t.ttff.f", "0"}, // t. + .f, cut at the frozen ttff
+	} {
+		solve[Strip, string](t, ToadsAndFrogs{}, c.pos, c.value)
+	}
+	p, _ := ToadsAndFrogs{}.ParsePosition("t.fttfft.f")
+	parts := ToadsAndFrogs{}.Split(p)
+	if len(parts) != 2 || parts[0].s != "t.f" || parts[1].s != "t.f" {
+		t.Errorf("Split(t.fttfft.f) = %v, want [t.f t.f]", parts)
+	}
+}
+
+func TestParseStrips(t *testing.T) {
+	if p, err := (ToadsAndFrogs{}).ParsePosition(" TTt..FF "); err != nil || p.s != "ttt..ff" {
+		t.Errorf("TTt..FF: %v %v", p, err)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"", `position "": empty strip (cells: . t f)`},
+		{"tt.x", `position "tt.x": column 4: "x" is not a cell here (cells: . t f)`},
+		{"tt.é", `column 4: "é" is not a cell here`},
+		{strings.Repeat("t", MaxLength+1), `strip too long`},
+	} {
+		_, err := ToadsAndFrogs{}.ParsePosition(c.in)
+		var se *notation.SyntaxError
+		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.As(err, &se) {
+			t.Errorf("Parse(%q) = %v, want %s", c.in, err, c.want)
+		}
+	}
+}
+
+func FuzzParseStrip(f *testing.F) {
+	for _, s := range []string{"ttttt..fffff", "lrrlrrl", "lere", "", ".", "T.F", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, r := range []interface {
+			ParsePosition(string) (Strip, error)
+			FormatPosition(Strip) string
+		}{ToadsAndFrogs{}, TopplingDominoes{}} {
+			p, err := r.ParsePosition(s)
+			if err != nil {
+				if strings.Contains(err.Error(), "\n") {
+					t.Fatalf("error spans lines: %v", err)
+				}
+				continue
+			}
+			q, err := r.ParsePosition(r.FormatPosition(p))
+			if err != nil || q != p {
+				t.Fatalf("%q reads back as %v, %v", s, q, err)
+			}
+		}
+	})
+}
+
+// The bit-set parts (strips of at most 64 cells) against the cell-by-cell
+// ones, on every short strip and on random long ones.
+func TestToadPartsBits(t *testing.T) {
+	check := func(s string) {
+		a, b := toadPartsBits(s), toadPartsBytes(s)
+		if strings.Join(a, "|") != strings.Join(b, "|") || len(a) != len(b) {
+			t.Fatalf("%s: bits %q, bytes %q", s, a, b)
+		}
+	}
+	for _, p := range strips(".tf", 7) {
+		check(p.s)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		b := make([]byte, 1+r.IntN(64))
+		for i := range b {
+			b[i] = ".tf"[r.IntN(3)]
+		}
+		check(string(b))
+	}
+}
