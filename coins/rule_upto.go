@@ -107,8 +107,7 @@ func (u upTo) closedValue(x int) (Nimber, bool) {
 	return 0, false
 }
 
-// closedValues: closedValue's forms, the switch out of the loop. g = 1 for k = 1, x − start + 1 for k = 2 (Turning
-// Turtles), the (x − start)-th odious number for k = 3 (Mock Turtles).
+// closedValues: closedValue's forms, with the switch out of the loop.
 func (u upTo) closedValues(x int, dst []Nimber) bool {
 	switch u.k {
 	case 1:
