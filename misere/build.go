@@ -36,7 +36,7 @@ type Settings struct {
 	// Key names the rules in the checkpoint: a checkpoint saved under
 	// another key is refused.
 	Key string
-	// Content is what defines the rules besides Key (catalog.Content: a
+	// Content is what defines the rules besides Key (catalog.Game.Content: a
 	// rule file's hash), "" when Key does: a checkpoint saved under
 	// another content is refused too (its state is another game's).
 	Content string

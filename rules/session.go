@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -28,15 +29,24 @@ type Pos = int32
 // each goroutine its own.
 //
 // A rule function that fails (a Starlark error, a limit exceeded, a result
-// of the wrong kind) stops the session: Err returns the error, Moves yields
-// nothing any more, and the session's context is canceled so that a search
-// in progress stops promptly. Callers check Err after every engine call.
+// of the wrong kind) stops the session: Moves yields nothing any more, and
+// the session's context is canceled with the error as its cause
+// (context.Cause), so that a search in progress stops promptly and its
+// caller learns why. The end of the computation's context (a deadline, the
+// memory governor, an interrupt) ends the session's context too: with the
+// error of the rule function it stopped, when one was running, so that the
+// error names the file, line and call; else with the stop itself.
 type Session struct {
 	r      *Rules
 	limits Limits
 	thread *starlark.Thread
-	ctx    context.Context
-	cancel context.CancelFunc
+	parent context.Context // the computation's
+	ctx    context.Context // ends with the session's failure as its cause
+	cancel context.CancelCauseFunc
+	// mu is held while a rule function runs and its failure is recorded:
+	// watch, at the end of the computation's context, waits for the call
+	// it stopped to record its own error first.
+	mu sync.Mutex
 
 	meter *meter
 	vals  []starlark.Value
@@ -51,13 +61,14 @@ type Session struct {
 	done  chan struct{}
 }
 
-// NewSession starts a session. Its context is ctx, canceled when a rule
-// function fails: pass Context() to the engine. Close the session when done.
+// NewSession starts a session. Its context ends with ctx, or when a rule
+// function fails, with the failure as its cause: pass Context() to the
+// engine. Close the session when done.
 func (r *Rules) NewSession(ctx context.Context, limits Limits) *Session {
 	limits = limits.withDefaults()
-	s := &Session{r: r, limits: limits, ids: make(map[string]Pos), done: make(chan struct{})}
-	s.ctx, s.cancel = context.WithCancel(ctx)
-	s.meter = newMeter(s.ctx, limits)
+	s := &Session{r: r, limits: limits, ids: make(map[string]Pos), done: make(chan struct{}), parent: ctx}
+	s.ctx, s.cancel = context.WithCancelCause(context.WithoutCancel(ctx))
+	s.meter = newMeter(ctx, limits)
 	s.thread = newThread(r.file, s.meter)
 	go s.watch()
 	return s
@@ -78,8 +89,13 @@ func (s *Session) watch() {
 		select {
 		case <-s.done:
 			return
-		case <-s.ctx.Done():
-			s.thread.Cancel(s.ctx.Err().Error())
+		case <-s.parent.Done():
+			s.thread.Cancel(s.parent.Err().Error())
+			s.mu.Lock()
+			if s.err == nil {
+				s.cancel(impartial.ContextError(s.parent))
+			}
+			s.mu.Unlock()
 			return
 		case now := <-ticks:
 			switch c := s.calls.Load(); {
@@ -100,11 +116,12 @@ func (s *Session) Close() {
 	default:
 		close(s.done)
 	}
-	s.cancel()
+	s.cancel(nil)
 }
 
-// Context returns the session's context: the one given to NewSession,
-// canceled as well when a rule function fails.
+// Context returns the session's context: it ends with the one given to
+// NewSession, or when a rule function fails, with the failure as its
+// cause.
 func (s *Session) Context() context.Context { return s.ctx }
 
 // Err returns the error that stopped the session, or nil.
@@ -120,17 +137,32 @@ func (s *Session) Len() int { return len(s.vals) }
 func (s *Session) Value(p Pos) starlark.Value { return s.vals[p] }
 
 func (s *Session) fail(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failLocked(err)
+}
+
+func (s *Session) failLocked(err error) {
 	if s.err == nil {
 		s.err = err
-		s.cancel()
+		s.cancel(err)
 	}
 }
 
 // call runs one rule function under the limits; an error stops the session.
 func (s *Session) call(fn starlark.Callable, name string, arg starlark.Value) (starlark.Value, error) {
+	return s.runRecorded(fn, name, arg, func(error) bool { return true })
+}
+
+// runRecorded runs one rule function under the limits and, with the
+// session's lock held, records its error as the session's failure when
+// fails says it is one.
+func (s *Session) runRecorded(fn starlark.Callable, name string, arg starlark.Value, fails func(error) bool) (starlark.Value, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	v, err := s.run(fn, name, arg)
-	if err != nil {
-		s.fail(err)
+	if err != nil && fails(err) {
+		s.failLocked(err)
 	}
 	return v, err
 }
@@ -148,7 +180,7 @@ func (s *Session) run(fn starlark.Callable, name string, arg starlark.Value) (st
 		return v, nil
 	}
 	if ee, ok := err.(*starlark.EvalError); ok {
-		return nil, newRuleError(s.r.file, name, DefaultFormat(arg), ee, s.meter, s.ctx)
+		return nil, newRuleError(s.r.file, name, DefaultFormat(arg), ee, s.meter, s.parent)
 	}
 	return nil, &RuleError{File: s.r.file, Func: name, Arg: DefaultFormat(arg), Msg: clip(err.Error(), 1000)}
 }
@@ -241,6 +273,17 @@ const bytesPerPosition = 96
 // Limits.MaxMemory: past it, Intern fails the session with an
 // *impartial.BudgetError.
 func (s *Session) Intern(v starlark.Value) (Pos, error) {
+	p, err := s.intern(v)
+	var be *impartial.BudgetError
+	if errors.As(err, &be) {
+		s.fail(err)
+	}
+	return p, err
+}
+
+// intern is Intern without failing the session when the table of
+// positions is full: the caller says which call met the position.
+func (s *Session) intern(v starlark.Value) (Pos, error) {
 	var size int
 	if i, ok := v.(starlark.Int); ok {
 		if n, ok := i.Int64(); ok && n >= 0 && n < smallInts {
@@ -266,9 +309,7 @@ func (s *Session) Intern(v starlark.Value) (Pos, error) {
 	}
 	s.mem += int64(bytesPerPosition + 2*len(key) + size)
 	if s.mem > s.limits.MaxMemory {
-		err := &impartial.BudgetError{Limit: impartial.LimitMemory, Max: s.limits.MaxMemory}
-		s.fail(err)
-		return 0, err
+		return 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: s.limits.MaxMemory}
 	}
 	id := Pos(len(s.vals))
 	v.Freeze()
@@ -325,7 +366,7 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 				return
 			}
 		}
-		q, err := s.Intern(x)
+		q, err := s.intern(x)
 		if err != nil {
 			var be *impartial.BudgetError
 			if errors.As(err, &be) {
@@ -336,7 +377,7 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 				if fn, ok := s.fnOf(name).(*starlark.Function); ok {
 					re.Line, re.Col = fn.Position().Line, fn.Position().Col
 				}
-				s.err = re
+				s.fail(re)
 				return
 			}
 			s.resultError(name, arg, "returned a bad position: "+err.Error())
@@ -441,14 +482,17 @@ func (s *Session) Parse(text string) (Pos, error) {
 		return s.Intern(v)
 	}
 	arg := starlark.String(text)
-	v, err := s.run(s.r.parse, "parse", arg)
+	rejected := func(err error) bool {
+		// parse rejected the text: a position error, not a rule failure.
+		var re *RuleError
+		return errors.As(err, &re) && !re.limit
+	}
+	v, err := s.runRecorded(s.r.parse, "parse", arg, func(err error) bool { return !rejected(err) })
 	if err != nil {
 		var re *RuleError
-		if errors.As(err, &re) && !re.limit {
-			// parse rejected the text: a position error, not a rule failure.
+		if rejected(err) && errors.As(err, &re) {
 			return 0, &ParseError{Offset: -1, Msg: strings.TrimPrefix(re.Msg, "fail: ")}
 		}
-		s.fail(err)
 		return 0, err
 	}
 	p, err := s.Intern(v)
@@ -603,4 +647,17 @@ func literal(e syntax.Expr, depth int) (starlark.Value, syntax.Node, string) {
 		}
 	}
 	return nil, e, "not a position: write an int, a word, a quoted string or a tuple such as (1, 2)"
+}
+
+// HeapOf returns the position of a single heap of size n in the session
+// whose engine game g is (Session.Game), for heap games (heap = True): what
+// the catalog's nim-sequence and misère quotients read.
+func HeapOf(g impartial.Game[Pos], n int) (Pos, error) {
+	switch g := g.(type) {
+	case game:
+		return g.s.Heap(n)
+	case splitter:
+		return g.s.Heap(n)
+	}
+	return 0, fmt.Errorf("not a rule file's game: %T", g)
 }

@@ -216,7 +216,7 @@ func (s *Server) field(r *http.Request, name string, required bool) (string, err
 	return v[0], nil
 }
 
-func (s *Server) game(r *http.Request) (catalog.Game, error) {
+func (s *Server) game(r *http.Request) (*catalog.Game, error) {
 	spec, err := s.field(r, "game", true)
 	if err != nil {
 		return nil, err
@@ -278,7 +278,7 @@ func (s *Server) info(r *http.Request) (any, error) {
 }
 
 // gameAt reads the game= and position= fields of a request.
-func (s *Server) gameAt(r *http.Request) (catalog.Game, string, error) {
+func (s *Server) gameAt(r *http.Request) (*catalog.Game, string, error) {
 	g, err := s.game(r)
 	if err != nil {
 		return nil, "", err
@@ -382,7 +382,7 @@ func (s *Server) move(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := catalog.FindMove(r.Context(), g, pos, to, opts)
+	m, err := g.FindMove(r.Context(), pos, to, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -407,7 +407,7 @@ const maxHistory = 4096
 // a made-up history is a 400 naming the first position that does not
 // follow, not a repetition believed (issue 45). It returns them as the
 // game writes them.
-func (s *Server) history(r *http.Request, g catalog.Game, position string, opts catalog.Options) ([]string, error) {
+func (s *Server) history(r *http.Request, g *catalog.Game, position string, opts catalog.Options) ([]string, error) {
 	h := r.Form["history"]
 	if len(h) > maxHistory {
 		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameter \"history\" given %d times (at most %d positions)", len(h), maxHistory)}
@@ -459,7 +459,7 @@ func (s *Server) reply(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, ok, err := catalog.Reply(r.Context(), g, pos, opts)
+	m, ok, err := g.Reply(r.Context(), pos, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -500,5 +500,5 @@ func (s *Server) values(r *http.Request) (any, error) {
 	case to < start:
 		return nil, badRequest("parameter \"to\" must be at least %d for %s, not %d", start, g.Info().Spec, to)
 	}
-	return catalog.Values(r.Context(), g, start, to, s.baseOptions())
+	return g.Values(r.Context(), start, to, s.baseOptions())
 }

@@ -27,7 +27,7 @@ func (s *Server) misereForm(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := catalog.SolveMisereForm(r.Context(), g, pos, misereOptions(s.baseOptions()))
+	res, err := g.SolveMisereForm(r.Context(), pos, misereOptions(s.baseOptions()))
 	if err != nil {
 		return nil, misereStatus(err)
 	}
@@ -55,7 +55,7 @@ func (s *Server) misereQuotient(r *http.Request) (any, error) {
 		return nil, err
 	}
 	if positions != nil {
-		res, err := catalog.SolveMiserePositions(r.Context(), g, positions, size, misereOptions(s.baseOptions()))
+		res, err := g.SolveMiserePositions(r.Context(), positions, size, misereOptions(s.baseOptions()))
 		var stop *misere.StopError
 		if res != nil && errors.As(err, &stop) {
 			return stoppedPositions{res, limitWords(err)}, nil
@@ -65,7 +65,7 @@ func (s *Server) misereQuotient(r *http.Request) (any, error) {
 		}
 		return res, nil
 	}
-	res, err := catalog.SolveMisereQuotient(r.Context(), g, heaps, size, misereOptions(s.baseOptions()))
+	res, err := g.SolveMisereQuotient(r.Context(), heaps, size, misereOptions(s.baseOptions()))
 	var stop *misere.StopError
 	if res != nil && errors.As(err, &stop) {
 		return stoppedQuotient{res, limitWords(err)}, nil
@@ -120,7 +120,7 @@ func limitWords(err error) string {
 
 // quotientParams reads game=, heaps= (−1 when absent: until proved) and
 // max_size= (0 when absent: no limit).
-func (s *Server) quotientParams(r *http.Request) (catalog.Game, int, int, error) {
+func (s *Server) quotientParams(r *http.Request) (*catalog.Game, int, int, error) {
 	g, err := s.game(r)
 	if err != nil {
 		return nil, 0, 0, err
@@ -200,13 +200,13 @@ func (s *Server) misereTable(r *http.Request) (any, error) {
 	var q *misere.Quotient
 	if positions != nil {
 		var p *catalog.PositionsQuotient
-		p, err = catalog.ComputeMiserePositions(r.Context(), g, positions, misere.Settings{MaxSize: size}, misereOptions(s.baseOptions()))
+		p, err = g.ComputeMiserePositions(r.Context(), positions, misere.Settings{MaxSize: size}, misereOptions(s.baseOptions()))
 		if p != nil {
 			q = p.Quotient
 		}
 	} else {
 		var done func()
-		q, done, err = catalog.ComputeMisereQuotient(r.Context(), g, heaps, misere.Settings{MaxSize: size}, misereOptions(s.baseOptions()))
+		q, done, err = g.ComputeMisereQuotient(r.Context(), heaps, misere.Settings{MaxSize: size}, misereOptions(s.baseOptions()))
 		defer done()
 	}
 	var stop *misere.StopError
@@ -231,7 +231,7 @@ func (s *Server) misereSolve(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := catalog.SolveMisereSum(r.Context(), g, pos, misere.Settings{}, misereOptions(s.baseOptions()))
+	res, err := g.SolveMisereSum(r.Context(), pos, misere.Settings{}, misereOptions(s.baseOptions()))
 	if err != nil {
 		return nil, misereStatus(err)
 	}

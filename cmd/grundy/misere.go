@@ -94,7 +94,7 @@ func misereFormRun(cmd *cobra.Command, io *streams, opts *misereFormOptions) err
 	}
 	defer job.stop()
 	ctx, g, copts := job.ctx, job.game, job.opts
-	res, err := catalog.SolveMisereForm(ctx, g, opts.position, copts)
+	res, err := g.SolveMisereForm(ctx, opts.position, copts)
 	if err != nil {
 		return misereError(err)
 	}
@@ -213,7 +213,7 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	defer job.stop()
 	ctx, g, copts := job.ctx, job.game, job.opts
 	s, progress := opts.settings(io, copts, "heap")
-	q, done, qerr := catalog.ComputeMisereQuotient(ctx, g, opts.heaps, s, copts)
+	q, done, qerr := g.ComputeMisereQuotient(ctx, opts.heaps, s, copts)
 	progress.finish()
 	defer done()
 	qerr = opts.withCheckpoint(q, qerr, "heap")
@@ -314,7 +314,7 @@ func misereQuotientPositionsRun(cmd *cobra.Command, io *streams, opts *misereQuo
 	defer job.stop()
 	ctx, g, copts := job.ctx, job.game, job.opts
 	s, progress := opts.settings(io, copts, "position")
-	p, qerr := catalog.ComputeMiserePositions(ctx, g, opts.positions, s, copts)
+	p, qerr := g.ComputeMiserePositions(ctx, opts.positions, s, copts)
 	progress.finish()
 	if p == nil {
 		return misereError(memguard.Cause(ctx, qerr))
@@ -469,7 +469,7 @@ func misereSolveRun(cmd *cobra.Command, io *streams, opts *misereSolveOptions) e
 	}
 	defer job.stop()
 	ctx, g, copts := job.ctx, job.game, job.opts
-	res, err := catalog.SolveMisereSum(ctx, g, opts.position, misere.Settings{}, copts)
+	res, err := g.SolveMisereSum(ctx, opts.position, misere.Settings{}, copts)
 	if err != nil {
 		return misereError(memguard.Cause(ctx, err))
 	}

@@ -130,7 +130,7 @@ func TestMiserePositionsStopIsDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, qerr := catalog.ComputeMiserePositions(context.Background(), g, []string{"9 11", "5 3"}, misere.Settings{}, catalog.Options{Misere: true, Budget: budget})
+	p, qerr := g.ComputeMiserePositions(context.Background(), []string{"9 11", "5 3"}, misere.Settings{}, catalog.Options{Misere: true, Budget: budget})
 	var stop *misere.StopError
 	if !errors.As(qerr, &stop) || p == nil {
 		t.Fatalf("library: %v, want a stop with the quotient reached", qerr)
@@ -194,7 +194,7 @@ func TestMisereQuotientMaxWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, done, qerr := catalog.ComputeMisereQuotient(context.Background(), g, -1, misere.Settings{MaxWork: 100000, Budget: impartial.DefaultBudget}, catalog.Options{Misere: true, Budget: impartial.DefaultBudget})
+	q, done, qerr := g.ComputeMisereQuotient(context.Background(), -1, misere.Settings{MaxWork: 100000, Budget: impartial.DefaultBudget}, catalog.Options{Misere: true, Budget: impartial.DefaultBudget})
 	defer done()
 	var we *misere.WorkError
 	if q == nil || !errors.As(qerr, &we) {
