@@ -15,6 +15,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/rules/internal/starmeter"
 )
 
 // Pos is a position of a rule file's game within one Session: an index into
@@ -48,7 +49,7 @@ type Session struct {
 	// it stopped to record its own error first.
 	mu sync.Mutex
 
-	meter *meter
+	meter *starmeter.Meter
 	vals  []starlark.Value
 	ids   map[string]Pos
 	small []Pos // ids of the ints 0..len(small)-1, or -1
@@ -68,7 +69,7 @@ func (r *Rules) NewSession(ctx context.Context, limits Limits) *Session {
 	limits = limits.withDefaults()
 	s := &Session{r: r, limits: limits, ids: make(map[string]Pos), done: make(chan struct{}), parent: ctx}
 	s.ctx, s.cancel = context.WithCancelCause(context.WithoutCancel(ctx))
-	s.meter = newMeter(ctx, limits)
+	s.meter = starmeter.NewMeter(ctx, starmeter.Limits(limits))
 	s.thread = newThread(r.file, s.meter)
 	go s.watch()
 	return s
@@ -102,7 +103,7 @@ func (s *Session) watch() {
 			case c != last:
 				last, since = c, now
 			case c%2 == 1 && now.Sub(since) > s.limits.CallTimeout:
-				s.meter.timedOut.Store(true)
+				s.meter.TimeOut()
 				s.thread.Cancel(fmt.Sprintf("a call ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout", s.limits.CallTimeout))
 			}
 		}
@@ -172,7 +173,7 @@ func (s *Session) run(fn starlark.Callable, name string, arg starlark.Value) (st
 	if s.err != nil {
 		return nil, s.err
 	}
-	s.meter.start(s.thread)
+	s.meter.Start(s.thread)
 	s.calls.Add(1)
 	v, err := starlark.Call(s.thread, fn, starlark.Tuple{arg}, nil)
 	s.calls.Add(1)
@@ -228,7 +229,7 @@ func checkPosition(v starlark.Value) (int, string) {
 		}
 		switch v := v.(type) {
 		case starlark.Int:
-			size += bitLen(v)*3/10 + 2
+			size += starmeter.BitLen(v)*3/10 + 2
 			return ""
 		case starlark.String:
 			size += 4*len(v) + 2
@@ -248,9 +249,9 @@ func checkPosition(v starlark.Value) (int, string) {
 			}
 			return ""
 		case *starlark.List:
-			return fmt.Sprintf("%s is a list; a position is an int, a string or a tuple (lists are mutable: use a tuple)", shortRepr(v, 60))
+			return fmt.Sprintf("%s is a list; a position is an int, a string or a tuple (lists are mutable: use a tuple)", starmeter.ShortRepr(v, 60))
 		}
-		return fmt.Sprintf("%s is a %s; a position is an int, a string or a tuple of these", shortRepr(v, 60), v.Type())
+		return fmt.Sprintf("%s is a %s; a position is an int, a string or a tuple of these", starmeter.ShortRepr(v, 60), v.Type())
 	}
 	if msg := check(v, 0); msg != "" {
 		return size, msg
@@ -349,7 +350,7 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 	case *starlark.List, starlark.Tuple:
 		it = l.(starlark.Iterable).Iterate()
 	default:
-		s.resultError(name, arg, fmt.Sprintf("returned %s, a %s; %s must return a list of positions", shortRepr(list, 60), list.Type(), name))
+		s.resultError(name, arg, fmt.Sprintf("returned %s, a %s; %s must return a list of positions", starmeter.ShortRepr(list, 60), list.Type(), name))
 		return
 	}
 	defer it.Done()
@@ -362,7 +363,7 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 	for it.Next(&x) {
 		if heaps {
 			if n, ok := x.(starlark.Int); !ok || n.Sign() < 0 {
-				s.resultError(name, arg, fmt.Sprintf("returned %s, which is not a heap size (an int ≥ 0), in a heap game (heap = True); define components(position) to split positions into heaps", shortRepr(x, 60)))
+				s.resultError(name, arg, fmt.Sprintf("returned %s, which is not a heap size (an int ≥ 0), in a heap game (heap = True); define components(position) to split positions into heaps", starmeter.ShortRepr(x, 60)))
 				return
 			}
 		}
@@ -463,7 +464,7 @@ func (s *Session) Format(p Pos) string {
 	}
 	str, ok := starlark.AsString(v)
 	if !ok {
-		s.resultError("format", s.vals[p], fmt.Sprintf("returned %s, a %s; format must return a string", shortRepr(v, 60), v.Type()))
+		s.resultError("format", s.vals[p], fmt.Sprintf("returned %s, a %s; format must return a string", starmeter.ShortRepr(v, 60), v.Type()))
 		return DefaultFormat(s.vals[p])
 	}
 	return str

@@ -187,7 +187,7 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *catalog.Game {
 			st, err := octal.Stream(ctx, og, octal.StreamRequest{From: r.From, To: r.To, KnownCount: r.KnownCount, Known: r.Known, Tail: r.Tail,
 				Parallel: runtime.GOMAXPROCS(0) > 1, MaxMemory: opts.Budget.MaxMemory, MaxValues: opts.Budget.MaxPositions, MaxWork: opts.Budget.MaxPositions}, emit)
 			if err != nil {
-				return nil, err
+				return nil, positionsWork(err)
 			}
 			return &catalog.SequenceStats{Kernel: st.Kernel, Rare: st.Rare, Bytes: st.Bytes}, nil
 		},
@@ -200,7 +200,7 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *catalog.Game {
 				return nil, impartial.ContextError(ctx)
 			}
 			if err != nil {
-				return nil, err
+				return nil, positionsWork(err)
 			}
 			return &catalog.Periodicity{Preperiod: res.Preperiod, Period: res.Period, Status: string(res.Status), ComputedTo: res.ComputedTo, Criterion: res.Criterion, Needs: res.Needs}, nil
 		},
@@ -291,4 +291,16 @@ func describeCode(g octal.Game) string {
 		return "No move is possible."
 	}
 	return "A move may " + strings.Join(parts, ", or ") + "; heaps left are non-empty; whoever cannot move loses."
+}
+
+// positionsWork names the work limit of a tb: code's moves by the budget it
+// was set from: its options count as positions (MaxWork is the positions
+// budget above), so the stop is a LimitPositions one, in octal's words.
+func positionsWork(err error) error {
+	if be, ok := err.(*impartial.BudgetError); ok && be.Limit == impartial.LimitWork {
+		named := *be
+		named.Limit = impartial.LimitPositions
+		return &named
+	}
+	return err
 }

@@ -405,26 +405,17 @@ func writeTable(ctx context.Context, io *streams, q *misere.Quotient, path strin
 	return f.Close()
 }
 
-// misereError makes asking for the misère analysis of a game it does not
-// apply to a usage error, and a quotient stopped by a limit (its size, the
-// heaps, a construction that gave up) a limit hit (both exit 2), with the
-// flag to change.
+// misereError adds to a quotient stopped by one of the misère commands'
+// own limits (its work, its size, the heaps) the flag to change. Its exit
+// status is its kind's, as every error's (exitCode).
 func misereError(err error) error {
-	var ue *catalog.CapabilityError
-	var se *misere.SizeError
-	var he *misere.HeapLimitError
-	var ce *misere.ConstructionError
-	var un *misere.UnprovableError
-	var we *misere.WorkError
-	switch {
-	case errors.As(err, &we):
-		return usageError{Err: fmt.Errorf("%w (raise --max-work)", err)}
-	case errors.As(err, &se):
-		return usageError{Err: fmt.Errorf("%w (raise --max-size)", err)}
-	case errors.As(err, &he):
-		return usageError{Err: fmt.Errorf("%w (give --heaps to compute further unproved)", err)}
-	case errors.As(err, &ue), errors.As(err, &ce), errors.As(err, &un):
-		return usageError{Err: err}
+	switch impartial.LimitOf(err) {
+	case impartial.LimitWork:
+		return fmt.Errorf("%w (raise --max-work)", err)
+	case impartial.LimitSize:
+		return fmt.Errorf("%w (raise --max-size)", err)
+	case impartial.LimitHeaps:
+		return fmt.Errorf("%w (give --heaps to compute further unproved)", err)
 	}
 	return err
 }

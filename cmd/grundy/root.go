@@ -16,7 +16,7 @@ import (
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/cliexit"
-	"github.com/grundy/grundy/notation"
+	"github.com/grundy/grundy/internal/stop"
 	"github.com/grundy/grundy/rules"
 )
 
@@ -90,7 +90,7 @@ func run(ctx context.Context, args []string, io *streams) int {
 	if errors.As(err, &status) {
 		return int(status)
 	}
-	if ctx.Err() != nil && exitCode(err) != exitCanceled {
+	if ctx.Err() != nil && impartial.LimitOf(err) != impartial.LimitCanceled {
 		// Interrupted (SIGINT, SIGTERM) while reading input or writing: the
 		// error the command met says less than this.
 		fmt.Fprintln(io.err, "grundy: interrupted")
@@ -231,18 +231,35 @@ func oneLine(err error) string {
 	return strings.Join(strings.Fields(err.Error()), " ")
 }
 
-// exitCode is the exit status of err: cliexit.Code, with the errors of a
-// game spec, a position and a game's capabilities counted as usage errors.
+// exitStatuses is the CLI's column of the table of stops (package
+// internal/stop; README.md, "Errors and budgets"): the exit status of each
+// kind. The web's column is web.errorStatus's.
+var exitStatuses = map[stop.Kind]int{
+	stop.Failure:     exitFailure,
+	stop.BadInput:    exitUsage,
+	stop.BadData:     exitFailure,
+	stop.Unsupported: exitUsage,
+	stop.IllegalMove: exitUsage,
+	stop.Cycle:       exitUsage,
+	stop.Limit:       exitLimit,
+	stop.Timeout:     exitLimit,
+	stop.Canceled:    exitCanceled,
+}
+
+// exitCode is the exit status of err: 2 for an error in the command line
+// itself (a usageError, cobra's own), else its kind's (exitStatuses).
 func exitCode(err error) int {
-	return cliexit.Code(err, func(err error) bool {
-		var se *catalog.SpecError
-		var pe *catalog.PositionError
-		var ne *notation.SyntaxError
-		var un *impartial.UnsupportedError
-		var ce *catalog.CapabilityError
-		var re *catalog.RangeError
-		return errors.As(err, &se) || errors.As(err, &pe) || errors.As(err, &ne) || errors.As(err, &un) || errors.As(err, &ce) || errors.As(err, &re)
-	})
+	var ue usageError
+	kind := stop.Of(err)
+	switch {
+	case err == nil:
+		return exitOK
+	case kind == stop.Canceled:
+		return exitCanceled
+	case errors.As(err, &ue), cliexit.IsCobraUsage(err):
+		return exitUsage
+	}
+	return exitStatuses[kind]
 }
 
 // newRootCmd is the root command with every command under it.
@@ -269,6 +286,7 @@ var commands = []struct {
 	{"misere", newMisereCmd},
 	{"sweep", newSweepCmd},
 	{"nimber", newNimberCmd},
+	{"value", newValueCmd},
 }
 
 // buildCommands makes the command args names, or every command when args
@@ -304,6 +322,11 @@ games, octal and hexadecimal games, Grundy's game, and your own rules in
 Starlark (starlark:FILE), loopy games included; and sums of different games
 ('kayles 7 + nim 3 4 + wythoff 3 5').
 
+Partizan games: canonical forms, outcomes, winning moves of Left and
+Right, temperatures and thermographs of Domineering, Hackenbush, Clobber,
+Toads and Frogs and the other classic rulesets (solve, play), and a
+calculator on values in CGSuite's notation (value); docs/partizan.md.
+
 Also: classic online-judge problems (problem), the card-flip lab
 (cardflip), multi-bridge (bridge), and a web workbench with a JSON API
 (serve). Games are named by spec strings such as nim, subtract:1,3,4,
@@ -316,6 +339,8 @@ kayles or coins:mock-turtles.`,
   grundy values kayles --to 100
   grundy period octal:0.16
   grundy play wythoff 3 5
+  grundy solve domineering '.#..|....'
+  grundy value '{1|*} + ^ + *3'
   grundy cardflip simulate --strategy best --m 13 --trials 100000 --seed 1
   grundy serve`,
 		SilenceErrors: true,
