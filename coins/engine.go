@@ -81,12 +81,6 @@ var (
 	_ impartial.TargetCounter[Key] = (*Engine)(nil)
 )
 
-// Apply returns the position after turning the coins of m (a head on the
-// rightmost coin goes to tails, every other coin turns over).
-func Apply(heads []int, turn []int) []int {
-	return Position{Heads: heads}.Apply(Move{Turn: turn}).Heads
-}
-
 // Moves yields the position after each legal move from k, each sized
 // before it is built (see NewEngine).
 func (e *Engine) Moves(k Key, yield func(Key) bool) {
@@ -95,24 +89,26 @@ func (e *Engine) Moves(k Key, yield func(Key) bool) {
 		return
 	}
 	heads := k.Heads()
+	// One visitor for every head: a callback through the rule's shape
+	// (an interface) is allocated, so it is made once a position.
+	stop := false
+	visit := func(t turn) bool {
+		n, bytes := keyBytesAfter(heads, t)
+		if !gd.admit(n, bytes, func() string { return moveWords("coins:"+e.g.Spec, t) }) {
+			stop = true
+			return false
+		}
+		q, err := keyAfter(gd.ctx, &gd.pace, heads, t)
+		if err != nil {
+			gd.fail(err)
+			stop = true
+			return false
+		}
+		stop = !yield(q)
+		return !stop
+	}
 	for _, x := range heads {
-		stop := false
-		e.g.eachTurn(x, func(t turn) bool {
-			n, bytes := keyBytesAfter(heads, t)
-			if !gd.admit(n, bytes, func() string { return moveWords("coins:"+e.g.Spec, t) }) {
-				stop = true
-				return false
-			}
-			q, err := keyAfter(gd.ctx, &gd.pace, heads, t)
-			if err != nil {
-				gd.fail(err)
-				stop = true
-				return false
-			}
-			stop = !yield(q)
-			return !stop
-		})
-		if stop {
+		if e.g.eachTurn(x, visit); stop {
 			return
 		}
 	}
@@ -256,29 +252,30 @@ func (e *Engine) CountMovesToValue(ctx context.Context, k Key, v impartial.Nimbe
 	var first []Key
 	var count int64
 	var err, kerr error
+	visit := func(t turn) bool {
+		count++
+		if !l.wants() {
+			return true
+		}
+		// The answer writes the position after the move (at most the
+		// heads and the coins turned) and the move's coins in words.
+		text := t.turnText() + int64(t.size()+1)
+		_, bytes := keyBytesAfter(heads, t)
+		if l.take(headText+2*text, bytes) {
+			var q Key
+			if q, kerr = keyAfter(ctx, &m.pace, heads, t); kerr != nil {
+				return false
+			}
+			first = append(first, q)
+		}
+		return true
+	}
 	for _, x := range heads {
 		gx, gerr := s.G(ctx, x)
 		if gerr != nil {
 			return first, -1, nil, true, gerr
 		}
-		err = s.turnsTo(ctx, x, total^gx^v, m, func(t turn) bool {
-			count++
-			if !l.wants() {
-				return true
-			}
-			// The answer writes the position after the move (at most the
-			// heads and the coins turned) and the move's coins in words.
-			text := t.turnText() + int64(t.size()+1)
-			_, bytes := keyBytesAfter(heads, t)
-			if l.take(headText+2*text, bytes) {
-				var q Key
-				if q, kerr = keyAfter(ctx, &m.pace, heads, t); kerr != nil {
-					return false
-				}
-				first = append(first, q)
-			}
-			return true
-		})
+		err = s.turnsTo(ctx, x, total^gx^v, m, visit)
 		if err == nil {
 			err = kerr
 		}

@@ -13,13 +13,6 @@ import (
 // Cell is a coin of a two-dimensional game: column X, row Y.
 type Cell struct{ X, Y int }
 
-type planeKind int8
-
-const (
-	pProduct  planeKind = iota // the product A × B of two coin-turning games
-	pAcrostic                  // Acrostic Twins: two coins in a row or in a column
-)
-
 // Plane is a two-dimensional coin-turning game: coins (x, y) in a grid,
 // x the column and y the row, row 0 at the top (north) and column 0 at
 // the left (west); a move turns over a set of coins the rule allows, and
@@ -50,14 +43,32 @@ type Plane struct {
 	// source.
 	ClosedForm string
 
-	kind planeKind
+	// shape is how the moves of a single head are made from A's and B's:
+	// a product, or Acrostic Twins'.
+	shape planeShape
+}
+
+// planeShape is one kind of two-dimensional rule: its moves, the value of a
+// single head from its column's and row's values, and the construction of
+// winning moves. Every method is required.
+type planeShape interface {
+	// eachMove calls yield with every move of p whose south-east coin is
+	// c (on the board), as blocks, in the order of Plane.Turns; it stops
+	// when yield returns false.
+	eachMove(p *Plane, c Cell, yield func(block) bool)
+	// combine is the value of a single head from g_A(x) and g_B(y).
+	combine(gx, gy Nimber) Nimber
+	// turnsTo yields the moves with south-east coin c over whose other
+	// coins the values of single heads XOR to t, each counted by m; gx and
+	// gy are g_A(c.X) and g_B(c.Y).
+	turnsTo(ctx context.Context, s *PlaneSolver, c Cell, gx, gy, t Nimber, m *moveMeter, yield func(block) bool) error
 }
 
 // Product returns the product game A × B: a move turns the coins
 // (x_i, y_j) for a move {x_i} of a and a move {y_j} of b; a single head at
 // (x, y) has value g_a(x) ⊗ g_b(y) (the Tartan theorem).
 func Product(a, b *Game) *Plane {
-	return &Plane{Spec: a.Spec + "*" + b.Spec, Name: a.Name + " × " + b.Name, A: a, B: b, kind: pProduct,
+	return &Plane{Spec: a.Spec + "*" + b.Spec, Name: a.Name + " × " + b.Name, A: a, B: b, shape: product{},
 		ClosedForm: "the Tartan theorem: g(x, y) = g_A(x) ⊗ g_B(y), a nim-product (Ferguson, Game Theory, Part I, §5.4; Winning Ways ch. 14)",
 		Rule: fmt.Sprintf("Turn over the coins (x, y) for x in a move of %s and y in a move of %s, the south-east-most from heads to tails; columns are numbered from %d, rows from %d.",
 			a.Name, b.Name, a.Start, b.Start)}
@@ -86,17 +97,6 @@ func Rugs() *Plane {
 	p.ClosedForm = "g(x, y) = (x & −x) ⊗ (y & −y): Ruler × Ruler by the Tartan theorem (Ferguson, Game Theory, Part I, §5.4, Table 5.3)"
 	p.Rule = "Turn over every coin of a rectangular block, the south-east coin from heads to tails; rows and columns are numbered from 1."
 	return p
-}
-
-// AcrosticTwins turns over two coins in the same row or in the same
-// column, the south-east one from heads to tails (Ferguson, Game Theory,
-// Part I, §5.2, the first of its two-dimensional games). It is no product:
-// a single head at (x, y) moves like a rook to (x', y) or (x, y'), so
-// g(x, y) = mex{g(x, b), g(a, y) : b < y, a < x} = x ⊕ y (two-heap Nim).
-func AcrosticTwins() *Plane {
-	return &Plane{Spec: "acrostic-twins", Name: "Acrostic Twins", A: Twins(), B: Twins(), kind: pAcrostic,
-		ClosedForm: "g(x, y) = x ⊕ y: a single head moves like a rook, as two-heap Nim (Ferguson, Game Theory, Part I, §5.2, Table 5.1)",
-		Rule:       "Turn over two coins in the same row or in the same column, the south-east one from heads to tails; rows and columns are numbered from 0."}
 }
 
 // namedPlanes are the two-dimensional games named in Ferguson's Game
@@ -236,30 +236,7 @@ func (p *Plane) eachMove(c Cell, yield func(block) bool) {
 	if c.X < p.A.Start || c.Y < p.B.Start {
 		return
 	}
-	if p.kind == pAcrostic {
-		var one [1]int
-		for y := p.B.Start; y < c.Y; y++ {
-			one[0] = y
-			if !yield(block{a: turn{x: c.X}, b: turn{others: one[:], x: c.Y}}) {
-				return
-			}
-		}
-		for x := p.A.Start; x < c.X; x++ {
-			one[0] = x
-			if !yield(block{a: turn{others: one[:], x: c.X}, b: turn{x: c.Y}}) {
-				return
-			}
-		}
-		return
-	}
-	p.A.eachTurn(c.X, func(ta turn) bool {
-		more := true
-		p.B.eachTurn(c.Y, func(tb turn) bool {
-			more = yield(block{a: ta, b: tb})
-			return more
-		})
-		return more
-	})
+	p.shape.eachMove(p, c, yield)
 }
 
 // satMul and satAdd are a*b and a+b for a, b ≥ 0, saturated at MaxInt64.
@@ -291,12 +268,7 @@ func (p *Plane) ClosedValue(c Cell) (Nimber, bool) {
 // combine is the value of a single head from its column's and row's
 // values: their nim-product (Tartan theorem), or their nim-sum for
 // Acrostic Twins.
-func (p *Plane) combine(gx, gy Nimber) Nimber {
-	if p.kind == pAcrostic {
-		return gx ^ gy
-	}
-	return mulNimber(gx, gy)
-}
+func (p *Plane) combine(gx, gy Nimber) Nimber { return p.shape.combine(gx, gy) }
 
 // ValueTable returns the values of single heads on the first rows × cols
 // coins of the board, oriented as the board is drawn: vals[i][j] is the

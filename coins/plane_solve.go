@@ -57,17 +57,6 @@ func (s *PlaneSolver) prepare(ctx context.Context, heads []Cell) error {
 	return nil
 }
 
-// known returns the value of a single head at c if the closed forms or the
-// tables computed so far give it.
-func (s *PlaneSolver) known(c Cell) (Nimber, bool) {
-	gx, ok1 := s.factor(s.sa, c.X)
-	gy, ok2 := s.factor(s.sb, c.Y)
-	if !ok1 || !ok2 {
-		return 0, false
-	}
-	return s.p.combine(gx, gy), true
-}
-
 // factor returns g of the factor sv at x if its closed form or its table
 // computed so far gives it.
 func (s *PlaneSolver) factor(sv *Solver, x int) (Nimber, bool) {
@@ -115,21 +104,22 @@ func (s *PlaneSolver) listMoves(ctx context.Context, g Grid, each func(c Cell, m
 	limit := memLimit(s.budget)
 	var held int64
 	var err error
+	visit := func(k block) bool {
+		n := k.cells()
+		if err = m.step(ctx, min(n, pollWork)); err != nil {
+			return false
+		}
+		if held = satAdd(held, satAdd(satMul(16, n), 32)); held > limit {
+			err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: limit, What: fmt.Sprintf("the moves of %s from %d heads", s.p.Name, len(g.Heads))}
+			return false
+		}
+		var turned []Cell
+		turned, err = k.cellsPaced(ctx, &m.pace)
+		out = append(out, Move2{Turn: turned})
+		return err == nil
+	}
 	for _, c := range g.Heads {
-		ierr := each(c, m, func(k block) bool {
-			n := k.cells()
-			if err = m.step(ctx, min(n, pollWork)); err != nil {
-				return false
-			}
-			if held = satAdd(held, satAdd(satMul(16, n), 32)); held > limit {
-				err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: limit, What: fmt.Sprintf("the moves of %s from %d heads", s.p.Name, len(g.Heads))}
-				return false
-			}
-			var turned []Cell
-			turned, err = k.cellsPaced(ctx, &m.pace)
-			out = append(out, Move2{Turn: turned})
-			return err == nil
-		})
+		ierr := each(c, m, visit)
 		if err == nil {
 			err = ierr
 		}
@@ -174,20 +164,9 @@ func (s *PlaneSolver) WinningMoves(ctx context.Context, g Grid) ([]Move2, error)
 }
 
 // turnsTo yields the moves with south-east coin c over whose other coins
-// the values of single heads XOR to t, as blocks, each counted by m.
-//
-// For a product, a move turns M_A × M_B with M_A = {x} ∪ S_A a move of A
-// and M_B = {y} ∪ S_B a move of B, and the XOR of the values over it is
-// α ⊗ β with α = ⊕ g_A over M_A and β = ⊕ g_B over M_B (distributivity).
-// The other coins XOR to t exactly when α ⊗ β = u = t ⊕ g(c): for each
-// move of one factor (the one with fewer moves to list), the other's value
-// is u divided by this one's (α ≠ 0: g_A(x) is not the value of an option
-// of a single head on x), and the other factor's moves to it are found as
-// in one dimension (Solver.turnsTo, by inverting g where the rule allows).
-// No block is written out: a move of Rugs far from the corner turns
-// billions of coins, and only its two runs are held.
+// the values of single heads XOR to t, as blocks, each counted by m, as
+// the plane's shape constructs them (product.turnsTo, acrostic.turnsTo).
 func (s *PlaneSolver) turnsTo(ctx context.Context, c Cell, t Nimber, m *moveMeter, yield func(block) bool) error {
-	p := s.p
 	gx, err := s.sa.G(ctx, c.X)
 	if err != nil {
 		return err
@@ -196,65 +175,7 @@ func (s *PlaneSolver) turnsTo(ctx context.Context, c Cell, t Nimber, m *moveMete
 	if err != nil {
 		return err
 	}
-	if p.kind == pAcrostic {
-		// The other coin (x, y') has value (x−s) ⊕ (y'−s) = t; (x', y) likewise.
-		if err := m.step(ctx, 1); err != nil {
-			return err
-		}
-		var one [1]int
-		ox, oy := c.X-p.A.Start, c.Y-p.B.Start
-		if d := t ^ Nimber(ox); d < Nimber(oy) {
-			one[0] = int(d) + p.B.Start
-			if !yield(block{a: turn{x: c.X}, b: turn{others: one[:], x: c.Y}}) {
-				return nil
-			}
-		}
-		if d := t ^ Nimber(oy); d < Nimber(ox) {
-			one[0] = int(d) + p.A.Start
-			yield(block{a: turn{others: one[:], x: c.X}, b: turn{x: c.Y}})
-		}
-		return nil
-	}
-	u := t ^ mulNimber(gx, gy)
-	if u == 0 {
-		return nil // α ⊗ β = 0 is impossible: no move keeps the value
-	}
-	// outer lists the moves of one factor; for each, the other factor's
-	// moves to the value that completes u are found by its own turnsTo.
-	outer := func(fo, fi *Solver, xo, xi int, go_, gi Nimber, pair func(o, i turn) block) error {
-		var inner error
-		stopped := false
-		fo.g.eachTurn(xo, func(to turn) bool {
-			if inner = m.step(ctx, int64(to.size())+1); inner != nil {
-				return false
-			}
-			alpha := go_
-			if to.run {
-				r, _ := fo.g.runXor(to.lo, xo-1)
-				alpha ^= r
-			} else {
-				for _, x := range to.others {
-					g, err := fo.G(ctx, x)
-					if err != nil {
-						inner = err
-						return false
-					}
-					alpha ^= g
-				}
-			}
-			beta := divNimber(u, alpha)
-			inner = fi.turnsTo(ctx, xi, beta^gi, m, func(ti turn) bool {
-				stopped = !yield(pair(to, ti))
-				return !stopped
-			})
-			return inner == nil && !stopped
-		})
-		return inner
-	}
-	if costA, costB := p.A.turnCount(c.X)*p.B.turnsToCost(c.Y), p.B.turnCount(c.Y)*p.A.turnsToCost(c.X); costA <= costB {
-		return outer(s.sa, s.sb, c.X, c.Y, gx, gy, func(a, b turn) block { return block{a: a, b: b} })
-	}
-	return outer(s.sb, s.sa, c.Y, c.X, gy, gx, func(b, a turn) block { return block{a: a, b: b} })
+	return s.p.shape.turnsTo(ctx, s, c, gx, gy, t, m, yield)
 }
 
 func divNimber(a, b Nimber) Nimber {
@@ -266,15 +187,12 @@ func divNimber(a, b Nimber) Nimber {
 }
 
 // turnsToCost estimates the work of Solver.turnsTo at x: the rules it
-// inverts (UpTo, Twins, Ruler) try the combinations of all but the last
-// coin, Consecutive has one move in closed form; the others list every
-// move.
+// constructs moves for say theirs (UpTo and Twins try the combinations of
+// all but the last coin, Ruler and Consecutive have one move in closed
+// form); for the others it lists every move.
 func (g *Game) turnsToCost(x int) float64 {
-	switch {
-	case g.kind == kUpTo && g.k >= 2:
-		return (&Game{kind: kUpTo, k: g.k - 1, Start: g.Start}).turnCount(x)
-	case g.kind == kTwins, g.kind == kRuler, g.kind == kConsecutive:
-		return 1
+	if cost, ok := g.shape.turnsToCost(x); ok {
+		return cost
 	}
 	return max(1, g.turnCount(x))
 }
@@ -324,24 +242,24 @@ func (e *PlaneEngine) Moves(k CellKey, yield func(CellKey) bool) {
 		return
 	}
 	heads := k.Cells()
+	stop := false
+	visit := func(b block) bool { // one for every head, as Engine's
+		n, bytes := cellKeyBytesAfter(heads, b)
+		if !gd.admit(min(n, pollWork), bytes, func() string { return blockWords("coins:"+e.p.Spec, b) }) {
+			stop = true
+			return false
+		}
+		q, err := cellKeyAfter(gd.ctx, &gd.pace, heads, b)
+		if err != nil {
+			gd.fail(err)
+			stop = true
+			return false
+		}
+		stop = !yield(q)
+		return !stop
+	}
 	for _, c := range heads {
-		stop := false
-		e.p.eachMove(c, func(b block) bool {
-			n, bytes := cellKeyBytesAfter(heads, b)
-			if !gd.admit(min(n, pollWork), bytes, func() string { return blockWords("coins:"+e.p.Spec, b) }) {
-				stop = true
-				return false
-			}
-			q, err := cellKeyAfter(gd.ctx, &gd.pace, heads, b)
-			if err != nil {
-				gd.fail(err)
-				stop = true
-				return false
-			}
-			stop = !yield(q)
-			return !stop
-		})
-		if stop {
+		if e.p.eachMove(c, visit); stop {
 			return
 		}
 	}
@@ -509,28 +427,29 @@ func (e *PlaneEngine) CountMovesToValue(ctx context.Context, k CellKey, v impart
 	var first []CellKey
 	var count int64
 	var err, kerr error
+	visit := func(blk block) bool {
+		count++
+		if !l.wants() {
+			return true
+		}
+		// The answer writes the position after the move (at most the
+		// heads and the coins turned) and the move's coins in words.
+		_, bytes := cellKeyBytesAfter(heads, blk)
+		if l.take(satAdd(headText, satMul(2, blk.text())), bytes) {
+			var q CellKey
+			if q, kerr = cellKeyAfter(ctx, &m.pace, heads, blk); kerr != nil {
+				return false
+			}
+			first = append(first, q)
+		}
+		return true
+	}
 	for _, c := range heads {
 		gc, gerr := s.G(ctx, c)
 		if gerr != nil {
 			return first, -1, nil, true, gerr
 		}
-		err = s.turnsTo(ctx, c, total^gc^v, m, func(blk block) bool {
-			count++
-			if !l.wants() {
-				return true
-			}
-			// The answer writes the position after the move (at most the
-			// heads and the coins turned) and the move's coins in words.
-			_, bytes := cellKeyBytesAfter(heads, blk)
-			if l.take(satAdd(headText, satMul(2, blk.text())), bytes) {
-				var q CellKey
-				if q, kerr = cellKeyAfter(ctx, &m.pace, heads, blk); kerr != nil {
-					return false
-				}
-				first = append(first, q)
-			}
-			return true
-		})
+		err = s.turnsTo(ctx, c, total^gc^v, m, visit)
 		if err == nil {
 			err = kerr
 		}

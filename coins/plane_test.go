@@ -39,7 +39,10 @@ func legalPlane(p *Plane, turned []Cell) bool {
 		return len(turned) == 2 && (len(cols) == 1 || len(rows) == 1)
 	}
 	// A product A*B: the coins are M_A × M_B for legal moves of A and B.
-	a, b, _ := strings.Cut(p.Spec, "*")
+	a, b, ok := strings.Cut(p.Spec, "*")
+	if !ok {
+		panic("no legal-move rule in legalPlane for the named game " + p.Spec)
+	}
 	return len(turned) == len(cols)*len(rows) && legalSet(a, cols) && legalSet(b, rows)
 }
 
@@ -134,8 +137,13 @@ func (bd *board) mask(cells []Cell) uint64 {
 	return m
 }
 
+// planeGames are every named two-dimensional game (namedPlanes: a new one
+// is brute-forced here once its rule is in legalPlane) and products.
 func planeGames(t *testing.T) []*Plane {
-	ps := []*Plane{TurningCorners(), Rugs(), AcrosticTwins()}
+	var ps []*Plane
+	for _, n := range namedPlanes {
+		ps = append(ps, n.new())
+	}
 	// The products of the seed's games (seed 001: Turning Turtles, Twins at
 	// distance 1-3, Mock Turtles, Ruler, turn one coin, k consecutive,
 	// subtraction coins, Grunt) and of Twins.

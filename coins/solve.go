@@ -108,16 +108,26 @@ func (s *Solver) RowValue(ctx context.Context, row string) (Nimber, error) {
 		} else {
 			vals = s.table[lo : lo+len(part)]
 		}
-		for i, g := range vals {
-			c := coinClass[part[i]]
-			bad |= c
-			v ^= g & -Nimber(c&1)
-		}
+		v, bad = xorHeads(v, bad, vals, part)
 	}
 	if bad&2 != 0 {
 		return general()
 	}
 	return v, nil
+}
+
+// xorHeads XORs into v the values vals[i] at which row[i] is H, and ORs
+// every letter's class into bad, without a branch. A loop of its own: in
+// RowValue's body, beside the call through the rule's shape, it took an
+// instruction more a coin (callgrind).
+func xorHeads(v Nimber, bad byte, vals []Nimber, row string) (Nimber, byte) {
+	row = row[:len(vals)]
+	for i, g := range vals {
+		c := coinClass[row[i]]
+		bad |= c
+		v ^= g & -Nimber(c&1)
+	}
+	return v, bad
 }
 
 // coinClass is 1 for H, 0 for T and 2 for any other byte.
@@ -156,21 +166,22 @@ func (s *Solver) listMoves(ctx context.Context, p Position, each func(x int, yie
 	limit := memLimit(s.budget)
 	var held int64
 	var err error
+	visit := func(t turn) bool {
+		n := int64(t.size() + 1)
+		if err = m.step(ctx, n); err != nil {
+			return false
+		}
+		if held += 8*n + 32; held > limit {
+			err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: limit, What: fmt.Sprintf("the moves of %s from %d heads", s.g.Name, len(p.Heads))}
+			return false
+		}
+		var turned []int
+		turned, err = t.coinsPaced(ctx, &m.pace)
+		out = append(out, Move{Turn: turned})
+		return err == nil
+	}
 	for _, x := range p.Heads {
-		ierr := each(x, func(t turn) bool {
-			n := int64(t.size() + 1)
-			if err = m.step(ctx, n); err != nil {
-				return false
-			}
-			if held += 8*n + 32; held > limit {
-				err = &impartial.BudgetError{Limit: impartial.LimitMemory, Max: limit, What: fmt.Sprintf("the moves of %s from %d heads", s.g.Name, len(p.Heads))}
-				return false
-			}
-			var turned []int
-			turned, err = t.coinsPaced(ctx, &m.pace)
-			out = append(out, Move{Turn: turned})
-			return err == nil
-		})
+		ierr := each(x, visit)
 		if err == nil {
 			err = ierr
 		}
@@ -221,55 +232,23 @@ func (s *Solver) inverse(ctx context.Context, v Nimber, below int) (int, bool, e
 
 // turnsTo yields the moves with rightmost coin x whose other coins XOR to
 // t under g, each counted by m (the move budget, and the context polled
-// by work). Runs are yielded by their ends, never written out.
+// by work): constructed where the rule's shape can (by inverting g, in
+// closed form; runs are yielded by their ends, never written out), else
+// found by trying every move.
 func (s *Solver) turnsTo(ctx context.Context, x int, t Nimber, m *moveMeter, yield func(turn) bool) error {
-	g := s.g
-	switch {
-	case g.kind == kUpTo && g.k >= 2, g.kind == kTwins:
-		return s.turnsToByInverse(ctx, x, t, m, yield)
-	case g.kind == kRuler:
-		// Runs y..x−1 (empty when y = x): XOR of g(y..x−1) = gray(x−1) ^ gray(y−1),
-		// since g(i) = i & −i = gray(i) ^ gray(i−1).
-		want := gray(uint64(x-1)) ^ uint64(t)
-		y1 := int(inverseGray(want)) // y − 1
-		if y1 < 0 || y1 > x-1 || uint64(y1) != inverseGray(want) {
-			return nil
-		}
-		if err := m.step(ctx, 1); err != nil {
-			return err
-		}
-		yield(turn{run: true, lo: y1 + 1, x: x})
-		return nil
-	case g.kind == kConsecutive:
-		// The one move turns the run x−k+1..x; its other coins XOR to 1
-		// unless k divides x (runXor).
-		lo := x - g.k + 1
-		if lo < g.Start {
-			return nil
-		}
-		if err := m.step(ctx, 1); err != nil {
-			return err
-		}
-		if r, _ := g.runXor(lo, x-1); r == t {
-			yield(turn{run: true, lo: lo, x: x})
-		}
-		return nil
+	if handled, err := s.g.shape.turnsTo(ctx, s, x, t, m, yield); handled {
+		return err
 	}
 	var err error
-	g.eachTurn(x, func(tr turn) bool {
+	s.g.eachTurn(x, func(tr turn) bool {
 		if err = m.step(ctx, int64(tr.size())+1); err != nil {
 			return false
 		}
-		r := t
-		for _, y := range tr.others {
-			gy, e := s.G(ctx, y)
-			if e != nil {
-				err = e
-				return false
-			}
-			r ^= gy
+		var r Nimber
+		if r, err = s.othersXor(ctx, tr, &m.pace); err != nil {
+			return false
 		}
-		if r == 0 {
+		if r == t {
 			return yield(tr)
 		}
 		return true
@@ -277,12 +256,55 @@ func (s *Solver) turnsTo(ctx context.Context, x int, t Nimber, m *moveMeter, yie
 	return err
 }
 
+// othersXor returns the XOR of g over the coins t turns besides x: for a
+// run, in O(1) where the rule has a form for it (runXor), else coin by
+// coin, polling ctx by pace.
+func (s *Solver) othersXor(ctx context.Context, t turn, pace *pacer) (Nimber, error) {
+	var v Nimber
+	if !t.run {
+		for _, y := range t.others {
+			gy, err := s.G(ctx, y)
+			if err != nil {
+				return 0, err
+			}
+			v ^= gy
+		}
+		return v, nil
+	}
+	if r, ok := s.g.runXor(t.lo, t.x-1); ok {
+		return r, nil
+	}
+	for y := t.lo; y < t.x; y++ {
+		gy, err := s.G(ctx, y)
+		if err != nil {
+			return 0, err
+		}
+		v ^= gy
+		if (y-t.lo)%pollWork == pollWork-1 {
+			if err := pace.add(ctx, pollWork); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return v, nil
+}
+
+// inversion describes, for turnsToByInverse, the moves of a rule whose g
+// is one-to-one (strictly increasing).
+type inversion struct {
+	alone   bool // x alone is a move
+	maxSize int  // the most coins a move turns besides x
+	// skip, if set, says that no move turning size other coins reaches t
+	// (a parity argument that saves O(x) work).
+	skip func(size int, t Nimber) bool
+}
+
 // turnsToByInverse is turnsTo for the rules whose g is one-to-one (UpTo
 // with k ≥ 2, Twins): the last (largest) other coin is found by inverting
 // g, the others are every combination of smaller coins.
-func (s *Solver) turnsToByInverse(ctx context.Context, x int, t Nimber, m *moveMeter, yield func(turn) bool) error {
+func (s *Solver) turnsToByInverse(ctx context.Context, x int, t Nimber, m *moveMeter, inv inversion, yield func(turn) bool) error {
 	g := s.g
-	if t == 0 && g.kind == kUpTo {
+	if t == 0 && inv.alone {
 		if err := m.step(ctx, 1); err != nil {
 			return err
 		}
@@ -290,18 +312,10 @@ func (s *Solver) turnsToByInverse(ctx context.Context, x int, t Nimber, m *moveM
 			return nil
 		}
 	}
-	maxSize := g.k - 1
-	if g.kind == kTwins {
-		maxSize = 1
-	}
-	// The last (largest) coin of S is found by inverting g; the others
-	// are every combination of smaller coins.
 	var err error
 	stopped := false
-	for size := 1; size <= maxSize && size <= x-g.Start && !stopped; size++ {
-		if g.kind == kUpTo && g.k == 3 && size == 2 && bits.OnesCount64(uint64(t))%2 == 1 {
-			// Mock Turtles values are odious and two odious numbers XOR
-			// to an evil one: no pair reaches an odious t (skips O(x) work).
+	for size := 1; size <= inv.maxSize && size <= x-g.Start && !stopped; size++ {
+		if inv.skip != nil && inv.skip(size, t) {
 			continue
 		}
 		combinations(g.Start, x, size-1, nil, func(c []int) bool {
@@ -335,15 +349,6 @@ func (s *Solver) turnsToByInverse(ctx context.Context, x int, t Nimber, m *moveM
 	return nil
 }
 
-func gray(n uint64) uint64 { return n ^ n>>1 }
-
-func inverseGray(g uint64) uint64 {
-	for s := uint(1); s < 64; s <<= 1 {
-		g ^= g >> s
-	}
-	return g
-}
-
 // MaxMisereRow is the longest row (counting from Start to the last head)
 // that misère search handles: positions are bit masks.
 const MaxMisereRow = 64
@@ -358,19 +363,31 @@ type Row struct{ G *Game }
 
 // Moves yields the position after each legal move from mask.
 func (r Row) Moves(mask uint64, yield func(uint64) bool) {
+	g := r.G
+	// One visitor for every head (a callback through the rule's shape is
+	// allocated); a run's coins are flipped from its ends.
+	var st struct {
+		from uint64 // mask with the head turned to tails
+		stop bool
+	}
+	visit := func(t turn) bool {
+		next := st.from
+		if t.run {
+			for y := t.lo; y < t.x; y++ {
+				next ^= 1 << (y - g.Start)
+			}
+		} else {
+			for _, y := range t.others {
+				next ^= 1 << (y - g.Start)
+			}
+		}
+		st.stop = !yield(next)
+		return !st.stop
+	}
 	for m := mask; m != 0; m &= m - 1 {
 		b := bits.TrailingZeros64(m)
-		x := r.G.Start + b
-		stop := false
-		r.G.Turns(x, func(others []int) bool {
-			next := mask &^ (1 << b)
-			for _, y := range others {
-				next ^= 1 << (y - r.G.Start)
-			}
-			stop = !yield(next)
-			return !stop
-		})
-		if stop {
+		st.from = mask &^ (1 << b)
+		if g.eachTurn(g.Start+b, visit); st.stop {
 			return
 		}
 	}

@@ -2,6 +2,7 @@ package coins
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -20,9 +21,56 @@ func (e *RuleError) Error() string {
 	return fmt.Sprintf("coin-turning rule %q: column %d: %s", e.Rule, e.Offset+1, e.Msg)
 }
 
+// rules is the registry of one-dimensional rules, in the order RuleNames
+// lists them: a rule's name, and the constructors ParseRule calls for it
+// bare (no parameter), with a set of distances (":S") or with a number of
+// coins (":K", from 1 to max). A new rule is one line here.
+var rules = []ruleSyntax{
+	{name: "one", bare: One},
+	{name: "turning-turtles", bare: TurningTurtles},
+	{name: "mock-turtles", bare: MockTurtles},
+	{name: "twins", bare: Twins, set: TwinsAt},
+	{name: "subtraction", set: Subtraction},
+	{name: "consecutive", count: Consecutive, max: maxParam},
+	{name: "ruler", bare: Ruler},
+	{name: "grunt", bare: Grunt},
+	{name: "moebius", bare: Moebius},
+	{name: "mogul", bare: Mogul},
+	{name: "up-to", count: UpTo, max: maxUpTo},
+}
+
+// ruleSyntax is one entry of rules.
+type ruleSyntax struct {
+	name  string
+	bare  func() *Game
+	set   func([]int) (*Game, error)
+	count func(int) *Game
+	max   int // the largest count
+}
+
+// syntaxes are the forms of r ParseRule accepts: "twins", "twins:S".
+func (r ruleSyntax) syntaxes() []string {
+	var out []string
+	if r.bare != nil {
+		out = append(out, r.name)
+	}
+	if r.set != nil {
+		out = append(out, r.name+":S")
+	}
+	if r.count != nil {
+		out = append(out, r.name+":K")
+	}
+	return out
+}
+
 // ruleNames lists the rule syntaxes ParseRule accepts.
-var ruleNames = []string{"one", "turning-turtles", "mock-turtles", "twins", "twins:S", "subtraction:S",
-	"consecutive:K", "ruler", "grunt", "moebius", "mogul", "up-to:K"}
+var ruleNames = func() []string {
+	var out []string
+	for _, r := range rules {
+		out = append(out, r.syntaxes()...)
+	}
+	return out
+}()
 
 // RuleNames returns the rule syntaxes ParseRule accepts, such as
 // "mock-turtles" and "up-to:K".
@@ -39,63 +87,32 @@ func ParseRule(rule string) (*Game, error) {
 	name, args, hasArgs := strings.Cut(rule, ":")
 	key := strings.ToLower(strings.TrimSpace(name))
 	argOff := len(name) + 1
-	noArgs := func(g *Game) (*Game, error) {
-		if hasArgs {
-			return nil, &RuleError{Rule: rule, Offset: argOff, Msg: key + " takes no parameter"}
-		}
-		return g, nil
+	i := slices.IndexFunc(rules, func(r ruleSyntax) bool { return r.name == key })
+	if i < 0 {
+		return nil, &RuleError{Rule: rule, Offset: 0, Msg: fmt.Sprintf("unknown coin-turning rule %q (rules: %s)", name, strings.Join(ruleNames, ", "))}
 	}
-	switch key {
-	case "one":
-		return noArgs(One())
-	case "turning-turtles":
-		return noArgs(TurningTurtles())
-	case "mock-turtles":
-		return noArgs(MockTurtles())
-	case "ruler":
-		return noArgs(Ruler())
-	case "grunt":
-		return noArgs(Grunt())
-	case "moebius":
-		return noArgs(Moebius())
-	case "mogul":
-		return noArgs(Mogul())
-	case "twins":
-		if !hasArgs {
-			return Twins(), nil
-		}
+	r := rules[i]
+	switch {
+	case !hasArgs && r.bare != nil:
+		return r.bare(), nil
+	case hasArgs && r.set != nil:
 		set, err := parseSet(rule, args, argOff)
 		if err != nil {
 			return nil, err
 		}
-		return TwinsAt(set)
-	case "subtraction":
-		if !hasArgs {
-			return nil, &RuleError{Rule: rule, Offset: -1, Msg: "subtraction needs a set of distances, as in subtraction:1,2,3"}
-		}
-		set, err := parseSet(rule, args, argOff)
+		return r.set(set)
+	case hasArgs && r.count != nil:
+		k, err := parseCount(rule, args, argOff, r.max)
 		if err != nil {
 			return nil, err
 		}
-		return Subtraction(set)
-	case "consecutive", "up-to":
-		if !hasArgs {
-			return nil, &RuleError{Rule: rule, Offset: -1, Msg: key + " needs a number of coins, as in " + key + ":3"}
-		}
-		limit := maxParam
-		if key == "up-to" {
-			limit = maxUpTo
-		}
-		k, err := parseCount(rule, args, argOff, limit)
-		if err != nil {
-			return nil, err
-		}
-		if key == "up-to" {
-			return UpTo(k), nil
-		}
-		return Consecutive(k), nil
+		return r.count(k), nil
+	case hasArgs:
+		return nil, &RuleError{Rule: rule, Offset: argOff, Msg: key + " takes no parameter"}
+	case r.set != nil:
+		return nil, &RuleError{Rule: rule, Offset: -1, Msg: key + " needs a set of distances, as in " + key + ":1,2,3"}
 	}
-	return nil, &RuleError{Rule: rule, Offset: 0, Msg: fmt.Sprintf("unknown coin-turning rule %q (rules: %s)", name, strings.Join(ruleNames, ", "))}
+	return nil, &RuleError{Rule: rule, Offset: -1, Msg: key + " needs a number of coins, as in " + key + ":3"}
 }
 
 func parseCount(rule, s string, off, limit int) (int, error) {

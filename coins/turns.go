@@ -94,53 +94,7 @@ func (g *Game) eachTurn(x int, yield func(turn) bool) {
 	if x < g.Start {
 		return
 	}
-	buf := make([]int, 0, 4)
-	list := func(others []int) bool { return yield(turn{others: others, x: x}) }
-	switch g.kind {
-	case kUpTo:
-		// Subsets of [Start, x) of size 0..k−1, smallest first.
-		for size := 0; size < g.k && size <= x-g.Start; size++ {
-			if !combinations(g.Start, x, size, buf[:0], list) {
-				return
-			}
-		}
-	case kTwins:
-		for y := g.Start; y < x; y++ {
-			if !list(append(buf[:0], y)) {
-				return
-			}
-		}
-	case kDistance:
-		for _, d := range g.set {
-			y := x - d
-			switch {
-			case y >= g.Start:
-				if !list(append(buf[:0], y)) {
-					return
-				}
-			case y == 0 && g.virtual:
-				if !list(buf[:0]) {
-					return
-				}
-			}
-		}
-	case kConsecutive:
-		if lo := x - g.k + 1; lo >= g.Start {
-			yield(turn{run: true, lo: lo, x: x})
-		}
-	case kRuler:
-		for lo := x; lo >= g.Start; lo-- {
-			if !yield(turn{run: true, lo: lo, x: x}) {
-				return
-			}
-		}
-	case kGrunt:
-		for y := 1; y < x-y; y++ {
-			if !list(append(buf[:0], 0, y, x-y)) {
-				return
-			}
-		}
-	}
+	g.shape.eachTurn(x, yield)
 }
 
 // combinations yields every ascending size-element subset of [lo, hi),
@@ -163,55 +117,10 @@ func (g *Game) turnCount(x int) float64 {
 	if x < g.Start {
 		return 0
 	}
-	n := float64(x - g.Start) // coins left of x
-	switch g.kind {
-	case kUpTo:
-		total, c := 0.0, 1.0
-		for s := 0; s < g.k && float64(s) <= n; s++ {
-			total += c
-			c = c * (n - float64(s)) / float64(s+1)
-		}
-		return total
-	case kTwins:
-		return n
-	case kDistance:
-		count := 0
-		for _, d := range g.set {
-			if y := x - d; y >= g.Start || y == 0 && g.virtual {
-				count++
-			}
-		}
-		return float64(count)
-	case kConsecutive:
-		if x-g.k+1 >= g.Start {
-			return 1
-		}
-		return 0
-	case kRuler:
-		return n + 1
-	case kGrunt:
-		return float64((x - 1) / 2)
-	}
-	return n
+	return g.shape.turnCount(x)
 }
 
 // runXor returns the XOR of g over the coins lo..hi (0 when lo > hi), in
-// O(1), for the rules whose moves turn runs:
-//
-//	ruler           g(i) = i & −i = gray(i) ⊕ gray(i−1), so the XOR telescopes
-//	                to gray(hi) ⊕ gray(lo−1);
-//	consecutive:k   g(i) = 1 iff k | i: the parity of the multiples of k in lo..hi.
-//
-// ok is false for other rules.
-func (g *Game) runXor(lo, hi int) (v Nimber, ok bool) {
-	if lo > hi {
-		return 0, g.kind == kRuler || g.kind == kConsecutive
-	}
-	switch g.kind {
-	case kRuler:
-		return Nimber(gray(uint64(hi)) ^ gray(uint64(lo-1))), true
-	case kConsecutive:
-		return Nimber((hi/g.k - (lo-1)/g.k) & 1), true
-	}
-	return 0, false
-}
+// O(1), for the rules whose moves turn runs (Ruler, Consecutive: see their
+// shapes); ok is false for other rules.
+func (g *Game) runXor(lo, hi int) (v Nimber, ok bool) { return g.shape.runXor(lo, hi) }
