@@ -79,7 +79,7 @@ func TestBrowserWidths(t *testing.T) {
 				t.Errorf("%s at %d px: the page is %d px wider than the window; elements past the edge:\n%s", p.name, width, over, wide)
 			}
 			tabs := eval[[]float64](t, ctx, "tabs", `[...document.querySelectorAll('#tabs a')].map(a => a.getBoundingClientRect().right)`)
-			if len(tabs) != 7 { // explore, play, sequences, misère, card-flip, bridge, nimbers
+			if len(tabs) != 8 { // explore, play, sequences, misère, card-flip, bridge, nimbers, partizan
 				t.Errorf("%s at %d px: %d tabs", p.name, width, len(tabs))
 			}
 			for i, r := range tabs {
