@@ -21,19 +21,19 @@ const OTHER = { left: 'right', right: 'left' };
 const NAME = { left: 'Left', right: 'Right' };
 const MAX_OPTIONS = 300; // options drawn per side (the rest counted)
 
-// outcomeText says what an outcome class means.
-const OUTCOME = {
-  L: ['L', 'Left wins, whoever moves first.'],
-  R: ['R', 'Right wins, whoever moves first.'],
-  N: ['N', 'The player to move wins.'],
-  P: ['P', 'The player to move loses: the second player wins.'],
-};
 
 // colour names what an option does for the player making it: a winning
 // move among the best (no other option of that side is better), another
 // winning move, a losing move among the best, another losing move.
 function colour(o) {
   return (o.wins ? 'pwin' : 'plose') + (o.best ? ' best' : '');
+}
+
+// sentence ends the server's words with a full stop.
+function sentence(t) {
+  if (!t) return '';
+  const u = t[0].toUpperCase() + t.slice(1);
+  return /[.!]$/.test(u) ? u : u + '.';
 }
 
 function optionWords(o, side) {
@@ -66,9 +66,10 @@ export default {
     const note = h('p', { id: 'pz-note', class: 'note', role: 'status' });
     const result = h('div', { id: 'pz-result', class: 'result' });
     const thermo = svg('svg', { id: 'pz-thermo', class: 'thermo' });
+    const thermoText = h('p', { class: 'more', id: 'pz-thermo-text', title: 'as CGSuite prints it' });
     const thermoCard = h('div', { class: 'card', id: 'pz-thermo-card', hidden: true },
       h('h2', {}, 'Thermograph'), thermo,
-      h('p', { class: 'more', id: 'pz-thermo-text' }));
+      thermoText);
     const history = h('ol', { id: 'pz-history', class: 'history' });
     const stopBtn = h('button', {
       class: 'secondary small', id: 'pz-stop', hidden: true,
@@ -159,9 +160,8 @@ export default {
         board = pb.parse(b, r.position);
         drawBoard();
       }
-      const [badge, words] = OUTCOME[r.outcome] ?? [r.outcome, ''];
       const win = (side) => {
-        const n = r.options[side].filter((o) => o.wins).length;
+        const n = (r[side + '_winning_moves'] ?? []).length;
         const moving = `${NAME[side]} moving first`;
         if (r.options[side].length === 0) return `${NAME[side]} has no move (and loses moving first).`;
         return n === 0 ? `${moving} has no winning move.` : `${moving} wins with ${n === 1 ? 'one move' : n + ' moves'}.`;
@@ -170,8 +170,8 @@ export default {
         h('div', { class: 'verdict' },
           h('div', { class: 'value pzvalue', id: 'pz-value', title: 'the value in canonical form (CGSuite\'s notation)' }, r.value),
           h('div', {},
-            h('span', { class: 'badge pz-' + r.outcome, id: 'pz-outcome', title: 'outcome class' }, badge),
-            h('p', { class: 'explain', id: 'pz-sentence' }, words, ' ', win('left'), ' ', win('right')))),
+            h('span', { class: 'badge pz-' + r.outcome, id: 'pz-outcome', title: 'outcome class' }, r.outcome),
+            h('p', { class: 'explain', id: 'pz-sentence' }, sentence(r.outcome_text), ' ', win('left'), ' ', win('right')))),
         h('dl', { class: 'facts pzfacts', id: 'pz-facts' },
           fact('Left stop', r.left_stop, 'pz-lstop', 'the number Left reaches moving first, both playing to the best stop'),
           fact('Right stop', r.right_stop, 'pz-rstop', 'the number Right reaches moving first'),
@@ -184,9 +184,9 @@ export default {
           ' — for the player making the move; "best": no other option of that player is better. Click an option to go there.'));
       thermoCard.hidden = !r.thermograph;
       if (r.thermograph) {
-        drawThermograph(thermo, { ...r.thermograph, left_stop: r.left_stop, right_stop: r.right_stop, mast: r.mean, temperature: r.temperature },
+        drawThermograph(thermo, { ...r.thermograph, left_stop: r.left_stop, right_stop: r.right_stop },
           { label: `thermograph of ${r.value}` });
-        document.getElementById('pz-thermo-text').textContent = r.thermograph.text ?? '';
+        thermoText.textContent = r.thermograph.cgsuite ?? '';
       }
       if (play) playTurn(r);
     }
@@ -351,9 +351,9 @@ export default {
     function choose(name, position) {
       rs = rulesets.find((x) => x.name === name) ?? rulesets[0];
       picker.value = rs.name;
-      b = pb.spec(rs.name);
+      b = rs.board === 'grid' || rs.board === 'strip' ? pb.spec(rs.name) : null;
       clear(about,
-        h('p', {}, h('span', { class: 'gamename' }, rs.title ?? rs.name), rs.about ? ' — ' + rs.about : ''),
+        h('p', { class: 'rule' }, h('span', { class: 'gamename' }, rs.title ?? rs.name), rs.rule ? ': ' + rs.rule + '.' : ''),
         h('p', { id: 'pz-who' }, h('b', { class: 'pleft' }, 'Left'), `: ${rs.left ?? '—'} · `, h('b', { class: 'pright' }, 'Right'), `: ${rs.right ?? '—'}`));
       syntax.textContent = rs.syntax ? 'Syntax: ' + rs.syntax : '';
       marks = new Map();
@@ -376,7 +376,7 @@ export default {
     });
 
     function pushURL() {
-      app.go('partizan', { ruleset: rs.name, position: text.value });
+      app.go('partizan', { game: rs.name, position: text.value });
     }
 
     // --- the calculator ---
@@ -386,14 +386,16 @@ export default {
     async function calc() {
       try {
         const r = await pz.value(expr.value);
-        const [badge] = OUTCOME[r.outcome] ?? [r.outcome];
+        const facts = (v) => `stops ${v.left_stop} and ${v.right_stop} · mean ${v.mean} · temperature ${v.temperature}`;
         clear(calcOut,
-          h('p', { class: 'summary' }, h('span', { class: 'mono' }, r.expr ?? expr.value), ' = ', h('b', { id: 'pz-calc-value', class: 'mono' }, r.value),
-            r.outcome ? [' ', h('span', { class: 'badge pz-' + r.outcome, id: 'pz-calc-outcome' }, badge)] : null),
-          r.relation ? h('p', { id: 'pz-calc-relation' }, r.relation) : null,
-          r.mean !== undefined ? h('p', { class: 'more', id: 'pz-calc-facts' }, `stops ${r.left_stop} and ${r.right_stop} · mean ${r.mean} · temperature ${r.temperature}`) : null,
+          h('p', { class: 'summary' }, h('span', { class: 'mono', id: 'pz-calc-expr' }, r.expression ?? expr.value),
+            r.relation ? null : [' = ', h('b', { id: 'pz-calc-value', class: 'mono' }, r.value), ' ', h('span', { class: 'badge pz-' + r.outcome, id: 'pz-calc-outcome', title: r.outcome_text }, r.outcome)]),
+          r.relation ? h('p', { id: 'pz-calc-relation', class: r.holds ? 'holds' : 'fails' },
+            h('b', {}, r.holds ? 'True' : 'False'), `: the left side is ${r.compare === 'confused' ? 'confused with' : r.compare === 'equal' ? 'equal to' : r.compare + ' than'} the right side (`,
+            h('span', { class: 'mono' }, r.value), ' against ', h('span', { class: 'mono' }, r.other?.value ?? ''), ').') : null,
+          h('p', { class: 'more', id: 'pz-calc-facts' }, r.outcome_text ? sentence(r.outcome_text) + ' ' : '', facts(r)),
           calcThermo);
-        if (r.thermograph) drawThermograph(calcThermo, { ...r.thermograph, left_stop: r.left_stop, right_stop: r.right_stop, mast: r.mean, temperature: r.temperature }, { height: 200, label: `thermograph of ${r.value}` });
+        if (r.thermograph) drawThermograph(calcThermo, { ...r.thermograph, left_stop: r.left_stop, right_stop: r.right_stop }, { height: 200, label: `thermograph of ${r.value}` });
         else calcThermo.replaceChildren();
       } catch (e) {
         clear(calcOut, h('p', { class: 'error', role: 'alert', id: 'pz-calc-error' }, e.message));
@@ -426,9 +428,9 @@ export default {
           clear(picker, rulesets.map((x) => h('option', { value: x.name }, x.title ?? x.name)));
         }
         if (params.expr) expr.value = params.expr;
-        if (play && (params.ruleset ?? rs?.name) === rs?.name && (params.position ?? text.value) === text.value) return;
+        if (play && (params.game ?? rs?.name) === rs?.name && (params.position ?? text.value) === text.value) return;
         if (play) stopPlay();
-        if (!rs || params.ruleset && params.ruleset !== rs.name) choose(params.ruleset ?? rulesets[0].name, params.position);
+        if (!rs || params.game && params.game !== rs.name) choose(params.game ?? rulesets[0].name, params.position);
         else if (params.position !== undefined && params.position !== text.value) setPosition(params.position);
         else solve();
         if (params.mode === 'left' || params.mode === 'right') {

@@ -1,7 +1,8 @@
 // drawThermograph draws a thermograph as SVG from the points of its walls,
 // as the server sends them (/api/partizan/solve, /api/partizan/value):
-// each wall a list of {t, x}, the temperature t and the value x as exact
-// dyadics written "3/4", from t = -1 up to where the wall joins the mast.
+// each wall a list of {t, x, tf, xf}, the temperature t and the value x as
+// exact dyadics written "3/4" (tf, xf the same as floats, for drawing),
+// from t = -1 up to where the wall joins the mast.
 // The page computes no wall: it only joins the server's points by
 // straight lines (each wall is piecewise linear between them) and draws
 // the mast above them.
@@ -24,7 +25,7 @@ export function dyadic(v) {
 // wall returns a wall's points as [{t, x, tText, xText}], by increasing t.
 function wall(points) {
   return (points ?? [])
-    .map((p) => ({ t: dyadic(p.t), x: dyadic(p.x), tText: String(p.t), xText: String(p.x) }))
+    .map((p) => ({ t: p.tf ?? dyadic(p.t), x: p.xf ?? dyadic(p.x), tText: String(p.t), xText: String(p.x) }))
     .filter((p) => Number.isFinite(p.t) && Number.isFinite(p.x))
     .sort((a, b) => a.t - b.t);
 }
@@ -47,7 +48,7 @@ function at(w, t) {
 // The height of the mast drawn above the highest point of the walls, and
 // the margins, in pixels.
 const MAST = 36;
-const M = { l: 16, r: 16, t: 18, b: 30 };
+const M = { l: 16, r: 46, t: 18, b: 30 };
 
 // drawThermograph fills svg with the thermograph th = {left, right, mast,
 // temperature, left_stop, right_stop} (all but the walls optional: the
@@ -85,7 +86,7 @@ export function drawThermograph(svg, th, { width = 360, height = 240, label = 't
   // The line t = 0 (where the game itself is read: its stops), and t = -1.
   for (const [t, text] of [[0, 't = 0'], [tMin, `t = ${tMin}`]]) {
     grid.append(s('line', { x1: M.l, x2: M.l + W, y1: T(t), y2: T(t), class: t === 0 ? 'zero' : '' }));
-    grid.append(s('text', { x: M.l + W, y: T(t) - 3, 'text-anchor': 'end' }, text));
+    grid.append(s('text', { x: M.l + W + 4, y: T(t) + 4 }, text));
   }
   // The value 0, when in range.
   if (x0 < 0 && x1 > 0) grid.append(s('line', { x1: X(0), x2: X(0), y1: M.t, y2: M.t + MAST + H, class: 'zero' }));
@@ -106,6 +107,7 @@ export function drawThermograph(svg, th, { width = 360, height = 240, label = 't
   // mast's top, and the temperature beside the point where the mast starts.
   const ls = at(lw, 0);
   const rs = at(rw, 0);
+  labels.append(s('circle', { cx: X(ls), cy: T(0), r: 3.5, class: 'left' }), s('circle', { cx: X(rs), cy: T(0), r: 3.5, class: 'right' }));
   const lsText = th.left_stop ?? String(ls);
   const rsText = th.right_stop ?? String(rs);
   labels.append(s('text', { x: X(ls), y: M.t + MAST + H + 16, 'text-anchor': rsText === lsText ? 'middle' : 'end', class: 'left' }, lsText));
