@@ -61,19 +61,29 @@ for the third time with the same player to move ends the game in a draw
 With --json the dialogue goes to standard error and the record of the game
 (the game, the start, every move with its result, how it ended) is printed
 on standard output as JSON when the game ends: the record the web's play
-page saves.`,
+page saves.
+
+A partizan game (grundy solve's rulesets: domineering, hackenbush, …) is
+played as Left or Right (--as): each turn lists your side's moves; the
+computer plays the other side perfectly, and whoever cannot move on their
+turn loses.`,
 		Example: `  grundy play nim 3 4 5
   grundy play wythoff 4 6 --computer-first
   grundy play 'kayles 5 + nim 2 3'
   grundy play subtract:1,3,4 12 --misere
   grundy play kayles 10 --strength mixed
   grundy play starlark:examples/draw.star 4
-  grundy play nim 3 4 5 --json > game.json`,
+  grundy play nim 3 4 5 --json > game.json
+  grundy play domineering 3x3 --as left
+  grundy play "toads-and-frogs 'tt..ff'" --as right --computer-first`,
 		Args: minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if opts.game, opts.position, err = gameAndPosition(cmd, args); err != nil {
 				return err
+			}
+			if isPartizan(opts.game, opts.position) {
+				return partizanPlay(cmd, io, opts)
 			}
 			return playRun(cmd, io, opts)
 		},
@@ -82,6 +92,7 @@ page saves.`,
 	cmd.Flags().BoolVar(&opts.computerFirst, "computer-first", false, "let the computer make the first move")
 	cmd.Flags().StringVar(&opts.strength, "strength", "perfect", "how the computer plays: perfect, random (a legal move at random) or mixed (perfect or random, even odds each turn)")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the record of the game as JSON at its end (the dialogue goes to standard error)")
+	addPartizanPlayFlags(cmd)
 	opts.budget.add(cmd.Flags())
 	return cmd
 }

@@ -269,6 +269,7 @@ var commands = []struct {
 	{"misere", newMisereCmd},
 	{"sweep", newSweepCmd},
 	{"nimber", newNimberCmd},
+	{"value", newValueCmd},
 }
 
 // buildCommands makes the command args names, or every command when args

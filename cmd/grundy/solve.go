@@ -62,7 +62,14 @@ next_offset gives the next page).
 A game defined by a Starlark rule file (starlark:FILE) whose positions can
 repeat is analyzed as a loopy game: the outcome may be a draw (D), and the
 result gives the remoteness and the generalized Sprague–Grundy value
-(docs/loopy.md).`,
+(docs/loopy.md).
+
+A partizan ruleset (domineering, cram, clobber, amazons, hackenbush,
+toads-and-frogs, toppling-dominoes, col, snort, clobber-graph, cutcake)
+gets its value in canonical form, the outcome, the winning moves of Left
+and of Right, the temperature and the mean (--all: every option of both
+sides with its value); its sums may mix impartial games, each the nimber
+of its value (docs/partizan.md).`,
 		Example: `  grundy solve nim 3 4 5
   grundy solve nim 3 4 5 --all
   grundy solve kayles 100000000
@@ -72,12 +79,17 @@ result gives the remoteness and the generalized Sprague–Grundy value
   grundy solve wythoff 3 5 --board
   grundy solve subtract:1,3,4 7
   grundy solve 'kayles 7 + nim 3 4 + coins:mock-turtles HHT + wythoff 3 5'
-  grundy solve starlark:examples/draw.star 4`,
+  grundy solve starlark:examples/draw.star 4
+  grundy solve domineering '.#..|....'
+  grundy solve "hackenbush lrl + kayles 7" --all`,
 		Args: minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if opts.game, opts.position, err = gameAndPosition(cmd, args); err != nil {
 				return err
+			}
+			if isPartizan(opts.game, opts.position) {
+				return partizanSolve(cmd, io, opts)
 			}
 			return solveRun(cmd, io, opts)
 		},

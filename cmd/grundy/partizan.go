@@ -1,0 +1,252 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
+	"github.com/grundy/grundy/internal/jsonout"
+	"github.com/grundy/grundy/partizan/games"
+)
+
+// The partizan faces of solve, value and play: flags in, library
+// (partizan/games) out.
+
+// isPartizan says whether solve or play's game and position are a
+// partizan question: a ruleset's position, or a sum naming one.
+// A name that is no catalog game but close to a ruleset's goes to the
+// library too, for its "did you mean".
+func isPartizan(game, position string) bool {
+	rs := games.Rulesets()
+	if games.IsPartizan(rs, game, position) {
+		return true
+	}
+	if _, ok := catalog.LookupFamily(families.All(), game); ok || strings.EqualFold(game, "sum") {
+		return false
+	}
+	var ne *games.NameError
+	_, err := games.Lookup(rs, game)
+	return errors.As(err, &ne) && ne.Near != ""
+}
+
+// partizanSettings are the library's settings from the budget flags: the
+// same budget as every other command, impartial components of sums read
+// through the command line's resolver.
+func (b *budgetFlags) partizanSettings(all bool) (games.Settings, error) {
+	budget, err := b.budget()
+	if err != nil {
+		return games.Settings{}, err
+	}
+	return games.Settings{Budget: budget, All: all, Resolver: b.resolver()}, nil
+}
+
+// partizanSolve is solve for a partizan game.
+func partizanSolve(cmd *cobra.Command, io *streams, opts *solveOptions) error {
+	if opts.misere {
+		return usagef("--misere is for impartial games: a partizan game is played under normal play (the player unable to move loses)")
+	}
+	set, err := opts.budget.partizanSettings(opts.all)
+	if err != nil {
+		return err
+	}
+	color, err := useColor(opts.color, io)
+	if err != nil {
+		return err
+	}
+	ctx, stop := opts.budget.context(cmd.Context())
+	defer stop()
+	a, err := games.Analyze(ctx, opts.game, opts.position, set)
+	if err != nil {
+		return err
+	}
+	if opts.json {
+		return jsonout.Write(io.out, a)
+	}
+	if opts.board {
+		if b := partizanBoard(a); b != "" {
+			fmt.Fprintln(io.out, b)
+		}
+	}
+	_, err = fmt.Fprint(io.out, analysisText(a, textStyle{color: color, all: opts.all}))
+	return err
+}
+
+// analysisText says what an analysis found: the value and outcome in a
+// sentence, each side's winning moves (or every option, with --all), the
+// temperature and the mean.
+func analysisText(a *games.Analysis, st textStyle) string {
+	var b strings.Builder
+	name := a.Game
+	if a.Game != "sum" {
+		fmt.Fprintf(&b, "%s %s (Left: %s; Right: %s) = %s: %s (%s).\n", name, a.Position, a.Left, a.Right, a.Value, a.OutcomeText, a.Outcome)
+	} else {
+		fmt.Fprintf(&b, "%s = %s: %s (%s).\n", a.Position, a.Value, a.OutcomeText, a.Outcome)
+		for i, c := range a.Components {
+			sign := ""
+			if c.Negated {
+				sign = "minus "
+			}
+			fmt.Fprintf(&b, "  component %d: %s%s = %s\n", i+1, sign, componentText(c), c.Value)
+		}
+	}
+	side := func(who string, wins, all []games.Move, n int) {
+		switch {
+		case a.MovesNote != "" && n == 0:
+			fmt.Fprintf(&b, "%s's moves are not listed (%s).\n", who, a.MovesNote)
+			return
+		case n == 0:
+			fmt.Fprintf(&b, "%s has no move: %s loses moving first.\n", who, who)
+			return
+		case len(wins) == 0:
+			fmt.Fprintf(&b, "%s loses moving first: none of %s wins.\n", who, plural(n, who+"'s move"))
+		case st.all:
+			fmt.Fprintf(&b, "%s wins moving first: %s of %d.\n", who, plural(len(wins), "winning move"), n)
+		default:
+			fmt.Fprintf(&b, "%s wins moving first: %s of %d:\n", who, plural(len(wins), "winning move"), n)
+		}
+		list := wins
+		if st.all {
+			list = all
+			fmt.Fprintf(&b, "%s's options:\n", who)
+		}
+		for _, m := range list {
+			line := fmt.Sprintf("  to %s  (value %s)", m.To, m.Value)
+			if st.all {
+				line = fmt.Sprintf("  to %s  (value %s, %s)", m.To, m.Value, map[string]string{"win": "wins", "lose": "loses"}[m.Result])
+			}
+			b.WriteString(st.paint(m.Result, line) + "\n")
+		}
+	}
+	side("Left", a.LeftWins, a.LeftOptions, a.LeftMoves)
+	side("Right", a.RightWins, a.RightOptions, a.RightMoves)
+	fmt.Fprintf(&b, "Temperature %s, mean %s (Left stop %s, Right stop %s).\n", a.Temperature, a.Mean, a.LeftStop, a.RightStop)
+	return b.String()
+}
+
+// partizanBoard draws a one-ruleset position for the terminal: a board's
+// rows one per line (other positions are their own drawing).
+func partizanBoard(a *games.Analysis) string {
+	r, err := games.Lookup(games.Rulesets(), a.Game)
+	if err != nil || r.Board != "grid" {
+		return ""
+	}
+	var b strings.Builder
+	for _, row := range strings.Split(a.Position, "|") {
+		b.WriteString("  " + strings.Join(strings.Split(row, ""), " ") + "\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+type valueOptions struct {
+	json        bool
+	thermograph bool
+	budget      budgetFlags
+}
+
+func newValueCmd(io *streams) *cobra.Command {
+	opts := &valueOptions{}
+	cmd := &cobra.Command{
+		Use:   "value EXPRESSION",
+		Short: "Calculate with partizan game values: canonical forms, comparisons, thermographs",
+		Long: `Evaluate an expression of short partizan games, written as CGSuite writes
+them: numbers (3, -1/2), nimbers (*, *3), ups (^, v, ^^, ^<2>, v[3]), games
+({1|*}, {3||2|1}), switches (+-1), Tiny(2), Miny(2), sums and differences.
+It prints the canonical form, the outcome, the temperature, the mean and
+the stops; --thermograph adds the thermograph, its walls as points (t, x)
+from t = -1 up to the mast.
+
+A term may also be a position of a partizan ruleset (domineering '..|..',
+hackenbush lrl: see grundy games, or docs/partizan.md) or of any impartial
+game of the catalog, which enters as the nimber of its value (kayles 7 is
+*2). Quote a position that holds " + " (cutcake '4x7 + 2x3').
+
+Two expressions joined by a comparison (<=, >=, ==, <, >, or <> for
+"confused with") are compared: the answer says whether it holds and how
+the two compare.`,
+		Example: `  grundy value '{1|*} + ^ + *3'
+  grundy value '^ + ^ == ^^'
+  grundy value '^* <> 0'
+  grundy value '{3||2|1}' --thermograph
+  grundy value "domineering '...|...' + kayles 7 + nim 3"
+  grundy value 'hackenbush lrlrrllr' --json`,
+		Args: minArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return valueRun(cmd.Context(), io, opts, strings.Join(args, " "))
+		},
+	}
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON")
+	cmd.Flags().BoolVar(&opts.thermograph, "thermograph", false, "print the thermograph: its walls as points (t, x)")
+	opts.budget.add(cmd.Flags())
+	return cmd
+}
+
+func valueRun(ctx context.Context, io *streams, opts *valueOptions, expr string) error {
+	set, err := opts.budget.partizanSettings(false)
+	if err != nil {
+		return err
+	}
+	ctx, stop := opts.budget.context(ctx)
+	defer stop()
+	c, err := games.Calculate(ctx, expr, set)
+	if err != nil {
+		return err
+	}
+	if opts.json {
+		return jsonout.Write(io.out, c)
+	}
+	var b strings.Builder
+	if c.Relation != "" {
+		verdict := map[bool]string{true: "true", false: "false"}[*c.Holds]
+		fmt.Fprintf(&b, "%s: %s (%s is %s %s).\n", c.Expression, verdict, c.Value, map[string]string{"equal": "equal to", "less": "less than", "greater": "greater than", "confused": "confused with"}[c.Compare], c.Other.Value)
+	}
+	values := func(v *games.Values) {
+		fmt.Fprintf(&b, "%s: %s (%s).\n", v.Value, v.OutcomeText, v.Outcome)
+		fmt.Fprintf(&b, "Temperature %s, mean %s (Left stop %s, Right stop %s).\n", v.Temperature, v.Mean, v.LeftStop, v.RightStop)
+		if opts.thermograph {
+			writeThermograph(&b, v.Thermograph)
+		}
+	}
+	if c.Relation == "" {
+		if len(c.Components) > 1 {
+			fmt.Fprintf(&b, "%s = ", c.Expression)
+		}
+		values(&c.Values)
+	} else if opts.thermograph {
+		values(&c.Values)
+		values(c.Other)
+	}
+	_, err = fmt.Fprint(io.out, b.String())
+	return err
+}
+
+// writeThermograph prints a thermograph's walls as points, then CGSuite's
+// form of it.
+func writeThermograph(b *strings.Builder, th *games.Thermograph) {
+	wall := func(name string, ps []games.Point) {
+		fmt.Fprintf(b, "  %s wall:", name)
+		for _, p := range ps {
+			fmt.Fprintf(b, " (%s, %s)", p.T, p.X)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(b, "Thermograph: mast %s from temperature %s; walls as points (t, x) from t = -1:\n", th.Mast, th.Temperature)
+	wall("left", th.Left)
+	wall("right", th.Right)
+	fmt.Fprintf(b, "  as CGSuite writes it: %s\n", th.CGSuite)
+}
+
+// componentText writes a component of a sum as the sum writes it.
+func componentText(c games.Component) string {
+	switch c.Kind {
+	case games.KindRuleset:
+		return c.Game + " " + games.Quote(c.Position)
+	case games.KindImpartial:
+		return c.Game + " " + c.Position
+	}
+	return c.Position
+}

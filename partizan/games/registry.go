@@ -1,0 +1,268 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grundy/grundy/notation"
+	"github.com/grundy/grundy/partizan"
+	"github.com/grundy/grundy/partizan/cutcake"
+	"github.com/grundy/grundy/partizan/graph"
+	"github.com/grundy/grundy/partizan/grid"
+	"github.com/grundy/grundy/partizan/hackenbush"
+	"github.com/grundy/grundy/partizan/strip"
+)
+
+// Ruleset describes one partizan ruleset grundy plays: its name, who Left
+// and Right are, and its position syntax (the same on the CLI, the API and
+// the web). Its positions are read by Parse.
+type Ruleset struct {
+	// Name is the ruleset's name in specs ("domineering").
+	Name string `json:"name"`
+	// Aliases are other names it answers to.
+	Aliases []string `json:"aliases,omitempty"`
+	// Title is its human name ("Domineering").
+	Title string `json:"title"`
+	// Rule states the rule in one sentence.
+	Rule string `json:"rule"`
+	// Left and Right say who the players are ("vertical dominoes").
+	Left  string `json:"left"`
+	Right string `json:"right"`
+	// Syntax describes the position syntax in one line.
+	Syntax string `json:"syntax"`
+	// Example is a position in that syntax.
+	Example string `json:"example"`
+	// Board names the picture a face draws of a position: "grid" (rows
+	// separated by |), "strip", "graph", "hackenbush" or "cakes".
+	Board string `json:"board"`
+	// Impartial says that both players have the same moves (Cram): every
+	// value is a nimber.
+	Impartial bool `json:"impartial,omitempty"`
+
+	eng engine
+}
+
+// engine is a ruleset's positions and solver, with the position type
+// erased: each ruleset package has its own P and K (partizan.Ruleset[P, K]).
+type engine interface {
+	parse(s string) (any, error)
+	format(p any) string
+	solver(c *partizan.Calc) solver
+}
+
+// solver is a partizan.Solver of one ruleset, type-erased.
+type solver interface {
+	value(p any) (partizan.Game, error)
+	options(p any, s partizan.Side) ([]any, []partizan.Game, error)
+	positions() int
+}
+
+// rules is what a ruleset package provides: the partizan.Ruleset and its
+// notation.
+type rules[P any, K comparable] interface {
+	partizan.Ruleset[P, K]
+	ParsePosition(s string) (P, error)
+	FormatPosition(p P) string
+}
+
+type adapter[P any, K comparable] struct{ r rules[P, K] }
+
+func (a adapter[P, K]) parse(s string) (any, error) { return a.r.ParsePosition(s) }
+func (a adapter[P, K]) format(p any) string         { return a.r.FormatPosition(p.(P)) }
+func (a adapter[P, K]) solver(c *partizan.Calc) solver {
+	return solverOf[P, K]{partizan.NewSolver[P, K](c, a.r)}
+}
+
+type solverOf[P any, K comparable] struct{ sv *partizan.Solver[P, K] }
+
+func (s solverOf[P, K]) value(p any) (partizan.Game, error) { return s.sv.Value(p.(P)) }
+func (s solverOf[P, K]) positions() int                     { return s.sv.Positions() }
+func (s solverOf[P, K]) options(p any, side partizan.Side) ([]any, []partizan.Game, error) {
+	ps, gs, err := s.sv.Options(p.(P), side)
+	out := make([]any, len(ps))
+	for i, q := range ps {
+		out[i] = q
+	}
+	return out, gs, err
+}
+
+func adapt[P any, K comparable](r rules[P, K]) engine { return adapter[P, K]{r} }
+
+// Rulesets returns the partizan rulesets, in display order (a fresh list:
+// no global state).
+func Rulesets() []*Ruleset {
+	return []*Ruleset{
+		{Name: "domineering", Title: "Domineering", Board: "grid",
+			Rule: "place a domino on two empty cells: Left vertically, Right horizontally",
+			Left: "vertical dominoes", Right: "horizontal dominoes",
+			Syntax:  "rows of . (empty) and # (blocked) from the top, separated by |: .#..|....; or RxC for an empty board",
+			Example: "..#|...|...", eng: adapt[grid.Grid, grid.Grid](grid.Domineering{})},
+		{Name: "cram", Title: "Cram", Board: "grid", Impartial: true,
+			Rule: "place a domino on two empty cells, either way, the same moves for both players",
+			Left: "either player", Right: "either player",
+			Syntax:  "rows of . (empty) and # (blocked) from the top, separated by |: .#..|....; or RxC for an empty board",
+			Example: "3x3", eng: adapt[grid.Grid, grid.Grid](grid.Cram{})},
+		{Name: "clobber", Title: "Clobber", Board: "grid",
+			Rule: "move one of your stones onto an orthogonally adjacent stone of the other colour, which is removed",
+			Left: "black stones (x)", Right: "white stones (o)",
+			Syntax:  "rows of x (black), o (white) and . (empty) from the top, separated by |: xox|ox.",
+			Example: "xox|ox.", eng: adapt[grid.Grid, grid.Grid](grid.Clobber{})},
+		{Name: "amazons", Title: "Amazons", Board: "grid",
+			Rule: "move one of your amazons like a chess queen, then shoot an arrow like a queen from where it lands; arrows burn cells",
+			Left: "black amazons (x)", Right: "white amazons (o)",
+			Syntax:  "rows of x (black), o (white), . (empty) and # (burnt) from the top, separated by |: x...|o...",
+			Example: "x..|o..", eng: adapt[grid.Grid, grid.Grid](grid.Amazons{})},
+		{Name: "hackenbush", Aliases: []string{"blue-red-hackenbush"}, Title: "Hackenbush", Board: "hackenbush",
+			Rule: "cut an edge: Left a blue or green one, Right a red or green one; whatever no longer reaches the ground falls away",
+			Left: "blue edges (l, b)", Right: "red edges (r)",
+			Syntax:  "CGSuite's graph notation from the ground: l/b blue, r red, e/g green edges; lrlrrllr a stalk, l(l;rl) a tree, ee:Aeeee:A a cycle",
+			Example: "lrl(r;l)", eng: adapt[hackenbush.Position, string](hackenbush.Game{})},
+		{Name: "toads-and-frogs", Aliases: []string{"toadsandfrogs", "toads"}, Title: "Toads and Frogs", Board: "strip",
+			Rule: "move a toad (Left) right or a frog (Right) left into an empty cell, or jump one opposing piece into the empty cell beyond",
+			Left: "toads (t)", Right: "frogs (f)",
+			Syntax:  "a strip of t (toads), f (frogs) and . (empty cells): ttt..fff",
+			Example: "tt.t.ff.f", eng: adapt[strip.Strip, string](strip.ToadsAndFrogs{})},
+		{Name: "toppling-dominoes", Aliases: []string{"toppling", "topplingdominoes"}, Title: "Toppling Dominoes", Board: "strip",
+			Rule: "topple one of your dominoes (or a green one) left or right: it knocks down every domino on that side of it in its row",
+			Left: "blue dominoes (l)", Right: "red dominoes (r)",
+			Syntax:  "rows of l (blue), r (red) and e (green) dominoes; . ends a row: lrrlrrl",
+			Example: "lrrlrrl", eng: adapt[strip.Strip, string](strip.TopplingDominoes{})},
+		{Name: "col", Title: "Col", Board: "graph",
+			Rule: "colour an uncoloured vertex your colour, never next to a vertex of your own colour",
+			Left: "Left's colour (a vertex tinted R is next to Right's: only Left may colour it)", Right: "Right's colour",
+			Syntax:  "CGSuite's graph notation: vertices . L R (tints), edges -: R-.-R-.-L, .-.-.(-.;-.); path(n), cycle(n)",
+			Example: "path(5)", eng: adapt[graph.Position, string](graph.Col{})},
+		{Name: "snort", Title: "Snort", Board: "graph",
+			Rule: "colour an uncoloured vertex your colour, never next to a vertex of the other colour",
+			Left: "Left's colour (a vertex tinted L is next to Left's: only Left may colour it)", Right: "Right's colour",
+			Syntax:  "CGSuite's graph notation: vertices . L R (tints), edges -: L-.-.-.-L, .-.-.(-.;-.); path(n), cycle(n)",
+			Example: "path(5)", eng: adapt[graph.Position, string](graph.Snort{})},
+		{Name: "clobber-graph", Aliases: []string{"graph-clobber"}, Title: "Clobber on a graph", Board: "graph",
+			Rule: "move one of your stones along an edge onto a stone of the other colour, which is removed",
+			Left: "black stones (x)", Right: "white stones (o)",
+			Syntax:  "CGSuite's graph notation with vertices x (black), o (white), . (vacant): x-o-x-o",
+			Example: "x-o-x-o-x", eng: adapt[graph.Position, string](graph.Clobber{})},
+		{Name: "cutcake", Title: "Cutcake", Board: "cakes",
+			Rule: "cut a cake in two along a line between its squares: Left vertically, Right horizontally",
+			Left: "vertical cuts", Right: "horizontal cuts",
+			Syntax:  "a cake RxC (rows x columns), a sum of cakes 4x7 + 2x3, or 0",
+			Example: "4x7", eng: adapt[cutcake.Position, string](cutcake.Game{})},
+	}
+}
+
+// Lookup returns the ruleset of rs that name names (case-insensitive, a
+// name or an alias), or a *NameError with the nearest name.
+func Lookup(rs []*Ruleset, name string) (*Ruleset, error) {
+	if r := find(rs, name); r != nil {
+		return r, nil
+	}
+	return nil, &NameError{Name: name, Near: nearest(rs, name)}
+}
+
+func find(rs []*Ruleset, name string) *Ruleset {
+	key := strings.ToLower(strings.TrimSpace(name))
+	for _, r := range rs {
+		if r.Name == key || slices.Contains(r.Aliases, key) {
+			return r
+		}
+	}
+	return nil
+}
+
+// IsRuleset reports whether name names a ruleset of rs.
+func IsRuleset(rs []*Ruleset, name string) bool { return find(rs, name) != nil }
+
+// NameError is an unknown ruleset name.
+type NameError struct {
+	Name string
+	Near string // the nearest name, "" when none is close
+}
+
+func (e *NameError) Error() string {
+	msg := fmt.Sprintf("unknown partizan ruleset %s", notation.Quote(e.Name))
+	if e.Near != "" {
+		msg += fmt.Sprintf("; did you mean %q?", e.Near)
+	}
+	return msg
+}
+
+// nearest returns the name or alias of rs closest to name by edit
+// distance, when close enough to be a likely typo.
+func nearest(rs []*Ruleset, name string) string {
+	name = strings.ToLower(strings.TrimSpace(name))
+	best, bestD := "", 3
+	if len(name) > 64 {
+		return ""
+	}
+	for _, r := range rs {
+		for _, n := range append([]string{r.Name}, r.Aliases...) {
+			if d := editDistance(name, n); d < bestD {
+				best, bestD = n, d
+			}
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// Position is a parsed position of a ruleset.
+type Position struct {
+	Ruleset *Ruleset
+	p       any
+}
+
+// String writes the position in its ruleset's syntax (canonical: what
+// Parse reads back).
+func (p Position) String() string { return p.Ruleset.eng.format(p.p) }
+
+// Parse reads a position in r's syntax. Errors are one line naming the
+// column (*notation.SyntaxError).
+func (r *Ruleset) Parse(s string) (Position, error) {
+	p, err := r.eng.parse(strings.TrimSpace(s))
+	if err != nil {
+		return Position{}, err
+	}
+	return Position{Ruleset: r, p: p}, nil
+}
+
+// IsPartizan reports whether a question (a game and a position, as the
+// faces take them) is for this package: game names a ruleset of rs, or is
+// "sum" with a piece that names one ("domineering '..|..' + kayles 7").
+func IsPartizan(rs []*Ruleset, game, position string) bool {
+	if IsRuleset(rs, game) {
+		return true
+	}
+	if !strings.EqualFold(strings.TrimSpace(game), "sum") {
+		return false
+	}
+	ps, err := pieces(position, 0, position, func(name string) bool { return IsRuleset(rs, name) })
+	if err != nil {
+		return false
+	}
+	for _, p := range ps {
+		if p.name != "" {
+			return true
+		}
+	}
+	return false
+}
