@@ -312,6 +312,7 @@ export default {
       marks = new Map();
       record(play.human, text.value, o.position);
       play.toMove = OTHER[play.human];
+      say('thinking', 'The computer is thinking…');
       setPosition(o.position);
     }
 
