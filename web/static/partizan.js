@@ -386,10 +386,11 @@ export default {
     const calcThermo = svg('svg', { id: 'pz-calc-thermo', class: 'thermo small' });
     async function calc() {
       try {
-        const r = await pz.value(expr.value);
+        const shownExpr = expr.value;
+        const r = await pz.value(shownExpr);
         const facts = (v) => `stops ${v.left_stop} and ${v.right_stop} · mean ${v.mean} · temperature ${v.temperature}`;
         clear(calcOut,
-          h('p', { class: 'summary' }, h('span', { class: 'mono', id: 'pz-calc-expr' }, r.expression ?? expr.value),
+          h('p', { class: 'summary' }, h('span', { class: 'mono', id: 'pz-calc-expr', title: r.expression ? 'read as ' + r.expression : undefined }, shownExpr),
             r.relation ? null : [' = ', h('b', { id: 'pz-calc-value', class: 'mono' }, r.value), ' ', h('span', { class: 'badge pz-' + r.outcome, id: 'pz-calc-outcome', title: r.outcome_text }, r.outcome)]),
           r.relation ? h('p', { id: 'pz-calc-relation', class: r.holds ? 'holds' : 'fails' },
             h('b', {}, r.holds ? 'True' : 'False'), `: the left side is ${r.compare === 'confused' ? 'confused with' : r.compare === 'equal' ? 'equal to' : r.compare + ' than'} the right side (`,
