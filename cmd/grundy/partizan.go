@@ -62,7 +62,7 @@ func partizanSolve(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 	defer stop()
 	a, err := games.Analyze(ctx, opts.game, opts.position, set)
 	if err != nil {
-		return err
+		return partizanErr(err)
 	}
 	if opts.json {
 		return jsonout.Write(io.out, a)
@@ -81,11 +81,11 @@ func partizanSolve(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 // temperature and the mean.
 func analysisText(a *games.Analysis, st textStyle) string {
 	var b strings.Builder
-	name := a.Game
+	class := classWords(a.Outcome)
 	if a.Game != "sum" {
-		fmt.Fprintf(&b, "%s %s (Left: %s; Right: %s) = %s: %s (%s).\n", name, a.Position, a.Left, a.Right, a.Value, a.OutcomeText, a.Outcome)
+		fmt.Fprintf(&b, "%s position %s has value %s, so it is %s: %s.\n", a.Game, a.Position, a.Value, class, a.OutcomeText)
 	} else {
-		fmt.Fprintf(&b, "%s = %s: %s (%s).\n", a.Position, a.Value, a.OutcomeText, a.Outcome)
+		fmt.Fprintf(&b, "%s has value %s, so it is %s: %s.\n", a.Position, a.Value, class, a.OutcomeText)
 		for i, c := range a.Components {
 			sign := ""
 			if c.Negated {
@@ -94,16 +94,21 @@ func analysisText(a *games.Analysis, st textStyle) string {
 			fmt.Fprintf(&b, "  component %d: %s%s = %s\n", i+1, sign, componentText(c), c.Value)
 		}
 	}
-	side := func(who string, wins, all []games.Move, n int) {
+	who := map[string]string{"Left": "Left", "Right": "Right"}
+	if a.Left != "" {
+		who["Left"], who["Right"] = "Left ("+a.Left+")", "Right ("+a.Right+")"
+	}
+	side := func(name string, wins, all []games.Move, n int) {
+		who := who[name]
 		switch {
 		case a.MovesNote != "" && n == 0:
 			fmt.Fprintf(&b, "%s's moves are not listed (%s).\n", who, a.MovesNote)
 			return
 		case n == 0:
-			fmt.Fprintf(&b, "%s has no move: %s loses moving first.\n", who, who)
+			fmt.Fprintf(&b, "%s has no move, so loses moving first.\n", who)
 			return
 		case len(wins) == 0:
-			fmt.Fprintf(&b, "%s loses moving first: none of %s wins.\n", who, plural(n, who+"'s move"))
+			fmt.Fprintf(&b, "%s loses moving first: none of %s moves wins.\n", who, map[bool]string{true: "the", false: "the " + fmt.Sprint(n)}[n == 1])
 		case st.all:
 			fmt.Fprintf(&b, "%s wins moving first: %s of %d.\n", who, plural(len(wins), "winning move"), n)
 		default:
@@ -112,7 +117,7 @@ func analysisText(a *games.Analysis, st textStyle) string {
 		list := wins
 		if st.all {
 			list = all
-			fmt.Fprintf(&b, "%s's options:\n", who)
+			fmt.Fprintf(&b, "%s's options:\n", name)
 		}
 		for _, m := range list {
 			line := fmt.Sprintf("  to %s  (value %s)", m.To, m.Value)
@@ -194,7 +199,7 @@ func valueRun(ctx context.Context, io *streams, opts *valueOptions, expr string)
 	defer stop()
 	c, err := games.Calculate(ctx, expr, set)
 	if err != nil {
-		return err
+		return partizanErr(err)
 	}
 	if opts.json {
 		return jsonout.Write(io.out, c)
@@ -205,7 +210,7 @@ func valueRun(ctx context.Context, io *streams, opts *valueOptions, expr string)
 		fmt.Fprintf(&b, "%s: %s (%s is %s %s).\n", c.Expression, verdict, c.Value, map[string]string{"equal": "equal to", "less": "less than", "greater": "greater than", "confused": "confused with"}[c.Compare], c.Other.Value)
 	}
 	values := func(v *games.Values) {
-		fmt.Fprintf(&b, "%s: %s (%s).\n", v.Value, v.OutcomeText, v.Outcome)
+		fmt.Fprintf(&b, "%s is %s: %s.\n", v.Value, classWords(v.Outcome), v.OutcomeText)
 		fmt.Fprintf(&b, "Temperature %s, mean %s (Left stop %s, Right stop %s).\n", v.Temperature, v.Mean, v.LeftStop, v.RightStop)
 		if opts.thermograph {
 			writeThermograph(&b, v.Thermograph)
@@ -249,4 +254,19 @@ func componentText(c games.Component) string {
 		return c.Game + " " + c.Position
 	}
 	return c.Position
+}
+
+// classWords names an outcome class.
+func classWords(o string) string {
+	return map[string]string{"L": "an L-position", "R": "an R-position", "N": "an N-position", "P": "a P-position"}[o]
+}
+
+// partizanErr counts an unknown ruleset's name as a usage error (exit 2),
+// as the catalog's unknown games are.
+func partizanErr(err error) error {
+	var ne *games.NameError
+	if errors.As(err, &ne) {
+		return usageError{Err: err}
+	}
+	return err
 }

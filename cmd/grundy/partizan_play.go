@@ -68,7 +68,7 @@ func partizanPlay(cmd *cobra.Command, io *streams, opts *playOptions) error {
 	defer stop()
 	a, err := games.Analyze(ctx, opts.game, opts.position, set)
 	if err != nil {
-		return err
+		return partizanErr(err)
 	}
 	dialogue := io.out
 	if opts.json {
@@ -122,7 +122,7 @@ func partizanPlay(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			return finish("human won")
 		}
 		if toMove != human {
-			m := pickReply(moves, wins)
+			m, _ := games.BestMove(a, toMove)
 			fmt.Fprintf(out, "I move to %s.\n", games.Quote(m.To))
 			rec.Moves = append(rec.Moves, partizanRecordMove{By: "computer", Side: sideName(toMove), To: m.To, Value: m.Value, Result: m.Result})
 			pos, toMove = m.To, human
@@ -192,16 +192,6 @@ func partizanPlay(cmd *cobra.Command, io *streams, opts *playOptions) error {
 		rec.Moves = append(rec.Moves, partizanRecordMove{By: "human", Side: sideName(human), To: m.To, Value: m.Value, Result: m.Result})
 		pos, toMove = m.To, human.Other()
 	}
-}
-
-// pickReply is the perfect player's choice among moves (games.Reply's
-// rule, on the moves already valued): the first winning move, or else the
-// first move.
-func pickReply(moves, wins []games.Move) games.Move {
-	if len(wins) > 0 {
-		return wins[0]
-	}
-	return moves[0]
 }
 
 // pickMove reads the user's move: #n, a bare move number, or the position

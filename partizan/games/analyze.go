@@ -169,8 +169,7 @@ func (s *session) analyze(game string, ks []*component) (*Analysis, error) {
 	}
 	for _, side := range []partizan.Side{partizan.Left, partizan.Right} {
 		moves, err := s.options(ks, side)
-		var be *impartial.BudgetError
-		if errors.As(err, &be) && errors.Is(err, errImpartialMoves) {
+		if errors.Is(err, errImpartialMoves) {
 			a.MovesNote = err.Error()
 			continue
 		}
@@ -208,7 +207,7 @@ func outcomeText(o partizan.Outcome) string {
 	case partizan.N:
 		return "the first player wins, Left or Right"
 	}
-	return "the second player wins: whoever moves first loses"
+	return "the second player wins (whoever moves first loses)"
 }
 
 // values gathers the facts of g.
@@ -241,9 +240,81 @@ func (s *session) values(g partizan.Game) (Values, error) {
 	return v, s.emit(v.Thermograph.size() + len(v.Temperature) + len(v.Mean) + len(v.LeftStop) + len(v.RightStop))
 }
 
-// errImpartialMoves marks a budget that ran out listing an impartial
-// component's moves: the value is known, the moves are not listed.
-var errImpartialMoves = errors.New("the moves of an impartial component")
+// errImpartialMoves marks an impartial component whose moves are too
+// many to list: the value is known, the moves are not listed.
+var errImpartialMoves = errors.New("too many moves to list")
+
+// maxImpartialMoves bounds the moves of one impartial component a sum
+// lists (each is valued by the catalog): a heap of a million has a million.
+const maxImpartialMoves = 100_000
+
+// impartialOptions lists the options of an impartial component with their
+// values, once per component (both sides have them).
+func (s *session) impartialOptions(k *component) ([]catalog.Option, error) {
+	key := k.spec + "\x00" + k.cpos
+	if opts, ok := s.impOpts[key]; ok {
+		return opts, nil
+	}
+	limit := int64(maxImpartialMoves)
+	if m := s.set.Budget.MoveLimit(); m > 0 && m < limit {
+		limit = m
+	}
+	if e, ok := s.impErr[key]; ok {
+		return nil, e
+	}
+	// Moves refuses a list longer than its move budget before building it:
+	// a cheap test before the catalog values every option.
+	b := s.set.Budget
+	b.MaxMoves = limit
+	var be *impartial.BudgetError
+	if _, err := k.cg.Moves(s.ctx, k.cpos, catalog.Options{Budget: b}); errors.As(err, &be) && be.Limit == impartial.LimitMoves {
+		e := &movesError{what: k.text, more: limit}
+		s.impErr[key] = e
+		return nil, e
+	}
+	res, err := k.cg.Solve(s.ctx, k.cpos, catalog.Options{Budget: s.set.Budget, AllOptions: true, MaxListed: int(limit)})
+	switch {
+	case errors.As(err, &be) && be.Limit != impartial.LimitTime && be.Limit != impartial.LimitCanceled:
+		e := &movesError{what: k.text, err: err}
+		s.impErr[key] = e
+		return nil, e
+	case err != nil:
+		return nil, err
+	case res.MoveCount != nil && *res.MoveCount > int64(len(res.Options)):
+		e := &movesError{what: k.text, n: *res.MoveCount, listed: len(res.Options)}
+		s.impErr[key] = e
+		return nil, e
+	}
+	for _, o := range res.Options {
+		if o.Value == nil {
+			return nil, fmt.Errorf("%s: the move to %s has no finite value", k.text, o.To)
+		}
+	}
+	s.impOpts[key] = res.Options
+	return res.Options, nil
+}
+
+// movesError says that an impartial component's moves are too many to
+// list (n of them, or a budget ran out finding them).
+type movesError struct {
+	what   string
+	n      int64
+	listed int
+	more   int64 // more than this many moves
+	err    error
+}
+
+func (e *movesError) Error() string {
+	if e.err != nil {
+		return fmt.Sprintf("the moves of %s are not listed (%v); the value is exact", e.what, e.err)
+	}
+	if e.more > 0 {
+		return fmt.Sprintf("%s has more than %d moves, more than a sum lists; the value is exact", e.what, e.more)
+	}
+	return fmt.Sprintf("%s has %d moves, more than the %d a sum lists; the value is exact", e.what, e.n, e.listed)
+}
+
+func (e *movesError) Unwrap() []error { return []error{errImpartialMoves, e.err} }
 
 // options lists side's options of the sum ks, each valued.
 func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
@@ -357,22 +428,11 @@ func (s *session) componentOptions(k *component, side partizan.Side) ([]*compone
 			}
 		}
 	case KindImpartial:
-		res, err := k.cg.Solve(s.ctx, k.cpos, catalog.Options{Budget: s.set.Budget, AllOptions: true})
+		opts, err := s.impartialOptions(k)
 		if err != nil {
-			var be *impartial.BudgetError
-			if errors.As(err, &be) {
-				return nil, fmt.Errorf("%w %s: %w", errImpartialMoves, k.text, err)
-			}
 			return nil, err
 		}
-		if res.MoveCount != nil && int(*res.MoveCount) > len(res.Options) {
-			return nil, fmt.Errorf("%w %s: %w", errImpartialMoves, k.text,
-				&impartial.BudgetError{Limit: impartial.LimitOutput, Max: s.set.Budget.MaxOutput, What: "the moves of " + k.text})
-		}
-		for _, o := range res.Options {
-			if o.Value == nil {
-				return nil, fmt.Errorf("%s: the move to %s has no finite value", k.text, o.To)
-			}
+		for _, o := range opts {
 			nk := &component{kind: KindImpartial, neg: k.neg, cg: k.cg, spec: k.spec, cpos: o.To, g: s.c.Store().FromNimber(*o.Value)}
 			nk.text = nk.spec + " " + o.To
 			if strings.ContainsAny(o.To, "+-'\"<>=") {
@@ -400,6 +460,21 @@ func Reply(ctx context.Context, game, position string, side partizan.Side, set S
 		return Move{}, false, err
 	}
 	return best(moves, side), true, nil
+}
+
+// BestMove is the perfect player's choice for side among the options of
+// an analysis made with Settings.All (Reply's rule): the first winning
+// move in the ruleset's order, otherwise the losing move that leaves the
+// best stop for side. ok is false when side has no move.
+func BestMove(a *Analysis, side partizan.Side) (Move, bool) {
+	moves := a.LeftOptions
+	if side == partizan.Right {
+		moves = a.RightOptions
+	}
+	if len(moves) == 0 {
+		return Move{}, false
+	}
+	return best(moves, side), true
 }
 
 // best picks a winning move, or the losing move with the best stop.

@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/grundy/grundy/partizan"
 )
@@ -64,7 +65,7 @@ func (th *Thermograph) size() int {
 // value with its facts, and, for a comparison, the other side and how the
 // two compare.
 type Calculation struct {
-	// Expression is the expression as read, its parts written back.
+	// Expression is the expression as given (without its outer spaces).
 	Expression string `json:"expression"`
 	Values
 	// Components are the terms of the sum, when it has several.
@@ -98,7 +99,7 @@ func Calculate(ctx context.Context, expr string, set Settings) (*Calculation, er
 	if err != nil {
 		return nil, err
 	}
-	out := &Calculation{Expression: sumText(ks)}
+	out := &Calculation{Expression: strings.TrimSpace(lhs)}
 	if out.Values, err = s.values(g); err != nil {
 		return nil, err
 	}
@@ -135,7 +136,7 @@ func Calculate(ctx context.Context, expr string, set Settings) (*Calculation, er
 	}
 	holds := relationHolds(rel, cmp)
 	out.Relation, out.Other, out.Compare, out.Holds = rel, &other, relationWord(cmp), &holds
-	out.Expression += " " + rel + " " + sumText(hs)
+	out.Expression = strings.TrimSpace(expr)
 	return out, nil
 }
 

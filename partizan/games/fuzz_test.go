@@ -12,8 +12,8 @@ import (
 
 // FuzzCalculate: any expression either answers or fails with one line (a
 // syntax error naming a column inside the input, a position or spec
-// error, or a budget error), never a panic; an answer's expression reads
-// back to the same value.
+// error, or a budget error), never a panic; an answer's value reads back
+// to itself.
 func FuzzCalculate(f *testing.F) {
 	for _, s := range []string{
 		"{1|*} + ^ + *3", "^ <= *", "^* <> 0", "domineering '..|..' == +-1", "domineering:'.#|..' + kayles 7 + nim 3",
@@ -44,13 +44,60 @@ func FuzzCalculate(f *testing.F) {
 		if r.Relation != "" {
 			return
 		}
-		back, err := Calculate(context.Background(), r.Expression+" == "+r.Value, set)
+		back, err := Calculate(context.Background(), r.Value+" == "+r.Value, set)
 		var be *impartial.BudgetError
 		if errors.As(err, &be) {
 			return
 		}
 		if err != nil || back.Holds == nil || !*back.Holds {
-			t.Fatalf("%q: written back as %q = %q, which reads %v, %v", expr, r.Expression, r.Value, back, err)
+			t.Fatalf("%q = %q, which reads %v, %v", expr, r.Value, back, err)
 		}
 	})
+}
+
+// FuzzAnalyze: a sum either answers or fails with one line; the position
+// it writes back (and every move's) reads again to the same value.
+func FuzzAnalyze(f *testing.F) {
+	for _, s := range []string{
+		"domineering '..|..' + kayles 3", "domineering:'.#|..' - nim 2 + ^", "hackenbush l(l;rl) - 3/2",
+		"- cutcake 1x3 + cutcake '2x1 + 1x2'", "col path(3) + snort L-.-R", "toads-and-frogs t.f - {1|*}",
+		"clobber 'xo' + clobber-graph x-o", "1 - - toppling-dominoes lr", "amazons x.o",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, pos string) {
+		if len(pos) > 120 {
+			return
+		}
+		set := settings()
+		set.Budget = impartial.Budget{MaxPositions: 5000, MaxMoves: 200, MaxOutput: 1 << 15, MaxMemory: 32 << 20}
+		a, err := Analyze(context.Background(), "sum", pos, set)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("%q: error of several lines: %v", pos, err)
+			}
+			return
+		}
+		for _, p := range append([]string{a.Position}, movesTo(a)...) {
+			b, err := Analyze(context.Background(), a.Game, p, Settings{Resolver: set.Resolver, Budget: set.Budget})
+			var be *impartial.BudgetError
+			if errors.As(err, &be) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%q written back as %q: %v", pos, p, err)
+			}
+			if p == a.Position && b.Value != a.Value {
+				t.Fatalf("%q = %s, written back as %q = %s", pos, a.Value, p, b.Value)
+			}
+		}
+	})
+}
+
+func movesTo(a *Analysis) []string {
+	var out []string
+	for _, m := range append(append([]Move{}, a.LeftOptions...), a.RightOptions...) {
+		out = append(out, m.To)
+	}
+	return out
 }

@@ -207,6 +207,19 @@ func TestMixedSum(t *testing.T) {
 	}
 }
 
+// An impartial component with too many moves to list: the value is still
+// exact (Kayles has period 12 from 72 on: G(10^6) = G(4) = 1, OEIS
+// A002186), and the note says why the moves are missing.
+func TestHugeImpartialComponent(t *testing.T) {
+	a, err := Analyze(context.Background(), "sum", "hackenbush lr + kayles 1000000", settings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Value != "1/2*" || !strings.Contains(a.MovesNote, "kayles 1000000 has more than") || len(a.LeftWins) != 0 {
+		t.Errorf("value %s, note %q, %d left wins", a.Value, a.MovesNote, len(a.LeftWins))
+	}
+}
+
 func mustGrid(t *testing.T, s string) grid.Grid {
 	g, err := grid.Domineering{}.ParsePosition(s)
 	if err != nil {
@@ -307,10 +320,11 @@ func TestReply(t *testing.T) {
 	if _, ok, err := Reply(ctx, "domineering", "1x3", 0, Settings{}); ok || err != nil {
 		t.Errorf("1x3 has no vertical domino: ok %v err %v", ok, err)
 	}
-	// A lost position: Right to move in 1 (Domineering 2x1) has no move;
-	// in {1|*}... Right moving in 2 + {1|*} loses, and picks the best stop.
-	m, ok, err = Reply(ctx, "sum", "{1|*} + 1", 1, Settings{})
-	if err != nil || !ok || m.Result != "lose" {
+	// A lost position: Right moving in {5|1} + {3|2} (> 0) loses either
+	// way, and leaves Left the least: 1 + {3|2} = {4|3} (Left's stop 4)
+	// rather than {5|1} + 2 = {7|3} (7).
+	m, ok, err = Reply(ctx, "sum", "{5|1} + {3|2}", 1, Settings{})
+	if err != nil || !ok || m.Result != "lose" || m.Value != "{4|3}" {
 		t.Errorf("right reply %+v %v %v", m, ok, err)
 	}
 }

@@ -43,6 +43,9 @@ type session struct {
 	c       *partizan.Calc
 	solvers map[*Ruleset]solver
 	out     int64 // bytes of answer so far
+	// impOpts are the options of impartial components, by spec and position
+	impOpts map[string][]catalog.Option
+	impErr  map[string]error
 }
 
 func newSession(ctx context.Context, set Settings) *session {
@@ -53,7 +56,8 @@ func newSession(ctx context.Context, set Settings) *session {
 	if st == nil {
 		st = partizan.NewStore(partizan.Config{MaxGames: set.Budget.MaxPositions, MaxMemory: set.Budget.MaxMemory})
 	}
-	return &session{ctx: ctx, set: set, c: st.Calc(ctx, set.Budget), solvers: map[*Ruleset]solver{}}
+	return &session{ctx: ctx, set: set, c: st.Calc(ctx, set.Budget), solvers: map[*Ruleset]solver{},
+		impOpts: map[string][]catalog.Option{}, impErr: map[string]error{}}
 }
 
 func (s *session) solver(r *Ruleset) solver {
@@ -246,10 +250,16 @@ func sumText(ks []*component) string {
 			b.WriteString("-")
 		case i > 0 && k.neg:
 			b.WriteString(" - ")
-		case i > 0:
+		case i > 0 && !(k.kind == KindValue && strings.HasPrefix(k.text, "-") && !strings.ContainsAny(k.text[1:], "+-")):
 			b.WriteString(" + ")
 		}
 		t := k.text
+		if k.kind == KindValue && i > 0 && strings.HasPrefix(t, "-") && !strings.ContainsAny(t[1:], "+-") {
+			// a negative number or infinitesimal: "g - 1/2", not "g + (-1/2)"
+			b.WriteString(" - ")
+			b.WriteString(t[1:])
+			continue
+		}
 		if k.kind == KindValue && (i > 0 || k.neg) && strings.ContainsAny(t, "+-") {
 			t = "(" + t + ")"
 		}
