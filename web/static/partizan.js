@@ -22,11 +22,11 @@ const NAME = { left: 'Left', right: 'Right' };
 const MAX_OPTIONS = 300; // options drawn per side (the rest counted)
 
 
-// colour names what an option does for the player making it: a winning
-// move among the best (no other option of that side is better), another
-// winning move, a losing move among the best, another losing move.
+// colour names what an option does for the player making it (the
+// server's result): a winning move (Left's option ≥ 0, Right's ≤ 0) or a
+// losing one.
 function colour(o) {
-  return (o.wins ? 'pwin' : 'plose') + (o.best ? ' best' : '');
+  return o.wins ? 'pwin' : 'plose';
 }
 
 // sentence ends the server's words with a full stop.
@@ -37,8 +37,7 @@ function sentence(t) {
 }
 
 function optionWords(o, side) {
-  const who = NAME[side];
-  return `${who} ${o.wins ? 'wins' : 'loses'} moving here${o.best ? ' (one of ' + who + "'s best options)" : " (another option is better for " + who + ')'}`;
+  return `${NAME[side]} ${o.wins ? 'wins' : 'loses'} moving here (value ${o.value}, the other player to move)`;
 }
 
 export default {
@@ -179,9 +178,8 @@ export default {
           fact('Temperature', r.temperature, 'pz-temp', 'how hot the game is: the height of the thermograph\'s mast (−1 for an integer, CGSuite\'s convention)')),
         play ? null : h('div', { class: 'pzopts' }, SIDES.map((side) => optionList(r, side))),
         play ? null : h('p', { class: 'more pzlegend' },
-          h('span', { class: 'chip pwin best' }, 'wins, best'), ' ', h('span', { class: 'chip pwin' }, 'wins'), ' ',
-          h('span', { class: 'chip plose best' }, 'loses, best'), ' ', h('span', { class: 'chip plose' }, 'loses'),
-          ' — for the player making the move; "best": no other option of that player is better. Click an option to go there.'));
+          h('span', { class: 'chip pwin' }, 'wins'), ' ', h('span', { class: 'chip plose' }, 'loses'),
+          ' — for the player making the move, the other then to move (Left\'s option wins when its value is ≥ 0, Right\'s when ≤ 0). Click an option to go there, hover it to see it on the board.'));
       thermoCard.hidden = !r.thermograph;
       if (r.thermograph) {
         drawThermograph(thermo, { ...r.thermograph, left_stop: r.left_stop, right_stop: r.right_stop },

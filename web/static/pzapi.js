@@ -12,9 +12,8 @@ export async function rulesets(opts) {
 }
 
 // move is an option as the page uses it: the position it leads to, its
-// value, whether it wins for the player making it, and whether it is one
-// of that player's best options.
-const move = (m) => ({ position: m.to, value: m.value, wins: m.result === 'win', best: !!m.best });
+// value, and whether it wins for the player making it.
+const move = (m) => ({ position: m.to, value: m.value, wins: m.result === 'win' });
 
 // analyze answers everything about a position (games.Analysis with every
 // option): value, outcome, stops, mean, temperature, thermograph, and
