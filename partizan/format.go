@@ -109,6 +109,15 @@ func (f *formatter) str(s string) {
 
 const maxSlashes = 4
 
+// copied counts the bytes of the options' text copied into their game's
+// as work (a unit per 256 bytes): a form megabytes long copies megabytes
+// per node near its root, and the context is polled by the work done.
+func (f *formatter) copied(n int) {
+	for range n >> 8 {
+		f.c.step()
+	}
+}
+
 // write appends id and returns the slashes it used unbracketed (CGSuite's
 // appendTo).
 func (f *formatter) write(id gid, brackets, parens bool) int {
@@ -174,6 +183,7 @@ func (f *formatter) write(id gid, brackets, parens bool) int {
 	f.b.WriteString(left.String())
 	f.str(strings.Repeat("|", slashes))
 	f.b.WriteString(right.String())
+	f.copied(left.Len() + right.Len())
 	if brace {
 		f.str("}")
 		return 0
