@@ -305,6 +305,11 @@ games, octal and hexadecimal games, Grundy's game, and your own rules in
 Starlark (starlark:FILE), loopy games included; and sums of different games
 ('kayles 7 + nim 3 4 + wythoff 3 5').
 
+Partizan games: canonical forms, outcomes, winning moves of Left and
+Right, temperatures and thermographs of Domineering, Hackenbush, Clobber,
+Toads and Frogs and the other classic rulesets (solve, play), and a
+calculator on values in CGSuite's notation (value); docs/partizan.md.
+
 Also: classic online-judge problems (problem), the card-flip lab
 (cardflip), multi-bridge (bridge), and a web workbench with a JSON API
 (serve). Games are named by spec strings such as nim, subtract:1,3,4,
@@ -317,6 +322,8 @@ kayles or coins:mock-turtles.`,
   grundy values kayles --to 100
   grundy period octal:0.16
   grundy play wythoff 3 5
+  grundy solve domineering '.#..|....'
+  grundy value '{1|*} + ^ + *3'
   grundy cardflip simulate --strategy best --m 13 --trials 100000 --seed 1
   grundy serve`,
 		SilenceErrors: true,

@@ -9,6 +9,7 @@ import (
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/longtest"
 	"github.com/grundy/grundy/notation"
 	"github.com/grundy/grundy/partizan/cutcake"
 	"github.com/grundy/grundy/partizan/graph"
@@ -327,4 +328,12 @@ func TestReply(t *testing.T) {
 	if err != nil || !ok || m.Result != "lose" || m.Value != "{4|3}" {
 		t.Errorf("right reply %+v %v %v", m, ok, err)
 	}
+}
+
+// The long suite: every 3×3 and 2×4 board, every strip of length 6.
+func TestRulesetsAgainstOracleLong(t *testing.T) {
+	longtest.Skip(t)
+	checkOracle[grid.Grid, grid.Grid](t, grid.Domineering{}, "domineering", append(boards(".#", 9, 3), boards(".#", 8, 4)...))
+	checkOracle[grid.Grid, grid.Grid](t, grid.Clobber{}, "clobber", boards("xo.", 6, 3))
+	checkOracle[strip.Strip, string](t, strip.ToadsAndFrogs{}, "toads-and-frogs", boards("tf.", 6, 0))
 }

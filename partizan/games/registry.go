@@ -26,7 +26,8 @@ type Ruleset struct {
 	Title string `json:"title"`
 	// Rule states the rule in one sentence.
 	Rule string `json:"rule"`
-	// Left and Right say who the players are ("vertical dominoes").
+	// Left and Right say who the players are ("vertical dominoes"); empty
+	// for an impartial ruleset.
 	Left  string `json:"left"`
 	Right string `json:"right"`
 	// Syntax describes the position syntax in one line.
@@ -100,7 +101,7 @@ func Rulesets() []*Ruleset {
 			Example: "..#|...|...", eng: adapt[grid.Grid, grid.Grid](grid.Domineering{})},
 		{Name: "cram", Title: "Cram", Board: "grid", Impartial: true,
 			Rule: "place a domino on two empty cells, either way, the same moves for both players",
-			Left: "either player", Right: "either player",
+			Left: "", Right: "", // the same moves: no colours to name
 			Syntax:  "rows of . (empty) and # (blocked) from the top, separated by |: .#..|....; or RxC for an empty board",
 			Example: "3x3", eng: adapt[grid.Grid, grid.Grid](grid.Cram{})},
 		{Name: "clobber", Title: "Clobber", Board: "grid",
