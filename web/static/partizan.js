@@ -94,9 +94,14 @@ export default {
     };
 
     function drawBoard() {
-      clear(boardBox, board ? pb.view(board, { id: 'pz-board', marks, onCell, label: `${rs?.name ?? ''} board` }) : null);
+      const el = document.getElementById('pz-board');
+      if (!board || !el || !boardBox.contains(el) || !pb.refresh(el, board, { marks })) {
+        clear(boardBox, board ? pb.view(board, { id: 'pz-board', marks, onCell, label: `${rs?.name ?? ''} board` }) : null);
+      }
       sizeRow.hidden = !board || !!play;
-      if (board) {
+      const dims = board ? `${rs?.name} ${board.rows.length}x${board.rows[0].length}` : '';
+      if (board && dims !== sizeRow.dataset.dims) {
+        sizeRow.dataset.dims = dims;
         const w = board.rows[0].length;
         const ht = board.rows.length;
         clear(sizeRow,

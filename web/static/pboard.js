@@ -107,6 +107,27 @@ export function changed(a, b) {
   return out;
 }
 
+// cellClass is the class list of a cell showing c.
+function cellClass(c, mark) {
+  return `pcell c-${c === '.' ? 'empty' : c === '#' ? 'blocked' : c} ${mark ?? ''}`.trim();
+}
+
+// refresh redraws the cells of el, a view of a board of the same shape,
+// in place (so that a cell being clicked is not replaced under the
+// pointer); it returns false when the shapes differ (draw a new view).
+export function refresh(el, board, { marks = new Map() } = {}) {
+  const rows = el?.children;
+  if (!rows || rows.length !== board.rows.length || board.rows.some((r, i) => rows[i].children.length !== r.length)) return false;
+  board.rows.forEach((row, i) => row.forEach((c, j) => {
+    const cell = rows[i].children[j];
+    const [title, glyph] = CELL[c] ?? [c, c];
+    cell.className = cellClass(c, marks.get(i + ',' + j));
+    cell.title = `row ${i + 1}, column ${j + 1}: ${title}`;
+    if (cell.textContent !== glyph) cell.textContent = glyph;
+  }));
+  return true;
+}
+
 // view draws board as a table of cells. marks maps "i,j" to a class added
 // to the cell (the cells of a move shown); onCell(i, j), if given, makes
 // the cells buttons.
@@ -121,7 +142,7 @@ export function view(board, { marks = new Map(), onCell, id, label = 'board' } =
   }, board.rows.map((row, i) => h('div', { class: 'prow', role: 'row' }, row.map((c, j) => {
     const [title, glyph] = CELL[c] ?? [c, c];
     const attrs = {
-      class: `pcell c-${c === '.' ? 'empty' : c === '#' ? 'blocked' : c} ${marks.get(i + ',' + j) ?? ''}`.trim(),
+      class: cellClass(c, marks.get(i + ',' + j)),
       title: `row ${i + 1}, column ${j + 1}: ${title}`,
       role: 'gridcell',
       'data-cell': i + ',' + j,
