@@ -120,9 +120,13 @@ func analysisText(a *games.Analysis, st textStyle) string {
 			fmt.Fprintf(&b, "%s's options:\n", name)
 		}
 		for _, m := range list {
-			line := fmt.Sprintf("  to %s  (value %s)", m.To, m.Value)
+			what := ""
+			if m.Move != "" {
+				what = m.Move + "; "
+			}
+			line := fmt.Sprintf("  to %s  (%svalue %s)", m.To, what, m.Value)
 			if st.all {
-				line = fmt.Sprintf("  to %s  (value %s, %s)", m.To, m.Value, map[string]string{"win": "wins", "lose": "loses"}[m.Result])
+				line = fmt.Sprintf("  to %s  (%svalue %s, %s)", m.To, what, m.Value, map[string]string{"win": "wins", "lose": "loses"}[m.Result])
 			}
 			b.WriteString(st.paint(m.Result, line) + "\n")
 		}

@@ -96,6 +96,13 @@ func partizanPlay(cmd *cobra.Command, io *streams, opts *playOptions) error {
 		game = "sum"
 	}
 	in := newLineReader(io.in)
+	// undo holds, before each of the user's moves, the position and the
+	// length of the record then.
+	type undoPoint struct {
+		pos   string
+		moves int
+	}
+	var undo []undoPoint
 	finish := func(end string) error {
 		rec.End, rec.Position = end, pos
 		out.Flush()
@@ -104,6 +111,7 @@ func partizanPlay(cmd *cobra.Command, io *streams, opts *playOptions) error {
 		}
 		return nil
 	}
+turns:
 	for {
 		a, err := games.Analyze(ctx, game, pos, set)
 		if err != nil {
@@ -138,11 +146,15 @@ func partizanPlay(cmd *cobra.Command, io *streams, opts *playOptions) error {
 				fmt.Fprintf(out, "  … and %d more (type the position you move to)\n", len(moves)-maxListed)
 				break
 			}
-			fmt.Fprintf(out, "  #%d  %s\n", i+1, m.To)
+			if m.Move != "" {
+				fmt.Fprintf(out, "  #%d  %s  (%s)\n", i+1, m.To, m.Move)
+			} else {
+				fmt.Fprintf(out, "  #%d  %s\n", i+1, m.To)
+			}
 		}
 		var m games.Move
 		for {
-			fmt.Fprint(out, "Your move (a position, or #n for move n; hint, quit): ")
+			fmt.Fprint(out, "Your move (a position, or #n for move n; hint, undo, quit): ")
 			out.Flush()
 			line, err := in.next()
 			switch {
@@ -163,6 +175,16 @@ func partizanPlay(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			case "quit", "q", "exit":
 				fmt.Fprintln(out, "Game abandoned.")
 				return finish("abandoned")
+			case "undo", "u":
+				if len(undo) == 0 {
+					fmt.Fprintln(out, "Nothing to undo.")
+					continue
+				}
+				u := undo[len(undo)-1]
+				undo = undo[:len(undo)-1]
+				pos, rec.Moves = u.pos, rec.Moves[:u.moves]
+				fmt.Fprintln(out, "Undone.")
+				continue turns
 			case "hint", "h", "?":
 				if len(wins) == 0 {
 					fmt.Fprintf(out, "Hint: no move of yours wins here (value %s): every move loses against best play.\n", a.Value)
@@ -190,6 +212,7 @@ func partizanPlay(cmd *cobra.Command, io *streams, opts *playOptions) error {
 			fmt.Fprintf(out, "Every move lost here; after yours the value is %s.\n", m.Value)
 		}
 		rec.Moves = append(rec.Moves, partizanRecordMove{By: "human", Side: sideName(human), To: m.To, Value: m.Value, Result: m.Result})
+		undo = append(undo, undoPoint{pos: pos, moves: len(rec.Moves) - 1})
 		pos, toMove = m.To, human.Other()
 	}
 }

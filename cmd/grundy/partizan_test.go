@@ -94,3 +94,15 @@ func TestPartizanPlay(t *testing.T) {
 		t.Errorf("play mistake: %q", out)
 	}
 }
+
+// undo takes back the user's move and the reply.
+func TestPartizanPlayUndo(t *testing.T) {
+	out, _, code := grundy(t, "#1\nundo\nundo\nquit\n", "play", "domineering", "4x3", "--json")
+	if code != 0 || strings.Count(out, `"by":`) != 0 || !strings.Contains(out, `"end":"abandoned"`) {
+		t.Errorf("play undo --json = %d %q", code, out)
+	}
+	_, errs, _ := grundy(t, "#1\nundo\nundo\nquit\n", "play", "domineering", "4x3", "--json")
+	if !strings.Contains(errs, "Undone.\n") || !strings.Contains(errs, "Nothing to undo.") {
+		t.Errorf("play undo dialogue: %q", errs)
+	}
+}

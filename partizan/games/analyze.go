@@ -82,6 +82,9 @@ type Move struct {
 	To string `json:"to"`
 	// Value is the value of the position after the move.
 	Value string `json:"value"`
+	// Move says in words what the move does, where the ruleset has words
+	// for it ("vertical domino on (1,2) (2,2)"; for a sum, in its component).
+	Move string `json:"move,omitempty"`
 	// Result is what the move does for the player making it, the other
 	// player then to move: "win" (it wins against any defence) or "lose".
 	Result string `json:"result"`
@@ -323,6 +326,7 @@ func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 		return nil, err
 	}
 	var out []Move
+	seen := map[string]bool{} // a ruleset may yield an option twice: list it once
 	for i, k := range ks {
 		kopts, err := s.componentOptions(k, side)
 		if err != nil {
@@ -352,7 +356,10 @@ func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, m)
+			if !seen[m.To] {
+				seen[m.To] = true
+				out = append(out, m)
+			}
 		}
 	}
 	return out, nil
@@ -379,6 +386,9 @@ func (s *session) move(ks []*component, i int, nk *component, after partizan.Gam
 	if m.Value, err = s.format(after); err != nil {
 		return m, err
 	}
+	if nk.kind == KindRuleset {
+		m.Move = describe(nk.r, ks[i].pos.String(), nk.pos.String())
+	}
 	if len(ks) == 1 && ks[0].kind == KindRuleset && !ks[0].neg {
 		m.To = nk.pos.String()
 	} else {
@@ -394,7 +404,7 @@ func (s *session) move(ks []*component, i int, nk *component, after partizan.Gam
 			m.ComponentTo = nk.text
 		}
 	}
-	return m, s.emit(len(m.To) + len(m.ComponentTo) + len(m.Value) + 16)
+	return m, s.emit(len(m.To) + len(m.ComponentTo) + len(m.Value) + len(m.Move) + 16)
 }
 
 // componentOptions lists side's options in one component, as components

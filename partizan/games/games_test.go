@@ -337,3 +337,37 @@ func TestRulesetsAgainstOracleLong(t *testing.T) {
 	checkOracle[grid.Grid, grid.Grid](t, grid.Clobber{}, "clobber", boards("xo.", 6, 3))
 	checkOracle[strip.Strip, string](t, strip.ToadsAndFrogs{}, "toads-and-frogs", boards("tf.", 6, 0))
 }
+
+// Moves in words: the cells a domino covers, the stone that takes, the
+// amazon's path and arrow, the toad's slide or jump.
+func TestDescribe(t *testing.T) {
+	for _, c := range []struct{ game, pos, to, want string }{
+		{"domineering", "...|...", ".#.|.#.", "vertical domino on (1,2) (2,2)"},
+		{"domineering", "...|...", "##.|...", "horizontal domino on (1,1) (1,2)"},
+		{"clobber", "xox|ox.", ".xx|ox.", "x (1,1) takes (1,2)"},
+		{"clobber", "xox|ox.", "o.x|ox.", "o (1,2) takes (1,1)"},
+		{"amazons", "x..|o..", ".x.|o.#", "x (1,1) to (1,2), arrow at (2,3)"},
+		{"amazons", "x..|o..", "#x.|o..", "x (1,1) to (1,2), arrow at (1,1)"},
+		{"toads-and-frogs", "tt.f.f", "t.tf.f", "toad slides from cell 2 to 3"},
+		{"toads-and-frogs", "t.tf.f", "t.tff.", "frog slides from cell 6 to 5"},
+		{"toads-and-frogs", "t.tf.f", "tft..f", "frog jumps from cell 4 to 2"},
+		{"toads-and-frogs", "tf.", ".ft", "toad jumps from cell 1 to 3"},
+	} {
+		a, err := Analyze(context.Background(), c.game, c.pos, Settings{All: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, m := range append(a.LeftOptions, a.RightOptions...) {
+			if m.To == c.to {
+				found = true
+				if m.Move != c.want {
+					t.Errorf("%s %s to %s: %q, want %q", c.game, c.pos, c.to, m.Move, c.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s %s: no move to %s", c.game, c.pos, c.to)
+		}
+	}
+}
