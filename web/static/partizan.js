@@ -212,7 +212,8 @@ export default {
             onfocus: () => mark(o.position, 'pmove'),
             onblur: () => mark(null),
           },
-          h('code', { class: 'opos' }, o.move ?? o.position),
+          h('code', { class: 'opos' }, o.position),
+          o.move ? h('span', { class: 'desc' }, o.move) : null,
           h('span', { class: 'ovalue' }, o.value)))),
         more > 0 ? h('li', { class: 'more' }, `and ${more} more`) : null));
     }
@@ -306,7 +307,8 @@ export default {
             onclick: () => humanMove(o),
             onmouseenter: () => mark(o.position, 'pmove'),
             onmouseleave: () => mark(null),
-          }, h('code', {}, o.move ?? o.position), hints.checked ? h('span', { class: 'ovalue' }, o.value) : null))))));
+          }, h('code', {}, o.position), o.move ? h('span', { class: 'desc' }, o.move) : null,
+          hints.checked ? h('span', { class: 'ovalue' }, o.value) : null))))));
     }
 
     function humanMove(o) {

@@ -11,9 +11,10 @@ export async function rulesets(opts) {
   return r.rulesets ?? r;
 }
 
-// move is an option as the page uses it: the position it leads to, its
-// value, and whether it wins for the player making it.
-const move = (m) => ({ position: m.to, value: m.value, wins: m.result === 'win' });
+// move is an option as the page uses it: the position it leads to, the
+// move in words (when the ruleset says it), its value, and whether it wins
+// for the player making it.
+const move = (m) => ({ position: m.to, move: m.move, value: m.value, wins: m.result === 'win' });
 
 // analyze answers everything about a position (games.Analysis with every
 // option): value, outcome, stops, mean, temperature, thermograph, and
