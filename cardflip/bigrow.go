@@ -126,11 +126,17 @@ func (r *bigRow) locate(i int) (*rowBlock, int) {
 	return r.blks[j], int(rem)
 }
 
+// cell and hidden are not inlined, so that View.cell and Game.hidden,
+// which call them for rows of more than flatMax cards, stay cheap enough
+// to be inlined into the engine's loop for the flat rows.
+//
+//go:noinline
 func (r *bigRow) cell(i int) int {
 	b, o := r.locate(i)
 	return int(b.vis[o])
 }
 
+//go:noinline
 func (r *bigRow) hidden(i int) int {
 	b, o := r.locate(i)
 	return int(b.num[o])

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // bigRow against a plain slice, move by move: random moves (face up or
@@ -99,7 +101,7 @@ func TestBigRowGames(t *testing.T) {
 	}
 	ms := []int{1, 2, 5, 13, 16, 40, 100}
 	games := 12
-	if testing.Short() {
+	if !longtest.Enabled() {
 		ms, games = []int{5, 13, 40}, 4
 	}
 	for _, cs := range cases {

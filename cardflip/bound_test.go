@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // Steps 1–5 of the proof in docs/cardflip.md (no deterministic table-only
@@ -18,8 +20,8 @@ import (
 // mirror image.
 func TestMemoryBoundSteps(t *testing.T) {
 	for m := 4; m <= 6; m++ {
-		if testing.Short() && m == 6 {
-			continue
+		if !longtest.Enabled() && m == 6 {
+			continue // with GRUNDY_LONG
 		}
 		deals := make([][]int, 0, Factorial(m))
 		for r := range Factorial(m) {

@@ -452,12 +452,12 @@ func TestTurnTableSearch(t *testing.T) {
 }
 
 // The table+turn strategy of testdata/turn5.txt, found by the turn search
-// (OptimalSearch under TurnNumber, TestOptimalTurnFive), is played by the
+// (optimum.Search under TurnNumber, optimum's TestOptimalTurnFive), is played by the
 // engine under the turn-number model in 958/120 = 479/60 turns on
 // average: below the table-only optimum 161/20, so the turn number helps
 // at m = 5 as at m = 4 (145/24 < 73/12), and above the bound 2m − H_m of
 // one player with full memory. It meets TurnBound's 958/120
-// (TestTurnBoundFive), so it is optimal. (The kick search of
+// (optimum's TestTurnBoundFive), so it is optimal. (The kick search of
 // TestTurnTableSearch reached 959/120.)
 func TestTurnFiveTable(t *testing.T) {
 	data, err := os.ReadFile("testdata/turn5.txt")

@@ -2,7 +2,7 @@ package cardflip
 
 // combTables are whole-game tables of comb for m = 6, 7 and 8. At 6 it is
 // the optimum, 407/40 = 10.175 (`grundy cardflip optimal --m 6`, minutes;
-// TestOptimalSix checks the search finds this table row for row). At 7 and
+// optimum's TestOptimalSix checks the search finds this table row for row). At 7 and
 // 8: comb's own play improved by local search (one row's look or one
 // card's place at a time, kept when the exact E[X] over all m! deals
 // drops; at m = 8 only the rows with at most three cards face up),

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // The generator of combTables. Run
@@ -131,7 +133,7 @@ func combTableSearch(t *testing.T, m, maxLevel int, seed uint64, kicks int) (*Ta
 
 // The generator: the climb alone from seed 3 ends at 1523/144 (the table
 // committed before the kicks, a few tenths of a second); with
-// GRUNDY_CARDFLIP_LONG=1, seed 5 with 3000 kicks reproduces the committed
+// GRUNDY_LONG=1, seed 5 with 3000 kicks reproduces the committed
 // table for m = 6 row for row (minutes). Its value is checked by exact
 // play in TestCombExact.
 func TestCombTableSearchReproduces(t *testing.T) {
@@ -141,7 +143,7 @@ func TestCombTableSearchReproduces(t *testing.T) {
 	if _, val := combTableSearch(t, 6, 6, 3, 0); val.RatString() != "1523/144" {
 		t.Errorf("m=6, seed 3, no kicks: %s, want 1523/144", val.RatString())
 	}
-	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
+	if !longtest.Enabled() {
 		return
 	}
 	pol, val := combTableSearch(t, 6, 6, 5, 3000)

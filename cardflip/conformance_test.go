@@ -20,6 +20,8 @@ import (
 	"testing"
 
 	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/cardflip/optimum"
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // The rules, as the referee reads them:
@@ -280,6 +282,33 @@ func (c chaos) Place(t *cardflip.Turn, pos, x int) cardflip.Move {
 	return mv
 }
 
+// seating checks who played each turn: with n seats, seat turn mod n with
+// its memory (the same player every time), with n = ∞ a new player.
+type seating struct {
+	n          int
+	seatPlayer map[int]int
+	used       map[int]bool
+}
+
+func (s seating) check(t *testing.T, label string, turn int, d decision) {
+	t.Helper()
+	n := s.n
+	if n <= 0 {
+		if s.used[d.player] || d.seat.ID != -1 {
+			t.Fatalf("%s turn %d: n = ∞, but the player (seat %+v) is not new", label, turn, d.seat)
+		}
+		s.used[d.player] = true
+		return
+	}
+	if d.seat.ID != turn%n || d.seat.Players != n {
+		t.Fatalf("%s turn %d: seat %+v, want player %d of %d", label, turn, d.seat, turn%n, n)
+	}
+	if p, ok := s.seatPlayer[d.seat.ID]; ok && p != d.player {
+		t.Fatalf("%s turn %d: seat %d is played by a new player", label, turn, d.seat.ID)
+	}
+	s.seatPlayer[d.seat.ID] = d.player
+}
+
 // refereeGame replays the recorded decisions and the engine's trace of one
 // game and returns the referee's X, or the violations of the turn where a
 // rule broke (turn is then that turn).
@@ -291,8 +320,7 @@ func refereeGame(t *testing.T, label string, deal []int, rules cardflip.Rules, m
 	if rules.Variant == cardflip.FreeCommunication {
 		n = 1
 	}
-	seatPlayer := map[int]int{}
-	usedPlayer := map[int]bool{}
+	who := seating{n: n, seatPlayer: map[int]int{}, used: map[int]bool{}}
 	row := ref.row() // the row as the turn starts (a look changes nothing)
 	for i, d := range log {
 		turn := i + 1
@@ -306,21 +334,7 @@ func refereeGame(t *testing.T, label string, deal []int, rules cardflip.Rules, m
 		if tell := rules.Model == cardflip.TurnNumber; d.told != tell || tell && d.number != turn {
 			t.Fatalf("%s turn %d: told the turn number %v (%d) under %v", label, turn, d.told, d.number, rules.Model)
 		}
-		// Who played: seat turn mod n with its memory, or a new player.
-		if n > 0 {
-			if d.seat.ID != turn%n || d.seat.Players != n {
-				t.Fatalf("%s turn %d: seat %+v, want player %d of %d", label, turn, d.seat, turn%n, n)
-			}
-			if p, ok := seatPlayer[d.seat.ID]; ok && p != d.player {
-				t.Fatalf("%s turn %d: seat %d is played by a new player", label, turn, d.seat.ID)
-			}
-			seatPlayer[d.seat.ID] = d.player
-		} else {
-			if usedPlayer[d.player] || d.seat.ID != -1 {
-				t.Fatalf("%s turn %d: n = ∞, but the player (seat %+v) is not new", label, turn, d.seat)
-			}
-			usedPlayer[d.player] = true
-		}
+		who.check(t, label, turn, d)
 		val, end, br := ref.look(d.look)
 		if br != nil {
 			if d.placed || i != len(log)-1 {
@@ -372,7 +386,7 @@ func TestConformance(t *testing.T) {
 	variants := []cardflip.Variant{cardflip.Standard, cardflip.FreeCommunication, cardflip.FixedAfterLook, cardflip.Rearrange}
 	models := []cardflip.Model{cardflip.TableOnly, cardflip.TurnNumber}
 	strategies := append(cardflip.Strategies(), chaos{rate: 0.01}, chaos{rate: 0.2})
-	if opt, err := cardflip.Optimal(t.Context(), 4); err == nil {
+	if opt, err := optimum.Search(t.Context(), 4, optimum.Options{}); err == nil {
 		strategies = append(strategies, opt.Policy)
 	} else {
 		t.Fatal(err)
@@ -380,7 +394,7 @@ func TestConformance(t *testing.T) {
 	// Rows of one word (m ≤ 15), of 16-bit cells, and (600) of blocks.
 	ms := []int{1, 2, 3, 4, 5, 6, 8, 13, 15, 16, 24, 600}
 	games := 40
-	if testing.Short() {
+	if !longtest.Enabled() {
 		ms = []int{1, 2, 3, 5, 8, 16, 600}
 		games = 12
 	}

@@ -18,7 +18,7 @@ package cardflip
 // memory: the row remembers, by where the cards lie. It is the
 // "cycle sort" of the permutation, one cycle at a time.
 //
-// This is the answer the exhaustive search (OptimalSearch with
+// This is the answer the exhaustive search (optimum.Search with
 // Variant: Rearrange) finds for m ≤ 5, up to the labels of its cells.
 func Cycle() Strategy {
 	return &policy{

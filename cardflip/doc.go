@@ -1,7 +1,8 @@
 // Package cardflip is the card-flip lab of seed 000 (顺序翻牌策略问题): a
 // rule-enforcing engine, the seed's strategies with their closed forms, our
-// own strategy, exact and Monte Carlo evaluation, and an exhaustive search
-// for the optimal strategy of tiny m.
+// own strategy, and exact and Monte Carlo evaluation. The exhaustive
+// search for the optimal strategy of tiny m is package optimum
+// (cardflip/optimum).
 //
 // # The game
 //
@@ -59,13 +60,13 @@
 //     has seen it; when that segment has 2 cards (m = 2, 4, 5, 8–11, …)
 //     the split's look at m ends the game, so E[X] = T(m) − 1 there:
 //     5/2 at m = 2, 376/15 at m = 8 (DivideConquerExpectation).
-//   - optimum over table-only strategies (Optimal, exhaustive search):
+//   - optimum over table-only strategies (optimum.Search, exhaustive search):
 //     m = 2: 5/2, m = 3: 25/6 (= 2m − H_m), m = 4: 73/12 ≈ 6.083 (front to
 //     back: 7; the bound 2m − H_m: 71/12), m = 5: 161/20, m = 6: 407/40 =
 //     10.175 (the bound: 191/20).
-//   - with the turn number (OptimalSearch, Model: TurnNumber): m = 4:
+//   - with the turn number (optimum.Search, Model: TurnNumber): m = 4:
 //     145/24, one turn in 24 deals below the table-only optimum, over every
-//     table+turn strategy (TurnBound, a relaxation every such strategy
+//     table+turn strategy (optimum.TurnBound, a relaxation every such strategy
 //     plays, gives 145/24 too); m = 5: 958/120 = 479/60, over every
 //     table+turn strategy (the search's strategy, testdata/turn5.txt, meets
 //     TurnBound).
@@ -113,7 +114,7 @@
 //   - Split ratios: 0.35 of a plain segment's other cards go right; 0.65 of
 //     a pre-split segment's (0.5 from 16 cards on) are in its upper stack.
 //   - Small segments: segments of 3 and 4 cards are played by the optimal
-//     tables found by Optimal (25/6 and 73/12); of 2, front to back.
+//     tables found by optimum.Search (25/6 and 73/12); of 2, front to back.
 //
 // Measured E[X] (Monte Carlo, ± standard error) is in docs/cardflip.md; it
 // beats every table-only strategy of the seed for every m ≥ 4.
@@ -146,4 +147,13 @@
 // players=/model=/variant= take them (one parser, an *OptionError naming
 // the option). Record, NewExactReport and NewSimulateReport are a game and
 // the evaluations as data: the JSON the CLI's --json and the API print.
+//
+// # Library API beyond the CLI
+//
+// Everything here serves `grundy cardflip`, the web lab or package optimum,
+// except these, kept as library API for the tests and docs that use them:
+// IntervalBound and HalvingWorst (the seed's bound for interval and the
+// bound on every game of halving, checked against the engine), and
+// ParseTable (a table as Describe prints it, read back: the search's
+// printed tables are tested so).
 package cardflip

@@ -323,7 +323,7 @@ func newGame(m int, r Rules, bigFrom, bs int) (*Game, error) {
 		t.vis = make([]face, m)
 	}
 	if t.big == nil {
-		t.at = new([flatMax + 1]face)
+		t.at = new(faceIndex)
 	}
 	g.turn.model = r.Model
 	if n := r.players(); n > 0 {
@@ -332,51 +332,15 @@ func newGame(m int, r Rules, bigFrom, bs int) (*Game, error) {
 	return g, nil
 }
 
-// M is the number of cards.
-func (g *Game) M() int { return g.m }
-
-// Rules are the game's rules.
-func (g *Game) Rules() Rules { return g.rules }
-
 // Play plays one game from the deal (deal[i] is the number of the card at
 // position i, a permutation of 1..m) and returns X, the number of turns.
 // rng is the players' source of coin flips (may be nil for deterministic
 // strategies). An illegal action returns an *ActionError.
 func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
-	m := g.m
-	if len(deal) != m {
-		return 0, fmt.Errorf("cardflip: the deal has %d cards, the game %d", len(deal), m)
+	if err := g.load(deal); err != nil {
+		return 0, err
 	}
 	t := &g.turn
-	if t.one {
-		// One word: the numbers seen as bits of a word.
-		var seen, c uint64
-		for i, x := range deal {
-			if uint(x-1) >= uint(m) || seen>>(uint(x-1)&63)&1 != 0 {
-				return 0, fmt.Errorf("cardflip: the deal %v is not a permutation of 1..%d", deal, m)
-			}
-			seen |= 1 << (uint(x-1) & 63)
-			c = word4{}.put(c, i, uint64(x))
-		}
-		g.cword, t.word = c, 0
-	} else {
-		seen := g.tmp
-		clear(seen)
-		for _, x := range deal {
-			if x < 1 || x > m || seen[x-1] != 0 {
-				return 0, fmt.Errorf("cardflip: the deal %v is not a permutation of 1..%d", deal, m)
-			}
-			seen[x-1] = 1
-		}
-		if t.big != nil {
-			t.big.load(func(i int) uint32 { return uint32(deal[i]) }, func(int) uint32 { return 0 })
-		} else {
-			for i, x := range deal {
-				g.cards[i] = face(x)
-			}
-			clear(t.vis)
-		}
-	}
 	t.k = 0
 	t.rng = rng
 	n := g.rules.players()
@@ -401,15 +365,69 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 	// 16-bit cells, except for front-to-back, which never asks (Find then
 	// scans); on a row of one word Find searches the word.
 	t.indexed = kind != kindFrontToBack && !t.one && t.big == nil
-	tracing := g.Trace != nil
 	// A legal move under the standard rules, untraced, is applied at once;
 	// anything else (a rule variant, an Order, a trace, or a move that
 	// breaks a rule) goes through act, which states every rule.
-	plain := !tracing && (g.rules.Variant == Standard || g.rules.Variant == FreeCommunication)
-	perTurn := n == 0 && kind == kindOther
+	plain := g.Trace == nil && (g.rules.Variant == Standard || g.rules.Variant == FreeCommunication)
 	if plain && kind != kindOther && t.one {
 		return g.playWord(kind, st)
 	}
+	return g.play(s, kind, st, plain)
+}
+
+// load checks that the deal is a permutation of 1..m and lays it out face
+// down.
+func (g *Game) load(deal []int) error {
+	m := g.m
+	if len(deal) != m {
+		return fmt.Errorf("cardflip: the deal has %d cards, the game %d", len(deal), m)
+	}
+	t := &g.turn
+	if t.one {
+		// One word: the numbers seen as bits of a word.
+		var seen, c uint64
+		for i, x := range deal {
+			if uint(x-1) >= uint(m) || seen>>(uint(x-1)&63)&1 != 0 {
+				return fmt.Errorf("cardflip: the deal %v is not a permutation of 1..%d", deal, m)
+			}
+			seen |= 1 << (uint(x-1) & 63)
+			c = word4{}.put(c, i, uint64(x))
+		}
+		g.cword, t.word = c, 0
+		return nil
+	}
+	seen := g.tmp
+	clear(seen)
+	for _, x := range deal {
+		if x < 1 || x > m || seen[x-1] != 0 {
+			return fmt.Errorf("cardflip: the deal %v is not a permutation of 1..%d", deal, m)
+		}
+		seen[x-1] = 1
+	}
+	if t.big != nil {
+		t.big.load(func(i int) uint32 { return uint32(deal[i]) }, func(int) uint32 { return 0 })
+		return nil
+	}
+	for i, x := range deal {
+		g.cards[i] = face(x)
+	}
+	clear(t.vis)
+	t.up = 0
+	return nil
+}
+
+// play is Play's loop, one turn an iteration, for the strategy s (kind
+// says which built-in one, st the stacks). plain: the standard rules (or
+// free communication), untraced.
+func (g *Game) play(s Strategy, kind int, st *stacks, plain bool) (int, error) {
+	m := g.m
+	t := &g.turn
+	n := g.rules.players()
+	perTurn := n == 0 && kind == kindOther
+	tracing := g.Trace != nil
+	// A flat row's cells are read in place: View.cell and hidden, which
+	// also serve the other forms, are too big to be inlined here.
+	flat := !t.one && t.big == nil
 	check := 1 // the next turn that needs a checkpoint
 	for turn := 1; ; turn++ {
 		if turn >= check {
@@ -445,10 +463,15 @@ func (g *Game) Play(s Strategy, deal []int, rng *rand.Rand) (int, error) {
 		if uint(pos) >= uint(m) {
 			return 0, &ActionError{Kind: LookOutOfRange, Turn: turn, Pos: pos}
 		}
-		if up := t.cell(pos); up != 0 {
+		var up, val int
+		if flat {
+			up, val = int(t.vis[pos]), int(g.cards[pos])
+		} else {
+			up, val = t.cell(pos), g.hidden(pos)
+		}
+		if up != 0 {
 			return 0, &ActionError{Kind: LookFaceUp, Turn: turn, Pos: pos, Value: up}
 		}
-		val := g.hidden(pos)
 		if t.k == m-1 {
 			// The card looked at is k+1 = m: the game ends at once, whatever
 			// the player would do with it (seed 000, rule 2), so Place is
@@ -600,11 +623,21 @@ func (g *Game) apply(pos, to, val int, up bool) {
 			moveCellsIndexed(g.cards, t.vis, t.at, pos, to)
 		} else {
 			moveCells(g.cards, t.vis, pos, to)
+			// View.up (kept without the index: front to back). The card
+			// came from pos ≥ up (it was face down): the cells before up
+			// move only when it goes before them.
+			if to < t.up {
+				if up {
+					t.up++
+				} else {
+					t.up = to
+				}
+			}
 		}
 		g.cards[to], t.vis[to] = face(val), face(y)
 	}
 	if up {
-		t.at[val&flatMax] = face(to)
+		t.at[face(val)] = face(to)
 		t.k++
 	}
 }
@@ -731,76 +764,6 @@ func (g *Game) rearrange(turn, pos, val int, order []int) error {
 	}
 	copy(g.cards, c)
 	return nil
-}
-
-// Violation is a kind of illegal action.
-type Violation int
-
-const (
-	// LookOutOfRange: the position looked at is not in 0..m−1.
-	LookOutOfRange Violation = iota + 1
-	// LookFaceUp: the card looked at is face up.
-	LookFaceUp
-	// NotNext: the card turned face up is not K+1.
-	NotNext
-	// IndexOutOfRange: the insert index is not in 0..m−1.
-	IndexOutOfRange
-	// CardFixed: the card was moved under the FixedAfterLook variant.
-	CardFixed
-	// MovedOtherCard: a card other than the one looked at was moved.
-	MovedOtherCard
-	// MovedFaceUp: a rearrangement moved a face-up card.
-	MovedFaceUp
-	// BadOrder: a rearrangement is not a permutation of the row.
-	BadOrder
-	// TurnLimit: the game did not end within Rules.MaxTurns turns.
-	TurnLimit
-)
-
-var violationText = map[Violation]string{
-	LookOutOfRange:  "looked at a position outside the row",
-	LookFaceUp:      "looked at a face-up card",
-	NotNext:         "turned face up a card that is not the next one",
-	IndexOutOfRange: "insert index outside the row",
-	CardFixed:       "moved a card that must stay where it was (fixed-after-look)",
-	MovedOtherCard:  "moved a card other than the one looked at",
-	MovedFaceUp:     "rearrangement moves a face-up card",
-	BadOrder:        "rearrangement is not a permutation of the row",
-	TurnLimit:       "game did not end within the turn limit",
-}
-
-func (v Violation) Error() string { return "cardflip: " + violationText[v] }
-
-// ActionError is an illegal action by a strategy. errors.Is(err, NotNext)
-// and the like test its kind.
-type ActionError struct {
-	Kind  Violation
-	Turn  int
-	Pos   int // the position looked at
-	Value int // the number seen (the limit for TurnLimit)
-	K     int // the largest face-up number, for NotNext
-	Index int // the offending insert index or Order entry
-}
-
-func (e *ActionError) Unwrap() error { return e.Kind }
-
-func (e *ActionError) Error() string {
-	s := fmt.Sprintf("cardflip: turn %d: %s", e.Turn, violationText[e.Kind])
-	switch e.Kind {
-	case LookOutOfRange:
-		s += fmt.Sprintf(" (position %d)", e.Pos)
-	case LookFaceUp:
-		s += fmt.Sprintf(" (position %d shows %d)", e.Pos, e.Value)
-	case NotNext:
-		s += fmt.Sprintf(" (card %d at position %d; the next card is %d)", e.Value, e.Pos, e.K+1)
-	case IndexOutOfRange, CardFixed:
-		s += fmt.Sprintf(" (card %d from position %d to index %d)", e.Value, e.Pos, e.Index)
-	case MovedOtherCard, MovedFaceUp, BadOrder:
-		s += fmt.Sprintf(" (Order entry %d)", e.Index)
-	case TurnLimit:
-		s += fmt.Sprintf(" (%d turns)", e.Value)
-	}
-	return s
 }
 
 // FormatRow draws a visible row as "[· · 1 · ·]"; mark ≥ 0 brackets that

@@ -36,13 +36,6 @@ func ExampleGame_Trace() {
 	// X = 5
 }
 
-// The best table-only strategy for 3 cards meets the memory bound 2m − H_m.
-func ExampleOptimal() {
-	r, _ := cardflip.Optimal(context.Background(), 3)
-	fmt.Println(r.Expectation.RatString(), cardflip.SingleExpectation(3).RatString())
-	// Output: 25/6 25/6
-}
-
 // The seed's divide-and-conquer recurrence at m = 8, and E[X] under the
 // seed's rule: the last segment, {7, 8}, costs one look less, since the
 // split's look at 8 with 1..7 face up ends the game.

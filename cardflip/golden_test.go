@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -40,62 +43,145 @@ func goldenCases() []struct {
 		c{Stacks(), Rules{Variant: FreeCommunication}},
 		c{Random(), Rules{MaxTurns: 20}}, // ends on the turn limit for larger m
 	)
+	// Added after c2bc57a (their lines written by 5bb09fe's engine, before
+	// the speed-ups of issue 43): the later strategies.
+	cs = append(cs,
+		c{Halving(), Rules{}},
+		c{Comb(), Rules{}},
+		c{Ordered(), Rules{}},
+		c{Skewed(), Rules{}},
+		c{Skewed(), Rules{Model: TurnNumber, Players: 3}},
+		c{Relay(), Rules{Players: 3}},
+		c{Cycle(), Rules{Variant: Rearrange}},
+	)
 	return cs
+}
+
+// goldenBig are the cases played on rows of blocks (m = 600, a few games
+// each), added with the later strategies.
+func goldenBig() []struct {
+	s Strategy
+	r Rules
+} {
+	return []struct {
+		s Strategy
+		r Rules
+	}{
+		{FrontToBack(), Rules{}}, {DivideConquer(), Rules{}}, {Stacks(), Rules{}}, {Comb(), Rules{}},
+		{Skewed(), Rules{}}, {Halving(), Rules{}}, {Relay(), Rules{Players: 3}}, {Cycle(), Rules{Variant: Rearrange}},
+	}
 }
 
 // goldenLines plays seeded games (Deal with seed 11) of every golden case
 // for several m and hashes X (or the error) of every game, and the full
 // trace (every step's rows, look, value and move) of the first few.
 func goldenLines(t *testing.T) []string {
-	var lines []string
-	var buf []byte
+	// games of m cards, the first traced of them hashed step by step.
+	type size struct{ m, games, traced int }
+	var small []size
+	for _, m := range []int{1, 2, 3, 4, 5, 8, 13, 31, 100} {
+		games := 1500
+		switch {
+		case m > 50:
+			games = 30
+		case m > 20:
+			games = 200
+		}
+		small = append(small, size{m, games, 5})
+	}
+	type run struct {
+		s     Strategy
+		r     Rules
+		sizes []size
+	}
+	var runs []run
 	for _, c := range goldenCases() {
-		for _, m := range []int{1, 2, 3, 4, 5, 8, 13, 31, 100} {
-			games := 1500
-			switch {
-			case m > 50:
-				games = 30
-			case m > 20:
-				games = 200
-			}
-			g, err := NewGame(m, c.r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			deal := make([]int, m)
-			hx, ht := fnv.New64a(), fnv.New64a()
-			sum := 0
-			for i := range games {
-				r := Deal(deal, 11, int64(i))
-				g.Trace = nil
-				if i < 5 {
-					g.Trace = func(s Step) {
-						buf = appendStep(buf[:0], s)
-						// appendStep is fmt's %+v, which the golden file
-						// hashed, without its reflection (four fifths of
-						// the test's time): checked against fmt on the
-						// first and the last step of every traced game.
-						if s.Turn == 1 || s.End {
-							if want := fmt.Sprintf("%+v\n", s); string(buf) != want {
-								t.Fatalf("appendStep wrote %q, fmt %q", buf, want)
-							}
-						}
-						ht.Write(buf)
-					}
+		runs = append(runs, run{c.s, c.r, small})
+	}
+	for _, c := range goldenBig() {
+		traced := 1
+		if _, ok := c.s.(frontToBack); ok {
+			traced = 0 // 90,000 turns a game: its traces are the conformance test's
+		}
+		runs = append(runs, run{c.s, c.r, []size{{600, 3, traced}}})
+	}
+	// One line a (run, size), computed on every core: each line's games
+	// are their own (a Game per line; the strategies keep no state).
+	type job struct {
+		c  run
+		sz size
+	}
+	var jobs []job
+	for _, c := range runs {
+		for _, sz := range c.sizes {
+			jobs = append(jobs, job{c, sz})
+		}
+	}
+	lines := make([]string, len(jobs))
+	errs := make([]error, len(jobs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(jobs) {
+					return
 				}
-				x, err := g.Play(c.s, deal, r)
-				if err != nil {
-					fmt.Fprintf(hx, "%d:%v\n", i, err)
-					continue
-				}
-				sum += x
-				fmt.Fprintf(hx, "%d:%d\n", i, x)
+				lines[k], errs[k] = goldenLine(jobs[k].c.s, jobs[k].c.r, jobs[k].sz.m, jobs[k].sz.games, jobs[k].sz.traced)
 			}
-			lines = append(lines, fmt.Sprintf("%s | %s | m=%d | games=%d sum=%d x=%016x trace=%016x",
-				c.s.Info().Name, c.r, m, games, sum, hx.Sum64(), ht.Sum64()))
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	return lines
+}
+
+// goldenLine plays the games of one line of the golden file.
+func goldenLine(s Strategy, rules Rules, m, games, traced int) (string, error) {
+	g, err := NewGame(m, rules)
+	if err != nil {
+		return "", err
+	}
+	var buf []byte
+	var bad error
+	deal := make([]int, m)
+	hx, ht := fnv.New64a(), fnv.New64a()
+	sum := 0
+	for i := range games {
+		r := Deal(deal, 11, int64(i))
+		g.Trace = nil
+		if i < traced {
+			g.Trace = func(st Step) {
+				buf = appendStep(buf[:0], st)
+				// appendStep is fmt's %+v, which the golden file hashed,
+				// without its reflection (four fifths of the test's
+				// time): checked against fmt on the first and the last
+				// step of every traced game.
+				if st.Turn == 1 || st.End {
+					if want := fmt.Sprintf("%+v\n", st); string(buf) != want && bad == nil {
+						bad = fmt.Errorf("appendStep wrote %q, fmt %q", buf, want)
+					}
+				}
+				ht.Write(buf)
+			}
+		}
+		x, err := g.Play(s, deal, r)
+		if err != nil {
+			fmt.Fprintf(hx, "%d:%v\n", i, err)
+			continue
+		}
+		sum += x
+		fmt.Fprintf(hx, "%d:%d\n", i, x)
+	}
+	return fmt.Sprintf("%s | %s | m=%d | games=%d sum=%d x=%016x trace=%016x",
+		s.Info().Name, rules, m, games, sum, hx.Sum64(), ht.Sum64()), bad
 }
 
 // appendStep appends fmt.Sprintf("%+v\n", s) to b.

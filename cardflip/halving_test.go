@@ -3,14 +3,16 @@ package cardflip
 import (
 	"math"
 	"testing"
+
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // Halving against its recurrence on all m! deals (m ≤ 9), every game
 // within the worst-case bound W(m) < 6m, and by Monte Carlo at larger m.
 func TestHalving(t *testing.T) {
-	maxM := 9
-	if testing.Short() {
-		maxM = 7
+	maxM := 7 // 9 with GRUNDY_LONG
+	if longtest.Enabled() {
+		maxM = 9
 	}
 	for m := 1; m <= maxM; m++ {
 		res, err := Exact(t.Context(), Halving(), m, Options{})
@@ -28,6 +30,9 @@ func TestHalving(t *testing.T) {
 		m     int
 		games int64
 	}{{13, 20000}, {100, 4000}, {1000, 300}} {
+		if !longtest.Enabled() {
+			c.games /= 4 // the full counts with GRUNDY_LONG
+		}
 		st := simulate(t, Halving(), c.m, c.games, Rules{})
 		within(t, "halving", c.m, st, HalvingMean(c.m))
 		if d := math.Abs(HalvingMean(c.m) - f64(HalvingExpectation(c.m))); d > 1e-9*float64(c.m) {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // The generator of orderedRight. Run
@@ -62,18 +64,17 @@ func TestOrderedRightSearch(t *testing.T) {
 func TestOrderedBelowComb(t *testing.T) {
 	skipSequentialUnderRace(t)
 	for m := 1; m <= 9; m++ {
-		if testing.Short() && m > 8 {
-			break
+		if !longtest.Enabled() && m > 8 {
+			break // m = 9 with GRUNDY_LONG
 		}
 		o, c := exact(t, Ordered(), m, Rules{}), exact(t, Comb(), m, Rules{})
 		if cmp := o.Cmp(c); m <= 8 && cmp != 0 || m == 9 && cmp >= 0 {
 			t.Errorf("m = %d: ordered %s, comb %s", m, o.RatString(), c.RatString())
 		}
 	}
-	ms := []int{10, 11, 12, 13, 16, 20, 27, 33, 40, 64, 100, 150, 300, 1000}
-	games := 2000
-	if testing.Short() {
-		ms, games = []int{10, 13, 40, 100}, 1000
+	ms, games := []int{10, 13, 40, 100}, 1000
+	if longtest.Enabled() {
+		ms, games = []int{10, 11, 12, 13, 16, 20, 27, 33, 40, 64, 100, 150, 300, 1000}, 2000
 	}
 	// One value of each strategy for every game: a strategy is stateless
 	// between games (NewPlayer returns it), and building one parses its
@@ -195,10 +196,9 @@ func TestSkewedBelowOrdered(t *testing.T) {
 			}
 		}
 	}
-	ms := []int{25, 33, 40, 64, 100, 150, 300, 1000}
-	games := 2000
-	if testing.Short() {
-		ms, games = []int{40, 100}, 1000
+	ms, games := []int{40, 100}, 1000
+	if longtest.Enabled() {
+		ms, games = []int{25, 33, 40, 64, 100, 150, 300, 1000}, 2000
 	}
 	for _, m := range ms {
 		g1, _ := NewGame(m, Rules{})

@@ -1,6 +1,10 @@
 package cardflip
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/grundy/grundy/internal/longtest"
+)
 
 // Relay against the truth we have: with one player it is the single
 // player (2m − H_m, exact); with n = 2, 3, 4 it is never worse than the
@@ -9,9 +13,9 @@ import "testing"
 // more than 4 standard errors on the same games, below the seed's bound
 // m + (n+1)(m−1)/2.
 func TestRelay(t *testing.T) {
-	maxM := 8
-	if testing.Short() {
-		maxM = 6
+	maxM := 6 // 8 with GRUNDY_LONG
+	if longtest.Enabled() {
+		maxM = 8
 	}
 	for m := 1; m <= maxM; m++ {
 		if got, want := exact(t, Relay(), m, Rules{Players: 1}), SingleExpectation(m); got.Cmp(want) != 0 {
@@ -25,9 +29,9 @@ func TestRelay(t *testing.T) {
 			}
 		}
 	}
-	games := int64(20000)
-	if testing.Short() {
-		games = 2000
+	games := int64(2000)
+	if longtest.Enabled() {
+		games = 20000
 	}
 	for n := 2; n <= 4; n++ {
 		for _, m := range []int{13, 100} {

@@ -106,7 +106,7 @@ func moveCells(c, v []face, pos, to int) {
 
 // moveCellsIndexed is moveCells that also keeps at, the positions of the
 // face-up cards, up to date (face-down cells write at[0]).
-func moveCellsIndexed(c, v []face, at *[flatMax + 1]face, pos, to int) {
+func moveCellsIndexed(c, v []face, at *faceIndex, pos, to int) {
 	if to > pos {
 		c, v := c[pos:to+1], v[pos:to+1]
 		v = v[:len(c)]
@@ -134,11 +134,23 @@ type View struct {
 	one  bool
 	word uint64
 	vis  []face // face-up number, or 0 for a face-down card
+	// up, on a flat row without the index (front to back's): the cells of
+	// vis before up are face up (a lower bound for the first face-down
+	// cell, which FirstDown raises as it scans and the engine keeps as
+	// cards move: only a face-down card moves, so only a card put down
+	// before up lowers it). Front to back looks at the first face-down
+	// cell of a row whose face-up cards gather at the front: from up, the
+	// scan skips each face-up cell once, not once a turn. (The strategies
+	// with the index look elsewhere; keeping up costs them more than it
+	// saves.)
+	up int
 	// at[x] is the position of the face-up card x, 1 ≤ x ≤ k, when
 	// indexed (the engine keeps it up to date as cards move, for rows of
 	// 16-bit cells; at[0] and x > k are scratch): Find in O(1). A full
-	// table, so that a face indexes it without a check.
-	at      *[flatMax + 1]face
+	// table, so that a face indexes it without a check (a table of only
+	// flatMax+1 cells costs a bounds check on every cell a move shifts,
+	// 6% of divide-conquer's instructions at m = 100).
+	at      *faceIndex
 	indexed bool
 	// big holds the row when m > flatMax (see bigrow.go), else nil.
 	big *bigRow
@@ -147,6 +159,9 @@ type View struct {
 // face is a card's number in a flat row of 16-bit cells (0 for face down
 // in a View), or a position in the index of face-up cards.
 type face = uint16
+
+// faceIndex maps every face to a face: View.at.
+type faceIndex [1 << 16]face
 
 // MaxM is the largest number of cards in a game: rows of more than
 // flatMax cards are bigRows of 32-bit numbers.
@@ -192,9 +207,20 @@ func (v *View) FirstDown(lo, hi int) int {
 	if v.big != nil {
 		return v.big.firstDown(lo, hi)
 	}
-	for i, x := range v.vis[lo:hi] {
-		if x == 0 {
-			return lo + i
+	if lo > v.up || v.indexed {
+		for i, x := range v.vis[lo:hi] {
+			if x == 0 {
+				return lo + i
+			}
+		}
+		return -1
+	}
+	// [lo, up) is face up: the scan starts at up, and what it skips is
+	// face up too.
+	for i := v.up; i < hi; i++ {
+		if v.vis[i] == 0 {
+			v.up = i
+			return i
 		}
 	}
 	return -1
@@ -208,7 +234,7 @@ func (v *View) Find(x int) int {
 	case v.one:
 		return word4{}.find(v.word, x)
 	case v.indexed:
-		return int(v.at[x&flatMax])
+		return int(v.at[face(x)])
 	}
 	return v.find(x)
 }

@@ -99,7 +99,7 @@ func views(row []int) (one, cells *View) {
 		k = max(k, x)
 	}
 	one = &View{m: m, k: k, one: true, word: pack4(row)}
-	cells = &View{m: m, k: k, vis: make([]face, m), at: new([flatMax + 1]face), indexed: true}
+	cells = &View{m: m, k: k, vis: make([]face, m), at: new(faceIndex), indexed: true}
 	for i, x := range row {
 		cells.vis[i] = face(x)
 		if x != 0 {
@@ -171,6 +171,100 @@ func TestFastLoopMatchesGeneral(t *testing.T) {
 				general, err2 := g.Play(s, deal, nil)
 				if fast != general || err1 != nil || err2 != nil {
 					t.Fatalf("%s m=%d deal %v: fast loop %d (%v), general loop %d (%v)", s.Info().Name, m, deal, fast, err1, general, err2)
+				}
+			}
+		}
+	}
+}
+
+// hintChecker plays at random (a random face-down card, put anywhere, the
+// next card face up half the time) and checks at every turn that the
+// cells before View.up are face up and that FirstDown from every lo
+// agrees with a plain scan of the row, which also moves the hint around.
+type hintChecker struct {
+	t         *testing.T
+	rng       *rand.Rand
+	rearrange bool // permute the face-down cells after the move too
+}
+
+func (h *hintChecker) Info() Info {
+	return Info{Name: "hint-checker", Model: TableOnly, Randomized: true}
+}
+func (h *hintChecker) NewPlayer(Seat) Player { return h }
+
+func (h *hintChecker) Look(t *Turn) int {
+	// The row without the index of face-up cards, as front to back plays
+	// it (the engine keeps up only then): set at the first turn, before
+	// any card moves.
+	t.indexed = false
+	row := t.Row(nil)
+	for i := range t.up {
+		if row[i] == 0 {
+			h.t.Fatalf("row %v: cell %d face down below the hint %d", row, i, t.up)
+		}
+	}
+	lo := h.rng.IntN(t.m + 1)
+	want := -1
+	for i := lo; i < t.m; i++ {
+		if row[i] == 0 {
+			want = i
+			break
+		}
+	}
+	if got := t.FirstDown(lo, t.m); got != want {
+		h.t.Fatalf("row %v: FirstDown(%d, m) = %d, want %d", row, lo, got, want)
+	}
+	var down []int
+	for i, x := range row {
+		if x == 0 {
+			down = append(down, i)
+		}
+	}
+	return down[h.rng.IntN(len(down))]
+}
+
+func (h *hintChecker) Place(t *Turn, pos, x int) Move {
+	mv := Move{Up: x == t.K()+1 && h.rng.IntN(2) == 0, To: h.rng.IntN(t.m)}
+	if h.rearrange {
+		// The row after the move, and a random permutation of its
+		// face-down cells.
+		row := t.Row(nil)
+		row = slices.Insert(slices.Delete(row, pos, pos+1), mv.To, 0)
+		if mv.Up {
+			row[mv.To] = x
+		}
+		var down []int
+		for i, y := range row {
+			if y == 0 {
+				down = append(down, i)
+			}
+		}
+		mv.Order = make([]int, t.m)
+		for j := range mv.Order {
+			mv.Order[j] = j
+		}
+		for i, j := range h.rng.Perm(len(down)) {
+			mv.Order[down[i]] = down[j]
+		}
+	}
+	return mv
+}
+
+// TestFirstDownHint: the engine keeps View.up a lower bound of the first
+// face-down cell of a flat row through random games (and FirstDown's scans
+// move it), under the standard rules and with rearranging.
+func TestFirstDownHint(t *testing.T) {
+	for _, v := range []Variant{Standard, Rearrange} {
+		for _, m := range []int{16, 40, 100} {
+			g, err := NewGame(m, Rules{Variant: v})
+			if err != nil {
+				t.Fatal(err)
+			}
+			deal := make([]int, m)
+			for i := range int64(400 / m) {
+				rng := Deal(deal, 9, i)
+				if _, err := g.Play(&hintChecker{t, rng, v == Rearrange}, deal, rng); err != nil {
+					t.Fatal(err)
 				}
 			}
 		}

@@ -334,7 +334,7 @@ func dcLook(t *Turn) int {
 		case v.one:
 			piv = word4{}.find(v.word, a+1)
 		case v.indexed:
-			piv = int(v.at[(a+1)&flatMax])
+			piv = int(v.at[face(a+1)])
 		default:
 			piv = v.find(a + 1)
 		}

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // exact is Exact's E[X] of s on all m! deals, computed once per run:
@@ -83,6 +85,9 @@ func TestExactClosedForms(t *testing.T) {
 		{DivideConquer(), Rules{}, 9},
 	} {
 		for m := 1; m <= c.maxM; m++ {
+			if m == 9 && !longtest.Enabled() {
+				break // 9! deals: with GRUNDY_LONG
+			}
 			got, want := exact(t, c.s, m, c.r), Known(c.s.Info().Name, m)
 			if got.Cmp(want) != 0 {
 				t.Errorf("%s m=%d: exact %s, closed form %s", c.s.Info().Name, m, got.RatString(), want.RatString())
@@ -164,6 +169,9 @@ func TestMonteCarloClosedForms(t *testing.T) {
 		{DivideConquer(), Rules{}, 100, 3000},
 	} {
 		name := c.s.Info().Name
+		if !longtest.Enabled() {
+			c.games /= 5 // the full counts with GRUNDY_LONG
+		}
 		within(t, name, c.m, simulate(t, c.s, c.m, c.games, c.r), f64(Known(name, c.m)))
 	}
 }
@@ -206,9 +214,9 @@ func TestStacksBeatsTheSeed(t *testing.T) {
 			t.Errorf("stacks m=%d: %.4f, seed's best %.4f", m, got, bestSeed(m))
 		}
 	}
-	games := int64(1000)
-	if testing.Short() {
-		games = 200
+	games := int64(200)
+	if longtest.Enabled() {
+		games = 1000
 	}
 	for m := 10; m <= 100; m++ {
 		if m > 40 && m%10 != 0 {

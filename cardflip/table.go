@@ -12,20 +12,14 @@ import (
 // number in bits 32.. under the turn-number model) and the number seen.
 func placeKey(v uint64, x int) uint64 { return v<<4 | uint64(x) }
 
-// cellsWord packs a row of at most 16 cells, 0 for face down, into 4-bit
-// cells, cell i in bits 4i..4i+3: the tables' key of a visible row, and
-// the search's word of a deal.
-func cellsWord(cells []int) uint64 {
-	var w uint64
-	for i, x := range cells {
-		w |= uint64(x) << (4 * i)
-	}
-	return w
-}
-
 // TablePolicy is a table-only strategy given as a table of visible rows
-// (as found by Optimal) for one m. Rows missing from the table, which the
-// strategy never produces from a fresh deal, are played front to back.
+// (as found by the exhaustive search, package optimum) for one m. Rows
+// missing from the table, which the strategy never produces from a fresh
+// deal, are played front to back.
+//
+// A row's key packs the visible row into 4-bit cells, cell i in bits
+// 4i..4i+3 (the face-up number, 0 for face down), and under the
+// turn-number model the turn's number (from 1) in bits 32 and up.
 type TablePolicy struct {
 	m     int
 	turns bool // keyed by the turn number too (TurnNumber model)
@@ -34,6 +28,38 @@ type TablePolicy struct {
 	rearrange bool
 	look      map[uint64]int
 	place     map[uint64]Move
+}
+
+// NewTablePolicy returns an empty table for m cards (m ≤ 15): keyed by the
+// turn number too under TurnNumber; rearrange says that its moves may
+// permute the face-down cells (Move.Order), which needs the Rearrange
+// variant.
+func NewTablePolicy(m int, model Model, rearrange bool) *TablePolicy {
+	return &TablePolicy{m: m, turns: model == TurnNumber, rearrange: rearrange, look: map[uint64]int{}, place: map[uint64]Move{}}
+}
+
+// SetLook sets the position looked at in the row with the key row.
+func (p *TablePolicy) SetLook(row uint64, pos int) { p.look[row] = pos }
+
+// SetPlace sets the move of the number x seen in the row with the key row.
+func (p *TablePolicy) SetPlace(row uint64, x int, mv Move) { p.place[placeKey(row, x)] = mv }
+
+// ParseTable reads a table for m cards in the format Describe prints, one
+// row a line (a table+turn strategy's rows start "turn N "): it reads
+// back what `grundy cardflip optimal --table` prints.
+func ParseTable(m int, rows []string) (*TablePolicy, error) {
+	tb, err := parseTable(m, rows)
+	if err != nil {
+		return nil, err
+	}
+	p := &TablePolicy{m: m, look: tb.look, place: tb.place}
+	for v := range tb.look {
+		p.turns = p.turns || v>>32 != 0
+	}
+	for _, mv := range tb.place {
+		p.rearrange = p.rearrange || mv.Order != nil
+	}
+	return p, nil
 }
 
 func (p *TablePolicy) Info() Info {

@@ -1,60 +1,10 @@
 package catalog
 
 import (
-	"context"
 	"math/rand/v2"
 
 	"github.com/grundy/grundy/impartial"
 )
-
-// Game is a catalog game seen through its position syntax: what the CLI,
-// the web server and the JSON API work with. Positions are strings in the
-// game's own syntax (Info.Position); results carry positions in that syntax
-// too, so any output can be fed back as input.
-//
-// Every catalog game is a SumGame: an engine game (package impartial) with a
-// notation, asked through the one analysis path, impartial.Analyze; the
-// catalog itself holds no solving policy.
-//
-// Implementations are safe for concurrent use: each call builds its own
-// solver, bounded by Options.Budget and the context.
-type Game interface {
-	// Info describes the game: canonical spec, name, rule, position syntax.
-	Info() Info
-	// Canonical checks a position and writes it in canonical syntax. A
-	// sum's components are resolved (rule files loaded) under ctx.
-	Canonical(ctx context.Context, position string) (string, error)
-	// Solve finds the outcome, the nim-value where it is known, and the
-	// winning moves of a position (every option with Options.AllOptions),
-	// as many as the budget lets it list: the value and outcome never wait
-	// for the moves.
-	Solve(ctx context.Context, position string, opts Options) (*Result, error)
-	// Moves lists every legal move from a position, each with the position it
-	// leads to, in the game's order. It refuses, before building it, a list
-	// longer than the budget allows (moves or output bytes).
-	Moves(ctx context.Context, position string, opts Options) ([]Move, error)
-	// Reply returns the perfect player's move (see the package function
-	// Reply); ok is false when there is no legal move.
-	Reply(ctx context.Context, position string, opts Options) (m Move, ok bool, err error)
-}
-
-// Boarder is implemented by games that draw their positions as plain text
-// for the terminal: heaps as tokens, Kayles pins, coins, stairs, a queen on a
-// grid (grundy play, grundy solve --board), as Info.Board names them.
-// Board returns "" when the position is too large to draw (or the game has
-// no drawing).
-type Boarder interface {
-	Board(ctx context.Context, position string) (string, error)
-}
-
-// Board draws a position of g, or returns "" when g has no drawing.
-func Board(ctx context.Context, g Game, position string) (string, error) {
-	if b, ok := g.(Boarder); ok {
-		return b.Board(ctx, position)
-	}
-	_, err := g.Canonical(ctx, position)
-	return "", err
-}
 
 // Options control one computation. Each face builds them in one function
 // (the CLI's budget flags, the web server's options of a request), so
@@ -108,12 +58,16 @@ type Info struct {
 	Example string `json:"example"`
 	// Start is the first index of Values for heap games (0 or 1).
 	Start int `json:"start"`
-	// Heap says whether the game is a HeapGame.
+	// Heap says whether the game is played on heaps: it has a
+	// nim-sequence (Game.StreamValues) and misère quotients of heaps. Set
+	// by New from the Spec (Spec.Heap, Spec.Stream), as Table and Periodic
+	// are.
 	Heap bool `json:"heap"`
-	// Table says whether the game has a 2-D value table (ValueTable).
+	// Table says whether the game has a 2-D value table (Game.ValueTable,
+	// Spec.Cell).
 	Table bool `json:"table,omitempty"`
 	// Periodic says whether the game searches for the period of its
-	// nim-sequence and proves it (Period).
+	// nim-sequence and proves it (Game.Period, Spec.Period).
 	Periodic bool `json:"periodic,omitempty"`
 	// Board names the picture the web page draws of a position (see
 	// Boards); empty when it draws none.

@@ -16,7 +16,7 @@ import (
 
 var ctx = context.Background()
 
-func mustParse(t testing.TB, spec string) catalog.Game {
+func mustParse(t testing.TB, spec string) *catalog.Game {
 	t.Helper()
 	g, err := families.Parse(spec)
 	if err != nil {
@@ -91,7 +91,7 @@ func TestMovesAndValues(t *testing.T) {
 	if want := []string{"1 1", "0 1", "2 0"}; !slices.Equal(tos, want) {
 		t.Errorf("moves = %v, want %v", tos, want)
 	}
-	seq, err := catalog.Values(ctx, g, g.Info().Start, 7, catalog.Options{})
+	seq, err := g.Values(ctx, g.Info().Start, 7, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestMovesAndValues(t *testing.T) {
 		t.Errorf("values JSON %s, want %s", b, want)
 	}
 	var be *impartial.BudgetError
-	if _, err := catalog.Values(ctx, g, g.Info().Start, 1000, catalog.Options{Budget: impartial.Budget{MaxPositions: 100}}); !errors.As(err, &be) {
+	if _, err := g.Values(ctx, g.Info().Start, 1000, catalog.Options{Budget: impartial.Budget{MaxPositions: 100}}); !errors.As(err, &be) {
 		t.Errorf("Values over budget: err = %v", err)
 	}
 }
@@ -187,22 +187,22 @@ func ExampleParse() {
 
 func TestReplyAndFindMove(t *testing.T) {
 	g := mustParse(t, "nim")
-	m, ok, err := catalog.Reply(ctx, g, "3 4 5", catalog.Options{})
+	m, ok, err := g.Reply(ctx, "3 4 5", catalog.Options{})
 	if err != nil || !ok || m.To != "1 4 5" {
 		t.Errorf("Reply(3 4 5) = %v %v %v, want the winning move to 1 4 5", m, ok, err)
 	}
-	m, ok, err = catalog.Reply(ctx, g, "1 1", catalog.Options{})
+	m, ok, err = g.Reply(ctx, "1 1", catalog.Options{})
 	if err != nil || !ok || m.To != "0 1" {
 		t.Errorf("Reply(1 1) = %v %v %v, want the first legal move", m, ok, err)
 	}
-	if _, ok, err := catalog.Reply(ctx, g, "0 0", catalog.Options{}); ok || err != nil {
+	if _, ok, err := g.Reply(ctx, "0 0", catalog.Options{}); ok || err != nil {
 		t.Errorf("Reply(0 0): ok = %v, err = %v; want no move", ok, err)
 	}
-	if m, err := catalog.FindMove(ctx, g, "3 4 5", "1,4,5", catalog.Options{}); err != nil || m.Move != "take 2 from heap 1" {
+	if m, err := g.FindMove(ctx, "3 4 5", "1,4,5", catalog.Options{}); err != nil || m.Move != "take 2 from heap 1" {
 		t.Errorf("FindMove = %v, %v", m, err)
 	}
 	var ie *catalog.IllegalMoveError
-	if _, err := catalog.FindMove(ctx, g, "3 4 5", "3 4 6", catalog.Options{}); !errors.As(err, &ie) {
+	if _, err := g.FindMove(ctx, "3 4 5", "3 4 6", catalog.Options{}); !errors.As(err, &ie) {
 		t.Errorf("FindMove to a larger heap: err = %v", err)
 	}
 }

@@ -71,7 +71,7 @@ func TestCoinSolve(t *testing.T) {
 				if err != nil || after.Outcome != impartial.P {
 					t.Errorf("%s %s: winning move %+v leads to %+v, %v", spec, pos, m, after, err)
 				}
-				if _, err := catalog.FindMove(ctx, g, pos, m.To, opts); err != nil {
+				if _, err := g.FindMove(ctx, pos, m.To, opts); err != nil {
 					t.Errorf("%s %s: FindMove(%s): %v", spec, pos, m.To, err)
 				}
 			}
@@ -114,7 +114,7 @@ func TestCoinMisere(t *testing.T) {
 
 func TestCoinValues(t *testing.T) {
 	g, _ := families.Parse("coins:ruler")
-	seq, err := catalog.Values(context.Background(), g, 1, 8, catalog.Options{})
+	seq, err := g.Values(context.Background(), 1, 8, catalog.Options{})
 	if err != nil || seq.Start != 1 || len(seq.Values) != 8 || seq.Values[7] != 8 {
 		t.Fatalf("ruler values: %+v, %v", seq, err)
 	}
@@ -127,7 +127,7 @@ func TestCoinMovesAndReply(t *testing.T) {
 	if err != nil || len(moves) != 2 || moves[0].To != "HTT" || moves[0].Move != "turn coins 0, 2" {
 		t.Fatalf("twins TTH moves: %+v, %v", moves, err)
 	}
-	m, ok, err := catalog.Reply(ctx, g, "THTH", catalog.Options{})
+	m, ok, err := g.Reply(ctx, "THTH", catalog.Options{})
 	if err != nil || !ok || m.To != "TTTT" {
 		t.Fatalf("Reply: %+v %v %v", m, ok, err)
 	}
@@ -169,13 +169,13 @@ func TestCoinsFindMoveEitherForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, to := range []string{"HHHHTTTT", "0 1 2 3", "3,2,1,0"} {
-		m, err := catalog.FindMove(context.Background(), g, "HHTHTTHT", to, catalog.Options{})
+		m, err := g.FindMove(context.Background(), "HHTHTTHT", to, catalog.Options{})
 		if err != nil || m.To != "HHHHTTTT" {
 			t.Errorf("FindMove(HHTHTTHT → %q) = %+v, %v; want the move to HHHHTTTT", to, m, err)
 		}
 	}
 	var ie *catalog.IllegalMoveError
-	if _, err := catalog.FindMove(context.Background(), g, "HHTHTTHT", "0 1 3 6 7", catalog.Options{}); !errors.As(err, &ie) {
+	if _, err := g.FindMove(context.Background(), "HHTHTTHT", "0 1 3 6 7", catalog.Options{}); !errors.As(err, &ie) {
 		t.Errorf("FindMove that turns a tail to heads at the right: err = %v, want an IllegalMoveError", err)
 	}
 }
@@ -227,7 +227,7 @@ func TestCoinHugeMoves(t *testing.T) {
 		t.Errorf("sum: %+v", res)
 	}
 	g, _ := families.Parse("coins:rugs")
-	if m, ok, err := catalog.Reply(ctx, g, "(131072,131072)", opts); err != nil || !ok || m.To != "none" {
+	if m, ok, err := g.Reply(ctx, "(131072,131072)", opts); err != nil || !ok || m.To != "none" {
 		t.Errorf("rugs reply: %+v %v %v", m, ok, err)
 	}
 	_, err := g.Moves(ctx, "(131072,131072)", opts)
@@ -235,9 +235,9 @@ func TestCoinHugeMoves(t *testing.T) {
 	sq, _ := families.Parse(square)
 	_, err = sq.Moves(ctx, "(2000000,2000000)", opts)
 	refused("square moves", err)
-	_, _, err = catalog.Reply(ctx, sq, "(2000000,2000000)", opts)
+	_, _, err = sq.Reply(ctx, "(2000000,2000000)", opts)
 	refused("square reply", err)
-	_, err = catalog.FindMove(ctx, sq, "(2000000,2000000)", "none", opts)
+	_, err = sq.FindMove(ctx, "(2000000,2000000)", "none", opts)
 	refused("square move", err)
 	sum, _ := families.Parse("sum")
 	_, err = sum.Moves(ctx, square+" (2000000,2000000) + nim 3", opts)
@@ -263,7 +263,7 @@ func TestCoinTables(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := families.NewPlaneGame(p)
-		fast, err := catalog.ValueTable(ctx, g, 6, catalog.Options{})
+		fast, err := g.ValueTable(ctx, 6, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -277,19 +277,20 @@ func TestCoinTables(t *testing.T) {
 				}
 			}
 		}
-		g.Tabulate = nil // cell by cell through the engine
-		slow, err := catalog.ValueTable(ctx, g, 6, catalog.Options{})
+		sp := families.PlaneSpec(p)
+		sp.Tabulate = nil // cell by cell through the engine
+		slow, err := catalog.New(sp).ValueTable(ctx, 6, catalog.Options{})
 		if err != nil || fmt.Sprint(slow) != fmt.Sprint(fast) {
 			t.Errorf("%s: cell by cell %v, %v; from the factors %v", spec, slow, err, fast)
 		}
 	}
 	g, _ := families.Parse("coins:subtraction:1,3*twins")
-	tab, err := catalog.ValueTable(ctx, g, 6, catalog.Options{Budget: impartial.DefaultBudget})
+	tab, err := g.ValueTable(ctx, 6, catalog.Options{Budget: impartial.DefaultBudget})
 	if err != nil || fmt.Sprint(tab.Values[3]) != "[*3 0 *3 0 *3 0]" {
 		t.Errorf("subtraction:1,3*twins: %v, %v", tab, err)
 	}
 	w, _ := families.Parse("wythoff")
-	if tab, err := catalog.ValueTable(ctx, w, 3, catalog.Options{}); err != nil || tab.Origin != nil {
+	if tab, err := w.ValueTable(ctx, 3, catalog.Options{}); err != nil || tab.Origin != nil {
 		t.Errorf("wythoff: %+v, %v", tab, err)
 	}
 }

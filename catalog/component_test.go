@@ -29,7 +29,7 @@ func TestComponentValues(t *testing.T) {
 			t.Fatal(err)
 		}
 		hs, _ := games.ParseHeaps(tc.pos)
-		seq, err := catalog.Values(ctx, g, g.Info().Start, slices.Max(hs), catalog.Options{})
+		seq, err := g.Values(ctx, g.Info().Start, slices.Max(hs), catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,8 +13,12 @@
 // and the /api/ endpoints return.
 //
 // The games themselves live in domain packages (games, …) as impartial.Game
-// values; [NewSumGame], [NewHeapGame] and [NewBoundGame] adapt them. The sum
-// of different games ([SumFamily]) is this package's own notation.
+// values; a family describes each by a typed [Spec] (its [Binding] for a
+// question, and the fast paths it has), and [New] makes the [Game], whose
+// methods are every question ([NewHeapGame] and [NewSumGame] are the short
+// forms). What a game answers (Info.Heap, Table, Periodic) follows from what
+// its spec gives. The sum of different games ([SumFamily]) is this
+// package's own notation. docs/design.md says how a game enters.
 // Malformed specs give a [*SpecError] and malformed positions a
 // [*PositionError], both naming the column of the problem.
 //

@@ -56,7 +56,7 @@ func TestIssue3Families(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, m := range res.WinningMoves {
-				if _, err := catalog.FindMove(ctx, g, c.pos, m.To, catalog.Options{}); err != nil {
+				if _, err := g.FindMove(ctx, c.pos, m.To, catalog.Options{}); err != nil {
 					t.Errorf("%s: winning move %v is illegal: %v", c.spec, m, err)
 				}
 				after, err := g.Solve(ctx, m.To, catalog.Options{Misere: misere})
@@ -163,7 +163,7 @@ func FuzzIssue3Positions(f *testing.F) {
 // antidiagonals against OEIS A004481 (Grundy values of Wythoff's game).
 func TestWythoffTable(t *testing.T) {
 	tg := mustParse(t, "wythoff")
-	tab, err := catalog.ValueTable(ctx, tg, 12, catalog.Options{})
+	tab, err := tg.ValueTable(ctx, 12, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestWythoffTable(t *testing.T) {
 	if !slices.Equal(diag, a004481) {
 		t.Errorf("antidiagonals %v, A004481 %v", diag, a004481)
 	}
-	if _, err := catalog.ValueTable(ctx, tg, 0, catalog.Options{}); err == nil {
+	if _, err := tg.ValueTable(ctx, 0, catalog.Options{}); err == nil {
 		t.Error("Table(0) succeeded")
 	}
 }

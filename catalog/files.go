@@ -33,24 +33,3 @@ func wrapRuleFile(name string, err error) error {
 	}
 	return &rules.FileError{Name: name, Err: err}
 }
-
-// Contenter is implemented by games that their spec does not define
-// alone: a Starlark game is its rule file's text, which may change under
-// the same spec (starlark:g.star).
-type Contenter interface {
-	// Content identifies what defines the game besides its spec, in words
-	// ending in hashes ("starlark/1 sha256:…": the version of what rule
-	// files mean, rules.Version, and the SHA-256 of the file).
-	Content() string
-}
-
-// Content returns what defines g besides its spec (Contenter), "" for a
-// game its spec defines. Results saved for later (checkpoints of values
-// and of misère quotients) record it with the spec, and are refused when
-// it changed: the values of an edited rule file are another game's.
-func Content(g Game) string {
-	if c, ok := g.(Contenter); ok {
-		return c.Content()
-	}
-	return ""
-}

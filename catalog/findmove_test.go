@@ -60,7 +60,7 @@ func TestFindMoveAgainstMoves(t *testing.T) {
 			}
 			r.Shuffle(len(tos), func(i, j int) { tos[i], tos[j] = tos[j], tos[i] })
 			for _, to := range tos {
-				got, err := catalog.FindMove(ctx, g, pos, to, catalog.Options{})
+				got, err := g.FindMove(ctx, pos, to, catalog.Options{})
 				want, legal := listed[to]
 				var ie *catalog.IllegalMoveError
 				switch {
@@ -86,13 +86,13 @@ func TestFindMoveHugeHeap(t *testing.T) {
 		{"50000000 49999998", "take 2 and split the rest into 50000000 + 49999998"},
 		{"99999999", "take 1, leaving 99999999"},
 	} {
-		m, err := catalog.FindMove(context.Background(), g, "100000000", c.to, opts)
+		m, err := g.FindMove(context.Background(), "100000000", c.to, opts)
 		if err != nil || m.To != c.to || m.Move != c.move {
 			t.Errorf("kayles 100000000 → %s: %+v, %v; want %q", c.to, m, err, c.move)
 		}
 	}
 	var ie *catalog.IllegalMoveError
-	if _, err := catalog.FindMove(context.Background(), g, "100000000", "99999990", opts); !errors.As(err, &ie) {
+	if _, err := g.FindMove(context.Background(), "100000000", "99999990", opts); !errors.As(err, &ie) {
 		t.Errorf("kayles 100000000 → 99999990: %v, want an illegal move", err)
 	}
 }

@@ -74,7 +74,7 @@ func FuzzStarlarkPosition(f *testing.F) {
 	for _, s := range []string{"4 + 2", "end", "0+0+0", "(1,", "\"a\" + b", "3,5", "'+'", "((", "+", "-1", "1.5", "a + (1, (2, x))"} {
 		f.Add(s)
 	}
-	var gs []catalog.Game
+	var gs []*catalog.Game
 	for _, name := range []string{"draw.star", "graph.star", "twoheap.star", "subtract.star"} {
 		g, err := families.Parse("starlark:examples/" + name)
 		if err != nil {

@@ -39,21 +39,12 @@ type MisereQuotient struct {
 	misere.Summary
 }
 
-// misereFormer is implemented by every SumGame: the misère canonical form
-// of a position, computed on the game's engine as every question is.
-type misereFormer interface {
-	misereForm(ctx context.Context, position string, opts Options) (misere.Form, string, error)
-}
-
 // SolveMisereForm computes the misère canonical form and genus of a
-// position of g (a sum of components: its form is the sum of theirs).
-func SolveMisereForm(ctx context.Context, g Game, position string, opts Options) (*MisereForm, error) {
-	spec := g.Info().Spec
-	x, ok := g.(misereFormer)
-	if !ok {
-		return nil, &CapabilityError{Game: spec, Msg: "misère forms are not available for this game"}
-	}
-	f, canon, err := x.misereForm(ctx, position, opts)
+// position of g (a sum of components: its form is the sum of theirs),
+// computed on the game's engine as every question is.
+func (g *Game) SolveMisereForm(ctx context.Context, position string, opts Options) (*MisereForm, error) {
+	spec := g.info.Spec
+	f, canon, err := g.e.misereForm(ctx, position, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +53,7 @@ func SolveMisereForm(ctx context.Context, g Game, position string, opts Options)
 		Outcome: f.Outcome(), MisereValue: f.MisereValue(), NormalValue: f.NormalValue(), Birthday: f.Birthday()}, nil
 }
 
-func (g *SumGame[P]) misereForm(ctx context.Context, position string, opts Options) (misere.Form, string, error) {
+func (g *sumGame[P]) misereForm(ctx context.Context, position string, opts Options) (misere.Form, string, error) {
 	b, ps, err := g.question(ctx, position, opts)
 	if err != nil {
 		return misere.Form{}, "", err
@@ -77,7 +68,7 @@ func (g *SumGame[P]) misereForm(ctx context.Context, position string, opts Optio
 		}
 	}
 	f, err := misere.NewCalculator[P](b.Game, impartial.Settings{Budget: opts.Budget}).Form(ectx, ps...)
-	if ferr := b.err(); ferr != nil {
+	if ferr := b.failure(ctx); ferr != nil {
 		return misere.Form{}, "", ferr
 	}
 	var ce *impartial.CycleError
@@ -90,18 +81,12 @@ func (g *SumGame[P]) misereForm(ctx context.Context, position string, opts Optio
 	return f, b.Codec.Format(ps), nil
 }
 
-// heapRuler is implemented by every SumGame: the rules of its single heaps
-// for misère quotients, for heap games.
-type heapRuler interface {
-	heapRules(ctx context.Context, opts Options) (misere.HeapRules, func(), error)
-}
-
-func (g *SumGame[P]) heapRules(ctx context.Context, opts Options) (misere.HeapRules, func(), error) {
+func (g *sumGame[P]) heapRules(ctx context.Context, opts Options) (misere.HeapRules, func(), error) {
 	none := func() {}
 	if !g.info.Heap {
 		return nil, none, &CapabilityError{Game: g.info.Spec, Msg: "misère quotients need a heap game (octal, hex, grundy, subtract, nim, … or a Starlark file with heap = True)"}
 	}
-	b, err := g.Bind(ctx, opts)
+	b, err := g.bind(ctx, opts)
 	if err != nil {
 		return nil, none, err
 	}
@@ -119,11 +104,8 @@ func (g *SumGame[P]) heapRules(ctx context.Context, opts Options) (misere.HeapRu
 // quotients, and a function to call when done with them. Take-and-break
 // games and subtraction games with a finite set of at most
 // octal.MaxDigits get the periodicity theorem.
-func MisereHeapRules(ctx context.Context, g Game, opts Options) (misere.HeapRules, func(), error) {
-	if h, ok := g.(heapRuler); ok {
-		return h.heapRules(ctx, opts)
-	}
-	return nil, func() {}, &CapabilityError{Game: g.Info().Spec, Msg: "misère quotients need a heap game"}
+func (g *Game) MisereHeapRules(ctx context.Context, opts Options) (misere.HeapRules, func(), error) {
+	return g.e.heapRules(ctx, opts)
 }
 
 // ComputeMisereQuotient computes the misère quotient of a heap game under
@@ -135,20 +117,20 @@ func MisereHeapRules(ctx context.Context, g Game, opts Options) (misere.HeapRule
 // yet called: the rules of a Starlark game live in a session that done
 // closes). A limit that stops the computation is a *misere.StopError
 // returned with the quotient reached (and done to call).
-func ComputeMisereQuotient(ctx context.Context, g Game, heaps int, s misere.Settings, opts Options) (q *misere.Quotient, done func(), err error) {
-	r, done, err := MisereHeapRules(ctx, g, opts)
+func (g *Game) ComputeMisereQuotient(ctx context.Context, heaps int, s misere.Settings, opts Options) (q *misere.Quotient, done func(), err error) {
+	r, done, err := g.MisereHeapRules(ctx, opts)
 	if err != nil {
 		return nil, done, err
 	}
-	return quotientOf(ctx, g, r, done, heaps, s, opts)
+	return g.quotientOf(ctx, r, done, heaps, s, opts)
 }
 
 // quotientOf computes the quotient of the rules r of g (misere.QuotientOf),
 // calling done at once when there is none.
-func quotientOf(ctx context.Context, g Game, r misere.HeapRules, done func(), heaps int, s misere.Settings, opts Options) (*misere.Quotient, func(), error) {
+func (g *Game) quotientOf(ctx context.Context, r misere.HeapRules, done func(), heaps int, s misere.Settings, opts Options) (*misere.Quotient, func(), error) {
 	s = misereSettings(s, opts)
 	if s.Key == "" {
-		s.Key, s.Content = g.Info().Spec, Content(g)
+		s.Key, s.Content = g.info.Spec, g.Content()
 	}
 	q, err := misere.QuotientOf(ctx, r, heaps, s)
 	if q == nil {
@@ -158,39 +140,27 @@ func quotientOf(ctx context.Context, g Game, r misere.HeapRules, done func(), he
 	return q, done, err
 }
 
-// MisereQuotientOf computes the misère quotient of the heaps 0..heaps of a
-// heap game (ComputeMisereQuotient; heaps < 0: until proved), at most
-// maxSize elements (0: no limit but the memory budget).
-func MisereQuotientOf(ctx context.Context, g Game, heaps, maxSize int, opts Options) (q *misere.Quotient, done func(), err error) {
-	q, done, err = ComputeMisereQuotient(ctx, g, heaps, misere.Settings{MaxSize: maxSize}, opts)
-	if err != nil {
-		done()
-		return nil, func() {}, err
-	}
-	return q, done, nil
-}
-
 // SolveMisereQuotient computes the misère quotient of the heaps 0..heaps of
-// a heap game (heaps < 0: until proved; MisereQuotientOf) as data. A limit
+// a heap game (heaps < 0: until proved; ComputeMisereQuotient) as data. A limit
 // that stops the computation is a *misere.StopError, returned with the
 // quotient reached as data.
-func SolveMisereQuotient(ctx context.Context, g Game, heaps, maxSize int, opts Options) (*MisereQuotient, error) {
-	q, done, err := ComputeMisereQuotient(ctx, g, heaps, misere.Settings{MaxSize: maxSize}, opts)
+func (g *Game) SolveMisereQuotient(ctx context.Context, heaps, maxSize int, opts Options) (*MisereQuotient, error) {
+	q, done, err := g.ComputeMisereQuotient(ctx, heaps, misere.Settings{MaxSize: maxSize}, opts)
 	defer done()
 	if q == nil {
 		return nil, err
 	}
-	return &MisereQuotient{Game: g.Info().Spec, Summary: q.Summary()}, err
+	return &MisereQuotient{Game: g.info.Spec, Summary: q.Summary()}, err
 }
 
 // MisereHeaps reads a position of a heap game as its heap sizes (any
 // size: a quotient proved for every heap answers heaps far beyond what
 // search or a table reaches).
-func MisereHeaps(g Game, position string) ([]int, error) {
+func (g *Game) MisereHeaps(position string) ([]int, error) {
 	xs, _, err := notation.Ints(position, 0, 1<<53, "heap size", `heap sizes such as "3 4 5"`)
 	if err != nil {
 		se := err.(*notation.SyntaxError)
-		return nil, &PositionError{Game: g.Info().Spec, Position: position, Offset: se.Offset, Msg: se.Msg}
+		return nil, &PositionError{Game: g.info.Spec, Position: position, Offset: se.Offset, Msg: se.Msg}
 	}
 	out := make([]int, len(xs))
 	for i, x := range xs {
@@ -224,8 +194,8 @@ type MisereSolution struct {
 // quotient: computed until proved when the rules have the periodicity
 // theorem, else to the largest heap of the sum. A quotient stopped by a
 // limit before it covers the heaps is its *misere.StopError.
-func SolveMisereSum(ctx context.Context, g Game, position string, s misere.Settings, opts Options) (*MisereSolution, error) {
-	heaps, err := MisereHeaps(g, position)
+func (g *Game) SolveMisereSum(ctx context.Context, position string, s misere.Settings, opts Options) (*MisereSolution, error) {
+	heaps, err := g.MisereHeaps(position)
 	if err != nil {
 		return nil, err
 	}
@@ -233,7 +203,7 @@ func SolveMisereSum(ctx context.Context, g Game, position string, s misere.Setti
 	for _, h := range heaps {
 		top = max(top, h)
 	}
-	r, done, err := MisereHeapRules(ctx, g, opts)
+	r, done, err := g.MisereHeapRules(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -241,7 +211,7 @@ func SolveMisereSum(ctx context.Context, g Game, position string, s misere.Setti
 	if !misere.Provable(r) {
 		want = top
 	}
-	q, done, err := quotientOf(ctx, g, r, done, want, s, opts)
+	q, done, err := g.quotientOf(ctx, r, done, want, s, opts)
 	defer done()
 	if err != nil {
 		return nil, err
@@ -250,7 +220,7 @@ func SolveMisereSum(ctx context.Context, g Game, position string, s misere.Setti
 	if err != nil {
 		return nil, err
 	}
-	res := &MisereSolution{Game: g.Info().Spec, Heaps: len(heaps), Image: q.Name(x), Outcome: impartial.N}
+	res := &MisereSolution{Game: g.info.Spec, Heaps: len(heaps), Image: q.Name(x), Outcome: impartial.N}
 	if q.IsP(x) {
 		res.Outcome = impartial.P
 	} else {
@@ -291,12 +261,6 @@ type PositionsQuotient struct {
 	Heaps    [][]int
 }
 
-// positioner is implemented by every SumGame: the misère quotient of a
-// finite set of positions, computed on the game's engine.
-type positioner interface {
-	miserePositions(ctx context.Context, positions []string, s misere.Settings, opts Options) (*PositionsQuotient, error)
-}
-
 // MaxMiserePositions bounds the closed set of a quotient of positions (as
 // misere.DefaultMaxHeaps bounds the heaps of a heap game's), besides the
 // budget's positions and memory.
@@ -311,23 +275,19 @@ const MaxMiserePositions = misere.DefaultMaxHeaps
 // positions end works: heap games, Wythoff, coin-turning games, Starlark
 // rule files. A limit that stops the quotient is a *misere.StopError
 // naming the position it stopped at, returned with the quotient reached.
-func ComputeMiserePositions(ctx context.Context, g Game, positions []string, s misere.Settings, opts Options) (*PositionsQuotient, error) {
+func (g *Game) ComputeMiserePositions(ctx context.Context, positions []string, s misere.Settings, opts Options) (*PositionsQuotient, error) {
 	if len(positions) == 0 {
-		return nil, fmt.Errorf("no positions given")
-	}
-	p, ok := g.(positioner)
-	if !ok {
-		return nil, &CapabilityError{Game: g.Info().Spec, Msg: "misère quotients of positions are not available for this game"}
+		return nil, errNoPositions
 	}
 	s = misereSettings(s, opts)
 	if s.Key == "" {
-		s.Content = Content(g) // and the components' (miserePositions)
+		s.Content = g.Content() // and the components' (miserePositions)
 	}
-	return p.miserePositions(ctx, positions, s, opts)
+	return g.e.miserePositions(ctx, positions, s, opts)
 }
 
-func (g *SumGame[P]) miserePositions(ctx context.Context, positions []string, s misere.Settings, opts Options) (*PositionsQuotient, error) {
-	b, err := g.Bind(ctx, opts)
+func (g *sumGame[P]) miserePositions(ctx context.Context, positions []string, s misere.Settings, opts Options) (*PositionsQuotient, error) {
+	b, err := g.bind(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -338,10 +298,7 @@ func (g *SumGame[P]) miserePositions(ctx context.Context, positions []string, s 
 	var roots []P
 	for _, pos := range positions {
 		ps, err := g.parse(b, pos)
-		if err == nil {
-			err = b.err()
-		}
-		if err != nil {
+		if err = b.finish(ctx, err); err != nil {
 			return nil, err
 		}
 		sums = append(sums, ps)
@@ -360,7 +317,7 @@ func (g *SumGame[P]) miserePositions(ctx context.Context, positions []string, s 
 		cb.MaxPositions = MaxMiserePositions
 	}
 	r, err := misere.Positions(ectx, b.Game, roots, impartial.Settings{Budget: cb, Format: func(p any) string { return b.Codec.Format([]P{p.(P)}) }})
-	if ferr := b.err(); ferr != nil {
+	if ferr := b.failure(ctx); ferr != nil {
 		return nil, ferr
 	}
 	var ce *impartial.CycleError
@@ -379,14 +336,14 @@ func (g *SumGame[P]) miserePositions(ctx context.Context, positions []string, s 
 	}
 	if s.Key == "" {
 		s.Key = g.info.Spec + " positions " + strings.Join(res.Asked, " | ")
-		if b.Content != nil {
-			if c := b.Content(); c != "" {
+		if b.content != nil {
+			if c := b.content(); c != "" {
 				s.Content = strings.TrimPrefix(s.Content+"; "+c, "; ")
 			}
 		}
 	}
 	q, err := misere.Compute(ectx, r, r.Len(), s)
-	if ferr := b.err(); ferr != nil {
+	if ferr := b.failure(ctx); ferr != nil {
 		return nil, ferr
 	}
 	if q == nil {
@@ -406,8 +363,8 @@ func (p *PositionsQuotient) Result(ctx context.Context) *MiserePositions {
 // elements (0: no limit but the memory budget), as data. A limit that
 // stops the quotient is a *misere.StopError, returned with the quotient
 // reached as data.
-func SolveMiserePositions(ctx context.Context, g Game, positions []string, maxSize int, opts Options) (*MiserePositions, error) {
-	p, err := ComputeMiserePositions(ctx, g, positions, misere.Settings{MaxSize: maxSize}, opts)
+func (g *Game) SolveMiserePositions(ctx context.Context, positions []string, maxSize int, opts Options) (*MiserePositions, error) {
+	p, err := g.ComputeMiserePositions(ctx, positions, misere.Settings{MaxSize: maxSize}, opts)
 	if p == nil {
 		return nil, err
 	}

@@ -58,11 +58,11 @@ func TestMisereGlue(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		qa, err := catalog.SolveMisereQuotient(ctx, a, 14, 0, catalog.Options{})
+		qa, err := a.SolveMisereQuotient(ctx, 14, 0, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		qb, err := catalog.SolveMisereQuotient(ctx, b, 14, 0, catalog.Options{})
+		qb, err := b.SolveMisereQuotient(ctx, 14, 0, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,11 +75,11 @@ func TestMisereGlue(t *testing.T) {
 			t.Errorf("%s and %s: quotients\n%+v\n%+v", pair[0], pair[1], qa.Summary, qb.Summary)
 		}
 		for _, pos := range []string{"5", "7 3", "9 4 1"} {
-			fa, err := catalog.SolveMisereForm(ctx, a, pos, catalog.Options{})
+			fa, err := a.SolveMisereForm(ctx, pos, catalog.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			fb, err := catalog.SolveMisereForm(ctx, b, pos, catalog.Options{})
+			fb, err := b.SolveMisereForm(ctx, pos, catalog.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -90,7 +90,7 @@ func TestMisereGlue(t *testing.T) {
 		}
 	}
 	sub, _ := families.Parse("subtract:1,3,4")
-	q, err := catalog.SolveMisereQuotient(ctx, sub, 20, 0, catalog.Options{})
+	q, err := sub.SolveMisereQuotient(ctx, 20, 0, catalog.Options{})
 	if err != nil || q.Status != "proved" {
 		t.Errorf("subtract:1,3,4: %v, %v", q, err)
 	}
@@ -100,10 +100,10 @@ func TestMisereUnsupported(t *testing.T) {
 	ctx := context.Background()
 	var ue *catalog.CapabilityError
 	w, _ := families.Parse("wythoff")
-	if _, err := catalog.SolveMisereQuotient(ctx, w, 5, 0, catalog.Options{}); !errors.As(err, &ue) {
+	if _, err := w.SolveMisereQuotient(ctx, 5, 0, catalog.Options{}); !errors.As(err, &ue) {
 		t.Errorf("wythoff quotient: %v", err)
 	}
-	if f, err := catalog.SolveMisereForm(ctx, w, "2 3", catalog.Options{}); err != nil || f.Form != "*5" {
+	if f, err := w.SolveMisereForm(ctx, "2 3", catalog.Options{}); err != nil || f.Form != "*5" {
 		t.Errorf("wythoff 2 3: %v, %v", f, err)
 	}
 	// A coin-turning position's form is that of the real game (its moves
@@ -111,20 +111,32 @@ func TestMisereUnsupported(t *testing.T) {
 	// search's. A row too long to search is refused at once.
 	c, _ := families.Parse("coins:mock-turtles")
 	for _, pos := range []string{"1 2", "HHTH", "THHTTH"} {
-		f, err := catalog.SolveMisereForm(ctx, c, pos, catalog.Options{})
+		f, err := c.SolveMisereForm(ctx, pos, catalog.Options{})
 		res, err2 := c.Solve(ctx, pos, catalog.Options{Misere: true})
 		if err != nil || err2 != nil || f.Outcome != res.Outcome {
 			t.Errorf("coins %s: form %+v (%v), misère search %v (%v)", pos, f, err, res, err2)
 		}
 	}
 	var un *impartial.UnsupportedError
-	if _, err := catalog.SolveMisereForm(ctx, c, "3 70", catalog.Options{}); !errors.As(err, &un) {
+	if _, err := c.SolveMisereForm(ctx, "3 70", catalog.Options{}); !errors.As(err, &un) {
 		t.Errorf("coins 3 70: %v", err)
 	}
 	loopy, _ := families.Parse("starlark:examples/draw.star")
-	if _, err := catalog.SolveMisereForm(ctx, loopy, "1", catalog.Options{}); err == nil {
+	if _, err := loopy.SolveMisereForm(ctx, "1", catalog.Options{}); err == nil {
 		t.Error("a loopy game has a misère form")
 	}
+}
+
+// misereQuotientOf computes the misère quotient of the heaps 0..heaps of a
+// heap game (Game.ComputeMisereQuotient), at most maxSize elements, and
+// only the quotient: a limit that stops it is an error, with done called.
+func misereQuotientOf(ctx context.Context, g *catalog.Game, heaps, maxSize int, opts catalog.Options) (*misere.Quotient, func(), error) {
+	q, done, err := g.ComputeMisereQuotient(ctx, heaps, misere.Settings{MaxSize: maxSize}, opts)
+	if err != nil {
+		done()
+		return nil, func() {}, err
+	}
+	return q, done, nil
 }
 
 // TestMisereQuotientOf answers a sum of heaps of a Starlark heap game by
@@ -139,7 +151,7 @@ func TestMisereQuotientOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, done, err := catalog.MisereQuotientOf(ctx, g, 12, 0, catalog.Options{})
+	q, done, err := misereQuotientOf(ctx, g, 12, 0, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +214,7 @@ func TestMiserePositionsAgainstSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := catalog.ComputeMiserePositions(ctx, g, c.positions, misere.Settings{}, catalog.Options{})
+		p, err := g.ComputeMiserePositions(ctx, c.positions, misere.Settings{}, catalog.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", c.game, err)
 		}
@@ -279,16 +291,16 @@ func TestMisereStopsByContext(t *testing.T) {
 	wythoff, _ := families.Parse("wythoff")
 	runs := map[string]func(ctx context.Context) error{
 		"quotient of heaps": func(ctx context.Context) error {
-			_, done, err := catalog.ComputeMisereQuotient(ctx, kayles, -1, misere.Settings{}, catalog.Options{})
+			_, done, err := kayles.ComputeMisereQuotient(ctx, -1, misere.Settings{}, catalog.Options{})
 			done()
 			return err
 		},
 		"quotient of positions": func(ctx context.Context) error {
-			_, err := catalog.ComputeMiserePositions(ctx, wythoff, []string{"9 11", "5 3"}, misere.Settings{}, catalog.Options{})
+			_, err := wythoff.ComputeMiserePositions(ctx, []string{"9 11", "5 3"}, misere.Settings{}, catalog.Options{})
 			return err
 		},
 		"sum by the quotient": func(ctx context.Context) error {
-			_, err := catalog.SolveMisereSum(ctx, kayles, "1000 999", misere.Settings{}, catalog.Options{})
+			_, err := kayles.SolveMisereSum(ctx, "1000 999", misere.Settings{}, catalog.Options{})
 			return err
 		},
 	}

@@ -39,7 +39,7 @@ func SumFamily() Family {
 		Syntax:  sumSpec,
 		Rule:    "a sum of positions of different games, \"kayles 7 + nim 3 4 + wythoff 3 5\": move in one component; values XOR",
 		Example: sumSpec,
-		Resolve: func(_ context.Context, r *Resolver, args string) (Game, error) {
+		Resolve: func(_ context.Context, r *Resolver, args string) (*Game, error) {
 			if err := NoArgs(sumSpec, args); err != nil {
 				return nil, err
 			}
@@ -49,7 +49,7 @@ func SumFamily() Family {
 }
 
 // newSumOfGames returns the game "sum", whose components are resolved by r.
-func newSumOfGames(r *Resolver) *SumGame[impartial.Part] {
+func newSumOfGames(r *Resolver) *Game {
 	info := Info{
 		Spec:     sumSpec,
 		Name:     "sum of games",
@@ -57,64 +57,70 @@ func newSumOfGames(r *Resolver) *SumGame[impartial.Part] {
 		Position: `components "GAME POSITION" separated by " + ", e.g. "kayles 7 + nim 3 4 + wythoff 3 5"`,
 		Example:  "kayles 7 + nim 3 4 + wythoff 3 5",
 	}
-	return NewBoundGame(info, func(ctx context.Context, opts Options) (*Binding[impartial.Part], error) {
-		s := &sumState{r: r, ctx: ctx, opts: opts, compound: impartial.NewCompound(), games: map[string]Game{}}
+	return New(Spec[impartial.Part]{Info: info, Bind: func(ctx context.Context, opts Options) (*Binding[impartial.Part], error) {
+		s := &sumState{r: r, ctx: ctx, opts: opts, compound: impartial.NewCompound(), games: map[string]*Game{}}
 		s.mctx, s.cancel = context.WithCancelCause(ctx)
 		codec := Codec[impartial.Part]{Parse: s.parse, Format: s.format, Describe: s.describe, Board: s.board, spans: s.spans}
-		return &Binding[impartial.Part]{Game: s.compound, Codec: codec, Ctx: s.mctx, Fail: s.err, Close: s.close, Content: s.content}, nil
-	})
+		return &Binding[impartial.Part]{Game: s.compound, Codec: codec, Ctx: s.mctx, Close: s.close, contexts: s.contexts, content: s.content}, nil
+	}})
 }
 
-// termBinding is a component's game bound for one question, its positions
-// seen as values of type any: what a sum holds of each component.
-type termBinding struct {
-	info     Info
-	term     impartial.Term
-	parse    func(string) ([]any, error)
-	format   func([]any) string
-	describe func(ps []any, i int, to any) string
-	board    func([]any) string
-	ctx      context.Context
-	fail     func() error
-	close    func()
+// component is a game bound as a component of a sum, its positions seen
+// as values of type any: a *Binding[P], what the engine's component
+// returns.
+type component interface {
+	spec() string
+	term() impartial.Term
+	parseAny(s string) ([]any, error)
+	formatAny(xs []any) string
+	// describeAny names the move of part i of xs to the option to, ""
+	// when the game names no moves.
+	describeAny(xs []any, i int, to any) string
+	// boardAny draws the position; ok is false when the game has no
+	// drawing.
+	boardAny(xs []any) (board string, ok bool)
+	ownContext() context.Context // nil: the question's
+	done()
 }
 
-// termer is implemented by every SumGame: its game bound as a component of
-// a sum.
-type termer interface {
-	openTerm(ctx context.Context, opts Options) (*termBinding, error)
+func (g *sumGame[P]) component(ctx context.Context, opts Options) (component, error) {
+	return g.bind(ctx, opts)
 }
 
-func (g *SumGame[P]) openTerm(ctx context.Context, opts Options) (*termBinding, error) {
-	b, err := g.Bind(ctx, opts)
-	if err != nil {
-		return nil, err
+func typed[P comparable](xs []any) []P {
+	ps := make([]P, len(xs))
+	for i, x := range xs {
+		ps[i] = x.(P)
 	}
-	typed := func(xs []any) []P {
-		ps := make([]P, len(xs))
-		for i, x := range xs {
-			ps[i] = x.(P)
-		}
-		return ps
+	return ps
+}
+
+func (b *Binding[P]) spec() string                { return b.g.info.Spec }
+func (b *Binding[P]) term() impartial.Term        { return impartial.NewTerm(b.Game) }
+func (b *Binding[P]) formatAny(xs []any) string   { return b.Codec.Format(typed[P](xs)) }
+func (b *Binding[P]) ownContext() context.Context { return b.Ctx }
+
+func (b *Binding[P]) parseAny(s string) ([]any, error) {
+	ps, err := b.g.parse(b, s)
+	xs := make([]any, len(ps))
+	for i, p := range ps {
+		xs[i] = p
 	}
-	t := &termBinding{info: g.info, term: impartial.NewTerm(b.Game), ctx: b.Ctx, fail: b.err, close: b.done,
-		parse: func(s string) ([]any, error) {
-			ps, err := g.parse(b, s)
-			xs := make([]any, len(ps))
-			for i, p := range ps {
-				xs[i] = p
-			}
-			return xs, err
-		},
-		format: func(xs []any) string { return b.Codec.Format(typed(xs)) },
+	return xs, err
+}
+
+func (b *Binding[P]) describeAny(xs []any, i int, to any) string {
+	if b.Codec.Describe == nil {
+		return ""
 	}
-	if b.Codec.Describe != nil {
-		t.describe = func(xs []any, i int, to any) string { return b.Codec.Describe(typed(xs), i, to.(P)) }
+	return b.Codec.Describe(typed[P](xs), i, to.(P))
+}
+
+func (b *Binding[P]) boardAny(xs []any) (string, bool) {
+	if b.Codec.Board == nil {
+		return "", false
 	}
-	if b.Codec.Board != nil {
-		t.board = func(xs []any) string { return b.Codec.Board(typed(xs)) }
-	}
-	return t, nil
+	return b.Codec.Board(typed[P](xs)), true
 }
 
 // sumState is a sum bound for one question: the compound the engine
@@ -126,8 +132,8 @@ type sumState struct {
 	ctx      context.Context
 	opts     Options
 	compound *impartial.Compound
-	games    map[string]Game // the games of the specs met (a rule file loads once)
-	terms    []*termBinding  // the compound's terms, by number
+	games    map[string]*Game // the games of the specs met (a rule file loads once)
+	terms    []component      // the compound's terms, by number
 	stops    []func() bool
 	// mctx is the question's context, canceled too when a component's
 	// session ends (a rule failed): the engine then stops at once.
@@ -135,13 +141,16 @@ type sumState struct {
 	cancel context.CancelCauseFunc
 }
 
-func (s *sumState) err() error {
+// contexts are the components' own contexts, whose causes are their
+// failures (Binding.failure).
+func (s *sumState) contexts() []context.Context {
+	var out []context.Context
 	for _, t := range s.terms {
-		if err := t.fail(); err != nil {
-			return err
+		if c := t.ownContext(); c != nil {
+			out = append(out, c)
 		}
 	}
-	return nil
+	return out
 }
 
 func (s *sumState) close() {
@@ -149,7 +158,7 @@ func (s *sumState) close() {
 		stop()
 	}
 	for _, t := range s.terms {
-		t.close()
+		t.done()
 	}
 	s.cancel(nil)
 }
@@ -159,7 +168,7 @@ func (s *sumState) close() {
 func (s *sumState) content() string {
 	var parts []string
 	for _, g := range s.games {
-		if c := Content(g); c != "" {
+		if c := g.Content(); c != "" {
 			parts = append(parts, g.Info().Spec+" "+c)
 		}
 	}
@@ -205,7 +214,7 @@ func (s *sumState) parse(expr string) ([]impartial.Part, error) {
 		k++
 		tb := s.terms[t]
 		start, last := words[i+1], words[j-1]
-		atoms, err := tb.parse(expr[start.Offset : last.Offset+len(last.Text)])
+		atoms, err := tb.parseAny(expr[start.Offset : last.Offset+len(last.Text)])
 		if err != nil {
 			return nil, componentError(expr, words[i+1:j], start.Offset, g, err, fams)
 		}
@@ -221,28 +230,23 @@ func (s *sumState) parse(expr string) ([]impartial.Part, error) {
 // read before, when it had a component k of the same game (so that a move
 // and the position it leads to, read in turn, have the same terms), or a
 // new one.
-func (s *sumState) term(k int, g Game) (int, error) {
-	if k < len(s.terms) && s.terms[k].info.Spec == g.Info().Spec {
+func (s *sumState) term(k int, g *Game) (int, error) {
+	if k < len(s.terms) && s.terms[k].spec() == g.info.Spec {
 		return k, nil
 	}
-	tg, ok := g.(termer)
-	if !ok {
-		return 0, &CapabilityError{Game: g.Info().Spec, Msg: "cannot be a component of a sum"}
-	}
-	tb, err := tg.openTerm(s.ctx, s.opts)
+	tb, err := g.e.component(s.ctx, s.opts)
 	if err != nil {
 		return 0, err
 	}
 	s.terms = append(s.terms, tb)
-	if tb.ctx != nil {
-		tctx := tb.ctx
+	if tctx := tb.ownContext(); tctx != nil {
 		s.stops = append(s.stops, context.AfterFunc(tctx, func() { s.cancel(context.Cause(tctx)) }))
 	}
-	return s.compound.Add(tb.term), nil
+	return s.compound.Add(tb.term()), nil
 }
 
 // resolve returns the game of a component's spec, once per question.
-func (s *sumState) resolve(expr string, spec Field) (Game, error) {
+func (s *sumState) resolve(expr string, spec Field) (*Game, error) {
 	if g, ok := s.games[spec.Text]; ok {
 		return g, nil
 	}
@@ -265,7 +269,7 @@ func (s *sumState) resolve(expr string, spec Field) (Game, error) {
 // componentError places the error of a component's position in the sum. A
 // position that does not read because a "+" is followed by a misspelt
 // game's name ("kayles 7 + nmi 3") is reported as the unknown game.
-func componentError(expr string, words []Field, start int, g Game, err error, fams []Family) error {
+func componentError(expr string, words []Field, start int, g *Game, err error, fams []Family) error {
 	for k := 0; k+1 < len(words); k++ {
 		if words[k].Text != "+" {
 			continue
@@ -310,7 +314,7 @@ func positions(ps []impartial.Part) []any {
 // label writes a component as it is written in a sum.
 func (s *sumState) label(ps []impartial.Part) string {
 	t := s.terms[ps[0].Term]
-	return t.info.Spec + " " + t.format(positions(ps))
+	return t.spec() + " " + t.formatAny(positions(ps))
 }
 
 // format writes a sum in canonical syntax: each component as its game
@@ -330,13 +334,11 @@ func (s *sumState) describe(ps []impartial.Part, i int, to impartial.Part) strin
 		}
 		t := s.terms[ps[i].Term]
 		xs := positions(ps[from:end])
-		if t.describe != nil {
-			d = t.describe(xs, i-from, to.Pos)
-		}
+		d = t.describeAny(xs, i-from, to.Pos)
 		if d == "" {
-			d = t.format([]any{ps[i].Pos}) + " → " + t.format([]any{to.Pos})
+			d = t.formatAny([]any{ps[i].Pos}) + " → " + t.formatAny([]any{to.Pos})
 		}
-		d = fmt.Sprintf("component %d, %s: %s", k+1, t.info.Spec, d)
+		d = fmt.Sprintf("component %d, %s: %s", k+1, t.spec(), d)
 	})
 	return d
 }
@@ -347,13 +349,13 @@ func (s *sumState) spans(ps []impartial.Part) []span {
 	groups(ps, func(_, from, to int) {
 		t := s.terms[ps[from].Term]
 		xs := positions(ps[from:to])
-		out = append(out, span{game: t.info.Spec, from: from, to: to,
+		out = append(out, span{game: t.spec(), from: from, to: to,
 			loopy:  s.compound.TermLoopiness(ps[from].Term) != impartial.Acyclic,
-			format: func() string { return t.format(xs) },
+			format: func() string { return t.formatAny(xs) },
 			after: func(i int, p any) string {
 				next := slices.Clone(xs)
 				next[i-from] = p.(impartial.Part).Pos
-				return t.format(next)
+				return t.formatAny(next)
 			}})
 	})
 	return out
@@ -366,10 +368,11 @@ func (s *sumState) board(ps []impartial.Part) string {
 	groups(ps, func(k, from, to int) {
 		t := s.terms[ps[from].Term]
 		fmt.Fprintf(&b, "%d. %s\n", k+1, s.label(ps[from:to]))
-		if t.board == nil {
+		board, ok := t.boardAny(positions(ps[from:to]))
+		if !ok {
 			return
 		}
-		for _, line := range strings.SplitAfter(t.board(positions(ps[from:to])), "\n") {
+		for _, line := range strings.SplitAfter(board, "\n") {
 			if line != "" {
 				b.WriteString("   " + line)
 			}

@@ -29,7 +29,7 @@ func BenchmarkMixedSum(b *testing.B) {
 		})
 		b.Run(c.name+"/components", func(b *testing.B) {
 			type comp struct {
-				g   catalog.Game
+				g   *catalog.Game
 				pos string
 			}
 			var comps []comp

@@ -21,11 +21,11 @@ import (
 // the sum's real game graph without the Sprague–Grundy theorem.
 type sumGraph struct {
 	t     *testing.T
-	g     catalog.Game
+	g     *catalog.Game
 	moves map[string][]catalog.Move
 }
 
-func newSumGraph(t *testing.T, g catalog.Game) sumGraph {
+func newSumGraph(t *testing.T, g *catalog.Game) sumGraph {
 	return sumGraph{t, g, map[string][]catalog.Move{}}
 }
 
@@ -55,7 +55,7 @@ type part struct{ spec, pos string }
 // theorem. Each component's options come from its game's list of moves.
 type partGraph struct {
 	t     *testing.T
-	games map[string]catalog.Game
+	games map[string]*catalog.Game
 	moves map[part][]part
 }
 
@@ -155,7 +155,7 @@ func moveTargets(ms []catalog.Move) []string {
 // the components' values asked one by one.
 func TestMixedSumAgainstOracle(t *testing.T) {
 	g := mustParse(t, "sum")
-	or := impartialtest.NewOracle[part](&partGraph{t, map[string]catalog.Game{}, map[part][]part{}})
+	or := impartialtest.NewOracle[part](&partGraph{t, map[string]*catalog.Game{}, map[part][]part{}})
 	memo := map[string]impartial.Nimber{}
 	r := rand.New(rand.NewPCG(15, 1))
 	n := 80
@@ -406,10 +406,10 @@ func TestMixedSumPlay(t *testing.T) {
 	if res, _ := g.Solve(ctx, m.To, catalog.Options{}); res.Outcome != impartial.P {
 		t.Errorf("reply %v leaves %v", m, res.Outcome)
 	}
-	if _, err := catalog.FindMove(ctx, g, "nim 2 + coins:mock-turtles HHT", "nim 2 + coins:mock-turtles 0", catalog.Options{}); err != nil {
+	if _, err := g.FindMove(ctx, "nim 2 + coins:mock-turtles HHT", "nim 2 + coins:mock-turtles 0", catalog.Options{}); err != nil {
 		t.Errorf("FindMove with heads for a row: %v", err)
 	}
-	if _, err := catalog.FindMove(ctx, g, "nim 2 + kayles 3", "nim 2 + kayles 0", catalog.Options{}); err == nil {
+	if _, err := g.FindMove(ctx, "nim 2 + kayles 3", "nim 2 + kayles 0", catalog.Options{}); err == nil {
 		t.Error("FindMove accepted an illegal move")
 	}
 }
@@ -426,12 +426,12 @@ func TestBoards(t *testing.T) {
 		{"wythoff", "3 5", "5 · · · ♛"},
 		{"sum", "kayles 2 + wythoff 1 1", "1. kayles 2\n   row 1 | |   2\n2. wythoff 1 1\n   1 · ♛\n"},
 	} {
-		b, err := catalog.Board(context.Background(), mustParse(t, c.spec), c.pos)
+		b, err := mustParse(t, c.spec).Board(context.Background(), c.pos)
 		if err != nil || !strings.Contains(b, c.has) {
 			t.Errorf("%s %s: board %q, %v; want it to contain %q", c.spec, c.pos, b, err, c.has)
 		}
 	}
-	if _, err := catalog.Board(context.Background(), mustParse(t, "nim"), "x"); err == nil {
+	if _, err := mustParse(t, "nim").Board(context.Background(), "x"); err == nil {
 		t.Error("Board accepted a bad position")
 	}
 }

@@ -144,19 +144,19 @@ func TestOctalSpecs(t *testing.T) {
 
 func TestOctalValuesAndPeriod(t *testing.T) {
 	g := mustParse(t, "kayles")
-	seq, err := catalog.Values(ctx, g, 0, 12, catalog.Options{})
+	seq, err := g.Values(ctx, 0, 12, catalog.Options{})
 	if err != nil || !slices.Equal(seq.Values, []impartial.Nimber{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4}) {
 		t.Errorf("kayles values = %v %v", seq, err)
 	}
-	p, err := catalog.Period(ctx, mustParse(t, "kayles"), 100000, catalog.Options{})
+	p, err := mustParse(t, "kayles").Period(ctx, 100000, catalog.Options{})
 	if err != nil || p.Status != catalog.PeriodProved || p.Period != 12 || p.Preperiod != 71 {
 		t.Errorf("kayles period = %+v %v", p, err)
 	}
-	p, err = catalog.Period(ctx, mustParse(t, "grundy"), 5000, catalog.Options{})
+	p, err = mustParse(t, "grundy").Period(ctx, 5000, catalog.Options{})
 	if err != nil || p.Status == catalog.PeriodProved {
 		t.Errorf("grundy period = %+v %v", p, err)
 	}
-	if _, err := catalog.Values(ctx, g, 0, 100, catalog.Options{Budget: impartial.Budget{MaxPositions: 50}}); err == nil {
+	if _, err := g.Values(ctx, 0, 100, catalog.Options{Budget: impartial.Budget{MaxPositions: 50}}); err == nil {
 		t.Error("values beyond the budget succeeded")
 	}
 }

@@ -28,7 +28,7 @@ func TestSubtractionPeriodProved(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := catalog.Period(ctx, g, 100000, catalog.Options{})
+		res, err := g.Period(ctx, 100000, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +67,7 @@ func TestSubtractionPeriodProved(t *testing.T) {
 	}
 	// A --max too small to see the repetition: no period, not a false claim.
 	g, _ := families.Parse("subtract:2,4,7")
-	res, err := catalog.Period(ctx, g, 5, catalog.Options{})
+	res, err := g.Period(ctx, 5, catalog.Options{})
 	if err != nil || res.Status != catalog.PeriodNone {
 		t.Errorf("subtract:2,4,7 with --max 5: %+v, %v; want status none", res, err)
 	}

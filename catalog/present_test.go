@@ -45,7 +45,7 @@ func TestOEISTerms(t *testing.T) {
 			t.Errorf("%s: OEIS %q, not one of the entries checked here", spec, info.OEIS)
 			continue
 		}
-		seq, err := catalog.Values(ctx, mustParse(t, spec), info.Start, 120, catalog.Options{})
+		seq, err := mustParse(t, spec).Values(ctx, info.Start, 120, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +71,7 @@ func TestOEISTerms(t *testing.T) {
 		t.Errorf("wythoff: OEIS %q, table %v", info.OEIS, info.Table)
 	}
 	triangle := []impartial.Nimber{0, 1, 2, 2, 0, 1, 3, 4, 5, 6, 4, 5, 3, 2, 7, 5, 3, 4, 0, 6, 8, 6, 7, 8, 1, 9, 10, 3, 7, 8, 6, 9, 0, 1, 4, 5}
-	tab, err := catalog.ValueTable(ctx, mustParse(t, "wythoff"), 8, catalog.Options{})
+	tab, err := mustParse(t, "wythoff").ValueTable(ctx, 8, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s: board %q is not one of %v", info.Spec, b, catalog.Boards())
 		}
 		// The text drawing is of the board the page draws.
-		text, err := catalog.Board(ctx, g, info.Example)
+		text, err := g.Board(ctx, info.Example)
 		if err != nil {
 			t.Errorf("%s: drawing %q: %v", info.Spec, info.Example, err)
 		}

@@ -47,11 +47,11 @@ type Family struct {
 	OEISShift int    `json:"oeis_shift,omitempty"`
 	// New builds the game from the arguments after "name:" ("" if none).
 	// Errors are *SpecError values with offsets into args.
-	New func(args string) (Game, error) `json:"-"`
+	New func(args string) (*Game, error) `json:"-"`
 	// Resolve, when set, is used instead of New, for the families whose
 	// construction reads files or other specs (starlark:FILE, sum): it goes
 	// through the resolver, under its file policy and limits.
-	Resolve func(ctx context.Context, r *Resolver, args string) (Game, error) `json:"-"`
+	Resolve func(ctx context.Context, r *Resolver, args string) (*Game, error) `json:"-"`
 }
 
 // Boards are the pictures the workbench draws (Family.Board, Info.Board),
@@ -115,7 +115,7 @@ type Resolver struct {
 // spec (starlark:FILE) is read through r.Files and its top level run under
 // ctx and r.Limits; a limit that stops it gives an error that unwraps to an
 // *impartial.BudgetError (not a *SpecError).
-func (r *Resolver) Resolve(ctx context.Context, spec string) (Game, error) {
+func (r *Resolver) Resolve(ctx context.Context, spec string) (*Game, error) {
 	s := strings.TrimSpace(spec)
 	lead := strings.Index(spec, s)
 	name, args, _ := strings.Cut(s, ":")
@@ -131,7 +131,7 @@ func (r *Resolver) Resolve(ctx context.Context, spec string) (Game, error) {
 		}
 		return nil, &SpecError{Spec: spec, Offset: lead, Msg: msg, Unknown: true}
 	}
-	var g Game
+	var g *Game
 	var err error
 	if f.Resolve != nil {
 		g, err = f.Resolve(ctx, r, args)
@@ -148,9 +148,7 @@ func (r *Resolver) Resolve(ctx context.Context, spec string) (Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s, ok := g.(interface{ setInfo(func(*Info)) }); ok {
-		s.setInfo(f.facts)
-	}
+	f.facts(&g.info) // before the game is shared
 	return g, nil
 }
 

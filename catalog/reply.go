@@ -14,27 +14,37 @@ import (
 // is no legal move: the player to move has lost (normal play) or won
 // (misère play). The CLI's play command and the web workbench both answer
 // with Reply. The perfect move is impartial.Reply through the game's
-// notation: under normal play, on positions whose graph is small enough to
-// explore, the remoteness rule (the quickest win, a move keeping a draw,
-// the longest loss); otherwise the first winning (or drawing) move the
-// analysis lists, and from a lost position the first legal move. Random
-// and Mixed draw from every legal move (see Strength).
-func Reply(ctx context.Context, g Game, position string, opts Options) (m Move, ok bool, err error) {
-	return reply(ctx, g, position, opts)
+// notation: a winning move whenever there is one; under normal play, on
+// positions whose graph is small enough to explore, by the remoteness rule
+// (the quickest win, a move keeping a draw, the longest loss); otherwise
+// the first winning (or drawing) move the analysis lists, and from a lost
+// position the first legal move. Random draws from every legal move
+// (Game.Moves, bounded by the budget like any list of moves) with
+// opts.Rand, or the global source when it is nil; Mixed plays either, with
+// even odds, each turn afresh (see Strength).
+func (g *Game) Reply(ctx context.Context, position string, opts Options) (m Move, ok bool, err error) {
+	perfect := true
+	switch opts.Strength {
+	case Random:
+		perfect = false
+	case Mixed:
+		perfect = intN(opts.Rand, 2) == 0
+	}
+	if perfect {
+		return g.e.reply(ctx, position, opts)
+	}
+	moves, err := g.Moves(ctx, position, opts)
+	if err != nil || len(moves) == 0 {
+		return Move{}, false, err
+	}
+	return moves[intN(opts.Rand, len(moves))], true, nil
 }
 
 // FindMove checks that to (in any accepted spelling, such as a row of coins
 // or the list of its heads) is a position one legal move away from
 // position, and returns that move.
-func FindMove(ctx context.Context, g Game, position, to string, opts Options) (Move, error) {
-	if f, ok := g.(moveFinder); ok {
-		return f.findMove(ctx, position, to, opts)
-	}
-	return Move{}, &CapabilityError{Game: g.Info().Spec, Msg: "moves cannot be checked"}
-}
-
-type moveFinder interface {
-	findMove(ctx context.Context, position, to string, opts Options) (Move, error)
+func (g *Game) FindMove(ctx context.Context, position, to string, opts Options) (Move, error) {
+	return g.e.findMove(ctx, position, to, opts)
 }
 
 // findMove reads position and to with the same codec and looks for the
@@ -47,7 +57,7 @@ type moveFinder interface {
 // (impartial.OptionFinder) checks it, and otherwise the options of the
 // candidate components are listed one at a time until the move is found,
 // within the move budget and the context.
-func (g *SumGame[P]) findMove(ctx context.Context, position, to string, opts Options) (Move, error) {
+func (g *sumGame[P]) findMove(ctx context.Context, position, to string, opts Options) (Move, error) {
 	b, ps, err := g.question(ctx, position, opts)
 	if err != nil {
 		return Move{}, err
@@ -60,7 +70,7 @@ func (g *SumGame[P]) findMove(ctx context.Context, position, to string, opts Opt
 	}
 	want := b.Codec.Format(ts)
 	i, q, found, err := g.locateMove(b.context(ctx), b, ps, ts, want, opts.Budget.MoveLimit())
-	if ferr := b.err(); ferr != nil {
+	if ferr := b.failure(ctx); ferr != nil {
 		return Move{}, ferr
 	}
 	if err != nil {
@@ -83,7 +93,7 @@ func (g *SumGame[P]) findMove(ctx context.Context, position, to string, opts Opt
 // component by those of its option, so the atoms of ps missing from ts
 // must all be that component's, and the option's atoms are the rest of
 // the component's plus those of ts missing from ps.
-func (g *SumGame[P]) locateMove(ctx context.Context, b *Binding[P], ps, ts []P, want string, limit int64) (int, P, bool, error) {
+func (g *sumGame[P]) locateMove(ctx context.Context, b *Binding[P], ps, ts []P, want string, limit int64) (int, P, bool, error) {
 	var zero P
 	split, _ := b.Game.(impartial.Splitter[P])
 	finder, _ := b.Game.(impartial.OptionFinder[P])

@@ -27,7 +27,7 @@ func BenchmarkReply(b *testing.B) {
 		}
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, _, err := catalog.Reply(ctx, g, c.pos, catalog.Options{}); err != nil {
+				if _, _, err := g.Reply(ctx, c.pos, catalog.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -60,12 +60,12 @@ func bruteRemoteness(n int, succ func(int) []int) ([]impartial.Outcome, []int) {
 	return out, rem
 }
 
-// replyChecker checks catalog.Reply on the positions of a game whose graph
+// replyChecker checks catalog.Game.Reply on the positions of a game whose graph
 // the test knows: each state has a position string, and parse reads a
 // position back into its state.
 type replyChecker struct {
 	t     *testing.T
-	g     catalog.Game
+	g     *catalog.Game
 	name  func(state int) string
 	parse func(position string) int
 	succ  func(state int) []int
@@ -87,7 +87,7 @@ func (c *replyChecker) check() {
 	}
 	for x := range c.n {
 		pos := c.name(x)
-		m, ok, err := catalog.Reply(ctx, c.g, pos, catalog.Options{})
+		m, ok, err := c.g.Reply(ctx, pos, catalog.Options{})
 		if err != nil {
 			t.Fatalf("%s: Reply(%s): %v", c.g.Info().Spec, pos, err)
 		}
@@ -159,7 +159,7 @@ func graphRules(g [][]int, loopy string) string {
 
 // pairChecker checks a game on the sums a + b of two tokens on the graph g,
 // written "a + b" (or "a b" for heap games), against the graph of the sum.
-func pairChecker(t *testing.T, g catalog.Game, succ func(int) []int, n int, sep string) *replyChecker {
+func pairChecker(t *testing.T, g *catalog.Game, succ func(int) []int, n int, sep string) *replyChecker {
 	return &replyChecker{
 		t: t, g: g, n: n * n,
 		name: func(x int) string { return fmt.Sprintf("%d%s%d", x/n, sep, x%n) },
@@ -184,7 +184,7 @@ func pairChecker(t *testing.T, g catalog.Game, succ func(int) []int, n int, sep 
 	}
 }
 
-func singleChecker(t *testing.T, g catalog.Game, succ func(int) []int, n int) *replyChecker {
+func singleChecker(t *testing.T, g *catalog.Game, succ func(int) []int, n int) *replyChecker {
 	return &replyChecker{t: t, g: g, n: n, succ: succ, name: strconv.Itoa, parse: atoi}
 }
 
@@ -345,7 +345,7 @@ def components(p):
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, ok, err := catalog.Reply(ctx, split, pos, catalog.Options{})
+		m, ok, err := split.Reply(ctx, pos, catalog.Options{})
 		if err != nil || ok != (n > 0) {
 			t.Fatalf("Kayles %d: Reply = %+v %v %v", n, m, ok, err)
 		}
@@ -515,7 +515,7 @@ func TestReplyLargePositions(t *testing.T) {
 		{"nim", "60000"},
 	} {
 		g := mustParse(t, c.spec)
-		m, ok, err := catalog.Reply(ctx, g, c.pos, catalog.Options{})
+		m, ok, err := g.Reply(ctx, c.pos, catalog.Options{})
 		if err != nil || !ok {
 			t.Fatalf("%s %s: Reply = %+v %v %v", c.spec, c.pos, m, ok, err)
 		}

@@ -69,13 +69,6 @@ type ValueRange struct {
 	Tail int
 }
 
-// sequencer is implemented by every SumGame.
-type sequencer interface {
-	streamValues(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error)
-	valueTable(ctx context.Context, n int, opts Options) (*Table, error)
-	findPeriod(ctx context.Context, max int, opts Options) (*Periodicity, error)
-}
-
 // RangeError reports a bound of a nim-sequence question out of its range:
 // What is the bound ("the last heap", "the first heap", "the table size").
 type RangeError struct {
@@ -99,18 +92,17 @@ func (e *RangeError) Error() string {
 // returns, and never again once it has returned an error. If the run stops
 // early (the context, a budget), the values computed so far are emitted
 // before the error is returned.
-func StreamValues(ctx context.Context, g Game, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
-	sq, ok := g.(sequencer)
-	if !ok || !g.Info().Heap {
-		return nil, &CapabilityError{Game: g.Info().Spec, Msg: "not a heap game: a nim-sequence lists G(n) for games played on heaps or rows"}
+func (g *Game) StreamValues(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
+	if !g.info.Heap {
+		return nil, g.capability("not a heap game: a nim-sequence lists G(n) for games played on heaps or rows")
 	}
-	return sq.streamValues(ctx, r, opts, emit)
+	return g.e.streamValues(ctx, r, opts, emit)
 }
 
 // Values returns G(from..to) of a heap game, with its checksum.
-func Values(ctx context.Context, g Game, from, to int, opts Options) (*Sequence, error) {
-	seq := &Sequence{Game: g.Info().Spec, Start: from, Values: []impartial.Nimber{}}
-	_, err := StreamValues(ctx, g, ValueRange{From: from, To: to}, opts, func(vs []impartial.Nimber) error {
+func (g *Game) Values(ctx context.Context, from, to int, opts Options) (*Sequence, error) {
+	seq := &Sequence{Game: g.info.Spec, Start: from, Values: []impartial.Nimber{}}
+	_, err := g.StreamValues(ctx, ValueRange{From: from, To: to}, opts, func(vs []impartial.Nimber) error {
 		seq.Values = append(seq.Values, vs...)
 		return nil
 	})
@@ -121,7 +113,7 @@ func Values(ctx context.Context, g Game, from, to int, opts Options) (*Sequence,
 	return seq, nil
 }
 
-func (g *SumGame[P]) streamValues(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
+func (g *sumGame[P]) streamValues(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error) {
 	start, spec := g.info.Start, g.info.Spec
 	switch {
 	case r.To < start:
@@ -133,17 +125,15 @@ func (g *SumGame[P]) streamValues(ctx context.Context, r ValueRange, opts Option
 	case r.Tail < 0 || (r.Tail > 0 && !g.info.Periodic):
 		return nil, &CapabilityError{Game: spec, Msg: "a tail window is for take-and-break games"}
 	}
-	if g.Stream != nil {
-		return g.Stream(ctx, r, opts, emit)
+	if g.spec.Stream != nil {
+		return g.spec.Stream(ctx, r, opts, emit)
 	}
-	b, err := g.Bind(ctx, opts)
+	b, err := g.bind(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer b.done()
-	if b.Heap == nil {
-		return nil, &CapabilityError{Game: spec, Msg: "not a heap game"}
-	}
+	heap := func(n int) (P, error) { return g.spec.Heap(b.Game, n) }
 	out := newChunker(emit)
 	known := 0
 	if r.Known != nil {
@@ -172,7 +162,7 @@ func (g *SumGame[P]) streamValues(ctx context.Context, r ValueRange, opts Option
 		return nil, err
 	}
 	from := max(r.From, start+known)
-	err = impartial.Values(b.context(ctx), b.Game, b.Heap, start, r.To, impartial.Settings{Budget: opts.Budget}, func(n int, v impartial.Nimber) error {
+	err = impartial.Values(b.context(ctx), b.Game, heap, start, r.To, impartial.Settings{Budget: opts.Budget}, func(n int, v impartial.Nimber) error {
 		if n < from {
 			return nil
 		}
@@ -181,7 +171,7 @@ func (g *SumGame[P]) streamValues(ctx context.Context, r ValueRange, opts Option
 	if ferr := out.flush(); err == nil {
 		err = ferr
 	}
-	if ferr := b.err(); ferr != nil {
+	if ferr := b.failure(ctx); ferr != nil {
 		return nil, ferr
 	}
 	var le *impartial.LoopyValueError
@@ -276,15 +266,14 @@ const MaxTable = 4096
 // G(a, b) for 0 ≤ a, b < n, solved in increasing order by the engine, or
 // by the game's own fast path (a coin grid's, from its factors' sequences
 // by the Tartan theorem).
-func ValueTable(ctx context.Context, g Game, n int, opts Options) (*Table, error) {
-	sq, ok := g.(sequencer)
-	if !ok || !g.Info().Table {
-		return nil, &CapabilityError{Game: g.Info().Spec, Msg: "no value table: a table is for two-heap games such as wythoff"}
+func (g *Game) ValueTable(ctx context.Context, n int, opts Options) (*Table, error) {
+	if !g.info.Table {
+		return nil, g.capability("no value table: a table is for two-heap games such as wythoff")
 	}
-	return sq.valueTable(ctx, n, opts)
+	return g.e.valueTable(ctx, n, opts)
 }
 
-func (g *SumGame[P]) valueTable(ctx context.Context, n int, opts Options) (*Table, error) {
+func (g *sumGame[P]) valueTable(ctx context.Context, n int, opts Options) (*Table, error) {
 	if n < 1 || n > MaxTable {
 		return nil, &RangeError{Game: g.info.Spec, What: "the table size", Got: n, Min: 1, Max: MaxTable}
 	}
@@ -292,21 +281,21 @@ func (g *SumGame[P]) valueTable(ctx context.Context, n int, opts Options) (*Tabl
 		return nil, err
 	}
 	t := &Table{Game: g.info.Spec, Size: n, Origin: slices.Clone(g.info.Origin)}
-	if g.Tabulate != nil {
-		vals, err := g.Tabulate(ctx, n, opts)
+	if g.spec.Tabulate != nil {
+		vals, err := g.spec.Tabulate(ctx, n, opts)
 		if err != nil {
 			return nil, err
 		}
 		t.Values = vals
 		return t, nil
 	}
-	b, err := g.Bind(ctx, opts)
+	b, err := g.bind(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer b.done()
 	t.Values = make([][]impartial.Nimber, n)
-	at := func(i int) (P, error) { return g.Cell(i/n, i%n), nil }
+	at := func(i int) (P, error) { return g.spec.Cell(i/n, i%n), nil }
 	err = impartial.Values(b.context(ctx), b.Game, at, 0, n*n-1, impartial.Settings{Budget: opts.Budget}, func(i int, v impartial.Nimber) error {
 		t.Values[i/n] = append(t.Values[i/n], v)
 		return nil
@@ -320,23 +309,22 @@ func (g *SumGame[P]) valueTable(ctx context.Context, n int, opts Options) (*Tabl
 // Period searches for the period of the nim-sequence of a heap game up to
 // at most heap max, stopping as soon as one is proved, and reports what is
 // known (Info.Periodic games).
-func Period(ctx context.Context, g Game, max int, opts Options) (*Periodicity, error) {
-	sq, ok := g.(sequencer)
-	if !ok || !g.Info().Periodic {
-		return nil, &CapabilityError{Game: g.Info().Spec, Msg: "no period search: periods are searched and proved for take-and-break games (kayles, octal:0.137, …) and subtraction games"}
+func (g *Game) Period(ctx context.Context, max int, opts Options) (*Periodicity, error) {
+	if !g.info.Periodic {
+		return nil, g.capability("no period search: periods are searched and proved for take-and-break games (kayles, octal:0.137, …) and subtraction games")
 	}
-	p, err := sq.findPeriod(ctx, max, opts)
+	p, err := g.e.findPeriod(ctx, max, opts)
 	if p != nil {
-		p.Game = g.Info().Spec
+		p.Game = g.info.Spec
 	}
 	return p, err
 }
 
-func (g *SumGame[P]) findPeriod(ctx context.Context, max int, opts Options) (*Periodicity, error) {
+func (g *sumGame[P]) findPeriod(ctx context.Context, max int, opts Options) (*Periodicity, error) {
 	if max < 1 {
 		return nil, &RangeError{Game: g.info.Spec, What: "the last heap", Got: max, Min: 1, Max: MaxHeap}
 	}
-	return g.PeriodSearch(ctx, max, opts)
+	return g.spec.Period(ctx, max, opts)
 }
 
 // Sequence is a nim-sequence: Values[i] = G(Start + i). Its JSON form is what

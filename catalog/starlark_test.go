@@ -39,11 +39,11 @@ func TestStarlarkMatchesCatalog(t *testing.T) {
 		{example("subtract.star"), "subtract:1,3,4"},
 	} {
 		sg, cg := mustParse(t, c.star), mustParse(t, c.spec)
-		ss, err := catalog.Values(ctx, sg, sg.Info().Start, 60, catalog.Options{})
+		ss, err := sg.Values(ctx, sg.Info().Start, 60, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		cs, _ := catalog.Values(ctx, cg, cg.Info().Start, 60, catalog.Options{})
+		cs, _ := cg.Values(ctx, cg.Info().Start, 60, catalog.Options{})
 		if !slices.Equal(ss.Values, cs.Values) {
 			t.Errorf("%s values %v\n%s values %v", c.star, ss.Values, c.spec, cs.Values)
 		}
@@ -136,11 +136,11 @@ func TestStarlarkLoopy(t *testing.T) {
 	}
 	// Heap 4 is an N-position of infinite value ∞(0,2) (worked out in the
 	// file): values cannot list it, and 4 + 1 = ∞(1,3) is a draw.
-	seq, err := catalog.Values(ctx, g, g.Info().Start, 3, catalog.Options{})
+	seq, err := g.Values(ctx, g.Info().Start, 3, catalog.Options{})
 	if err != nil || !slices.Equal(seq.Values, []impartial.Nimber{0, 1, 2, 0}) {
 		t.Errorf("values to 3: %v %v", seq, err)
 	}
-	if _, err := catalog.Values(ctx, g, g.Info().Start, 8, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "heap 4 has the loopy value ∞(0,2) (an N-position)") {
+	if _, err := g.Values(ctx, g.Info().Start, 8, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "heap 4 has the loopy value ∞(0,2) (an N-position)") {
 		t.Errorf("values to 8: %v", err)
 	}
 	if res, err := g.Solve(ctx, "4 1", catalog.Options{}); err != nil || res.LoopyValue != "∞(1,3)" || res.Outcome != impartial.Draw {
@@ -187,7 +187,7 @@ func TestStarlarkLoopy(t *testing.T) {
 		}
 	}
 	// The perfect player keeps the draw.
-	m, ok, err := catalog.Reply(ctx, d, "4", catalog.Options{})
+	m, ok, err := d.Reply(ctx, "4", catalog.Options{})
 	if err != nil || !ok || m.To != "4" {
 		t.Errorf("Reply from 4: %v %v %v", m, ok, err)
 	}
@@ -223,7 +223,7 @@ func TestStarlarkCycleFallback(t *testing.T) {
 	}
 	// A draw in values is reported, not listed.
 	draws := mustParse(t, writeRules(t, "heap = True\ndef moves(n):\n    return [n] if n == 2 else [n - 1] if n > 0 else []\n"))
-	if _, err := catalog.Values(ctx, draws, draws.Info().Start, 5, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "heap 2 has the loopy value ∞ (a draw)") {
+	if _, err := draws.Values(ctx, draws.Info().Start, 5, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "heap 2 has the loopy value ∞ (a draw)") {
 		t.Errorf("values with a draw: %v", err)
 	}
 }

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -14,7 +13,7 @@ import (
 type Strength int8
 
 const (
-	// Perfect plays the perfect player's move (Game.Reply): a winning move
+	// Perfect plays the perfect player's move: a winning move
 	// whenever there is one, by the remoteness rule where it applies.
 	Perfect Strength = iota
 	// Random plays a legal move chosen uniformly at random.
@@ -45,27 +44,6 @@ func ParseStrength(s string) (Strength, error) {
 		return Mixed, nil
 	}
 	return Perfect, fmt.Errorf("strength must be perfect, random or mixed, not %q", s)
-}
-
-// reply is Reply at the strength of opts: the perfect move, or a legal
-// move drawn uniformly from Game.Moves (bounded by the budget like any
-// list of moves) with opts.Rand, or the global source when it is nil.
-func reply(ctx context.Context, g Game, position string, opts Options) (Move, bool, error) {
-	perfect := true
-	switch opts.Strength {
-	case Random:
-		perfect = false
-	case Mixed:
-		perfect = intN(opts.Rand, 2) == 0
-	}
-	if perfect {
-		return g.Reply(ctx, position, opts)
-	}
-	moves, err := g.Moves(ctx, position, opts)
-	if err != nil || len(moves) == 0 {
-		return Move{}, false, err
-	}
-	return moves[intN(opts.Rand, len(moves))], true, nil
 }
 
 func intN(r *rand.Rand, n int) int {

@@ -22,7 +22,7 @@ func TestReplyStrength(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, _, _ := catalog.Reply(ctx, g, "3 4 5", catalog.Options{}); m != perfect {
+	if m, _, _ := g.Reply(ctx, "3 4 5", catalog.Options{}); m != perfect {
 		t.Errorf("default strength played %v, the perfect player %v", m, perfect)
 	}
 	const draws = 6000
@@ -37,7 +37,7 @@ func TestReplyStrength(t *testing.T) {
 		opts := catalog.Options{Strength: st, Rand: rand.New(rand.NewPCG(1, 2))}
 		count := map[catalog.Move]int{}
 		for range draws {
-			m, ok, err := catalog.Reply(ctx, g, "3 4 5", opts)
+			m, ok, err := g.Reply(ctx, "3 4 5", opts)
 			if err != nil || !ok {
 				t.Fatalf("%v: %v %v", st, ok, err)
 			}
@@ -65,15 +65,15 @@ func TestReplyStrength(t *testing.T) {
 	a := catalog.Options{Strength: catalog.Random, Rand: rand.New(rand.NewPCG(7, 7))}
 	b := catalog.Options{Strength: catalog.Random, Rand: rand.New(rand.NewPCG(7, 7))}
 	for range 20 {
-		x, _, _ := catalog.Reply(ctx, g, "3 4 5", a)
-		y, _, _ := catalog.Reply(ctx, g, "3 4 5", b)
+		x, _, _ := g.Reply(ctx, "3 4 5", a)
+		y, _, _ := g.Reply(ctx, "3 4 5", b)
 		if x != y {
 			t.Fatalf("seeded draws differ: %v, %v", x, y)
 		}
 	}
 	// No legal move: no reply at any strength.
 	for _, st := range []catalog.Strength{catalog.Perfect, catalog.Random, catalog.Mixed} {
-		if _, ok, err := catalog.Reply(ctx, g, "0 0", catalog.Options{Strength: st}); ok || err != nil {
+		if _, ok, err := g.Reply(ctx, "0 0", catalog.Options{Strength: st}); ok || err != nil {
 			t.Errorf("%v from 0 0: ok = %v, err = %v", st, ok, err)
 		}
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
-	"github.com/grundy/grundy/misere"
 	"github.com/grundy/grundy/notation"
 )
 
@@ -45,104 +44,43 @@ type span struct {
 	after func(i int, to any) string
 }
 
-// Binding is an engine game ready for one question, what a SumGame's Bind
-// returns: games whose engine holds per-question state (a Starlark session,
-// an octal computer, a coin-turning table, the components of a sum) build
-// one per call. Only Game and Codec are required.
-type Binding[P comparable] struct {
-	Game  impartial.Game[P]
-	Codec Codec[P]
-	// Ctx is the context to search under (a Starlark session's, which ends
-	// when a rule fails); nil means the caller's.
-	Ctx context.Context
-	// Fail reports an error the game recorded while the engine ran (a rule
-	// file's); it takes precedence over the engine's own error. May be nil.
-	Fail func() error
-	// Close releases the binding. May be nil.
-	Close func()
-	// Heap returns the position of a single heap of size n, for heap games
-	// (the nim-sequence and misère quotients read it). May be nil.
-	Heap func(n int) (P, error)
-	// HeapRules returns the rules of single heaps for misère quotients,
-	// when they are better given than read from the engine game (the
-	// periodicity theorem of octal games, a Starlark session). May be nil.
-	HeapRules func() misere.HeapRules
-	// Content returns what defines the positions read so far besides the
-	// game's spec (a sum's components' rule files: Content), for a game
-	// whose positions name games. May be nil.
-	Content func() string
-}
-
-func (b *Binding[P]) err() error {
-	if b.Fail == nil {
-		return nil
-	}
-	return b.Fail()
-}
-
-func (b *Binding[P]) done() {
-	if b.Close != nil {
-		b.Close()
-	}
-}
-
-func (b *Binding[P]) context(caller context.Context) context.Context {
-	if b.Ctx != nil {
-		return b.Ctx
-	}
-	return caller
-}
-
-// SumGame is the one adapter from an engine game (package impartial) to a
-// catalog Game: a position is a sum of components, each a position of the
-// engine game, written in the codec's notation, and every question goes
-// through impartial.Analyze. It holds no solving policy of its own.
-//
-// The family that builds it sets Bind and its optional fast paths (the
-// nim-sequence of a kernel, a period search, the cells of a value table)
-// before the game is first used; they are not changed afterwards.
-type SumGame[P comparable] struct {
-	info Info
-	// Bind builds the engine game for one question.
-	Bind func(ctx context.Context, opts Options) (*Binding[P], error)
-
-	// Stream computes a window of the nim-sequence faster than searching
-	// heap by heap (an octal kernel, a coin-turning table). May be nil.
-	Stream func(ctx context.Context, r ValueRange, opts Options, emit func([]impartial.Nimber) error) (*SequenceStats, error)
-	// PeriodSearch searches for and proves the period of the nim-sequence
-	// (games with Info.Periodic).
-	PeriodSearch func(ctx context.Context, max int, opts Options) (*Periodicity, error)
-	// Cell returns the position (a, b) of a two-heap game (games with
-	// Info.Table: ValueTable), Values[a][b] of its table.
-	Cell func(a, b int) P
-	// Tabulate computes the n×n value table (ValueTable's Values) faster
-	// than solving it cell by cell (a coin grid's, by the Tartan theorem; Wythoff's, by the mex over rows, columns and diagonals).
-	// May be nil.
-	Tabulate func(ctx context.Context, n int, opts Options) ([][]impartial.Nimber, error)
+// sumGame is the engine of every Game (the one implementation of engine):
+// a position is a sum of components, each a position of the spec's engine
+// game, written in the codec's notation, and every question goes through
+// impartial.Analyze. It holds no solving policy of its own.
+type sumGame[P comparable] struct {
+	info *Info // its Game's
+	spec Spec[P]
 }
 
 // NewSumGame returns the catalog game for g with the given description and
 // position codec.
-func NewSumGame[P comparable](info Info, g impartial.Game[P], codec Codec[P]) *SumGame[P] {
-	return NewBoundGame(info, func(context.Context, Options) (*Binding[P], error) {
+func NewSumGame[P comparable](info Info, g impartial.Game[P], codec Codec[P]) *Game {
+	return New(Spec[P]{Info: info, Bind: func(context.Context, Options) (*Binding[P], error) {
 		return &Binding[P]{Game: g, Codec: codec}, nil
-	})
+	}})
 }
 
-// NewBoundGame returns a catalog game whose engine game is built for each
-// question by bind.
-func NewBoundGame[P comparable](info Info, bind func(ctx context.Context, opts Options) (*Binding[P], error)) *SumGame[P] {
-	return &SumGame[P]{info: info, Bind: bind}
+// bind builds the engine game for one question.
+func (g *sumGame[P]) bind(ctx context.Context, opts Options) (*Binding[P], error) {
+	b, err := g.spec.Bind(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	b.g = g
+	return b, nil
 }
 
-// Info describes the game.
-func (g *SumGame[P]) Info() Info { return g.info }
-
-func (g *SumGame[P]) setInfo(f func(*Info)) { f(&g.info) }
+func (g *sumGame[P]) content() string {
+	if g.spec.Content == nil {
+		return ""
+	}
+	return g.spec.Content()
+}
 
 // parse reads a position with the binding's codec, naming the game in
 // errors.
-func (g *SumGame[P]) parse(b *Binding[P], position string) ([]P, error) {
+func (g *sumGame[P]) parse(b *Binding[P], position string) ([]P, error) {
 	ps, err := b.Codec.Parse(position)
 	if err != nil {
 		return nil, positionError(g.info.Spec, position, err)
@@ -152,24 +90,21 @@ func (g *SumGame[P]) parse(b *Binding[P], position string) ([]P, error) {
 
 // question opens a binding and reads a position: what every question
 // starts with. The caller calls b.done.
-func (g *SumGame[P]) question(ctx context.Context, position string, opts Options) (*Binding[P], []P, error) {
-	b, err := g.Bind(ctx, opts)
+func (g *sumGame[P]) question(ctx context.Context, position string, opts Options) (*Binding[P], []P, error) {
+	b, err := g.bind(ctx, opts)
 	if err != nil {
 		return nil, nil, err
 	}
 	ps, err := g.parse(b, position)
-	if err == nil {
-		err = b.err()
-	}
-	if err != nil {
+	if err = b.finish(ctx, err); err != nil {
 		b.done()
 		return nil, nil, err
 	}
 	return b, ps, nil
 }
 
-// Board draws a position as plain text (Boarder).
-func (g *SumGame[P]) Board(ctx context.Context, position string) (string, error) {
+// board draws a position as plain text.
+func (g *sumGame[P]) board(ctx context.Context, position string) (string, error) {
 	b, ps, err := g.question(ctx, position, Options{})
 	if err != nil {
 		return "", err
@@ -178,22 +113,24 @@ func (g *SumGame[P]) Board(ctx context.Context, position string) (string, error)
 	if b.Codec.Board == nil {
 		return "", nil
 	}
-	return b.Codec.Board(ps), b.err()
+	d := b.Codec.Board(ps)
+	return d, b.finish(ctx, nil)
 }
 
-// Canonical checks a position and writes it in canonical syntax.
-func (g *SumGame[P]) Canonical(ctx context.Context, position string) (string, error) {
+// canonical checks a position and writes it in canonical syntax.
+func (g *sumGame[P]) canonical(ctx context.Context, position string) (string, error) {
 	b, ps, err := g.question(ctx, position, Options{})
 	if err != nil {
 		return "", err
 	}
 	defer b.done()
-	return b.Codec.Format(ps), b.err()
+	c := b.Codec.Format(ps)
+	return c, b.finish(ctx, nil)
 }
 
 // query returns the engine's question for opts: the moves of the page
 // asked for and those before it (Offset).
-func (g *SumGame[P]) query(b *Binding[P], opts Options, canon string) impartial.Query {
+func (g *sumGame[P]) query(b *Binding[P], opts Options, canon string) impartial.Query {
 	limit := listLimit(opts, canon)
 	if limit > 0 {
 		limit += opts.Offset
@@ -254,9 +191,9 @@ func valuesFit(vals []impartial.Nimber, listed int, canon string, opts Options) 
 	return used+size <= m
 }
 
-// Solve analyzes a position through impartial.Analyze: its outcome, its
+// solve analyzes a position through impartial.Analyze: its outcome, its
 // value where known, and the moves asked for.
-func (g *SumGame[P]) Solve(ctx context.Context, position string, opts Options) (*Result, error) {
+func (g *sumGame[P]) solve(ctx context.Context, position string, opts Options) (*Result, error) {
 	b, ps, err := g.question(ctx, position, opts)
 	if err != nil {
 		return nil, err
@@ -271,13 +208,14 @@ func (g *SumGame[P]) Solve(ctx context.Context, position string, opts Options) (
 	}
 	ectx := b.context(ctx)
 	an, err := impartial.Analyze(ectx, b.Game, ps, g.query(b, opts, canon))
-	if ferr := b.err(); ferr != nil {
+	if ferr := b.failure(ctx); ferr != nil {
 		return nil, ferr
 	}
 	if err != nil {
 		return nil, g.explain(err, canon, opts)
 	}
-	return g.result(ectx, b, ps, canon, an, opts), b.err()
+	res := g.result(ectx, b, ps, canon, an, opts)
+	return res, b.finish(ctx, nil)
 }
 
 // checkOutput refuses a position whose answer could not fit the output
@@ -290,7 +228,7 @@ func checkOutput(canon string, opts Options) error {
 }
 
 // explain adds to an engine error what the question was.
-func (g *SumGame[P]) explain(err error, canon string, opts Options) error {
+func (g *sumGame[P]) explain(err error, canon string, opts Options) error {
 	var be *impartial.BudgetError
 	if errors.As(err, &be) && be.What == "" && (be.Limit == impartial.LimitPositions || be.Limit == impartial.LimitMemory || be.Limit == impartial.LimitMoves) {
 		what := "search of " + g.info.Spec + " " + notation.Quote(canon)
@@ -306,7 +244,7 @@ func (g *SumGame[P]) explain(err error, canon string, opts Options) error {
 }
 
 // result turns the engine's analysis into the catalog's Result.
-func (g *SumGame[P]) result(ctx context.Context, b *Binding[P], ps []P, canon string, an *impartial.Analysis[P], opts Options) *Result {
+func (g *sumGame[P]) result(ctx context.Context, b *Binding[P], ps []P, canon string, an *impartial.Analysis[P], opts Options) *Result {
 	res := &Result{Game: g.info.Spec, Position: canon, Misere: opts.Misere, Outcome: an.Outcome, Value: an.Value, WinningMoves: []Move{}}
 	if an.Loopy != nil {
 		res.LoopyValue = an.Loopy.String()
@@ -414,7 +352,7 @@ func (g *SumGame[P]) result(ctx context.Context, b *Binding[P], ps []P, canon st
 // with the component it is in (counted from 1: the heap, or the component
 // of a sum as written), as many as fit in room bytes (all when room is
 // negative), and their number when not all fit.
-func (g *SumGame[P]) classes(b *Binding[P], ps []P, cs []impartial.MoveClass, room int64) ([]MoveClass, int) {
+func (g *sumGame[P]) classes(b *Binding[P], ps []P, cs []impartial.MoveClass, room int64) ([]MoveClass, int) {
 	if len(cs) == 0 {
 		return nil, 0
 	}
@@ -508,10 +446,10 @@ func resultWord(after impartial.Outcome) string {
 	return ""
 }
 
-// Moves lists every move from the position, component by component. It
+// moves lists every move from the position, component by component. It
 // counts them first and refuses, before formatting any, a list that would
 // not fit the output budget.
-func (g *SumGame[P]) Moves(ctx context.Context, position string, opts Options) ([]Move, error) {
+func (g *sumGame[P]) moves(ctx context.Context, position string, opts Options) ([]Move, error) {
 	b, ps, err := g.question(ctx, position, opts)
 	if err != nil {
 		return nil, err
@@ -525,7 +463,7 @@ func (g *SumGame[P]) Moves(ctx context.Context, position string, opts Options) (
 	var total int64
 	for i, p := range ps {
 		qs, err := s.Options(ectx, p)
-		if ferr := b.err(); ferr != nil {
+		if ferr := b.failure(ctx); ferr != nil {
 			return nil, ferr
 		}
 		if err != nil {
@@ -545,12 +483,12 @@ func (g *SumGame[P]) Moves(ctx context.Context, position string, opts Options) (
 			out = append(out, g.move(b, ps, i, q))
 		}
 	}
-	return out, b.err()
+	return out, b.finish(ctx, nil)
 }
 
 // explainMoves names the list of moves that ran out of budget and how to
 // narrow the question.
-func (g *SumGame[P]) explainMoves(err error, parts int, canon string) error {
+func (g *sumGame[P]) explainMoves(err error, parts int, canon string) error {
 	var be *impartial.BudgetError
 	if !errors.As(err, &be) || be.What != "" || be.Limit == impartial.LimitTime || be.Limit == impartial.LimitCanceled {
 		return err
@@ -567,8 +505,8 @@ func (g *SumGame[P]) explainMoves(err error, parts int, canon string) error {
 	return err
 }
 
-// Reply returns the perfect player's move (impartial.Reply).
-func (g *SumGame[P]) Reply(ctx context.Context, position string, opts Options) (Move, bool, error) {
+// reply returns the perfect player's move (impartial.Reply).
+func (g *sumGame[P]) reply(ctx context.Context, position string, opts Options) (Move, bool, error) {
 	b, ps, err := g.question(ctx, position, opts)
 	if err != nil {
 		return Move{}, false, err
@@ -576,16 +514,17 @@ func (g *SumGame[P]) Reply(ctx context.Context, position string, opts Options) (
 	defer b.done()
 	canon := b.Codec.Format(ps)
 	m, ok, err := impartial.Reply(b.context(ctx), b.Game, ps, g.query(b, opts, canon))
-	if ferr := b.err(); ferr != nil {
+	if ferr := b.failure(ctx); ferr != nil {
 		return Move{}, false, ferr
 	}
 	if err != nil || !ok {
 		return Move{}, false, g.explain(err, canon, opts)
 	}
-	return g.move(b, ps, m.Index, m.To), true, b.err()
+	mv := g.move(b, ps, m.Index, m.To)
+	return mv, true, b.finish(ctx, nil)
 }
 
-func (g *SumGame[P]) move(b *Binding[P], ps []P, i int, to P) Move {
+func (g *sumGame[P]) move(b *Binding[P], ps []P, i int, to P) Move {
 	next := append([]P(nil), ps...)
 	next[i] = to
 	m := Move{To: b.Codec.Format(next)}
@@ -598,17 +537,25 @@ func (g *SumGame[P]) move(b *Binding[P], ps []P, i int, to P) Move {
 // heapCodec is the notation of heap games: heap sizes separated by spaces.
 var heapCodec = Codec[int]{Parse: games.ParseHeaps, Format: games.FormatHeaps, Describe: describeHeapMove, Board: games.DrawHeaps}
 
-// NewHeapGame returns the catalog game for an engine game on single heaps,
-// with positions written as heap sizes separated by spaces.
-func NewHeapGame(info Info, g impartial.Game[int]) *SumGame[int] {
-	info.Heap = true
+// HeapSpec is the spec of an engine game on single heaps, with positions
+// written as heap sizes separated by spaces: a family adds what else it
+// knows (a period search, the rules of its heaps) before New.
+func HeapSpec(info Info, g impartial.Game[int]) Spec[int] {
 	if info.Position == "" {
 		info.Position = "heap sizes separated by spaces, e.g. \"3 4 5\""
 	}
-	return NewBoundGame(info, func(context.Context, Options) (*Binding[int], error) {
-		return &Binding[int]{Game: g, Codec: heapCodec, Heap: func(n int) (int, error) { return n, nil }}, nil
-	})
+	return Spec[int]{
+		Info: info,
+		Bind: func(context.Context, Options) (*Binding[int], error) {
+			return &Binding[int]{Game: g, Codec: heapCodec}, nil
+		},
+		Heap: func(_ impartial.Game[int], n int) (int, error) { return n, nil },
+	}
 }
+
+// NewHeapGame returns the catalog game for an engine game on single heaps
+// (HeapSpec).
+func NewHeapGame(info Info, g impartial.Game[int]) *Game { return New(HeapSpec(info, g)) }
 
 // MaxHeap is the largest heap size ParseHeaps accepts.
 const MaxHeap = games.MaxHeap

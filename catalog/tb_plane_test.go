@@ -16,12 +16,12 @@ import (
 // Grundy's game and tb:0.77 Kayles (the same values, facts and period as
 // the named games), digits past 15 work through every question.
 func TestTBFamily(t *testing.T) {
-	grundy, err := catalog.Values(ctx, mustParse(t, "grundy"), 0, 3000, catalog.Options{})
+	grundy, err := mustParse(t, "grundy").Values(ctx, 0, 3000, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	tb := mustParse(t, "tb:4!.0")
-	seq, err := catalog.Values(ctx, tb, 0, 3000, catalog.Options{})
+	seq, err := tb.Values(ctx, 0, 3000, catalog.Options{})
 	if err != nil || !slices.Equal(seq.Values, grundy.Values) {
 		t.Fatalf("tb:4!.0 values differ from grundy: %v", err)
 	}
@@ -32,11 +32,11 @@ func TestTBFamily(t *testing.T) {
 	if info := k.Info(); info.Spec != "tb:0.77" || info.OEIS != "A002186" {
 		t.Errorf("tb:.77 info %+v", info)
 	}
-	p, err := catalog.Period(ctx, k, 100000, catalog.Options{})
+	p, err := k.Period(ctx, 100000, catalog.Options{})
 	if err != nil || p.Status != catalog.PeriodProved || p.Period != 12 || p.Preperiod != 71 {
 		t.Errorf("tb:0.77 period = %+v %v", p, err)
 	}
-	p, err = catalog.Period(ctx, mustParse(t, "tb:0.2G"), 10000, catalog.Options{})
+	p, err = mustParse(t, "tb:0.2G").Period(ctx, 10000, catalog.Options{})
 	if err != nil || p.Status != catalog.PeriodProved || p.Period != 2 {
 		t.Errorf("tb:0.2G period = %+v %v", p, err)
 	}
@@ -73,7 +73,7 @@ func TestTBFamily(t *testing.T) {
 func TestPlaneFamily(t *testing.T) {
 	opts := catalog.Options{Budget: impartial.DefaultBudget}
 	tc := mustParse(t, "coins:turning-corners")
-	tab, err := catalog.ValueTable(ctx, tc, 16, opts)
+	tab, err := tc.ValueTable(ctx, 16, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

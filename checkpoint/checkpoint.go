@@ -82,7 +82,7 @@ type Identity struct {
 	// Start is the first heap of the sequence.
 	Start int
 	// Content is what defines the game besides its spec, as the caller
-	// states it (catalog.Content: the hash of a rule file and the version
+	// states it (catalog.Game.Content: the hash of a rule file and the version
 	// of what rule files mean); "" for a game its spec defines. A
 	// checkpoint saved under another content is refused: its values are
 	// another game's (issue 45, finding 4: an edited rule file resumed

@@ -147,7 +147,7 @@ func (l *lister) take(out, mem int64) bool {
 // answer wrongly; so a move that would pass the budget is refused by
 // recording a *impartial.BudgetError (Err) and canceling the question's
 // context with it as the cause: the search stops at its next poll, and the
-// question's owner (catalog.Binding.Fail) reports the error, which takes
+// question's owner (catalog: the context's cause) reports the error, which takes
 // precedence over whatever the search made of the shortened list. Moves
 // polls the context by work and stops the same way when the question's
 // deadline passes.

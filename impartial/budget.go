@@ -71,6 +71,13 @@ func (b Budget) Context(ctx context.Context) (context.Context, context.CancelFun
 // Limit names the resource a budget ran out of.
 type Limit string
 
+// The limits. The first five are the fields of Budget; the others are the
+// bounds of one kind of computation, each set by its own settings: the work
+// of an evaluation or an enumeration (nimber.Settings.MaxWork,
+// misere.Settings.MaxWork, octal.Computer.SetMaxWork), the size of a misère
+// quotient (misere.Settings.MaxSize), the heaps a quotient is extended to
+// unproved (misere.Settings.MaxHeaps), and the steps of one call of a rule
+// file's function (rules.Limits.MaxSteps).
 const (
 	LimitPositions Limit = "positions"
 	LimitMoves     Limit = "moves"
@@ -78,13 +85,26 @@ const (
 	LimitMemory    Limit = "memory"
 	LimitTime      Limit = "time"
 	LimitCanceled  Limit = "canceled"
+	LimitWork      Limit = "work"
+	LimitSize      Limit = "size"
+	LimitHeaps     Limit = "heaps"
+	LimitSteps     Limit = "steps"
 )
 
-// BudgetError reports that a search stopped because a budget ran out.
+// BudgetError reports that a computation stopped because a limit was
+// reached. It is grundy's one kind of limit stop: every limit of every
+// package is a *BudgetError, with Limit naming which, so that the CLI
+// (exit status 2) and the web (422, 504 for time) treat them alike. A
+// cancellation (LimitCanceled) is not a limit but travels the same way.
 type BudgetError struct {
 	Limit Limit
 	Max   int64 // the limit that was reached (a count or bytes); 0 for time
 	Err   error // the context's error, for LimitTime and LimitCanceled
+	// Words, when set, is the stop in the words of the package that
+	// stopped ("the quotient grows past 50 elements at heap 15 (it has 96
+	// there)"): it replaces the message Limit and Max give; What and Hint
+	// still apply.
+	Words string
 	// What, when set, says what needed more than the budget, in words
 	// ("the moves of 1500 heaps", "the answer"); it starts the message.
 	What string
@@ -107,8 +127,19 @@ func (e *BudgetError) Error() string {
 		msg = "time budget exhausted (deadline exceeded)"
 	case LimitCanceled:
 		msg = "search canceled"
+	case LimitWork:
+		msg = fmt.Sprintf("work budget exhausted: more than %d steps of work", e.Max)
+	case LimitSize:
+		msg = fmt.Sprintf("size limit reached: more than %d elements", e.Max)
+	case LimitHeaps:
+		msg = fmt.Sprintf("heap limit reached at heap %d", e.Max)
+	case LimitSteps:
+		msg = fmt.Sprintf("step limit reached: more than %d steps", e.Max)
 	default:
 		msg = "budget exhausted: " + string(e.Limit)
+	}
+	if e.Words != "" {
+		msg = e.Words
 	}
 	if e.What != "" {
 		msg = e.What + ": " + msg
@@ -120,6 +151,16 @@ func (e *BudgetError) Error() string {
 }
 
 func (e *BudgetError) Unwrap() error { return e.Err }
+
+// LimitOf returns the limit that stopped err (the Limit of the first
+// *BudgetError in its chain), or "" when no limit did.
+func LimitOf(err error) Limit {
+	var be *BudgetError
+	if errors.As(err, &be) {
+		return be.Limit
+	}
+	return ""
+}
 
 // FormatBytes renders a byte count with a binary unit ("1.5 GiB").
 func FormatBytes(n int64) string {

@@ -14,7 +14,7 @@ import (
 // computation by time).
 type Settings struct {
 	// MaxSize, when positive, is the most elements a quotient may have
-	// (a *SizeError past it). Zero: no limit but the memory budget.
+	// (a *impartial.BudgetError of LimitSize past it). Zero: no limit but the memory budget.
 	MaxSize int
 	// MaxHeaps bounds Extend: the largest heap it adds (0: DefaultMaxHeaps).
 	MaxHeaps int
@@ -36,7 +36,7 @@ type Settings struct {
 	// Key names the rules in the checkpoint: a checkpoint saved under
 	// another key is refused.
 	Key string
-	// Content is what defines the rules besides Key (catalog.Content: a
+	// Content is what defines the rules besides Key (catalog.Game.Content: a
 	// rule file's hash), "" when Key does: a checkpoint saved under
 	// another content is refused too (its state is another game's).
 	Content string
@@ -59,24 +59,16 @@ const DefaultMaxHeaps = 100_000
 // maxRecalibrations bounds the candidates tried for one heap.
 const maxRecalibrations = 200
 
-// SizeError reports that a quotient grew past Settings.MaxSize.
-type SizeError struct {
-	// Max is the limit and Heap the heap whose addition broke it.
-	Max, Heap int
-	// Size is the size of the quotient of heaps 0..Heap when Verified; a
-	// candidate's size (reduced, not verified) otherwise.
-	Size     int
-	Verified bool
-	// Unit is what the rules number: "heap", or "position" for
-	// PositionRules ("" is "heap").
-	Unit string
-}
-
-func (e *SizeError) Error() string {
-	if e.Verified {
-		return fmt.Sprintf("the quotient grows past %d elements at %s %d (it has %d there)", e.Max, unitName(e.Unit), e.Heap, e.Size)
+// sizeError is the stop of a quotient grown past Settings.MaxSize (max) at
+// heap (or position: unit) heap: a *impartial.BudgetError of LimitSize.
+// size is the size of the quotient of heaps 0..heap when verified; a
+// candidate's size (reduced, not verified) otherwise.
+func sizeError(max, heap, size int, verified bool, unit string) error {
+	words := fmt.Sprintf("the quotient grows past %d elements at %s %d (it has %d there)", max, unitName(unit), heap, size)
+	if !verified {
+		words = fmt.Sprintf("the quotient grows past %d elements at %s %d (a candidate has %d there; the quotient itself may be smaller)", max, unitName(unit), heap, size)
 	}
-	return fmt.Sprintf("the quotient grows past %d elements at %s %d (a candidate has %d there; the quotient itself may be smaller)", e.Max, unitName(e.Unit), e.Heap, e.Size)
+	return &impartial.BudgetError{Limit: impartial.LimitSize, Max: int64(max), Words: words}
 }
 
 // unitName is the word for what the rules number ("" is "heap").
@@ -99,7 +91,7 @@ func unitOf(r HeapRules) string {
 	return "heap"
 }
 
-// StopError reports a computation stopped by a limit (Err: a *SizeError,
+// StopError reports a computation stopped by a limit (Err: an *impartial.BudgetError of any limit,
 // an *impartial.BudgetError, …) while adding heap Heap. Partial is the
 // quotient of the heaps 0..Heap−1, which is right as far as it goes.
 type StopError struct {
@@ -109,7 +101,7 @@ type StopError struct {
 	Size, Candidate int
 	Err             error
 	Partial         *Quotient
-	// Unit is what the rules number, as SizeError's. For PositionRules
+	// Unit is what the rules number ("heap", or "position" for PositionRules). For PositionRules
 	// ("position"), Closure is the number of positions of the closed set
 	// and Position the position numbered Heap, written out ("" for heap 0,
 	// the empty sum).
@@ -154,7 +146,7 @@ func (e *StopError) Unwrap() error { return e.Err }
 type ConstructionError struct {
 	Heap int
 	Msg  string
-	// Unit is as SizeError's.
+	// Unit is what the rules number, as StopError's.
 	Unit string
 }
 
@@ -366,7 +358,7 @@ func (b *builder) grow(ctx context.Context, n int) error {
 
 		if f == nil {
 			if b.maxSize > 0 && q.n > b.maxSize {
-				return &SizeError{Max: b.maxSize, Heap: n, Size: q.n, Verified: true, Unit: b.unit}
+				return sizeError(b.maxSize, n, q.n, true, b.unit)
 			}
 			b.q, b.isP, b.lt = q, isP, lt
 			b.trans, b.transQ = trans, q
@@ -541,7 +533,7 @@ func (b *builder) reduced(ctx context.Context, p *pretension, n int) (*cayley, [
 		return nil, nil, nil, err
 	}
 	if q == nil {
-		return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: n, Size: size, Unit: b.unit}
+		return nil, nil, nil, sizeError(b.maxSize, n, size, false, b.unit)
 	}
 	return q, qP, qlt, nil
 }
@@ -627,7 +619,7 @@ func (b *builder) recalibrate(ctx context.Context, n int, q *cayley, isP []bool,
 	if tooBig > 0 {
 		b.noteCandidate(tooBig)
 		if b.maxCand > 0 && tooBig > b.maxCand {
-			return nil, nil, nil, &SizeError{Max: b.maxSize, Heap: n, Size: tooBig, Unit: b.unit}
+			return nil, nil, nil, sizeError(b.maxSize, n, tooBig, false, b.unit)
 		}
 		return nil, nil, nil, b.memoryError(fmt.Sprintf("the candidates repairing the sum %s (%d elements)", b.describe(f), tooBig))
 	}

@@ -108,9 +108,8 @@ func TestExtendProves(t *testing.T) {
 	}
 	// A heap limit stops an unproved extension, with the quotient reached.
 	q, err := Extend(ctx, Octal(mustCode(t, "0.115")), Settings{MaxHeaps: 50})
-	var he *HeapLimitError
 	var se *StopError
-	if !errors.As(err, &he) || !errors.As(err, &se) || q == nil || q.Heaps() != 50 || q.Status() != Stopped || se.Heap != 50 {
+	if impartial.LimitOf(err) != impartial.LimitHeaps || !errors.As(err, &se) || q == nil || q.Heaps() != 50 || q.Status() != Stopped || se.Heap != 50 {
 		t.Errorf("0.115 to 50 heaps: %v (%v)", q, err)
 	}
 }

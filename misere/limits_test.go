@@ -86,9 +86,9 @@ func TestComputeLimits(t *testing.T) {
 	// Past the size limit: the error names the heap and holds the quotient
 	// of the smaller heaps, which is right (checked by search).
 	partial, err := Compute(context.Background(), kayles, 30, Settings{MaxSize: 10})
-	var se *SizeError
+	var se *impartial.BudgetError
 	var stop *StopError
-	if !errors.As(err, &se) || !errors.As(err, &stop) || se.Max != 10 || stop.Partial != partial || partial.Heaps() != stop.Heap-1 || partial.Size() > 10 || partial.Status() != Stopped {
+	if !errors.As(err, &se) || se.Limit != impartial.LimitSize || !errors.As(err, &stop) || se.Max != 10 || stop.Partial != partial || partial.Heaps() != stop.Heap-1 || partial.Size() > 10 || partial.Status() != Stopped {
 		t.Fatalf("max size 10: %v", err)
 	}
 	bruteForce(t, "0.77 partial", mustCode(t, "0.77"), partial, stop.Heap-1, 14)

@@ -185,16 +185,16 @@ func (w *work) add(n int64) error {
 	}
 	w.done += n
 	if w.max > 0 && w.done > w.max {
-		return &WorkError{Max: w.max}
+		return workError(w.max)
 	}
 	return nil
 }
 
-// WorkError reports that a computation reached Settings.MaxWork.
-type WorkError struct{ Max int64 }
-
-func (e *WorkError) Error() string {
-	return fmt.Sprintf("work bound reached: more than %d steps (sums enumerated, products formed)", e.Max)
+// workError is the stop at Settings.MaxWork: a *impartial.BudgetError of
+// LimitWork, in this package's words.
+func workError(max int64) error {
+	return &impartial.BudgetError{Limit: impartial.LimitWork, Max: max,
+		Words: fmt.Sprintf("work bound reached: more than %d steps (sums enumerated, products formed)", max)}
 }
 
 // limits bound one enumeration: steps (sums), the memory it holds, and the

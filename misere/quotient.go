@@ -143,11 +143,11 @@ func (e *UnprovableError) Error() string {
 	return "no periodicity theorem applies to these rules, so no number of heaps proves their quotient: it can only be computed to a given heap"
 }
 
-// HeapLimitError reports that Extend reached Settings.MaxHeaps unproved.
-type HeapLimitError struct{ Max int }
-
-func (e *HeapLimitError) Error() string {
-	return fmt.Sprintf("heap limit reached: the quotient is not proved by heap %d", e.Max)
+// heapLimitError is the stop of Extend at Settings.MaxHeaps unproved: a
+// *impartial.BudgetError of LimitHeaps.
+func heapLimitError(max int) error {
+	return &impartial.BudgetError{Limit: impartial.LimitHeaps, Max: int64(max),
+		Words: fmt.Sprintf("heap limit reached: the quotient is not proved by heap %d", max)}
 }
 
 func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) (*Quotient, error) {
@@ -196,7 +196,7 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 		}
 	}
 	if extend {
-		return b.stopped(&HeapLimitError{Max: to})
+		return b.stopped(heapLimitError(to))
 	}
 	return b.result(to, findPeriod(b.phi(), pb)), nil
 }
@@ -205,18 +205,15 @@ func run(ctx context.Context, rules HeapRules, to int, extend bool, s Settings) 
 // than a fault of the rules).
 func isStop(err error) bool {
 	var be *impartial.BudgetError
-	var se *SizeError
 	var ce *ConstructionError
-	var he *HeapLimitError
-	var we *WorkError
-	return errors.As(err, &be) || errors.As(err, &se) || errors.As(err, &ce) || errors.As(err, &he) || errors.As(err, &we)
+	return errors.As(err, &be) || errors.As(err, &ce)
 }
 
 // stopped returns the quotient computed so far and the *StopError for err.
 func (b *builder) stopped(err error) (*Quotient, error) {
 	n := b.heaps()
 	se := &StopError{Heap: n, Size: b.q.n, Candidate: b.cand, Err: err, Unit: unitOf(b.rules)}
-	if _, ok := err.(*HeapLimitError); ok {
+	if be, ok := err.(*impartial.BudgetError); ok && be.Limit == impartial.LimitHeaps {
 		se.Heap, se.Candidate = n-1, 0
 	}
 	if r, ok := b.rules.(positionNamer); ok {

@@ -31,7 +31,7 @@ type Settings struct {
 	// MaxBits bounds the nimbers written in the expression (0: MaxBits).
 	MaxBits int
 	// MaxWork bounds the 64-bit products an evaluation may cost (0:
-	// DefaultWork); past it Eval fails with a *WorkError.
+	// DefaultWork); past it Eval fails with an *impartial.BudgetError of LimitWork.
 	MaxWork int64
 }
 
@@ -69,7 +69,7 @@ type Evaluation struct {
 //
 // Numbers are decimal, or hexadecimal with 0x, binary with 0b. Errors are
 // *notation.SyntaxError values naming the column (bad syntax, a division
-// by 0, a number past s.MaxBits), or a *WorkError past the work budget.
+// by 0, a number past s.MaxBits), or an *impartial.BudgetError (LimitWork) past the work budget.
 func Eval(expr string, s Settings) (*big.Int, error) {
 	return EvalContext(context.Background(), expr, s)
 }
@@ -518,7 +518,7 @@ func (ev *evaluator) charge(units int64) error {
 		ev.max = ev.work
 	}
 	if ev.work -= units; ev.work < 0 {
-		return &WorkError{Max: ev.max}
+		return workError(ev.max)
 	}
 	return ev.poll(units)
 }
@@ -543,19 +543,13 @@ func (ev *evaluator) pow(a words, k *big.Int) (words, error) {
 	return r, nil
 }
 
-// WorkError reports an evaluation that needs more work than its budget
-// (Settings.MaxWork). It unwraps to an *impartial.BudgetError, so that the
-// CLI exits 2 and the web answers 422 as for any budget.
-type WorkError struct {
-	Max int64 // the budget, in 64-bit products
-}
-
-func (e *WorkError) Error() string {
-	return fmt.Sprintf("work budget exhausted: the expression needs more than %d products of 64-bit nimbers", e.Max)
-}
-
-func (e *WorkError) Unwrap() error {
-	return &impartial.BudgetError{Limit: "work", Max: e.Max}
+// workError is the stop of an evaluation that needs more work than its
+// budget (Settings.MaxWork, in 64-bit products): an *impartial.BudgetError
+// of LimitWork, so that the CLI exits 2 and the web answers 422 as for any
+// budget.
+func workError(max int64) error {
+	return &impartial.BudgetError{Limit: impartial.LimitWork, Max: max,
+		Words: fmt.Sprintf("work budget exhausted: the expression needs more than %d products of 64-bit nimbers", max)}
 }
 
 func (ev *evaluator) errAt(off int, format string, args ...any) error {

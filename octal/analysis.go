@@ -71,6 +71,10 @@ type Valued struct {
 	c *Computer
 	// err is the move Moves could not yield (Err).
 	err error
+	// Fail, when set, is called with that error as Moves meets it: the
+	// question's owner cancels its context with it as the cause, so that
+	// the search stops and its caller learns why (context.Cause).
+	Fail func(error)
 }
 
 // NewValued returns the game g for the analysis path.
@@ -95,7 +99,7 @@ func (v *Valued) Game() Game { return v.g }
 //
 // A move that leaves more heaps than a Parts holds (a take-and-break code's
 // that may leave more than MaxPartsHeld) cannot be yielded: Moves then
-// stops, and yields nothing from then on, and Err reports it, so that a
+// stops, and yields nothing from then on, and Err (and Fail) reports it, so that a
 // list of moves or a closure of positions built from Moves is refused
 // rather than given with moves left out.
 func (v *Valued) Moves(p Parts, yield func(Parts) bool) {
@@ -113,6 +117,9 @@ func (v *Valued) Moves(p Parts, yield func(Parts) bool) {
 			q, fits := PartsOf(append(slices.Clone(rest), parts...)...)
 			if !fits {
 				v.err = v.manyHeaps()
+				if v.Fail != nil {
+					v.Fail(v.err)
+				}
 				ok = false
 				return false
 			}

@@ -471,7 +471,7 @@ func (c *Computer) value(ctx context.Context, k kernel, n int) (uint32, int, err
 		// against the work limit as a general code's partitions do (the
 		// value past it is dropped).
 		if c.tbWork += int64(work); c.tbWork > c.maxWork {
-			return 0, work, &WorkError{Max: c.maxWork, Heap: n}
+			return 0, work, workError(c.maxWork, n)
 		}
 	}
 	return v, work, err

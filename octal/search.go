@@ -2,7 +2,6 @@ package octal
 
 import (
 	"context"
-	"errors"
 
 	"github.com/grundy/grundy/impartial"
 )
@@ -24,7 +23,7 @@ type PeriodSearch struct {
 	// values G(0..MaxN) it cannot hold (CheckBudget).
 	MaxMemory int64
 	// KeepAtWork ends a hunt that passes MaxWork with what the values
-	// held say (Stop = StopWork) instead of the *WorkError.
+	// held say (Stop = StopWork) instead of the work stop (an *impartial.BudgetError of LimitWork).
 	KeepAtWork bool
 	// Name names the game in errors (g.String() if empty).
 	Name string
@@ -72,8 +71,7 @@ func SearchPeriod(ctx context.Context, g Game, s PeriodSearch) (PeriodFound, err
 		}
 	}
 	per, stop, err := c.Hunt(ctx, HuntLimits{MaxN: s.MaxN, PlainMaxN: s.PlainMaxN})
-	var we *WorkError
-	if s.KeepAtWork && errors.As(err, &we) && ctx.Err() == nil {
+	if s.KeepAtWork && impartial.LimitOf(err) == impartial.LimitWork && ctx.Err() == nil {
 		// The work limit: what the values held say.
 		per, stop, err = Analyze(c), StopWork, nil
 		if per.Status == Proved {

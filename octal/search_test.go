@@ -47,8 +47,7 @@ func TestSearchPeriod(t *testing.T) {
 
 	// The work limit: an error, or with KeepAtWork what the values say.
 	g := mustTB(t, "0.*")
-	var we *WorkError
-	if _, err := SearchPeriod(ctx, g, PeriodSearch{MaxN: 60, MaxWork: 100_000}); !errors.As(err, &we) {
+	if _, err := SearchPeriod(ctx, g, PeriodSearch{MaxN: 60, MaxWork: 100_000}); impartial.LimitOf(err) != impartial.LimitWork {
 		t.Errorf("tb:0.* within 10^5 options: %v, want a work error", err)
 	}
 	f, err := SearchPeriod(ctx, g, PeriodSearch{MaxN: 60, MaxWork: 100_000, KeepAtWork: true})

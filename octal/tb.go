@@ -114,7 +114,7 @@ func (c *Computer) plainTB(ctx context.Context, n int) (uint32, int, error) {
 		}
 		if work++; work%tbWork == 0 {
 			if c.maxWork > 0 && c.tbWork+int64(work) > c.maxWork {
-				err = &WorkError{Max: c.maxWork, Heap: n}
+				err = workError(c.maxWork, n)
 				return false
 			}
 		}
@@ -122,7 +122,7 @@ func (c *Computer) plainTB(ctx context.Context, n int) (uint32, int, error) {
 	})
 	c.tbWork += int64(work)
 	if err == nil && c.maxWork > 0 && c.tbWork > c.maxWork {
-		err = &WorkError{Max: c.maxWork, Heap: n}
+		err = workError(c.maxWork, n)
 	}
 	if err != nil {
 		return 0, work, err
@@ -134,27 +134,19 @@ func (c *Computer) plainTB(ctx context.Context, n int) (uint32, int, error) {
 	return v, work, nil
 }
 
-// WorkError reports a general take-and-break code whose moves are too many
-// to list within the work limit (SetMaxWork): options examined.
-type WorkError struct {
-	Max  int64
-	Heap int
-}
-
-func (e *WorkError) Error() string {
-	return fmt.Sprintf("the moves of heap %d pass the work limit of %d options examined (a code that may leave many heaps has exponentially many moves)", e.Heap, e.Max)
-}
-
-// Unwrap makes a WorkError a position budget error (the options examined
-// count as positions) for the CLI (exit 2) and the web (422).
-func (e *WorkError) Unwrap() error {
-	return &impartial.BudgetError{Limit: impartial.LimitPositions, Max: e.Max}
+// workError is the stop of a general take-and-break code whose moves are
+// too many to list within the work limit (SetMaxWork) at heap n: a
+// *impartial.BudgetError of LimitWork (options examined), so that the CLI
+// (exit 2) and the web (422) treat it as every limit.
+func workError(max int64, n int) error {
+	return &impartial.BudgetError{Limit: impartial.LimitWork, Max: max,
+		Words: fmt.Sprintf("the moves of heap %d pass the work limit of %d options examined (a code that may leave many heaps has exponentially many moves)", n, max)}
 }
 
 // SetMaxWork bounds the options the plain kernel of a take-and-break code
 // made by NewTB examines over a run (0: no bound): the partitions into two
 // heaps or more of a general code, the pairs and triples of a code that
 // leaves three heaps (whose plain kernel is cubic). Past it Extend fails
-// with a *WorkError, the values before the heap that passed it kept.
+// with a *impartial.BudgetError of LimitWork, the values before the heap that passed it kept.
 // Octal and hexadecimal codes (New) are not affected.
 func (c *Computer) SetMaxWork(n int64) { c.maxWork = n }

@@ -430,9 +430,8 @@ func TestTBWorkLimit(t *testing.T) {
 	c := NewComputer(mustTB(t, "0.*"), Auto)
 	c.SetMaxWork(100_000)
 	err := c.Extend(ctx, 60)
-	var we *WorkError
 	var be *impartial.BudgetError
-	if !errors.As(err, &we) || !errors.As(err, &be) {
+	if !errors.As(err, &be) || be.Limit != impartial.LimitWork || be.Max != 100_000 {
 		t.Fatalf("tb:0.* to 60 within 10^5 options: %v, want a work error", err)
 	}
 }
@@ -475,8 +474,7 @@ func FuzzParseTB(f *testing.F) {
 		comp := NewComputer(g, Auto)
 		comp.SetMaxWork(20000)
 		if err := comp.Extend(ctx, 12); err != nil {
-			var we *WorkError
-			if !errors.As(err, &we) {
+			if impartial.LimitOf(err) != impartial.LimitWork {
 				t.Fatalf("tb:%s: %v", c, err)
 			}
 		}

@@ -32,11 +32,10 @@
 // sorted, a slice. No watchdog can stop a single built-in call, and the Go
 // runtime reports memory per process, not per thread. So the sandbox
 // bounds memory by construction: before a file is compiled, its syntax tree
-// is rewritten (rewrite.go) so that every operation whose result can be
+// is rewritten (package rules/internal/starmeter, the metered dialect) so that every operation whose result can be
 // larger than a few bytes — arithmetic operators, unary minus, slices,
 // method calls, the allocating built-ins (replaced under their own names),
-// dict and tuple literals, augmented assignments — calls a wrapper
-// (sandbox.go) that computes the size of the result from its operands
+// dict and tuple literals, augmented assignments — calls a wrapper that computes the size of the result from its operands
 // (split counts separators first, % and str walk the values they would
 // print, within the budget) and charges it to the call's meter before
 // anything is allocated. The remaining steps (a comprehension's element,

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"go.starlark.net/starlark"
+
+	"github.com/grundy/grundy/rules/internal/starmeter"
 )
 
 // TestMeterBoundsAllocation checks the meter against the Go runtime: for
@@ -72,9 +74,9 @@ func TestMeterBoundsAllocation(t *testing.T) {
 				t.Fatal(err)
 			}
 			alloc := int64(b.TotalAlloc - a.TotalAlloc)
-			charged := s.meter.used + int64(s.thread.Steps)*stepBytes
+			charged := s.meter.Used() + int64(s.thread.Steps)*starmeter.StepBytes
 			if alloc > charged+slack {
-				t.Errorf("the runtime allocated %d bytes, the meter charged %d (%d for operations, %d steps)", alloc, charged, s.meter.used, s.thread.Steps)
+				t.Errorf("the runtime allocated %d bytes, the meter charged %d (%d for operations, %d steps)", alloc, charged, s.meter.Used(), s.thread.Steps)
 			}
 			t.Logf("allocated %d, charged %d (%.1f×)", alloc, charged, float64(charged)/float64(max(alloc, 1)))
 			runtime.KeepAlive(v)

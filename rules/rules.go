@@ -14,6 +14,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/rules/internal/starmeter"
 )
 
 // Limits bound the Starlark code of a rule file.
@@ -130,8 +131,9 @@ func (r *Rules) Example() string { return r.example }
 // LoadError reports a rule file that does not load: a syntax error, an
 // undefined name, an error while running its top level (a limit included),
 // or a missing or ill-typed definition. Error() starts with file:line:col
-// when the problem has a place in the file. A limit of the computation (its
-// context, Limits.MaxMemory) unwraps to an *impartial.BudgetError.
+// when the problem has a place in the file. A limit (the computation's
+// context, Limits.MaxMemory, Limits.MaxSteps) unwraps to an
+// *impartial.BudgetError.
 type LoadError struct {
 	File string
 	Line int32 // 0 when the problem has no place in the file
@@ -163,7 +165,7 @@ var fileOptions = syntax.FileOptions{While: true, TopLevelControl: true, Set: tr
 // newThread returns a thread for a rule file's code: load() refused,
 // print() discarded (the sandbox's print does not even build its text),
 // and m installed as its meter.
-func newThread(name string, m *meter) *starlark.Thread {
+func newThread(name string, m *starmeter.Meter) *starlark.Thread {
 	th := &starlark.Thread{
 		Name:  name,
 		Print: func(*starlark.Thread, string) {},
@@ -171,7 +173,7 @@ func newThread(name string, m *meter) *starlark.Thread {
 			return nil, fmt.Errorf("load(%q): rule files cannot load other files", module)
 		},
 	}
-	m.install(th)
+	m.Install(th)
 	return th
 }
 
@@ -191,23 +193,23 @@ func Load(ctx context.Context, filename string, src []byte, limits Limits) (*Rul
 	if err != nil {
 		return nil, loadError(filename, err, nil, ctx)
 	}
-	(&rewriter{}).file(f)
-	prog, err := starlark.FileProgram(f, predeclared.Has)
+	starmeter.Rewrite(f)
+	prog, err := starlark.FileProgram(f, starmeter.Predeclared.Has)
 	if err != nil {
 		return nil, loadError(filename, err, nil, ctx)
 	}
-	m := newMeter(ctx, limits)
+	m := starmeter.NewMeter(ctx, starmeter.Limits(limits))
 	thread := newThread("load "+filename, m)
-	m.start(thread)
+	m.Start(thread)
 	if limits.CallTimeout > 0 {
 		timer := time.AfterFunc(limits.CallTimeout, func() {
-			m.timedOut.Store(true)
+			m.TimeOut()
 			thread.Cancel(fmt.Sprintf("loading ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout", limits.CallTimeout))
 		})
 		defer timer.Stop()
 	}
 	stop := context.AfterFunc(ctx, func() { thread.Cancel(ctx.Err().Error()) })
-	globals, err := prog.Init(thread, predeclared)
+	globals, err := prog.Init(thread, starmeter.Predeclared)
 	stop()
 	if err != nil {
 		return nil, loadError(filename, err, m, ctx)
@@ -224,7 +226,7 @@ func Load(ctx context.Context, filename string, src []byte, limits Limits) (*Rul
 			delete(globals, name)
 			continue
 		}
-		if err := checkDepth(v); err != nil {
+		if err := starmeter.CheckDepth(v); err != nil {
 			return nil, r.errorAt(name, fmt.Sprintf("the global %s holds %v", name, err))
 		}
 	}
@@ -300,7 +302,7 @@ func checkNesting(src []byte) (line, col int32, ok bool) {
 }
 
 // loadError converts an error while loading to a LoadError.
-func loadError(file string, err error, m *meter, ctx context.Context) *LoadError {
+func loadError(file string, err error, m *starmeter.Meter, ctx context.Context) *LoadError {
 	var se syntax.Error
 	var el resolve.ErrorList
 	var ee *starlark.EvalError
@@ -403,8 +405,9 @@ func (r *Rules) bind() error {
 
 // RuleError reports an error in a rule function while it ran: a Starlark
 // error (with its backtrace), a limit exceeded, or a result of the wrong kind.
-// A limit of the computation (its context, Limits.MaxMemory, the memory of
-// the positions) unwraps to an *impartial.BudgetError.
+// A limit (the computation's context, Limits.MaxMemory, the memory of the
+// positions, Limits.MaxSteps: LimitSteps) unwraps to an
+// *impartial.BudgetError.
 type RuleError struct {
 	File string
 	// Line and Col locate the innermost frame of the rule file (0 if none).
@@ -464,26 +467,30 @@ const cancelPrefix = "Starlark computation cancelled: "
 // newRuleError converts a Starlark error in file. m is the meter of the
 // call (nil if none), ctx the computation's context: a cancellation is a
 // limit, and the limits of the computation unwrap to budget errors.
-func newRuleError(file, fn, arg string, ee *starlark.EvalError, m *meter, ctx context.Context) *RuleError {
+func newRuleError(file, fn, arg string, ee *starlark.EvalError, m *starmeter.Meter, ctx context.Context) *RuleError {
 	e := &RuleError{File: file, Func: fn, Arg: arg, Msg: clip(ee.Msg, 1000)}
-	var le *limitError
+	var le *starmeter.LimitError
 	reason, cancelled := strings.CutPrefix(ee.Msg, cancelPrefix)
 	switch {
 	case errors.As(ee, &le):
 		e.limit = true
-		e.steps = le.steps
-		e.err = budgetError(le.limit, m, ctx)
-	case cancelled && ctx != nil && ctx.Err() != nil && (m == nil || m.limit == "" && !m.steps):
+		e.steps = le.Steps
+		e.err = budgetError(le.Limit, m, ctx)
+	case cancelled && ctx != nil && ctx.Err() != nil && (m == nil || m.Limit() == "" && !m.Steps()):
 		// The computation's context ended while the rule ran: its cause
 		// says why (a deadline, the memory governor, an interrupt).
 		e.limit, e.err = true, impartial.ContextError(ctx)
 		e.Msg = "stopped: " + e.err.Error()
 	case cancelled:
 		e.limit, e.Msg = true, clip(reason, 1000)
-		e.steps = m != nil && m.steps
+		e.steps = m != nil && m.Steps()
 		if m != nil {
-			e.err = budgetError(m.limit, m, ctx)
+			e.err = budgetError(m.Limit(), m, ctx)
 		}
+	}
+	if e.steps && e.err == nil && m != nil {
+		// The step limit is a limit as every other: a budget error.
+		e.err = &impartial.BudgetError{Limit: impartial.LimitSteps, Max: int64(min(m.Limits().MaxSteps, 1<<62))}
 	}
 	for _, fr := range ee.CallStack {
 		if fr.Pos.Filename() == "<builtin>" {
@@ -502,10 +509,10 @@ func newRuleError(file, fn, arg string, ee *starlark.EvalError, m *meter, ctx co
 
 // budgetError returns the budget error of a limit of the computation, or
 // nil for a limit of the rule file's own (steps, the wall clock of a call).
-func budgetError(limit impartial.Limit, m *meter, ctx context.Context) error {
+func budgetError(limit impartial.Limit, m *starmeter.Meter, ctx context.Context) error {
 	switch limit {
 	case impartial.LimitMemory:
-		return &impartial.BudgetError{Limit: limit, Max: m.limits.MaxMemory}
+		return &impartial.BudgetError{Limit: limit, Max: m.Limits().MaxMemory}
 	case impartial.LimitTime, impartial.LimitCanceled:
 		if ctx != nil && ctx.Err() != nil {
 			return impartial.ContextError(ctx)

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/rules/internal/starmeter"
 )
 
 // Pos is a position of a rule file's game within one Session: an index into
@@ -28,17 +30,26 @@ type Pos = int32
 // each goroutine its own.
 //
 // A rule function that fails (a Starlark error, a limit exceeded, a result
-// of the wrong kind) stops the session: Err returns the error, Moves yields
-// nothing any more, and the session's context is canceled so that a search
-// in progress stops promptly. Callers check Err after every engine call.
+// of the wrong kind) stops the session: Moves yields nothing any more, and
+// the session's context is canceled with the error as its cause
+// (context.Cause), so that a search in progress stops promptly and its
+// caller learns why. The end of the computation's context (a deadline, the
+// memory governor, an interrupt) ends the session's context too: with the
+// error of the rule function it stopped, when one was running, so that the
+// error names the file, line and call; else with the stop itself.
 type Session struct {
 	r      *Rules
 	limits Limits
 	thread *starlark.Thread
-	ctx    context.Context
-	cancel context.CancelFunc
+	parent context.Context // the computation's
+	ctx    context.Context // ends with the session's failure as its cause
+	cancel context.CancelCauseFunc
+	// mu is held while a rule function runs and its failure is recorded:
+	// watch, at the end of the computation's context, waits for the call
+	// it stopped to record its own error first.
+	mu sync.Mutex
 
-	meter *meter
+	meter *starmeter.Meter
 	vals  []starlark.Value
 	ids   map[string]Pos
 	small []Pos // ids of the ints 0..len(small)-1, or -1
@@ -51,13 +62,14 @@ type Session struct {
 	done  chan struct{}
 }
 
-// NewSession starts a session. Its context is ctx, canceled when a rule
-// function fails: pass Context() to the engine. Close the session when done.
+// NewSession starts a session. Its context ends with ctx, or when a rule
+// function fails, with the failure as its cause: pass Context() to the
+// engine. Close the session when done.
 func (r *Rules) NewSession(ctx context.Context, limits Limits) *Session {
 	limits = limits.withDefaults()
-	s := &Session{r: r, limits: limits, ids: make(map[string]Pos), done: make(chan struct{})}
-	s.ctx, s.cancel = context.WithCancel(ctx)
-	s.meter = newMeter(s.ctx, limits)
+	s := &Session{r: r, limits: limits, ids: make(map[string]Pos), done: make(chan struct{}), parent: ctx}
+	s.ctx, s.cancel = context.WithCancelCause(context.WithoutCancel(ctx))
+	s.meter = starmeter.NewMeter(ctx, starmeter.Limits(limits))
 	s.thread = newThread(r.file, s.meter)
 	go s.watch()
 	return s
@@ -78,15 +90,20 @@ func (s *Session) watch() {
 		select {
 		case <-s.done:
 			return
-		case <-s.ctx.Done():
-			s.thread.Cancel(s.ctx.Err().Error())
+		case <-s.parent.Done():
+			s.thread.Cancel(s.parent.Err().Error())
+			s.mu.Lock()
+			if s.err == nil {
+				s.cancel(impartial.ContextError(s.parent))
+			}
+			s.mu.Unlock()
 			return
 		case now := <-ticks:
 			switch c := s.calls.Load(); {
 			case c != last:
 				last, since = c, now
 			case c%2 == 1 && now.Sub(since) > s.limits.CallTimeout:
-				s.meter.timedOut.Store(true)
+				s.meter.TimeOut()
 				s.thread.Cancel(fmt.Sprintf("a call ran longer than the wall-clock limit of %s; the limit is Limits.CallTimeout", s.limits.CallTimeout))
 			}
 		}
@@ -100,11 +117,12 @@ func (s *Session) Close() {
 	default:
 		close(s.done)
 	}
-	s.cancel()
+	s.cancel(nil)
 }
 
-// Context returns the session's context: the one given to NewSession,
-// canceled as well when a rule function fails.
+// Context returns the session's context: it ends with the one given to
+// NewSession, or when a rule function fails, with the failure as its
+// cause.
 func (s *Session) Context() context.Context { return s.ctx }
 
 // Err returns the error that stopped the session, or nil.
@@ -120,17 +138,32 @@ func (s *Session) Len() int { return len(s.vals) }
 func (s *Session) Value(p Pos) starlark.Value { return s.vals[p] }
 
 func (s *Session) fail(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failLocked(err)
+}
+
+func (s *Session) failLocked(err error) {
 	if s.err == nil {
 		s.err = err
-		s.cancel()
+		s.cancel(err)
 	}
 }
 
 // call runs one rule function under the limits; an error stops the session.
 func (s *Session) call(fn starlark.Callable, name string, arg starlark.Value) (starlark.Value, error) {
+	return s.runRecorded(fn, name, arg, func(error) bool { return true })
+}
+
+// runRecorded runs one rule function under the limits and, with the
+// session's lock held, records its error as the session's failure when
+// fails says it is one.
+func (s *Session) runRecorded(fn starlark.Callable, name string, arg starlark.Value, fails func(error) bool) (starlark.Value, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	v, err := s.run(fn, name, arg)
-	if err != nil {
-		s.fail(err)
+	if err != nil && fails(err) {
+		s.failLocked(err)
 	}
 	return v, err
 }
@@ -140,7 +173,7 @@ func (s *Session) run(fn starlark.Callable, name string, arg starlark.Value) (st
 	if s.err != nil {
 		return nil, s.err
 	}
-	s.meter.start(s.thread)
+	s.meter.Start(s.thread)
 	s.calls.Add(1)
 	v, err := starlark.Call(s.thread, fn, starlark.Tuple{arg}, nil)
 	s.calls.Add(1)
@@ -148,7 +181,7 @@ func (s *Session) run(fn starlark.Callable, name string, arg starlark.Value) (st
 		return v, nil
 	}
 	if ee, ok := err.(*starlark.EvalError); ok {
-		return nil, newRuleError(s.r.file, name, DefaultFormat(arg), ee, s.meter, s.ctx)
+		return nil, newRuleError(s.r.file, name, DefaultFormat(arg), ee, s.meter, s.parent)
 	}
 	return nil, &RuleError{File: s.r.file, Func: name, Arg: DefaultFormat(arg), Msg: clip(err.Error(), 1000)}
 }
@@ -196,7 +229,7 @@ func checkPosition(v starlark.Value) (int, string) {
 		}
 		switch v := v.(type) {
 		case starlark.Int:
-			size += bitLen(v)*3/10 + 2
+			size += starmeter.BitLen(v)*3/10 + 2
 			return ""
 		case starlark.String:
 			size += 4*len(v) + 2
@@ -216,9 +249,9 @@ func checkPosition(v starlark.Value) (int, string) {
 			}
 			return ""
 		case *starlark.List:
-			return fmt.Sprintf("%s is a list; a position is an int, a string or a tuple (lists are mutable: use a tuple)", shortRepr(v, 60))
+			return fmt.Sprintf("%s is a list; a position is an int, a string or a tuple (lists are mutable: use a tuple)", starmeter.ShortRepr(v, 60))
 		}
-		return fmt.Sprintf("%s is a %s; a position is an int, a string or a tuple of these", shortRepr(v, 60), v.Type())
+		return fmt.Sprintf("%s is a %s; a position is an int, a string or a tuple of these", starmeter.ShortRepr(v, 60), v.Type())
 	}
 	if msg := check(v, 0); msg != "" {
 		return size, msg
@@ -241,6 +274,17 @@ const bytesPerPosition = 96
 // Limits.MaxMemory: past it, Intern fails the session with an
 // *impartial.BudgetError.
 func (s *Session) Intern(v starlark.Value) (Pos, error) {
+	p, err := s.intern(v)
+	var be *impartial.BudgetError
+	if errors.As(err, &be) {
+		s.fail(err)
+	}
+	return p, err
+}
+
+// intern is Intern without failing the session when the table of
+// positions is full: the caller says which call met the position.
+func (s *Session) intern(v starlark.Value) (Pos, error) {
 	var size int
 	if i, ok := v.(starlark.Int); ok {
 		if n, ok := i.Int64(); ok && n >= 0 && n < smallInts {
@@ -266,9 +310,7 @@ func (s *Session) Intern(v starlark.Value) (Pos, error) {
 	}
 	s.mem += int64(bytesPerPosition + 2*len(key) + size)
 	if s.mem > s.limits.MaxMemory {
-		err := &impartial.BudgetError{Limit: impartial.LimitMemory, Max: s.limits.MaxMemory}
-		s.fail(err)
-		return 0, err
+		return 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: s.limits.MaxMemory}
 	}
 	id := Pos(len(s.vals))
 	v.Freeze()
@@ -308,7 +350,7 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 	case *starlark.List, starlark.Tuple:
 		it = l.(starlark.Iterable).Iterate()
 	default:
-		s.resultError(name, arg, fmt.Sprintf("returned %s, a %s; %s must return a list of positions", shortRepr(list, 60), list.Type(), name))
+		s.resultError(name, arg, fmt.Sprintf("returned %s, a %s; %s must return a list of positions", starmeter.ShortRepr(list, 60), list.Type(), name))
 		return
 	}
 	defer it.Done()
@@ -321,11 +363,11 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 	for it.Next(&x) {
 		if heaps {
 			if n, ok := x.(starlark.Int); !ok || n.Sign() < 0 {
-				s.resultError(name, arg, fmt.Sprintf("returned %s, which is not a heap size (an int ≥ 0), in a heap game (heap = True); define components(position) to split positions into heaps", shortRepr(x, 60)))
+				s.resultError(name, arg, fmt.Sprintf("returned %s, which is not a heap size (an int ≥ 0), in a heap game (heap = True); define components(position) to split positions into heaps", starmeter.ShortRepr(x, 60)))
 				return
 			}
 		}
-		q, err := s.Intern(x)
+		q, err := s.intern(x)
 		if err != nil {
 			var be *impartial.BudgetError
 			if errors.As(err, &be) {
@@ -336,7 +378,7 @@ func (s *Session) each(name string, arg, list starlark.Value, yield func(Pos) bo
 				if fn, ok := s.fnOf(name).(*starlark.Function); ok {
 					re.Line, re.Col = fn.Position().Line, fn.Position().Col
 				}
-				s.err = re
+				s.fail(re)
 				return
 			}
 			s.resultError(name, arg, "returned a bad position: "+err.Error())
@@ -422,7 +464,7 @@ func (s *Session) Format(p Pos) string {
 	}
 	str, ok := starlark.AsString(v)
 	if !ok {
-		s.resultError("format", s.vals[p], fmt.Sprintf("returned %s, a %s; format must return a string", shortRepr(v, 60), v.Type()))
+		s.resultError("format", s.vals[p], fmt.Sprintf("returned %s, a %s; format must return a string", starmeter.ShortRepr(v, 60), v.Type()))
 		return DefaultFormat(s.vals[p])
 	}
 	return str
@@ -441,14 +483,17 @@ func (s *Session) Parse(text string) (Pos, error) {
 		return s.Intern(v)
 	}
 	arg := starlark.String(text)
-	v, err := s.run(s.r.parse, "parse", arg)
+	rejected := func(err error) bool {
+		// parse rejected the text: a position error, not a rule failure.
+		var re *RuleError
+		return errors.As(err, &re) && !re.limit
+	}
+	v, err := s.runRecorded(s.r.parse, "parse", arg, func(err error) bool { return !rejected(err) })
 	if err != nil {
 		var re *RuleError
-		if errors.As(err, &re) && !re.limit {
-			// parse rejected the text: a position error, not a rule failure.
+		if rejected(err) && errors.As(err, &re) {
 			return 0, &ParseError{Offset: -1, Msg: strings.TrimPrefix(re.Msg, "fail: ")}
 		}
-		s.fail(err)
 		return 0, err
 	}
 	p, err := s.Intern(v)
@@ -603,4 +648,17 @@ func literal(e syntax.Expr, depth int) (starlark.Value, syntax.Node, string) {
 		}
 	}
 	return nil, e, "not a position: write an int, a word, a quoted string or a tuple such as (1, 2)"
+}
+
+// HeapOf returns the position of a single heap of size n in the session
+// whose engine game g is (Session.Game), for heap games (heap = True): what
+// the catalog's nim-sequence and misère quotients read.
+func HeapOf(g impartial.Game[Pos], n int) (Pos, error) {
+	switch g := g.(type) {
+	case game:
+		return g.s.Heap(n)
+	case splitter:
+		return g.s.Heap(n)
+	}
+	return 0, fmt.Errorf("not a rule file's game: %T", g)
 }

@@ -35,10 +35,9 @@ var benchSpecs = []struct {
 	{"octal-d2-to20000", Spec{Kind: "octal", Octal: &OctalSpec{Digits: 2, To: 20000}}},
 }
 
-// BenchmarkLocalRunner runs whole sweeps on the embedded Prism runner, a
-// fresh output directory each time (run with -cpu 1,2 for the scaling).
-// The octal spec's units are long enough for Prism's splitting (its
-// progress reports come every 0.1 s, then less often).
+// BenchmarkLocalRunner runs whole sweeps on the local executor, a fresh
+// output directory each time (run with -cpu 1,2 for the scaling);
+// cmd/grundy-sweep's BenchmarkPrismRunner runs them on Beam's Prism.
 func BenchmarkLocalRunner(b *testing.B) {
 	for _, bs := range benchSpecs {
 		b.Run(bs.name, func(b *testing.B) {
@@ -67,7 +66,8 @@ func BenchmarkLocalRunner(b *testing.B) {
 }
 
 // BenchmarkDirect computes the same units one after the other in this
-// goroutine, without Beam: the baseline for the runner's overhead.
+// goroutine, without an executor or a directory: the baseline for the
+// executors' overhead.
 func BenchmarkDirect(b *testing.B) {
 	for _, bs := range benchSpecs {
 		b.Run(bs.name, func(b *testing.B) {

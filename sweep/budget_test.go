@@ -32,7 +32,7 @@ func TestOctalUnitBudget(t *testing.T) {
 		{"0.16", 20000, 2048, "to", "none", 20000, 0, 0},
 		{"4.344", 100000, 1024, "proved", "proved", 2100, 51, 998},
 	} {
-		r, err := OctalUnit(context.Background(), c.code, c.to, c.plainTo)
+		r, _, err := unitRow(c.code, OctalBudget{To: c.to, PlainTo: c.plainTo})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +48,7 @@ func TestOctalUnitBudget(t *testing.T) {
 func TestOctalUnitIgnoresLoad(t *testing.T) {
 	codes := []string{"0.007", "0.04", "0.156", "0.16", "0.6", "0.77", "4.344", "0.0007"}
 	row := func(code string) OctalRow {
-		r, err := OctalUnit(context.Background(), code, 12000, 3000)
+		r, _, err := unitRow(code, OctalBudget{To: 12000, PlainTo: 3000})
 		if err != nil {
 			t.Error(err)
 		}
@@ -209,26 +209,27 @@ func TestOctalOldSweepLoads(t *testing.T) {
 // equivalents.
 func TestOctalSweepFamily4(t *testing.T) {
 	digits, units, published, to := 2, 64, 56, 3000
-	var news []string
+	var unlisted []string
 	if os.Getenv("GRUNDY_SWEEP_LONG") == "1" {
 		digits, units, published, to = 3, 512, 380, 20000
-		news = []string{"4.344", "4.346", "4.354", "4.356"}
+		unlisted = []string{"4.344", "4.346", "4.354", "4.356"}
 	}
 	dir := t.TempDir()
 	sum, err := Run(context.Background(), Spec{Kind: "octal", Octal: &OctalSpec{Digits: digits, To: to, PlainTo: 2048, Families: []string{"4"}}}, Options{Out: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Units != units || sum.Published != published || sum.Agree != published || len(sum.Disagree) != 0 || !slices.Equal(sum.New, news) {
+	if sum.Units != units || sum.Published != published || sum.Agree != published || len(sum.Disagree) != 0 || !slices.Equal(sum.Unlisted, unlisted) {
 		t.Errorf("summary %+v", sum)
 	}
 }
 
-// A code the tables list as unsolved and proved here is new only if the
+// A code the tables list as unsolved and proved here is unlisted (a
+// period the tables consulted do not give; not called new) only if the
 // plain kernel's values prove the same period: 4.344 is; a row claiming
 // a period for 0.6 (Officers, unsolved) is not, and disagrees.
-func TestCompareNew(t *testing.T) {
-	r, err := OctalUnit(context.Background(), "4.344", 10000, 4096)
+func TestCompareUnlisted(t *testing.T) {
+	r, _, err := unitRow("4.344", OctalBudget{To: 10000, PlainTo: 4096})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +237,7 @@ func TestCompareNew(t *testing.T) {
 		t.Errorf("4.344: the unit's plain check %q, want same", r.Plain)
 	}
 	r.Compare()
-	if r.Check != "new" {
+	if r.Check != "unlisted" || !strings.Contains(r.Note, "no period in the tables consulted") {
 		t.Errorf("4.344: %+v", r)
 	}
 	// The same row with one value changed: its checksum is no longer the
@@ -259,7 +260,7 @@ func TestCompareNew(t *testing.T) {
 	if fake.Check != "disagrees" {
 		t.Errorf("a false period of 0.6: %+v", fake)
 	}
-	// Past the plain kernel's reach the period is new but unconfirmed: not
+	// Past the plain kernel's reach the period is unconfirmed: not
 	// a disagreement, and not computed (the check would take hours).
 	far := OctalRow{Code: "4.064", ComputedTo: plainConfirmMax + 1, Period: 16132, Preperiod: 94272, Status: "proved", Stop: "proved"}
 	if far.Plain, err = plainCheck(context.Background(), octal.Game{}, &far); err != nil || far.Plain != "beyond" {
@@ -269,7 +270,7 @@ func TestCompareNew(t *testing.T) {
 		t.Errorf("a period past the plain kernel's reach: %+v", far)
 	}
 	// A row no plain kernel checked (a part from before the check) is not
-	// called new.
+	// called unlisted.
 	old := OctalRow{Code: "4.344", ComputedTo: r.ComputedTo, Period: r.Period, Preperiod: r.Preperiod, Status: "proved"}
 	if old.Compare(); old.Check != "unconfirmed" {
 		t.Errorf("a row no plain kernel checked: %+v", old)
@@ -278,19 +279,20 @@ func TestCompareNew(t *testing.T) {
 
 // 4.064, which UnsolvedGames.md lists as unsolved, has period 16132 from
 // heap 94272 (results/octal-sparse-to16777216): its unit proves it at
-// G(220810) and the plain kernel gives the same values, so it is new.
+// G(220810) and the plain kernel gives the same values, so it is
+// unlisted.
 // With GRUNDY_SWEEP_LONG=1 (about a minute of one core: the plain kernel
 // examines some 10^10 pairs of heaps).
-func TestNew4064(t *testing.T) {
+func TestUnlisted4064(t *testing.T) {
 	if os.Getenv("GRUNDY_SWEEP_LONG") == "" {
 		t.Skip("the plain kernel to 220810: set GRUNDY_SWEEP_LONG=1")
 	}
-	r, err := RunOctalUnit(context.Background(), "4.064", OctalBudget{To: 1 << 20, PlainTo: 4096})
+	r, _, err := unitRow("4.064", OctalBudget{To: 1 << 20, PlainTo: 4096})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.Compare()
-	if r.Status != "proved" || r.Period != 16132 || r.Preperiod != 94272 || r.ComputedTo != 220810 || r.Plain != "same" || r.Check != "new" {
+	if r.Status != "proved" || r.Period != 16132 || r.Preperiod != 94272 || r.ComputedTo != 220810 || r.Plain != "same" || r.Check != "unlisted" {
 		t.Errorf("4.064: %+v", r)
 	}
 }

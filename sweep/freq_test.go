@@ -23,7 +23,7 @@ func TestFrequencyTablesPlain(t *testing.T) {
 		to = 1 << 16
 	}
 	for _, code := range []string{"0.16", "0.167", "0.014", "tb:4!.0"} {
-		r, tables, err := OctalFrequencies(context.Background(), code, OctalBudget{To: to, MaxWork: DefaultMaxWork})
+		r, tables, err := unitRow(code, OctalBudget{To: to, MaxWork: DefaultMaxWork})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -50,8 +50,10 @@ func checkMemory(t task, max int64) error {
 }
 
 // memorySems holds one semaphore a budget for the process: the units of a
-// sweep run on the runner's bundles, which Prism runs in this process (up
-// to 8 at once) and a remote runner in its workers, each with its own.
+// sweep run on the local executor's goroutines, or on a Beam runner's
+// bundles, each with a Worker of its own, which Prism runs in this process
+// (up to 8 at once) and a remote runner in its workers, each process with
+// its own budget.
 var memorySems struct {
 	sync.Mutex
 	m map[int64]*semaphore.Weighted

@@ -95,7 +95,7 @@ func TestSweepMemoryResults(t *testing.T) {
 // written.
 func TestProgressUnderway(t *testing.T) {
 	dir := t.TempDir()
-	st, err := openStore(dir)
+	st, err := openStore(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

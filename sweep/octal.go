@@ -259,9 +259,12 @@ type OctalRow struct {
 	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
 	// What the tables say (see Lookup), and whether this result agrees:
 	// agrees, disagrees, unproved (published, out of this range), open
-	// (published unsolved), new (published unsolved, proved here and by
-	// the plain kernel's values), unconfirmed (the same, past the plain
-	// kernel's check) or "" (no published result).
+	// (listed unsolved), unlisted (listed unsolved, proved here and by the
+	// plain kernel's values: a period the tables consulted do not give,
+	// not a claim that it is new, since Czajka's unsolved list is what
+	// his 1000-value analyzer did not solve and Flammenkamp's table, which
+	// covers every 4.ddd code, is not among them), unconfirmed (the same,
+	// past the plain kernel's check) or "" (no published result).
 	Representative     string `json:"representative,omitempty"`
 	PublishedPeriod    *int   `json:"published_period,omitempty"`
 	PublishedPreperiod *int   `json:"published_preperiod,omitempty"`
@@ -508,32 +511,6 @@ type OctalBudget struct {
 	MaxWork int64
 }
 
-// OctalUnit is RunOctalUnit without a work limit.
-func OctalUnit(ctx context.Context, code string, to, plainTo int) (OctalRow, error) {
-	return RunOctalUnit(ctx, code, OctalBudget{To: to, PlainTo: plainTo})
-}
-
-// RunOctalUnit computes one code (ParseSweepCode: an octal code or a tb:
-// code, through the same octal.Computer): its period hunt
-// (octal.Computer.Hunt) up to G(To), and G(PlainTo) while the plain kernel
-// computes it, then the statistics of the computer. A tb: code whose
-// kernel passes MaxWork stops there (stop "work") with the values before
-// the heap that passed it. Everything but Seconds depends on the code and
-// the budget only, never on the machine or its load. The check against
-// the tables is added by the merge.
-func RunOctalUnit(ctx context.Context, code string, b OctalBudget) (OctalRow, error) {
-	r, _, err := runOctal(ctx, code, b, nil)
-	return r, err
-}
-
-// OctalFrequencies is RunOctalUnit with the unit's frequency tables: for
-// a code not proved whose last kernel is the sparse-space one, the counts
-// of each value among heaps 1..N for every power of two N ≤ ComputedTo
-// (none otherwise).
-func OctalFrequencies(ctx context.Context, code string, b OctalBudget) (OctalRow, []FreqTable, error) {
-	return runOctal(ctx, code, b, nil)
-}
-
 // unitCheckpoint is one unit's checkpoint: its directory and how often it
 // saves.
 type unitCheckpoint struct {
@@ -621,9 +598,19 @@ func (ck *unitCheckpoint) open(ctx context.Context, code string, comp *octal.Com
 	}, nil
 }
 
-// runOctal computes a unit, keeping its values in ck (nil: none) if the
-// code allows a replay (a tb: code with a work limit that counts the
-// options of three heaps or more does not).
+// runOctal computes one code (ParseSweepCode: an octal code or a tb:
+// code, through the same octal.Computer): its period hunt
+// (octal.SearchPeriod) up to G(To), and G(PlainTo) while the plain kernel
+// computes it, then the statistics of the computer and, for a code not
+// proved whose last kernel is the sparse-space one, its frequency tables
+// (the counts of each value among heaps 1..N for every power of two N ≤
+// ComputedTo). A tb: code whose kernel passes MaxWork stops there (stop
+// "max_work") with the values before the heap that passed it. Everything
+// but the seconds depends on the code and the budget only, never on the
+// machine or its load; the check against the tables is the merge's. The
+// values are kept in ck (nil: none) if the code allows a replay (a tb:
+// code with a work limit that counts the options of three heaps or more
+// does not).
 func runOctal(ctx context.Context, code string, b OctalBudget, ck *unitCheckpoint) (_ OctalRow, _ []FreqTable, err error) {
 	_, g, err := ParseSweepCode(code)
 	if err != nil {
@@ -668,9 +655,9 @@ func runOctal(ctx context.Context, code string, b OctalBudget, ck *unitCheckpoin
 		Seconds: time.Since(start).Seconds(), Checksum: sum,
 	}
 	if per.Status == octal.Proved && publishedUnsolved(code) {
-		// A new period: the unit checks it with the plain kernel, the
-		// oracle the fast kernels are tested against, while it holds a
-		// core (the merge only reads the verdict).
+		// A period the tables do not give: the unit checks it with the
+		// plain kernel, the oracle the fast kernels are tested against,
+		// while it holds a core (the merge only reads the verdict).
 		if row.Plain, err = plainCheck(ctx, g, &row); err != nil {
 			return OctalRow{}, nil, fmt.Errorf("sweep: octal %s: the plain kernel's check: %w", code, err)
 		}
@@ -758,17 +745,19 @@ func (r *OctalRow) Compare() {
 	r.Representative = pub.Rep
 	switch {
 	case pub.Unsolved && r.Status == "proved":
-		// New if the unit's plain kernel gave the same values: the same
-		// period proved from them.
+		// Unlisted if the unit's plain kernel gave the same values: the
+		// same period proved from them. Not "new": a new period needs the
+		// table that would list it, and Flammenkamp's, which covers every
+		// 4.ddd code, is not among the tables consulted (known.go).
 		switch r.Plain {
 		case "same":
-			r.Check, r.Note = "new", fmt.Sprintf("published unsolved (%s, representative %s); proved here, and the plain kernel gives the same G(0..%d)", pub.Source, pub.Rep, r.ComputedTo)
+			r.Check, r.Note = "unlisted", fmt.Sprintf("listed unsolved (%s, representative %s), no period in the tables consulted; proved here, and the plain kernel gives the same G(0..%d)", pub.Source, pub.Rep, r.ComputedTo)
 		case "differs":
-			r.Check, r.Note = "disagrees", fmt.Sprintf("published unsolved (%s, representative %s); proved here, but the plain kernel's values differ or do not prove it", pub.Source, pub.Rep)
+			r.Check, r.Note = "disagrees", fmt.Sprintf("listed unsolved (%s, representative %s); proved here, but the plain kernel's values differ or do not prove it", pub.Source, pub.Rep)
 		case "beyond":
-			r.Check, r.Note = "unconfirmed", fmt.Sprintf("published unsolved (%s, representative %s); proved here, past the plain kernel's check (G to %d): confirm it with an independent program", pub.Source, pub.Rep, plainConfirmMax)
+			r.Check, r.Note = "unconfirmed", fmt.Sprintf("listed unsolved (%s, representative %s), no period in the tables consulted; proved here, past the plain kernel's check (G to %d): confirm it with an independent program", pub.Source, pub.Rep, plainConfirmMax)
 		default:
-			r.Check, r.Note = "unconfirmed", fmt.Sprintf("published unsolved (%s, representative %s); proved here, not checked by the plain kernel (a part from before the units checked): compute the unit again", pub.Source, pub.Rep)
+			r.Check, r.Note = "unconfirmed", fmt.Sprintf("listed unsolved (%s, representative %s), no period in the tables consulted; proved here, not checked by the plain kernel (a part from before the units checked): compute the unit again", pub.Source, pub.Rep)
 		}
 	case pub.Unsolved:
 		r.Check, r.Note = "open", fmt.Sprintf("published unsolved (%s)", pub.Source)
@@ -805,7 +794,7 @@ func (r *OctalRow) Compare() {
 }
 
 // plainConfirmMax bounds the values the plain kernel recomputes to check
-// a new period. It examines about n²/4 pairs of heaps: some 4 minutes of
+// a period the tables do not give. It examines about n²/4 pairs of heaps: some 4 minutes of
 // one core for 4.406's 588,284 values, a quarter of an hour at 2^20.
 const plainConfirmMax = 1 << 20
 
@@ -897,14 +886,14 @@ func (t *octalTask) merge(ctx context.Context, st *store) (*Summary, error) {
 			sum.Agree++
 		case "disagrees":
 			sum.Disagree = append(sum.Disagree, r.Code)
-		case "new":
-			sum.New = append(sum.New, r.Code)
+		case "unlisted":
+			sum.Unlisted = append(sum.Unlisted, r.Code)
 		case "unconfirmed":
 			sum.Unconfirmed = append(sum.Unconfirmed, r.Code)
 		}
 	}
 	sort.Strings(sum.Disagree)
-	sort.Strings(sum.New)
+	sort.Strings(sum.Unlisted)
 	sort.Strings(sum.Unconfirmed)
 	header := []string{"code", "computed_to", "max_value", "rare", "period", "preperiod", "status", "stop", "seconds",
 		"representative", "published_period", "published_preperiod", "check", "note", "checksum", "cpu_seconds"}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -120,7 +119,7 @@ func TestMergeRefusesForeignPart(t *testing.T) {
 	data, _ := os.ReadFile(filepath.Join(dir, "parts", "0.1.json"))
 	os.WriteFile(filepath.Join(dir, "parts", "0.7.json"), data, 0o644)
 	task, _ := spec.task()
-	st, _ := openStore(dir)
+	st, _ := openStore(dir, nil)
 	_, err := task.merge(context.Background(), st)
 	var pe *PartError
 	if !errors.As(err, &pe) || !strings.Contains(err.Error(), `0.7.json is the part of {"kind":"octal","code":"0.1","to":100}`) || !strings.Contains(err.Error(), "run the same command again") {
@@ -223,19 +222,4 @@ type zeros struct{}
 func (zeros) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
-}
-
-// Once the sweep's context is canceled, the runner's log lines are
-// dropped: a cancel is not an error.
-func TestLogQuietAfterCancel(t *testing.T) {
-	var buf bytes.Buffer
-	ctx, cancel := context.WithCancel(context.Background())
-	log := slog.New(untilCanceled{ctx, slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelWarn})})
-	log.Error("before")
-	cancel()
-	log.Error("Bundle Failed.", "error", "context canceled")
-	log.With("a", 1).Error("after")
-	if got := buf.String(); !strings.Contains(got, "before") || strings.Contains(got, "Bundle") || strings.Contains(got, "after") {
-		t.Errorf("logged %q", got)
-	}
 }

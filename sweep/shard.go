@@ -11,8 +11,8 @@ import (
 	"strings"
 )
 
-// Shard is one of Count slices of a sweep, for schedulers other than Beam
-// (a Slurm array, GNU parallel): shard i computes the units whose index
+// Shard is one of Count slices of a sweep, for schedulers that start
+// independent jobs (a Slurm array, GNU parallel): shard i computes the units whose index
 // is i mod Count, 0 ≤ i < Count, into a directory of its own with the
 // usual layout (sweep.json, parts/, the lock), and Merge gathers the
 // shards' parts into the sweep's results. A part of a shard is the part
@@ -107,8 +107,9 @@ func (e *MergeError) Error() string { return "sweep: " + e.Msg }
 // the sweeps are the same and that every unit of the sweep is present,
 // and valid, exactly once; then it writes the results and the summary as
 // the last step of a sweep does. Missing units are named by key, with the
-// shard that should have computed them.
-func Merge(ctx context.Context, dirs []string, out string) (*Summary, error) {
+// shard that should have computed them. remote reaches directories that
+// are URLs (nil: none; Options.Remote).
+func Merge(ctx context.Context, dirs []string, out string, remote RemoteFS) (*Summary, error) {
 	if len(dirs) == 0 {
 		return nil, &UsageError{errors.New("sweep: merge needs the shards' directories")}
 	}
@@ -119,7 +120,7 @@ func Merge(ctx context.Context, dirs []string, out string) (*Summary, error) {
 		if _, dup := shards[dir]; dup {
 			return nil, &UsageError{fmt.Errorf("sweep: %s is given twice", dir)}
 		}
-		st, err := openStore(dir)
+		st, err := openStore(dir, remote)
 		if err != nil {
 			return nil, &UsageError{err}
 		}
@@ -155,7 +156,7 @@ func Merge(ctx context.Context, dirs []string, out string) (*Summary, error) {
 	from := make([]string, t.units())
 	var twice, bad []string
 	for _, dir := range dirs {
-		st, _ := openStore(dir)
+		st, _ := openStore(dir, remote)
 		keys, err := st.parts(ctx)
 		if err != nil {
 			return nil, err
@@ -200,7 +201,7 @@ func Merge(ctx context.Context, dirs []string, out string) (*Summary, error) {
 	case len(missing) > 0:
 		return nil, &MergeError{fmt.Sprintf("%d of %d units are missing: %s", len(missing), t.units(), listSome(missing, 20))}
 	}
-	st, unlock, err := claimDir(ctx, out, specJSON)
+	st, unlock, err := claimDir(ctx, out, specJSON, remote)
 	if err != nil {
 		return nil, err
 	}
@@ -213,19 +214,7 @@ func Merge(ctx context.Context, dirs []string, out string) (*Summary, error) {
 			return nil, err
 		}
 	}
-	sum, err := t.merge(ctx, st)
-	if err != nil {
-		return nil, err
-	}
-	sum.Kind, sum.Units = spec.Kind, t.units()
-	data, err := json.MarshalIndent(sum, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	if err := st.write(ctx, st.join("summary.json"), append(data, '\n')); err != nil {
-		return nil, err
-	}
-	return sum, nil
+	return mergeAll(ctx, st, spec.Kind, t)
 }
 
 // missingShard names the shard that should have computed unit i, when

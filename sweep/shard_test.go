@@ -89,7 +89,7 @@ func TestShardsMerge(t *testing.T) {
 		}
 	}
 	out := filepath.Join(root, "merged")
-	sum, err := Merge(ctx, dirs, out)
+	sum, err := Merge(ctx, dirs, out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,11 +100,11 @@ func TestShardsMerge(t *testing.T) {
 		t.Errorf("merged results\n%s\nwhole sweep's\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
 	}
 	var me *MergeError
-	_, err = Merge(ctx, []string{dirs[0], dirs[2]}, filepath.Join(root, "m2"))
+	_, err = Merge(ctx, []string{dirs[0], dirs[2]}, filepath.Join(root, "m2"), nil)
 	if !errors.As(err, &me) || !strings.Contains(err.Error(), "2 of 7 units are missing: 0.2 (shard 1/3), 0.5 (shard 1/3)") {
 		t.Errorf("shard 1 missing: %v", err)
 	}
-	_, err = Merge(ctx, []string{whole, dirs[1]}, filepath.Join(root, "m3"))
+	_, err = Merge(ctx, []string{whole, dirs[1]}, filepath.Join(root, "m3"), nil)
 	if !errors.As(err, &me) || !strings.Contains(err.Error(), "2 units are in two directories: 0.2 ("+whole+" and "+dirs[1]+")") {
 		t.Errorf("a unit twice: %v", err)
 	}
@@ -113,7 +113,7 @@ func TestShardsMerge(t *testing.T) {
 	if _, err := Run(ctx, s, Options{Out: other}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Merge(ctx, []string{dirs[0], other, dirs[2]}, filepath.Join(root, "m4"))
+	_, err = Merge(ctx, []string{dirs[0], other, dirs[2]}, filepath.Join(root, "m4"), nil)
 	if !errors.As(err, &me) || !strings.Contains(err.Error(), other+` holds another sweep ({"kind":"octal","octal":{"digits":1,"to":200}})`) {
 		t.Errorf("another sweep: %v", err)
 	}
@@ -121,7 +121,7 @@ func TestShardsMerge(t *testing.T) {
 	name := filepath.Join(dirs[1], "parts", "0.5.json")
 	data, _ := os.ReadFile(name)
 	os.WriteFile(name, []byte(strings.Replace(string(data), `"period":2`, `"period":3`, 1)), 0o644)
-	_, err = Merge(ctx, dirs, filepath.Join(root, "m5"))
+	_, err = Merge(ctx, dirs, filepath.Join(root, "m5"), nil)
 	if !errors.As(err, &me) || !strings.Contains(err.Error(), "0.5.json fails its checksum") {
 		t.Errorf("a damaged part: %v", err)
 	}

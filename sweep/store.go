@@ -15,15 +15,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // gs:// output directories on Dataflow
-
 	"github.com/grundy/grundy/internal/filelock"
 )
 
 // A store is a sweep's output directory: a local path, shared by the
 // workers when they run elsewhere (NFS), or an object-store URL such as
-// gs://bucket/dir that the workers reach through Beam's filesystems.
+// gs://bucket/dir that the workers reach through a RemoteFS (Beam's file
+// systems, in grundy-sweep).
 //
 // Layout:
 //
@@ -39,13 +37,47 @@ import (
 type store struct {
 	dir    string
 	remote bool
+	fs     RemoteFS // for a remote dir
 }
 
-func openStore(dir string) (*store, error) {
+// RemoteFS reaches an output directory that is a URL (gs://bucket/dir):
+// grundy-sweep's are Beam's file systems (cmd/grundy-sweep/beam.go).
+// grundy has none, so that it links no Beam: a sweep into such a directory
+// is grundy-sweep's (a *RemoteError here).
+type RemoteFS interface {
+	// OpenRead opens the object name, or returns an error that wraps
+	// fs.ErrNotExist when there is none.
+	OpenRead(ctx context.Context, name string) (io.ReadCloser, error)
+	// Write replaces the object name with data, made visible whole once
+	// written.
+	Write(ctx context.Context, name string, data []byte) error
+	// List returns the names of the objects that match the glob pattern.
+	List(ctx context.Context, pattern string) ([]string, error)
+}
+
+// IsRemote says whether an output directory is a URL (gs://…), which a
+// RemoteFS reaches, rather than a local path.
+func IsRemote(dir string) bool { return strings.Contains(dir, "://") }
+
+// RemoteError is an output directory that is a URL where no RemoteFS
+// reaches it.
+type RemoteError struct{ Dir string }
+
+func (e *RemoteError) Error() string {
+	return fmt.Sprintf("sweep: %s is not a local directory, and this program reaches no remote store (grundy-sweep, with Beam's file systems, does)", e.Dir)
+}
+
+func openStore(dir string, remote RemoteFS) (*store, error) {
 	if dir == "" {
 		return nil, errors.New("sweep: no output directory")
 	}
-	return &store{dir: dir, remote: strings.Contains(dir, "://")}, nil
+	if !IsRemote(dir) {
+		return &store{dir: dir}, nil
+	}
+	if remote == nil {
+		return nil, &RemoteError{dir}
+	}
+	return &store{dir: dir, remote: true, fs: remote}, nil
 }
 
 func (s *store) join(elem ...string) string {
@@ -78,15 +110,8 @@ func (s *store) readMax(ctx context.Context, name string, max int64) ([]byte, er
 		}
 		r = f
 	} else {
-		fsys, err := filesystem.New(ctx, name)
-		if err != nil {
-			return nil, err
-		}
-		defer fsys.Close()
-		if _, err := fsys.Size(ctx, name); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
-		}
-		if r, err = fsys.OpenRead(ctx, name); err != nil {
+		var err error
+		if r, err = s.fs.OpenRead(ctx, name); err != nil {
 			return nil, err
 		}
 	}
@@ -104,20 +129,7 @@ var errTooLong = errors.New("not a file a sweep wrote")
 // write replaces the file atomically with data.
 func (s *store) write(ctx context.Context, name string, data []byte) error {
 	if s.remote {
-		fsys, err := filesystem.New(ctx, name)
-		if err != nil {
-			return err
-		}
-		defer fsys.Close()
-		w, err := fsys.OpenWrite(ctx, name)
-		if err != nil {
-			return err
-		}
-		if _, err := w.Write(data); err != nil {
-			w.Close()
-			return err
-		}
-		return w.Close()
+		return s.fs.Write(ctx, name, data)
 	}
 	dir := filepath.Dir(name)
 	if err := os.MkdirAll(dir, 0o777); err != nil {
@@ -253,12 +265,8 @@ func (s *store) checkParts(ctx context.Context, t task, warn func(string)) error
 func (s *store) parts(ctx context.Context) ([]string, error) {
 	var names []string
 	if s.remote {
-		fsys, err := filesystem.New(ctx, s.dir)
-		if err != nil {
-			return nil, err
-		}
-		defer fsys.Close()
-		if names, err = fsys.List(ctx, s.join("parts", "*.json")); err != nil {
+		var err error
+		if names, err = s.fs.List(ctx, s.join("parts", "*.json")); err != nil {
 			return nil, err
 		}
 	} else {
@@ -315,8 +323,8 @@ func (e *SpecMismatchError) Error() string {
 // specJSON, as a sweep and a merge both do before they write: a directory
 // another process holds, or one of another sweep, is a *UsageError. The
 // caller defers unlock, which releases the lock (a remote store has none).
-func claimDir(ctx context.Context, out string, specJSON []byte) (st *store, unlock func(), err error) {
-	st, err = openStore(out)
+func claimDir(ctx context.Context, out string, specJSON []byte, remote RemoteFS) (st *store, unlock func(), err error) {
+	st, err = openStore(out, remote)
 	if err != nil {
 		return nil, nil, &UsageError{err}
 	}

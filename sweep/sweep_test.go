@@ -6,13 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
-
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
 	"github.com/grundy/grundy/bridge"
 )
@@ -50,7 +47,7 @@ func TestOctalSweepMatchesDirect(t *testing.T) {
 		t.Fatalf("%d rows, %d units, want 63", len(rows), sum.Units)
 	}
 	for _, r := range rows {
-		want, err := OctalUnit(context.Background(), r.Code, to, 0)
+		want, _, err := unitRow(r.Code, OctalBudget{To: to, PlainTo: 0})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,65 +256,5 @@ func TestSweepRefusesAnotherSpec(t *testing.T) {
 		if _, err := Run(context.Background(), spec, Options{Out: t.TempDir()}); !errors.As(err, &ue) {
 			t.Errorf("spec %+v: %v, want a UsageError", spec, err)
 		}
-	}
-}
-
-// The cluster path: a portable runner ("flink" is Beam's portable runner
-// under that name) submitting to a job server with Beam options, here a
-// Prism job server on this machine with loopback workers in place of a
-// Flink cluster.
-func TestSweepOnJobServer(t *testing.T) {
-	l, err := net.Listen("tcp", "localhost:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	if _, err := prism.CreateJobServer(ctx, prism.Options{Port: port}); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp) // the LOOPBACK environment's file must not be left there
-	spec := Spec{Kind: "bridge", Bridge: &BridgeSpec{N: 2, Depth: 2}}
-	sum, err := Run(ctx, spec, Options{Out: dir, Runner: "flink",
-		BeamArgs: []string{fmt.Sprintf("--endpoint=localhost:%d", port), "--environment_type=LOOPBACK", "--job_name=grundy-sweep-test"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sum.Layouts != 2520 || sum.Mismatches != 0 {
-		t.Errorf("summary %+v", sum)
-	}
-	if es, _ := os.ReadDir(tmp); len(es) > 0 {
-		t.Errorf("left in the temporary directory: %s", es[0].Name())
-	}
-	// The options do not stay for the next run, which is local again.
-	if _, err := Run(context.Background(), spec, Options{Out: t.TempDir()}); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// A run on the local runner leaves nothing in the temporary directory:
-// Beam's loopback mode creates an empty beamloopbackworker-* file there on
-// every run and never removes it, so Run gives it a directory of its own
-// and removes that afterwards. TMPDIR is set back when Run returns.
-func TestSweepLeavesNoTempFiles(t *testing.T) {
-	tmp := t.TempDir()
-	out := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
-	if _, err := Run(context.Background(), Spec{Kind: "octal", Octal: &OctalSpec{Digits: 1, To: 400}}, Options{Out: out}); err != nil {
-		t.Fatal(err)
-	}
-	if got := os.Getenv("TMPDIR"); got != tmp {
-		t.Errorf("TMPDIR is %q after the run, want %q", got, tmp)
-	}
-	es, err := os.ReadDir(tmp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range es {
-		t.Errorf("left in the temporary directory: %s", e.Name())
 	}
 }

@@ -21,7 +21,7 @@ func TestTBRowsEqualOctalRows(t *testing.T) {
 			pubP, pubN int
 		}
 		row := func(c string) flat {
-			r, err := RunOctalUnit(context.Background(), c, OctalBudget{To: 6000, PlainTo: 2048, MaxWork: DefaultMaxWork})
+			r, _, err := unitRow(c, OctalBudget{To: 6000, PlainTo: 2048, MaxWork: DefaultMaxWork})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -42,7 +42,7 @@ func TestTBRowsEqualOctalRows(t *testing.T) {
 // tb:4!.0 is Grundy's game: its row is the hunt of octal.GrundysGame
 // under the same budget.
 func TestTBGrundysGame(t *testing.T) {
-	r, err := RunOctalUnit(context.Background(), "tb:4!.0", OctalBudget{To: 20000, MaxWork: DefaultMaxWork})
+	r, _, err := unitRow("tb:4!.0", OctalBudget{To: 20000, MaxWork: DefaultMaxWork})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestTBWorkLimit(t *testing.T) {
 		}
 		want = n
 	}
-	r, err := RunOctalUnit(context.Background(), "tb:0.{2+}", OctalBudget{To: 1000, PlainTo: 1000, MaxWork: limit})
+	r, _, err := unitRow("tb:0.{2+}", OctalBudget{To: 1000, PlainTo: 1000, MaxWork: limit})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -9,13 +8,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grundy/grundy/bridge"
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/catalog/play"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/stop"
 	"github.com/grundy/grundy/notation"
-	"github.com/grundy/grundy/octal"
-	"github.com/grundy/grundy/rules"
 )
 
 // route is one API endpoint: /api/<name>, answering with a value to encode
@@ -132,28 +129,30 @@ type paramError struct {
 func (e *paramError) Error() string { return e.Err.Error() }
 func (e *paramError) Unwrap() error { return e.Err }
 
-// errorStatus maps an error to its HTTP status and message (docs/api.md).
-// An error type that knows its status says so with a method
-// HTTPStatus() int (the engine's capability errors, the server's own
-// limits); a status outside 400–599 is ignored.
+// httpStatuses is the web's column of the table of stops (package
+// internal/stop; docs/api.md, "Errors"): the HTTP status of each kind. The
+// CLI's column is cmd/grundy's exitStatuses.
+var httpStatuses = map[stop.Kind]int{
+	stop.Failure:     http.StatusInternalServerError,
+	stop.BadInput:    http.StatusBadRequest,
+	stop.BadData:     http.StatusBadRequest,
+	stop.Unsupported: http.StatusUnprocessableEntity,
+	stop.IllegalMove: http.StatusUnprocessableEntity,
+	stop.Cycle:       http.StatusUnprocessableEntity,
+	stop.Limit:       http.StatusUnprocessableEntity,
+	stop.Timeout:     http.StatusGatewayTimeout,
+	stop.Canceled:    http.StatusServiceUnavailable,
+}
+
+// errorStatus maps an error to its HTTP status and message (docs/api.md):
+// the server's own refusals first (an *httpError, a body too large, an
+// error type that knows its status with a method HTTPStatus() int, used
+// when within 400–599), then the error's kind (httpStatuses), with what
+// the client can do about it added to the message.
 func errorStatus(err error) (int, string) {
 	var he *httpError
 	var hs interface{ HTTPStatus() int }
-	var se *catalog.SpecError
-	var pe *catalog.PositionError
-	var ne *notation.SyntaxError
-	var ue *impartial.UnsupportedError
-	var ie *catalog.IllegalMoveError
-	var be *impartial.BudgetError
-	var ce *impartial.CycleError
 	var mb *http.MaxBytesError
-	var bi *bridge.InputError
-	var ce2 *catalog.CapabilityError
-	var re *catalog.RangeError
-	var lh *catalog.LoopyHeapError
-	var oh *octal.HeapError
-	var rl *rules.RuleError
-	var lo *rules.LoadError
 	msg := strings.Join(strings.Fields(err.Error()), " ")
 	switch {
 	case errors.As(err, &he):
@@ -162,39 +161,25 @@ func errorStatus(err error) (int, string) {
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large (at most %d bytes)", mb.Limit)
 	case errors.As(err, &hs) && hs.HTTPStatus() >= 400 && hs.HTTPStatus() <= 599:
 		return hs.HTTPStatus(), msg
-	case errors.As(err, &lo) && lo.StepLimit():
-		// A rule file whose top level ran past the step limit.
-		return http.StatusUnprocessableEntity, msg + " (the server's limits of rule files)"
-	case errors.As(err, &se) && se.Unknown:
-		return http.StatusBadRequest, msg + " (the games: /api/games)"
-	case errors.As(err, &se), errors.As(err, &pe):
-		return http.StatusBadRequest, ruleFilesHint(err, msg)
-	case errors.As(err, &bi), errors.As(err, &ne), errors.As(err, &ce2), errors.As(err, &re):
-		return http.StatusBadRequest, msg
-	case errors.As(err, &ie), errors.As(err, &ce), errors.As(err, &ue), errors.As(err, &lh), errors.As(err, &oh):
-		return http.StatusUnprocessableEntity, msg
-	case errors.As(err, &rl) && !rl.Limited():
-		// A rule function's own error (fail("no vertex 99"), a Starlark
-		// error) about the position asked: the client's input.
-		return http.StatusBadRequest, msg
-	case errors.As(err, &rl) && !errors.As(err, &be):
-		// A limit of the rule file's code (steps, a wall clock set).
-		return http.StatusUnprocessableEntity, msg + " (the server's limits of rule files)"
-	case errors.As(err, &be):
-		status := http.StatusUnprocessableEntity
-		switch be.Limit {
-		case impartial.LimitTime:
-			status = http.StatusGatewayTimeout
-		case impartial.LimitCanceled:
-			return http.StatusServiceUnavailable, msg
-		}
-		return status, msg + " (" + limitWords(be) + ")"
-	case errors.Is(err, context.DeadlineExceeded):
-		return http.StatusGatewayTimeout, "time budget exhausted (deadline exceeded)"
-	case errors.Is(err, context.Canceled):
-		return http.StatusServiceUnavailable, "request canceled"
 	}
-	return http.StatusInternalServerError, msg
+	kind := stop.Of(err)
+	var se *catalog.SpecError
+	var be *impartial.BudgetError
+	switch {
+	case kind == stop.BadInput && errors.As(err, &se) && se.Unknown:
+		msg += " (the games: /api/games)"
+	case kind == stop.BadInput:
+		msg = ruleFilesHint(err, msg)
+	case kind == stop.Timeout && !errors.As(err, &be):
+		msg = "time budget exhausted (deadline exceeded)"
+	case kind == stop.Canceled && !errors.As(err, &be):
+		msg = "request canceled"
+	case kind == stop.Limit || kind == stop.Timeout:
+		if w := limitWords(err); w != "" {
+			msg += " (" + w + ")"
+		}
+	}
+	return httpStatuses[kind], msg
 }
 
 // field returns a form field, bounded by Config.MaxInput; required fields
@@ -216,7 +201,7 @@ func (s *Server) field(r *http.Request, name string, required bool) (string, err
 	return v[0], nil
 }
 
-func (s *Server) game(r *http.Request) (catalog.Game, error) {
+func (s *Server) game(r *http.Request) (*catalog.Game, error) {
 	spec, err := s.field(r, "game", true)
 	if err != nil {
 		return nil, err
@@ -278,7 +263,7 @@ func (s *Server) info(r *http.Request) (any, error) {
 }
 
 // gameAt reads the game= and position= fields of a request.
-func (s *Server) gameAt(r *http.Request) (catalog.Game, string, error) {
+func (s *Server) gameAt(r *http.Request) (*catalog.Game, string, error) {
 	g, err := s.game(r)
 	if err != nil {
 		return nil, "", err
@@ -382,7 +367,7 @@ func (s *Server) move(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := catalog.FindMove(r.Context(), g, pos, to, opts)
+	m, err := g.FindMove(r.Context(), pos, to, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -407,7 +392,7 @@ const maxHistory = 4096
 // a made-up history is a 400 naming the first position that does not
 // follow, not a repetition believed (issue 45). It returns them as the
 // game writes them.
-func (s *Server) history(r *http.Request, g catalog.Game, position string, opts catalog.Options) ([]string, error) {
+func (s *Server) history(r *http.Request, g *catalog.Game, position string, opts catalog.Options) ([]string, error) {
 	h := r.Form["history"]
 	if len(h) > maxHistory {
 		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameter \"history\" given %d times (at most %d positions)", len(h), maxHistory)}
@@ -459,7 +444,7 @@ func (s *Server) reply(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, ok, err := catalog.Reply(r.Context(), g, pos, opts)
+	m, ok, err := g.Reply(r.Context(), pos, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -500,5 +485,5 @@ func (s *Server) values(r *http.Request) (any, error) {
 	case to < start:
 		return nil, badRequest("parameter \"to\" must be at least %d for %s, not %d", start, g.Info().Spec, to)
 	}
-	return catalog.Values(r.Context(), g, start, to, s.baseOptions())
+	return g.Values(r.Context(), start, to, s.baseOptions())
 }

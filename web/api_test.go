@@ -70,7 +70,7 @@ func TestEndpointsOK(t *testing.T) {
 	sub, _ := families.Parse("subtract:1,3,4")
 	solved, _ := nim.Solve(ctx, "3 4 5", catalog.Options{})
 	misere, _ := nim.Solve(ctx, "1 1 1", catalog.Options{Misere: true})
-	seq, _ := catalog.Values(ctx, sub, 0, 20, catalog.Options{})
+	seq, _ := sub.Values(ctx, 0, 20, catalog.Options{})
 	seq.SetChecksum()
 	moves, _ := nim.Moves(ctx, "2 1", catalog.Options{})
 	for _, c := range []struct{ target, want string }{
@@ -131,7 +131,7 @@ type cyclic struct{}
 
 func (cyclic) Moves(p int, yield func(int) bool) { yield((p + 1) % 3) }
 
-func fakeParse(_ context.Context, spec string) (catalog.Game, error) {
+func fakeParse(_ context.Context, spec string) (*catalog.Game, error) {
 	codec := catalog.Codec[int]{Parse: games.ParseHeaps, Format: games.FormatHeaps}
 	switch spec {
 	case "notheap":

@@ -43,6 +43,9 @@ type CardflipStrategy struct {
 	Model   string `json:"model"`
 	Needs   string `json:"needs"`
 	Summary string `json:"summary"`
+	// Best marks the strategy --strategy best names (cardflip.BestName),
+	// the lab's default.
+	Best bool `json:"best,omitempty"`
 }
 
 // CardflipStep is one turn of a traced game (cardflip.RecordStep).
@@ -57,7 +60,7 @@ func (s *Server) cardflipStrategies(r *http.Request) (any, error) {
 	var rows []CardflipStrategy
 	for _, st := range cardflip.Strategies() {
 		in := st.Info()
-		rows = append(rows, CardflipStrategy{in.Name, in.Model.String(), in.Needs(), in.Summary})
+		rows = append(rows, CardflipStrategy{in.Name, in.Model.String(), in.Needs(), in.Summary, in.Name == cardflip.BestName})
 	}
 	return rows, nil
 }
@@ -131,7 +134,7 @@ func (s *Server) cardflipPlay(r *http.Request) (any, error) {
 	// A long game stops at the request's deadline.
 	res, err := cardflip.Record(r.Context(), st, m, rules, uint64(seed), maxTraceSteps)
 	if err != nil {
-		return nil, cardflipEvalErr(err)
+		return nil, err
 	}
 	return res, nil
 }
@@ -198,15 +201,6 @@ func (s *Server) cardflipM(r *http.Request, hi int) (int, error) {
 	return int(m), nil
 }
 
-// cardflipEvalErr gives a strategy breaking the rules 422.
-func cardflipEvalErr(err error) error {
-	var ae *cardflip.ActionError
-	if errors.As(err, &ae) {
-		return &httpError{http.StatusUnprocessableEntity, err.Error()}
-	}
-	return err
-}
-
 // cardflipExact is `grundy cardflip exact --json` for m ≤ maxCardflipExactM,
 // on one core.
 func (s *Server) cardflipExact(r *http.Request) (any, error) {
@@ -227,7 +221,7 @@ func (s *Server) cardflipExact(r *http.Request) (any, error) {
 	}
 	res, err := cardflip.Exact(r.Context(), st, m, cardflip.Options{Rules: rules, Workers: 1})
 	if err != nil {
-		return nil, cardflipEvalErr(err)
+		return nil, err
 	}
 	return cardflip.NewExactReport(st, m, rules, res), nil
 }
@@ -256,7 +250,7 @@ func (s *Server) cardflipSimulate(r *http.Request) (any, error) {
 	}
 	stats, err := cardflip.Simulate(r.Context(), st, m, trials, uint64(seed), cardflip.Options{Rules: rules, Workers: 1})
 	if err != nil {
-		return nil, cardflipEvalErr(err)
+		return nil, err
 	}
 	return cardflip.NewSimulateReport(st, m, rules, uint64(seed), stats), nil
 }

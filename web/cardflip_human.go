@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -181,10 +180,7 @@ func (s *Server) cardflipHuman(r *http.Request) (any, error) {
 	case h.stopped:
 		res.Peek = h.pending
 	case err != nil:
-		var ae *cardflip.ActionError
-		if errors.As(err, &ae) {
-			return nil, &httpError{http.StatusUnprocessableEntity, err.Error()}
-		}
+		// A move the rules forbid is an illegal move: 422 (errorStatus).
 		return nil, err
 	case h.next < len(turns):
 		return nil, badRequest("parameter \"actions\": the game ended at turn %d, but %d actions were given", h.next, len(turns))

@@ -3,7 +3,7 @@
 //
 // Every answer about a game comes from the catalog package (the server's
 // catalog.Resolver with every family of package families, Game.Solve,
-// Game.Moves, catalog.StreamValues, catalog.Reply, catalog.FindMove), so a
+// Game.Moves, catalog.Game.StreamValues, catalog.Game.Reply, catalog.Game.FindMove), so a
 // game added to the catalog appears on the page and
 // in the API without a change here, and the page itself holds no game logic.
 // The API's JSON is written by internal/jsonout, the encoder behind the CLI's

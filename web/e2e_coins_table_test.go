@@ -23,7 +23,7 @@ func TestBrowserCoinTable(t *testing.T) {
 	ctx := browser(t)
 	const spec = "coins:ruler*mock-turtles"
 	g, _ := families.Parse(spec)
-	tab, err := catalog.ValueTable(context.Background(), g, 5, catalog.Options{})
+	tab, err := g.ValueTable(context.Background(), 5, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,12 +18,15 @@ import (
 
 	"github.com/grundy/grundy/bridge"
 	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // The end-to-end tests drive the page in headless Chromium (Debian's
 // /usr/bin/chromium, or $GRUNDY_CHROMIUM) against a real server on
-// loopback. Without a browser they skip, unless GRUNDY_E2E=1 (set by
-// .ci/run), which makes a missing browser a failure.
+// loopback. They take minutes (a page load and its scripts per step), so
+// the default run skips them: they run with GRUNDY_E2E=1 (set by .ci/run:
+// a missing browser is then a failure) or with the exhaustive suites
+// (GRUNDY_LONG=1, internal/longtest), when a browser is found.
 
 func chromiumPath() string {
 	if p := os.Getenv("GRUNDY_CHROMIUM"); p != "" {
@@ -47,10 +50,14 @@ func chromiumPath() string {
 // 1280×657: the tests that depend on the viewport set it (EmulateViewport).
 func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
+	e2e := os.Getenv("GRUNDY_E2E") == "1"
+	if !e2e && !longtest.Enabled() {
+		t.Skip("browser test: set GRUNDY_E2E=1 (or GRUNDY_LONG=1) to run it; .ci/run does")
+	}
 	path := chromiumPath()
 	if path == "" {
 		msg := "no chromium found (install Debian's chromium: apt-get install -y chromium, or set GRUNDY_CHROMIUM)"
-		if os.Getenv("GRUNDY_E2E") == "1" {
+		if e2e {
 			t.Fatal("GRUNDY_E2E=1 but " + msg)
 		}
 		t.Skip("skipping browser test: " + msg)
@@ -276,7 +283,7 @@ func TestBrowserPlay(t *testing.T) {
 	waitJS(t, ctx, "undone", fmt.Sprintf(`!document.getElementById('page-play').dataset.result && document.querySelectorAll('#play-history li').length === %d`, 2*(moves-1)))
 	waitJS(t, ctx, "your turn again", `document.querySelectorAll('#play-moves button.move').length > 0`)
 
-	// A typed illegal move is refused by the server (catalog.FindMove).
+	// A typed illegal move is refused by the server (catalog.Game.FindMove).
 	run(t, ctx, "type illegal move",
 		chromedp.SetValue(chromedp.CSS("#play-to"), "99"),
 		click("#play-move"))

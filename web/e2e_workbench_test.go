@@ -324,7 +324,7 @@ func TestBrowserSequenceExtras(t *testing.T) {
 	// Wythoff's table: the heat map, the table of numbers and the CSV are
 	// the library's G(a, b).
 	w, _ := families.Parse("wythoff")
-	tab, err := catalog.ValueTable(context.Background(), w, 12, catalog.Options{})
+	tab, err := w.ValueTable(context.Background(), 12, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/misere"
+	"github.com/grundy/grundy/rules"
 )
 
 // Bounds of /api/misere/quotient: the heaps computed and the quotient's
@@ -27,9 +28,9 @@ func (s *Server) misereForm(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := catalog.SolveMisereForm(r.Context(), g, pos, misereOptions(s.baseOptions()))
+	res, err := g.SolveMisereForm(r.Context(), pos, misereOptions(s.baseOptions()))
 	if err != nil {
-		return nil, misereStatus(err)
+		return nil, err
 	}
 	return res, nil
 }
@@ -55,17 +56,17 @@ func (s *Server) misereQuotient(r *http.Request) (any, error) {
 		return nil, err
 	}
 	if positions != nil {
-		res, err := catalog.SolveMiserePositions(r.Context(), g, positions, size, misereOptions(s.baseOptions()))
+		res, err := g.SolveMiserePositions(r.Context(), positions, size, misereOptions(s.baseOptions()))
 		var stop *misere.StopError
 		if res != nil && errors.As(err, &stop) {
 			return stoppedPositions{res, limitWords(err)}, nil
 		}
 		if err != nil {
-			return nil, positionParam(misereStatus(err), positions)
+			return nil, positionParam(err, positions)
 		}
 		return res, nil
 	}
-	res, err := catalog.SolveMisereQuotient(r.Context(), g, heaps, size, misereOptions(s.baseOptions()))
+	res, err := g.SolveMisereQuotient(r.Context(), heaps, size, misereOptions(s.baseOptions()))
 	var stop *misere.StopError
 	if res != nil && errors.As(err, &stop) {
 		return stoppedQuotient{res, limitWords(err)}, nil
@@ -75,7 +76,7 @@ func (s *Server) misereQuotient(r *http.Request) (any, error) {
 		return nil, badRequest("%s; position= (repeated) gives the quotient of some of its positions and their followers", err.Error())
 	}
 	if err != nil {
-		return nil, misereStatus(err)
+		return nil, err
 	}
 	return res, nil
 }
@@ -101,26 +102,30 @@ type (
 // computation; "" for a stop no limit of the API explains (a client gone,
 // a construction that gave up, Extend's heap limit, past heaps='s).
 func limitWords(err error) string {
-	var se *misere.SizeError
 	var be *impartial.BudgetError
-	switch {
-	case errors.As(err, &se):
-		return "raise max_size"
-	case errors.As(err, &be):
-		switch be.Limit {
-		case impartial.LimitTime:
-			return "the server's time limit per computation"
-		case impartial.LimitCanceled:
-			return ""
+	var re *rules.RuleError
+	if !errors.As(err, &be) {
+		if errors.As(err, &re) && re.Limited() {
+			return "the server's limits of rule files" // a call's wall clock
 		}
-		return "the server's work budget per computation"
+		return ""
 	}
-	return ""
+	switch be.Limit {
+	case impartial.LimitSize:
+		return "raise max_size"
+	case impartial.LimitSteps:
+		return "the server's limits of rule files"
+	case impartial.LimitTime:
+		return "the server's time limit per computation"
+	case impartial.LimitCanceled, impartial.LimitHeaps:
+		return ""
+	}
+	return "the server's work budget per computation"
 }
 
 // quotientParams reads game=, heaps= (−1 when absent: until proved) and
 // max_size= (0 when absent: no limit).
-func (s *Server) quotientParams(r *http.Request) (catalog.Game, int, int, error) {
+func (s *Server) quotientParams(r *http.Request) (*catalog.Game, int, int, error) {
 	g, err := s.game(r)
 	if err != nil {
 		return nil, 0, 0, err
@@ -200,18 +205,18 @@ func (s *Server) misereTable(r *http.Request) (any, error) {
 	var q *misere.Quotient
 	if positions != nil {
 		var p *catalog.PositionsQuotient
-		p, err = catalog.ComputeMiserePositions(r.Context(), g, positions, misere.Settings{MaxSize: size}, misereOptions(s.baseOptions()))
+		p, err = g.ComputeMiserePositions(r.Context(), positions, misere.Settings{MaxSize: size}, misereOptions(s.baseOptions()))
 		if p != nil {
 			q = p.Quotient
 		}
 	} else {
 		var done func()
-		q, done, err = catalog.ComputeMisereQuotient(r.Context(), g, heaps, misere.Settings{MaxSize: size}, misereOptions(s.baseOptions()))
+		q, done, err = g.ComputeMisereQuotient(r.Context(), heaps, misere.Settings{MaxSize: size}, misereOptions(s.baseOptions()))
 		defer done()
 	}
 	var stop *misere.StopError
 	if q == nil || (err != nil && !errors.As(err, &stop)) {
-		return nil, positionParam(misereStatus(err), positions)
+		return nil, positionParam(err, positions)
 	}
 	if m := s.cfg.Budget.MaxOutput; m > 0 && q.TableBytes() > m {
 		return nil, &impartial.BudgetError{Limit: impartial.LimitOutput, Max: m, What: fmt.Sprintf("the multiplication table of %d elements", q.Size())}
@@ -231,34 +236,11 @@ func (s *Server) misereSolve(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := catalog.SolveMisereSum(r.Context(), g, pos, misere.Settings{}, misereOptions(s.baseOptions()))
+	res, err := g.SolveMisereSum(r.Context(), pos, misere.Settings{}, misereOptions(s.baseOptions()))
 	if err != nil {
-		return nil, misereStatus(err)
+		return nil, err
 	}
 	return res, nil
-}
-
-// misereStatus gives the misère errors their HTTP status: a game the
-// analysis does not apply to is a 400; a quotient past the size limit, a
-// construction that gave up and rules whose moves do not shrink heaps are
-// 422. Other errors (budget, time) keep theirs (errorStatus).
-func misereStatus(err error) error {
-	var ue *catalog.CapabilityError
-	var se *misere.SizeError
-	var ce *misere.ConstructionError
-	var oe *misere.OptionError
-	var un *misere.UnprovableError
-	var we *misere.WorkError
-	var he *misere.HeapLimitError
-	switch {
-	case errors.As(err, &ue), errors.As(err, &un):
-		return badRequest("%s", err.Error())
-	case errors.As(err, &se):
-		return &httpError{http.StatusUnprocessableEntity, err.Error() + " (" + limitWords(err) + ")"}
-	case errors.As(err, &ce), errors.As(err, &oe), errors.As(err, &we), errors.As(err, &he):
-		return &httpError{http.StatusUnprocessableEntity, err.Error()}
-	}
-	return err
 }
 
 func misereOptions(o catalog.Options) catalog.Options {

@@ -34,7 +34,7 @@ func TestMisereAPI(t *testing.T) {
 		t.Fatalf("quotient: %d %s", code, body)
 	}
 	g, _ := families.Parse("octal:0.75")
-	want, err := catalog.SolveMisereQuotient(t.Context(), g, 30, 0, catalog.Options{})
+	want, err := g.SolveMisereQuotient(t.Context(), 30, 0, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestMiserePositionsAPI(t *testing.T) {
 		t.Fatalf("wythoff: %d %s", code, body)
 	}
 	g, _ := families.Parse("wythoff")
-	want, err := catalog.SolveMiserePositions(t.Context(), g, []string{"3 4", "2 2"}, 0, catalog.Options{})
+	want, err := g.SolveMiserePositions(t.Context(), []string{"3 4", "2 2"}, 0, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestMiserePositionsStopIsDeterministic(t *testing.T) {
 		if code != 200 || code2 != code || body2 != body {
 			t.Fatalf("%s: two runs differ:\n%d %s\n%d %s", url, code, body, code2, body2)
 		}
-		res, err := catalog.SolveMiserePositions(t.Context(), g, []string{"9 11", "5 3"}, c.maxSize, misereOptions(catalog.Options{Budget: budget}))
+		res, err := g.SolveMiserePositions(t.Context(), []string{"9 11", "5 3"}, c.maxSize, misereOptions(catalog.Options{Budget: budget}))
 		var stop *misere.StopError
 		if !errors.As(err, &stop) || res == nil || res.Stop == nil || res.Stop.Reason != c.exceeded {
 			t.Fatalf("%s: library %v, want a stop saying %q", url, err, c.exceeded)

@@ -2,8 +2,6 @@ package web
 
 import (
 	"net/http"
-
-	"github.com/grundy/grundy/catalog"
 )
 
 // period answers /api/period?game=G[&to=N]: the period of the game's
@@ -23,5 +21,5 @@ func (s *Server) period(r *http.Request) (any, error) {
 	if !ok {
 		to = int64(s.cfg.MaxTo)
 	}
-	return catalog.Period(r.Context(), g, int(to), s.baseOptions())
+	return g.Period(r.Context(), int(to), s.baseOptions())
 }

@@ -46,6 +46,6 @@ func ruleFilesHint(err error, msg string) string {
 	return msg
 }
 
-func (s *Server) resolveSpec(ctx context.Context, spec string) (catalog.Game, error) {
+func (s *Server) resolveSpec(ctx context.Context, spec string) (*catalog.Game, error) {
 	return s.resolver.Resolve(ctx, spec)
 }

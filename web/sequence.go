@@ -12,9 +12,9 @@ import (
 const maxTable = 256
 
 // valuesTable answers /api/values?game=G&table=N: the N×N table of a
-// two-heap game (catalog.ValueTable), as `grundy values G --table N --json`
+// two-heap game (catalog.Game.ValueTable), as `grundy values G --table N --json`
 // prints it.
-func (s *Server) valuesTable(r *http.Request, g catalog.Game) (any, error) {
+func (s *Server) valuesTable(r *http.Request, g *catalog.Game) (any, error) {
 	if !g.Info().Table {
 		return nil, badRequest("%s has no value table: table= is for two-heap games such as wythoff", g.Info().Spec)
 	}
@@ -28,7 +28,7 @@ func (s *Server) valuesTable(r *http.Request, g catalog.Game) (any, error) {
 	if !ok {
 		return nil, badRequest("parameter \"table\" must be a whole number in 1..%d", maxTable)
 	}
-	return catalog.ValueTable(r.Context(), g, int(n), s.baseOptions())
+	return g.ValueTable(r.Context(), int(n), s.baseOptions())
 }
 
 // Limits is the answer of /api/limits: the bounds a page checks before it

@@ -35,7 +35,7 @@ type Server struct {
 	// resolver names every game of a request (newResolver).
 	resolver *catalog.Resolver
 	// resolve is resolveSpec, except in tests.
-	resolve func(ctx context.Context, spec string) (catalog.Game, error)
+	resolve func(ctx context.Context, spec string) (*catalog.Game, error)
 }
 
 // New returns a server with the limits of cfg (zero fields take their

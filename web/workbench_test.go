@@ -20,8 +20,8 @@ import (
 // The workbench's additions to the API for the explorer, the play page and
 // the sequences page answer the library's results in the CLI's encoding.
 
-// /api/reply?strength= plays at catalog.Reply's strengths: a seed gives
-// the move catalog.Reply draws with the same source; perfect is the
+// /api/reply?strength= plays at catalog.Game.Reply's strengths: a seed gives
+// the move catalog.Game.Reply draws with the same source; perfect is the
 // answer without the parameter, byte for byte.
 func TestReplyStrength(t *testing.T) {
 	s := New(Config{})
@@ -29,7 +29,7 @@ func TestReplyStrength(t *testing.T) {
 	nim, _ := families.Parse("nim")
 	for _, st := range []catalog.Strength{catalog.Random, catalog.Mixed} {
 		for seed := range uint64(8) {
-			m, ok, err := catalog.Reply(ctx, nim, "3 4 5 6", catalog.Options{Strength: st, Rand: seededRand(seed)})
+			m, ok, err := nim.Reply(ctx, "3 4 5 6", catalog.Options{Strength: st, Rand: seededRand(seed)})
 			if err != nil || !ok {
 				t.Fatal(ok, err)
 			}
@@ -67,7 +67,7 @@ func TestReplyStrength(t *testing.T) {
 func TestValuesTable(t *testing.T) {
 	s := New(Config{})
 	w, _ := families.Parse("wythoff")
-	tab, err := catalog.ValueTable(context.Background(), w, 12, catalog.Options{})
+	tab, err := w.ValueTable(context.Background(), 12, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,21 +7,48 @@ package chart
 
 import (
 	"fmt"
+	"image/color"
 	"io"
 	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/grundy/grundy/cardflip"
 )
 
+// Palette is the colour of each strategy of cardflip.CompareStrategies,
+// and of the bound 2m − H_m ("lower bound"), as "#rrggbb": one distinct
+// colour each, the same as the web lab's (web/static/cfplot.js;
+// TestPaletteMatchesTheWeb). A fresh map each call.
+func Palette() map[string]string {
+	return map[string]string{
+		"random":         "#868e96",
+		"front-to-back":  "#e8590c",
+		"partition":      "#2b8a3e",
+		"divide-conquer": "#7048e8",
+		"halving":        "#c2255c",
+		"stacks":         "#1098ad",
+		"comb":           "#3b5bdb",
+		"ordered":        "#8f5b1d",
+		"skewed":         "#e03131",
+		"lower bound":    "#212529",
+	}
+}
+
+// hexColor reads "#rrggbb".
+func hexColor(s string) color.RGBA {
+	var r, g, b uint8
+	fmt.Sscanf(s, "#%02x%02x%02x", &r, &g, &b)
+	return color.RGBA{r, g, b, 255}
+}
+
 // WriteCompare draws E[X] against m and E[X]/(m·log2 m) against m,
 // one line per strategy plus the bound 2m − H_m, in the given format
-// ("svg", "png", "pdf", …).
+// ("svg", "png", "pdf", …): each strategy in its colour of Palette, the
+// best (cardflip.BestName) thicker and named so in the legend.
 func WriteCompare(w io.Writer, rows []cardflip.CompareRow, format string) error {
 	if len(rows) == 0 {
 		return fmt.Errorf("chart: nothing to plot")
@@ -38,7 +65,8 @@ func WriteCompare(w io.Writer, rows []cardflip.CompareRow, format string) error 
 	for _, c := range rows[0].Cells {
 		names = append(names, c.Strategy)
 	}
-	names = append(names, "2m − H_m (lower bound)")
+	names = append(names, "lower bound")
+	palette := Palette()
 	for i, name := range names {
 		var a, b plotter.XYs
 		for _, r := range rows {
@@ -60,17 +88,26 @@ func WriteCompare(w io.Writer, rows []cardflip.CompareRow, format string) error 
 			if err != nil {
 				return err
 			}
-			l.Color = plotutil.Color(i)
-			l.Dashes = plotutil.Dashes(0)
-			if i == len(names)-1 {
+			c, ok := palette[name]
+			if !ok {
+				return fmt.Errorf("chart: no colour for the strategy %q", name)
+			}
+			l.Color = hexColor(c)
+			label := name
+			switch name {
+			case "lower bound":
 				l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+				label = "2m − H_m (lower bound)"
+			case cardflip.BestName:
+				l.Width = vg.Points(2.5)
+				label = name + " (best)"
 			}
 			p := top
 			if j == 1 {
 				p = bottom
 			}
 			p.Add(l)
-			p.Legend.Add(name, l)
+			p.Legend.Add(label, l)
 		}
 	}
 	top.Legend.Top, top.Legend.Left = true, true

@@ -20,7 +20,7 @@ func coinsFamily() catalog.Family {
 		Rule:       "turn over coins, the rightmost from heads to tails; RULE names the rule (mock-turtles, ruler, twins:S, …) or a grid's (turning-corners, rugs, acrostic-twins, A*B: the south-east-most coin from heads to tails)",
 		Args:       append(coins.RuleNames(), coins.PlaneRuleNames()...),
 		Example:    "coins:mock-turtles",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			if strings.TrimSpace(args) == "" {
 				return nil, &catalog.SpecError{Offset: -1, Msg: "coins needs a rule, as in coins:mock-turtles (rules: " + strings.Join(coins.RuleNames(), ", ") + ")"}
 			}
@@ -54,7 +54,7 @@ func coinsFamily() catalog.Family {
 // path with coins.Engine (values by the coin-turning theorem, the real
 // moves for misère play); the nim-sequence is g(x), the value of a single
 // head, from the game's first coin (catalog.Info.Start).
-func NewCoinGame(g *coins.Game) *catalog.SumGame[coins.Key] {
+func NewCoinGame(g *coins.Game) *catalog.Game {
 	info := catalog.Info{
 		Spec:       "coins:" + g.Spec,
 		Name:       g.Name,
@@ -62,25 +62,28 @@ func NewCoinGame(g *coins.Game) *catalog.SumGame[coins.Key] {
 		Position:   fmt.Sprintf("a row of H and T, leftmost coin (number %d) first, as \"HHTHTTHT\"; or the numbers of the heads, counted from %d, as \"%d %d %d\"", g.Start, g.Start, g.Start, g.Start+1, g.Start+3),
 		Example:    "HHTHTTHT",
 		Start:      g.Start,
-		Heap:       true,
 		ClosedForm: g.ClosedForm,
 		OEIS:       g.OEIS,
 		OEISShift:  g.OEISShift,
 	}
-	sg := catalog.NewBoundGame(info, func(ctx context.Context, opts catalog.Options) (*catalog.Binding[coins.Key], error) {
-		// The engine's Moves sizes each option before building it and
-		// refuses one past the budget by canceling Ctx; Fail reports it.
-		e := g.NewEngine(ctx, opts.Budget)
-		return &catalog.Binding[coins.Key]{Game: e, Codec: coinCodec(g), Ctx: e.Context(), Fail: e.Err, Close: e.Close}, nil
+	return catalog.New(catalog.Spec[coins.Key]{
+		Info: info,
+		Bind: func(ctx context.Context, opts catalog.Options) (*catalog.Binding[coins.Key], error) {
+			// The engine's Moves sizes each option before building it and
+			// refuses one past the budget by canceling Ctx with the
+			// refusal as its cause.
+			e := g.NewEngine(ctx, opts.Budget)
+			return &catalog.Binding[coins.Key]{Game: e, Codec: coinCodec(g), Ctx: e.Context(), Close: e.Close}, nil
+		},
+		// The nim-sequence is g(x): a heap game of single heads.
+		Stream: func(ctx context.Context, r catalog.ValueRange, opts catalog.Options, emit func([]impartial.Nimber) error) (*catalog.SequenceStats, error) {
+			vals, err := g.Values(ctx, r.To, opts.Budget)
+			if err != nil {
+				return nil, err
+			}
+			return nil, catalog.EmitChunks(vals[r.From-g.Start:], emit)
+		},
 	})
-	sg.Stream = func(ctx context.Context, r catalog.ValueRange, opts catalog.Options, emit func([]impartial.Nimber) error) (*catalog.SequenceStats, error) {
-		vals, err := g.Values(ctx, r.To, opts.Budget)
-		if err != nil {
-			return nil, err
-		}
-		return nil, catalog.EmitChunks(vals[r.From-g.Start:], emit)
-	}
-	return sg
 }
 
 // coinCodec reads a position in either form and writes positions in the
@@ -128,30 +131,35 @@ func coinCodec(g *coins.Game) catalog.Codec[coins.Key] {
 // head at column Start_A + j, row Start_B + i (Info.Origin), computed from
 // the factors' one-dimensional sequences by the Tartan theorem. Its board
 // is a grid of coins (coingrid), not the family's row.
-func NewPlaneGame(p *coins.Plane) *catalog.SumGame[coins.CellKey] {
+func NewPlaneGame(p *coins.Plane) *catalog.Game { return catalog.New(PlaneSpec(p)) }
+
+// PlaneSpec is the spec of NewPlaneGame: a test may leave out its fast
+// value table (Tabulate) to check it against the engine's, cell by cell.
+func PlaneSpec(p *coins.Plane) catalog.Spec[coins.CellKey] {
 	info := catalog.Info{
 		Spec:       "coins:" + p.Spec,
 		Name:       p.Name,
 		Rule:       p.Rule + " Whoever cannot move loses.",
 		Position:   fmt.Sprintf("rows of H and T separated by /, row %d first, each from column %d, as \"HTT/THT\"; or the heads as (column,row), as \"(%d,%d) (%d,%d)\"", p.B.Start, p.A.Start, p.A.Start, p.B.Start, p.A.Start+1, p.B.Start+2),
 		Example:    "HTT/THT",
-		Table:      true,
 		Board:      "coingrid",
 		Origin:     []int{p.A.Start, p.B.Start},
 		ClosedForm: p.ClosedForm + "; G = the nim-sum over the heads",
 	}
-	sg := catalog.NewBoundGame(info, func(ctx context.Context, opts catalog.Options) (*catalog.Binding[coins.CellKey], error) {
-		e := p.NewEngine(ctx, opts.Budget)
-		return &catalog.Binding[coins.CellKey]{Game: e, Codec: planeCodec(p), Ctx: e.Context(), Fail: e.Err, Close: e.Close}, nil
-	})
-	// Row i, column j of the table, as the board is drawn.
-	sg.Cell = func(i, j int) coins.CellKey {
-		return coins.KeyOfCells([]coins.Cell{{X: p.A.Start + j, Y: p.B.Start + i}})
+	return catalog.Spec[coins.CellKey]{
+		Info: info,
+		Bind: func(ctx context.Context, opts catalog.Options) (*catalog.Binding[coins.CellKey], error) {
+			e := p.NewEngine(ctx, opts.Budget)
+			return &catalog.Binding[coins.CellKey]{Game: e, Codec: planeCodec(p), Ctx: e.Context(), Close: e.Close}, nil
+		},
+		// Row i, column j of the table, as the board is drawn.
+		Cell: func(i, j int) coins.CellKey {
+			return coins.KeyOfCells([]coins.Cell{{X: p.A.Start + j, Y: p.B.Start + i}})
+		},
+		Tabulate: func(ctx context.Context, n int, opts catalog.Options) ([][]impartial.Nimber, error) {
+			return p.ValueTable(ctx, n, n, opts.Budget)
+		},
 	}
-	sg.Tabulate = func(ctx context.Context, n int, opts catalog.Options) ([][]impartial.Nimber, error) {
-		return p.ValueTable(ctx, n, n, opts.Budget)
-	}
-	return sg
 }
 
 // planeCodec reads a position in either form and writes positions in the

@@ -3,7 +3,7 @@
 // the colon ("nim", "subtract:S", "octal:CODE", "coins:RULE",
 // "starlark:FILE", …), with its rule, board, closed form and OEIS entry,
 // and building its games on the engine games of the domain packages
-// (games, octal, coins, rules) through catalog's adapter (catalog.SumGame).
+// (games, octal, coins, rules) through a catalog.Spec (catalog.New).
 //
 // [All] lists them in display order; a catalog.Resolver given that list
 // (its Families) resolves every spec, a game named alone or a component of

@@ -29,7 +29,7 @@ func All() []catalog.Family {
 // files (rules.OSFiles). Names are case-insensitive. A malformed spec gives a
 // *catalog.SpecError. It is Resolve of a catalog.Resolver with every family,
 // rules.OSFiles and the default limits, with no deadline.
-func Parse(spec string) (catalog.Game, error) {
+func Parse(spec string) (*catalog.Game, error) {
 	return (&catalog.Resolver{Families: All(), Files: rules.OSFiles{}}).Resolve(context.Background(), spec)
 }
 

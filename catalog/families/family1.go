@@ -33,7 +33,7 @@ func takeRangeFamily() catalog.Family {
 		Example:    "take-range:2,3",
 		Board:      "heaps",
 		ClosedForm: "r = n mod (p+q): G = ⌈r/p⌉ for r ≤ q, else 0; misère single heap: P iff r ∈ 1..p (HDU 2897)",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			a, b, ok := strings.Cut(args, ",")
 			if !ok {
 				return nil, &catalog.SpecError{Offset: -1, Msg: "want two numbers p,q with 1 ≤ p ≤ q (take-range:2,3)"}
@@ -70,7 +70,7 @@ func multiplyFamily() catalog.Family {
 		Rule:       "start at 1, multiply by a factor in K (e.g. 2-9); the first to reach n or more wins (HDU 1517)",
 		Example:    "multiply:2-9,162",
 		ClosedForm: "G is constant on runs of ⌈n/p⌉, a table of a few dozen runs; K = 2..9: P-runs (9·18^j, 18^(j+1)] (HDU 1517)",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			i := strings.LastIndex(args, ",")
 			if i < 0 {
 				return nil, &catalog.SpecError{Offset: -1, Msg: "want factors and a target, as in multiply:2-9,162"}
@@ -112,7 +112,7 @@ func northcottFamily() catalog.Family {
 		Rule:       "rows of two pieces; slide one piece toward the other without jumping (each row is a Nim heap of its gap; HDU 1730)",
 		Example:    "northcott",
 		ClosedForm: "G = the gap between the two pieces of a row (Winning Ways ch. 2; HDU 1730)",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			if err := catalog.NoArgs("northcott", args); err != nil {
 				return nil, err
 			}
@@ -139,7 +139,7 @@ func nimbleFamily() catalog.Family {
 		Example:    "nimble",
 		Board:      "strip",
 		ClosedForm: "G = the square of each coin (Winning Ways ch. 15; HDU 1849)",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			if err := catalog.NoArgs("nimble", args); err != nil {
 				return nil, err
 			}
@@ -202,7 +202,7 @@ func staircaseFamily() catalog.Family {
 		Example:    "staircase",
 		Board:      "stairs",
 		ClosedForm: "G = XOR of the coins on the odd stairs",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			if err := catalog.NoArgs("staircase", args); err != nil {
 				return nil, err
 			}
@@ -224,7 +224,7 @@ func climbingFamily() catalog.Family {
 		Rule:       "people below a hilltop move up without passing; the k-th is the king; who brings him to the top wins (HDU 4315)",
 		Example:    "climbing-hill:3",
 		ClosedForm: "outcome only: the pairing rule (HDU 4315, corrected)",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			k, err := argInt(args, "king", 1)
 			if err != nil {
 				return nil, err
@@ -249,7 +249,7 @@ func mooreFamily() catalog.Family {
 		Example:    "moore:2",
 		Board:      "heaps",
 		ClosedForm: "outcome only: P iff every binary digit's count is ≡ 0 mod k+1 (Moore 1910)",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			k, err := argInt(args, "k", 1)
 			if err != nil {
 				return nil, err
@@ -275,18 +275,11 @@ func wythoffFamily() catalog.Family {
 		Board:      "queen",
 		OEIS:       "A004481", // the table of G(a, b), read by antidiagonals
 		ClosedForm: "outcome: P-positions (⌊kφ⌋, ⌊kφ²⌋) (Wythoff 1907; OEIS A000201, A001950); values searched",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			if err := catalog.NoArgs("wythoff", args); err != nil {
 				return nil, err
 			}
-			g := catalog.NewSumGame[games.Pair](catalog.Info{
-				Spec:     "wythoff",
-				Name:     "Wythoff's game",
-				Rule:     "Two heaps; a move takes any positive number of tokens from one heap, or the same positive number from both; whoever cannot move loses. P-positions: (⌊kφ⌋, ⌊kφ²⌋).",
-				Position: `the two heap sizes, e.g. "3 5"`,
-				Example:  "4 7",
-				Table:    true,
-			}, games.Wythoff{}, catalog.Codec[games.Pair]{
+			codec := catalog.Codec[games.Pair]{
 				Parse: func(s string) ([]games.Pair, error) {
 					p, err := games.ParsePair(s)
 					return []games.Pair{p}, err
@@ -304,12 +297,23 @@ func wythoffFamily() catalog.Family {
 					return strings.Join(boards, "+\n")
 				},
 				Describe: func(ps []games.Pair, i int, to games.Pair) string { return games.Wythoff{}.DescribeMove(ps[i], to) },
-			})
-			g.Cell = func(a, b int) games.Pair { return games.Pair{A: a, B: b} }
-			g.Tabulate = func(ctx context.Context, n int, _ catalog.Options) ([][]impartial.Nimber, error) {
-				return games.WythoffTable(ctx, n)
 			}
-			return g, nil
+			return catalog.New(catalog.Spec[games.Pair]{
+				Info: catalog.Info{
+					Spec:     "wythoff",
+					Name:     "Wythoff's game",
+					Rule:     "Two heaps; a move takes any positive number of tokens from one heap, or the same positive number from both; whoever cannot move loses. P-positions: (⌊kφ⌋, ⌊kφ²⌋).",
+					Position: `the two heap sizes, e.g. "3 5"`,
+					Example:  "4 7",
+				},
+				Bind: func(context.Context, catalog.Options) (*catalog.Binding[games.Pair], error) {
+					return &catalog.Binding[games.Pair]{Game: games.Wythoff{}, Codec: codec}, nil
+				},
+				Cell: func(a, b int) games.Pair { return games.Pair{A: a, B: b} },
+				Tabulate: func(ctx context.Context, n int, _ catalog.Options) ([][]impartial.Nimber, error) {
+					return games.WythoffTable(ctx, n)
+				},
+			}), nil
 		},
 	}
 }
@@ -322,7 +326,7 @@ func fibonacciFamily() catalog.Family {
 		Rule:       "one heap; the first move takes any number but not all, later moves at most twice the previous one (HDU 2516)",
 		Example:    "fibonacci-nim",
 		ClosedForm: "outcome: the smallest Zeckendorf term of n within the limit wins (Whinihan 1963; HDU 2516)",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			if err := catalog.NoArgs("fibonacci-nim", args); err != nil {
 				return nil, err
 			}

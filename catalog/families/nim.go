@@ -13,7 +13,7 @@ func nimFamily() catalog.Family {
 		Example:    "nim",
 		Board:      "heaps",
 		ClosedForm: "G(n) = n (Bouton 1901); misère: Bouton's rule",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			if err := catalog.NoArgs("nim", args); err != nil {
 				return nil, err
 			}

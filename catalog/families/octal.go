@@ -51,7 +51,7 @@ func octalFamily() catalog.Family {
 	return catalog.Family{
 		Name: "octal", Syntax: "octal:CODE", Example: "octal:0.137", Board: "heaps", ClosedForm: searchedClosedForm,
 		Rule: "take-and-break game of an octal code d0.d1d2… (kayles = octal:0.77)",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			c, err := octal.ParseCode(args)
 			if err != nil {
 				return nil, codeError(err)
@@ -65,7 +65,7 @@ func hexFamily() catalog.Family {
 	return catalog.Family{
 		Name: "hex", Syntax: "hex:CODE", Example: "hex:0.8", Board: "heaps", ClosedForm: searchedClosedForm,
 		Rule: "take-and-break game of a hexadecimal code (bit 8: leave three heaps)",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			c, err := octal.ParseHexCode(args)
 			if err != nil {
 				return nil, codeError(err)
@@ -80,7 +80,7 @@ func namedOctalFamily(n namedGame) catalog.Family {
 	return catalog.Family{
 		Name: n.name, Syntax: n.name, Example: n.name, Board: n.board, ClosedForm: n.closedForm, OEIS: n.oeis, OEISShift: n.oeisShift,
 		Rule: n.rule + " (octal " + n.code + ")",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			if err := catalog.NoArgs(n.name, args); err != nil {
 				return nil, err
 			}
@@ -101,7 +101,7 @@ func tbFamily() catalog.Family {
 		Name: "tb", Syntax: "tb:CODE", Example: "tb:4!.0", Board: "heaps",
 		ClosedForm: "searched; periods proved by the Guy–Smith test for k-heap splits (not with a modifier or repeating digits)",
 		Rule:       "take-and-break code in CGSuite's syntax: bit r of a digit leaves r heaps (G: four, &N;, {2,5}, {2+}, *), modifiers ! ? =, repeating digits [3] (tb:4!.0 = grundy)",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			c, err := octal.ParseTB(args)
 			if err != nil {
 				return nil, codeError(err)
@@ -116,7 +116,7 @@ func grundyFamily() catalog.Family {
 		Name: "grundy", Syntax: "grundy", Example: "grundy", Board: "heaps", OEIS: "A002188",
 		Rule:       "Grundy's game: split one heap into two unequal heaps",
 		ClosedForm: "none known: searched (sparse-space method); no period is known (Guy 1989: ten million values, no pattern)",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			if err := catalog.NoArgs("grundy", args); err != nil {
 				return nil, err
 			}
@@ -143,11 +143,11 @@ func codeError(err error) error {
 // covers the heaps (misere.OctalValued) and otherwise by the engine's search
 // of the real game. Its nim-sequence comes from the kernels (octal.Stream),
 // its period from the Guy–Smith test.
-func newOctalGame(spec, name string, og octal.Game, rule string) *catalog.SumGame[octal.Parts] {
+func newOctalGame(spec, name string, og octal.Game, rule string) *catalog.Game {
 	if rule == "" {
 		rule = describeCode(og)
 	}
-	info := catalog.Info{Spec: spec, Name: name, Rule: rule, Position: "heap sizes separated by spaces, e.g. \"5 7\"", Example: "5 7", Heap: true, Periodic: true}
+	info := catalog.Info{Spec: spec, Name: name, Rule: rule, Position: "heap sizes separated by spaces, e.g. \"5 7\"", Example: "5 7"}
 	code := ""
 	if c, ok := og.Code(); ok {
 		code = c.String()
@@ -166,38 +166,45 @@ func newOctalGame(spec, name string, og octal.Game, rule string) *catalog.SumGam
 			info.OEIS, info.ClosedForm = g.OEIS, g.ClosedForm
 		}
 	}
-	g := catalog.NewBoundGame[octal.Parts](info, nil)
-	g.Bind = func(context.Context, catalog.Options) (*catalog.Binding[octal.Parts], error) {
-		codec := octalCodec
-		codec.Board = func(ps []octal.Parts) string { return drawHeaps(g.Info().Board, octalSizes(ps)) }
-		ov := misere.NewOctalValued(og)
-		return &catalog.Binding[octal.Parts]{
-			Game: ov, Codec: codec, Fail: ov.Err, // a move of more heaps than a position holds
-			Heap:      func(n int) (octal.Parts, error) { return octal.Parts{int64(n)}, nil },
-			HeapRules: func() misere.HeapRules { return misere.Octal(og) },
-		}, nil
-	}
-	g.Stream = func(ctx context.Context, r catalog.ValueRange, opts catalog.Options, emit func([]impartial.Nimber) error) (*catalog.SequenceStats, error) {
-		st, err := octal.Stream(ctx, og, octal.StreamRequest{From: r.From, To: r.To, KnownCount: r.KnownCount, Known: r.Known, Tail: r.Tail,
-			Parallel: runtime.GOMAXPROCS(0) > 1, MaxMemory: opts.Budget.MaxMemory, MaxValues: opts.Budget.MaxPositions, MaxWork: opts.Budget.MaxPositions}, emit)
-		if err != nil {
-			return nil, err
-		}
-		return &catalog.SequenceStats{Kernel: st.Kernel, Rare: st.Rare, Bytes: st.Bytes}, nil
-	}
-	g.PeriodSearch = func(ctx context.Context, max int, opts catalog.Options) (*catalog.Periodicity, error) {
-		// The values are held two bytes each: the memory budget bounds
-		// them; a general tb code's options count as positions.
-		res, err := octal.SearchPeriod(ctx, og, octal.PeriodSearch{MaxN: max, Name: spec, Parallel: runtime.GOMAXPROCS(0) > 1,
-			MaxWork: opts.Budget.MaxPositions, MaxMemory: opts.Budget.MaxMemory})
-		if err != nil && ctx.Err() != nil {
-			return nil, impartial.ContextError(ctx)
-		}
-		if err != nil {
-			return nil, err
-		}
-		return &catalog.Periodicity{Preperiod: res.Preperiod, Period: res.Period, Status: string(res.Status), ComputedTo: res.ComputedTo, Criterion: res.Criterion, Needs: res.Needs}, nil
-	}
+	var g *catalog.Game // its Info.Board, the family's when the code is a named game's, picks the drawing
+	g = catalog.New(catalog.Spec[octal.Parts]{
+		Info: info,
+		Bind: func(ctx context.Context, _ catalog.Options) (*catalog.Binding[octal.Parts], error) {
+			codec := octalCodec
+			codec.Board = func(ps []octal.Parts) string { return drawHeaps(g.Info().Board, octalSizes(ps)) }
+			// A move of more heaps than a position holds ends the
+			// question's context, with the refusal as its cause.
+			ctx, cancel := context.WithCancelCause(ctx)
+			ov := misere.NewOctalValued(og)
+			ov.Fail = cancel
+			return &catalog.Binding[octal.Parts]{
+				Game: ov, Codec: codec, Ctx: ctx, Close: func() { cancel(nil) },
+				HeapRules: func() misere.HeapRules { return misere.Octal(og) },
+			}, nil
+		},
+		Heap: func(_ impartial.Game[octal.Parts], n int) (octal.Parts, error) { return octal.Parts{int64(n)}, nil },
+		Stream: func(ctx context.Context, r catalog.ValueRange, opts catalog.Options, emit func([]impartial.Nimber) error) (*catalog.SequenceStats, error) {
+			st, err := octal.Stream(ctx, og, octal.StreamRequest{From: r.From, To: r.To, KnownCount: r.KnownCount, Known: r.Known, Tail: r.Tail,
+				Parallel: runtime.GOMAXPROCS(0) > 1, MaxMemory: opts.Budget.MaxMemory, MaxValues: opts.Budget.MaxPositions, MaxWork: opts.Budget.MaxPositions}, emit)
+			if err != nil {
+				return nil, positionsWork(err)
+			}
+			return &catalog.SequenceStats{Kernel: st.Kernel, Rare: st.Rare, Bytes: st.Bytes}, nil
+		},
+		Period: func(ctx context.Context, max int, opts catalog.Options) (*catalog.Periodicity, error) {
+			// The values are held two bytes each: the memory budget bounds
+			// them; a general tb code's options count as positions.
+			res, err := octal.SearchPeriod(ctx, og, octal.PeriodSearch{MaxN: max, Name: spec, Parallel: runtime.GOMAXPROCS(0) > 1,
+				MaxWork: opts.Budget.MaxPositions, MaxMemory: opts.Budget.MaxMemory})
+			if err != nil && ctx.Err() != nil {
+				return nil, impartial.ContextError(ctx)
+			}
+			if err != nil {
+				return nil, positionsWork(err)
+			}
+			return &catalog.Periodicity{Preperiod: res.Preperiod, Period: res.Period, Status: string(res.Status), ComputedTo: res.ComputedTo, Criterion: res.Criterion, Needs: res.Needs}, nil
+		},
+	})
 	return g
 }
 
@@ -284,4 +291,16 @@ func describeCode(g octal.Game) string {
 		return "No move is possible."
 	}
 	return "A move may " + strings.Join(parts, ", or ") + "; heaps left are non-empty; whoever cannot move loses."
+}
+
+// positionsWork names the work limit of a tb: code's moves by the budget it
+// was set from: its options count as positions (MaxWork is the positions
+// budget above), so the stop is a LimitPositions one, in octal's words.
+func positionsWork(err error) error {
+	if be, ok := err.(*impartial.BudgetError); ok && be.Limit == impartial.LimitWork {
+		named := *be
+		named.Limit = impartial.LimitPositions
+		return &named
+	}
+	return err
 }

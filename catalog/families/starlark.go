@@ -21,7 +21,7 @@ func starlarkFamily() catalog.Family {
 		Syntax:  "starlark:FILE",
 		Rule:    "a game whose moves a Starlark rule file defines (see docs/starlark.md); loopy games allowed",
 		Example: "starlark:examples/subtract.star",
-		Resolve: func(ctx context.Context, r *catalog.Resolver, args string) (catalog.Game, error) {
+		Resolve: func(ctx context.Context, r *catalog.Resolver, args string) (*catalog.Game, error) {
 			file := strings.TrimSpace(args)
 			if file == "" {
 				return nil, &catalog.SpecError{Offset: -1, Msg: "starlark needs a rule file, as in starlark:examples/subtract.star"}
@@ -45,8 +45,11 @@ func starlarkFamily() catalog.Family {
 	}
 }
 
-// StarlarkGame is a catalog game defined by a Starlark rule file. Each call
-// runs in its own rules.Session, so the game is safe for concurrent use.
+// NewStarlarkGame returns the catalog game of a loaded rule file, named by
+// spec, whose rule functions run under lim. Each question runs in its own
+// rules.Session, so the game is safe for concurrent use; a rule function
+// that fails ends the session's context with its error as the cause, which
+// is then the answer.
 //
 // A position is a sum of components. For a heap game (heap = True) it is
 // written as heap sizes separated by spaces; otherwise as positions
@@ -59,16 +62,10 @@ func starlarkFamily() catalog.Family {
 // file says loopy = True, the game is first solved as an acyclic game; if a
 // cycle turns up, and the file does not say loopy = False, it is analyzed as
 // a loopy game instead (outcome with draws, remoteness, generalized
-// Sprague–Grundy values).
-type StarlarkGame struct {
-	*catalog.SumGame[rules.Pos]
-	rules *rules.Rules
-}
-
-// NewStarlarkGame returns the catalog game of a loaded rule file, named by
-// spec, whose rule functions run under lim.
-func NewStarlarkGame(r *rules.Rules, spec string, lim rules.Limits) *StarlarkGame {
-	info := catalog.Info{Spec: spec, Name: r.Name(), Rule: r.Rule(), Example: r.Example(), Heap: r.Heap()}
+// Sprague–Grundy values). Its Content is the version of what rule files
+// mean and the SHA-256 of the file.
+func NewStarlarkGame(r *rules.Rules, spec string, lim rules.Limits) *catalog.Game {
+	info := catalog.Info{Spec: spec, Name: r.Name(), Rule: r.Rule(), Example: r.Example()}
 	if info.Name == "" {
 		info.Name = "Starlark game " + filepath.Base(r.File())
 	}
@@ -83,25 +80,21 @@ func NewStarlarkGame(r *rules.Rules, spec string, lim rules.Limits) *StarlarkGam
 	} else {
 		info.Position = "a position as the rule file writes it (an int, a word, a quoted string or a tuple by default); a sum as positions separated by +"
 	}
-	g := &StarlarkGame{rules: r}
-	g.SumGame = catalog.NewBoundGame(info, func(ctx context.Context, opts catalog.Options) (*catalog.Binding[rules.Pos], error) {
-		s := r.NewSession(ctx, lim)
-		codec := catalog.Codec[rules.Pos]{Parse: s.ParsePosition, Format: s.FormatPosition, Describe: s.DescribeMove}
-		b := &catalog.Binding[rules.Pos]{Game: s.Game(), Codec: codec, Ctx: s.Context(), Fail: s.Err, Close: s.Close}
-		if r.Heap() {
-			b.Heap = s.Heap
-			b.HeapRules = func() misere.HeapRules { return misere.RulesFunc(s.HeapOptions) }
-		}
-		return b, nil
-	})
-	return g
+	sp := catalog.Spec[rules.Pos]{
+		Info: info,
+		Bind: func(ctx context.Context, opts catalog.Options) (*catalog.Binding[rules.Pos], error) {
+			s := r.NewSession(ctx, lim)
+			codec := catalog.Codec[rules.Pos]{Parse: s.ParsePosition, Format: s.FormatPosition, Describe: s.DescribeMove}
+			b := &catalog.Binding[rules.Pos]{Game: s.Game(), Codec: codec, Ctx: s.Context(), Close: s.Close}
+			if r.Heap() {
+				b.HeapRules = func() misere.HeapRules { return misere.RulesFunc(s.HeapOptions) }
+			}
+			return b, nil
+		},
+		Content: func() string { return fmt.Sprintf("starlark/%d %s", rules.Version, r.Hash()) },
+	}
+	if r.Heap() {
+		sp.Heap = rules.HeapOf
+	}
+	return catalog.New(sp)
 }
-
-// Content identifies the game's rules: the version of what rule files
-// mean and the SHA-256 of the file (catalog.Contenter).
-func (g *StarlarkGame) Content() string {
-	return fmt.Sprintf("starlark/%d %s", rules.Version, g.rules.Hash())
-}
-
-// Rules returns the game's rule file.
-func (g *StarlarkGame) Rules() *rules.Rules { return g.rules }

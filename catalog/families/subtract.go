@@ -22,7 +22,7 @@ func subtractFamily() catalog.Family {
 		Example:    "subtract:1,3,4",
 		Board:      "heaps",
 		ClosedForm: "periodic for every finite S (the period is found and used); S = 1..m: G(n) = n mod (m+1)",
-		New: func(args string) (catalog.Game, error) {
+		New: func(args string) (*catalog.Game, error) {
 			switch low := strings.ToLower(strings.TrimSpace(args)); {
 			case low == "pow2":
 				return pow2Game(), nil
@@ -42,7 +42,7 @@ func subtractFamily() catalog.Family {
 	}
 }
 
-func pow2Game() catalog.Game {
+func pow2Game() *catalog.Game {
 	return catalog.NewHeapGame(catalog.Info{
 		Spec:       "subtract:pow2",
 		Name:       "subtraction game {1, 2, 4, 8, …}",
@@ -52,7 +52,7 @@ func pow2Game() catalog.Game {
 	}, games.PowerSubtraction{})
 }
 
-func allButGame(args string) (catalog.Game, error) {
+func allButGame(args string) (*catalog.Game, error) {
 	_, list, _ := strings.Cut(args, ":")
 	off := strings.Index(args, ":") + 1
 	var except []int
@@ -85,17 +85,16 @@ func setWords(set []int) string { return strings.ReplaceAll(notation.FormatIntSe
 // game whose period is proved by state repetition, and whose misère
 // quotient gets the periodicity theorem of octal games when the set is
 // small enough to be an octal code.
-func newSubtractGame(set []int, sub games.Subtraction) catalog.Game {
-	g := catalog.NewHeapGame(catalog.Info{
-		Spec:     "subtract:" + notation.FormatIntSet(set),
-		Name:     "subtraction game {" + setWords(set) + "}",
-		Rule:     "A move removes s tokens from one heap, for some s in {" + setWords(set) + "}; whoever cannot move loses.",
-		Example:  "7",
-		Periodic: true,
+func newSubtractGame(set []int, sub games.Subtraction) *catalog.Game {
+	sp := catalog.HeapSpec(catalog.Info{
+		Spec:    "subtract:" + notation.FormatIntSet(set),
+		Name:    "subtraction game {" + setWords(set) + "}",
+		Rule:    "A move removes s tokens from one heap, for some s in {" + setWords(set) + "}; whoever cannot move loses.",
+		Example: "7",
 	}, sub)
 	if c, err := octal.Subtraction(set); err == nil {
-		bind := g.Bind
-		g.Bind = func(ctx context.Context, opts catalog.Options) (*catalog.Binding[int], error) {
+		bind := sp.Bind
+		sp.Bind = func(ctx context.Context, opts catalog.Options) (*catalog.Binding[int], error) {
 			b, err := bind(ctx, opts)
 			if err == nil {
 				b.HeapRules = func() misere.HeapRules { return misere.Octal(octal.New(c)) }
@@ -103,10 +102,10 @@ func newSubtractGame(set []int, sub games.Subtraction) catalog.Game {
 			return b, err
 		}
 	}
-	g.PeriodSearch = func(ctx context.Context, max int, opts catalog.Options) (*catalog.Periodicity, error) {
+	sp.Period = func(ctx context.Context, max int, opts catalog.Options) (*catalog.Periodicity, error) {
 		return subtractPeriod(ctx, sub, max, opts)
 	}
-	return g
+	return catalog.New(sp)
 }
 
 // subtractPeriod finds the least pre-period and period of the nim-sequence

@@ -14,11 +14,11 @@ import (
 // legal move from the one before it, and position one move from the last.
 // It returns them as the game writes them (the moves' canonical form), so
 // that RepetitionDraw counts repetitions of one spelling. Each move is
-// checked by catalog.FindMove under opts and ctx. A history that is not a
+// checked by catalog.Game.FindMove under opts and ctx. A history that is not a
 // game is a *HistoryError naming the first position that does not follow;
 // a made-up history would otherwise make RepetitionDraw call a game drawn
 // that cannot have been played (issue 45).
-func CheckHistory(ctx context.Context, g catalog.Game, history []string, position string, opts catalog.Options) ([]string, error) {
+func CheckHistory(ctx context.Context, g *catalog.Game, history []string, position string, opts catalog.Options) ([]string, error) {
 	if len(history) == 0 {
 		return nil, nil
 	}
@@ -39,7 +39,7 @@ func CheckHistory(ctx context.Context, g catalog.Game, history []string, positio
 		if i+1 < len(history) {
 			next, at = history[i+1], i+2
 		}
-		_, err := catalog.FindMove(ctx, g, history[i], next, opts)
+		_, err := g.FindMove(ctx, history[i], next, opts)
 		var ie *catalog.IllegalMoveError
 		switch {
 		case errors.As(err, &ie):

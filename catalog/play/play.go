@@ -3,7 +3,7 @@
 // ends a loopy game in a draw, and the record of the game. It is what
 // `grundy play` and the web's play page tell a learner after each move
 // ("That was a mistake: 1 4 5 wins, since 3 ⊕ 4 ⊕ 5 = 2 ≠ 0"), and what
-// they save; the faces word it. The computer's moves are catalog.Reply's.
+// they save; the faces word it. The computer's moves are catalog.Game.Reply's.
 package play
 
 import (
@@ -33,7 +33,7 @@ type Verdict struct {
 // (opts with AllOptions; opts.MaxListed caps the list as the caller wants).
 // ok is false when it is not known: an error (a budget ran out) or a list
 // the cap cut short, on which a verdict could miss the better move.
-func Analyze(ctx context.Context, g catalog.Game, pos string, opts catalog.Options) (res *catalog.Result, ok bool) {
+func Analyze(ctx context.Context, g *catalog.Game, pos string, opts catalog.Options) (res *catalog.Result, ok bool) {
 	opts.AllOptions = true
 	res, err := g.Solve(ctx, pos, opts)
 	if err != nil || (res.MoveCount != nil && *res.MoveCount != int64(len(res.Options))) {

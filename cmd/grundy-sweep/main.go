@@ -1,12 +1,20 @@
+//go:build beam
+
 // Command grundy-sweep runs grundy's sweeps (every octal code, the
-// multi-bridge tally, card-flip grids) as Apache Beam pipelines. It is its
-// own program, started by "grundy sweep …", because the Beam SDK and its
-// embedded Prism runner make a binary 70 MB larger and add about 38 MB to
-// the memory of every start: grundy itself stays lean for the record runs
-// and memory budgets it serves. See docs/sweeps.md.
+// multi-bridge tally, card-flip grids) with Apache Beam's runners: Prism,
+// Beam's embedded runner, and the Flink, Spark and Dataflow clusters; and
+// into remote directories (gs://…) through Beam's file systems. grundy runs
+// every other sweep itself, on every core, with the same units and
+// results (sweep.Local), and starts this program, with the same
+// arguments, for a sweep that needs Beam: the Beam SDK makes a binary
+// 70 MB larger, adds about 38 MB to the memory of every start and takes
+// minutes to compile, so grundy links none of it. The commands are
+// internal/sweepcli's, as in grundy. See docs/sweeps.md.
 //
-//	go install ./cmd/grundy ./cmd/grundy-sweep
-//	grundy sweep octal --digits 3 --to 100000
+// It is built with the tag beam (without it, a stub that says so):
+//
+//	go install -tags beam ./cmd/grundy-sweep
+//	grundy sweep octal --digits 3 --to 100000 --runner prism
 package main
 
 import (
@@ -21,13 +29,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy/grundy/internal/cliexit"
+	"github.com/grundy/grundy/internal/sweepcli"
 )
 
-// Exit statuses and usage errors, as grundy's.
-const (
-	exitOK       = cliexit.OK
-	exitCanceled = cliexit.Canceled
-)
+// A Beam runner starts the staged grundy-sweep binary with --worker (and
+// its endpoints); that process is a worker, not a command line.
+func init() { runWorker(os.Args[1:]) }
+
+// exitOK is grundy's exit status of a command that ran well.
+const exitOK = cliexit.OK
 
 type streams struct {
 	in       io.Reader
@@ -35,8 +45,6 @@ type streams struct {
 }
 
 type usageError = cliexit.UsageError
-
-func usagef(format string, args ...any) error { return cliexit.Usagef(format, args...) }
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -46,36 +54,35 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], &streams{in: os.Stdin, out: os.Stdout, err: os.Stderr}))
 }
 
+// newRootCmd is grundy's command line with the sweep commands alone under
+// it, so that the commands are named as grundy names them (grundy sweep
+// octal).
 func newRootCmd(io *streams) *cobra.Command {
-	root := newSweepCmd(io)
-	root.Use = "grundy-sweep"
-	root.SilenceErrors = true
-	root.SilenceUsage = true
+	root := &cobra.Command{Use: "grundy", SilenceErrors: true, SilenceUsage: true}
 	root.SetIn(io.in)
 	root.SetOut(io.out)
 	root.SetErr(io.err)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{Err: err} })
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return usageError{Err: fmt.Errorf("%s: %w (see '%s --help')", cmdName(cmd), err, cmd.CommandPath())}
+	})
+	root.AddCommand(sweepcli.New(&sweepcli.Streams{In: io.in, Out: io.out, Err: io.err}, sweepcli.Config{Beam: beamRunners{}}))
 	return root
 }
 
-// run executes the command line and returns the exit status; errors are
-// one line on stderr.
+// run executes the arguments of grundy sweep and returns the exit status;
+// errors are one line on stderr, as grundy prints them.
 func run(ctx context.Context, args []string, io *streams) int {
 	root := newRootCmd(io)
-	root.SetArgs(args)
+	root.SetArgs(append([]string{"sweep"}, args...))
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}
-	msg := strings.ReplaceAll(err.Error(), `for "grundy-sweep"`, `for "grundy sweep"`)
-	fmt.Fprintln(io.err, "grundy sweep: "+strings.Join(strings.Fields(msg), " "))
+	fmt.Fprintln(io.err, "grundy: "+strings.Join(strings.Fields(err.Error()), " "))
 	return cliexit.Code(err, nil)
 }
 
 // cmdName is the command as grundy names it ("sweep octal").
 func cmdName(cmd *cobra.Command) string {
-	if !cmd.HasParent() {
-		return "sweep"
-	}
-	return "sweep " + strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+	return strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
 }

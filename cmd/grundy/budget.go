@@ -51,14 +51,14 @@ func (b *budgetFlags) resolver() *catalog.Resolver {
 
 // game reads a game spec for a command with these flags: a rule file's top
 // level runs under the command's context (--timeout) and Starlark limits.
-func (b *budgetFlags) game(ctx context.Context, spec string) (catalog.Game, error) {
+func (b *budgetFlags) game(ctx context.Context, spec string) (*catalog.Game, error) {
 	return b.resolver().Resolve(ctx, spec)
 }
 
 // question is a command's question about one game, opened by open.
 type question struct {
 	ctx  context.Context // under --timeout and --max-memory
-	game catalog.Game    // read under ctx and the Starlark limits
+	game *catalog.Game   // read under ctx and the Starlark limits
 	opts catalog.Options // the flags' budget, normal or misère play
 	stop context.CancelFunc
 }

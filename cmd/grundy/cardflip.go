@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/cardflip/optimum"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
 )
@@ -100,7 +101,7 @@ func (f *cardflipFlags) setup(cmd *cobra.Command) (cardflip.Strategy, cardflip.R
 	return s, r, nil
 }
 
-// memoName names what OptimalResult.Memo counts: the table-only and
+// memoName names what optimum.Result.Memo counts: the table-only and
 // rearrange searches memoize the deals reaching a level, the turn search
 // its states (the sets of deals waiting at each row at one turn).
 func memoName(mod cardflip.Model) string {
@@ -167,11 +168,12 @@ func newCardflipStrategiesCmd(io *streams) *cobra.Command {
 				Model   string `json:"model"`
 				Needs   string `json:"needs"`
 				Summary string `json:"summary"`
+				Best    bool   `json:"best,omitempty"` // --strategy best
 			}
 			var rows []row
 			for _, s := range cardflip.Strategies() {
 				in := s.Info()
-				rows = append(rows, row{in.Name, in.Model.String(), in.Needs(), in.Summary})
+				rows = append(rows, row{in.Name, in.Model.String(), in.Needs(), in.Summary, in.Name == cardflip.BestName})
 			}
 			if asJSON {
 				return jsonout.Write(io.out, rows)
@@ -405,10 +407,12 @@ func newCardflipCompareCmd(io *streams) *cobra.Command {
 		Use:   "compare --m A..B [--out plot.svg]",
 		Short: "Table and plot of every table-only strategy for a range of m",
 		Long: `Measure the table-only strategies (n = ∞) for each m in the range: exactly
-over all deals for m ≤ --exact-max, else by --trials seeded games. Each
-closed form is printed beside its measurement, and the lower bound 2m − H_m
-last. --out draws E[X] and E[X]/(m·log2 m) against m (SVG, PNG or PDF, by
-the file's extension).`,
+over all deals for m ≤ --exact-max, else by --trials seeded games (the mean
+with its standard error in the units of its last digit: 80.0(2) is
+80.0 ± 0.2), one column a strategy within 100 columns, the best marked, and
+the lower bound 2m − H_m last; a last line checks every measurement against
+its strategy's closed form. --out draws E[X] and E[X]/(m·log2 m) against m
+(SVG, PNG or PDF, by the file's extension), a colour a strategy.`,
 		Example: `  grundy cardflip compare --m 2..20
   grundy cardflip compare --m 2..100 --out plot.svg
   grundy cardflip compare --m 10..12 --json`,
@@ -455,8 +459,8 @@ the file's extension).`,
 			if asJSON {
 				return jsonout.Write(io.out, rows)
 			}
-			fmt.Fprintf(io.out, "E[X], table-only, n = ∞; exact for m ≤ %d, else %d games (seed %d) ± standard error; closed forms beside\n",
-				o.ExactMax, trials, seed)
+			fmt.Fprintf(io.out, "E[X], table-only, n = ∞: exact for m ≤ %d, else the mean of %d games (seed %d) with its\n", o.ExactMax, trials, seed)
+			fmt.Fprintln(io.out, "standard error in units of its last digit (80.0(2) is 80.0 ± 0.2); * a closed form, unmeasured")
 			if err := cardflip.WriteCompareTable(io.out, rows); err != nil {
 				return err
 			}
@@ -506,7 +510,7 @@ budget of turns starts at 2m − H_m and grows until a strategy fits, so
 every budget that failed is proved out of reach. m = 4 takes a fraction of
 a second (145/24 against the table-only 73/12), m = 5 about two minutes
 (479/60 = 958/120 against 161/20, games of at most 11 turns; the optimum
-over every game length, by cardflip.TurnBound).
+over every game length, by optimum.TurnBound).
 
 With --variant rearrange a player may, after looking, permute the face-down
 cards (the engine's Move.Order): table-only, m ≤ 5, in well under a second.
@@ -525,15 +529,15 @@ The turn model and rearrange are searched one at a time, not together.`,
 			if !cmd.Flags().Changed("m") {
 				return usagef("optimal needs --m M")
 			}
-			if m < 1 || m > cardflip.MaxOptimalM {
-				return usagef("--m must be between 1 and %d for the exhaustive search, not %d", cardflip.MaxOptimalM, m)
+			if m < 1 || m > optimum.MaxM {
+				return usagef("--m must be between 1 and %d for the exhaustive search, not %d", optimum.MaxM, m)
 			}
 			mod, err := cardflip.ParseModel(model)
 			if err != nil {
 				return flagError(err)
 			}
-			if mod == cardflip.TurnNumber && m > cardflip.MaxTurnM {
-				return usagef("--m must be between 1 and %d under --model turn, not %d", cardflip.MaxTurnM, m)
+			if mod == cardflip.TurnNumber && m > optimum.MaxTurnM {
+				return usagef("--m must be between 1 and %d under --model turn, not %d", optimum.MaxTurnM, m)
 			}
 			if mod == cardflip.TurnNumber && maxTurns < m {
 				return usagef("--max-turns must be at least m = %d under the turn model, not %d", m, maxTurns)
@@ -547,12 +551,12 @@ The turn model and rearrange are searched one at a time, not together.`,
 				return usagef("optimal searches --variant standard or rearrange, not %s", vari)
 			case vari == cardflip.Rearrange && mod == cardflip.TurnNumber:
 				return usagef("optimal searches --variant rearrange table-only: not with --model turn")
-			case vari == cardflip.Rearrange && m > cardflip.MaxRearrangeM:
-				return usagef("--m must be between 1 and %d under --variant rearrange, not %d", cardflip.MaxRearrangeM, m)
+			case vari == cardflip.Rearrange && m > optimum.MaxRearrangeM:
+				return usagef("--m must be between 1 and %d under --variant rearrange, not %d", optimum.MaxRearrangeM, m)
 			}
 			ctx, cancel := timeout.context(cmd.Context())
 			defer cancel()
-			opt := cardflip.OptimalOptions{Model: mod, MaxTurns: maxTurns, Variant: vari}
+			opt := optimum.Options{Model: mod, MaxTurns: maxTurns, Variant: vari}
 			var boundName string
 			switch bound {
 			case "none":
@@ -570,7 +574,7 @@ The turn model and rearrange are searched one at a time, not together.`,
 			}
 			start := time.Now()
 			if io.tty && !asJSON {
-				opt.Progress = func(p cardflip.OptimalProgress) {
+				opt.Progress = func(p optimum.Progress) {
 					best := "none yet"
 					if p.Best != nil {
 						f, _ := p.Best.Float64()
@@ -579,7 +583,7 @@ The turn model and rearrange are searched one at a time, not together.`,
 					fmt.Fprintf(io.err, "\r%d nodes, %d %s, best %s, %s   ", p.Nodes, p.Memo, memoName(mod), best, time.Since(start).Round(time.Second))
 				}
 			}
-			res, err := cardflip.OptimalSearch(ctx, m, opt)
+			res, err := optimum.Search(ctx, m, opt)
 			if opt.Progress != nil {
 				fmt.Fprint(io.err, "\r\033[K")
 			}
@@ -633,7 +637,7 @@ The turn model and rearrange are searched one at a time, not together.`,
 			if mod != cardflip.TableOnly || vari != cardflip.Standard {
 				// What the turn number or rearranging gains: against the
 				// optimum of the plain table-only rules.
-				plain, err := cardflip.Optimal(ctx, m)
+				plain, err := optimum.Search(ctx, m, optimum.Options{})
 				if err != nil {
 					return cardflipCtxErr(ctx, err)
 				}
@@ -648,7 +652,7 @@ The turn model and rearrange are searched one at a time, not together.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&m, "m", 0, fmt.Sprintf("the number of cards, 1..%d (required)", cardflip.MaxOptimalM))
+	cmd.Flags().IntVar(&m, "m", 0, fmt.Sprintf("the number of cards, 1..%d (required)", optimum.MaxM))
 	cmd.Flags().StringVar(&model, "model", "table", "table (strategies see the row) or turn (the row and the turn number; slow)")
 	cmd.Flags().IntVar(&maxTurns, "max-turns", 12, "under --model turn, search strategies that end every game within this many turns")
 	cmd.Flags().StringVar(&variant, "variant", "standard", "standard, or rearrange (after looking, the face-down cards may be permuted)")

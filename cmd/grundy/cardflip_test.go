@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/grundy/grundy/impartial"
 )
@@ -105,10 +106,17 @@ func TestCardflipCompare(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(b), "<svg args: cardflip-compare --format svg\n[{") || !strings.Contains(string(b), `"strategy":"front-to-back"`) {
 		t.Fatalf("plot file: %v %.200q", err, b)
 	}
-	// m = 4 exactly: front-to-back 7 beside its closed form 7.
+	// m = 4 exactly: front-to-back 7, its closed form; every line within
+	// 100 columns (issue 44).
 	out, _, _ = grundy(t, "", "cardflip", "compare", "--m", "4..4")
-	if !strings.Contains(out, "7.000     7.000") {
+	if !strings.Contains(out, "\n   4 ") || !strings.Contains(out, "    7.000 ") ||
+		!strings.Contains(out, "front-to-back, partition, divide-conquer, halving): every measurement agrees") {
 		t.Errorf("compare m=4:\n%s", out)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(l); n > 100 {
+			t.Errorf("compare m=4: a line of %d columns: %q", n, l)
+		}
 	}
 }
 

@@ -17,7 +17,10 @@ package main
 //   - Each document runs in a fresh directory, its examples in order: a file
 //     one example writes is there for the next. "$ cat FILE" whose FILE does
 //     not exist yet writes the output shown to FILE: that is how a document
-//     gives its examples an input file.
+//     gives its examples an input file; a FILE of the source tree
+//     (sweep/testdata/cardflip-grid.txt) is copied from the checkout
+//     instead, so the example shows it as it is. A name shows one file in
+//     all the docs (TestDocsFilesDistinct).
 //   - Output is compared line by line, trailing spaces ignored; a line "…"
 //     alone stands for any number of lines, and "…" within a line for any
 //     text (a long JSON document shown in part).
@@ -40,6 +43,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -192,6 +196,42 @@ func TestDocsExamples(t *testing.T) {
 	runDocFiles(t, filepath.Dir(files[0]), files)
 }
 
+// TestDocsFilesDistinct: a file the docs show ("$ cat NAME" and its text)
+// has one text under its name in every document, so that a reader who
+// saves one never finds another of that name doing something else (two
+// spin.star files were an endless loop at the top level and a loop in
+// moves). Within a document, the docs test itself prints the first text
+// for the second.
+func TestDocsFilesDistinct(t *testing.T) {
+	files := docFiles(t)
+	root := filepath.Dir(files[0])
+	cat := regexp.MustCompile(`^cat (\S+)$`)
+	first := map[string]docExample{}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, _ := filepath.Rel(root, path)
+		exs, _ := docExamples(filepath.ToSlash(name), string(src))
+		for _, ex := range exs {
+			m := cat.FindStringSubmatch(ex.command)
+			if m == nil {
+				continue
+			}
+			base := filepath.Base(m[1])
+			if prev, ok := first[base]; ok && !slices.Equal(trimLines(prev.want), trimLines(ex.want)) {
+				t.Errorf("%s shows a file %s that is not the one %s shows", ex, base, prev)
+			} else if !ok {
+				first[base] = ex
+			}
+		}
+	}
+	if len(first) < 5 {
+		t.Errorf("only %d files shown in the docs: is the cat example still recognized?", len(first))
+	}
+}
+
 // TestGolden runs the golden commands of testdata/golden/*.md (issue 43):
 // well over a hundred commands and API calls whose text, JSON, exit status
 // and HTTP status were recorded on 57e0944, so that a refactor cannot change
@@ -233,16 +273,6 @@ func runDocFiles(t *testing.T, root string, files []string) {
 	// count as the server's computations.
 	defer memguard.SetGCLimit(wcfg.MemoryLimit)()
 	total, ran := 0, 0
-	// grundy sweep starts grundy-sweep, whose Apache Beam SDK takes
-	// minutes to build on a cold cache: .ci/run builds it with its own step
-	// into the directory GRUNDY_SWEEP_BIN; without it the sweep examples are
-	// not run (go test ./... builds no other program).
-	docsSweepProgram = func() (string, error) {
-		if dir := os.Getenv("GRUNDY_SWEEP_BIN"); dir != "" {
-			return filepath.Join(dir, "grundy-sweep"), nil
-		}
-		return "", errMissingTool{"grundy-sweep (set GRUNDY_SWEEP_BIN to the directory of a built grundy-sweep, as .ci/run does)"}
-	}
 	for _, path := range files {
 		src, err := os.ReadFile(path)
 		if err != nil {
@@ -273,7 +303,7 @@ func runDocFiles(t *testing.T, root string, files []string) {
 					t.Logf("%s: skipped after an example that needed %v", ex, missing)
 					continue
 				}
-				ok, got, miss := runExample(t, dir, handler, ex)
+				ok, got, miss := runExample(t, root, dir, handler, ex)
 				missing = miss
 				if ok {
 					ran++
@@ -302,23 +332,31 @@ func runDocFiles(t *testing.T, root string, files []string) {
 	t.Logf("%d examples, %d run and compared", total, ran)
 }
 
-// docsSweepProgram returns the grundy-sweep program for the examples of
-// grundy sweep (set by TestDocsExamples).
-var docsSweepProgram func() (string, error)
-
 // errMissingTool marks an example whose tool is not installed.
 type errMissingTool struct{ name string }
 
 func (e errMissingTool) Error() string { return e.name + " is not installed" }
 
-// runExample runs one example and compares its output; it reports whether
+// runExample runs one example in dir and compares its output; it reports whether
 // the example ran, the lines printed when they differ from those shown, and
 // the tool it needed that is missing, if any.
-func runExample(t *testing.T, dir string, handler http.Handler, ex docExample) (bool, []string, error) {
+func runExample(t *testing.T, root, dir string, handler http.Handler, ex docExample) (bool, []string, error) {
 	t.Helper()
-	if m := regexp.MustCompile(`^cat (\S+)$`).FindStringSubmatch(ex.command); m != nil {
+	if m := regexp.MustCompile(`^cat (\S+)$`).FindStringSubmatch(ex.command); m != nil && filepath.IsLocal(m[1]) {
 		if _, err := os.Stat(filepath.Join(dir, m[1])); os.IsNotExist(err) {
-			if err := os.WriteFile(filepath.Join(dir, m[1]), []byte(strings.Join(ex.want, "\n")+"\n"), 0o644); err != nil {
+			// A file of the source tree (sweep/testdata/cardflip-grid.txt)
+			// is copied from the checkout, so that the example shows it as
+			// it is; any other is the document's own, written from what the
+			// example shows (and a second file of that name in the same
+			// document would print the first one's text).
+			data, err := os.ReadFile(filepath.Join(root, m[1]))
+			if err != nil {
+				data = []byte(strings.Join(ex.want, "\n") + "\n")
+			}
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, m[1])), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, m[1]), data, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -335,15 +373,6 @@ func runExample(t *testing.T, dir string, handler http.Handler, ex docExample) (
 			hc := interp.HandlerCtx(ctx)
 			switch args[0] {
 			case "grundy":
-				if len(args) > 1 && args[1] == "sweep" {
-					// grundy sweep starts the grundy-sweep program.
-					bin, err := docsSweepProgram()
-					if err != nil {
-						missing = err
-						return interp.NewExitStatus(127)
-					}
-					return next(ctx, append([]string{bin}, args[2:]...))
-				}
 				if code := run(ctx, args[1:], newStreams(hc.Stdin, hc.Stdout, hc.Stderr)); code != 0 {
 					return interp.NewExitStatus(uint8(code))
 				}

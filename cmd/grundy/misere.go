@@ -94,7 +94,7 @@ func misereFormRun(cmd *cobra.Command, io *streams, opts *misereFormOptions) err
 	}
 	defer job.stop()
 	ctx, g, copts := job.ctx, job.game, job.opts
-	res, err := catalog.SolveMisereForm(ctx, g, opts.position, copts)
+	res, err := g.SolveMisereForm(ctx, opts.position, copts)
 	if err != nil {
 		return misereError(err)
 	}
@@ -213,7 +213,7 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	defer job.stop()
 	ctx, g, copts := job.ctx, job.game, job.opts
 	s, progress := opts.settings(io, copts, "heap")
-	q, done, qerr := catalog.ComputeMisereQuotient(ctx, g, opts.heaps, s, copts)
+	q, done, qerr := g.ComputeMisereQuotient(ctx, opts.heaps, s, copts)
 	progress.finish()
 	defer done()
 	qerr = opts.withCheckpoint(q, qerr, "heap")
@@ -314,7 +314,7 @@ func misereQuotientPositionsRun(cmd *cobra.Command, io *streams, opts *misereQuo
 	defer job.stop()
 	ctx, g, copts := job.ctx, job.game, job.opts
 	s, progress := opts.settings(io, copts, "position")
-	p, qerr := catalog.ComputeMiserePositions(ctx, g, opts.positions, s, copts)
+	p, qerr := g.ComputeMiserePositions(ctx, opts.positions, s, copts)
 	progress.finish()
 	if p == nil {
 		return misereError(memguard.Cause(ctx, qerr))
@@ -405,26 +405,17 @@ func writeTable(ctx context.Context, io *streams, q *misere.Quotient, path strin
 	return f.Close()
 }
 
-// misereError makes asking for the misère analysis of a game it does not
-// apply to a usage error, and a quotient stopped by a limit (its size, the
-// heaps, a construction that gave up) a limit hit (both exit 2), with the
-// flag to change.
+// misereError adds to a quotient stopped by one of the misère commands'
+// own limits (its work, its size, the heaps) the flag to change. Its exit
+// status is its kind's, as every error's (exitCode).
 func misereError(err error) error {
-	var ue *catalog.CapabilityError
-	var se *misere.SizeError
-	var he *misere.HeapLimitError
-	var ce *misere.ConstructionError
-	var un *misere.UnprovableError
-	var we *misere.WorkError
-	switch {
-	case errors.As(err, &we):
-		return usageError{Err: fmt.Errorf("%w (raise --max-work)", err)}
-	case errors.As(err, &se):
-		return usageError{Err: fmt.Errorf("%w (raise --max-size)", err)}
-	case errors.As(err, &he):
-		return usageError{Err: fmt.Errorf("%w (give --heaps to compute further unproved)", err)}
-	case errors.As(err, &ue), errors.As(err, &ce), errors.As(err, &un):
-		return usageError{Err: err}
+	switch impartial.LimitOf(err) {
+	case impartial.LimitWork:
+		return fmt.Errorf("%w (raise --max-work)", err)
+	case impartial.LimitSize:
+		return fmt.Errorf("%w (raise --max-size)", err)
+	case impartial.LimitHeaps:
+		return fmt.Errorf("%w (give --heaps to compute further unproved)", err)
 	}
 	return err
 }
@@ -469,7 +460,7 @@ func misereSolveRun(cmd *cobra.Command, io *streams, opts *misereSolveOptions) e
 	}
 	defer job.stop()
 	ctx, g, copts := job.ctx, job.game, job.opts
-	res, err := catalog.SolveMisereSum(ctx, g, opts.position, misere.Settings{}, copts)
+	res, err := g.SolveMisereSum(ctx, opts.position, misere.Settings{}, copts)
 	if err != nil {
 		return misereError(memguard.Cause(ctx, err))
 	}

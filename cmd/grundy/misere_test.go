@@ -130,7 +130,7 @@ func TestMiserePositionsStopIsDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, qerr := catalog.ComputeMiserePositions(context.Background(), g, []string{"9 11", "5 3"}, misere.Settings{}, catalog.Options{Misere: true, Budget: budget})
+	p, qerr := g.ComputeMiserePositions(context.Background(), []string{"9 11", "5 3"}, misere.Settings{}, catalog.Options{Misere: true, Budget: budget})
 	var stop *misere.StopError
 	if !errors.As(qerr, &stop) || p == nil {
 		t.Fatalf("library: %v, want a stop with the quotient reached", qerr)
@@ -181,7 +181,7 @@ func TestMisereTimeBudget(t *testing.T) {
 // TestMisereQuotientMaxWork: --max-work stops a quotient by counted work
 // (sums enumerated, products formed), so the stop is the same on every run
 // and machine: the quotient of the heaps before it, the heap it stopped at,
-// and the library's WorkError with the flag added. The CLI's JSON is the
+// and the library's work stop with the flag added. The CLI's JSON is the
 // library's own, computed here with the same MaxWork.
 func TestMisereQuotientMaxWork(t *testing.T) {
 	args := []string{"misere", "quotient", "octal:0.114", "--max-work", "100000", "--json"}
@@ -194,11 +194,10 @@ func TestMisereQuotientMaxWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, done, qerr := catalog.ComputeMisereQuotient(context.Background(), g, -1, misere.Settings{MaxWork: 100000, Budget: impartial.DefaultBudget}, catalog.Options{Misere: true, Budget: impartial.DefaultBudget})
+	q, done, qerr := g.ComputeMisereQuotient(context.Background(), -1, misere.Settings{MaxWork: 100000, Budget: impartial.DefaultBudget}, catalog.Options{Misere: true, Budget: impartial.DefaultBudget})
 	defer done()
-	var we *misere.WorkError
-	if q == nil || !errors.As(qerr, &we) {
-		t.Fatalf("library: %v, want a WorkError with the quotient reached", qerr)
+	if q == nil || impartial.LimitOf(qerr) != impartial.LimitWork {
+		t.Fatalf("library: %v, want a work stop with the quotient reached", qerr)
 	}
 	var lib bytes.Buffer
 	if err := jsonout.Write(&lib, catalog.MisereQuotient{Game: g.Info().Spec, Summary: q.Summary()}); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
 	"github.com/grundy/grundy/nimber"
 )
@@ -104,8 +105,7 @@ func nimberRun(io *streams, opts *nimberOptions, table bool, args []string) erro
 
 // nimberError adds what to do about a work budget that ran out.
 func nimberError(err error) error {
-	var we *nimber.WorkError
-	if errors.As(err, &we) {
+	if impartial.LimitOf(err) == impartial.LimitWork {
 		return fmt.Errorf("%w (raise --max-work to compute further)", err)
 	}
 	if errors.Is(err, nimber.ErrVariable) {

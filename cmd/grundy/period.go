@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/internal/jsonout"
 )
 
@@ -73,7 +72,7 @@ func periodRun(cmd *cobra.Command, io *streams, opts *periodOptions) error {
 	if opts.to < 1 {
 		return usagef("--to must be at least 1, not %d", opts.to)
 	}
-	res, err := catalog.Period(ctx, g, opts.to, copts)
+	res, err := g.Period(ctx, opts.to, copts)
 	if err != nil {
 		return err
 	}

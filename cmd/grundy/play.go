@@ -102,7 +102,7 @@ const maxListed = 20
 
 type playSession struct {
 	ctx  context.Context
-	g    catalog.Game
+	g    *catalog.Game
 	opts catalog.Options
 	out  *bufio.Writer
 	// undo holds, before each of the user's moves, the position and the
@@ -339,7 +339,7 @@ func (s *playSession) pick(pos string, moves []catalog.Move, text string) (catal
 		}
 		return moves[n-1], nil
 	}
-	m, err := catalog.FindMove(s.ctx, s.g, pos, text, s.listOpts())
+	m, err := s.g.FindMove(s.ctx, pos, text, s.listOpts())
 	if err == nil {
 		return m, nil
 	}
@@ -352,7 +352,7 @@ func (s *playSession) pick(pos string, moves []catalog.Move, text string) (catal
 
 // computer moves from pos; over reports that the game has ended.
 func (s *playSession) computer(pos string) (string, bool, error) {
-	m, ok, err := catalog.Reply(s.ctx, s.g, pos, s.opts)
+	m, ok, err := s.g.Reply(s.ctx, pos, s.opts)
 	if err != nil {
 		return "", false, err
 	}
@@ -399,7 +399,7 @@ func (s *playSession) result(computerStuck bool) {
 
 func (s *playSession) show(pos string, moves []catalog.Move) {
 	fmt.Fprintf(s.out, "\nPosition: %s\n", pos)
-	if board, err := catalog.Board(s.ctx, s.g, pos); err == nil && board != "" {
+	if board, err := s.g.Board(s.ctx, pos); err == nil && board != "" {
 		for _, line := range strings.SplitAfter(board, "\n") {
 			if line != "" {
 				fmt.Fprint(s.out, "  "+line)

@@ -16,7 +16,7 @@ import (
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/cliexit"
-	"github.com/grundy/grundy/notation"
+	"github.com/grundy/grundy/internal/stop"
 	"github.com/grundy/grundy/rules"
 )
 
@@ -90,7 +90,7 @@ func run(ctx context.Context, args []string, io *streams) int {
 	if errors.As(err, &status) {
 		return int(status)
 	}
-	if ctx.Err() != nil && exitCode(err) != exitCanceled {
+	if ctx.Err() != nil && impartial.LimitOf(err) != impartial.LimitCanceled {
 		// Interrupted (SIGINT, SIGTERM) while reading input or writing: the
 		// error the command met says less than this.
 		fmt.Fprintln(io.err, "grundy: interrupted")
@@ -231,18 +231,35 @@ func oneLine(err error) string {
 	return strings.Join(strings.Fields(err.Error()), " ")
 }
 
-// exitCode is the exit status of err: cliexit.Code, with the errors of a
-// game spec, a position and a game's capabilities counted as usage errors.
+// exitStatuses is the CLI's column of the table of stops (package
+// internal/stop; README.md, "Errors and budgets"): the exit status of each
+// kind. The web's column is web.errorStatus's.
+var exitStatuses = map[stop.Kind]int{
+	stop.Failure:     exitFailure,
+	stop.BadInput:    exitUsage,
+	stop.BadData:     exitFailure,
+	stop.Unsupported: exitUsage,
+	stop.IllegalMove: exitUsage,
+	stop.Cycle:       exitUsage,
+	stop.Limit:       exitLimit,
+	stop.Timeout:     exitLimit,
+	stop.Canceled:    exitCanceled,
+}
+
+// exitCode is the exit status of err: 2 for an error in the command line
+// itself (a usageError, cobra's own), else its kind's (exitStatuses).
 func exitCode(err error) int {
-	return cliexit.Code(err, func(err error) bool {
-		var se *catalog.SpecError
-		var pe *catalog.PositionError
-		var ne *notation.SyntaxError
-		var un *impartial.UnsupportedError
-		var ce *catalog.CapabilityError
-		var re *catalog.RangeError
-		return errors.As(err, &se) || errors.As(err, &pe) || errors.As(err, &ne) || errors.As(err, &un) || errors.As(err, &ce) || errors.As(err, &re)
-	})
+	var ue usageError
+	kind := stop.Of(err)
+	switch {
+	case err == nil:
+		return exitOK
+	case kind == stop.Canceled:
+		return exitCanceled
+	case errors.As(err, &ue), cliexit.IsCobraUsage(err):
+		return exitUsage
+	}
+	return exitStatuses[kind]
 }
 
 // newRootCmd is the root command with every command under it.

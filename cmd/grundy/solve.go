@@ -136,7 +136,7 @@ func solveRun(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 		return jsonout.Write(io.out, res)
 	}
 	if opts.board {
-		board, err := catalog.Board(ctx, g, res.Position)
+		board, err := g.Board(ctx, res.Position)
 		if err != nil {
 			return err
 		}

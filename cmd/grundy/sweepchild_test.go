@@ -15,8 +15,8 @@ import (
 	"time"
 )
 
-// startSweepWithFake starts grundy sweep as a child process (TestMain) with
-// a fake grundy-sweep first on PATH: a shell script that runs prelude,
+// startSweepWithFake starts grundy sweep --runner prism as a child process
+// (TestMain) with a fake grundy-sweep first on PATH: a shell script that runs prelude,
 // prints "PID FD" (its pid and $GRUNDY_SWEEP_PARENT_FD), then runs body.
 // It returns the grundy process, the fake's pid and the directory both run
 // in.
@@ -30,7 +30,8 @@ func startSweepWithFake(t *testing.T, prelude, body string) (*exec.Cmd, int, str
 	if err := os.WriteFile(filepath.Join(dir, "grundy-sweep"), []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], "sweep", "octal")
+	// A Beam runner: grundy hands the sweep to grundy-sweep.
+	cmd := exec.Command(os.Args[0], "sweep", "octal", "--runner", "prism")
 	cmd.Env = append(os.Environ(), "GRUNDY_TEST_RUN_MAIN=1", "PATH="+dir+":"+os.Getenv("PATH"))
 	cmd.Dir = dir
 	out, err := cmd.StdoutPipe()

@@ -250,7 +250,7 @@ func valuesRun(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 // streamValues computes the values (resuming from --checkpoint) and hands
 // them to out as they come. It returns how they were computed, for the
 // checksum line.
-func streamValues(ctx context.Context, io *streams, opts *valuesOptions, g catalog.Game, copts catalog.Options, out *seqPrinter, barp **progressbar.ProgressBar) (string, error) {
+func streamValues(ctx context.Context, io *streams, opts *valuesOptions, g *catalog.Game, copts catalog.Options, out *seqPrinter, barp **progressbar.ProgressBar) (string, error) {
 	info := g.Info()
 	from := info.Start
 	if opts.fromSet {
@@ -259,15 +259,15 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, g catal
 	total := opts.to - from + 1
 
 	// Values already known from a checkpoint: counted here, replayed by
-	// the sequence path (catalog.StreamValues) and emitted as they were.
+	// the sequence path (catalog.Game.StreamValues) and emitted as they were.
 	// The checkpoint is bound to the game's content (a rule file's hash:
-	// catalog.Content), and opened read-only when it holds every value
+	// catalog.Game.Content), and opened read-only when it holds every value
 	// asked for (from is then info.Start: --from and --checkpoint go
 	// together only so).
 	var ck *checkpoint.Checkpoint
 	knownCount := 0
 	if opts.checkpoint != "" {
-		id := checkpoint.Identity{Game: info.Spec, Start: info.Start, Content: catalog.Content(g)}
+		id := checkpoint.Identity{Game: info.Spec, Start: info.Start, Content: g.Content()}
 		c, n, err := checkpoint.OpenFor(opts.checkpoint, id, int64(total))
 		if err != nil {
 			return "", err
@@ -340,7 +340,7 @@ func streamValues(ctx context.Context, io *streams, opts *valuesOptions, g catal
 	if knownCount > 0 {
 		r.Known = func(each func(uint64) error) error { return ck.Replay(int64(knownCount), each) }
 	}
-	st, err := catalog.StreamValues(ctx, g, r, copts, emit)
+	st, err := g.StreamValues(ctx, r, copts, emit)
 	var te *octal.TailError
 	if errors.As(err, &te) {
 		err = fmt.Errorf("%w (--tail %d is too small for this run)", err, opts.tail)
@@ -392,7 +392,7 @@ func valuesTable(cmd *cobra.Command, io *streams, opts *valuesOptions) error {
 	if opts.table < 1 || opts.table > catalog.MaxTable {
 		return usagef("--table must be between 1 and %d, not %d", catalog.MaxTable, opts.table)
 	}
-	t, err := catalog.ValueTable(ctx, g, opts.table, copts)
+	t, err := g.ValueTable(ctx, opts.table, copts)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A lock held is refused to the next taker, names its holder, and is free
@@ -55,7 +56,13 @@ func TestLockDiesWithHolder(t *testing.T) {
 			os.Exit(1)
 		}
 		fmt.Println("locked")
-		select {} // until killed
+		// Until killed. Not select{}: with no other goroutine and no timer
+		// (the child has no -test.timeout) the runtime reports a deadlock
+		// and exits, which released the lock before the parent looked (the
+		// test failed under load).
+		for {
+			time.Sleep(time.Hour)
+		}
 	}
 	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" && runtime.GOOS != "freebsd" {
 		t.Skip("no flock on", runtime.GOOS)
@@ -75,7 +82,8 @@ func TestLockDiesWithHolder(t *testing.T) {
 		cmd.Process.Kill()
 		t.Fatalf("the child said %q", line)
 	}
-	if _, err := TryLock(path); !errors.Is(err, ErrLocked) {
+	if l, err := TryLock(path); !errors.Is(err, ErrLocked) {
+		l.Unlock()
 		t.Errorf("while the child holds it: %v, want ErrLocked", err)
 	}
 	cmd.Process.Kill()

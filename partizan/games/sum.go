@@ -130,7 +130,7 @@ type component struct {
 	r   *Ruleset
 	pos Position
 	// an impartial game
-	cg   catalog.Game
+	cg   *catalog.Game
 	spec string
 	cpos string
 	// the value as written (KindValue), or the term's value before its sign

@@ -8,7 +8,7 @@
 // simulation).
 import { api } from './api.js';
 import { h, clear } from './dom.js';
-import { plotCompare, plotHistogram, strategyColors } from './plot.js';
+import { plotCompare, plotHistogram, strategyColors } from './cfplot.js';
 
 const SPEEDS = [1, 2, 5, 10, 30, 100]; // turns per second
 
@@ -84,6 +84,7 @@ export default {
     speed.value = '5';
     const slider = h('input', { id: 'cf-slider', type: 'range', min: '0', max: '0', value: '0', 'aria-label': 'Turn' });
     let strategies = [];
+    let best = ''; // the best strategy's name, as /api/cardflip/strategies marks it
     let trace = null;
     let frame = 0; // 0: the deal, 2t−1: turn t looking, 2t: turn t placed
     let timer = null;
@@ -93,8 +94,10 @@ export default {
     async function loadStrategies() {
       if (strategies.length) return;
       strategies = await api('cardflip/strategies');
-      clear(strategy, strategies.map((s) => h('option', { value: s.name, title: s.summary }, `${s.name} (${s.needs})`)));
-      strategy.value = 'stacks';
+      clear(strategy, strategies.map((s) => h('option', { value: s.name, title: s.summary }, `${s.name}${s.best ? ', the best' : ''} (${s.needs})`)));
+      // The lab starts with the best strategy (cardflip.BestName).
+      best = strategies.find((s) => s.best)?.name ?? '';
+      strategy.value = best || strategies[0].name;
       describe();
     }
     // describe shows the strategy and the variant, and sets the players
@@ -316,17 +319,24 @@ export default {
       }
     }
 
+    // draw plots the rows and tables the last 12: each strategy's column
+    // in its colour, the best strategy's marked, and in each row the least
+    // E[X] in bold.
     function draw() {
-      plotCompare(svg, rows, { scale: scale.value });
+      plotCompare(svg, rows, { scale: scale.value, best });
       const last = rows[rows.length - 1];
       if (!last) return;
       clear(table, h('table', { class: 'seqtable cftable' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'm'), last.strategies.map((c) => h('th', { style: `color:${strategyColors[c.strategy] ?? ''}` }, c.strategy)), h('th', {}, '2m − H_m'))),
-        h('tbody', {}, rows.slice().reverse().slice(0, 12).map((r) => h('tr', {}, h('th', {}, String(r.m)),
-          r.strategies.map((c) => h('td', { title: c.exact ? 'exact' : c.measured ? `± ${c.stderr.toFixed(2)} (standard error)` : 'closed form (not simulated)' },
-            c.mean.toFixed(c.exact ? 2 : 1) + (c.exact ? '' : c.measured ? '' : ' *'))),
-          h('td', {}, r.lower_bound.toFixed(2)))))),
-      h('p', { class: 'more' }, 'The largest m first; exact over all deals for m ≤ 7, else the mean of the trials; * = closed form only. Measured under the standard rules, table-only, n = ∞ (the rules above are for the run).'));
+        h('thead', {}, h('tr', {}, h('th', {}, 'm'), last.strategies.map((c) => h('th', { style: `color:${strategyColors[c.strategy] ?? ''}`, class: c.strategy === best ? 'best' : '', 'data-strategy': c.strategy },
+          c.strategy, c.strategy === best ? h('span', { class: 'bestmark' }, ' (best)') : '')), h('th', {}, '2m − H_m'))),
+        h('tbody', {}, rows.slice().reverse().slice(0, 12).map((r) => {
+          const least = Math.min(...r.strategies.filter((c) => c.measured).map((c) => c.mean));
+          return h('tr', {}, h('th', {}, String(r.m)),
+            r.strategies.map((c) => h('td', { class: c.measured && c.mean === least ? 'least' : '', title: c.exact ? 'exact' : c.measured ? `± ${c.stderr.toFixed(2)} (standard error)` : 'closed form (not simulated)' },
+              c.mean.toFixed(c.exact ? 2 : 1) + (c.exact ? '' : c.measured ? '' : ' *'))),
+            h('td', {}, r.lower_bound.toFixed(2)));
+        }))),
+      h('p', { class: 'more' }, `The largest m first; exact over all deals for m ≤ 7, else the mean of the trials; * = closed form only; the least E[X] of a row in bold${best ? `; ${best} is the best strategy we know (the lab's default)` : ''}. Measured under the standard rules, table-only, n = ∞ (the rules above are for the run).`));
     }
     scale.addEventListener('change', draw);
     let resized;

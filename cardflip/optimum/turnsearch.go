@@ -1,11 +1,13 @@
-package cardflip
+package optimum
 
 import (
 	"encoding/binary"
 	"slices"
+
+	"github.com/grundy/grundy/cardflip"
 )
 
-// The table+turn search (OptimalSearch under TurnNumber).
+// The table+turn search (Search under TurnNumber).
 //
 // Under the turn-number model a table entry is keyed by the visible row
 // and the turn, so deals meet only within one turn: the search plays the
@@ -30,238 +32,12 @@ import (
 // 958/120 at that budget (33 budgets from the memory bound 926/120, about
 // two minutes on one core in all): the optimum.
 
-// groupRelax is the group relaxation: the least total number of turns
-// from turn t for a set of deals waiting at one visible row when every
-// set it splits into (by the number seen and where it goes) plays a table
-// of its own from then on. The memory player's decision tree (dtRows) prices
-// the deals still playing at maxTurns.
-type groupRelax struct {
-	o        *optSearch
-	m        int
-	maxTurns int
-	memo     map[string]turnMemo
-}
-
-// key is the memo key of a sorted set at turn t: the lesser of it and its
-// mirror image.
-func (b *groupRelax) key(t int, rows []uint32) string {
-	mir := make([]uint32, len(rows))
-	for i, r := range rows {
-		mir[i] = optMirror(r, b.m)
-	}
-	slices.Sort(mir)
-	a := rows
-	if slices.Compare(mir, rows) < 0 && !b.o.noMirror {
-		a = mir
-	}
-	buf := binary.AppendUvarint(make([]byte, 0, 2+4*len(a)), uint64(t))
-	for _, r := range a {
-		buf = binary.LittleEndian.AppendUint32(buf, r)
-	}
-	return string(buf)
-}
-
-// solve returns the relaxation's total for the sorted set rows at turn t
-// if it is below ub, else a lower bound for it that is at least ub.
-func (b *groupRelax) solve(t int, rows []uint32, ub int64) int64 {
-	if len(rows) == 0 {
-		return 0
-	}
-	m, o := b.m, b.o
-	n := int64(len(rows))
-	k := faceUpCount(rows[0], m)
-	if k >= m-1 {
-		return n // one card face down: a look ends the game
-	}
-	d := b.o.dtRows(rows)
-	if t >= b.maxTurns || d >= ub {
-		return d
-	}
-	key := b.key(t, rows)
-	if r, ok := b.memo[key]; ok && (r.exact || r.cost >= ub) {
-		return r.cost
-	}
-	o.nodes++
-	o.checkStop()
-	if o.stop {
-		return optInf
-	}
-	best := ub
-	var leaves []relaxLeaf
-	b.eachDecision(t, rows, k, best, func(lb int64, sets [][]uint32, dts []int64, _ int, _ *[8]Move) {
-		leaves = append(leaves, relaxLeaf{lb, sets, dts})
-	})
-	// The decisions in the order of their bounds, as TurnBound: a good
-	// strategy found first cuts the rest.
-	slices.SortStableFunc(leaves, func(a, b relaxLeaf) int { return int(a.lb - b.lb) })
-	for _, l := range leaves {
-		if l.lb >= best || o.poll() {
-			break
-		}
-		c, lbs := n, l.lb-n
-		for j, g := range l.sets {
-			lbs -= l.dts[j]
-			c += b.solve(t+1, g, best-c-lbs)
-			if c+lbs >= best {
-				break
-			}
-		}
-		if c+lbs < best {
-			best = c
-		}
-	}
-	if o.stop {
-		return optInf
-	}
-	return remember(b.memo, key, best, ub).cost
-}
-
-// eachDecision calls leaf for every decision of the set rows (at turn t,
-// k cards up) whose bound is below cut: a look p and a place for each
-// number (mv, by number), with the sets it sends to the next turn (sorted,
-// by visible row), their memory bounds (dt) and the bound, the set's n
-// turns plus their sum. The sets and moves are the callee's to keep only
-// as copies of mv.
-func (b *groupRelax) eachDecision(t int, rows []uint32, k int, cut int64, leaf func(lb int64, sets [][]uint32, dts []int64, p int, mv *[8]Move)) {
-	m, o := b.m, b.o
-	n := int64(len(rows))
-	for p := range m {
-		if rows[0]>>(4*uint(p))&8 != 0 || t == 0 && int64(len(rows)) == o.fact && 2*p > m-1 && !o.noMirror {
-			continue // face up, or the mirror image of a first look at the left half
-		}
-		ds := splitDecisions(rows, p, k, m)
-		// rest[i]: the least the numbers ds[i:] cost on their own.
-		rest := make([]int64, len(ds)+1)
-		for i := len(ds) - 1; i >= 0; i-- {
-			c := int64(optInf)
-			for _, e := range ds[i].opts {
-				c = min(c, b.o.dtRows(e.rows))
-			}
-			rest[i] = rest[i+1] + c
-		}
-		groups := map[uint32][]uint32{}
-		gdt := map[uint32]int64{}
-		var sumdt int64
-		var mv [8]Move
-		var place func(i int)
-		place = func(i int) {
-			if n+sumdt+rest[i] >= cut || o.poll() {
-				return
-			}
-			if i == len(ds) {
-				vs := make([]uint32, 0, len(groups))
-				for v := range groups {
-					vs = append(vs, v)
-				}
-				slices.Sort(vs)
-				sets, dts := make([][]uint32, len(vs)), make([]int64, len(vs))
-				for j, v := range vs {
-					sets[j], dts[j] = sortedCopy(groups[v]), gdt[v]
-				}
-				leaf(n+sumdt, sets, dts, p, &mv)
-				return
-			}
-			for _, e := range ds[i].opts {
-				mv[ds[i].x] = e.mv
-				old, oldDt := groups[e.vis], gdt[e.vis]
-				nw := append(slices.Clone(old), e.rows...)
-				dd := b.o.dtRows(sortedCopy(nw))
-				groups[e.vis], gdt[e.vis] = nw, dd
-				sumdt += dd - oldDt
-				place(i + 1)
-				sumdt -= dd - oldDt
-				if old == nil {
-					delete(groups, e.vis)
-					delete(gdt, e.vis)
-				} else {
-					groups[e.vis], gdt[e.vis] = old, oldDt
-				}
-			}
-		}
-		place(0)
-	}
-}
-
-// relaxLeaf is one decision of groupRelax.solve: the sets it sends to the
-// next turn with their memory bounds (dt), and n plus their sum.
-type relaxLeaf struct {
-	lb   int64
-	sets [][]uint32
-	dts  []int64
-}
-
-func faceUpCount(r uint32, m int) int {
-	k := 0
-	for i := range m {
-		if r>>(4*uint(i))&8 != 0 {
-			k++
-		}
-	}
-	return k
-}
-
-func sortedCopy(rows []uint32) []uint32 {
-	s := slices.Clone(rows)
-	slices.Sort(s)
-	return s
-}
-
-// numberDecision is the choice of a place for one number seen at a look:
-// its options, each the deals' rows after it (sorted) and their visible
-// row.
-type numberDecision struct {
-	x    int
-	opts []placeOption
-}
-
-type placeOption struct {
-	mv   Move
-	rows []uint32
-	vis  uint32
-}
-
-// splitDecisions splits the deals (k cards up) by the number at p and
-// lists every place for each: face up anywhere if it is the next number,
-// face down anywhere, back where it was included.
-func splitDecisions(rows []uint32, p, k, m int) []numberDecision {
-	var by [8][]uint32
-	for _, r := range rows {
-		x := r >> (4 * uint(p)) & 7
-		by[x] = append(by[x], r)
-	}
-	var ds []numberDecision
-	for x := 1; x <= m; x++ {
-		if len(by[x]) == 0 {
-			continue
-		}
-		d := numberDecision{x: x}
-		add := func(to int, up bool) {
-			st := make([]uint32, len(by[x]))
-			for i, r := range by[x] {
-				st[i] = optMove(r, p, to, up)
-			}
-			slices.Sort(st)
-			d.opts = append(d.opts, placeOption{Move{Up: up, To: to}, st, optVisible(st[0])})
-		}
-		if x == k+1 {
-			for u := range m {
-				add(u, true)
-			}
-		}
-		for to := range m {
-			add(to, false)
-		}
-		ds = append(ds, d)
-	}
-	return ds
-}
-
 // turnChoice is one decision for a set: the look, the place of each
 // number, its value (the set's turn plus the relaxation of each set it
 // sends to the next turn, on its own) and those sets.
 type turnChoice struct {
 	p     int
-	mv    [8]Move
+	mv    [8]cardflip.Move
 	value int64
 	kids  [][]uint32
 }
@@ -308,7 +84,7 @@ func newTurnSearch(o *optSearch) *turnSearch {
 func (s *turnSearch) choices(t int, rows []uint32, limit int64) []turnChoice {
 	k := faceUpCount(rows[0], s.m)
 	var out []turnChoice
-	s.gb.eachDecision(t, rows, k, limit+1, func(lb int64, sets [][]uint32, dts []int64, p int, mv *[8]Move) {
+	s.gb.eachDecision(t, rows, k, limit+1, func(lb int64, sets [][]uint32, dts []int64, p int, mv *[8]cardflip.Move) {
 		// Each set priced on its own, exactly.
 		ch := turnChoice{p: p, mv: *mv, value: lb, kids: sets}
 		for j, g := range sets {
@@ -405,128 +181,166 @@ func (s *turnSearch) solve(t int, groups [][]uint32, ub int64) int64 {
 	if c := s.coreBound(t, live, lbs, lb); c >= ub {
 		return fixed + c
 	}
-	best := ub
-	chs := make([][]turnChoice, len(live))
+	r := &turnRound{s: s, t: t, live: live, lbs: lbs, lb: lb, n: n, best: ub,
+		chs: make([][]turnChoice, len(live)), pick: make([]int, len(live)), picked: make([]bool, len(live)),
+		next: map[uint32][]uint32{}, G: map[uint32]int64{}}
 	for i, g := range live {
-		chs[i] = s.choices(t, g, lbs[i]+(best-1-lb))
-		if len(chs[i]) == 0 {
+		r.chs[i] = s.choices(t, g, lbs[i]+(r.best-1-lb))
+		if len(r.chs[i]) == 0 {
 			break // no decision fits: the loop below finds it at once
 		}
 	}
-	pick := make([]int, len(live))
-	var bestPick []int
-	next := map[uint32][]uint32{}
-	G := map[uint32]int64{}
-	picked := make([]bool, len(live))
-	// add sends choice ch of set i to the next turn, from the total cur
-	// (sum of the relaxations of the next turn's sets and of the sets not
-	// decided yet); it returns the new total, or best once it reaches it,
-	// and the undo list when apply is set.
-	type undo struct {
-		v   uint32
-		old []uint32
-		g   int64
-		had bool
-	}
-	add := func(i int, ch turnChoice, cur int64, apply bool) (int64, []undo) {
-		c := cur - (lbs[i] - int64(len(live[i])))
-		var us []undo
-		for _, g := range ch.kids {
-			v := optVisible(g[0])
-			old, had := next[v]
-			og := G[v]
-			nw := g
-			if had {
-				nw = make([]uint32, 0, len(old)+len(g))
-				nw = append(append(nw, old...), g...)
-				slices.Sort(nw)
-			}
-			ng := s.gb.solve(t+1, nw, best-(c-og))
-			c += ng - og
-			if apply {
-				us = append(us, undo{v, old, og, had})
-				next[v], G[v] = nw, ng
-			}
-			if c >= best {
-				return best, us
-			}
-		}
-		return c, us
-	}
-	var rec func(j int, cur int64)
-	rec = func(j int, cur int64) {
-		if cur >= best || o.poll() {
-			return
-		}
-		if j == len(live) {
-			ng := make([][]uint32, 0, len(next))
-			for _, g := range next {
-				ng = append(ng, g)
-			}
-			slices.SortFunc(ng, slices.Compare)
-			if v := n + s.solve(t+1, ng, best-n); v < best {
-				best = v
-				bestPick = slices.Clone(pick)
-			}
-			return
-		}
-		// The set with the fewest decisions still within budget.
-		bi, bn := -1, 1<<30
-		var bv []int
-		for i := range live {
-			if picked[i] {
-				continue
-			}
-			var vs []int
-			for ci, ch := range chs[i] {
-				if lb+ch.value-lbs[i] >= best {
-					break
-				}
-				if c, _ := add(i, ch, cur, false); c < best {
-					vs = append(vs, ci)
-				}
-			}
-			if len(vs) < bn {
-				bi, bn, bv = i, len(vs), vs
-			}
-			if bn == 0 {
-				return
-			}
-		}
-		picked[bi] = true
-		for _, ci := range bv {
-			pick[bi] = ci
-			c, us := add(bi, chs[bi][ci], cur, true)
-			if c < best {
-				rec(j+1, c)
-			}
-			for q := len(us) - 1; q >= 0; q-- {
-				u := us[q]
-				if u.had {
-					next[u.v], G[u.v] = u.old, u.g
-				} else {
-					delete(next, u.v)
-					delete(G, u.v)
-				}
-			}
-		}
-		picked[bi] = false
-	}
-	rec(0, lb)
+	r.rec(0, lb)
 	if o.stop {
 		return optInf
 	}
-	if best < ub {
+	if r.best < ub {
 		sol := turnSol{mirrored: mirrored}
 		for i, g := range live {
 			sol.vis = append(sol.vis, optVisible(g[0]))
-			sol.picks = append(sol.picks, chs[i][bestPick[i]])
+			sol.picks = append(sol.picks, r.chs[i][r.bestPick[i]])
 		}
 		s.sol[key] = sol
 	} else if !s.extracting && len(live) > 1 {
 		s.learn(t, live, lbs, ub-lb)
 	}
-	return fixed + remember(s.memo, key, best, ub).cost
+	return fixed + remember(s.memo, key, r.best, ub).cost
+}
+
+// turnRound is the decision of one turn's state: a choice for each of its
+// sets (live, with their relaxations lbs, lb their sum, and n deals),
+// made one set at a time, the sets of the next turn built as they come.
+type turnRound struct {
+	s    *turnSearch
+	t    int
+	live [][]uint32
+	lbs  []int64
+	lb   int64
+	n    int64
+	// best is the least total found (or the budget); bestPick its choices.
+	best     int64
+	chs      [][]turnChoice // each set's decisions within budget, cheapest first
+	pick     []int
+	bestPick []int
+	picked   []bool
+	// next and G: the next turn's sets by visible row, and their
+	// relaxations.
+	next map[uint32][]uint32
+	G    map[uint32]int64
+}
+
+// turnUndo restores one set of the next turn.
+type turnUndo struct {
+	v   uint32
+	old []uint32
+	g   int64
+	had bool
+}
+
+// add sends choice ch of set i to the next turn, from the total cur (sum
+// of the relaxations of the next turn's sets and of the sets not decided
+// yet); it returns the new total, or best once it reaches it, and the
+// undo list when apply is set.
+func (r *turnRound) add(i int, ch turnChoice, cur int64, apply bool) (int64, []turnUndo) {
+	c := cur - (r.lbs[i] - int64(len(r.live[i])))
+	var us []turnUndo
+	for _, g := range ch.kids {
+		v := optVisible(g[0])
+		old, had := r.next[v]
+		og := r.G[v]
+		nw := g
+		if had {
+			nw = make([]uint32, 0, len(old)+len(g))
+			nw = append(append(nw, old...), g...)
+			slices.Sort(nw)
+		}
+		ng := r.s.gb.solve(r.t+1, nw, r.best-(c-og))
+		c += ng - og
+		if apply {
+			us = append(us, turnUndo{v, old, og, had})
+			r.next[v], r.G[v] = nw, ng
+		}
+		if c >= r.best {
+			return r.best, us
+		}
+	}
+	return c, us
+}
+
+// undo takes back what add applied.
+func (r *turnRound) undo(us []turnUndo) {
+	for q := len(us) - 1; q >= 0; q-- {
+		u := us[q]
+		if u.had {
+			r.next[u.v], r.G[u.v] = u.old, u.g
+		} else {
+			delete(r.next, u.v)
+			delete(r.G, u.v)
+		}
+	}
+}
+
+// rec decides the remaining sets (j decided so far, the total cur), and
+// with every set decided solves the next turn.
+func (r *turnRound) rec(j int, cur int64) {
+	if cur >= r.best || r.s.o.poll() {
+		return
+	}
+	if j == len(r.live) {
+		ng := make([][]uint32, 0, len(r.next))
+		for _, g := range r.next {
+			ng = append(ng, g)
+		}
+		slices.SortFunc(ng, slices.Compare)
+		if v := r.n + r.s.solve(r.t+1, ng, r.best-r.n); v < r.best {
+			r.best = v
+			r.bestPick = slices.Clone(r.pick)
+		}
+		return
+	}
+	bi, bv := r.fewest(cur)
+	if bi < 0 {
+		return
+	}
+	r.picked[bi] = true
+	for _, ci := range bv {
+		r.pick[bi] = ci
+		c, us := r.add(bi, r.chs[bi][ci], cur, true)
+		if c < r.best {
+			r.rec(j+1, c)
+		}
+		r.undo(us)
+	}
+	r.picked[bi] = false
+}
+
+// fewest is the set not yet decided with the fewest decisions still
+// within budget (forward checking), and those decisions; −1 when a set
+// has none.
+func (r *turnRound) fewest(cur int64) (int, []int) {
+	bi, bn := -1, 1<<30
+	var bv []int
+	for i := range r.live {
+		if r.picked[i] {
+			continue
+		}
+		var vs []int
+		for ci, ch := range r.chs[i] {
+			if r.lb+ch.value-r.lbs[i] >= r.best {
+				break
+			}
+			if c, _ := r.add(i, ch, cur, false); c < r.best {
+				vs = append(vs, ci)
+			}
+		}
+		if len(vs) < bn {
+			bi, bn, bv = i, len(vs), vs
+		}
+		if bn == 0 {
+			return -1, nil
+		}
+	}
+	return bi, bv
 }
 
 // coreBound is a lower bound for the state from the cores it holds: a
@@ -611,7 +425,7 @@ func (s *turnSearch) learn(t int, live [][]uint32, lbs []int64, e int64) {
 
 // collect replays the solved states from the deals at turn 0 and writes
 // their decisions into pol.
-func (s *turnSearch) collect(deals []uint32, pol *TablePolicy) bool {
+func (s *turnSearch) collect(deals []uint32, pol *cardflip.TablePolicy) bool {
 	m := s.m
 	state := [][]uint32{sortedCopy(deals)}
 	for t := 0; ; t++ {
@@ -646,14 +460,14 @@ func (s *turnSearch) collect(deals []uint32, pol *TablePolicy) bool {
 			if flip {
 				p = m - 1 - p
 			}
-			pol.look[vk] = p
+			pol.SetLook(vk, p)
 			for _, r := range g {
 				x := int(r >> (4 * uint(p)) & 7)
 				mv := ch.mv[x]
 				if flip {
 					mv.To = m - 1 - mv.To
 				}
-				pol.place[placeKey(vk, x)] = mv
+				pol.SetPlace(vk, x, mv)
 				st := optMove(r, p, mv.To, mv.Up)
 				next[optVisible(st)] = append(next[optVisible(st)], st)
 			}

@@ -1,12 +1,14 @@
-package cardflip
+package optimum
 
 import (
 	"context"
 	"errors"
 	"math/big"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // Under the rearrange variant the search reaches 2m − H_m for m ≤ 5: the
@@ -22,51 +24,50 @@ import (
 func TestOptimalRearrange(t *testing.T) {
 	ctx := context.Background()
 	for m := 1; m <= MaxRearrangeM; m++ {
-		r, err := OptimalSearch(ctx, m, OptimalOptions{Variant: Rearrange})
+		r, err := Search(ctx, m, Options{Variant: cardflip.Rearrange})
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := SingleExpectation(m)
+		want := cardflip.SingleExpectation(m)
 		if r.Expectation.Cmp(want) != 0 {
 			t.Errorf("m=%d: %s, want 2m − H_m = %s", m, r.Expectation.RatString(), want.RatString())
 		}
-		rules := Rules{Variant: Rearrange}
+		rules := cardflip.Rules{Variant: cardflip.Rearrange}
 		if got := exact(t, r.Policy, m, rules); got.Cmp(want) != 0 {
 			t.Errorf("m=%d: the policy plays %s under rearrange", m, got.RatString())
 		}
-		tb, err := parseTable(m, r.Policy.Describe())
+		printed, err := cardflip.ParseTable(m, r.Policy.Describe())
 		if err != nil {
 			t.Fatal(err)
 		}
-		printed := &TablePolicy{m: m, rearrange: true, look: tb.look, place: tb.place}
 		if got := exact(t, printed, m, rules); got.Cmp(want) != 0 {
 			t.Errorf("m=%d: the printed table plays %s", m, got.RatString())
 		}
-		if m >= 3 && Compatible(r.Policy, Rules{}) == nil {
+		if m >= 3 && cardflip.Compatible(r.Policy, cardflip.Rules{}) == nil {
 			t.Errorf("m=%d: the standard rules accept a strategy that rearranges", m)
 		}
 		if m <= 4 {
-			r2, err := optimalSearch(ctx, m, OptimalOptions{Variant: Rearrange}, func(o *optSearch) { o.noFresh = true })
+			r2, err := optimalSearch(ctx, m, Options{Variant: cardflip.Rearrange}, func(o *optSearch) { o.noFresh = true })
 			if err != nil || r2.Expectation.Cmp(want) != 0 {
 				t.Errorf("m=%d without the symmetry of fresh rows: %v %v", m, r2, err)
 			}
 		}
-		below := new(big.Rat).Sub(want, big.NewRat(1, Factorial(m)))
-		if _, err := OptimalSearch(ctx, m, OptimalOptions{Variant: Rearrange, Bound: below}); err == nil || !strings.Contains(err.Error(), "no strategy reaches the bound") {
+		below := new(big.Rat).Sub(want, big.NewRat(1, cardflip.Factorial(m)))
+		if _, err := Search(ctx, m, Options{Variant: cardflip.Rearrange, Bound: below}); err == nil || !strings.Contains(err.Error(), "no strategy reaches the bound") {
 			t.Errorf("m=%d with a bound below 2m − H_m: %v", m, err)
 		}
 	}
 	// m = 4 without rearranging is 73/12 (TestOptimalFourFive): the
 	// variant gains 1/6 there, the whole gap to the bound.
-	for _, opt := range []OptimalOptions{
-		{Variant: Rearrange, Model: TurnNumber, MaxTurns: 8},
-		{Variant: FixedAfterLook},
+	for _, opt := range []Options{
+		{Variant: cardflip.Rearrange, Model: cardflip.TurnNumber, MaxTurns: 8},
+		{Variant: cardflip.FixedAfterLook},
 	} {
-		if _, err := OptimalSearch(ctx, 3, opt); err == nil {
+		if _, err := Search(ctx, 3, opt); err == nil {
 			t.Errorf("%+v accepted", opt)
 		}
 	}
-	if _, err := OptimalSearch(ctx, MaxRearrangeM+1, OptimalOptions{Variant: Rearrange}); err == nil {
+	if _, err := Search(ctx, MaxRearrangeM+1, Options{Variant: cardflip.Rearrange}); err == nil {
 		t.Errorf("m = %d accepted under rearrange", MaxRearrangeM+1)
 	}
 }
@@ -84,35 +85,35 @@ func TestOptimalRearrange(t *testing.T) {
 func TestOptimalTurnFour(t *testing.T) {
 	skipSequentialUnderRace(t)
 	ctx := context.Background()
-	r, err := OptimalSearch(ctx, 4, OptimalOptions{Model: TurnNumber, MaxTurns: 10})
+	r, err := Search(ctx, 4, Options{Model: cardflip.TurnNumber, MaxTurns: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Expectation.RatString() != "145/24" {
 		t.Errorf("table+turn m=4: %s, want 145/24", r.Expectation.RatString())
 	}
-	if got := exact(t, r.Policy, 4, Rules{Model: TurnNumber}); got.Cmp(r.Expectation) != 0 {
+	if got := exact(t, r.Policy, 4, cardflip.Rules{Model: cardflip.TurnNumber}); got.Cmp(r.Expectation) != 0 {
 		t.Errorf("the policy plays %s", got.RatString())
 	}
-	if err := Compatible(r.Policy, Rules{}); err == nil {
+	if err := cardflip.Compatible(r.Policy, cardflip.Rules{}); err == nil {
 		t.Error("the table-only model accepts a strategy that reads the turn number")
 	}
-	if _, err := OptimalSearch(ctx, 4, OptimalOptions{Model: TurnNumber, MaxTurns: 10, Bound: big.NewRat(144, 24)}); err == nil {
+	if _, err := Search(ctx, 4, Options{Model: cardflip.TurnNumber, MaxTurns: 10, Bound: big.NewRat(144, 24)}); err == nil {
 		t.Error("a table+turn strategy within 144/24")
 	}
-	lb, err := OptimalSearch(ctx, 4, OptimalOptions{Model: TurnNumber, MaxTurns: 10, MemoryAfterTurns: true})
+	lb, err := Search(ctx, 4, Options{Model: cardflip.TurnNumber, MaxTurns: 10, MemoryAfterTurns: true})
 	if err != nil || lb.Expectation.RatString() != "145/24" || lb.Policy != nil {
 		t.Errorf("relaxed from turn 10: %v %v", lb, err)
 	}
-	r3, err := OptimalSearch(ctx, 3, OptimalOptions{Model: TurnNumber, MaxTurns: 3, MemoryAfterTurns: true})
-	if err != nil || r3.Expectation.Cmp(SingleExpectation(3)) != 0 {
+	r3, err := Search(ctx, 3, Options{Model: cardflip.TurnNumber, MaxTurns: 3, MemoryAfterTurns: true})
+	if err != nil || r3.Expectation.Cmp(cardflip.SingleExpectation(3)) != 0 {
 		t.Errorf("m=3 relaxed from turn 3: %v %v", r3, err)
 	}
-	if _, err := OptimalSearch(ctx, 3, OptimalOptions{MemoryAfterTurns: true}); err == nil {
+	if _, err := Search(ctx, 3, Options{MemoryAfterTurns: true}); err == nil {
 		t.Error("MemoryAfterTurns accepted table-only")
 	}
 	// A turn limit no strategy meets: an error, at once.
-	if _, err := OptimalSearch(ctx, 4, OptimalOptions{Model: TurnNumber, MaxTurns: 4}); err == nil || errors.Is(err, context.DeadlineExceeded) {
+	if _, err := Search(ctx, 4, Options{Model: cardflip.TurnNumber, MaxTurns: 4}); err == nil || errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("m=4 within 4 turns: %v", err)
 	}
 }
@@ -121,19 +122,17 @@ func TestOptimalTurnFour(t *testing.T) {
 // turn search finds a strategy ending within 12 turns (its games take at
 // most 11) that the engine plays in 479/60, and TurnBound's relaxation
 // (TestTurnBoundFive) proves that no table+turn strategy of any game
-// length does better. About two minutes: GRUNDY_CARDFLIP_LONG=1.
+// length does better. About two minutes: GRUNDY_LONG=1.
 func TestOptimalTurnFive(t *testing.T) {
-	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
-		t.Skip("set GRUNDY_CARDFLIP_LONG=1 for the turn search at m = 5")
-	}
-	r, err := OptimalSearch(context.Background(), 5, OptimalOptions{Model: TurnNumber, MaxTurns: 12})
+	longtest.Skip(t)
+	r, err := Search(context.Background(), 5, Options{Model: cardflip.TurnNumber, MaxTurns: 12})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Expectation.RatString() != "479/60" {
 		t.Errorf("table+turn m=5: %s, want 479/60", r.Expectation.RatString())
 	}
-	if got := exact(t, r.Policy, 5, Rules{Model: TurnNumber}); got.Cmp(r.Expectation) != 0 {
+	if got := exact(t, r.Policy, 5, cardflip.Rules{Model: cardflip.TurnNumber}); got.Cmp(r.Expectation) != 0 {
 		t.Errorf("the policy plays %s", got.RatString())
 	}
 }
@@ -142,7 +141,7 @@ func TestOptimalTurnFive(t *testing.T) {
 // (the search's one symmetry under the turn model) finds 145/24 again.
 func TestOptimalTurnFourNoMirror(t *testing.T) {
 	skipSequentialUnderRace(t)
-	r, err := optimalSearch(context.Background(), 4, OptimalOptions{Model: TurnNumber, MaxTurns: 10}, func(o *optSearch) { o.noMirror = true })
+	r, err := optimalSearch(context.Background(), 4, Options{Model: cardflip.TurnNumber, MaxTurns: 10}, func(o *optSearch) { o.noMirror = true })
 	if err != nil || r.Expectation.RatString() != "145/24" {
 		t.Fatalf("%v %v", r, err)
 	}

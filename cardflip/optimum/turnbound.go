@@ -1,4 +1,4 @@
-package cardflip
+package optimum
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"slices"
 	"sort"
+
+	"github.com/grundy/grundy/cardflip"
 )
 
 // MaxTurnBoundM is the largest m TurnBound covers (m = 5 takes about a
@@ -26,7 +28,7 @@ const MaxTurnBoundM = 5
 // strategy there is a sequence of turns, each a look and a place for
 // every number; deals that turn 1 up at turn t leave the table's play
 // together, priced by the memory player's decision tree (dt, the bound
-// of OptimalSearch). The cost of the rest therefore depends only on the
+// of Search). The cost of the rest therefore depends only on the
 // set of deals still face down and the turn, which the search memoizes
 // (with the mirror image of the set); a branch is cut by the memory
 // player's cost of the deals left, which is superadditive over disjoint
@@ -34,7 +36,7 @@ const MaxTurnBoundM = 5
 // placed so far bound every completion of a turn.
 //
 // At m = 4 the bound is 145/24 and at m = 5 it is 958/120: the optima of
-// OptimalSearch under TurnNumber (testdata/turn5.txt for m = 5), which it
+// Search under TurnNumber (cardflip/testdata/turn5.txt for m = 5), which it
 // proves for every game length.
 func TurnBound(ctx context.Context, m, maxTurns int) (*big.Rat, error) {
 	switch {
@@ -44,15 +46,9 @@ func TurnBound(ctx context.Context, m, maxTurns int) (*big.Rat, error) {
 		return nil, fmt.Errorf("cardflip: the turn bound needs maxTurns ≥ 1, not %d", maxTurns)
 	}
 	o := &optSearch{ctx: ctx, done: ctx.Done(), m: m, turns: true, memo: map[string]*optMemo{},
-		dtMemo: map[string]int64{}, fact: Factorial(m)}
+		dtMemo: map[string]int64{}, fact: cardflip.Factorial(m)}
 	b := &turnBound{o: o, m: m, maxTurns: maxTurns, memo: map[string]turnMemo{}}
-	perm := make([]int, m)
-	deals := make([]uint32, 0, o.fact)
-	for r := range o.fact {
-		unrank(perm, r)
-		deals = append(deals, uint32(cellsWord(perm)))
-	}
-	total := b.solve(0, deals, optInf)
+	total := b.solve(0, deals(m), optInf)
 	if o.stop {
 		return nil, ctx.Err()
 	}
@@ -85,26 +81,6 @@ func remember(memo map[string]turnMemo, key string, best, ub int64) turnMemo {
 	return r
 }
 
-// dtRows is the memory player's total (dt) over the deals, full rows all
-// with the same cards face up, in any order (sorted here if they are not).
-func (o *optSearch) dtRows(rows []uint32) int64 {
-	if len(rows) == 0 {
-		return 0
-	}
-	if !slices.IsSorted(rows) {
-		rows = sortedCopy(rows)
-	}
-	g := make([]dtEntry, 0, len(rows))
-	for _, r := range rows {
-		if n := len(g); n > 0 && g[n-1].st == r {
-			g[n-1].n++
-		} else {
-			g = append(g, dtEntry{r, 1})
-		}
-	}
-	return o.dt(g)
-}
-
 // solve returns the least total of turns from turn t for the deals with
 // every card still face down, if below ub; else a lower bound at least ub.
 func (b *turnBound) solve(t int, deals []uint32, ub int64) int64 {
@@ -120,7 +96,7 @@ func (b *turnBound) solve(t int, deals []uint32, ub int64) int64 {
 	if o.stop {
 		return optInf
 	}
-	// The memo key: the deals with the turn, as OptimalSearch keys a
+	// The memo key: the deals with the turn, as Search keys a
 	// level (the lesser of the row set and its mirror image).
 	es := make([]optEntry, len(deals))
 	for i, r := range deals {

@@ -1,4 +1,4 @@
-package rules
+package starmeter
 
 import (
 	"fmt"
@@ -27,7 +27,7 @@ import (
 // and backtraces point where they did. Built-in functions (len, sorted, …)
 // need no rewriting: the sandbox predeclares metered ones under their names.
 // Comparisons, `in`, indexing, literals and comprehensions allocate at most
-// a few dozen bytes a step; the meter charges stepBytes for every step.
+// a few dozen bytes a step; the meter charges StepBytes for every step.
 //
 // The wrappers are predeclared as "$$+" and so on, and a prelude binds each
 // one the file uses to a global "$+" (`$+ = $$+`): a global is an index into

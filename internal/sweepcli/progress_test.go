@@ -1,11 +1,6 @@
-package main
+package sweepcli
 
 import (
-	"context"
-	"io"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -60,56 +55,5 @@ func TestPlainProgress(t *testing.T) {
 	}
 	if got := strings.Count(b.String(), "\n"); got != 4 || !strings.Contains(b.String(), " 3/3 codes, 0s elapsed\n") {
 		t.Errorf("each unit:\n%s", b.String())
-	}
-}
-
-// The sweep command prints the plain lines when its stderr is a file
-// (a log), the last one saying every unit is done; the output and the
-// results are those of a run without them. A pipe gets them only with
-// --progress-every given.
-func TestSweepPlainProgressToFile(t *testing.T) {
-	dir := t.TempDir()
-	f, err := os.Create(filepath.Join(dir, "log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out strings.Builder
-	code := run(context.Background(), []string{"octal", "--digits", "1", "--to", "300", "--out", filepath.Join(dir, "o"), "--progress-every", "0"},
-		&streams{in: strings.NewReader(""), out: &out, err: f})
-	log, _ := os.ReadFile(f.Name())
-	lines := strings.Split(strings.TrimSuffix(string(log), "\n"), "\n")
-	last := lines[len(lines)-1]
-	if code != 0 || !strings.Contains(out.String(), "status: 6 proved, 0 found, 1 none\n") || !strings.Contains(last, " grundy sweep: 7/7 codes, ") {
-		t.Errorf("%d %q, log:\n%s", code, out.String(), log)
-	}
-	for _, l := range lines {
-		if !strings.Contains(l, " grundy sweep: ") || !strings.Contains(l, "/7 codes") {
-			t.Errorf("log line %q", l)
-		}
-	}
-	// A pipe (a harness reading the output) gets the lines only if asked.
-	for _, asked := range []bool{false, true} {
-		r, w, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		args := []string{"octal", "--digits", "1", "--to", "300", "--out", filepath.Join(dir, "p"+strconv.FormatBool(asked))}
-		if asked {
-			args = append(args, "--progress-every", "1h")
-		}
-		read := make(chan string)
-		go func() { b, _ := io.ReadAll(r); read <- string(b) }()
-		code := run(context.Background(), args, &streams{in: strings.NewReader(""), out: &out, err: w})
-		w.Close()
-		got := <-read
-		r.Close()
-		if code != 0 || (got == "") == asked || asked && !strings.Contains(got, " grundy sweep: 7/7 codes, ") {
-			t.Errorf("a pipe, --progress-every given %v: %d %q", asked, code, got)
-		}
-	}
-	_, errs, code := grundy(t, "", "sweep", "octal", "--progress-every", "-1s")
-	if code != 2 || errs != "grundy sweep: --progress-every must be at least 0, not -1s\n" {
-		t.Errorf("--progress-every -1s: %d %q", code, errs)
 	}
 }

@@ -1,16 +1,18 @@
-package cardflip
+package optimum
 
 import (
 	"context"
 	"errors"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // The spec's facts: m = 1 gives 1, m = 2 gives 5/2, m = 3 gives 25/6
@@ -18,108 +20,71 @@ import (
 // search returns reaches its value when the engine plays it on all deals.
 func TestOptimalSmall(t *testing.T) {
 	for m, want := range map[int]string{1: "1", 2: "5/2", 3: "25/6"} {
-		r, err := Optimal(context.Background(), m)
+		r, err := Search(context.Background(), m, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if r.Expectation.RatString() != want {
 			t.Errorf("m=%d: %s, want %s", m, r.Expectation.RatString(), want)
 		}
-		if got := exact(t, r.Policy, m, Rules{}); got.Cmp(r.Expectation) != 0 {
+		if got := exact(t, r.Policy, m, cardflip.Rules{}); got.Cmp(r.Expectation) != 0 {
 			t.Errorf("m=%d: the policy plays %s, the search said %s", m, got.RatString(), r.Expectation.RatString())
 		}
 		// No table-only strategy beats the one-player bound 2m − H_m,
 		// and none of ours beats the optimum.
-		if r.Expectation.Cmp(SingleExpectation(m)) < 0 {
+		if r.Expectation.Cmp(cardflip.SingleExpectation(m)) < 0 {
 			t.Errorf("m=%d: below 2m − H_m", m)
 		}
-		for _, s := range []Strategy{FrontToBack(), DivideConquer(), Stacks(), Partition()} {
-			if exact(t, s, m, Rules{}).Cmp(r.Expectation) < 0 {
+		for _, s := range []cardflip.Strategy{cardflip.FrontToBack(), cardflip.DivideConquer(), cardflip.Stacks(), cardflip.Partition()} {
+			if exact(t, s, m, cardflip.Rules{}).Cmp(r.Expectation) < 0 {
 				t.Errorf("m=%d: %s beats the optimum", m, s.Info().Name)
 			}
 		}
 	}
 }
 
-// The embedded tables are the search's output: m = 3 must reach the
-// searched optimum 25/6, m = 4 the optimum 73/12 (found by the search in
-// about ten minutes; run it with CARDFLIP_OPTIMAL4=1), m = 5 the optimum
-// 161/20 that `grundy cardflip optimal --m 5` prints.
-func TestEmbeddedTables(t *testing.T) {
-	for m, want := range map[int]string{3: "25/6", 4: "73/12", 5: "161/20"} {
-		tb, err := parseTable(m, optimalTables[m])
-		if err != nil {
-			t.Fatal(err)
-		}
-		pol := &TablePolicy{m: m, look: tb.look, place: tb.place}
-		if got := exact(t, pol, m, Rules{}); got.RatString() != want {
-			t.Errorf("table %d plays %s, want %s", m, got.RatString(), want)
-		}
-		// The table is complete: no row of its play falls back.
-		g, _ := NewGame(m, Rules{})
-		perm := make([]int, m)
-		for r := range Factorial(m) {
-			unrank(perm, r)
-			g.Trace = func(st Step) {
-				key := cellsWord(st.Before)
-				if _, ok := tb.look[key]; !ok && popcount4(uint32(key)) < m-1 {
-					t.Fatalf("table %d: row %s missing", m, FormatRow(st.Before, -1))
-				}
-			}
-			if _, err := g.Play(pol, perm, nil); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	// m = 4 is below front-to-back's 7 and above the bound 71/12.
-	if v := big.NewRat(73, 12); v.Cmp(FrontToBackExpectation(4)) >= 0 || v.Cmp(SingleExpectation(4)) <= 0 {
-		t.Error("73/12 out of place")
-	}
-}
-
 // The search against the first search (optimal_ref_test.go: its bound is
 // one turn per card left, without symmetry or bounds across levels): the
 // same optimum for m ≤ 3 table-only and m = 2 table+turn, and for m = 4
-// the first search's 73/12 (ten minutes; set CARDFLIP_OPTIMAL4=1 to run it
-// again), and table+turn at m = 2 and 3 (the turn search of
+// the first search's 73/12 (five minutes of one core: with GRUNDY_LONG), and table+turn at m = 2 and 3 (the turn search of
 // turnsearch.go). (The first search let the last turn pass the turn limit,
 // so table+turn is compared where the limit does not bind.) Table+turn at
 // m = 3 within 6 turns is 25/6, the memory bound: the turn number cannot
 // help where the table already reaches it.
 func TestOptimalMatchesFirstSearch(t *testing.T) {
 	ctx := context.Background()
-	if r, err := OptimalModel(ctx, 3, TurnNumber, 6); err != nil || r.Expectation.Cmp(SingleExpectation(3)) != 0 {
+	if r, err := Search(ctx, 3, Options{Model: cardflip.TurnNumber, MaxTurns: 6}); err != nil || r.Expectation.Cmp(cardflip.SingleExpectation(3)) != 0 {
 		t.Errorf("table+turn m=3: %v %v", r, err)
 	}
 	cases := []struct {
 		m, maxTurns int
-		model       Model
-	}{{1, 0, TableOnly}, {2, 0, TableOnly}, {3, 0, TableOnly}, {2, 6, TurnNumber}, {3, 5, TurnNumber}}
-	if os.Getenv("CARDFLIP_OPTIMAL4") != "" {
+		model       cardflip.Model
+	}{{1, 0, cardflip.TableOnly}, {2, 0, cardflip.TableOnly}, {3, 0, cardflip.TableOnly}, {2, 6, cardflip.TurnNumber}, {3, 5, cardflip.TurnNumber}}
+	if longtest.Enabled() {
 		cases = append(cases, struct {
 			m, maxTurns int
-			model       Model
-		}{4, 0, TableOnly})
+			model       cardflip.Model
+		}{4, 0, cardflip.TableOnly})
 	}
 	for _, c := range cases {
 		want, err := refOptimal(ctx, c.m, c.model, c.maxTurns)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := OptimalModel(ctx, c.m, c.model, c.maxTurns)
+		got, err := Search(ctx, c.m, Options{Model: c.model, MaxTurns: c.maxTurns})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got.Expectation.Cmp(want.Expectation) != 0 {
 			t.Errorf("m=%d %v: %s, the first search %s", c.m, c.model, got.Expectation.RatString(), want.Expectation.RatString())
 		}
-		if pol := exact(t, got.Policy, c.m, Rules{Model: c.model}); pol.Cmp(got.Expectation) != 0 {
+		if pol := exact(t, got.Policy, c.m, cardflip.Rules{Model: c.model}); pol.Cmp(got.Expectation) != 0 {
 			t.Errorf("m=%d %v: the policy plays %s", c.m, c.model, pol.RatString())
 		}
 	}
 }
 
-// m = 4 and m = 5: the optima 73/12 (the first search's, in ten minutes)
+// m = 4 and m = 5: the optima 73/12 (the first search's, in five minutes)
 // and 161/20, each reached by the strategy the search prints (played by
 // the engine on all deals), found again by the search without the mirror
 // symmetry and, for m = 4, with the plain bound (one turn per card left)
@@ -128,33 +93,33 @@ func TestOptimalMatchesFirstSearch(t *testing.T) {
 func TestOptimalFourFive(t *testing.T) {
 	ctx := context.Background()
 	for m, want := range map[int]string{4: "73/12", 5: "161/20"} {
-		if m == 5 && testing.Short() {
-			continue
+		if m == 5 && !longtest.Enabled() {
+			continue // with GRUNDY_LONG
 		}
-		r, err := Optimal(ctx, m)
+		r, err := Search(ctx, m, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if r.Expectation.RatString() != want {
 			t.Errorf("m=%d: %s, want %s", m, r.Expectation.RatString(), want)
 		}
-		if got := exact(t, r.Policy, m, Rules{}); got.Cmp(r.Expectation) != 0 {
+		if got := exact(t, r.Policy, m, cardflip.Rules{}); got.Cmp(r.Expectation) != 0 {
 			t.Errorf("m=%d: the policy plays %s, the search said %s", m, got.RatString(), r.Expectation.RatString())
 		}
 		// Read back from its printed table, the strategy plays the same.
-		tb, err := parseTable(m, r.Policy.Describe())
+		printed, err := cardflip.ParseTable(m, r.Policy.Describe())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := exact(t, &TablePolicy{m: m, look: tb.look, place: tb.place}, m, Rules{}); got.Cmp(r.Expectation) != 0 {
+		if got := exact(t, printed, m, cardflip.Rules{}); got.Cmp(r.Expectation) != 0 {
 			t.Errorf("m=%d: the printed table plays %s", m, got.RatString())
 		}
-		if r.Expectation.Cmp(SingleExpectation(m)) <= 0 || r.Expectation.Cmp(exact(t, Stacks(), m, Rules{})) > 0 {
+		if r.Expectation.Cmp(cardflip.SingleExpectation(m)) <= 0 || r.Expectation.Cmp(exact(t, cardflip.Stacks(), m, cardflip.Rules{})) > 0 {
 			t.Errorf("m=%d: %s not between 2m − H_m and stacks", m, want)
 		}
 		// The other searches take seconds each at m = 5, and 16 s with the
-		// plain bound at m = 4: CARDFLIP_SLOW=1 runs them.
-		slow := os.Getenv("CARDFLIP_SLOW") != ""
+		// plain bound at m = 4: with GRUNDY_LONG.
+		slow := longtest.Enabled()
 		if m == 5 && !slow {
 			continue
 		}
@@ -163,19 +128,19 @@ func TestOptimalFourFive(t *testing.T) {
 			tweaks = append(tweaks, func(o *optSearch) { o.plainBound = true })
 		}
 		for i, tw := range tweaks {
-			r2, err := optimalSearch(ctx, m, OptimalOptions{}, tw)
+			r2, err := optimalSearch(ctx, m, Options{}, tw)
 			if err != nil || r2.Expectation.Cmp(r.Expectation) != 0 {
 				t.Errorf("m=%d, variant %d of the search: %v %v", m, i, r2, err)
 			}
 		}
 		// With a bound the best strategy reaches (stacks), the same.
-		r3, err := OptimalSearch(ctx, m, OptimalOptions{Bound: exact(t, Stacks(), m, Rules{})})
+		r3, err := Search(ctx, m, Options{Bound: exact(t, cardflip.Stacks(), m, cardflip.Rules{})})
 		if err != nil || r3.Expectation.Cmp(r.Expectation) != 0 {
 			t.Errorf("m=%d with the bound of stacks: %v %v", m, r3, err)
 		}
 		// Below the optimum there is nothing.
-		below := new(big.Rat).Sub(r.Expectation, big.NewRat(1, Factorial(m)))
-		if _, err := OptimalSearch(ctx, m, OptimalOptions{Bound: below}); err == nil || !strings.Contains(err.Error(), "no strategy reaches the bound") {
+		below := new(big.Rat).Sub(r.Expectation, big.NewRat(1, cardflip.Factorial(m)))
+		if _, err := Search(ctx, m, Options{Bound: below}); err == nil || !strings.Contains(err.Error(), "no strategy reaches the bound") {
 			t.Errorf("m=%d with a bound below the optimum: %v", m, err)
 		}
 	}
@@ -187,15 +152,13 @@ func TestOptimalFourFive(t *testing.T) {
 func TestMemoryTreeIsTheOnePlayerOptimum(t *testing.T) {
 	for m := 1; m <= 6; m++ {
 		o := &optSearch{m: m, dtMemo: map[string]int64{}}
-		perm := make([]int, m)
 		var g []dtEntry
-		for r := range Factorial(m) {
-			unrank(perm, r)
-			g = append(g, dtEntry{uint32(cellsWord(perm)), 1})
+		for _, d := range deals(m) {
+			g = append(g, dtEntry{d, 1})
 		}
-		got := big.NewRat(o.dt(g), Factorial(m))
-		if got.Cmp(SingleExpectation(m)) != 0 {
-			t.Errorf("m=%d: dt %s, 2m − H_m = %s", m, got.RatString(), SingleExpectation(m).RatString())
+		got := big.NewRat(o.dt(g), cardflip.Factorial(m))
+		if got.Cmp(cardflip.SingleExpectation(m)) != 0 {
+			t.Errorf("m=%d: dt %s, 2m − H_m = %s", m, got.RatString(), cardflip.SingleExpectation(m).RatString())
 		}
 	}
 }
@@ -209,8 +172,8 @@ func TestBoundBelowRandomStrategies(t *testing.T) {
 	for m := 4; m <= 5; m++ {
 		o := &optSearch{m: m, dtMemo: map[string]int64{}}
 		for tried := 0; tried < 20; {
-			pol := &randomTable{m: m, rng: rng, look: map[uint64]int{}, place: map[uint64]Move{}}
-			g, _ := NewGame(m, Rules{MaxTurns: 80})
+			pol := &randomTable{m: m, rng: rng, look: map[uint64]int{}, place: map[uint64]cardflip.Move{}}
+			g, _ := cardflip.NewGame(m, cardflip.Rules{MaxTurns: 80})
 			type entry struct {
 				st   uint32
 				left int
@@ -218,8 +181,10 @@ func TestBoundBelowRandomStrategies(t *testing.T) {
 			groups := map[[2]uint64][]entry{}
 			perm := make([]int, m)
 			finite := true
-			for r := range Factorial(m) {
-				unrank(perm, r)
+			for _, d := range deals(m) {
+				for i := range perm {
+					perm[i] = int(d >> (4 * i) & 15)
+				}
 				hidden := slices.Clone(perm)
 				up := make([]bool, m)
 				type seen struct {
@@ -229,7 +194,7 @@ func TestBoundBelowRandomStrategies(t *testing.T) {
 				}
 				var entries []seen
 				k := -1
-				g.Trace = func(s Step) {
+				g.Trace = func(s cardflip.Step) {
 					if kk := slices.Max(append([]int{0}, s.Before...)); kk != k {
 						k = kk
 						var st uint32
@@ -286,13 +251,13 @@ type randomTable struct {
 	m     int
 	rng   *rand.Rand
 	look  map[uint64]int
-	place map[uint64]Move
+	place map[uint64]cardflip.Move
 }
 
-func (p *randomTable) Info() Info            { return Info{Name: "random-table"} }
-func (p *randomTable) NewPlayer(Seat) Player { return p }
+func (p *randomTable) Info() cardflip.Info                     { return cardflip.Info{Name: "random-table"} }
+func (p *randomTable) NewPlayer(cardflip.Seat) cardflip.Player { return p }
 
-func (p *randomTable) key(t *Turn) uint64 {
+func (p *randomTable) key(t *cardflip.Turn) uint64 {
 	var v uint64
 	for i := range p.m {
 		v |= uint64(t.Value(i)) << (4 * i)
@@ -300,7 +265,7 @@ func (p *randomTable) key(t *Turn) uint64 {
 	return v
 }
 
-func (p *randomTable) Look(t *Turn) int {
+func (p *randomTable) Look(t *cardflip.Turn) int {
 	v := p.key(t)
 	if pos, ok := p.look[v]; ok {
 		return pos
@@ -313,12 +278,12 @@ func (p *randomTable) Look(t *Turn) int {
 	}
 }
 
-func (p *randomTable) Place(t *Turn, pos, x int) Move {
+func (p *randomTable) Place(t *cardflip.Turn, pos, x int) cardflip.Move {
 	k := placeKey(p.key(t), x)
 	if mv, ok := p.place[k]; ok {
 		return mv
 	}
-	mv := Move{Up: x == t.K()+1, To: p.rng.IntN(p.m)}
+	mv := cardflip.Move{Up: x == t.K()+1, To: p.rng.IntN(p.m)}
 	for !mv.Up && mv.To == pos {
 		mv.To = p.rng.IntN(p.m)
 	}
@@ -326,27 +291,26 @@ func (p *randomTable) Place(t *Turn, pos, x int) Move {
 	return mv
 }
 
-// m = 6 (two to three minutes, so only with GRUNDY_CARDFLIP_LONG=1): the
+// m = 6 (two to three minutes, so only with GRUNDY_LONG=1): the
 // optimum is 407/40 = 7326/720. The relaxed search (one player with memory
 // from the second level on) bounds it below by 7324/720; the budget of
 // 7325 turns fails with every branch cut at 7326 or more, and the budget
-// of 7327 finds the strategy: comb's table (combTables[6]) row for row,
-// which the engine plays at 407/40 (TestCombExact).
+// of 7327 finds the strategy: comb's table (combTables[6]) row for row
+// (the rows comb reaches on the 720 deals), which the engine plays at
+// 407/40 (cardflip's TestCombExact).
 func TestOptimalSix(t *testing.T) {
-	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
-		t.Skip("set GRUNDY_CARDFLIP_LONG=1 for the exhaustive search at m = 6")
-	}
-	r, err := Optimal(context.Background(), 6)
+	longtest.Skip(t)
+	r, err := Search(context.Background(), 6, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Expectation.RatString() != "407/40" || r.Rounds != 2 {
 		t.Errorf("m=6: %s in %d budgets, want 407/40 in 2", r.Expectation.RatString(), r.Rounds)
 	}
-	if got, want := r.Policy.Describe(), combTables[6]; !slices.Equal(got, want) {
-		t.Errorf("m=6: %d rows, want the %d of combTables[6]:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	if got, want := r.Policy.Describe(), playedTable(t, cardflip.Comb(), 6); !slices.Equal(got, want) {
+		t.Errorf("m=6: %d rows, want the %d comb plays (combTables[6]):\n%s", len(got), len(want), strings.Join(got, "\n"))
 	}
-	if got := exact(t, r.Policy, 6, Rules{}); got.Cmp(r.Expectation) != 0 {
+	if got := exact(t, r.Policy, 6, cardflip.Rules{}); got.Cmp(r.Expectation) != 0 {
 		t.Errorf("m=6: the policy plays %s", got.RatString())
 	}
 }
@@ -362,17 +326,17 @@ func TestOptimalDeepening(t *testing.T) {
 	ctx := context.Background()
 	for m, want := range map[int]string{1: "1", 2: "5/2", 3: "25/6", 4: "73/12", 5: "161/20"} {
 		for _, fromMemory := range []bool{false, true} {
-			if m == 5 && testing.Short() {
-				continue
+			if m == 5 && !longtest.Enabled() {
+				continue // with GRUNDY_LONG
 			}
-			r, err := optimalSearch(ctx, m, OptimalOptions{}, func(o *optSearch) { o.deepen, o.deepenFromMemory = true, fromMemory })
+			r, err := optimalSearch(ctx, m, Options{}, func(o *optSearch) { o.deepen, o.deepenFromMemory = true, fromMemory })
 			if err != nil {
 				t.Fatal(err)
 			}
 			if r.Expectation.RatString() != want {
 				t.Errorf("m=%d by deepening (from memory %v): %s, want %s", m, fromMemory, r.Expectation.RatString(), want)
 			}
-			if got := exact(t, r.Policy, m, Rules{}); got.Cmp(r.Expectation) != 0 {
+			if got := exact(t, r.Policy, m, cardflip.Rules{}); got.Cmp(r.Expectation) != 0 {
 				t.Errorf("m=%d by deepening: the policy plays %s", m, got.RatString())
 			}
 			if m >= 4 && fromMemory && r.Rounds < 2 {
@@ -383,20 +347,20 @@ func TestOptimalDeepening(t *testing.T) {
 }
 
 func TestOptimalErrors(t *testing.T) {
-	for _, m := range []int{0, MaxOptimalM + 1} {
-		if _, err := Optimal(context.Background(), m); err == nil {
+	for _, m := range []int{0, MaxM + 1} {
+		if _, err := Search(context.Background(), m, Options{}); err == nil {
 			t.Errorf("m=%d accepted", m)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Optimal(ctx, 4); err == nil {
+	if _, err := Search(ctx, 4, Options{}); err == nil {
 		t.Error("canceled search returned a result")
 	}
-	if _, err := OptimalModel(context.Background(), 3, TurnNumber, 2); err == nil {
+	if _, err := Search(context.Background(), 3, Options{Model: cardflip.TurnNumber, MaxTurns: 2}); err == nil {
 		t.Error("a turn limit below m accepted")
 	}
-	if _, err := OptimalModel(context.Background(), MaxTurnM+1, TurnNumber, 20); err == nil {
+	if _, err := Search(context.Background(), MaxTurnM+1, Options{Model: cardflip.TurnNumber, MaxTurns: 20}); err == nil {
 		t.Errorf("the turn model at m = %d accepted", MaxTurnM+1)
 	}
 	// A deadline holds: 200 ms, and the search notices it. Table+turn at
@@ -407,53 +371,41 @@ func TestOptimalErrors(t *testing.T) {
 	ctx, cancel = context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := OptimalModel(ctx, 5, TurnNumber, 12)
+	_, err := Search(ctx, 5, Options{Model: cardflip.TurnNumber, MaxTurns: 12})
 	if d := time.Since(start); !errors.Is(err, context.DeadlineExceeded) || d > 20*time.Second {
 		t.Errorf("optimal with a 200 ms deadline: %v after %v", err, d)
 	}
 }
 
-func FuzzParseTable(f *testing.F) {
-	for _, rows := range optimalTables {
-		for _, r := range rows {
-			f.Add(r)
+// playedTable is the table of the rows s reaches on the m! deals
+// (table-only): each row's look and the place of each number seen there,
+// as Describe prints them.
+func playedTable(t *testing.T, s cardflip.Strategy, m int) []string {
+	t.Helper()
+	pol := cardflip.NewTablePolicy(m, cardflip.TableOnly, false)
+	g, err := cardflip.NewGame(m, cardflip.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Trace = func(st cardflip.Step) {
+		if st.End {
+			return // the look at m with 1..m−1 up ends the game: no decision
+		}
+		var key uint64
+		for i, x := range st.Before {
+			key |= uint64(x) << (4 * i)
+		}
+		pol.SetLook(key, st.Look)
+		pol.SetPlace(key, st.Value, st.Move)
+	}
+	deal := make([]int, m)
+	for _, d := range deals(m) {
+		for i := range deal {
+			deal[i] = int(d >> (4 * i) & 15)
+		}
+		if _, err := g.Play(s, deal, nil); err != nil {
+			t.Fatalf("%s: %v", s.Info().Name, err)
 		}
 	}
-	f.Add("[· ·] look 0: 1→up@1")
-	f.Add("[1 · x] look 9: 2→side@0")
-	f.Add("[· ·] look 0: 2→down@0/10")
-	f.Add("[· · ·] look 0: 2→down@0/011")
-	f.Add("turn 3 [· ·] look 0: 1→up@1")
-	f.Add("turn 0 [1 ·] look 1: 2→up@0")
-	f.Add("turn x[· ·] look 0: 1→up@1")
-	f.Fuzz(func(t *testing.T, row string) {
-		for m := 1; m <= 4; m++ {
-			tb, err := parseTable(m, []string{row})
-			if err != nil {
-				continue
-			}
-			for _, pos := range tb.look {
-				if pos < 0 || pos >= m {
-					t.Fatalf("look %d accepted for m=%d", pos, m)
-				}
-			}
-			for _, mv := range tb.place {
-				if mv.To < 0 || mv.To >= m {
-					t.Fatalf("to %d accepted for m=%d", mv.To, m)
-				}
-				if mv.Order != nil {
-					seen := map[int]bool{}
-					for _, o := range mv.Order {
-						seen[o] = true
-						if o < 0 || o >= m {
-							t.Fatalf("order %v accepted for m=%d", mv.Order, m)
-						}
-					}
-					if len(mv.Order) != m || len(seen) != m {
-						t.Fatalf("order %v accepted for m=%d", mv.Order, m)
-					}
-				}
-			}
-		}
-	})
+	return pol.Describe()
 }

@@ -1,4 +1,4 @@
-package rules
+package starmeter
 
 import (
 	"fmt"
@@ -50,7 +50,7 @@ func intSize(bits int) int64 {
 }
 
 // bitLen returns the number of bits of x's magnitude.
-func bitLen(x starlark.Int) int {
+func BitLen(x starlark.Int) int {
 	if n, ok := x.Int64(); ok {
 		if n < 0 {
 			n = -n
@@ -118,7 +118,7 @@ type codepoints struct {
 // walker measures values by walking them, within a byte limit, a depth
 // limit, and the meter's clock.
 type walker struct {
-	m     *meter
+	m     *Meter
 	limit int64 // stop once the total exceeds this
 	total int64
 	depth int
@@ -150,7 +150,7 @@ func (w *walker) repr(v starlark.Value) {
 		w.total += 5
 	case starlark.Int:
 		// Printing a number makes a string of it first (16 bytes more).
-		w.total += int64(bitLen(v))*3/10 + 2 + 16
+		w.total += int64(BitLen(v))*3/10 + 2 + 16
 	case starlark.Float:
 		w.total += 32 + 16
 	case starlark.String:
@@ -223,14 +223,14 @@ func (w *walker) nest(n int, elem func(int) starlark.Value, brackets int64) {
 // reprSize returns an upper bound of the length of v's repr, or a value
 // over limit when it is longer; err reports a value nested too deeply to
 // print, or the meter's clock.
-func reprSize(m *meter, v starlark.Value, limit int64) (int64, error) {
+func reprSize(m *Meter, v starlark.Value, limit int64) (int64, error) {
 	w := walker{m: m, limit: limit}
 	w.repr(v)
 	return w.total, w.err
 }
 
 // strSize is reprSize for str(v) and %s: a string prints as itself.
-func strSize(m *meter, v starlark.Value, limit int64) (int64, error) {
+func strSize(m *Meter, v starlark.Value, limit int64) (int64, error) {
 	if s, ok := v.(starlark.String); ok {
 		return int64(len(s)), nil
 	}
@@ -311,7 +311,7 @@ func markedTuple(elems []starlark.Value) (starlark.Tuple, error) {
 // checkDepth reports a value whose tuples, lists, dicts or sets nest more
 // than maxDepthValue deep (loading checks the globals before freezing them,
 // which walks them recursively). Shared parts are walked once.
-func checkDepth(v starlark.Value) error {
+func CheckDepth(v starlark.Value) error {
 	seen := make(map[unsafe.Pointer]bool)
 	var walk func(v starlark.Value, depth int) bool
 	walk = func(v starlark.Value, depth int) bool {
@@ -371,7 +371,7 @@ func checkDepth(v starlark.Value) error {
 
 // shortRepr writes v for an error message: at most about n bytes of its
 // repr, without walking more of v than that.
-func shortRepr(v starlark.Value, n int) string {
+func ShortRepr(v starlark.Value, n int) string {
 	var b strings.Builder
 	var write func(v starlark.Value, depth int)
 	// each writes the first elements an iterator yields.
@@ -430,13 +430,13 @@ func shortRepr(v starlark.Value, n int) string {
 			}
 			b.WriteString(x.String())
 		case starlark.Int:
-			if bits := bitLen(x); bits > 3*n {
+			if bits := BitLen(x); bits > 3*n {
 				fmt.Fprintf(&b, "<int of %d bits>", bits)
 				return
 			}
 			b.WriteString(x.String())
 		case *codepoints:
-			b.WriteString(shortRepr(starlark.String(x.s), n) + ".codepoints()")
+			b.WriteString(ShortRepr(starlark.String(x.s), n) + ".codepoints()")
 		default:
 			// None, bools, floats, functions, built-ins, ranges, string
 			// iterables: short, or (string.elems) bounded by the string.

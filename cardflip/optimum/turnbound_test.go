@@ -1,15 +1,17 @@
-package cardflip
+package optimum
 
 import (
 	"context"
 	"math/big"
-	"os"
 	"testing"
+
+	"github.com/grundy/grundy/cardflip"
+	"github.com/grundy/grundy/internal/longtest"
 )
 
 // The turn bound against what is known: the memory bound 2m − H_m, met
 // by the table-only optimum for m ≤ 3; at m = 4 the optimum of the
-// exhaustive turn search, 145/24 (OptimalSearch under TurnNumber, which
+// exhaustive turn search, 145/24 (Search under TurnNumber, which
 // the bound then proves for every game length); and it never exceeds
 // that optimum, and grows with the turn limit.
 func TestTurnBound(t *testing.T) {
@@ -17,8 +19,8 @@ func TestTurnBound(t *testing.T) {
 	ctx := context.Background()
 	for m := 1; m <= 3; m++ {
 		b, err := TurnBound(ctx, m, 10)
-		if err != nil || b.Cmp(SingleExpectation(m)) != 0 {
-			t.Errorf("m=%d: %v %v, want 2m − H_m = %s", m, b, err, SingleExpectation(m).RatString())
+		if err != nil || b.Cmp(cardflip.SingleExpectation(m)) != 0 {
+			t.Errorf("m=%d: %v %v, want 2m − H_m = %s", m, b, err, cardflip.SingleExpectation(m).RatString())
 		}
 	}
 	prev := new(big.Rat)
@@ -27,7 +29,7 @@ func TestTurnBound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b.Cmp(prev) < 0 || b.Cmp(big.NewRat(145, 24)) > 0 || b.Cmp(SingleExpectation(4)) < 0 {
+		if b.Cmp(prev) < 0 || b.Cmp(big.NewRat(145, 24)) > 0 || b.Cmp(cardflip.SingleExpectation(4)) < 0 {
 			t.Errorf("m=4 within %d turns: %s (after %s)", mt, b.RatString(), prev.RatString())
 		}
 		prev = b
@@ -52,9 +54,7 @@ func TestTurnBound(t *testing.T) {
 // cards is 958/120, over every game length. The same from turn 6 on and
 // from turn 12 on (about a minute each).
 func TestTurnBoundFive(t *testing.T) {
-	if os.Getenv("GRUNDY_CARDFLIP_LONG") == "" {
-		t.Skip("set GRUNDY_CARDFLIP_LONG=1 for the turn bound at m = 5")
-	}
+	longtest.Skip(t)
 	for _, mt := range []int{6, 12} {
 		b, err := TurnBound(context.Background(), 5, mt)
 		if err != nil {

@@ -1,4 +1,11 @@
-package main
+// Package sweepcli is the command line of grundy sweep, shared by grundy's
+// two programs: grundy runs every sweep on this machine (sweep.Local) and
+// hands one that needs Beam (a --runner other than local, a gs:// DIR) to
+// grundy-sweep (ErrHandoff), which runs the same commands with Beam's
+// runners and file systems (Config.Beam). The flags, their checks, the
+// progress and the summary are this package's, so both programs take the
+// same command line and print the same words.
+package sweepcli
 
 import (
 	"context"
@@ -11,19 +18,60 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/cliexit"
 	"github.com/grundy/grundy/internal/jsonout"
 	"github.com/grundy/grundy/sweep"
 )
 
-// A Beam runner starts the staged grundy binary with --worker (and its
-// endpoints); that process is a worker, not a command line.
-func init() { sweep.RunWorker(os.Args[1:]) }
+// Streams are a command's standard streams.
+type Streams struct {
+	In       io.Reader
+	Out, Err io.Writer
+}
+
+// Config is what a program brings to the sweep commands.
+type Config struct {
+	// Beam runs the Beam runners and reaches remote directories; nil in
+	// grundy, which links no Beam: a sweep that needs it returns
+	// ErrHandoff, for grundy to start grundy-sweep with the same
+	// arguments.
+	Beam Beam
+}
+
+// Beam is grundy-sweep's side of the sweeps: Apache Beam's runners and
+// file systems.
+type Beam interface {
+	// Executor returns the executor of a Beam runner (one of Runners but
+	// local) with Beam's options (the arguments after --); log receives
+	// the runner's log lines at warning level and above (nil: none).
+	Executor(runner string, options []string, log *os.File) (sweep.Executor, error)
+	// Remote reaches the directories that are URLs (gs://…).
+	Remote() sweep.RemoteFS
+}
+
+// ErrHandoff is returned, before anything is written, by a sweep that
+// needs Beam when Config.Beam is nil.
+var ErrHandoff = errors.New("sweep: this sweep needs Apache Beam (a Beam runner, or a remote directory): run it with grundy-sweep")
+
+// Runners are the values of --runner: local (sweep.Local, this process)
+// and Beam's runners (prism, Beam's embedded runner; the portable runners;
+// Dataflow). Beam exits the process for a runner it does not know, so the
+// flag is checked first.
+var Runners = []string{"local", "prism", "flink", "spark", "dataflow", "universal", "portable"}
+
+func usagef(format string, args ...any) error { return cliexit.Usagef(format, args...) }
+
+type usageError = cliexit.UsageError
+
+// cmdName is the command as grundy names it ("sweep octal").
+func cmdName(cmd *cobra.Command) string {
+	return strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+}
 
 // sweepOptions are the flags every sweep takes.
 type sweepOptions struct {
@@ -35,6 +83,7 @@ type sweepOptions struct {
 	// a terminal (0: a line at each unit done).
 	progressEvery time.Duration
 	flags         *pflag.FlagSet // the command's, to see which were given
+	cfg           Config
 	// checkpointEvery: the values between two saves of a long octal unit
 	// (0: none).
 	checkpointEvery int
@@ -45,22 +94,25 @@ type sweepOptions struct {
 	beam      []string // Beam options, after --
 }
 
-func (o *sweepOptions) add(cmd *cobra.Command) {
-	o.flags = cmd.Flags()
+func (o *sweepOptions) add(cmd *cobra.Command, cfg Config) {
+	o.flags, o.cfg = cmd.Flags(), cfg
 	cmd.Flags().StringVar(&o.shard, "shard", "", "compute only shard `i/N`: the units whose index is i mod N (0 ≤ i < N), into a directory of its own; join the shards with 'grundy sweep merge'")
 	cmd.Flags().StringVar(&o.out, "out", "", "output `DIR` (default: a name for the sweep in the current directory); run the same command again to resume")
-	cmd.Flags().StringVar(&o.runner, "runner", "local", "Beam runner: local (embedded Prism, every core), flink, spark or dataflow; Beam options follow --")
+	cmd.Flags().StringVar(&o.runner, "runner", "local", "where the units run: local (this process, every core) or an Apache Beam runner (prism: Beam's embedded one; flink, spark, dataflow: a cluster), run by grundy-sweep; Beam options follow --")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON")
 	cmd.Flags().DurationVar(&o.progressEvery, "progress-every", time.Minute, "when stderr is a file (nohup, Slurm; or any non-terminal with this flag given), print a progress line every `D` (0: at each unit done)")
 }
 
-func newSweepCmd(io *streams) *cobra.Command {
+// New returns the sweep command, with its commands octal, bridge, cardflip
+// and merge.
+func New(io *Streams, cfg Config) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "sweep",
-		Short: "Many independent computations as Apache Beam pipelines (octal codes, bridge tally, card-flip grids)",
-		Long: `Run a sweep of independent computations as an Apache Beam pipeline: on the
-embedded local runner (Prism, every core of this machine) by default, or on a
-cluster with --runner flink|spark|dataflow and Beam's options after --.
+		Short: "Many independent computations: every octal code, the bridge tally, card-flip grids",
+		Long: `Run a sweep of independent computations: on every core of this machine by
+default, or with an Apache Beam runner (--runner prism|flink|spark|dataflow,
+Beam's options after --), which the program grundy-sweep runs: build it with
+'go install -tags beam ./cmd/grundy-sweep'.
 
   octal     every octal code 0.d1…dk (k ≤ --digits): period, pre-period, status,
             checked against the published tables
@@ -84,7 +136,7 @@ summary.json are written to DIR when every unit is done. See docs/sweeps.md.`,
 			return cmd.Help()
 		},
 	}
-	cmd.AddCommand(newSweepOctalCmd(io), newSweepBridgeCmd(io), newSweepCardflipCmd(io), newSweepMergeCmd(io))
+	cmd.AddCommand(newSweepOctalCmd(io, cfg), newSweepBridgeCmd(io, cfg), newSweepCardflipCmd(io, cfg), newSweepMergeCmd(io, cfg))
 	return cmd
 }
 
@@ -114,7 +166,7 @@ type sweepOctalOptions struct {
 // much work as 2^19 values of a sparse code (the period hunt's plainHunt).
 const defaultPlainTo = 1 << 16
 
-func newSweepOctalCmd(io *streams) *cobra.Command {
+func newSweepOctalCmd(io *Streams, cfg Config) *cobra.Command {
 	opts := &sweepOctalOptions{}
 	cmd := &cobra.Command{
 		Use:   "octal [--digits D] [--family F,…] [--codes C,…] [--to N] [--plain-to M] [-- BEAM OPTIONS]",
@@ -145,8 +197,9 @@ Results: DIR/results.csv and results.jsonl, one line a code: code, computed_to,
 max_value, rare (the sparse-space kernel's rare heaps), period, preperiod,
 status (proved, found, none), stop (proved, to, plain_to, max_work, solved_to: what ended it),
 seconds, and the published period, pre-period and check (agrees, disagrees,
-unproved, open; new: a code the tables list as unsolved proved here, and the
-plain kernel's values prove it too; unconfirmed: the same past the plain
+unproved, open; unlisted: a code the tables list as unsolved proved here, and
+the plain kernel's values prove it too, a period the tables consulted do not
+give (not a claim that it is new); unconfirmed: the same past the plain
 kernel's reach, 2^20 values). Codes that disagree are listed at the end.`,
 		Example: `  grundy sweep octal --digits 2 --to 10000
   grundy sweep octal --digits 3 --to 25000000 --out octal-d3
@@ -215,7 +268,7 @@ kernel's reach, 2^20 values). Codes that disagree are listed at the end.`,
 	cmd.Flags().IntVar(&opts.checkpointEvery, "checkpoint-every", sweep.DefaultCheckpointEvery, "a code saves its values to DIR/checkpoints every `K` values, and a killed run resumes it from there (0: no checkpoints; the results are the same)")
 	cmd.Flags().StringVar(&opts.maxMemory, "max-memory", impartial.FormatBytes(sweep.DefaultMaxMemory), "the memory the codes computing at once may hold, about 6 bytes a value of --to each: a code waits for room, and a sweep with a code that alone needs more is refused (e.g. 2GiB; 0: no limit)")
 	cmd.Flags().Int64Var(&opts.maxWork, "max-work", sweep.DefaultMaxWork, "a tb: code's plain kernel examines at most `W` options where it lists partitions (three heaps or more, modifiers, repeating digits)")
-	opts.add(cmd)
+	opts.add(cmd, cfg)
 	return cmd
 }
 
@@ -254,7 +307,7 @@ type sweepBridgeOptions struct {
 	n, depth int
 }
 
-func newSweepBridgeCmd(io *streams) *cobra.Command {
+func newSweepBridgeCmd(io *Streams, cfg Config) *cobra.Command {
 	opts := &sweepBridgeOptions{}
 	cmd := &cobra.Command{
 		Use:   "bridge [--n N] [-- BEAM OPTIONS]",
@@ -297,7 +350,7 @@ summary.json with the SHA-256 of tally.csv.`,
 	}
 	cmd.Flags().IntVar(&opts.n, "n", 4, "2n players, 4n cards")
 	cmd.Flags().IntVar(&opts.depth, "depth", 0, "shard by the holders of the `D` cards below 4n (default 3 for n = 4)")
-	opts.add(cmd)
+	opts.add(cmd, cfg)
 	return cmd
 }
 
@@ -306,7 +359,7 @@ type sweepCardflipOptions struct {
 	grid string
 }
 
-func newSweepCardflipCmd(io *streams) *cobra.Command {
+func newSweepCardflipCmd(io *Streams, cfg Config) *cobra.Command {
 	opts := &sweepCardflipOptions{}
 	cmd := &cobra.Command{
 		Use:   "cardflip --grid FILE [-- BEAM OPTIONS]",
@@ -353,8 +406,38 @@ as skipped. Results: DIR/results.csv and results.jsonl.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.grid, "grid", "", "the grid `FILE`")
-	opts.add(cmd)
+	opts.add(cmd, cfg)
 	return cmd
+}
+
+// executor sets o's executor and remote store for --runner, or returns
+// ErrHandoff for a sweep that needs Beam where the program has none. Beam's
+// options go with a Beam runner only.
+func (opts *sweepOptions) executor(o *sweep.Options, log *os.File) error {
+	if !slices.Contains(Runners, opts.runner) {
+		return usagef("--runner: unknown runner %q (%s)", opts.runner, strings.Join(Runners, ", "))
+	}
+	if opts.runner == "local" && len(opts.beam) > 0 {
+		return usagef("Beam options (after --, here %q) go with a Beam runner (--runner prism, flink, spark or dataflow), not the local one", opts.beam[0])
+	}
+	if opts.runner == "local" && !sweep.IsRemote(opts.out) {
+		o.Executor = sweep.Local{}
+		return nil
+	}
+	if opts.cfg.Beam == nil {
+		return ErrHandoff
+	}
+	o.Remote = opts.cfg.Beam.Remote()
+	if opts.runner == "local" {
+		o.Executor = sweep.Local{}
+		return nil
+	}
+	exec, err := opts.cfg.Beam.Executor(opts.runner, opts.beam, log)
+	if err != nil {
+		return err
+	}
+	o.Executor = exec
+	return nil
 }
 
 // interruptedError is a sweep stopped by Ctrl-C or SIGTERM: exit 130, the
@@ -367,7 +450,7 @@ type interruptedError struct {
 func (e *interruptedError) Error() string { return e.msg }
 func (e *interruptedError) Unwrap() error { return e.be }
 
-func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.Spec, unitWord string) error {
+func sweepRun(ctx context.Context, io *Streams, opts *sweepOptions, spec sweep.Spec, unitWord string) error {
 	if opts.shard != "" {
 		sh, err := sweep.ParseShard(opts.shard)
 		if err != nil {
@@ -378,8 +461,8 @@ func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.S
 			opts.out += fmt.Sprintf("-shard%d-of%d", sh.Index, sh.Count)
 		}
 	}
-	o := sweep.Options{Out: opts.out, Runner: opts.runner, BeamArgs: opts.beam,
-		Warn: func(msg string) { fmt.Fprintln(io.err, "grundy sweep: warning: "+msg) }, CheckpointEvery: -1}
+	o := sweep.Options{Out: opts.out,
+		Warn: func(msg string) { fmt.Fprintln(io.Err, "grundy: warning: "+msg) }, CheckpointEvery: -1}
 	if opts.checkpointEvery > 0 {
 		o.CheckpointEvery = opts.checkpointEvery
 	}
@@ -396,10 +479,17 @@ func sweepRun(ctx context.Context, io *streams, opts *sweepOptions, spec sweep.S
 	if opts.progressEvery < 0 {
 		return usagef("--progress-every must be at least 0, not %s", opts.progressEvery)
 	}
-	if f, ok := io.err.(*os.File); ok {
-		o.Log = f
+	var log *os.File
+	if f, ok := io.Err.(*os.File); ok {
+		log = f
+	}
+	if err := opts.executor(&o, log); err != nil {
+		return err
+	}
+	if f := log; f != nil {
 		switch {
-		case !sweep.IsLocal(opts.runner):
+		case opts.runner != "local" && opts.runner != "prism", sweep.IsRemote(opts.out):
+			// A cluster's progress is its runner's to show.
 		case term.IsTerminal(int(f.Fd())):
 			p := &sweepProgress{io: io, what: unitWord}
 			o.Progress = p.report
@@ -436,15 +526,15 @@ var unitWords = map[string]string{"octal": "codes", "bridge": "shards", "cardfli
 
 // printSummary prints what a sweep or a merge did, and fails if a result
 // disagrees with its independent check.
-func printSummary(io *streams, asJSON bool, dir string, elapsed time.Duration, sum *sweep.Summary, unitWord string) error {
+func printSummary(io *Streams, asJSON bool, dir string, elapsed time.Duration, sum *sweep.Summary, unitWord string) error {
 	if asJSON {
-		return jsonout.Write(io.out, struct {
+		return jsonout.Write(io.Out, struct {
 			Dir     string  `json:"dir"`
 			Elapsed float64 `json:"elapsed_seconds"`
 			*sweep.Summary
 		}{dir, elapsed.Seconds(), sum})
 	}
-	w := io.out
+	w := io.Out
 	if sum.Shard != "" {
 		fmt.Fprintf(w, "%s sweep, shard %s: %d %s in %s (%.1f s)\n", sum.Kind, sum.Shard, sum.Units, unitWord, dir, elapsed.Seconds())
 		fmt.Fprintln(w, "files: none (a shard's results are its parts: join the shards with 'grundy sweep merge --out DIR SHARD-DIR…')")
@@ -464,11 +554,11 @@ func printSummary(io *streams, asJSON bool, dir string, elapsed time.Duration, s
 		}
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "published periods: %d codes, %d reproduced here\n", sum.Published, sum.Agree)
-		if len(sum.New) > 0 {
-			fmt.Fprintf(w, "published unsolved, proved here: %s\n", strings.Join(sum.New, " "))
+		if len(sum.Unlisted) > 0 {
+			fmt.Fprintf(w, "listed unsolved, proved here (unlisted): %s\n", strings.Join(sum.Unlisted, " "))
 		}
 		if len(sum.Unconfirmed) > 0 {
-			fmt.Fprintf(w, "published unsolved, proved here past the plain kernel's check: %s\n", strings.Join(sum.Unconfirmed, " "))
+			fmt.Fprintf(w, "listed unsolved, proved here past the plain kernel's check (unconfirmed): %s\n", strings.Join(sum.Unconfirmed, " "))
 		}
 		if len(sum.Disagree) == 0 {
 			fmt.Fprintln(w, "disagreeing with a published result: none")
@@ -491,7 +581,7 @@ type sweepMergeOptions struct {
 	json bool
 }
 
-func newSweepMergeCmd(io *streams) *cobra.Command {
+func newSweepMergeCmd(io *Streams, cfg Config) *cobra.Command {
 	opts := &sweepMergeOptions{}
 	cmd := &cobra.Command{
 		Use:   "merge --out DIR SHARD-DIR…",
@@ -510,8 +600,15 @@ by key, with the shard that should have computed them.`,
 			if len(args) == 0 {
 				return usagef("sweep merge needs the shards' directories (see 'grundy sweep merge --help')")
 			}
+			var remote sweep.RemoteFS
+			if slices.ContainsFunc(append([]string{opts.out}, args...), sweep.IsRemote) {
+				if cfg.Beam == nil {
+					return ErrHandoff
+				}
+				remote = cfg.Beam.Remote()
+			}
 			start := time.Now()
-			sum, err := sweep.Merge(cmd.Context(), args, opts.out)
+			sum, err := sweep.Merge(cmd.Context(), args, opts.out, remote)
 			if err != nil {
 				var ue *sweep.UsageError
 				var me *sweep.MergeError
@@ -526,140 +623,4 @@ by key, with the shard that should have computed them.`,
 	cmd.Flags().StringVar(&opts.out, "out", "", "the `DIR` the results go to (the parts are copied there)")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the summary as JSON")
 	return cmd
-}
-
-// sweepProgress draws units done, the rate, the time left and the values
-// a second of this run on stderr. The bar counts this run's units: parts
-// from an earlier run are named in its description, so the rate and ETA
-// are this run's.
-type sweepProgress struct {
-	io      *streams
-	what    string
-	bar     *progressbar.ProgressBar
-	earlier int
-	start   time.Time
-	values  int64
-	saved   int64
-}
-
-func (p *sweepProgress) report(pr sweep.Progress) {
-	if p.bar == nil {
-		p.earlier, p.start = pr.Earlier, time.Now()
-		p.bar = progressbar.NewOptions(pr.Total-pr.Earlier,
-			progressbar.OptionSetWriter(p.io.err),
-			progressbar.OptionSetDescription(p.describe(pr)),
-			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString(p.what),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(200*time.Millisecond),
-			progressbar.OptionClearOnFinish())
-	}
-	if pr.Values != p.values || pr.Saved != p.saved {
-		p.values, p.saved = pr.Values, pr.Saved
-		p.bar.Describe(p.describe(pr))
-	}
-	p.bar.Set(pr.Done - p.earlier)
-}
-
-// describe is the bar's description: the units done earlier, and the
-// values a second of the units finished in this run.
-func (p *sweepProgress) describe(pr sweep.Progress) string {
-	desc := p.what
-	if pr.Earlier > 0 {
-		desc = fmt.Sprintf("%s (%d done earlier)", p.what, pr.Earlier)
-	}
-	if s := time.Since(p.start).Seconds(); pr.Values > 0 && s > 0 {
-		desc += fmt.Sprintf(", %s values/s", humanRate(float64(pr.Values)/s))
-	}
-	return desc + underway(pr)
-}
-
-// underway says how far the long units not yet done have got, by the
-// values their checkpoints hold ("" when none has saved any).
-func underway(pr sweep.Progress) string {
-	if pr.Underway == 0 {
-		return ""
-	}
-	return fmt.Sprintf(", %d under way with %s values saved", pr.Underway, humanRate(float64(pr.Saved)))
-}
-
-// humanRate writes a rate with three figures: 950, 12.3 k, 4.56 M.
-func humanRate(r float64) string {
-	switch {
-	case r >= 1e9:
-		return fmt.Sprintf("%.3g G", r/1e9)
-	case r >= 1e6:
-		return fmt.Sprintf("%.3g M", r/1e6)
-	case r >= 1e3:
-		return fmt.Sprintf("%.3g k", r/1e3)
-	}
-	return fmt.Sprintf("%.3g", r)
-}
-
-func (p *sweepProgress) finish() {
-	if p.bar != nil {
-		p.bar.Finish()
-	}
-}
-
-// logFile reports whether f is a regular file: stderr sent to a log
-// (nohup, 2> FILE, a Slurm job's --error file).
-func logFile(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode().IsRegular()
-}
-
-// plainProgress prints the progress of a sweep whose stderr is not a
-// terminal (nohup, a Slurm job's log) as plain lines: the first report,
-// then a line every `every` (at each unit done if every is 0), and the
-// last when every unit is done. The clock (now) only paces the lines.
-type plainProgress struct {
-	w     io.Writer
-	what  string
-	every time.Duration
-	now   func() time.Time
-
-	start, last time.Time
-	earlier     int
-	lastDone    int
-	printed     bool
-}
-
-func (p *plainProgress) report(pr sweep.Progress) {
-	now := p.now()
-	if !p.printed {
-		p.start, p.earlier = now, pr.Earlier
-	}
-	final := pr.Done == pr.Total
-	switch {
-	case !p.printed, final && p.lastDone != pr.Done:
-	case p.every == 0 && pr.Done != p.lastDone:
-	case p.every > 0 && now.Sub(p.last) >= p.every:
-	default:
-		return
-	}
-	p.printed, p.last, p.lastDone = true, now, pr.Done
-	fmt.Fprintln(p.w, p.line(pr, now.Sub(p.start)))
-}
-
-// line is one progress line: the time (UTC), the units done of all, the
-// values a second of the units finished in this run, the time elapsed and
-// the time left at this run's pace (by units).
-func (p *plainProgress) line(pr sweep.Progress, elapsed time.Duration) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s grundy sweep: %d/%d %s", p.now().UTC().Format(time.DateTime), pr.Done, pr.Total, p.what)
-	if p.earlier > 0 {
-		fmt.Fprintf(&b, " (%d done earlier)", p.earlier)
-	}
-	if s := elapsed.Seconds(); pr.Values > 0 && s > 0 {
-		fmt.Fprintf(&b, ", %s values/s", humanRate(float64(pr.Values)/s))
-	}
-	b.WriteString(underway(pr))
-	fmt.Fprintf(&b, ", %s elapsed", elapsed.Round(time.Second))
-	if done := pr.Done - p.earlier; done > 0 && pr.Done < pr.Total {
-		left := time.Duration(float64(elapsed) / float64(done) * float64(pr.Total-pr.Done))
-		fmt.Fprintf(&b, ", about %s left", left.Round(time.Second))
-	}
-	return b.String()
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,22 +8,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/grundy/grundy/bridge"
 )
-
-// grundy runs "grundy sweep …" in-process, as grundy's launcher would.
-func grundy(t *testing.T, stdin string, args ...string) (string, string, int) {
-	t.Helper()
-	if len(args) == 0 || args[0] != "sweep" {
-		t.Fatalf("grundy %v: not a sweep", args)
-	}
-	var out, errb bytes.Buffer
-	code := run(context.Background(), args[1:], &streams{in: strings.NewReader(stdin), out: &out, err: &errb})
-	return out.String(), errb.String(), code
-}
 
 // bridgeCount answers the queries as grundy bridge count does: the
 // counting formula, the second method the sweep is checked against.
@@ -122,9 +111,9 @@ func TestSweepUsage(t *testing.T) {
 		{[]string{"sweep", "cardflip", "--grid", filepath.Join(dir, "none.txt")}, "--grid: open"},
 		{[]string{"sweep", "cardflip", "--grid", grid}, `grid.txt: grid line 4: model must be table or turn, not "psychic"`},
 		// Issue 27, finding 5: read bounded, the line named.
-		{[]string{"sweep", "cardflip", "--grid", "/dev/zero"}, `grundy sweep: /dev/zero: grid line 1: the line is longer than 4096 bytes`},
-		{[]string{"sweep", "octal", "--digits", "1", "--out", dir, "--runner", "hadoop"}, `unknown runner "hadoop"`},
-		{[]string{"sweep", "octal", "--digits", "1", "--out", filepath.Join(dir, "x"), "--", "--no_such_beam_flag=1"}, "Beam option: flag provided but not defined: -no_such_beam_flag"},
+		{[]string{"sweep", "cardflip", "--grid", "/dev/zero"}, `grundy: /dev/zero: grid line 1: the line is longer than 4096 bytes`},
+		{[]string{"sweep", "octal", "--digits", "1", "--out", dir, "--runner", "hadoop"}, `--runner: unknown runner "hadoop" (local, prism, flink, spark, dataflow, universal, portable)`},
+		{[]string{"sweep", "octal", "--digits", "1", "--out", filepath.Join(dir, "x"), "--", "--no_such_beam_flag=1"}, `Beam options (after --, here "--no_such_beam_flag=1") go with a Beam runner`},
 		{[]string{"sweep", "nim"}, `unknown command "nim" for "grundy sweep"`},
 		{[]string{"sweep", "octal", "-x"}, `unknown shorthand flag: 'x' in -x`},
 	} {
@@ -153,7 +142,7 @@ func TestSweepWarnsForeignPart(t *testing.T) {
 	data, _ := os.ReadFile(filepath.Join(dir, "parts", "0.1.json"))
 	os.WriteFile(filepath.Join(dir, "parts", "0.7.json"), data, 0o644)
 	out, errs, code := grundy(t, "", "sweep", "octal", "--digits", "1", "--to", "300", "--out", dir)
-	want := "grundy sweep: warning: " + filepath.Join(dir, "parts", "0.7.json") + ` is the part of {"kind":"octal","code":"0.1","to":300}, not of {"kind":"octal","code":"0.7","to":300}; moved to 0.7.json.rejected, computing it again` + "\n"
+	want := "grundy: warning: " + filepath.Join(dir, "parts", "0.7.json") + ` is the part of {"kind":"octal","code":"0.1","to":300}, not of {"kind":"octal","code":"0.7","to":300}; moved to 0.7.json.rejected, computing it again` + "\n"
 	if code != 0 || errs != want || !strings.Contains(out, "status: 6 proved, 0 found, 1 none") {
 		t.Errorf("resumed with a foreign part: %d %q %q\nwant stderr %q", code, out, errs, want)
 	}
@@ -201,7 +190,7 @@ func TestSweepShardMerge(t *testing.T) {
 		t.Errorf("merge: %d %q %q", code, out, errs)
 	}
 	out, errs, code = grundy(t, "", "sweep", "merge", "--out", "some", "octal-d1-to300-shard0-of3", "octal-d1-to300-shard2-of3")
-	if code != 2 || out != "" || errs != "grundy sweep: sweep: 2 of 7 units are missing: 0.2 (shard 1/3), 0.5 (shard 1/3)\n" {
+	if code != 2 || out != "" || errs != "grundy: sweep: 2 of 7 units are missing: 0.2 (shard 1/3), 0.5 (shard 1/3)\n" {
 		t.Errorf("merge without shard 1: %d %q %q", code, out, errs)
 	}
 	for _, c := range []struct {
@@ -225,7 +214,7 @@ func TestSweepShardMerge(t *testing.T) {
 func TestSweepOctalTBCodes(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "o")
 	_, errs, code := grundy(t, "", "sweep", "octal", "--codes", "0.77,tb:4!!.0", "--out", dir)
-	if code != 2 || errs != "grundy sweep: --codes: code \"tb:4!!.0\": column 6: \"!\" must follow a digit\n" {
+	if code != 2 || errs != "grundy: --codes: code \"tb:4!!.0\": column 6: \"!\" must follow a digit\n" {
 		t.Errorf("tb:4!!.0: exit %d, %q", code, errs)
 	}
 	if _, err := os.Stat(dir); err == nil {
@@ -244,5 +233,56 @@ func TestSweepOctalTBCodes(t *testing.T) {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("results.csv lacks %q:\n%s", want, data)
 		}
+	}
+}
+
+// The sweep command prints the plain lines when its stderr is a file
+// (a log), the last one saying every unit is done; the output and the
+// results are those of a run without them. A pipe gets them only with
+// --progress-every given.
+func TestSweepPlainProgressToFile(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, "log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out strings.Builder
+	code := run(context.Background(), []string{"sweep", "octal", "--digits", "1", "--to", "300", "--out", filepath.Join(dir, "o"), "--progress-every", "0"},
+		newStreams(strings.NewReader(""), &out, f))
+	log, _ := os.ReadFile(f.Name())
+	lines := strings.Split(strings.TrimSuffix(string(log), "\n"), "\n")
+	last := lines[len(lines)-1]
+	if code != 0 || !strings.Contains(out.String(), "status: 6 proved, 0 found, 1 none\n") || !strings.Contains(last, " grundy sweep: 7/7 codes, ") {
+		t.Errorf("%d %q, log:\n%s", code, out.String(), log)
+	}
+	for _, l := range lines {
+		if !strings.Contains(l, " grundy sweep: ") || !strings.Contains(l, "/7 codes") {
+			t.Errorf("log line %q", l)
+		}
+	}
+	// A pipe (a harness reading the output) gets the lines only if asked.
+	for _, asked := range []bool{false, true} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"sweep", "octal", "--digits", "1", "--to", "300", "--out", filepath.Join(dir, "p"+strconv.FormatBool(asked))}
+		if asked {
+			args = append(args, "--progress-every", "1h")
+		}
+		read := make(chan string)
+		go func() { b, _ := io.ReadAll(r); read <- string(b) }()
+		code := run(context.Background(), args, newStreams(strings.NewReader(""), &out, w))
+		w.Close()
+		got := <-read
+		r.Close()
+		if code != 0 || (got == "") == asked || asked && !strings.Contains(got, " grundy sweep: 7/7 codes, ") {
+			t.Errorf("a pipe, --progress-every given %v: %d %q", asked, code, got)
+		}
+	}
+	_, errs, code := grundy(t, "", "sweep", "octal", "--progress-every", "-1s")
+	if code != 2 || errs != "grundy: --progress-every must be at least 0, not -1s\n" {
+		t.Errorf("--progress-every -1s: %d %q", code, errs)
 	}
 }

@@ -1,4 +1,4 @@
-package cardflip
+package optimum
 
 import (
 	"context"
@@ -7,10 +7,12 @@ import (
 	"math/big"
 	"sort"
 	"strings"
+
+	"github.com/grundy/grundy/cardflip"
 )
 
 // The first exhaustive search (commit 19c1413 and before), kept as the
-// reference the faster search (optimal.go) is tested against: refOptimal
+// reference the faster search (search.go) is tested against: refOptimal
 // searches all deterministic table-only strategies for m ≤ 4 cards and
 // returns the least E[X] with a strategy reaching it.
 //
@@ -24,19 +26,17 @@ import (
 // the best found, and when a deal's play loops (the strategy would never
 // end). Coins do not help: a randomized strategy is a mixture of
 // deterministic ones, and its E[X] is the same mixture of theirs.
-func refOptimal(ctx context.Context, m int, model Model, maxTurns int) (*OptimalResult, error) {
+func refOptimal(ctx context.Context, m int, model cardflip.Model, maxTurns int) (*Result, error) {
 	if m < 1 || m > 4 {
 		return nil, fmt.Errorf("cardflip: the optimal-strategy search covers 1 ≤ m ≤ 4, not m = %d", m)
 	}
-	if model == TurnNumber && maxTurns < m {
+	if model == cardflip.TurnNumber && maxTurns < m {
 		return nil, fmt.Errorf("cardflip: the turn-number search needs a turn limit of at least m = %d, not %d", m, maxTurns)
 	}
-	o := &refSearch{ctx: ctx, m: m, memo: map[string]*refMemo{}, turns: model == TurnNumber, maxTurns: maxTurns}
-	perm := make([]int, m)
+	o := &refSearch{ctx: ctx, m: m, memo: map[string]*refMemo{}, turns: model == cardflip.TurnNumber, maxTurns: maxTurns}
 	var entries []refEntry
-	for r := range Factorial(m) {
-		unrank(perm, r)
-		entries = append(entries, refEntry{st: uint32(cellsWord(perm)), n: 1})
+	for _, d := range deals(m) {
+		entries = append(entries, refEntry{st: d, n: 1})
 	}
 	total := o.solve(0, entries)
 	if err := ctx.Err(); err != nil {
@@ -45,9 +45,9 @@ func refOptimal(ctx context.Context, m int, model Model, maxTurns int) (*Optimal
 	if total >= refInf {
 		return nil, fmt.Errorf("cardflip: optimal: no finite strategy found for m = %d", m)
 	}
-	pol := &TablePolicy{m: m, turns: o.turns, look: map[uint64]int{}, place: map[uint64]Move{}}
+	pol := cardflip.NewTablePolicy(m, model, false)
 	o.collect(0, entries, pol)
-	return &OptimalResult{M: m, Expectation: big.NewRat(total, Factorial(m)), Policy: pol, Nodes: o.nodes}, nil
+	return &Result{M: m, Expectation: big.NewRat(total, cardflip.Factorial(m)), Policy: pol, Nodes: o.nodes}, nil
 }
 
 const refInf = math.MaxInt64 / 4
@@ -72,7 +72,7 @@ type refDeal struct {
 
 type refDecisions struct {
 	look  map[uint64]int
-	place map[uint64]Move
+	place map[uint64]cardflip.Move
 }
 
 type refMemo struct {
@@ -114,7 +114,7 @@ func refVisible(st uint32, m int) uint32 {
 }
 
 // move applies a move to a full state of m cards.
-func refMoveState(st uint32, m, pos int, mv Move) uint32 {
+func refMoveState(st uint32, m, pos int, mv cardflip.Move) uint32 {
 	cells := make([]uint32, 0, 8)
 	for i := range m {
 		if i != pos {
@@ -186,7 +186,7 @@ func (o *refSearch) solve(k int, entries []refEntry) int64 {
 	for i, e := range entries {
 		deals[i] = refDeal{st: e.st, turn: e.turn, n: e.n}
 	}
-	dec := refDecisions{look: map[uint64]int{}, place: map[uint64]Move{}}
+	dec := refDecisions{look: map[uint64]int{}, place: map[uint64]cardflip.Move{}}
 	o.dfs(k, deals, dec, res)
 	o.memo[key] = res
 	return res.cost
@@ -203,7 +203,7 @@ func (o *refSearch) dfs(k int, deals []refDeal, dec refDecisions, best *refMemo)
 		return
 	}
 	m := o.m
-	limit := Factorial(m) + 1 // a deal that stays longer on a level loops
+	limit := cardflip.Factorial(m) + 1 // a deal that stays longer on a level loops
 	var lb int64
 	blocked := -1
 	var bvis uint64
@@ -285,28 +285,7 @@ func (o *refSearch) dfs(k int, deals []refDeal, dec refDecisions, best *refMemo)
 		return
 	}
 	if blocked < 0 {
-		var exits []refEntry
-		var cost int64
-		for _, d := range deals {
-			cost += d.n * d.cost
-			if !d.final {
-				exits = append(exits, refEntry{st: d.exit, turn: d.turn, n: d.n})
-			}
-		}
-		if len(exits) > 0 {
-			cost += o.solve(k+1, append([]refEntry(nil), exits...))
-		}
-		if cost < best.cost {
-			best.cost = cost
-			best.exits = refMergeEntries(exits)
-			best.dec = refDecisions{look: map[uint64]int{}, place: map[uint64]Move{}}
-			for a, b := range dec.look {
-				best.dec.look[a] = b
-			}
-			for a, b := range dec.place {
-				best.dec.place[a] = b
-			}
-		}
+		o.complete(k, deals, dec, best)
 		return
 	}
 	try := func() {
@@ -331,35 +310,63 @@ func (o *refSearch) dfs(k int, deals []refDeal, dec refDecisions, best *refMemo)
 	key := placeKey(bvis, bx)
 	if bx == k+1 {
 		if k == m-2 { // turning it up leaves one turn: nothing is better
-			dec.place[key] = Move{Up: true, To: dec.look[bvis]}
+			dec.place[key] = cardflip.Move{Up: true, To: dec.look[bvis]}
 			try()
 			delete(dec.place, key)
 			return
 		}
 		for to := range m {
-			dec.place[key] = Move{Up: true, To: to}
+			dec.place[key] = cardflip.Move{Up: true, To: to}
 			try()
 		}
 	}
 	for to := range m {
-		dec.place[key] = Move{To: to}
+		dec.place[key] = cardflip.Move{To: to}
 		try()
 	}
 	delete(dec.place, key)
 }
 
+// complete prices the level's complete decisions dec: the deals' turns
+// in it plus the best of the levels above; it records them in best if
+// cheaper.
+func (o *refSearch) complete(k int, deals []refDeal, dec refDecisions, best *refMemo) {
+	var exits []refEntry
+	var cost int64
+	for _, d := range deals {
+		cost += d.n * d.cost
+		if !d.final {
+			exits = append(exits, refEntry{st: d.exit, turn: d.turn, n: d.n})
+		}
+	}
+	if len(exits) > 0 {
+		cost += o.solve(k+1, append([]refEntry(nil), exits...))
+	}
+	if cost < best.cost {
+		best.cost = cost
+		best.exits = refMergeEntries(exits)
+		best.dec = refDecisions{look: map[uint64]int{}, place: map[uint64]cardflip.Move{}}
+		for a, b := range dec.look {
+			best.dec.look[a] = b
+		}
+		for a, b := range dec.place {
+			best.dec.place[a] = b
+		}
+	}
+}
+
 // collect copies the decisions of the optimal play into pol.
-func (o *refSearch) collect(k int, entries []refEntry, pol *TablePolicy) {
+func (o *refSearch) collect(k int, entries []refEntry, pol *cardflip.TablePolicy) {
 	entries = refMergeEntries(entries)
 	r := o.memo[refEntriesKey(k, entries)]
 	if r == nil || k == o.m-1 {
 		return
 	}
 	for a, b := range r.dec.look {
-		pol.look[a] = b
+		pol.SetLook(a, b)
 	}
 	for a, b := range r.dec.place {
-		pol.place[a] = b
+		pol.SetPlace(a>>4, int(a&15), b)
 	}
 	if len(r.exits) > 0 {
 		o.collect(k+1, append([]refEntry(nil), r.exits...), pol)
