@@ -27,6 +27,15 @@ func Format(g Game) string {
 // ok = false and a cut string when g's form is longer (a canonical form can
 // be exponentially longer than the store's record of it).
 func FormatMax(g Game, max int) (string, bool) {
+	s, ok, _ := FormatContext(context.Background(), g, max)
+	return s, ok
+}
+
+// FormatContext is FormatMax under ctx: a form whose writing outlasts ctx
+// (a canonical form of exponential size, ordered for printing) stops with
+// ctx's error (a *impartial.BudgetError of the time limit or the
+// cancellation) instead of running on.
+func FormatContext(ctx context.Context, g Game, max int) (string, bool, error) {
 	if g.s == nil {
 		// an immediate needs no store
 		x, k, m, _ := g.NUSParts()
@@ -36,23 +45,41 @@ func FormatMax(g Game, max int) (string, bool) {
 		}
 		f := &formatter{b: &strings.Builder{}}
 		f.writeUptimal(u, false)
-		return f.b.String(), true
+		return f.b.String(), true, nil
 	}
-	f := &formatter{max: max, upt: map[gid]*Uptimal{}, b: &strings.Builder{}}
-	f.c = g.s.Calc(context.Background(), impartial.Budget{MaxPositions: 1 << 20, MaxMemory: 256 << 20})
+	f := newFormatter(max, false)
+	f.c = g.s.Calc(ctx, impartial.Budget{MaxPositions: 1 << 20, MaxMemory: 256 << 20})
 	err := f.c.run(func() { f.write(g.id, true, false) })
 	if err != nil {
 		if errors.Is(err, errTooLong) {
-			return f.b.String(), false
+			return f.b.String(), false, nil
+		}
+		if stopped := f.c.canceled(); stopped != nil {
+			return "", false, stopped
 		}
 		// the store refused to make what the notation needed: plain braces
-		f2 := &formatter{max: max, plain: true, c: f.c, b: &strings.Builder{}}
+		f2 := newFormatter(max, true)
+		f2.c = f.c
 		if err := f.c.run(func() { f2.write(g.id, true, false) }); err != nil {
-			return f2.b.String(), false
+			if stopped := f.c.canceled(); stopped != nil {
+				return "", false, stopped
+			}
+			return f2.b.String(), false, nil
 		}
-		return f2.b.String(), true
+		return f2.b.String(), true, nil
 	}
-	return f.b.String(), true
+	return f.b.String(), true, nil
+}
+
+func newFormatter(max int, plain bool) *formatter {
+	return &formatter{max: max, plain: plain, upt: map[gid]*Uptimal{}, b: &strings.Builder{},
+		sortMemo: map[sideID][]gid{}, orderMemo: map[[2]gid]int{}}
+}
+
+// sideID names one side's options of a game.
+type sideID struct {
+	id   gid
+	side Side
 }
 
 var errTooLong = errors.New("too long")
@@ -64,6 +91,12 @@ type formatter struct {
 	plain bool // braces only (when the store is full)
 	upt   map[gid]*Uptimal
 	n     int // bytes written, sub-builders included
+	// sortMemo and orderMemo remember the options sorted and the games
+	// ordered: without them, ordering a form whose options share
+	// followers (a Hackenbush string's) re-sorts each follower once per
+	// path to it, exponentially often.
+	sortMemo  map[sideID][]gid
+	orderMemo map[[2]gid]int
 }
 
 func (f *formatter) str(s string) {
@@ -75,6 +108,15 @@ func (f *formatter) str(s string) {
 }
 
 const maxSlashes = 4
+
+// copied counts the bytes of the options' text copied into their game's
+// as work (a unit per 256 bytes): a form megabytes long copies megabytes
+// per node near its root, and the context is polled by the work done.
+func (f *formatter) copied(n int) {
+	for range n >> 8 {
+		f.c.step()
+	}
+}
 
 // write appends id and returns the slashes it used unbracketed (CGSuite's
 // appendTo).
@@ -141,6 +183,7 @@ func (f *formatter) write(id gid, brackets, parens bool) int {
 	f.b.WriteString(left.String())
 	f.str(strings.Repeat("|", slashes))
 	f.b.WriteString(right.String())
+	f.copied(left.Len() + right.Len())
 	if brace {
 		f.str("}")
 		return 0
@@ -240,10 +283,16 @@ func (f *formatter) numberTiny(id gid, lo, ro []gid) (kind string, x, sub gid, o
 
 // sorted returns id's options in CGSuite's order.
 func (f *formatter) sorted(id gid, side Side) []gid {
+	if opts, ok := f.sortMemo[sideID{id, side}]; ok {
+		return opts
+	}
 	mark := len(f.c.stk)
 	opts := slices.Clone(f.c.options(id, side))
 	f.c.stk = f.c.stk[:mark]
 	slices.SortStableFunc(opts, f.order)
+	if f.sortMemo != nil {
+		f.sortMemo[sideID{id, side}] = opts
+	}
 	return opts
 }
 
@@ -287,10 +336,18 @@ func (f *formatter) order(a, b gid) int {
 	case 2:
 		return ua.cmp(ub)
 	}
-	if c := f.orderLists(f.sorted(a, Left), f.sorted(b, Left)); c != 0 {
+	f.c.step() // polls the context: ordering is the formatter's real work
+	if c, ok := f.orderMemo[[2]gid{a, b}]; ok {
 		return c
 	}
-	return f.orderLists(f.sorted(a, Right), f.sorted(b, Right))
+	c := f.orderLists(f.sorted(a, Left), f.sorted(b, Left))
+	if c == 0 {
+		c = f.orderLists(f.sorted(a, Right), f.sorted(b, Right))
+	}
+	if f.orderMemo != nil {
+		f.orderMemo[[2]gid{a, b}] = c
+	}
+	return c
 }
 
 func (f *formatter) orderLists(a, b []gid) int {

@@ -27,7 +27,7 @@ type route struct {
 
 // routes lists the API. A new part of the workbench adds its endpoints here.
 func (s *Server) routes() []route {
-	return []route{
+	return append([]route{
 		{"games", s.games, false},
 		{"info", s.info, true},
 		{"solve", s.solve, true},
@@ -54,7 +54,7 @@ func (s *Server) routes() []route {
 		{"nimber", s.nimberEval, true},
 		{"nimber/solve", s.nimberSolve, true},
 		{"nimber/table", s.nimberTable, true},
-	}
+	}, s.partizanRoutes()...)
 }
 
 // MovesResult is the answer of /api/moves: every legal move from a position.

@@ -50,6 +50,10 @@ var endpointDocs = map[string]Endpoint{
 	"nimber":              {About: "the value of a nim-arithmetic expression (+ nim-sum, * nim-product, /, ^k, sqrt)", Params: "expr", Example: "/api/nimber?expr=8*8", CLI: "grundy nimber '8*8' --json"},
 	"nimber/solve":        {About: "the roots in GF(2^64) of a polynomial in x", Params: "poly", Example: "/api/nimber/solve?poly=x%5E2%2Bx%2B1", CLI: "grundy nimber --solve 'x^2 + x + 1' --json"},
 	"nimber/table":        {About: "the nim-multiplication table of 0..N−1 (default 16, at most 256)", Params: "size", Example: "/api/nimber/table?size=4", CLI: "grundy nimber --table 4 --json"},
+	"partizan/rulesets":   {About: "the partizan rulesets: name, who is Left and Right, position syntax, example, board", Example: "/api/partizan/rulesets"},
+	"partizan/solve":      {About: "a partizan position: its value in canonical form, outcome, both sides' winning moves (every option with its value with all=1), stops, mean, temperature and thermograph", Params: "game, position, all", Example: "/api/partizan/solve?game=domineering&position=..%7C..%7C..&all=1"},
+	"partizan/reply":      {About: "the perfect player's move for side (left or right) in a partizan position", Params: "game, position, side", Example: "/api/partizan/reply?game=clobber&position=xox%7Cox.&side=left"},
+	"partizan/value":      {About: "the calculator of partizan values: an expression of values (CGSuite's notation) and positions, or a comparison of two, with its canonical form, outcome, stops, mean, temperature and thermograph", Params: "expr", Example: "/api/partizan/value?expr=%7B1%7C*%7D+%2B+%5E+%2B+*3"},
 }
 
 // apiIndex answers GET /api/: every endpoint of routes(), in order, with

@@ -404,7 +404,7 @@ func (s *Server) looksCheap(name string, r *http.Request) bool {
 		return err == nil && n <= bound
 	}
 	switch name {
-	case "info", "solve", "moves", "move", "reply":
+	case "info", "solve", "moves", "move", "reply", "partizan/solve", "partizan/reply", "partizan/value":
 		return true
 	case "values", "period":
 		return small("to", cheapTo)

@@ -49,6 +49,9 @@ var pages = []struct{ name, hash, ready string }{
 	// its scrolling box), and the quotient of positions of a game of coins
 	// on a grid (the positions asked, the closed set, a 26×26 table)
 	{"misere", "#/misere?game=kayles", `document.querySelectorAll('#mis-table tbody td').length === 40 * 40`},
+	// issue 46: the partizan explorer, a board 16 cells wide
+	{"partizan", "#/partizan?game=domineering&position=....%7C....%7C...%23", `!!document.getElementById('pz-value') && document.querySelectorAll('#pz-left-options button.move').length > 0 && !!document.querySelector('#pz-thermo polyline')`},
+	{"partizan-wide", "#/partizan?game=clobber&position=x..............o%7Co..............x", `document.querySelectorAll('#pz-board .pcell').length === 32 && !!document.getElementById('pz-value')`},
 	{"misere-positions", "#/misere?game=coins:rugs&positions=%5B%22HTH%2FTHT%22%2C%22HHT%2FTTH%22%5D", `document.querySelectorAll('#mis-asked tbody tr').length === 2 && document.querySelectorAll('#mis-table tbody td').length === 26 * 26`},
 }
 
@@ -79,7 +82,7 @@ func TestBrowserWidths(t *testing.T) {
 				t.Errorf("%s at %d px: the page is %d px wider than the window; elements past the edge:\n%s", p.name, width, over, wide)
 			}
 			tabs := eval[[]float64](t, ctx, "tabs", `[...document.querySelectorAll('#tabs a')].map(a => a.getBoundingClientRect().right)`)
-			if len(tabs) != 7 { // explore, play, sequences, misère, card-flip, bridge, nimbers
+			if len(tabs) != 8 { // explore, play, sequences, misère, card-flip, bridge, nimbers, partizan
 				t.Errorf("%s at %d px: %d tabs", p.name, width, len(tabs))
 			}
 			for i, r := range tabs {

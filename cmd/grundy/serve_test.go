@@ -64,6 +64,10 @@ func TestServe(t *testing.T) {
 		{"api/solve?" + url.Values{"game": {"subtract:1,3,4"}, "position": {"7 8"}}.Encode(), []string{"solve", "subtract:1,3,4", "7", "8", "--json"}, ""},
 		{"api/values?" + url.Values{"game": {"subtract:1,3,4"}, "to": {"50"}}.Encode(), []string{"values", "subtract:1,3,4", "--to", "50", "--json"}, ""},
 		{"api/games", []string{"games", "--json"}, ""},
+		// Partizan games (issue 46): one library entry behind both faces.
+		{"api/partizan/solve?" + url.Values{"game": {"domineering"}, "position": {"..|..|.."}, "all": {"1"}}.Encode(), []string{"solve", "domineering", "..|..|..", "--all", "--json"}, ""},
+		{"api/partizan/solve?" + url.Values{"game": {"clobber"}, "position": {"xox|ox."}}.Encode(), []string{"solve", "clobber", "xox|ox.", "--json"}, ""},
+		{"api/partizan/value?" + url.Values{"expr": {"{3||2|1} + ^ <> *"}}.Encode(), []string{"value", "{3||2|1} + ^ <> *", "--json"}, ""},
 		{"api/bridge/solve?" + url.Values{"deal": {deal}}.Encode(), []string{"bridge", "solve", "--json"}, deal},
 		{"api/bridge/solve?" + url.Values{"deal": {deal}, "explain": {"4"}}.Encode(), []string{"bridge", "solve", "--json", "--explain", "4"}, deal},
 		{"api/period?" + url.Values{"game": {"kayles"}, "to": {"2000"}}.Encode(), []string{"period", "kayles", "--max", "2000", "--json"}, ""},

@@ -99,11 +99,16 @@ func (s *session) format(g partizan.Game) (string, error) {
 			max = 0
 		}
 	}
-	if max < 0 {
-		str := partizan.Format(g)
-		return str, s.emit(len(str))
+	if max == 0 {
+		// FormatContext reads 0 as no bound: the budget is spent
+		return "", &impartial.BudgetError{Limit: impartial.LimitOutput, Max: s.set.Budget.MaxOutput, What: "the value"}
 	}
-	str, ok := partizan.FormatMax(g, max)
+	// under the question's context: a form of exponential size stops at
+	// the deadline, not minutes after it (issue 46, the web's abuse cases)
+	str, ok, err := partizan.FormatContext(s.ctx, g, max)
+	if err != nil {
+		return "", err
+	}
 	if !ok {
 		return "", &impartial.BudgetError{Limit: impartial.LimitOutput, Max: s.set.Budget.MaxOutput, What: "the value"}
 	}

@@ -13,8 +13,9 @@ import cardflip from './cardflip.js';
 import bridge from './bridge.js';
 import misere from './misere.js';
 import nimber from './nimber.js';
+import partizan from './partizan.js';
 
-const parts = [explore, play, sequence, cardflip, bridge, misere, nimber];
+const parts = [explore, play, sequence, cardflip, bridge, misere, nimber, partizan];
 import apidoc from './apidoc.js';
 
 // Pages reached by a link, not a tab (issue 31): the API page, and the

@@ -1,0 +1,41 @@
+// The partizan endpoints as the explorer uses them (docs/api.md, "Partizan
+// games"): the one place that knows their parameters and the names in
+// their answers (partizan/games: Ruleset, Analysis, Move, Calculation).
+// It renames; it computes nothing.
+import { api } from './api.js';
+
+// rulesets lists the rulesets: [{name, title, rule, left, right, syntax,
+// example, board}].
+export async function rulesets(opts) {
+  const r = await api('partizan/rulesets', {}, opts);
+  return r.rulesets ?? r;
+}
+
+// move is an option as the page uses it: the position it leads to, the
+// move in words (when the ruleset says it), its value, and whether it wins
+// for the player making it.
+const move = (m) => ({ position: m.to, move: m.move, value: m.value, wins: m.result === 'win' });
+
+// analyze answers everything about a position (games.Analysis with every
+// option): value, outcome, stops, mean, temperature, thermograph, and
+// options.left, options.right.
+export async function analyze(game, position, opts) {
+  const a = await api('partizan/solve', { game, position, all: 1 }, opts);
+  return {
+    ...a,
+    options: { left: (a.left_options ?? []).map(move), right: (a.right_options ?? []).map(move) },
+    option_counts: { left: a.left_moves, right: a.right_moves },
+  };
+}
+
+// reply is the perfect player's move for side ('left' or 'right'):
+// {move: {position, value, wins} | null when side has no move}.
+export async function reply(game, position, side, opts) {
+  const r = await api('partizan/reply', { game, position, side }, opts);
+  return { ...r, move: r.move ? move(r.move) : null };
+}
+
+// value evaluates an expression of values (the calculator): games.Calculation.
+export function value(expr, opts) {
+  return api('partizan/value', { expr }, opts);
+}
