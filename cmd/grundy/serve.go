@@ -31,7 +31,7 @@ func newServeCmd(io *streams) *cobra.Command {
 	opts := &serveOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Run the web workbench (explorer, play, sequences, card-flip lab, multi-bridge, misère, nimbers) and its JSON API",
+		Short: "Run the web workbench (explorer, play, sequences, card-flip lab, multi-bridge, misère, nimbers, partizan games) and its JSON API",
 		Long: `Serve the web workbench on --addr. Its tabs:
   Explorer       a position's value, outcome and every move, the winning ones first
   Play           a game against the perfect, random or mixed player, with hints
@@ -40,6 +40,8 @@ func newServeCmd(io *streams) *cobra.Command {
   Multi-bridge   a deal's sequence, an optimal line, counting deals
   Misère         misère canonical forms and genus, misère quotients
   Nimbers        nim arithmetic: products, inverses, roots, polynomials
+  Partizan       Conway's short games: a board's value, both sides' options,
+                 the thermograph, a value calculator, play as Left or Right
   API            the endpoints of the JSON API under /api/ (docs/api.md)
 The page and its assets are built into the binary.
 
