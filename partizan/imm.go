@@ -117,3 +117,26 @@ func (c *Calc) immOptions(id gid, side Side) {
 		}
 	}
 }
+
+// immLeq is nusLeq on two immediates.
+func immLeq(a, b gid) bool {
+	var d int
+	switch v, ok := immNumCmp(a, b); {
+	case ok:
+		d = v
+	default:
+		d = immNumber(a).Cmp(immNumber(b))
+	}
+	if d != 0 {
+		return d < 0
+	}
+	switch d := immUp(b) - immUp(a); {
+	case d >= 2:
+		return true
+	case d == 1:
+		return immNim(a)^immNim(b) != 1
+	case d == 0:
+		return immNim(a) == immNim(b)
+	}
+	return false
+}

@@ -135,6 +135,9 @@ func (c *Calc) leq(a, b gid) bool {
 	if a == b {
 		return true
 	}
+	if (a|b)&recBit == 0 {
+		return immLeq(a, b)
+	}
 	if a.isNUS() && b.isNUS() {
 		return c.nusLeq(a, b)
 	}
