@@ -118,13 +118,15 @@ func (c *Calc) immOptions(id gid, side Side) {
 	}
 }
 
-// immLeq is nusLeq on two immediates.
+// immLeq is nusLeq on two immediates (the common case of leq, kept apart
+// from the records' lookups).
 func immLeq(a, b gid) bool {
 	var d int
-	switch v, ok := immNumCmp(a, b); {
-	case ok:
+	if (a^b)&(expMask<<expShift) == 0 {
+		d = int(int32(a)) - int(int32(b))
+	} else if v, ok := immNumCmp(a, b); ok {
 		d = v
-	default:
+	} else {
 		d = immNumber(a).Cmp(immNumber(b))
 	}
 	if d != 0 {

@@ -42,7 +42,10 @@ func (c *Calc) numCmp(a, b gid) int {
 }
 
 func numCmpSlow(s *Store, a, b gid) int {
-	if !a.isRec() && !b.isRec() {
+	if (a|b)&recBit == 0 {
+		if (a^b)&(expMask<<expShift) == 0 { // one exponent: the numerators compare
+			return int(int32(a)) - int(int32(b))
+		}
 		if v, ok := immNumCmp(a, b); ok {
 			return v
 		}
