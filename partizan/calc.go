@@ -72,13 +72,12 @@ func (c *Calc) compare(a, b gid) Relation {
 	if a == b {
 		return Equal
 	}
-	le, ge := c.leq(a, b), c.leq(b, a)
+	// Distinct canonical forms of one store are distinct values, so a ≤ b
+	// already means a < b: the second comparison is not needed.
 	switch {
-	case le && ge:
-		return Equal // cannot happen between canonical forms of one store
-	case le:
+	case c.leq(a, b):
 		return Less
-	case ge:
+	case c.leq(b, a):
 		return Greater
 	}
 	return Confused

@@ -96,20 +96,20 @@ func (c *Calc) undominated(opts []gid, side Side) []gid {
 	} else {
 		dead = make([]bool, n)
 	}
-	le := func(x, y gid) bool { // x is dominated by y
-		if side == Left {
-			return c.leq(x, y)
-		}
-		return c.leq(y, x)
-	}
+	// For Left the lower of two options is dominated, for Right the higher:
+	// the pair is swapped for Right, so a ≤ b kills opts[i] and b ≤ a opts[j].
 	for i := 1; i < n; i++ {
 		for j := 0; j < i && !dead[i]; j++ {
 			c.step() // n² comparisons of number-up-stars count no work of their own
+			a, b := opts[i], opts[j]
+			if side == Right {
+				a, b = b, a
+			}
 			switch {
 			case dead[j]:
-			case le(opts[i], opts[j]):
+			case c.leq(a, b):
 				dead[i] = true
-			case le(opts[j], opts[i]):
+			case c.leq(b, a):
 				dead[j] = true
 			}
 		}

@@ -117,3 +117,28 @@ func (c *Calc) immOptions(id gid, side Side) {
 		}
 	}
 }
+
+// immLeq is nusLeq on two immediates (the common case of leq, kept apart
+// from the records' lookups).
+func immLeq(a, b gid) bool {
+	var d int
+	if (a^b)&(expMask<<expShift) == 0 {
+		d = int(int32(a)) - int(int32(b))
+	} else if v, ok := immNumCmp(a, b); ok {
+		d = v
+	} else {
+		d = immNumber(a).Cmp(immNumber(b))
+	}
+	if d != 0 {
+		return d < 0
+	}
+	switch d := immUp(b) - immUp(a); {
+	case d >= 2:
+		return true
+	case d == 1:
+		return immNim(a)^immNim(b) != 1
+	case d == 0:
+		return immNim(a) == immNim(b)
+	}
+	return false
+}

@@ -42,7 +42,10 @@ func (c *Calc) numCmp(a, b gid) int {
 }
 
 func numCmpSlow(s *Store, a, b gid) int {
-	if !a.isRec() && !b.isRec() {
+	if (a|b)&recBit == 0 {
+		if (a^b)&(expMask<<expShift) == 0 { // one exponent: the numerators compare
+			return int(int32(a)) - int(int32(b))
+		}
 		if v, ok := immNumCmp(a, b); ok {
 			return v
 		}
@@ -134,6 +137,9 @@ func (c *Calc) nusOpts(x Dyadic, k int64, m uint64, side Side, buf []gid) []gid 
 func (c *Calc) leq(a, b gid) bool {
 	if a == b {
 		return true
+	}
+	if (a|b)&recBit == 0 {
+		return immLeq(a, b)
 	}
 	if a.isNUS() && b.isNUS() {
 		return c.nusLeq(a, b)
