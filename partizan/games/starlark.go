@@ -163,7 +163,7 @@ type ruleFileGame struct {
 
 	opts  [2]map[rulefile.Pos][]rulefile.Pos // by side
 	comps map[rulefile.Pos][]rulefile.Pos    // components of the positions moved to (nil: itself)
-	state map[rulefile.Pos]uint8          // 1 while on the search path, 2 explored
+	state map[rulefile.Pos]uint8             // 1 while on the search path, 2 explored
 	bytes int64
 	err   error
 }
