@@ -558,3 +558,28 @@ func budgetError(limit impartial.Limit, m *starmeter.Meter, ctx context.Context)
 	}
 	return nil
 }
+
+// DefinesPartizan reports whether the source of a rule file defines
+// left_moves at its top level: a partizan game (Rules.Partizan), asked
+// of the partizan solver rather than the impartial engine. It only parses
+// the file (nothing of it runs), so that a face can choose its path
+// before loading the file under the question's budget; a file that does
+// not parse is not one.
+func DefinesPartizan(filename string, src []byte) bool {
+	if len(src) > MaxFileSize {
+		return false
+	}
+	if _, _, ok := checkNesting(src); !ok {
+		return false
+	}
+	f, err := fileOptions.Parse(filename, src, 0)
+	if err != nil {
+		return false
+	}
+	for _, st := range f.Stmts {
+		if d, ok := st.(*syntax.DefStmt); ok && d.Name.Name == "left_moves" {
+			return true
+		}
+	}
+	return false
+}

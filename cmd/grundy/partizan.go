@@ -22,9 +22,9 @@ import (
 // (starlark:FILE defining left_moves and right_moves), or a sum naming one.
 // A name that is no catalog game but close to a ruleset's goes to the
 // library too, for its "did you mean".
-func isPartizan(ctx context.Context, b *budgetFlags, game, position string) bool {
+func isPartizan(b *budgetFlags, game, position string) bool {
 	rs := games.Rulesets()
-	if games.IsPartizan(rs, game, position) || games.IsPartizanRuleFile(ctx, b.resolver(), game, position) {
+	if games.IsPartizan(rs, game, position) || games.IsPartizanRuleFile(b.resolver(), game, position) {
 		return true
 	}
 	if _, ok := catalog.LookupFamily(families.All(), game); ok || strings.EqualFold(game, "sum") {

@@ -88,7 +88,7 @@ of its value (docs/partizan.md).`,
 			if opts.game, opts.position, err = gameAndPosition(cmd, args); err != nil {
 				return err
 			}
-			if isPartizan(cmd.Context(), &opts.budget, opts.game, opts.position) {
+			if isPartizan(&opts.budget, opts.game, opts.position) {
 				return partizanSolve(cmd, io, opts)
 			}
 			return solveRun(cmd, io, opts)

@@ -52,11 +52,17 @@ func loadRuleFile(ctx context.Context, res *catalog.Resolver, spec string) (*rul
 	}
 	src, err := res.ReadRuleFile(file)
 	if err != nil {
-		return nil, "", err
+		return nil, "", &catalog.SpecError{Spec: "starlark:" + file, Offset: -1, Msg: err.Error(), Err: err}
 	}
 	r, err := rulefile.Load(ctx, file, src, res.Limits)
-	if err != nil {
+	var be *impartial.BudgetError
+	switch {
+	case errors.As(err, &be):
+		// a limit stopped the file's top level: a failure, not a bad spec
+		// (as the impartial catalog says it)
 		return nil, "", fmt.Errorf("game %s: %w", notation.Quote("starlark:"+file), err)
+	case err != nil:
+		return nil, "", &catalog.SpecError{Spec: "starlark:" + file, Offset: -1, Msg: err.Error(), Err: err}
 	}
 	if !r.Partizan() {
 		return nil, "", errNotPartizan
@@ -66,13 +72,19 @@ func loadRuleFile(ctx context.Context, res *catalog.Resolver, spec string) (*rul
 
 // IsPartizanRuleFile reports whether a question (a game and a position, as
 // the faces take them) names a partizan rule file: game is starlark:FILE
-// for such a file, or a sum with a piece that is one. It loads the files
-// it meets (their top level runs under ctx and res.Limits); a file that
-// does not load is not one (the impartial path then reports why).
-func IsPartizanRuleFile(ctx context.Context, res *catalog.Resolver, game, position string) bool {
+// for a file that defines left_moves, or a sum with a piece that is one.
+// It reads the files under res's policy and only parses them (nothing of
+// them runs: the question's own budget applies when it is asked); a file
+// that cannot be read or parsed is not one (the impartial path then says
+// why).
+func IsPartizanRuleFile(res *catalog.Resolver, game, position string) bool {
 	is := func(spec string) bool {
-		_, _, err := loadRuleFile(ctx, res, spec)
-		return err == nil
+		file, ok := ruleFileName(spec)
+		if !ok || file == "" || res == nil {
+			return false
+		}
+		src, err := res.ReadRuleFile(file)
+		return err == nil && rulefile.DefinesPartizan(file, src)
 	}
 	if _, ok := ruleFileName(game); ok {
 		return is(game)
@@ -92,7 +104,7 @@ func IsPartizanRuleFile(ctx context.Context, res *catalog.Resolver, game, positi
 		return false
 	}
 	for _, p := range ps {
-		if _, ok := ruleFileName(p.spec); ok && is(p.spec) {
+		if is(p.spec) {
 			return true
 		}
 	}

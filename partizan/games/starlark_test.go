@@ -163,10 +163,10 @@ func TestRuleFileSums(t *testing.T) {
 	if a.Value != "0" || len(a.Components) != 2 {
 		t.Errorf("G - G = %s with %d components", a.Value, len(a.Components))
 	}
-	if !IsPartizanRuleFile(ctx, set.Resolver, domineeringFile, "..") || IsPartizanRuleFile(ctx, set.Resolver, "starlark:examples/nim.star", "3") {
+	if !IsPartizanRuleFile(set.Resolver, domineeringFile, "..") || IsPartizanRuleFile(set.Resolver, "starlark:examples/nim.star", "3") {
 		t.Error("IsPartizanRuleFile")
 	}
-	if !IsPartizanRuleFile(ctx, set.Resolver, "sum", "nim 3 + starlark:examples/domineering.star '..'") {
+	if !IsPartizanRuleFile(set.Resolver, "sum", "nim 3 + starlark:examples/domineering.star '..'") {
 		t.Error("IsPartizanRuleFile of a sum")
 	}
 	// an impartial rule file in a sum is the nimber of its value
