@@ -68,11 +68,14 @@ type Rules struct {
 	globals starlark.StringDict
 
 	moves, components, parse, format starlark.Callable
+	// leftMoves and rightMoves are a partizan rule file's (both or neither)
+	leftMoves, rightMoves starlark.Callable
 
 	heap  bool
 	loopy Loopiness
 
 	name, rule, example string
+	left, right         string // a partizan file's players, in words
 
 	defined map[string]syntax.Position // where each global is first bound
 
@@ -116,6 +119,12 @@ func (r *Rules) Heap() bool { return r.heap }
 // Loopy returns what the file declares about cycles.
 func (r *Rules) Loopy() Loopiness { return r.loopy }
 
+// Partizan reports whether the file is a partizan game: it defines
+// left_moves(position) and right_moves(position), the options of each
+// player, instead of moves(position). Such a file is played by the
+// partizan solver (Session.Options), not by the impartial engine.
+func (r *Rules) Partizan() bool { return r.leftMoves != nil }
+
 // HasComponents reports whether the file defines components(position).
 func (r *Rules) HasComponents() bool { return r.components != nil }
 
@@ -127,6 +136,11 @@ func (r *Rules) HasParse() bool { return r.parse != nil }
 func (r *Rules) Name() string    { return r.name }
 func (r *Rules) Rule() string    { return r.rule }
 func (r *Rules) Example() string { return r.example }
+
+// Left and Right return a partizan file's optional `left` and `right`
+// strings, who the players are in words ("vertical dominoes").
+func (r *Rules) Left() string  { return r.left }
+func (r *Rules) Right() string { return r.right }
 
 // LoadError reports a rule file that does not load: a syntax error, an
 // undefined name, an error while running its top level (a limit included),
@@ -329,7 +343,7 @@ func (r *Rules) bind() error {
 		v, ok := r.globals[name]
 		if !ok {
 			if required {
-				return nil, fail(name, fmt.Sprintf("the rule file defines no %s(position) function (it must define moves(position), returning a list of positions)", name))
+				return nil, fail(name, fmt.Sprintf("the rule file defines no %s(position) function (it must define moves(position), returning a list of positions; or, for a partizan game, left_moves(position) and right_moves(position))", name))
 			}
 			return nil, nil
 		}
@@ -343,8 +357,25 @@ func (r *Rules) bind() error {
 		return f, nil
 	}
 	var err error
-	if r.moves, err = fn("moves", 1, true); err != nil {
+	if r.leftMoves, err = fn("left_moves", 1, false); err != nil {
 		return err
+	}
+	if r.rightMoves, err = fn("right_moves", 1, false); err != nil {
+		return err
+	}
+	switch {
+	case r.leftMoves != nil && r.rightMoves == nil:
+		return fail("left_moves", "the rule file defines left_moves(position) but no right_moves(position): a partizan game needs both")
+	case r.rightMoves != nil && r.leftMoves == nil:
+		return fail("right_moves", "the rule file defines right_moves(position) but no left_moves(position): a partizan game needs both")
+	case r.leftMoves != nil:
+		if _, ok := r.globals["moves"]; ok {
+			return fail("moves", "a partizan rule file defines left_moves and right_moves, not moves")
+		}
+	default:
+		if r.moves, err = fn("moves", 1, true); err != nil {
+			return err
+		}
 	}
 	if r.components, err = fn("components", 1, false); err != nil {
 		return err
@@ -369,6 +400,9 @@ func (r *Rules) bind() error {
 	if r.heap, _, err = flag("heap"); err != nil {
 		return err
 	}
+	if r.heap && r.leftMoves != nil {
+		return fail("heap", "a heap game (heap = True) is impartial; a partizan rule file (left_moves, right_moves) cannot set heap")
+	}
 	if r.heap && (r.parse != nil || r.format != nil) {
 		name := "parse"
 		if r.parse == nil {
@@ -380,6 +414,9 @@ func (r *Rules) bind() error {
 	if err != nil {
 		return err
 	}
+	if set && loopy && r.leftMoves != nil {
+		return fail("loopy", "a partizan rule file is a short game, which ends: it cannot set loopy = True")
+	}
 	switch {
 	case set && loopy:
 		r.loopy = LoopyYes
@@ -389,7 +426,7 @@ func (r *Rules) bind() error {
 	for _, s := range []struct {
 		name string
 		dst  *string
-	}{{"name", &r.name}, {"rule", &r.rule}, {"example", &r.example}} {
+	}{{"name", &r.name}, {"rule", &r.rule}, {"example", &r.example}, {"left", &r.left}, {"right", &r.right}} {
 		v, ok := r.globals[s.name]
 		if !ok {
 			continue
@@ -520,4 +557,29 @@ func budgetError(limit impartial.Limit, m *starmeter.Meter, ctx context.Context)
 		return &impartial.BudgetError{Limit: limit}
 	}
 	return nil
+}
+
+// DefinesPartizan reports whether the source of a rule file defines
+// left_moves at its top level: a partizan game (Rules.Partizan), asked
+// of the partizan solver rather than the impartial engine. It only parses
+// the file (nothing of it runs), so that a face can choose its path
+// before loading the file under the question's budget; a file that does
+// not parse is not one.
+func DefinesPartizan(filename string, src []byte) bool {
+	if len(src) > MaxFileSize {
+		return false
+	}
+	if _, _, ok := checkNesting(src); !ok {
+		return false
+	}
+	f, err := fileOptions.Parse(filename, src, 0)
+	if err != nil {
+		return false
+	}
+	for _, st := range f.Stmts {
+		if d, ok := st.(*syntax.DefStmt); ok && d.Name.Name == "left_moves" {
+			return true
+		}
+	}
+	return false
 }

@@ -199,6 +199,10 @@ func (s *Session) fnOf(name string) starlark.Callable {
 	switch name {
 	case "moves":
 		return s.r.moves
+	case "left_moves":
+		return s.r.leftMoves
+	case "right_moves":
+		return s.r.rightMoves
 	case "components":
 		return s.r.components
 	case "parse":
@@ -335,11 +339,35 @@ func (s *Session) MemoryEstimate() int64 { return s.mem + int64(cap(s.small))*4 
 // Moves yields the options of p: moves(position), each option interned.
 // After an error it yields nothing (see Err).
 func (s *Session) Moves(p Pos, yield func(Pos) bool) {
+	if s.r.moves == nil {
+		s.fail(&RuleError{File: s.r.file, Func: "moves", Msg: "the rule file is a partizan game (left_moves, right_moves), which has no moves(position) for an impartial engine"})
+		return
+	}
 	v, err := s.call(s.r.moves, "moves", s.vals[p])
 	if err != nil {
 		return
 	}
 	s.each("moves", s.vals[p], v, yield)
+}
+
+// Options yields the options of p for one player of a partizan rule file
+// (Rules.Partizan): left_moves(position) when left is set, else
+// right_moves(position), each option interned. After an error it yields
+// nothing (see Err).
+func (s *Session) Options(p Pos, left bool, yield func(Pos) bool) {
+	fn, name := s.r.rightMoves, "right_moves"
+	if left {
+		fn, name = s.r.leftMoves, "left_moves"
+	}
+	if fn == nil {
+		s.fail(&RuleError{File: s.r.file, Func: name, Msg: "the rule file is not a partizan game (it defines moves, not left_moves and right_moves)"})
+		return
+	}
+	v, err := s.call(fn, name, s.vals[p])
+	if err != nil {
+		return
+	}
+	s.each(name, s.vals[p], v, yield)
 }
 
 // each interns the positions of a list or tuple returned by a rule function

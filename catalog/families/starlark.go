@@ -39,6 +39,8 @@ func starlarkFamily() catalog.Family {
 				return nil, fmt.Errorf("game %s: %w", notation.Quote("starlark:"+file), err)
 			case err != nil:
 				return nil, &catalog.SpecError{Offset: -1, Msg: err.Error(), Err: err}
+			case rs.Partizan():
+				return nil, &catalog.SpecError{Offset: -1, Msg: fmt.Sprintf("%s is a partizan game (left_moves, right_moves), not an impartial one: grundy solve and grundy value play it as a partizan game (docs/partizan.md)", file)}
 			}
 			return NewStarlarkGame(rs, "starlark:"+file, r.Limits), nil
 		},

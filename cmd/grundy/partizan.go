@@ -18,12 +18,13 @@ import (
 // (partizan/games) out.
 
 // isPartizan says whether solve or play's game and position are a
-// partizan question: a ruleset's position, or a sum naming one.
+// partizan question: a ruleset's position or a partizan rule file's
+// (starlark:FILE defining left_moves and right_moves), or a sum naming one.
 // A name that is no catalog game but close to a ruleset's goes to the
 // library too, for its "did you mean".
-func isPartizan(game, position string) bool {
+func isPartizan(b *budgetFlags, game, position string) bool {
 	rs := games.Rulesets()
-	if games.IsPartizan(rs, game, position) {
+	if games.IsPartizan(rs, game, position) || games.IsPartizanRuleFile(b.resolver(), game, position) {
 		return true
 	}
 	if _, ok := catalog.LookupFamily(families.All(), game); ok || strings.EqualFold(game, "sum") {

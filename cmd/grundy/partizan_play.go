@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"strconv"
@@ -79,8 +80,11 @@ func partizanPlay(cmd *cobra.Command, io *streams, opts *playOptions) error {
 	game := a.Game
 	rec := partizanRecord{Game: game, Start: a.Position, Human: sideName(human), First: "human", Moves: []partizanRecordMove{}}
 	if a.Game != "sum" {
-		r, _ := games.Lookup(games.Rulesets(), a.Game)
-		fmt.Fprintf(out, "%s: %s. Left: %s; Right: %s. Whoever cannot move on their turn loses.\n", r.Title, r.Rule, r.Left, r.Right)
+		if r, err := games.Lookup(games.Rulesets(), a.Game); err == nil {
+			fmt.Fprintf(out, "%s: %s. Left: %s; Right: %s. Whoever cannot move on their turn loses.\n", r.Title, r.Rule, r.Left, r.Right)
+		} else { // a rule file's game (starlark:FILE)
+			fmt.Fprintf(out, "%s: Left: %s; Right: %s. Whoever cannot move on their turn loses.\n", a.Game, cmp.Or(a.Left, "Left"), cmp.Or(a.Right, "Right"))
+		}
 	} else {
 		fmt.Fprintln(out, "A sum of games: each turn, move in one of them. Whoever cannot move on their turn loses.")
 	}

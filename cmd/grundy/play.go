@@ -82,7 +82,7 @@ turn loses.`,
 			if opts.game, opts.position, err = gameAndPosition(cmd, args); err != nil {
 				return err
 			}
-			if isPartizan(opts.game, opts.position) {
+			if isPartizan(&opts.budget, opts.game, opts.position) {
 				return partizanPlay(cmd, io, opts)
 			}
 			return playRun(cmd, io, opts)

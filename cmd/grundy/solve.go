@@ -89,7 +89,7 @@ of its value (docs/partizan.md).`,
 			if opts.game, opts.position, err = gameAndPosition(cmd, args); err != nil {
 				return err
 			}
-			if isPartizan(opts.game, opts.position) {
+			if isPartizan(&opts.budget, opts.game, opts.position) {
 				return partizanSolve(cmd, io, opts)
 			}
 			return solveRun(cmd, io, opts)

@@ -105,6 +105,7 @@ type Move struct {
 // Settings.All), the temperature, mean, stops and thermograph.
 func Analyze(ctx context.Context, game, position string, set Settings) (*Analysis, error) {
 	s := newSession(ctx, set)
+	defer s.close()
 	ks, err := s.read(game, position)
 	if err != nil {
 		return nil, err
@@ -115,7 +116,10 @@ func Analyze(ctx context.Context, game, position string, set Settings) (*Analysi
 // read parses a question: one ruleset position, or a sum.
 func (s *session) read(game, position string) ([]*component, error) {
 	if g := strings.TrimSpace(game); g != "" && !strings.EqualFold(g, "sum") {
-		r, err := Lookup(s.set.Rulesets, g)
+		r, err := s.ruleFile(g)
+		if errors.Is(err, errNotPartizan) {
+			r, err = Lookup(s.set.Rulesets, g)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -461,6 +465,7 @@ func (s *session) componentOptions(k *component, side partizan.Side) ([]*compone
 // move.
 func Reply(ctx context.Context, game, position string, side partizan.Side, set Settings) (m Move, ok bool, err error) {
 	s := newSession(ctx, set)
+	defer s.close()
 	ks, err := s.read(game, position)
 	if err != nil {
 		return Move{}, false, err

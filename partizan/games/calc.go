@@ -87,6 +87,7 @@ type Calculation struct {
 // mean, stops and thermograph.
 func Calculate(ctx context.Context, expr string, set Settings) (*Calculation, error) {
 	s := newSession(ctx, set)
+	defer s.close()
 	lhs, rel, rhs, rhsOff, relOff, err := splitRelation(expr)
 	if err != nil {
 		return nil, err

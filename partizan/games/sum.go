@@ -46,6 +46,10 @@ type session struct {
 	// impOpts are the options of impartial components, by spec and position
 	impOpts map[string][]catalog.Option
 	impErr  map[string]error
+	// files are the partizan rule files met (starlark:FILE), by file;
+	// closers end their Starlark sessions (close)
+	files   map[string]*Ruleset
+	closers []func()
 }
 
 func newSession(ctx context.Context, set Settings) *session {
@@ -57,7 +61,7 @@ func newSession(ctx context.Context, set Settings) *session {
 		st = partizan.NewStore(partizan.Config{MaxGames: set.Budget.MaxPositions, MaxMemory: set.Budget.MaxMemory})
 	}
 	return &session{ctx: ctx, set: set, c: st.Calc(ctx, set.Budget), solvers: map[*Ruleset]solver{},
-		impOpts: map[string][]catalog.Option{}, impErr: map[string]error{}}
+		impOpts: map[string][]catalog.Option{}, impErr: map[string]error{}, files: map[string]*Ruleset{}}
 }
 
 func (s *session) solver(r *Ruleset) solver {
@@ -189,6 +193,23 @@ func (s *session) component(full string, p piece) (*component, error) {
 			return nil, err
 		}
 		return &component{kind: KindRuleset, neg: p.neg, r: r, pos: pos, g: g, text: r.Name + " " + quote(pos.String())}, nil
+	}
+	if _, ok := ruleFileName(p.spec); ok {
+		r, err := s.ruleFile(p.spec)
+		switch {
+		case err == nil:
+			pos, err := r.Parse(p.pos)
+			if err != nil {
+				return nil, positionErr(full, p.posOff, p.pos, err)
+			}
+			g, err := s.solver(r).value(pos.p)
+			if err != nil {
+				return nil, err
+			}
+			return &component{kind: KindRuleset, neg: p.neg, r: r, pos: pos, g: g, text: r.Name + " " + quote(pos.String())}, nil
+		case !errors.Is(err, errNotPartizan):
+			return nil, err
+		}
 	}
 	return s.impartial(p)
 }
