@@ -39,11 +39,11 @@ func TestBrowserWythoffHeatAxes(t *testing.T) {
 		run(t, ctx, "open", chromedp.Navigate(url+"/#/sequence?game=wythoff&size=32"))
 		waitJS(t, ctx, "heat", `!document.getElementById('seq-heat').hidden && document.getElementById('seq-heat').dataset.scale !== undefined`)
 		type heatInfo struct {
-			XTicks, YTicks, Scale string
+			XTicks, YTicks, Scale  string
 			Cell00, Cell12, Cell01 []int
-			ScaleZero, Margin    []int
-			Title                string
-			Right, Page          float64
+			ScaleZero, Margin      []int
+			Title                  string
+			Right, Page            float64
 		}
 		got := eval[heatInfo](t, ctx, "heat", `(() => {
 			const cv = document.getElementById('seq-heat');

@@ -119,7 +119,9 @@ export default {
         ? ['OEIS: ', h('a', { href: `https://oeis.org/${info.oeis}`, target: '_blank', rel: 'noopener', id: 'seq-oeis-link' }, info.oeis),
           info.table ? ' (the table read by antidiagonals)' : info.oeis_shift ? ` (G(n) = a(n ${info.oeis_shift > 0 ? '−' : '+'} ${Math.abs(info.oeis_shift)}))` : '',
           ' — the published values, which the catalog is tested against.']
-        : []);
+        : info.oeis_search
+          ? ['OEIS: no entry known to the catalog; ', h('a', { href: info.oeis_search, target: '_blank', rel: 'noopener', id: 'seq-oeis-search' }, 'search the OEIS for the first values'), '.']
+          : []);
     }
 
     async function compute() {
