@@ -667,6 +667,23 @@ The turn model and rearrange are searched one at a time, not together.`,
 // program starts, so it is kept out of grundy: see cardflip/chart).
 const plotProgram = "grundy-plot"
 
+// createPlotTemp creates the file a plot is written to before it is renamed
+// to out: beside out, readable by all (0644, as a file the shell creates,
+// and as a plot meant to be shared or served; os.CreateTemp alone gives
+// 0600).
+func createPlotTemp(out string) (*os.File, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*")
+	if err != nil {
+		return nil, err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, err
+	}
+	return tmp, nil
+}
+
 // writePlot writes the chart of the compare rows to the file out, drawn by
 // grundy-plot from the rows as JSON; the file appears whole or not at all.
 func writePlot(ctx context.Context, st *streams, out, format string, rows []cardflip.CompareRow) error {
@@ -678,7 +695,7 @@ func writePlot(ctx context.Context, st *streams, out, format string, rows []card
 	if err := jsonout.Write(&in, rows); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*")
+	tmp, err := createPlotTemp(out)
 	if err != nil {
 		return err
 	}
