@@ -44,7 +44,7 @@ the claim.`,
 			return periodRun(cmd, io, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.to, "to", 1_000_000, "compute at most G(0..N) (also --max)")
+	countVar(cmd.Flags(), &opts.to, "to", 1_000_000, "compute at most G(0..N) (also --max)")
 	cmd.Flags().SetNormalizeFunc(alias("max", "to"))
 	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game":…,"preperiod":…,"period":…,"status":…,"computed_to":…,"criterion":…}`)
 	opts.budget.add(cmd.Flags())

@@ -107,8 +107,8 @@ to a file or a pipe.`,
 			return valuesRun(cmd, io, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.to, "to", 0, "the last heap size to list (required)")
-	cmd.Flags().IntVar(&opts.from, "from", 0, "the first heap size to list (default: the game's first)")
+	countVar(cmd.Flags(), &opts.to, "to", 0, "the last heap size to list (required)")
+	countVar(cmd.Flags(), &opts.from, "from", 0, "the first heap size to list (default: the game's first)")
 	cmd.Flags().IntVar(&opts.tail, "tail", 0, "take-and-break games: keep only the first N values and the last N (bounded memory; same output)")
 	cmd.Flags().IntVar(&opts.table, "table", 0, "two-heap games (wythoff): print the N×N table of G(a, b) instead")
 	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game":…,"start":…,"values":[…],"checksum":…} ("error" instead of "checksum" if the run stops early)`)
