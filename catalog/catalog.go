@@ -82,6 +82,10 @@ type Info struct {
 	// own offset). For a TableGame, the entry of its table.
 	OEIS      string `json:"oeis,omitempty"`
 	OEISShift int    `json:"oeis_shift,omitempty"`
+	// OEISSearch is, for a heap game that names no OEIS entry, the OEIS
+	// search for its first values (Game.OEISSearch); set by the faces that
+	// describe a game (`grundy games SPEC`, /api/info), not by Info.
+	OEISSearch string `json:"oeis_search,omitempty"`
 	// ClosedForm states what theory says of the game's values or outcomes,
 	// with its source ("" when the game is searched).
 	ClosedForm string `json:"closed_form,omitempty"`

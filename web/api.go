@@ -259,7 +259,9 @@ func (s *Server) info(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.Info(), nil
+	info := g.Info()
+	info.OEISSearch = g.OEISSearch(r.Context(), s.baseOptions())
+	return info, nil
 }
 
 // gameAt reads the game= and position= fields of a request.

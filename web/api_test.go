@@ -68,6 +68,10 @@ func TestEndpointsOK(t *testing.T) {
 	ctx := context.Background()
 	nim, _ := families.Parse("nim")
 	sub, _ := families.Parse("subtract:1,3,4")
+	// The info names no OEIS entry, so it links a search for G(0..19):
+	// period 7 of S = {1, 3, 4}, 0 1 0 1 2 3 2 (Winning Ways ch. 4).
+	subInfo := sub.Info()
+	subInfo.OEISSearch = "https://oeis.org/search?q=0,1,0,1,2,3,2,0,1,0,1,2,3,2,0,1,0,1,2,3"
 	solved, _ := nim.Solve(ctx, "3 4 5", catalog.Options{})
 	misere, _ := nim.Solve(ctx, "1 1 1", catalog.Options{Misere: true})
 	seq, _ := sub.Values(ctx, 0, 20, catalog.Options{})
@@ -75,7 +79,7 @@ func TestEndpointsOK(t *testing.T) {
 	moves, _ := nim.Moves(ctx, "2 1", catalog.Options{})
 	for _, c := range []struct{ target, want string }{
 		{"/api/games", encode(t, families.All())},
-		{"/api/info?game=subtract:3,1,4", encode(t, sub.Info())},
+		{"/api/info?game=subtract:3,1,4", encode(t, subInfo)},
 		{"/api/solve?" + q("game", "nim", "position", "3 4 5"), encode(t, solved)},
 		// The README's line for `grundy solve nim 3 4 5 --json`.
 		{"/api/solve?" + q("game", "nim", "position", "3,4,5"), `{"game":"nim","position":"3 4 5","misere":false,"value":2,"component_values":[3,4,5],"outcome":"N","winning_moves":[{"to":"1 4 5","move":"take 2 from heap 1"}]}` + "\n"},

@@ -59,7 +59,7 @@ var endpointDocs = map[string]Endpoint{
 // apiIndex answers GET /api/: every endpoint of routes(), in order, with
 // what endpointDocs says of it.
 func (s *Server) apiIndex(*http.Request) (any, error) {
-	idx := &APIIndex{About: "The grundy workbench's JSON API: GET or POST with the parameters as a query or a form; every answer is JSON, an error is {\"error\": …} with its status. The whole reference is docs/api.md."}
+	idx := &APIIndex{About: "The grundy workbench's JSON API: GET or POST with the parameters as a query or a form; every answer is JSON, an error is {\"error\": …} with its status. The whole reference is docs/api.md, served at /docs/api.md."}
 	for _, rt := range s.routes() {
 		e := endpointDocs[rt.name]
 		e.Path = "/api/" + rt.name

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/docs"
 	"github.com/grundy/grundy/internal/memguard"
 )
 
@@ -61,6 +62,12 @@ func New(cfg Config) *Server {
 		panic(err) // the embedded directory exists at build time
 	}
 	mux.Handle("/", pagesOnly(http.FileServerFS(sub)))
+	// The API page links to the whole reference, served as it is in the
+	// repository (package docs embeds it).
+	mux.Handle("/docs/api.md", pagesOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write(docs.API)
+	})))
 	s.handler = secure(newHostPolicy(s.cfg.AllowedHosts).checkHost(mux))
 	return s
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -72,6 +73,7 @@ func describeGame(io *streams, spec string, asJSON bool) error {
 		return w.Flush()
 	}
 	info := g.Info()
+	info.OEISSearch = g.OEISSearch(context.Background(), catalog.Options{})
 	if asJSON {
 		return jsonout.Write(io.out, info)
 	}
@@ -89,6 +91,9 @@ func describeGame(io *streams, spec string, asJSON bool) error {
 	}
 	if info.OEIS != "" {
 		fmt.Fprintf(w, "%s\t%s (https://oeis.org/%s)\n", "OEIS:", info.OEIS, info.OEIS)
+	}
+	if info.OEISSearch != "" {
+		fmt.Fprintf(w, "%s\tno entry known; search %s\n", "OEIS:", info.OEISSearch)
 	}
 	if info.Heap {
 		fmt.Fprintf(w, "%s\tG(%d), G(%d), … with grundy values %s --to N\n", "sequence:", info.Start, info.Start+1, info.Spec)

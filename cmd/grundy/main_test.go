@@ -35,7 +35,7 @@ func TestSolveText(t *testing.T) {
 	}{
 		{[]string{"solve", "subtract:1,3,4", "7"}, "subtract:1,3,4 position 7 has nim-value 0, so it is a P-position: the player to move loses against best play.\n"},
 		{[]string{"solve", "nim", "1", "1", "1", "--misere"}, "Under misère play, nim position 1 1 1 is a P-position: the player to move loses against best play.\n"},
-		{[]string{"solve", "nim", "2", "2", "1"}, "nim position 2 2 1 has nim-value 1, so it is an N-position: the player to move wins by moving to 2 2 0 (take 1 from heap 3).\n"},
+		{[]string{"solve", "nim", "2", "2", "1"}, "nim position 2 2 1 has nim-value 1 = 2 ⊕ 2 ⊕ 1, so it is an N-position: the player to move wins by moving to 2 2 0 (take 1 from heap 3).\n"},
 	} {
 		out, errs, code := grundy(t, "", c.args...)
 		if code != 0 || errs != "" || out != c.want {

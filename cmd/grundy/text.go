@@ -277,11 +277,21 @@ func writeClasses(b *strings.Builder, r *catalog.Result, st textStyle) {
 	}
 }
 
-// addends writes the values of a sum's components, " = 1 ⊕ 7 ⊕ 2", when
-// there are several.
+// addends writes the values of a position's components, " = 1 ⊕ 7 ⊕ 2",
+// when there are several: the games of a sum (Result.Components), or the
+// heaps, rows, coins of one game's position (Result.ComponentValues, set
+// when the value is their nim-sum), so the sentence shows why, as the
+// web's sum form and values page do.
 func addends(r *catalog.Result) string {
 	if len(r.Components) < 2 {
-		return ""
+		if len(r.ComponentValues) < 2 || r.Value == nil || r.LoopyValue != "" {
+			return ""
+		}
+		vals := make([]string, len(r.ComponentValues))
+		for i, v := range r.ComponentValues {
+			vals[i] = strconv.FormatUint(uint64(v), 10)
+		}
+		return " = " + strings.Join(vals, " ⊕ ")
 	}
 	vals := make([]string, len(r.Components))
 	for i, c := range r.Components {

@@ -12,9 +12,9 @@ import (
 // The command line's sentences for the catalog's answers.
 func TestResultText(t *testing.T) {
 	for _, c := range []struct{ spec, pos, want string }{
-		{"nim", "3 4 5", "nim position 3 4 5 has nim-value 2, so it is an N-position: the player to move wins by moving to 1 4 5 (take 2 from heap 1).\n"},
+		{"nim", "3 4 5", "nim position 3 4 5 has nim-value 2 = 3 ⊕ 4 ⊕ 5, so it is an N-position: the player to move wins by moving to 1 4 5 (take 2 from heap 1).\n"},
 		{"subtract:1,3,4", "7", "subtract:1,3,4 position 7 has nim-value 0, so it is a P-position: the player to move loses against best play.\n"},
-		{"kayles", "5 7", "kayles position 5 7 has nim-value 6, so it is an N-position: the player to move wins with any of these 2 moves:\n" +
+		{"kayles", "5 7", "kayles position 5 7 has nim-value 6 = 4 ⊕ 2, so it is an N-position: the player to move wins with any of these 2 moves:\n" +
 			"  3 1 7 (heap 1: take 1 and split the rest into 3 + 1)\n  5 5 (heap 2: take 2, leaving 5)\n"},
 		{"starlark:examples/draw.star", "4", "starlark:examples/draw.star position 4 has loopy value ∞(1), so it is a draw: neither player can force a win; the one move that keeps the draw is to 4.\n"},
 		{"starlark:examples/draw.star", "4 + 0", "starlark:examples/draw.star position 4 + 0 has loopy value ∞(0), so it is an N-position: the player to move wins in 7 moves by moving to 0 + 0 (component 1: 4 → 0).\n"},

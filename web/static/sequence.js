@@ -119,7 +119,9 @@ export default {
         ? ['OEIS: ', h('a', { href: `https://oeis.org/${info.oeis}`, target: '_blank', rel: 'noopener', id: 'seq-oeis-link' }, info.oeis),
           info.table ? ' (the table read by antidiagonals)' : info.oeis_shift ? ` (G(n) = a(n ${info.oeis_shift > 0 ? '−' : '+'} ${Math.abs(info.oeis_shift)}))` : '',
           ' — the published values, which the catalog is tested against.']
-        : []);
+        : info.oeis_search
+          ? ['OEIS: no entry known to the catalog; ', h('a', { href: info.oeis_search, target: '_blank', rel: 'noopener', id: 'seq-oeis-search' }, 'search the OEIS for the first values'), '.']
+          : []);
     }
 
     async function compute() {
@@ -335,36 +337,101 @@ export default {
       if (t.origin) {
         const [x0, y0] = t.origin;
         return {
-          corner: 'y\\x', col: (j) => x0 + j, row: (i) => y0 + i, cell: (i, j) => `g(${x0 + j}, ${y0 + i})`,
+          corner: 'y\\x', across: 'x', down: 'y', scale: 'g of a head', col: (j) => x0 + j, row: (i) => y0 + i, cell: (i, j) => `g(${x0 + j}, ${y0 + i})`,
           range: `g(x, y) of a single head for ${x0} ≤ x < ${x0 + t.size}, ${y0} ≤ y < ${y0 + t.size}`, zeros: 'heads of value 0',
           note: `rows y down and columns x across as on the board, from (${x0}, ${y0}); g = 0 red, larger values darker. Hover a cell for its value.`,
         };
       }
       return {
-        corner: 'a\\b', col: (j) => j, row: (i) => i, cell: (i, j) => `G(${i}, ${j})`,
+        corner: 'a\\b', across: 'b', down: 'a', scale: 'G(a, b)', col: (j) => j, row: (i) => i, cell: (i, j) => `G(${i}, ${j})`,
         range: `G(a, b) for 0 ≤ a, b < ${t.size}`, zeros: 'P-positions',
         note: 'a down, b across, from 0; G = 0 red (the P-positions: ⌊kφ⌋, ⌊kφ²⌋ and their mirror), larger values darker. Hover a cell for its value.',
       };
     }
 
     // drawHeat paints the table: a cell per (a, b), a down and b across,
-    // the P-positions red, the others darker as the value grows.
+    // the P-positions red, the others darker as the value grows; with the
+    // axes (the labels of tableAxes, every step cells) on the left and
+    // top, and below it the colour scale from 0 to the largest value, so
+    // the picture reads alone (and exported as PNG/SVG).
+    const HEAT = { left: 40, top: 34, right: 12, bottom: 48 };
+    function heatColour(v, vmax) {
+      return v === 0 ? '#c92a2a' : `hsl(${225 - (v / vmax) * 45}, 70%, ${92 - (v / vmax) * 62}%)`;
+    }
     function drawHeat() {
       const t = lastTable;
       if (!t) return;
-      const px = Math.max(1, Math.floor(Math.min(heat.parentElement?.clientWidth || 600, 720) / t.size));
-      heat.width = px * t.size;
-      heat.height = px * t.size;
+      const room = Math.min(heat.parentElement?.clientWidth || 600, 720) - HEAT.left - HEAT.right;
+      const px = Math.max(1, Math.floor(room / t.size));
+      const side = px * t.size;
+      heat.width = HEAT.left + side + HEAT.right;
+      heat.height = HEAT.top + side + HEAT.bottom;
       const ax = tableAxes(t);
       heat.setAttribute('aria-label', `heat map of ${ax.range}`);
       const c = heat.getContext('2d');
+      c.fillStyle = '#fff';
+      c.fillRect(0, 0, heat.width, heat.height);
       let vmax = 1;
       for (const row of t.values) for (const v of row) vmax = Math.max(vmax, v);
       t.values.forEach((row, a) => row.forEach((v, b) => {
-        c.fillStyle = v === 0 ? '#c92a2a' : `hsl(${225 - (v / vmax) * 45}, 70%, ${92 - (v / vmax) * 62}%)`;
-        c.fillRect(b * px, a * px, px, px);
+        c.fillStyle = heatColour(v, vmax);
+        c.fillRect(HEAT.left + b * px, HEAT.top + a * px, px, px);
       }));
+      // Axes: a tick every step cells, step the least of 1, 2, 5, 10, …
+      // that keeps labels 28 px apart.
+      const step = [1, 2, 5, 10, 20, 50, 100, 200, 500].find((k) => k * px >= 28) ?? 1000;
+      c.fillStyle = '#333';
+      c.strokeStyle = '#333';
+      c.font = '11px sans-serif';
+      const xt = [];
+      const yt = [];
+      c.textAlign = 'center';
+      c.textBaseline = 'bottom';
+      for (let j = 0; j < t.size; j += step) {
+        const x = HEAT.left + j * px + px / 2;
+        c.fillText(String(ax.col(j)), x, HEAT.top - 5);
+        c.fillRect(Math.round(x), HEAT.top - 4, 1, 4);
+        xt.push(String(ax.col(j)));
+      }
+      c.textAlign = 'right';
+      c.textBaseline = 'middle';
+      for (let i = 0; i < t.size; i += step) {
+        const y = HEAT.top + i * px + px / 2;
+        c.fillText(String(ax.row(i)), HEAT.left - 6, y);
+        c.fillRect(HEAT.left - 4, Math.round(y), 4, 1);
+        yt.push(String(ax.row(i)));
+      }
+      c.font = 'bold 11px sans-serif';
+      c.textAlign = 'left';
+      c.textBaseline = 'top';
+      c.fillText(`${ax.across} →`, HEAT.left, 2);
+      c.fillText(`${ax.down} ↓`, 2, 2);
+      c.strokeRect(HEAT.left - 0.5, HEAT.top - 0.5, side + 1, side + 1);
+      // Colour scale: 0 (red), then 1..vmax.
+      const sy = HEAT.top + side + 10;
+      const sw = Math.max(60, Math.min(side, 240));
+      c.font = '11px sans-serif';
+      c.textBaseline = 'top';
+      c.fillStyle = heatColour(0, vmax);
+      c.fillRect(HEAT.left, sy, 14, 12);
+      const gx = HEAT.left + 22;
+      for (let k = 0; k < sw; k++) {
+        c.fillStyle = heatColour(1 + ((vmax - 1) * k) / Math.max(1, sw - 1), vmax);
+        c.fillRect(gx + k, sy, 1, 12);
+      }
+      c.fillStyle = '#333';
+      c.textAlign = 'center';
+      c.fillText('0', HEAT.left + 7, sy + 15);
+      c.textAlign = 'left';
+      c.fillText('1', gx, sy + 15);
+      c.textAlign = 'right';
+      c.fillText(String(vmax), gx + sw, sy + 15);
+      c.textAlign = 'left';
+      c.fillText(ax.scale, gx + sw + 8 <= heat.width - 40 ? gx + sw + 8 : HEAT.left, gx + sw + 8 <= heat.width - 40 ? sy : sy + 28);
       heat.dataset.px = String(px);
+      heat.dataset.xticks = xt.join(' ');
+      heat.dataset.yticks = yt.join(' ');
+      heat.dataset.scale = `0 1 ${vmax}`;
       clear(heatNote, ax.note);
     }
     heat.addEventListener('mousemove', (e) => {
@@ -373,8 +440,8 @@ export default {
       if (!t) return;
       const r = heat.getBoundingClientRect();
       const scale = heat.width / r.width;
-      const b = Math.floor(((e.clientX - r.left) * scale) / px);
-      const a = Math.floor(((e.clientY - r.top) * scale) / px);
+      const b = Math.floor(((e.clientX - r.left) * scale - HEAT.left) / px);
+      const a = Math.floor(((e.clientY - r.top) * scale - HEAT.top) / px);
       if (a >= 0 && b >= 0 && a < t.size && b < t.size) heat.title = `${tableAxes(t).cell(a, b)} = ${t.values[a][b]}`;
     });
 
