@@ -249,7 +249,9 @@ func (g *sumGame[P]) explain(err error, canon string, opts Options) error {
 	return err
 }
 
-// result turns the engine's analysis into the catalog's Result.
+// result turns the engine's analysis into the catalog's Result: the value
+// and components, the page of moves as it fits the output budget, and the
+// notes on what is not listed.
 func (g *sumGame[P]) result(ctx context.Context, b *Binding[P], ps []P, canon string, an *impartial.Analysis[P], opts Options) *Result {
 	res := &Result{Game: g.info.Spec, Position: canon, Misere: opts.Misere, Outcome: an.Outcome, Value: an.Value, WinningMoves: []Move{}}
 	if an.Loopy != nil {
@@ -270,35 +272,52 @@ func (g *sumGame[P]) result(ctx context.Context, b *Binding[P], ps []P, canon st
 	} else if len(an.Values) > 1 && valuesFit(an.Values, len(an.Moves), canon, opts) {
 		res.ComponentValues = an.Values
 	}
-	// listLimit estimated the moves' size; here each is measured as it is
-	// formatted (a move's text may repeat long part sizes), and the list
-	// ends where the answer would pass the output budget.
-	// Formatting a long list takes time too: past the deadline (or Ctrl-C)
-	// the list ends where it is, and the note says so.
-	size, cut := int64(len(canon))+int64(len(res.Game))+256, false
-	listed := 0
-	var stopped error
+	pg := g.page(ctx, b, ps, canon, an, opts, spans, res)
+	g.pageNotes(b, ps, an, opts, res, pg)
+	return res
+}
+
+// listedPage is what page listed: the answer's size so far, whether the
+// output budget cut the list, the moves listed, what stopped the listing
+// and the length of the page it listed from.
+type listedPage struct {
+	size    int64
+	cut     bool
+	listed  int
+	stopped error
+	len     int
+}
+
+// page lists the moves of the page asked (from opts.Offset) into res.
+// listLimit estimated the moves' size; here each is measured as it is
+// formatted (a move's text may repeat long part sizes), and the list ends
+// where the answer would pass the output budget. Formatting a long list
+// takes time too: past the deadline (or Ctrl-C) the list ends where it is,
+// and the note says so.
+func (g *sumGame[P]) page(ctx context.Context, b *Binding[P], ps []P, canon string, an *impartial.Analysis[P], opts Options, spans []span, res *Result) listedPage {
+	pg := listedPage{size: int64(len(canon)) + int64(len(res.Game)) + 256}
 	page := an.Moves
 	if opts.Offset > 0 {
 		page = page[min(opts.Offset, len(page)):]
 	}
+	pg.len = len(page)
 	for i, o := range page {
 		if i%64 == 63 && ctx.Err() != nil {
-			stopped = impartial.ContextError(ctx)
+			pg.stopped = impartial.ContextError(ctx)
 			break
 		}
 		m := g.move(b, ps, o.Index, o.To)
 		if mo := opts.Budget.MaxOutput; mo > 0 {
-			size += int64(len(m.To) + len(m.Move) + 32)
+			pg.size += int64(len(m.To) + len(m.Move) + 32)
 			if opts.AllOptions {
-				size += 64
+				pg.size += 64
 			}
-			if size > mo {
-				cut = true
+			if pg.size > mo {
+				pg.cut = true
 				break
 			}
 		}
-		listed++
+		pg.listed++
 		switch {
 		case opts.AllOptions:
 			opt := Option{To: m.To, Move: m.Move, Result: resultWord(o.After), Value: o.Value, Remoteness: remoteness(o.Remoteness)}
@@ -317,6 +336,13 @@ func (g *sumGame[P]) result(ctx context.Context, b *Binding[P], ps []P, canon st
 			res.DrawingMoves = append(res.DrawingMoves, m)
 		}
 	}
+	return pg
+}
+
+// pageNotes gives res the move count, the next page, the move classes that
+// fit what the output budget leaves, and the note on what is not listed.
+func (g *sumGame[P]) pageNotes(b *Binding[P], ps []P, an *impartial.Analysis[P], opts Options, res *Result, pg listedPage) {
+	listed, stopped, cut := pg.listed, pg.stopped, pg.cut
 	if an.Count != int64(listed) {
 		n := an.Count
 		res.MoveCount = &n
@@ -328,14 +354,14 @@ func (g *sumGame[P]) result(ctx context.Context, b *Binding[P], ps []P, canon st
 	// A next page starts past this one: when no move could be listed (each
 	// too large for the answer), asking again at the same offset would
 	// give the same answer.
-	if listed > 0 && (an.Count > shown || (an.Count < 0 && stopped == nil && len(page) > listed) ||
+	if listed > 0 && (an.Count > shown || (an.Count < 0 && stopped == nil && pg.len > listed) ||
 		(an.Count < 0 && stopped == nil && !cut && opts.MaxListed > 0 && listed == opts.MaxListed)) {
 		next := int(shown)
 		res.NextOffset = &next
 	}
 	room := int64(-1) // no output budget: every class
 	if mo := opts.Budget.MaxOutput; mo > 0 {
-		room = max(mo-size, 0)
+		room = max(mo-pg.size, 0)
 	}
 	res.MoveClasses, res.MoveClassCount = g.classes(b, ps, an.Classes, room)
 	more := "more"
@@ -351,7 +377,6 @@ func (g *sumGame[P]) result(ctx context.Context, b *Binding[P], ps []P, canon st
 	default:
 		res.MovesNote = fmt.Sprintf("%s not listed: the answer would pass the output budget of %s", more, impartial.FormatBytes(opts.Budget.MaxOutput))
 	}
-	return res
 }
 
 // classes gives the engine's move classes as the catalog writes them, each

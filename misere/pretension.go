@@ -367,15 +367,13 @@ func mark(ctx context.Context, m monoid, lt []int32, trans [][][]int32, letters 
 // which r are reached, with a letters.
 func reduceBytes(n, r, a int) int64 { return 10*int64(n) + int64(r)*(4*int64(a)+24) }
 
-// reduce identifies the elements reached that no sum of heaps tells apart
-// (partition refinement from {P, not P} under the heap images, Moore's
-// algorithm) and returns the quotient monoid, its P-portion and the heap
-// images in it. When there are more than maxClasses classes (0: no limit)
-// it returns a nil table and the number of classes.
-func reduce(ctx context.Context, m monoid, lt []int32, isP []bool, letters []int, maxClasses int, lim limits) (*cayley, []bool, []int32, int, error) {
+// reachOrder returns reduce's alphabet (the letters used by heaps with
+// moves), and the elements reached from the identity in breadth-first order
+// with each element's index in that order (−1: not reached), under the
+// memory budget.
+func reachOrder(ctx context.Context, m monoid, lt []int32, letters []int, lim limits) (alpha []int32, pos map[int32]int, idx, order []int32, err error) {
 	// The alphabet: the letters used by heaps with moves.
-	var alpha []int32
-	pos := map[int32]int{}
+	pos = map[int32]int{}
 	for _, h := range letters {
 		if _, ok := pos[lt[h]]; !ok {
 			pos[lt[h]] = len(alpha)
@@ -384,14 +382,14 @@ func reduce(ctx context.Context, m monoid, lt []int32, isP []bool, letters []int
 	}
 	A := len(alpha)
 	if need := 4 * int64(m.len()); lim.memory > 0 && need > lim.memory {
-		return nil, nil, nil, 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("reducing a candidate of %d elements", m.len())}
+		return nil, nil, nil, nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("reducing a candidate of %d elements", m.len())}
 	}
 	// Breadth-first order of the elements reached from the identity.
-	idx := make([]int32, m.len())
+	idx = make([]int32, m.len())
 	for i := range idx {
 		idx[i] = -1
 	}
-	order := []int32{0}
+	order = []int32{0}
 	idx[0] = 0
 	for i := 0; i < len(order); i++ {
 		for _, a := range alpha {
@@ -403,13 +401,27 @@ func reduce(ctx context.Context, m monoid, lt []int32, isP []bool, letters []int
 		}
 		if i&4095 == 4095 {
 			if err := ctxError(ctx); err != nil {
-				return nil, nil, nil, 0, err
+				return nil, nil, nil, nil, err
 			}
 			if need := reduceBytes(m.len(), len(order), A); lim.memory > 0 && need > lim.memory {
-				return nil, nil, nil, 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("reducing a candidate of %d elements", m.len())}
+				return nil, nil, nil, nil, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("reducing a candidate of %d elements", m.len())}
 			}
 		}
 	}
+	return alpha, pos, idx, order, nil
+}
+
+// reduce identifies the elements reached that no sum of heaps tells apart
+// (partition refinement from {P, not P} under the heap images, Moore's
+// algorithm) and returns the quotient monoid, its P-portion and the heap
+// images in it. When there are more than maxClasses classes (0: no limit)
+// it returns a nil table and the number of classes.
+func reduce(ctx context.Context, m monoid, lt []int32, isP []bool, letters []int, maxClasses int, lim limits) (*cayley, []bool, []int32, int, error) {
+	alpha, pos, idx, order, err := reachOrder(ctx, m, lt, letters, lim)
+	if err != nil {
+		return nil, nil, nil, 0, err
+	}
+	A := len(alpha)
 	R := len(order)
 	if need := reduceBytes(m.len(), R, A); lim.memory > 0 && need > lim.memory {
 		return nil, nil, nil, 0, &impartial.BudgetError{Limit: impartial.LimitMemory, Max: lim.budget, What: fmt.Sprintf("reducing a candidate of %d elements", R)}
