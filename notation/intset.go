@@ -50,7 +50,7 @@ func IntSet(s string) ([]int, error) {
 // positive reads one element of a set in input at offset at.
 func positive(input, s string, at int) (int, error) {
 	n, err := strconv.Atoi(s)
-	if err != nil || n <= 0 || n > 1<<40 {
+	if err != nil || n <= 0 || int64(n) > 1<<40 {
 		msg := fmt.Sprintf("%q is not a positive whole number", s)
 		if s == "" {
 			msg = "missing number"
