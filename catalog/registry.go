@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy/grundy/notation"
 	"github.com/grundy/grundy/rules"
 )
 
@@ -189,32 +190,12 @@ func nearest(name string, fams []Family) string {
 	best, bestD := "", 3
 	for _, f := range fams {
 		for _, n := range append([]string{f.Name}, f.Aliases...) {
-			if d := editDistance(name, n); d < bestD {
+			if d := notation.EditDistance(name, n); d < bestD {
 				best, bestD = n, d
 			}
 		}
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // NoArgs rejects arguments for a family that takes none: a *SpecError.

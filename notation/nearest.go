@@ -12,7 +12,7 @@ func Nearest(name string, names []string) string {
 	key := strings.ToLower(name)
 	best, bestD := "", 3
 	for _, n := range names {
-		d := editDistance(key, strings.ToLower(n))
+		d := EditDistance(key, strings.ToLower(n))
 		if d == 0 {
 			return ""
 		}
@@ -23,7 +23,10 @@ func Nearest(name string, names []string) string {
 	return best
 }
 
-func editDistance(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b, counted in
+// bytes: the measure of every "did you mean" (game, ruleset, problem and
+// strategy names).
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

@@ -340,7 +340,7 @@ func (s *session) unknownName(err error) error {
 	msg := fmt.Sprintf("unknown game %s", notation.Quote(word))
 	best, bestD := "", 3
 	for _, n := range names {
-		if d := editDistance(strings.ToLower(word), n); d < bestD {
+		if d := notation.EditDistance(strings.ToLower(word), n); d < bestD {
 			best, bestD = n, d
 		}
 	}
