@@ -4,8 +4,9 @@ import (
 	"context"
 	"math/rand/v2"
 	"strings"
-	"syscall"
 	"testing"
+
+	"github.com/grundy/grundy/internal/cputime"
 )
 
 const benchN = 1_000_000
@@ -21,13 +22,7 @@ func cpuTime(b *testing.B) func() {
 	}
 }
 
-func rusage() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}
+func rusage() int64 { return cputime.Process().Nanoseconds() }
 
 // alternating returns 2 1 2 1 …: a possible sequence with n runs of 1s, the
 // most work per query.

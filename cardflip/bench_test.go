@@ -4,20 +4,15 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/grundy/grundy/internal/cputime"
 )
 
 // cpuTime is the process's user+system CPU time: on a shared machine,
 // games per CPU second is steadier than games per wall-clock second.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func cpuTime() time.Duration { return cputime.Process() }
 
 // BenchmarkGames plays games on one goroutine (deal included) and reports
 // games per second.

@@ -9,10 +9,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/grundy/grundy/internal/cputime"
 	"github.com/grundy/grundy/problems"
 )
 
@@ -56,13 +56,7 @@ func benchInput(id string) string {
 }
 
 // cpuTime returns the CPU time (user + system) this process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func cpuTime() time.Duration { return cputime.Process() }
 
 // benchProblem times the Go driver and the straightforward C solution of
 // testdata/ID.c on the same input (the C program runs as a process, so its

@@ -2,16 +2,15 @@ package rules_test
 
 import (
 	"fmt"
-	"syscall"
 	"testing"
 	"time"
-
-	"go.starlark.net/starlark"
 
 	"github.com/grundy/grundy/examples"
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/cputime"
 	"github.com/grundy/grundy/rules"
+	"go.starlark.net/starlark"
 )
 
 // BenchmarkStarlarkVsGo measures positions solved per second for the same
@@ -171,13 +170,7 @@ func BenchmarkExamples(b *testing.B) {
 
 // cpuTime returns the CPU time (user + system) the process has used: on a
 // loaded machine steadier than wall time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func cpuTime() time.Duration { return cputime.Process() }
 
 func loadExample(b *testing.B, name string) *rules.Rules {
 	src, err := examples.FS.ReadFile(name)

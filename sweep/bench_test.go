@@ -3,19 +3,13 @@ package sweep
 import (
 	"context"
 	"fmt"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/grundy/grundy/internal/cputime"
 )
 
 // cpuSeconds is the process's CPU time so far (user + system).
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
-}
+func cpuSeconds() float64 { return cputime.Process().Seconds() }
 
 // cores reports the CPU time per wall-clock second: how many cores the
 // benchmark kept busy (on an idle machine; less when others share it).

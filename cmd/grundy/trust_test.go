@@ -15,7 +15,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -51,9 +50,7 @@ func runChild(t *testing.T, stdin string, limit time.Duration, args ...string) c
 	} else if err != nil {
 		t.Fatalf("grundy %v: %v", args, err)
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		c.maxRSS = ru.Maxrss * 1024 // kilobytes on Linux
-	}
+	c.maxRSS, _ = peakRSS(cmd.ProcessState)
 	return c
 }
 
