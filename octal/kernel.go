@@ -679,8 +679,8 @@ type TailError struct {
 
 func (e *TailError) Error() string {
 	if e.Needed < 0 {
-		return fmt.Sprintf("octal: tail mode at heap %d: %s", e.Heap, e.Msg)
+		return fmt.Sprintf("tail mode at heap %d: %s", e.Heap, e.Msg)
 	}
-	return fmt.Sprintf("octal: tail mode: G(%d) needs G(%d), which is neither in the prefix G(0..%d) nor in the window of the last %d values (%s)",
+	return fmt.Sprintf("tail mode: G(%d) needs G(%d), which is neither in the prefix G(0..%d) nor in the window of the last %d values (%s)",
 		e.Heap, e.Needed, e.Prefix-1, e.Window, e.Msg)
 }

@@ -100,7 +100,7 @@ func Of(err error) Kind {
 		return IllegalMove
 	case is[*impartial.CycleError](err), is[*catalog.LoopyHeapError](err), is[*impartial.LoopyValueError](err):
 		return Cycle
-	case is[*impartial.UnsupportedError](err), is[*octal.HeapError](err), is[*misere.RangeError](err),
+	case is[*impartial.UnsupportedError](err), is[*octal.HeapError](err), is[*octal.TailError](err), is[*misere.RangeError](err),
 		is[*misere.OptionError](err), is[*misere.ConstructionError](err):
 		return Unsupported
 	case is[*catalog.SpecError](err), is[*catalog.PositionError](err), is[*notation.SyntaxError](err),

@@ -52,7 +52,7 @@ func Errors() map[stop.Kind][]error {
 		&catalog.SpecError{Spec: "starlark:x.star", Offset: -1, Msg: "does not load", Err: budget(impartial.LimitMemory, 1<<20)},
 	)
 	return map[stop.Kind][]error{
-		stop.Failure: {errors.New("write /dev/full: no space left on device"), &octal.TailError{Heap: 9, Needed: 2, Prefix: 1, Window: 4, Msg: "raise --tail"}},
+		stop.Failure: {errors.New("write /dev/full: no space left on device")},
 		stop.BadInput: {
 			&catalog.SpecError{Spec: "nmi", Offset: 0, Msg: `unknown game "nmi"`, Unknown: true},
 			&catalog.SpecError{Spec: "subtract:1,,3", Offset: 11, Msg: "missing number"},
@@ -75,6 +75,7 @@ func Errors() map[stop.Kind][]error {
 		stop.Unsupported: {
 			&impartial.UnsupportedError{Msg: "misère play of a loopy game is not supported"},
 			&octal.HeapError{Game: "octal:0.7", Heap: 1 << 40, Max: 1 << 30},
+			&octal.TailError{Heap: 5000, Needed: 10, Prefix: 8, Window: 64, Msg: "the period is longer than the window"},
 			&misere.RangeError{Heap: 30, To: 20},
 			&misere.OptionError{Heap: 3, Part: 3},
 			&misere.ConstructionError{Heap: 9, Msg: "200 candidates failed"},
