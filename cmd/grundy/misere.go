@@ -333,12 +333,12 @@ func miserePositionsText(r *catalog.MiserePositions, maxList int) string {
 	if r.Status == misere.Stopped {
 		claim = fmt.Sprintf("STOPPED at position %d; exact for the %d positions before it, a closed set", r.Stop.Index, len(r.Pretending))
 	}
-	asked := "position"
+	asked := "position given and its followers"
 	if len(r.Positions) > 1 {
-		asked = fmt.Sprintf("%d positions", len(r.Positions))
+		asked = fmt.Sprintf("%d positions given and their followers", len(r.Positions))
 	}
-	fmt.Fprintf(&b, "%s: misère quotient of the %s given and their followers (%d positions in all): %d elements, %d in the P-portion (%s).\n",
-		r.Game, asked, r.Closure, r.Size, r.PSize, claim)
+	fmt.Fprintf(&b, "%s: misère quotient of the %s (%s in all): %s, %d in the P-portion (%s).\n",
+		r.Game, asked, plural(r.Closure, "position"), plural(r.Size, "element"), r.PSize, claim)
 	cut := func(xs []string, sep string) string {
 		if maxList > 0 && len(xs) > maxList {
 			return strings.Join(xs[:maxList], sep) + fmt.Sprintf("%s… (%d more)", sep, len(xs)-maxList)

@@ -373,7 +373,7 @@ func misereFormText(m *catalog.MisereForm) string {
 // misereSolutionText states a sum of heaps answered by a misère quotient.
 func misereSolutionText(m *catalog.MisereSolution) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: a sum of %d heaps\n", m.Game, m.Heaps)
+	fmt.Fprintf(&b, "%s: a sum of %s\n", m.Game, plural(m.Heaps, "heap"))
 	fmt.Fprintf(&b, "  image           %s\n", m.Image)
 	fmt.Fprintf(&b, "  misère outcome  %s\n", m.Outcome)
 	switch {

@@ -273,7 +273,7 @@ export default {
           h('dt', {}, 'Image'), h('dd', { id: 'mis-solve-image', class: 'mono' }, r.image),
           h('dt', {}, 'Misère outcome'), h('dd', { id: 'mis-solve-outcome' }, `${r.outcome}-position`),
           h('dt', {}, 'Winning move'), h('dd', { id: 'mis-solve-move', class: 'mono' }, move),
-          h('dt', {}, 'Answered by'), h('dd', {}, `the quotient of ${r.quotient.size} elements, ${by} (a sum of ${r.heaps} heaps)`)));
+          h('dt', {}, 'Answered by'), h('dd', {}, `the quotient of ${r.quotient.size} elements, ${by} (a sum of ${r.heaps === 1 ? 'one heap' : `${r.heaps} heaps`})`)));
       });
     }
 
