@@ -1,9 +1,18 @@
 package web
 
 import (
+	"context"
+	"fmt"
+	neturl "net/url"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/grundy/grundy/catalog"
+	"github.com/grundy/grundy/catalog/families"
+	"github.com/grundy/grundy/misere"
 )
 
 // The small things users noticed (issue 44 §4), in the browser.
@@ -27,5 +36,41 @@ func TestBrowserPlayWholeMoveList(t *testing.T) {
 		if got.Width > float64(size.w) {
 			t.Errorf("at %d px: the move list is %v px wide", size.w, got.Width)
 		}
+	}
+}
+
+// The misère page lists every winning move of a sum answered by the
+// quotient (misère Kayles 3 4 5 has two; the page showed the first only)
+// and says in words what an image is, beside the sum's and above the
+// images of given positions (issue 44 §4).
+func TestBrowserMisereEveryWinningMove(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	g, err := families.Parse("kayles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := g.SolveMisereSum(context.Background(), "3 4 5", misere.Settings{}, catalog.Options{Misere: true})
+	if err != nil || len(want.Moves) != 2 {
+		t.Fatalf("the library: %+v, %v", want, err)
+	}
+	run(t, ctx, "sum", chromedp.Navigate(url+"/#/misere?game=kayles&mode=heaps&heaps=12&sum=3+4+5"))
+	waitJS(t, ctx, "solved", `document.querySelectorAll('#mis-solve-moves li').length > 0`)
+	got := eval[[]string](t, ctx, "moves", `[...document.querySelectorAll('#mis-solve-moves li')].map(li => li.textContent)`)
+	var wantText []string
+	for _, m := range want.Moves {
+		to := strings.Trim(strings.ReplaceAll(fmt.Sprint(m.To), " ", " + "), "[]")
+		wantText = append(wantText, fmt.Sprintf("heap #%d (%d) → %s", m.Index+1, m.Heap, to))
+	}
+	if !slices.Equal(got, wantText) {
+		t.Errorf("winning moves %q, the library's %q", got, wantText)
+	}
+	if note := text(t, ctx, "#mis-solve-image-note"); !strings.Contains(note, "stands for the sum") {
+		t.Errorf("the image is not explained: %q", note)
+	}
+	run(t, ctx, "positions", chromedp.Navigate(url+"/#/misere?game=wythoff&positions="+neturl.QueryEscape(`["5 3"]`)))
+	waitJS(t, ctx, "quotient", `!!document.getElementById('mis-asked')`)
+	if note := text(t, ctx, "#mis-image-note"); !strings.Contains(note, "image is the element of the quotient") {
+		t.Errorf("the images of positions are not explained: %q", note)
 	}
 }
