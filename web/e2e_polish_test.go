@@ -74,3 +74,33 @@ func TestBrowserMisereEveryWinningMove(t *testing.T) {
 		t.Errorf("the images of positions are not explained: %q", note)
 	}
 }
+
+// The nimbers page's errors point to its own boxes (issue 44 §4): an
+// expression in x typed in the calculator points to the Roots box (the
+// server's message names its API, /api/nimber/solve), whose button takes
+// it there and solves it; an error of the polynomial shows in the Roots
+// box, beside its input, and leaves the calculator alone.
+func TestBrowserNimberErrorsInTheirBox(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	run(t, ctx, "x in the calculator", chromedp.Navigate(url+"/#/nimber?expr="+neturl.QueryEscape("x^2+x+1")))
+	waitJS(t, ctx, "error", `!!document.querySelector('#nim-out .error')`)
+	if got := text(t, ctx, "#nim-out .error"); !strings.Contains(got, "Roots box") || strings.Contains(got, "/api/") {
+		t.Errorf("the calculator's error %q does not point to the Roots box", got)
+	}
+	run(t, ctx, "to roots", click("#nim-to-roots"))
+	// The default polynomial is written x^2 + x + 1: the answer to this one
+	// starts with it as typed.
+	waitJS(t, ctx, "roots", `document.getElementById('nim-poly').value === 'x^2+x+1' && (document.getElementById('nim-roots')?.textContent ?? '').startsWith('x^2+x+1 ')`)
+	if got := text(t, ctx, "#nim-roots"); !strings.Contains(got, "for x = ") {
+		t.Errorf("the roots of x^2+x+1: %q", got)
+	}
+	run(t, ctx, "bad polynomial", chromedp.Navigate(url+"/#/nimber?expr=8*8&poly="+neturl.QueryEscape("x^2++")))
+	waitJS(t, ctx, "error", `!!document.querySelector('#nim-solve-out .error') && !!document.getElementById('nim-value')`)
+	if !eval[bool](t, ctx, "same card", `document.querySelector('#nim-solve-out .error').closest('.card') === document.getElementById('nim-poly').closest('.card')`) {
+		t.Error("the polynomial's error is not in the Roots box")
+	}
+	if got := text(t, ctx, "#nim-solve-out .error"); !strings.Contains(got, "column 5") {
+		t.Errorf("the polynomial's error %q does not name its column", got)
+	}
+}
