@@ -3,6 +3,8 @@ package catalog
 import (
 	"context"
 	"errors"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/misere"
@@ -88,11 +90,24 @@ type Spec[P comparable] struct {
 // New returns the catalog game of a spec.
 func New[P comparable](s Spec[P]) *Game {
 	g := &Game{info: s.Info}
+	g.info.Rule = sentence(g.info.Rule)
 	g.info.Heap = s.Heap != nil || s.Stream != nil
 	g.info.Table = s.Cell != nil
 	g.info.Periodic = s.Period != nil
 	g.e = &sumGame[P]{info: &g.info, spec: s}
 	return g
+}
+
+// sentence makes a rule a sentence, as every face shows Info.Rule: its
+// first letter a capital ("knock down one pin…" of a family's one-line
+// rule becomes "Knock down one pin…"). Families write their rules as they
+// like; this is the one place that decides how a game's rule starts.
+func sentence(rule string) string {
+	r, n := utf8.DecodeRuneInString(rule)
+	if n == 0 || !unicode.IsLower(r) {
+		return rule
+	}
+	return string(unicode.ToUpper(r)) + rule[n:]
 }
 
 // Binding is an engine game ready for one question, what a Spec's Bind

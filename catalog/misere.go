@@ -175,16 +175,24 @@ func (g *Game) MisereHeaps(position string) ([]int, error) {
 }
 
 // MisereSolution is a sum of heaps answered by the misère quotient: the
-// image of the sum (the product of its heaps' images, by its normal
-// form), its misère outcome and a winning move. Its JSON form is what
-// `grundy misere solve --json` prints.
+// image of the sum (the element of the quotient that stands for it, the
+// product of its heaps' images, by its normal form), its misère outcome
+// and its winning moves. Its JSON form is what `grundy misere solve
+// --json` prints.
 type MisereSolution struct {
 	Game    string            `json:"game"`
 	Heaps   int               `json:"heaps"`
 	Image   string            `json:"image"`
 	Outcome impartial.Outcome `json:"outcome"`
-	// Move is a winning move (nil for a P-position).
+	// Move is the first winning move (nil for a P-position).
 	Move *misere.Move `json:"move,omitempty"`
+	// Moves lists every winning move (misere.Quotient.WinningMoves: in
+	// heap order, then in the rules' order of options), at most
+	// Options.MaxListed of them (0: DefaultMovePage). More says that
+	// there are winning moves past the list, or that the move budget
+	// stopped the listing before its end (Moves then holds Move alone).
+	Moves []misere.Move `json:"moves,omitempty"`
+	More  bool          `json:"more,omitempty"`
 	// Quotient says which quotient answered: its size, status and the
 	// heaps it was computed to.
 	Quotient struct {
@@ -232,10 +240,35 @@ func (g *Game) SolveMisereSum(ctx context.Context, position string, s misere.Set
 		}
 		if ok {
 			res.Move = &m
+			if err := res.listMoves(ctx, q, heaps, opts.MaxListed); err != nil {
+				return nil, err
+			}
 		}
 	}
 	res.Quotient.Size, res.Quotient.Status, res.Quotient.Heaps, res.Quotient.Computed = q.Size(), q.Status(), q.Heaps(), q.Computed()
 	return res, nil
+}
+
+// listMoves lists the winning moves of the sum, at most listed of them (0:
+// DefaultMovePage). A listing the move budget stops (a heap past the
+// range whose options are many) gives the one move found first, and More.
+func (res *MisereSolution) listMoves(ctx context.Context, q *misere.Quotient, heaps []int, listed int) error {
+	if listed <= 0 {
+		listed = DefaultMovePage
+	}
+	ms, err := q.WinningMoves(ctx, heaps, listed)
+	var be *impartial.BudgetError
+	switch {
+	case err == nil:
+		res.Moves = ms
+	case errors.As(err, &be) && be.Limit == impartial.LimitMoves && len(ms) == listed:
+		res.Moves, res.More = ms, true // more winning moves than listed
+	case errors.As(err, &be) && be.Limit == impartial.LimitMoves:
+		res.Moves, res.More = []misere.Move{*res.Move}, true // the move budget stopped the listing
+	default:
+		return err
+	}
+	return nil
 }
 
 // The quotient of a finite set of positions of any game (MisereSolver's

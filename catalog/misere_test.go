@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,8 +16,10 @@ import (
 	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/games"
 	"github.com/grundy/grundy/impartial"
-
+	"github.com/grundy/grundy/impartial/impartialtest"
+	"github.com/grundy/grundy/internal/octaltest"
 	"github.com/grundy/grundy/misere"
+	"github.com/grundy/grundy/octal"
 )
 
 // kaylesStar is Kayles (octal 0.77) as a Starlark heap game whose options
@@ -328,6 +331,63 @@ func TestMisereStopsByContext(t *testing.T) {
 			var stop *misere.StopError
 			if what == "quotient of heaps" && !errors.As(err, &stop) {
 				t.Errorf("%s, %s: %v is not a stop of the quotient", c.name, what, err)
+			}
+		}
+	}
+}
+
+// A sum answered by the misère quotient lists every winning move, not one
+// (issue 44 §4): on every sum of one to three heaps of 1..8 tokens of
+// Kayles, Dawson's Kayles and 0.75, the moves of SolveMisereSum are those
+// of an exhaustive search of the real game (the brute-force oracle on
+// octaltest.Engine), and Move is the first of them.
+func TestSolveMisereSumEveryWinningMove(t *testing.T) {
+	ctx := context.Background()
+	for _, game := range []struct{ spec, code string }{{"kayles", "0.77"}, {"dawson-kayles", "0.07"}, {"octal:0.75", "0.75"}} {
+		spec := game.spec
+		g, err := families.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := octal.ParseCode(game.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		or := impartialtest.NewOracle[octaltest.Heaps](octaltest.Engine{Game: octal.New(c)})
+		var sums [][]int
+		for a := 1; a <= 8; a++ {
+			sums = append(sums, []int{a})
+			for b := 1; b <= a; b++ {
+				sums = append(sums, []int{a, b}, []int{b, a})
+				for d := 1; d <= min(b, 4); d++ {
+					sums = append(sums, []int{a, b, d}, []int{d, a, b})
+				}
+			}
+		}
+		for _, hs := range sums {
+			pos := strings.Trim(fmt.Sprint(hs), "[]")
+			res, err := g.SolveMisereSum(ctx, pos, misere.Settings{}, catalog.Options{})
+			if err != nil {
+				t.Fatalf("%s %s: %v", spec, pos, err)
+			}
+			ps := make([]octaltest.Heaps, len(hs))
+			for i, h := range hs {
+				ps[i], _ = octaltest.HeapsOf(h)
+			}
+			if want := or.Outcome(true, ps...); res.Outcome != want {
+				t.Fatalf("%s %s: outcome %v, search %v", spec, pos, res.Outcome, want)
+			}
+			var got []impartial.Move[octaltest.Heaps]
+			for _, m := range res.Moves {
+				to, _ := octaltest.HeapsOf(m.To...)
+				got = append(got, impartial.Move[octaltest.Heaps]{Index: m.Index, To: to})
+			}
+			want := or.WinningMoves(true, ps...)
+			if !impartialtest.SameMoves(got, want) || res.More {
+				t.Fatalf("%s %s: winning moves %v (more %v), search %v", spec, pos, got, res.More, want)
+			}
+			if len(want) > 0 && (res.Move == nil || !reflect.DeepEqual(*res.Move, res.Moves[0])) {
+				t.Fatalf("%s %s: Move %v is not the first of Moves %v", spec, pos, res.Move, res.Moves)
 			}
 		}
 	}

@@ -175,7 +175,8 @@ func (q *Quotient) WinningMoves(ctx context.Context, heaps []int, max int) ([]Mo
 
 // WinningMove returns one winning misère move of the sum of heaps (the
 // first in heap order, then in the rules' order of options), and false
-// when the sum is a P-position (every move loses).
+// when the sum is a P-position (every move loses) or has no move at all
+// (an N-position under misère play: its player wins by having none).
 //
 // For a heap beyond the heaps computed (a proved quotient of a
 // take-and-break code), the options of that heap are not listed: heap h
@@ -195,6 +196,7 @@ func (q *Quotient) WinningMove(ctx context.Context, heaps []int) (Move, bool, er
 	}
 	tried := map[[2]int32]bool{} // (reduced heap, rest) pairs without a winning option
 	prefix := int32(0)
+	moves := false // a heap of the sum has an option
 	for i, h := range heaps {
 		if i&1023 == 1023 {
 			if err := ctxError(ctx); err != nil {
@@ -206,6 +208,7 @@ func (q *Quotient) WinningMove(ctx context.Context, heaps []int) (Move, bool, er
 			prefix = q.q.act(prefix, img[i])
 		}
 		r, _ := q.reduceHeap(h)
+		moves = moves || len(q.trans[r]) > 0
 		key := [2]int32{int32(r), rest}
 		if tried[key] {
 			continue
@@ -226,6 +229,9 @@ func (q *Quotient) WinningMove(ctx context.Context, heaps []int) (Move, bool, er
 			return Move{Index: i, Heap: h, To: to}, true, nil
 		}
 		tried[key] = true
+	}
+	if !moves {
+		return Move{}, false, nil // no move is left, and its player wins
 	}
 	// The option images said a move wins: not reached for valid rules.
 	return Move{}, false, &ConstructionError{Heap: q.to, Msg: "the option images promise a winning move that no option gives"}

@@ -659,7 +659,11 @@ func (s Summary) Text(title string, maxList int) string {
 		for _, h := range s.Grew {
 			hs = append(hs, strconv.Itoa(h))
 		}
-		row("grew at", "heaps "+cut(hs, ", "))
+		heaps := "heaps "
+		if len(hs) == 1 {
+			heaps = "heap "
+		}
+		row("grew at", heaps+cut(hs, ", "))
 	}
 	if s.Stop != nil {
 		row("stopped", s.Stop.Reason)

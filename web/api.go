@@ -112,11 +112,26 @@ func badRequest(format string, args ...any) error {
 // value of a repeated parameter (a position of /api/misere/quotient's
 // list) also names the parameter and the value's index, from 1, so that a
 // page can show the error next to the field it came from.
+//
+// An input that another endpoint answers names it in Use (an expression
+// in x given to /api/nimber, a polynomial: "nimber/solve", whose poly it
+// is), so that a page can point to its own control for it.
 type ErrorBody struct {
 	Error     string `json:"error"`
 	Parameter string `json:"parameter,omitempty"`
 	Index     int    `json:"index,omitempty"`
+	Use       string `json:"use,omitempty"`
 }
+
+// useError is an error about an input that the endpoint Use answers; its
+// message and status are Err's.
+type useError struct {
+	Err error
+	Use string
+}
+
+func (e *useError) Error() string { return e.Err.Error() }
+func (e *useError) Unwrap() error { return e.Err }
 
 // paramError is an error about the Index-th value (from 1) of the
 // repeated parameter Param; its message and status are Err's.

@@ -11,7 +11,8 @@ import (
 // nimberEval answers /api/nimber?expr=E: the value of a nim-arithmetic
 // expression, {"expr":…,"value":…}, as `grundy nimber E --json` prints it
 // (value an exact JSON number, however large). A malformed expression or a
-// division by 0 is a 400 naming the column; an evaluation past the work
+// division by 0 is a 400 naming the column (an expression in x, a
+// polynomial, with "use":"nimber/solve"); an evaluation past the work
 // budget (nimber.DefaultWork products of 64-bit nimbers) a 422.
 func (s *Server) nimberEval(r *http.Request) (any, error) {
 	expr, err := s.field(r, "expr", true)
@@ -20,7 +21,7 @@ func (s *Server) nimberEval(r *http.Request) (any, error) {
 	}
 	v, err := nimber.EvalContext(r.Context(), expr, nimber.Settings{})
 	if errors.Is(err, nimber.ErrVariable) {
-		return nil, fmt.Errorf("%w; /api/nimber/solve?poly= finds them", err)
+		return nil, &useError{Err: fmt.Errorf("%w; /api/nimber/solve?poly= finds them", err), Use: "nimber/solve"}
 	}
 	if err != nil {
 		return nil, err

@@ -53,5 +53,9 @@ func TestNimberAPI(t *testing.T) {
 		if code != c.code || json.Unmarshal([]byte(body), &e) != nil || !strings.Contains(e.Error, c.msg) {
 			t.Errorf("GET %s = %d %s, want %d containing %q", c.target, code, body, c.code, c.msg)
 		}
+		// Only an expression in x names the endpoint that answers it.
+		if want := map[bool]string{true: "nimber/solve"}[strings.Contains(c.msg, "x is a variable")]; e.Use != want {
+			t.Errorf("GET %s: use %q, want %q", c.target, e.Use, want)
+		}
 	}
 }

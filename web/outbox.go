@@ -159,6 +159,10 @@ func errorAnswer(err error) answer {
 	if errors.As(err, &pe) {
 		body.Parameter, body.Index = pe.Param, pe.Index
 	}
+	var ue *useError
+	if errors.As(err, &ue) {
+		body.Use = ue.Use
+	}
 	var b bytes.Buffer
 	jsonout.Write(&b, body)
 	return answer{status, b.Bytes()}

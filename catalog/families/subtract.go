@@ -122,13 +122,21 @@ func subtractPeriod(ctx context.Context, sub games.Subtraction, max int, opts ca
 	var be *impartial.BudgetError
 	if errors.As(err, &be) && be.Limit == impartial.LimitPositions && be.Max == int64(max) {
 		return &catalog.Periodicity{Status: catalog.PeriodNone, ComputedTo: max,
-			Criterion: fmt.Sprintf("state repetition (G(n) depends only on the %d values before it): no window of %d values repeated in G(0..%d)", m, m, max)}, nil
+			Criterion: fmt.Sprintf("state repetition (G(n) depends only on the %s before it): no window of %s repeated in G(0..%d)", values(m), values(m), max)}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
 	return &catalog.Periodicity{
 		Preperiod: pre, Period: per, Status: catalog.PeriodProved, ComputedTo: pre + per + m - 1,
-		Criterion: fmt.Sprintf("state repetition: G(n) depends only on the %d values before it (max S = %d), and G(n+%d) = G(n) for the %d values n = %d..%d", m, m, per, m, pre, pre+m-1),
+		Criterion: fmt.Sprintf("state repetition: G(n) depends only on the %s before it (max S = %d), and G(n+%d) = G(n) for the %s n = %d..%d", values(m), m, per, values(m), pre, pre+m-1),
 	}, nil
+}
+
+// values counts values in words: "the 1 value", "the 3 values".
+func values(m int) string {
+	if m == 1 {
+		return "1 value"
+	}
+	return fmt.Sprintf("%d values", m)
 }

@@ -234,8 +234,12 @@ when the strategy has one.`,
 			if f.json {
 				return jsonout.Write(io.out, cardflip.NewExactReport(s, f.m, r, res))
 			}
-			fmt.Fprintf(io.out, "%s, m = %d (%s): E[X] = %s = %.6f over all %d deals (min %d, max %d)\n",
-				s.Info().Name, f.m, r, res.Expectation.RatString(), mean, res.Games, res.Min, res.Max)
+			deals := fmt.Sprintf("all %d deals", res.Games)
+			if res.Games == 1 {
+				deals = "its one deal"
+			}
+			fmt.Fprintf(io.out, "%s, m = %d (%s): E[X] = %s = %.6f over %s (min %d, max %d)\n",
+				s.Info().Name, f.m, r, res.Expectation.RatString(), mean, deals, res.Min, res.Max)
 			if k := cardflip.Known(s.Info().Name, f.m); k != nil && r.Variant == cardflip.Standard {
 				agree := "agrees"
 				if k.Cmp(res.Expectation) != 0 {
@@ -285,7 +289,7 @@ a histogram. The same seed gives the same numbers whatever the cores.`,
 			}
 			ci := st.CI95()
 			w := bufio.NewWriter(io.out)
-			fmt.Fprintf(w, "%s, m = %d (%s), Monte Carlo: %d games, seed %d\n", s.Info().Name, f.m, r, st.Games, seed)
+			fmt.Fprintf(w, "%s, m = %d (%s), Monte Carlo: %s, seed %d\n", s.Info().Name, f.m, r, plural(int(st.Games), "game"), seed)
 			fmt.Fprintf(w, "E[X] = %.4f ± %.4f (standard error), 95%% interval [%.4f, %.4f], min %d, max %d\n",
 				st.Mean(), st.StdErr(), ci[0], ci[1], st.Min, st.Max)
 			if kf, ok := cardflip.KnownMean(s.Info().Name, f.m); ok && r.Variant == cardflip.Standard {
@@ -378,7 +382,7 @@ where the card went and whether face up).`,
 				w.Flush()
 				return err
 			}
-			fmt.Fprintf(w, "X = %d turns\n", x)
+			fmt.Fprintf(w, "X = %s\n", plural(x, "turn"))
 			return w.Flush()
 		},
 	}

@@ -7,11 +7,13 @@ import (
 
 	"github.com/grundy/grundy/cardflip"
 	"github.com/grundy/grundy/catalog/families"
+	"github.com/grundy/grundy/problems"
 )
 
 // Shell completion (grundy completion bash|zsh|fish|powershell): game
-// names from the catalog for the GAME argument, and the choices of the
-// flags that name one (--strategy, --strength, --color).
+// names from the catalog for the GAME argument, problem ids for grundy
+// problem's ID, and the choices of the flags that name one (--strategy,
+// --strength, --color).
 
 // gameNames lists the spec strings a GAME argument completes to: every
 // game named alone (nim, kayles, and their aliases), every argument of a
@@ -58,6 +60,21 @@ func completeGame(cmd *cobra.Command, args []string, toComplete string) ([]strin
 	return out, d
 }
 
+// completeProblem completes grundy problem's ID from the problems of the
+// catalog, each with its title as the description (shown by zsh and fish).
+func completeProblem(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []string
+	for _, p := range problems.All() {
+		if strings.HasPrefix(p.ID, toComplete) {
+			out = append(out, p.ID+"\t"+p.Title)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
 // completeWords completes a flag from a list of words, made only when a
 // completion is asked for.
 func completeWords(words func() []string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -98,6 +115,8 @@ func addCompletions(root *cobra.Command) {
 		switch cmdName(c) {
 		case "solve", "play", "values", "period", "games", "misere form", "misere genus", "misere quotient":
 			c.ValidArgsFunction = completeGame
+		case "problem":
+			c.ValidArgsFunction = completeProblem
 		}
 		for name, words := range flagWords {
 			if c.Flags().Lookup(name) != nil {

@@ -333,12 +333,12 @@ func miserePositionsText(r *catalog.MiserePositions, maxList int) string {
 	if r.Status == misere.Stopped {
 		claim = fmt.Sprintf("STOPPED at position %d; exact for the %d positions before it, a closed set", r.Stop.Index, len(r.Pretending))
 	}
-	asked := "position"
+	asked := "position given and its followers"
 	if len(r.Positions) > 1 {
-		asked = fmt.Sprintf("%d positions", len(r.Positions))
+		asked = fmt.Sprintf("%d positions given and their followers", len(r.Positions))
 	}
-	fmt.Fprintf(&b, "%s: misère quotient of the %s given and their followers (%d positions in all): %d elements, %d in the P-portion (%s).\n",
-		r.Game, asked, r.Closure, r.Size, r.PSize, claim)
+	fmt.Fprintf(&b, "%s: misère quotient of the %s (%s in all): %s, %d in the P-portion (%s).\n",
+		r.Game, asked, plural(r.Closure, "position"), plural(r.Size, "element"), r.PSize, claim)
 	cut := func(xs []string, sep string) string {
 		if maxList > 0 && len(xs) > maxList {
 			return strings.Join(xs[:maxList], sep) + fmt.Sprintf("%s… (%d more)", sep, len(xs)-maxList)
@@ -357,6 +357,9 @@ func miserePositionsText(r *catalog.MiserePositions, maxList int) string {
 		}
 		row("position", fmt.Sprintf("%s: image %s, misère outcome %s", p.Position, p.Image, p.Outcome))
 	}
+	// The image in plain words, once, under the positions that have one.
+	row("", "(a position's image is the element of the quotient that stands for it: the product of its")
+	row("", "components' images Φ; a sum is a misère P-position exactly when its image is in the P-portion)")
 	var gens, phi []string
 	for _, g := range r.Generators {
 		gens = append(gens, fmt.Sprintf("%s = Φ(%s)", g.Name, g.Position))
@@ -431,11 +434,12 @@ func newMisereSolveCmd(io *streams) *cobra.Command {
 	opts := &misereSolveOptions{}
 	cmd := &cobra.Command{
 		Use:   "solve GAME HEAPS...",
-		Short: "A sum of heaps by the misère quotient: outcome and a winning move",
+		Short: "A sum of heaps by the misère quotient: outcome and every winning move",
 		Long: `Answer a sum of heaps of a heap game under misère play through its misère
-quotient: the image of the sum (the product of its heaps' images, by its
-normal form), the outcome (P when the image is in the P-portion) and a
-winning move. The quotient is computed until the periodicity theorem proves
+quotient: the image of the sum (the element of the quotient that stands for
+it, the product of its heaps' images, by its normal form), the outcome (P
+when the image is in the P-portion) and every winning move (the first ten;
+--json lists up to 100, and says "more" when there are others). The quotient is computed until the periodicity theorem proves
 it for every heap (then heaps of any size are answered: a heap beyond the
 heaps computed has the images of a heap a multiple of the period below),
 or, for games without the theorem, to the largest heap of the sum. A sum of
@@ -448,7 +452,7 @@ ten thousand heaps is ten thousand lookups, far beyond search.`,
 			return misereSolveRun(cmd, io, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game","heaps","image","outcome","move","quotient"}`)
+	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game","heaps","image","outcome","move","moves","more","quotient"}`)
 	opts.budget.add(cmd.Flags())
 	return cmd
 }

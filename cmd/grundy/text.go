@@ -370,25 +370,45 @@ func misereFormText(m *catalog.MisereForm) string {
 		m.Game, m.Position, m.Form, m.Genus, tame, m.Outcome, uint64(m.MisereValue), uint64(m.NormalValue), m.Birthday)
 }
 
-// misereSolutionText states a sum of heaps answered by a misère quotient.
+// misereShown is the number of winning moves misereSolutionText writes.
+const misereShown = 10
+
+// misereSolutionText states a sum of heaps answered by a misère quotient:
+// the image in plain words, the outcome it decides and every winning
+// move (the first misereShown, and how many --json lists).
 func misereSolutionText(m *catalog.MisereSolution) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: a sum of %d heaps\n", m.Game, m.Heaps)
-	fmt.Fprintf(&b, "  image           %s\n", m.Image)
-	fmt.Fprintf(&b, "  misère outcome  %s\n", m.Outcome)
+	fmt.Fprintf(&b, "%s: a sum of %s\n", m.Game, plural(m.Heaps, "heap"))
+	// The image in plain words: what stands for the sum in the quotient,
+	// and what it decides.
+	fmt.Fprintf(&b, "  image           %s, the element of the quotient that stands for the sum (its heaps' images multiplied)\n", m.Image)
+	in := "is not in the P-portion: the player to move wins"
+	if m.Outcome == impartial.P {
+		in = "is in the P-portion: the player to move loses"
+	}
+	fmt.Fprintf(&b, "  misère outcome  %s (%s %s)\n", m.Outcome, m.Image, in)
 	switch {
-	case m.Move != nil:
-		to := "nothing"
-		if len(m.Move.To) > 0 {
-			parts := make([]string, len(m.Move.To))
-			for i, p := range m.Move.To {
-				parts[i] = strconv.Itoa(p)
-			}
-			to = strings.Join(parts, " + ")
+	case len(m.Moves) > 0:
+		head := "winning moves"
+		if len(m.Moves) == 1 && !m.More {
+			head = "winning move"
 		}
-		fmt.Fprintf(&b, "  winning move    heap #%d (%d) → %s\n", m.Move.Index+1, m.Move.Heap, to)
+		for _, mv := range m.Moves[:min(len(m.Moves), misereShown)] {
+			fmt.Fprintf(&b, "  %-15s heap #%d (%d) → %s\n", head, mv.Index+1, mv.Heap, misereMoveTo(mv))
+			head = ""
+		}
+		switch {
+		case m.More:
+			fmt.Fprintf(&b, "  %-15s … and more: --json lists the first %d\n", "", len(m.Moves))
+		case len(m.Moves) > misereShown:
+			fmt.Fprintf(&b, "  %-15s … %d in all: --json lists them\n", "", len(m.Moves))
+		}
+	case m.Move != nil:
+		fmt.Fprintf(&b, "  winning move    heap #%d (%d) → %s\n", m.Move.Index+1, m.Move.Heap, misereMoveTo(*m.Move))
 	case m.Outcome == impartial.P:
 		fmt.Fprintf(&b, "  winning move    none: every move loses\n")
+	default:
+		fmt.Fprintf(&b, "  winning move    none needed: no move is left, and under misère play the player who cannot move wins\n")
 	}
 	claim := fmt.Sprintf("computed for heaps 0..%d", m.Quotient.Heaps)
 	if m.Quotient.Status == misere.Proved {
@@ -396,6 +416,19 @@ func misereSolutionText(m *catalog.MisereSolution) string {
 	}
 	fmt.Fprintf(&b, "  by the misère quotient of %d elements, %s\n", m.Quotient.Size, claim)
 	return b.String()
+}
+
+// misereMoveTo writes the heaps a misère move leaves in place of the heap
+// it plays in: "1 + 1", or "nothing".
+func misereMoveTo(m misere.Move) string {
+	if len(m.To) == 0 {
+		return "nothing"
+	}
+	parts := make([]string, len(m.To))
+	for i, p := range m.To {
+		parts[i] = strconv.Itoa(p)
+	}
+	return strings.Join(parts, " + ")
 }
 
 // nimSum writes the value of a position of several components as the

@@ -271,9 +271,16 @@ func TestCompletion(t *testing.T) {
 		{[]string{"cardflip", "simulate", "--strategy", ""}, []string{"best", "stacks", "front-to-back"}, nil},
 		{[]string{"play", "nim", "3", "--strength", ""}, []string{"perfect", "random", "mixed"}, nil},
 		{[]string{"solve", "nim", "3", "--color", ""}, []string{"auto", "always", "never"}, nil},
+		// Problem ids, each described by its title (issue 44 §4).
+		{[]string{"problem", "hdu18"}, []string{"hdu1846", "hdu1847", "hdu1849", "hdu1850"}, []string{"hdu2176", "hihocoder1172"}},
+		{[]string{"problem", ""}, []string{"hdu1846", "hihocoder1172"}, nil},
+		{[]string{"problem", "hdu1846", ""}, nil, []string{"hdu1846"}},
 	} {
 		out, _, code := grundy(t, "", append([]string{"__complete"}, c.args...)...)
 		lines := strings.Split(out, "\n")
+		for i, l := range lines {
+			lines[i], _, _ = strings.Cut(l, "\t") // the word, not its description
+		}
 		if code != 0 {
 			t.Errorf("__complete %q: exit %d", c.args, code)
 		}

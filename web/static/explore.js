@@ -122,7 +122,7 @@ export default {
           isSum(game) ? null : h('button', {
             class: 'secondary', id: 'explore-make-sum', title: 'Explore this position as a component of a sum of different games',
             onclick: () => app.go('explore', { game: 'sum', position: `${r.game} ${r.position} + nim 3`, misere: r.misere ? 1 : 0 }),
-          }, 'Add another game (a sum) ＋')),
+          }, '+ Add another game (a sum)')),
         share.el);
       share.set({ page: 'explore', params: { game: r.game, position: r.position, ...(r.misere ? { misere: 1 } : {}) }, data: r, name: `${r.game}-${r.position}` });
       if (boards) componentBoards(boards, r, { moves: r.options ?? [], onMove: (m) => go(m.to), onNote });

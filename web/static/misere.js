@@ -262,18 +262,28 @@ export default {
       if (!info) return;
       return run(solveGo, solveOut, async (signal) => {
         const r = await api('misere/solve', { game: info.spec, position: sum.value }, { signal });
-        const move = r.move
-          ? `heap #${r.move.index + 1} (${r.move.heap}) → ${r.move.to.length ? r.move.to.join(' + ') : 'nothing'}`
-          : 'none: every move loses';
+        // Every winning move the server lists (the first has the id
+        // mis-solve-move), or why there is none.
+        const moveText = (m) => `heap #${m.index + 1} (${m.heap}) → ${m.to.length ? m.to.join(' + ') : 'nothing'}`;
+        const moves = r.moves ?? (r.move ? [r.move] : []);
+        let items = moves.map((m, i) => h('li', { class: 'mono', id: i === 0 ? 'mis-solve-move' : undefined }, moveText(m)));
+        if (r.more) items.push(h('li', { class: 'more', id: 'mis-solve-more' }, `… and more: the first ${moves.length} are listed`));
+        if (!moves.length) {
+          items = [h('li', { id: 'mis-solve-move' }, r.outcome === 'P'
+            ? 'none: every move loses'
+            : 'none needed: no move is left, and under misère play the player who cannot move wins')];
+        }
         const by = r.quotient.status === 'proved'
           ? `proved for every heap at heap ${r.quotient.computed}`
           : `computed for heaps 0..${r.quotient.heaps}`;
         clear(solveOut, h('dl', { class: 'facts', 'data-game': r.game },
           h('dt', {}, 'Game'), h('dd', { id: 'mis-solve-game', class: 'mono' }, r.game),
-          h('dt', {}, 'Image'), h('dd', { id: 'mis-solve-image', class: 'mono' }, r.image),
+          h('dt', {}, 'Image'), h('dd', {}, h('span', { id: 'mis-solve-image', class: 'mono' }, r.image),
+            h('span', { class: 'more', id: 'mis-solve-image-note' }, ` — the element of the quotient that stands for the sum, its heaps' images multiplied; the sum is a misère P-position exactly when its image is in the P-portion`)),
           h('dt', {}, 'Misère outcome'), h('dd', { id: 'mis-solve-outcome' }, `${r.outcome}-position`),
-          h('dt', {}, 'Winning move'), h('dd', { id: 'mis-solve-move', class: 'mono' }, move),
-          h('dt', {}, 'Answered by'), h('dd', {}, `the quotient of ${r.quotient.size} elements, ${by} (a sum of ${r.heaps} heaps)`)));
+          h('dt', {}, moves.length === 1 && !r.more ? 'Winning move' : 'Winning moves'),
+          h('dd', {}, h('ul', { id: 'mis-solve-moves', class: 'plain' }, items)),
+          h('dt', {}, 'Answered by'), h('dd', {}, `the quotient of ${r.quotient.size} elements, ${by} (a sum of ${r.heaps === 1 ? 'one heap' : `${r.heaps} heaps`})`)));
       });
     }
 
@@ -361,6 +371,7 @@ export default {
       clear(quotOut,
         h('p', { id: 'mis-summary', class: 'summary' }, h('b', {}, q.game),
           ` · ${n} position${n === 1 ? '' : 's'} given and every position they lead to (${q.closure} in all) · ${q.size} elements · P-portion ${q.p_size} · `, status),
+        h('p', { class: 'more', id: 'mis-image-note' }, 'A position’s image is the element of the quotient that stands for it: the product of the images Φ of its components. A sum is a misère P-position exactly when its image is in the P-portion.'),
         h('div', { class: 'tablewrap short' },
           h('table', { id: 'mis-asked', class: 'imagetable' }, imageHead('Position given'), h('tbody', {}, imageRows(q.positions)))),
         h('dl', { class: 'facts' }, facts),

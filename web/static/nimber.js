@@ -12,16 +12,22 @@ import { h, clear } from './dom.js';
 const SIZES = [4, 8, 16, 32, 64];
 
 // exact fetches an endpoint and returns its text, throwing ApiError with
-// the server's message on a 4xx/5xx answer (as api does).
+// the server's message on a 4xx/5xx answer (as api does), and the
+// endpoint that answers such input instead (ErrorBody's use) as e.use.
 async function exact(endpoint, params, signal) {
   const res = await fetch(apiURL(endpoint, params), { signal });
   const text = await res.text();
   if (!res.ok) {
     let msg = `HTTP ${res.status}`;
+    let use;
     try {
-      msg = JSON.parse(text).error || msg;
+      const body = JSON.parse(text);
+      msg = body.error || msg;
+      use = body.use;
     } catch { /* not JSON */ }
-    throw new ApiError(msg, res.status);
+    const e = new ApiError(msg, res.status);
+    e.use = use;
+    throw e;
   }
   return text;
 }
@@ -49,18 +55,33 @@ export default {
     const busy = new Map();
     let shownSize = null; // the size of the table shown
 
-    async function run(key, el, f) {
+    async function run(key, el, f, words) {
       busy.get(key)?.abort();
       const ctl = new AbortController();
       busy.set(key, ctl);
       try {
         await f(ctl.signal);
       } catch (e) {
-        if (e.name !== 'AbortError') clear(el, h('p', { class: 'error', role: 'alert' }, e.message));
+        if (e.name !== 'AbortError') clear(el, words?.(e) ?? h('p', { class: 'error', role: 'alert' }, e.message));
       } finally {
         if (busy.get(key) === ctl) busy.delete(key);
       }
     }
+
+    // roots moves an expression in x to the Roots box and solves it there.
+    function roots(e) {
+      poly.value = e;
+      poly.focus();
+      return solve();
+    }
+
+    // variableWords is the page's error for an expression in x (the
+    // server's names its API, /api/nimber/solve): it points to the Roots
+    // box of this page, with a button that takes the expression there.
+    const variableWords = (e) => (err) => err.use !== 'nimber/solve' ? null
+      : h('p', { class: 'error', role: 'alert', id: 'nim-variable' },
+        h('span', { class: 'mono' }, e), ' has x in it: a polynomial has roots, not a value. The Roots box finds them. ',
+        h('button', { class: 'secondary small', id: 'nim-to-roots', onclick: () => roots(e) }, 'Find its roots'));
 
     function evaluate() {
       const e = expr.value;
@@ -69,7 +90,7 @@ export default {
         const [value] = exactNumbers(text, 'value');
         clear(out, h('p', { class: 'summary' }, h('span', { class: 'mono' }, e), ' = ',
           h('b', { id: 'nim-value', class: 'mono' }, value)));
-      });
+      }, variableWords(e));
     }
 
     function solve() {

@@ -151,21 +151,35 @@ export default {
       cancel.hidden = false;
       go.disabled = true;
       section.classList.add('computing');
+      // While it runs the line says how many values have come and at what
+      // rate, updated every half second (a long run's count and rate, as
+      // grundy values prints them).
+      let working = '';
+      let have = 0;
+      const tell = () => {
+        const secs = (performance.now() - t0) / 1000;
+        const rate = secs > 0 && have > 0 ? `, ${Math.round(have / secs).toLocaleString()} values/s` : '';
+        progressText.textContent = `${working} ${have.toLocaleString()} done in ${secs.toFixed(1)} s${rate}`;
+      };
+      const ticker = setInterval(() => { if (controller === ctl) tell(); }, 500);
       try {
         for (let count = Math.min(FIRST, total); ; count = Math.min(count * GROWTH, total)) {
           const upto = info.start + count - 1;
           const done = last && last.game === info.spec ? Math.min(last.values.length, count) : 0;
           bar.firstChild.style.width = `${(100 * done) / total}%`;
           bar.classList.add('running');
-          progressText.textContent = `computing G(${info.start}..${upto}) of ${total.toLocaleString()} values…`;
+          working = `computing G(${info.start}..${upto}) of ${total.toLocaleString()} values…`;
+          tell();
           const seq = await api('values', { game: info.spec, to: upto }, { signal: ctl.signal });
           if (controller !== ctl) return;
           show(seq, info);
+          have = seq.values.length;
           bar.firstChild.style.width = `${(100 * count) / total}%`;
           if (count === total) break;
         }
-        const secs = ((performance.now() - t0) / 1000).toFixed(2);
-        progressText.textContent = `done: ${total.toLocaleString()} values in ${secs} s`;
+        clearInterval(ticker);
+        const secs = (performance.now() - t0) / 1000;
+        progressText.textContent = `done: ${total.toLocaleString()} values in ${secs.toFixed(2)} s (${Math.round(total / Math.max(secs, 1e-3)).toLocaleString()} values/s)`;
         await markPeriod(info, N, ctl.signal);
       } catch (e) {
         if (controller !== ctl && e.name === 'AbortError') return; // another game or run took over
@@ -177,6 +191,7 @@ export default {
           progressText.textContent = 'stopped';
         }
       } finally {
+        clearInterval(ticker);
         if (controller === ctl) idle();
       }
     }
@@ -222,7 +237,7 @@ export default {
         if (v === 0) zeros++;
         if (v > vmax) vmax = v;
       }
-      clear(summary, h('b', {}, shorten(info.name)), ` · G(${seq.start}..${end}) · largest value ${vmax} · ${zeros.toLocaleString()} P-positions (G = 0)`);
+      clear(summary, h('b', {}, shorten(info.name)), ` · G(${seq.start}..${end}) · largest value ${vmax} · ${zeros === 1 ? 'one P-position' : `${zeros.toLocaleString()} P-positions`} (G = 0)`);
       svg.removeAttribute('hidden');
       heat.hidden = true;
       plotSequence(svg, seq);
