@@ -31,12 +31,20 @@ type Analysis struct {
 	LeftWins  []Move `json:"left_winning_moves"`
 	RightWins []Move `json:"right_winning_moves"`
 	// LeftOptions and RightOptions list every option of each side with
-	// its value (Settings.All).
+	// its value (Settings.All), or the page of them Settings.Offset and
+	// Settings.Limit ask for, as many as fit in the output budget.
 	LeftOptions  []Move `json:"left_options,omitempty"`
 	RightOptions []Move `json:"right_options,omitempty"`
 	// LeftMoves and RightMoves count the options of each side.
 	LeftMoves  int `json:"left_moves"`
 	RightMoves int `json:"right_moves"`
+	// LeftNext and RightNext are, when a side's options are not all
+	// listed from the offset on, the offset of the next page of them;
+	// LeftNote and RightNote say how many are not listed and why.
+	LeftNext  int    `json:"left_next_offset,omitempty"`
+	LeftNote  string `json:"left_options_note,omitempty"`
+	RightNext int    `json:"right_next_offset,omitempty"`
+	RightNote string `json:"right_options_note,omitempty"`
 	// MovesNote says why moves are missing (an impartial component with
 	// too many moves to list): the value above is still exact.
 	MovesNote string `json:"moves_note,omitempty"`
@@ -88,6 +96,15 @@ type Move struct {
 	// Result is what the move does for the player making it, the other
 	// player then to move: "win" (it wins against any defence) or "lose".
 	Result string `json:"result"`
+	// Rank is what the option is among its side's options: RankBest
+	// ("best": no other option of the side is better for its player) or
+	// RankDominated ("dominated": another is; Siegel, CGT II.2).
+	Rank string `json:"rank"`
+	// Reversible is set for an option the other player can answer with a
+	// move at least as good for them as the position before (a Left
+	// option G^L with some G^LR ≤ G, of its canonical form; dually for
+	// Right): the canonical form bypasses it.
+	Reversible bool `json:"reversible,omitempty"`
 	// Component is, for a sum, the component moved in (counted from 1),
 	// and ComponentTo its position after the move.
 	Component   int    `json:"component,omitempty"`
@@ -174,6 +191,7 @@ func (s *session) analyze(game string, ks []*component) (*Analysis, error) {
 	if a.Values, err = s.values(g); err != nil {
 		return nil, err
 	}
+	var all [2][]Move
 	for _, side := range []partizan.Side{partizan.Left, partizan.Right} {
 		moves, err := s.options(ks, side)
 		if errors.Is(err, errImpartialMoves) {
@@ -186,19 +204,22 @@ func (s *session) analyze(game string, ks []*component) (*Analysis, error) {
 		wins := []Move{}
 		for _, m := range moves {
 			if m.Result == "win" {
+				if err := s.fill(&m); err != nil {
+					return nil, err
+				}
 				wins = append(wins, m)
 			}
 		}
+		all[side] = moves
 		if side == partizan.Left {
 			a.LeftWins, a.LeftMoves = wins, len(moves)
-			if s.set.All {
-				a.LeftOptions = moves
-			}
 		} else {
 			a.RightWins, a.RightMoves = wins, len(moves)
-			if s.set.All {
-				a.RightOptions = moves
-			}
+		}
+	}
+	if s.set.All {
+		if err := s.pages(a, all); err != nil {
+			return nil, err
 		}
 	}
 	return a, nil
@@ -323,7 +344,8 @@ func (e *movesError) Error() string {
 
 func (e *movesError) Unwrap() []error { return []error{errImpartialMoves, e.err} }
 
-// options lists side's options of the sum ks, each valued.
+// options lists side's options of the sum ks, each valued and ranked
+// (their values not yet written: fill).
 func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 	total, err := s.total(ks)
 	if err != nil {
@@ -366,7 +388,7 @@ func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 			}
 		}
 	}
-	return out, nil
+	return out, s.rank(out, side, total)
 }
 
 // move describes the move in component i to nk, with value after.
@@ -387,9 +409,6 @@ func (s *session) move(ks []*component, i int, nk *component, after partizan.Gam
 	if win {
 		m.Result = "win"
 	}
-	if m.Value, err = s.format(after); err != nil {
-		return m, err
-	}
 	if nk.kind == KindRuleset {
 		m.Move = describe(nk.r, ks[i].pos.String(), nk.pos.String())
 	}
@@ -408,7 +427,7 @@ func (s *session) move(ks []*component, i int, nk *component, after partizan.Gam
 			m.ComponentTo = nk.text
 		}
 	}
-	return m, s.emit(len(m.To) + len(m.ComponentTo) + len(m.Value) + len(m.Move) + 16)
+	return m, nil
 }
 
 // componentOptions lists side's options in one component, as components
@@ -474,7 +493,8 @@ func Reply(ctx context.Context, game, position string, side partizan.Side, set S
 	if err != nil || len(moves) == 0 {
 		return Move{}, false, err
 	}
-	return best(moves, side), true, nil
+	m = best(moves, side)
+	return m, true, s.fill(&m)
 }
 
 // BestMove is the perfect player's choice for side among the options of
