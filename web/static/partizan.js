@@ -19,8 +19,7 @@ document.head.append(h('link', { rel: 'stylesheet', href: 'partizan.css' }));
 const SIDES = ['left', 'right'];
 const OTHER = { left: 'right', right: 'left' };
 const NAME = { left: 'Left', right: 'Right' };
-const MAX_OPTIONS = 300; // options drawn per side (the rest counted)
-
+const PAGE = 100; // options asked for per side and page ("more…" asks for the next)
 
 // colour names what an option does for the player making it (the
 // server's result): a winning move (Left's option ≥ 0, Right's ≤ 0) or a
@@ -36,8 +35,26 @@ function sentence(t) {
   return /[.!]$/.test(u) ? u : u + '.';
 }
 
+// RANK says in words what an option is among its side's options (the
+// server's rank: the canonical form theorem's words).
+const RANK = {
+  best: (side) => `best: no other option of ${NAME[side]}'s is better for ${NAME[side]}`,
+  dominated: (side) => `dominated: another option of ${NAME[side]}'s is better for ${NAME[side]}, who never needs this one`,
+  reversible: (side) => `reversible: ${NAME[OTHER[side]]} has an answer at least as good for ${NAME[OTHER[side]]} as the position before the move`,
+};
+
 function optionWords(o, side) {
-  return `${NAME[side]} ${o.wins ? 'wins' : 'loses'} moving here (value ${o.value}, the other player to move)`;
+  const rank = [o.rank && RANK[o.rank] ? RANK[o.rank](side) : '', o.reversible ? RANK.reversible(side) : ''].filter(Boolean).join('; ');
+  return `${NAME[side]} ${o.wins ? 'wins' : 'loses'} moving here (value ${o.value}, the other player to move)${rank ? '; ' + rank : ''}`;
+}
+
+// rankChips are the marks of an option's rank: best or dominated, and
+// reversible.
+function rankChips(o, side) {
+  if (!o.rank) return null;
+  return h('span', { class: 'pranks' },
+    h('span', { class: `chip prank p${o.rank}`, title: RANK[o.rank]?.(side) }, o.rank),
+    o.reversible ? h('span', { class: 'chip prank preversible', title: RANK.reversible(side) }, 'reversible') : null);
 }
 
 export default {
@@ -138,7 +155,9 @@ export default {
       const mine = ++seq;
       result.classList.add('busy');
       try {
-        const r = await pz.analyze(rs.name, text.value);
+        // every option when playing (a click on the board picks among
+        // them), a page of them when exploring
+        const r = await pz.analyze(rs.name, text.value, { limit: play ? 'all' : PAGE });
         if (mine !== seq) return;
         shown = r;
         showAnalysis(r);
@@ -167,7 +186,7 @@ export default {
       const win = (side) => {
         const n = (r[side + '_winning_moves'] ?? []).length;
         const moving = `${NAME[side]} moving first`;
-        if (r.options[side].length === 0) return `${NAME[side]} has no move (and loses moving first).`;
+        if ((r.option_counts[side] ?? r.options[side].length) === 0 && !r.moves_note) return `${NAME[side]} has no move (and loses moving first).`;
         return n === 0 ? `${moving} has no winning move.` : `${moving} wins with ${n === 1 ? 'one move' : n + ' moves'}.`;
       };
       clear(result,
@@ -182,9 +201,16 @@ export default {
           fact('Mean', r.mean, 'pz-mean', 'where the thermograph\'s walls meet: the value of many copies, per copy'),
           fact('Temperature', r.temperature, 'pz-temp', 'how hot the game is: the height of the thermograph\'s mast (−1 for an integer, CGSuite\'s convention)')),
         play ? null : h('div', { class: 'pzopts' }, SIDES.map((side) => optionList(r, side))),
-        play ? null : h('p', { class: 'more pzlegend' },
-          h('span', { class: 'chip pwin' }, 'wins'), ' ', h('span', { class: 'chip plose' }, 'loses'),
-          ' — for the player making the move, the other then to move (Left\'s option wins when its value is ≥ 0, Right\'s when ≤ 0). Click an option to go there, hover it to see it on the board.'));
+        play ? null : h('div', { class: 'more pzlegend', id: 'pz-legend' },
+          h('p', {}, h('span', { class: 'chip pwin' }, 'wins'), ' ', h('span', { class: 'chip plose' }, 'loses'),
+            ' — for the player making the move, the other then to move (Left\'s option wins when its value is ≥ 0, Right\'s when ≤ 0).'),
+          h('p', {}, h('span', { class: 'chip prank pbest' }, 'best'),
+            ' — no other option of the same side is better for its player (options of equal value, or of no comparison with each other, are each best). ',
+            h('span', { class: 'chip prank pdominated' }, 'dominated'),
+            ' — another option of the same side is better: the player never needs this one. ',
+            h('span', { class: 'chip prank preversible' }, 'reversible'),
+            ' — the other player has an answer at least as good for them as the position before the move, so the move comes to the player\'s moves after that answer.'),
+          h('p', {}, 'Click an option to go there, hover it to see it on the board.')));
       thermoCard.hidden = !r.thermograph;
       if (r.thermograph) {
         drawThermograph(thermo, { ...r.thermograph, left_stop: r.left_stop, right_stop: r.right_stop },
@@ -194,28 +220,63 @@ export default {
       if (play) playTurn(r);
     }
 
+    function optionButton(o, side) {
+      return h('li', {},
+        h('button', {
+          class: `move ${colour(o)} p${o.rank ?? 'unranked'}`,
+          'data-position': o.position,
+          'data-value': o.value,
+          'data-rank': o.rank ?? '',
+          'data-reversible': String(!!o.reversible),
+          title: optionWords(o, side),
+          onclick: () => setPosition(o.position),
+          onmouseenter: () => mark(o.position, 'pmove'),
+          onmouseleave: () => mark(null),
+          onfocus: () => mark(o.position, 'pmove'),
+          onblur: () => mark(null),
+        },
+        h('code', { class: 'opos' }, o.position),
+        o.move ? h('span', { class: 'desc' }, o.move) : null,
+        h('span', { class: 'ovalue' }, o.value),
+        rankChips(o, side)));
+    }
+
+    // optionList lists the page of side's options the server sent, and
+    // "more…" while it says there are more (the next page asked for at
+    // its next offset, appended).
     function optionList(r, side) {
       const opts = r.options[side];
-      const more = (r.option_counts?.[side] ?? opts.length) - Math.min(opts.length, MAX_OPTIONS);
+      const n = r.option_counts?.[side] ?? opts.length;
+      const list = h('ul', { class: 'moves' }, opts.map((o) => optionButton(o, side)));
+      const tail = h('div', { class: 'pzmore', id: `pz-${side}-tail` });
+      const showTail = () => {
+        const next = r.next?.[side];
+        const note = r.notes?.[side];
+        clear(tail, next
+          ? h('button', { class: 'secondary small', id: `pz-${side}-more`, title: note ? sentence(note) : '', onclick: () => more(next) },
+            `more… (${n - r.options[side].length} not shown)`)
+          : note ? h('p', { class: 'more', id: `pz-${side}-note` }, sentence(note)) : null);
+      };
+      async function more(at) {
+        const mine = seq;
+        tail.querySelector('button')?.setAttribute('disabled', '');
+        try {
+          const page = await pz.analyze(rs.name, r.position, { offset: at, limit: PAGE });
+          if (mine !== seq || shown !== r) return;
+          r.options[side] = r.options[side].concat(page.options[side]);
+          list.append(...page.options[side].map((o) => optionButton(o, side)));
+          r.next[side] = page.next[side];
+          r.notes[side] = page.notes[side];
+          showTail();
+        } catch (e) {
+          if (mine === seq) clear(tail, h('p', { class: 'error', role: 'alert' }, e.message));
+        }
+      }
+      showTail();
       return h('div', { class: 'pzside', id: `pz-${side}-options` },
-        h('h3', {}, `${NAME[side]}'s options`, rs?.[side] ? h('span', { class: 'more' }, ` (${rs[side]})`) : null, ` · ${opts.length}`),
-        opts.length === 0 ? h('p', { class: 'more' }, `${NAME[side]} has no move.`) : null,
-        h('ul', { class: 'moves' }, opts.slice(0, MAX_OPTIONS).map((o) => h('li', {},
-          h('button', {
-            class: `move ${colour(o)}`,
-            'data-position': o.position,
-            'data-value': o.value,
-            title: optionWords(o, side),
-            onclick: () => setPosition(o.position),
-            onmouseenter: () => mark(o.position, 'pmove'),
-            onmouseleave: () => mark(null),
-            onfocus: () => mark(o.position, 'pmove'),
-            onblur: () => mark(null),
-          },
-          h('code', { class: 'opos' }, o.position),
-          o.move ? h('span', { class: 'desc' }, o.move) : null,
-          h('span', { class: 'ovalue' }, o.value)))),
-        more > 0 ? h('li', { class: 'more' }, `and ${more} more`) : null));
+        h('h3', {}, `${NAME[side]}'s options`, rs?.[side] ? h('span', { class: 'more' }, ` (${rs[side]})`) : null, ` · ${n}`),
+        n === 0 ? h('p', { class: 'more' }, `${NAME[side]} has no move.`) : null,
+        list, tail);
     }
 
     // mark shows on the board the cells an option changes.
@@ -266,8 +327,7 @@ export default {
 
     async function playTurn(r) {
       const side = play.toMove;
-      const opts = r.options[side];
-      if (opts.length === 0) {
+      if ((r.option_counts[side] ?? r.options[side].length) === 0) {
         play.over = true;
         const youLose = side === play.human;
         say(youLose ? 'lost' : 'won', youLose ? 'You lose.' : 'You win!', `${NAME[side]} has no move left (the player who cannot move loses).`);
@@ -300,7 +360,7 @@ export default {
       const opts = r.options[side];
       result.append(h('div', { class: 'pzside', id: 'pz-your-moves' },
         h('h3', {}, 'Your moves'),
-        h('ul', { class: 'moves' }, opts.slice(0, MAX_OPTIONS).map((o) => h('li', {},
+        h('ul', { class: 'moves' }, opts.map((o) => h('li', {},
           h('button', {
             class: 'move' + (hints.checked ? ' ' + colour(o) : ''),
             'data-position': o.position,
@@ -308,7 +368,8 @@ export default {
             onmouseenter: () => mark(o.position, 'pmove'),
             onmouseleave: () => mark(null),
           }, h('code', {}, o.position), o.move ? h('span', { class: 'desc' }, o.move) : null,
-          hints.checked ? h('span', { class: 'ovalue' }, o.value) : null))))));
+          hints.checked ? h('span', { class: 'ovalue' }, o.value) : null,
+          hints.checked ? rankChips(o, side) : null))))));
     }
 
     function humanMove(o) {
