@@ -25,6 +25,10 @@ type Analysis struct {
 	// ruleset's.
 	Left  string `json:"left,omitempty"`
 	Right string `json:"right,omitempty"`
+	// Picture is the position drawn as a graph, when it is one position
+	// of a ruleset played on a picture (Hackenbush, Col, Snort, Clobber
+	// on a graph): each move's Changes index into it.
+	Picture *Picture `json:"picture,omitempty"`
 	Values
 	// LeftWins and RightWins are the winning moves of each side moving
 	// first: Left's options ≥ 0, Right's ≤ 0 (empty, not null, when none).
@@ -105,6 +109,12 @@ type Move struct {
 	// option G^L with some G^LR ≤ G, of its canonical form; dually for
 	// Right): the canonical form bypasses it.
 	Reversible bool `json:"reversible,omitempty"`
+	// Changes are, for a position with a Picture, the parts of it the
+	// move changes: the edge a Hackenbush move cuts (an index into
+	// Picture.Edges); the vertex Col or Snort colours, or the vertex of
+	// the stone Clobber moves and the one it captures (indices into
+	// Picture.Vertices).
+	Changes []int `json:"changes,omitempty"`
 	// Component is, for a sum, the component moved in (counted from 1),
 	// and ComponentTo its position after the move.
 	Component   int    `json:"component,omitempty"`
@@ -169,6 +179,9 @@ func (s *session) analyze(game string, ks []*component) (*Analysis, error) {
 	if len(ks) == 1 && ks[0].kind == KindRuleset && !ks[0].neg {
 		r := ks[0].r
 		a.Game, a.Position, a.Left, a.Right = r.Name, ks[0].pos.String(), r.Left, r.Right
+		if a.Picture, err = s.pictureOf(ks[0]); err != nil {
+			return nil, err
+		}
 	} else {
 		for _, k := range ks {
 			v, err := s.format(k.g)
@@ -369,7 +382,15 @@ func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, nk := range kopts {
+		var changes [][]int // what each option changes in the picture
+		if k.kind == KindRuleset && len(ks) == 1 && !k.neg {
+			if pe, ok := k.r.eng.(pictured); ok {
+				if changes = pe.changes(k.pos.p, side); len(changes) != len(kopts) {
+					changes = nil
+				}
+			}
+		}
+		for j, nk := range kopts {
 			nv, err := s.value(nk)
 			if err != nil {
 				return nil, err
@@ -381,6 +402,9 @@ func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 			m, err := s.move(ks, i, nk, after, side)
 			if err != nil {
 				return nil, err
+			}
+			if changes != nil {
+				m.Changes = changes[j]
 			}
 			if !seen[m.To] {
 				seen[m.To] = true

@@ -69,7 +69,9 @@ func (s *session) pages(a *Analysis, all [2][]Move) error {
 const moveJSON = len(`{"to":"","value":"","move":"","result":"lose","rank":"dominated","reversible":true,"component":100,"component_to":""},`)
 
 // size is the bytes of m's JSON but its value.
-func (m *Move) size() int { return len(m.To) + len(m.ComponentTo) + len(m.Move) + moveJSON }
+func (m *Move) size() int {
+	return len(m.To) + len(m.ComponentTo) + len(m.Move) + moveJSON + len(`,"changes":[]`) + 4*len(m.Changes)
+}
 
 // valueText writes g, once per session (many options share a value),
 // within what the output budget leaves; it counts nothing.
