@@ -115,6 +115,10 @@ type Move struct {
 	// the stone Clobber moves and the one it captures (indices into
 	// Picture.Vertices).
 	Changes []int `json:"changes,omitempty"`
+	// OtherChanges are the changes of the other moves that lead to the
+	// same position (cutting either of two equal stalks, colouring either
+	// of two vertices of a cycle), one list per move.
+	OtherChanges [][]int `json:"other_changes,omitempty"`
 	// Component is, for a sum, the component moved in (counted from 1),
 	// and ComponentTo its position after the move.
 	Component   int    `json:"component,omitempty"`
@@ -365,7 +369,7 @@ func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 		return nil, err
 	}
 	var out []Move
-	seen := map[string]bool{} // a ruleset may yield an option twice: list it once
+	seen := map[string]int{} // a ruleset may yield an option twice: list it once (its index in out)
 	for i, k := range ks {
 		kopts, err := s.componentOptions(k, side)
 		if err != nil {
@@ -406,9 +410,11 @@ func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 			if changes != nil {
 				m.Changes = changes[j]
 			}
-			if !seen[m.To] {
-				seen[m.To] = true
+			if at, ok := seen[m.To]; !ok {
+				seen[m.To] = len(out)
 				out = append(out, m)
+			} else if m.Changes != nil {
+				out[at].OtherChanges = append(out[at].OtherChanges, m.Changes)
 			}
 		}
 	}

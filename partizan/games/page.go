@@ -70,7 +70,7 @@ const moveJSON = len(`{"to":"","value":"","move":"","result":"lose","rank":"domi
 
 // size is the bytes of m's JSON but its value.
 func (m *Move) size() int {
-	return len(m.To) + len(m.ComponentTo) + len(m.Move) + moveJSON + len(`,"changes":[]`) + 4*len(m.Changes)
+	return len(m.To) + len(m.ComponentTo) + len(m.Move) + moveJSON + len(`,"changes":[],"other_changes":[]`) + 4*len(m.Changes) + 12*len(m.OtherChanges)
 }
 
 // valueText writes g, once per session (many options share a value),

@@ -14,7 +14,8 @@ import (
 // edge is one of the mover's colours or green.
 func TestHackenbushPicture(t *testing.T) {
 	ctx := context.Background()
-	for _, pos := range []string{"lrl", "l(l;r)", "lrl(r;l)", "ee:Aeeee:A", "(lr;rl;e)", "."} {
+	others := 0 // moves to the position of another option
+	for _, pos := range []string{"lrl", "l(l;r)", "lrl(r;l)", "ee:Aeeee:A", "(lr;rl;e)", "(l;l;r)", "."} {
 		a, err := Analyze(ctx, "hackenbush", pos, settings())
 		if err != nil {
 			t.Fatal(err)
@@ -36,18 +37,24 @@ func TestHackenbushPicture(t *testing.T) {
 			own   string
 		}{{a.LeftOptions, "l"}, {a.RightOptions, "r"}} {
 			for _, m := range side.moves {
-				if len(m.Changes) != 1 {
-					t.Fatalf("hackenbush %s: option %s changes %v", pos, m.To, m.Changes)
+				for _, ch := range append([][]int{m.Changes}, m.OtherChanges...) {
+					if len(ch) != 1 {
+						t.Fatalf("hackenbush %s: option %s changes %v", pos, m.To, ch)
+					}
+					i := ch[0]
+					if c := pic.Edges[i].Color; c != side.own && c != "e" {
+						t.Errorf("hackenbush %s: option %s cuts edge %d of colour %s", pos, m.To, i, c)
+					}
+					if got := hackenbush.NewPosition(slices.Delete(slices.Clone(es), i, i+1)).String(); got != m.To {
+						t.Errorf("hackenbush %s: option %s, but without edge %d the picture is %s", pos, m.To, i, got)
+					}
 				}
-				i := m.Changes[0]
-				if c := pic.Edges[i].Color; c != side.own && c != "e" {
-					t.Errorf("hackenbush %s: option %s cuts edge %d of colour %s", pos, m.To, i, c)
-				}
-				if got := hackenbush.NewPosition(slices.Delete(slices.Clone(es), i, i+1)).String(); got != m.To {
-					t.Errorf("hackenbush %s: option %s, but without edge %d the picture is %s", pos, m.To, i, got)
-				}
+				others += len(m.OtherChanges)
 			}
 		}
+	}
+	if others == 0 {
+		t.Error("no option had two moves to it: (l;l;r) has two cuts to (l;r)")
 	}
 	// A sum has no picture and its moves no changes.
 	a, err := Analyze(ctx, "sum", "hackenbush lrl + ^", settings())

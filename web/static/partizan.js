@@ -9,6 +9,7 @@
 // a move the server listed.
 import { h, clear, debounce } from './dom.js';
 import * as pb from './pboard.js';
+import * as pg from './pgraph.js';
 import { drawThermograph } from './thermo.js';
 import { s as svg } from './plot.js';
 import * as pz from './pzapi.js';
@@ -66,6 +67,7 @@ export default {
     const text = h('input', { id: 'pz-position', class: 'mono', spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Position' });
     const syntax = h('p', { id: 'pz-syntax', class: 'more' });
     const boardBox = h('div', { id: 'pz-board-box' });
+    const pickBox = h('div', { id: 'pz-pick', class: 'pzpick' });
     const sizeRow = h('div', { class: 'pzsize', id: 'pz-size' });
     const modeSel = h('select', { id: 'pz-mode', 'aria-label': 'Mode' },
       h('option', { value: 'explore' }, 'Explore (click cells to edit)'),
@@ -96,6 +98,7 @@ export default {
     let rs = null; // the ruleset shown
     let b = null; // its board spec (pboard.BOARDS), or null
     let board = null; // the board shown, or null (text only)
+    let pic = null; // the picture shown (Hackenbush, graphs: the server's), or null
     let shown = null; // the last analysis shown
     let seq = 0;
     let marks = new Map();
@@ -105,12 +108,17 @@ export default {
 
     const setPosition = (p, { analyze = true } = {}) => {
       text.value = p;
+      clear(pickBox);
       board = pb.parse(b, p);
       drawBoard();
       if (analyze) solve();
     };
 
     function drawBoard() {
+      if (!board && pic) {
+        drawPicture();
+        return;
+      }
       const el = document.getElementById('pz-board');
       if (!board || !el || !boardBox.contains(el) || !pb.refresh(el, board, { marks })) {
         clear(boardBox, board ? pb.view(board, { id: 'pz-board', marks, onCell, label: `${rs?.name ?? ''} board` }) : null);
@@ -131,6 +139,47 @@ export default {
           ] : null,
           h('button', { class: 'secondary small', id: 'pz-clear', title: 'every cell empty', onclick: () => edit(pb.sized(b, w, ht)) }, 'clear'));
       }
+    }
+
+    // drawPicture draws the server's picture of the position (redrawn
+    // when the position changes, its marks changed in place otherwise).
+    function drawPicture() {
+      sizeRow.hidden = true;
+      const el = document.getElementById('pz-picture');
+      if (el && boardBox.contains(el) && el.dataset.position === (shown?.position ?? '')) {
+        pg.refresh(el, marks);
+        return;
+      }
+      const v = pg.view(pic, { id: 'pz-picture', marks, onPart, label: `${rs?.name ?? ''} position` });
+      v.dataset.position = shown?.position ?? '';
+      clear(boardBox, v);
+    }
+
+    // onPart answers a click on an edge or a vertex of the picture: in
+    // play, a step toward the player's move; exploring, the option that
+    // changes it (or a choice, when the options of both sides do).
+    function onPart(key) {
+      if (play) {
+        pickCell(key);
+        return;
+      }
+      if (!shown) return;
+      const cand = SIDES.flatMap((side) => shown.options[side].filter((o) => pg.parts(pic, o).includes(key)).map((o) => ({ side, o })));
+      if (cand.length === 0) {
+        clear(pickBox, h('p', { class: 'more', id: 'pz-pick-none' }, pic.kind === 'hackenbush' ? 'No option cuts this edge.' : 'No option changes this vertex.'));
+        return;
+      }
+      if (new Set(cand.map(({ o }) => o.position)).size === 1) {
+        setPosition(cand[0].o.position);
+        return;
+      }
+      clear(pickBox, h('p', { class: 'more' }, 'Moves here: '), cand.map(({ side, o }) => h('button', {
+        class: `secondary small ${colour(o)}`, 'data-position': o.position, 'data-side': side,
+        title: optionWords(o, side),
+        onclick: () => setPosition(o.position),
+        onmouseenter: () => mark(o.position, 'pmove'),
+        onmouseleave: () => mark(null),
+      }, `${NAME[side]}: ${o.move ?? o.position} (${o.value})`)));
     }
 
     function edit(nb) {
@@ -164,6 +213,10 @@ export default {
       } catch (e) {
         if (mine !== seq) return;
         shown = null;
+        if (pic) {
+          pic = null;
+          clear(boardBox);
+        }
         thermoCard.hidden = true;
         clear(result, h('p', { class: 'error', role: 'alert', id: 'pz-error' }, e.message));
       } finally {
@@ -177,6 +230,11 @@ export default {
     }
 
     function showAnalysis(r) {
+      pic = board ? null : r.picture ?? null;
+      if (pic) {
+        marks = new Map();
+        drawPicture();
+      }
       if (!play && r.position !== text.value && pb.parse(b, r.position) && !pb.parse(b, text.value)) {
         // "4x5" and the like: show the board the server read.
         text.value = r.position;
@@ -279,9 +337,16 @@ export default {
         list, tail);
     }
 
-    // mark shows on the board the cells an option changes.
+    // mark shows on the board the cells an option changes (on a picture,
+    // the parts the server says it changes).
     function mark(position, cls) {
       marks = new Map();
+      if (pic) {
+        const o = position && shown && SIDES.flatMap((side) => shown.options[side]).find((x) => x.position === position);
+        for (const k of o ? pg.parts(pic, o) : []) marks.set(k, cls);
+        drawPicture();
+        return;
+      }
       const to = position && pb.parse(b, position);
       for (const c of (to && pb.changed(board, to)) ?? []) marks.set(c, cls);
       if (board) drawBoard();
@@ -334,7 +399,7 @@ export default {
         return;
       }
       if (side === play.human) {
-        say('', `Your move (${NAME[side]}${rs?.[side] ? ', ' + rs[side] : ''}).`, board ? 'Click the cells your move changes, or pick it below.' : 'Pick your move below.');
+        say('', `Your move (${NAME[side]}${rs?.[side] ? ', ' + rs[side] : ''}).`, board ? 'Click the cells your move changes, or pick it below.' : pic ? `Click the ${pic.kind === 'hackenbush' ? 'edge you cut' : 'vertices your move changes'}, or pick it below.` : 'Pick your move below.');
         showPlayerMoves(r, side);
         return;
       }
@@ -388,28 +453,33 @@ export default {
     function pickCell(cell) {
       if (!play || play.over || play.toMove !== play.human || !shown) return;
       const opts = shown.options[play.human];
-      const diffs = opts.map((o) => ({ o, d: pb.changed(board, pb.parse(b, o.position)) ?? [] }));
+      // each move (on a picture, each move to an option's position) with
+      // what it changes
+      const diffs = pic ? opts.flatMap((o) => pg.moves(pic, o).map((d) => ({ o, d })))
+        : opts.map((o) => ({ o, d: pb.changed(board, pb.parse(b, o.position)) ?? [] }));
       let cand = diffs.filter(({ d }) => [...picked, cell].every((c) => d.includes(c)));
       if (cand.length === 0) {
         picked = [];
         cand = diffs.filter(({ d }) => d.includes(cell));
         if (cand.length === 0) {
-          note.textContent = 'None of your moves changes that cell.';
+          note.textContent = `None of your moves changes that ${pic ? (pic.kind === 'hackenbush' ? 'edge' : 'vertex') : 'cell'}.`;
           mark(null);
           return;
         }
       }
       picked = [...picked, cell];
       const exact = cand.filter(({ d }) => d.length === picked.length);
-      if (cand.length === 1 || (exact.length === 1 && cand.length > 1 && picked.length > 1)) {
+      const one = (list) => new Set(list.map(({ o }) => o.position)).size === 1;
+      if (one(cand) || (one(exact) && exact.length > 0 && cand.length > 1 && picked.length > 1)) {
         note.textContent = '';
-        humanMove((cand.length === 1 ? cand[0] : exact[0]).o);
+        humanMove((one(cand) ? cand[0] : exact[0]).o);
         return;
       }
       marks = new Map();
       for (const { d } of cand) for (const c of d) marks.set(c, 'pmaybe');
       for (const c of picked) marks.set(c, 'ppicked');
-      note.textContent = `${cand.length} of your moves change ${picked.length === 1 ? 'this cell' : 'these cells'}: click another cell of the one you want, or pick it below.`;
+      const part = pic ? 'vertex' : 'cell';
+      note.textContent = `${new Set(cand.map(({ o }) => o.position)).size} of your moves change ${picked.length === 1 ? 'this ' + part : 'these ' + (pic ? 'vertices' : 'cells')}: click another ${part} of the one you want, or pick it below.`;
       drawBoard();
     }
 
@@ -419,6 +489,7 @@ export default {
       rs = rulesets.find((x) => x.name === name) ?? rulesets[0];
       picker.value = rs.name;
       b = rs.board === 'grid' || rs.board === 'strip' ? pb.spec(rs.name) : null;
+      pic = null;
       clear(about,
         h('p', { class: 'rule' }, h('span', { class: 'gamename' }, rs.title ?? rs.name), rs.rule ? ': ' + rs.rule + '.' : ''),
         h('p', { id: 'pz-who' }, h('b', { class: 'pleft' }, 'Left'), `: ${rs.left ?? '—'} · `, h('b', { class: 'pright' }, 'Right'), `: ${rs.right ?? '—'}`));
@@ -478,7 +549,7 @@ export default {
       h('div', { class: 'grid two pzgrid' },
         h('div', { class: 'card' },
           h('h2', {}, 'Ruleset'), picker, about,
-          h('h2', {}, 'Position'), boardBox, sizeRow,
+          h('h2', {}, 'Position'), boardBox, pickBox, sizeRow,
           h('label', { class: 'field' }, h('span', {}, 'Position as text'), text), syntax,
           h('h2', {}, 'Play'), modeSel, playRow, status, note, history, stopBtn),
         h('div', { class: 'card answer' }, h('h2', {}, 'Value'), result)),

@@ -13,11 +13,12 @@ export async function rulesets(opts) {
 
 // move is an option as the page uses it: the position it leads to, the
 // move in words (when the ruleset says it), its value, whether it wins for
-// the player making it, and its rank among its side's options (best or
-// dominated, and reversible: games.Move).
+// the player making it, its rank among its side's options (best or
+// dominated, and reversible: games.Move), and what it changes in the
+// position's picture (the analysis's picture, games.Picture).
 const move = (m) => ({
   position: m.to, move: m.move, value: m.value, wins: m.result === 'win',
-  rank: m.rank, reversible: !!m.reversible,
+  rank: m.rank, reversible: !!m.reversible, changes: m.changes ?? [], other_changes: m.other_changes ?? [],
 });
 
 // analyze answers everything about a position (games.Analysis with every
