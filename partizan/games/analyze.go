@@ -527,8 +527,9 @@ func Reply(ctx context.Context, game, position string, side partizan.Side, set S
 	return m, true, s.fill(&m)
 }
 
-// BestMove is the perfect player's choice for side among the options of
-// an analysis made with Settings.All (Reply's rule): the first winning
+// BestMove is the perfect player's choice for side among the options
+// listed by an analysis made with Settings.All (Reply's rule; all of them
+// unless a page or the output budget cut the list): the first winning
 // move in the ruleset's order, otherwise the losing move that leaves the
 // best stop for side. ok is false when side has no move.
 func BestMove(a *Analysis, side partizan.Side) (Move, bool) {
