@@ -308,32 +308,38 @@ func (s *Server) solve(r *http.Request) (any, error) {
 // as many as the output budget allows; default catalog.DefaultMovePage)
 // and offset= (the next_offset of the page before).
 func (s *Server) page(r *http.Request, opts *catalog.Options) error {
-	limit, err := s.field(r, "limit", false)
+	limit, offset, err := s.pageParams(r)
+	opts.MaxListed, opts.Offset = limit, offset
+	return err
+}
+
+// pageParams reads limit= and offset= (page): limit 0 for all.
+func (s *Server) pageParams(r *http.Request) (limit, offset int, err error) {
+	l, err := s.field(r, "limit", false)
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
-	switch l := strings.ToLower(strings.TrimSpace(limit)); l {
+	switch ll := strings.ToLower(strings.TrimSpace(l)); ll {
 	case "":
-		opts.MaxListed = catalog.DefaultMovePage
+		limit = catalog.DefaultMovePage
 	case "all":
-		opts.MaxListed = 0
+		limit = 0
 	default:
-		n, err := strconv.Atoi(l)
+		n, err := strconv.Atoi(ll)
 		if err != nil || n < 1 {
-			return badRequest("parameter \"limit\" must be a number of moves (at least 1) or all, not %s", notation.Quote(limit))
+			return 0, 0, badRequest("parameter \"limit\" must be a number of moves (at least 1) or all, not %s", notation.Quote(l))
 		}
-		opts.MaxListed = n
+		limit = n
 	}
-	offset, err := s.field(r, "offset", false)
-	if err != nil || offset == "" {
-		return err
+	o, err := s.field(r, "offset", false)
+	if err != nil || o == "" {
+		return limit, 0, err
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(offset))
+	n, err := strconv.Atoi(strings.TrimSpace(o))
 	if err != nil || n < 0 {
-		return badRequest("parameter \"offset\" must be a whole number, not %s", notation.Quote(offset))
+		return 0, 0, badRequest("parameter \"offset\" must be a whole number, not %s", notation.Quote(o))
 	}
-	opts.Offset = n
-	return nil
+	return limit, n, nil
 }
 
 func (s *Server) moves(r *http.Request) (any, error) {

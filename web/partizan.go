@@ -72,6 +72,11 @@ func (s *Server) partizanSolve(r *http.Request) (any, error) {
 	if set.All, err = s.flag(r, "all"); err != nil {
 		return nil, err
 	}
+	// the page of options listed under all=1 (the names and default of
+	// /api/solve's)
+	if set.Limit, set.Offset, err = s.pageParams(r); err != nil {
+		return nil, err
+	}
 	a, err := games.Analyze(r.Context(), game, position, set)
 	if err != nil {
 		return nil, partizanError(err)

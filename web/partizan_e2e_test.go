@@ -44,12 +44,12 @@ func TestBrowserPartizan(t *testing.T) {
 		return textOf(t, ctx, "#pz-value")
 	}
 	options := func(side string) []string {
-		return eval[[]string](t, ctx, side+" options", `[...document.querySelectorAll('#pz-`+side+`-options button.move')].map(b => b.dataset.position + ' ' + b.dataset.value + ' ' + (b.classList.contains('pwin') ? 'win' : b.classList.contains('plose') ? 'lose' : '?'))`)
+		return eval[[]string](t, ctx, side+" options", `[...document.querySelectorAll('#pz-`+side+`-options button.move')].map(b => b.dataset.position + ' ' + b.dataset.value + ' ' + (b.classList.contains('pwin') ? 'win' : b.classList.contains('plose') ? 'lose' : '?') + ' ' + b.dataset.rank + ' ' + b.dataset.reversible)`)
 	}
 	want := func(ms []games.Move) []string {
 		var out []string
 		for _, m := range ms {
-			out = append(out, m.To+" "+m.Value+" "+m.Result)
+			out = append(out, fmt.Sprintf("%s %s %s %s %v", m.To, m.Value, m.Result, m.Rank, m.Reversible))
 		}
 		return out
 	}

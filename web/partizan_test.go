@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -154,6 +155,7 @@ func checkMoves(t *testing.T, what string, a *games.Analysis) {
 		if opts == nil {
 			continue // not listed (all=0)
 		}
+		checkRanks(t, what, c, side, opts)
 		var listed []string
 		for _, m := range wins {
 			listed = append(listed, m.To)
@@ -177,6 +179,86 @@ func checkMoves(t *testing.T, what string, a *games.Analysis) {
 	}
 }
 
+// checkRanks checks the rank of each option listed (all of side's
+// options) by comparisons of the values read back: an option is dominated
+// exactly when another of the side is strictly better for it (Left:
+// greater; Right: less), reversible exactly when some option of the
+// other side of its value is ≤ the position's value (Left; ≥ for Right).
+func checkRanks(t *testing.T, what string, c *partizan.Calc, side partizan.Side, opts []games.Move) {
+	t.Helper()
+	var gs []partizan.Game
+	for _, m := range opts {
+		g, err := c.Parse(m.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs = append(gs, g)
+	}
+	for i, m := range opts {
+		dominated := false
+		for j := range opts {
+			rel, _ := c.Compare(gs[j], gs[i])
+			if side == partizan.Left && rel == partizan.Greater || side == partizan.Right && rel == partizan.Less {
+				dominated = true
+			}
+		}
+		if want := map[bool]string{true: games.RankDominated, false: games.RankBest}[dominated]; m.Rank != want {
+			t.Errorf("%s: %v's move to %s (value %s) has rank %q, by comparison %q", what, side, m.To, m.Value, m.Rank, want)
+		}
+	}
+}
+
+// /api/partizan/solve pages the options as /api/solve does (limit=,
+// offset=, default 100): each page is the library's (Settings.Offset,
+// Limit), and the pages put together are the whole list.
+func TestPartizanAPIPages(t *testing.T) {
+	s := New(Config{})
+	ctx := context.Background()
+	set := s.partizanSettings()
+	set.All = true
+	whole, err := games.Analyze(ctx, "domineering", "4x4", set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for off := 0; off < whole.LeftMoves; off += 5 {
+		code, body := get(t, s, "/api/partizan/solve?"+q("game", "domineering", "position", "4x4", "all", "1", "limit", "5", "offset", fmt.Sprint(off)))
+		set.Offset, set.Limit = off, 5
+		a, err := games.Analyze(ctx, "domineering", "4x4", set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code != 200 || body != encode(t, a) {
+			t.Errorf("offset %d: %d %s\nthe library: %s", off, code, body, encode(t, a))
+		}
+		var page games.Analysis
+		if err := json.Unmarshal([]byte(body), &page); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range page.LeftOptions {
+			got = append(got, m.To+" "+m.Value+" "+m.Rank)
+		}
+		if wantNext := off + 5; wantNext < whole.LeftMoves && page.LeftNext != wantNext || wantNext >= whole.LeftMoves && page.LeftNext != 0 {
+			t.Errorf("offset %d: left_next_offset %d", off, page.LeftNext)
+		}
+	}
+	var want []string
+	for _, m := range whole.LeftOptions {
+		want = append(want, m.To+" "+m.Value+" "+m.Rank)
+	}
+	if strings.Join(got, ";") != strings.Join(want, ";") {
+		t.Errorf("the pages put together: %q\nthe whole list: %q", got, want)
+	}
+	// limit=all and no limit (100) list all 12 of 4×4's options.
+	for _, extra := range [][]string{{"limit", "all"}, nil} {
+		code, body := get(t, s, "/api/partizan/solve?"+q(append([]string{"game", "domineering", "position", "4x4", "all", "1"}, extra...)...))
+		var a games.Analysis
+		if err := json.Unmarshal([]byte(body), &a); code != 200 || err != nil || len(a.LeftOptions) != 12 || len(a.RightOptions) != 12 {
+			t.Errorf("%v: %d, %d and %d options (%v)", extra, code, len(a.LeftOptions), len(a.RightOptions), err)
+		}
+	}
+}
+
 // A bad question is one clear 4xx naming the problem, in the page's words.
 func TestPartizanAPIErrors(t *testing.T) {
 	s := New(Config{Budget: impartial.Budget{MaxPositions: 2000}})
@@ -191,6 +273,8 @@ func TestPartizanAPIErrors(t *testing.T) {
 		{"/api/partizan/solve?" + q("game", "dominering", "position", ".."), 400, `unknown partizan ruleset "dominering"; did you mean "domineering"? (the rulesets: /api/partizan/rulesets)`},
 		{"/api/partizan/solve?" + q("game", "domineering", "position", "..|.x"), 400, "column 5"},
 		{"/api/partizan/solve?" + q("game", "domineering", "position", "..|..", "all", "maybe"), 400, `parameter "all" must be 1 or 0`},
+		{"/api/partizan/solve?" + q("game", "domineering", "position", "..|..", "all", "1", "limit", "0"), 400, `parameter "limit" must be a number of moves (at least 1) or all, not "0"`},
+		{"/api/partizan/solve?" + q("game", "domineering", "position", "..|..", "all", "1", "offset", "-1"), 400, `parameter "offset" must be a whole number, not "-1"`},
 		{"/api/partizan/solve?" + q("game", "domineering", "position", long), 413, `parameter "position" too long`},
 		// A board past the budget of positions: a 422 naming the limit.
 		{"/api/partizan/solve?" + q("game", "domineering", "position", "8x8"), 422, "budget exhausted"},

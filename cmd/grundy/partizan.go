@@ -55,6 +55,15 @@ func partizanSolve(cmd *cobra.Command, io *streams, opts *solveOptions) error {
 	if err != nil {
 		return err
 	}
+	// --all lists every option, as many as --max-output allows, unless
+	// --moves asks for fewer; --offset starts further on
+	if set.Limit, err = parseMoves(opts.moves, 0); err != nil {
+		return err
+	}
+	if opts.offset < 0 {
+		return usagef("--offset must be at least 0, not %d", opts.offset)
+	}
+	set.Offset = opts.offset
 	color, err := useColor(opts.color, io)
 	if err != nil {
 		return err
@@ -99,7 +108,7 @@ func analysisText(a *games.Analysis, st textStyle) string {
 	if a.Left != "" {
 		who["Left"], who["Right"] = "Left ("+a.Left+")", "Right ("+a.Right+")"
 	}
-	side := func(name string, wins, all []games.Move, n int) {
+	side := func(name string, wins, all []games.Move, n int, note string) {
 		who := who[name]
 		switch {
 		case a.MovesNote != "" && n == 0:
@@ -127,15 +136,27 @@ func analysisText(a *games.Analysis, st textStyle) string {
 			}
 			line := fmt.Sprintf("  to %s  (%svalue %s)", m.To, what, m.Value)
 			if st.all {
-				line = fmt.Sprintf("  to %s  (%svalue %s, %s)", m.To, what, m.Value, map[string]string{"win": "wins", "lose": "loses"}[m.Result])
+				line = fmt.Sprintf("  to %s  (%svalue %s, %s, %s)", m.To, what, m.Value, map[string]string{"win": "wins", "lose": "loses"}[m.Result], rankWords(m))
 			}
 			b.WriteString(st.paint(m.Result, line) + "\n")
 		}
+		if st.all && note != "" {
+			fmt.Fprintf(&b, "  and %s\n", note)
+		}
 	}
-	side("Left", a.LeftWins, a.LeftOptions, a.LeftMoves)
-	side("Right", a.RightWins, a.RightOptions, a.RightMoves)
+	side("Left", a.LeftWins, a.LeftOptions, a.LeftMoves, a.LeftNote)
+	side("Right", a.RightWins, a.RightOptions, a.RightMoves, a.RightNote)
 	fmt.Fprintf(&b, "Temperature %s, mean %s (Left stop %s, Right stop %s).\n", a.Temperature, a.Mean, a.LeftStop, a.RightStop)
 	return b.String()
+}
+
+// rankWords says what an option is among its side's options: best or
+// dominated, and reversible.
+func rankWords(m games.Move) string {
+	if m.Reversible {
+		return m.Rank + ", reversible"
+	}
+	return m.Rank
 }
 
 // partizanBoard draws a one-ruleset position for the terminal: a board's

@@ -30,8 +30,22 @@ func TestPartizanSolve(t *testing.T) {
 		t.Errorf("solve sum = %+v", a)
 	}
 	out, _, code = grundy(t, "", "solve", "hackenbush", "lr", "--all")
-	if code != 0 || !strings.Contains(out, "Right's options:\n  to l  (value 1, loses)\n") {
+	if code != 0 || !strings.Contains(out, "Right's options:\n  to l  (value 1, loses, best)\n") {
 		t.Errorf("solve --all = %d %q", code, out)
+	}
+	// Pages of options: --moves and --offset, and the rest counted; an
+	// output budget too small for every option lists fewer and says so.
+	out, _, code = grundy(t, "", "solve", "domineering", "4x4", "--all", "--moves", "5", "--offset", "10")
+	if code != 0 || strings.Count(out, "  to ") != 4 || strings.Contains(out, "more not listed") {
+		t.Errorf("solve --all --moves 5 --offset 10 = %d %q (4x4 has 12 options a side: 2 from 10 on)", code, out)
+	}
+	out, _, code = grundy(t, "", "solve", "domineering", "4x4", "--all", "--moves", "3")
+	if code != 0 || strings.Count(out, "  to ") != 6 || strings.Count(out, "  and 9 more not listed (3 asked for)\n") != 2 {
+		t.Errorf("solve --all --moves 3 = %d %q", code, out)
+	}
+	out, _, code = grundy(t, "", "solve", "domineering", "4x4", "--all", "--max-output", "2500")
+	if n := strings.Count(out, "  to "); code != 0 || n == 0 || n >= 24 || !strings.Contains(out, "more not listed: the answer would pass the output budget of 2.4 KiB") {
+		t.Errorf("solve --all --max-output 2500 = %d %q", code, out)
 	}
 }
 
@@ -50,6 +64,8 @@ func TestPartizanErrors(t *testing.T) {
 		{[]string{"value", "domineering 6x6", "--max-memory", "64KiB"}, "memory budget exhausted"},
 		{[]string{"value", "kayle 3"}, "Did you mean \"kayles\"?"},
 		{[]string{"play", "domineering", "2x2", "--as", "up"}, "--as must be left or right"},
+		{[]string{"solve", "domineering", "2x2", "--all", "--moves", "0"}, `--moves must be a number of moves (at least 1) or all, not "0"`},
+		{[]string{"solve", "domineering", "2x2", "--all", "--offset", "-1"}, "--offset must be at least 0, not -1"},
 	} {
 		out, errs, code := grundy(t, "", c.args...)
 		if code != 2 || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") > 2 {

@@ -69,8 +69,10 @@ A partizan ruleset (domineering, cram, clobber, amazons, hackenbush,
 toads-and-frogs, toppling-dominoes, col, snort, clobber-graph, cutcake)
 gets its value in canonical form, the outcome, the winning moves of Left
 and of Right, the temperature and the mean (--all: every option of both
-sides with its value); its sums may mix impartial games, each the nimber
-of its value (docs/partizan.md).`,
+sides with its value, whether it wins, and its rank: best, or dominated by
+another option of the same side, and reversible; as many as --max-output
+allows, or --moves N from --offset M); its sums may mix impartial games,
+each the nimber of its value (docs/partizan.md).`,
 		Example: `  grundy solve nim 3 4 5
   grundy solve nim 3 4 5 --all
   grundy solve kayles 100000000

@@ -25,18 +25,30 @@ type Analysis struct {
 	// ruleset's.
 	Left  string `json:"left,omitempty"`
 	Right string `json:"right,omitempty"`
+	// Picture is the position drawn as a graph, when it is one position
+	// of a ruleset played on a picture (Hackenbush, Col, Snort, Clobber
+	// on a graph): each move's Changes index into it.
+	Picture *Picture `json:"picture,omitempty"`
 	Values
 	// LeftWins and RightWins are the winning moves of each side moving
 	// first: Left's options ≥ 0, Right's ≤ 0 (empty, not null, when none).
 	LeftWins  []Move `json:"left_winning_moves"`
 	RightWins []Move `json:"right_winning_moves"`
 	// LeftOptions and RightOptions list every option of each side with
-	// its value (Settings.All).
+	// its value (Settings.All), or the page of them Settings.Offset and
+	// Settings.Limit ask for, as many as fit in the output budget.
 	LeftOptions  []Move `json:"left_options,omitempty"`
 	RightOptions []Move `json:"right_options,omitempty"`
 	// LeftMoves and RightMoves count the options of each side.
 	LeftMoves  int `json:"left_moves"`
 	RightMoves int `json:"right_moves"`
+	// LeftNext and RightNext are, when a side's options are not all
+	// listed from the offset on, the offset of the next page of them;
+	// LeftNote and RightNote say how many are not listed and why.
+	LeftNext  int    `json:"left_next_offset,omitempty"`
+	LeftNote  string `json:"left_options_note,omitempty"`
+	RightNext int    `json:"right_next_offset,omitempty"`
+	RightNote string `json:"right_options_note,omitempty"`
 	// MovesNote says why moves are missing (an impartial component with
 	// too many moves to list): the value above is still exact.
 	MovesNote string `json:"moves_note,omitempty"`
@@ -88,6 +100,25 @@ type Move struct {
 	// Result is what the move does for the player making it, the other
 	// player then to move: "win" (it wins against any defence) or "lose".
 	Result string `json:"result"`
+	// Rank is what the option is among its side's options: RankBest
+	// ("best": no other option of the side is better for its player) or
+	// RankDominated ("dominated": another is; Siegel, CGT II.2).
+	Rank string `json:"rank"`
+	// Reversible is set for an option the other player can answer with a
+	// move at least as good for them as the position before (a Left
+	// option G^L with some G^LR ≤ G, of its canonical form; dually for
+	// Right): the canonical form bypasses it.
+	Reversible bool `json:"reversible,omitempty"`
+	// Changes are, for a position with a Picture, the parts of it the
+	// move changes: the edge a Hackenbush move cuts (an index into
+	// Picture.Edges); the vertex Col or Snort colours, or the vertex of
+	// the stone Clobber moves and the one it captures (indices into
+	// Picture.Vertices).
+	Changes []int `json:"changes,omitempty"`
+	// OtherChanges are the changes of the other moves that lead to the
+	// same position (cutting either of two equal stalks, colouring either
+	// of two vertices of a cycle), one list per move.
+	OtherChanges [][]int `json:"other_changes,omitempty"`
 	// Component is, for a sum, the component moved in (counted from 1),
 	// and ComponentTo its position after the move.
 	Component   int    `json:"component,omitempty"`
@@ -152,6 +183,9 @@ func (s *session) analyze(game string, ks []*component) (*Analysis, error) {
 	if len(ks) == 1 && ks[0].kind == KindRuleset && !ks[0].neg {
 		r := ks[0].r
 		a.Game, a.Position, a.Left, a.Right = r.Name, ks[0].pos.String(), r.Left, r.Right
+		if a.Picture, err = s.pictureOf(ks[0]); err != nil {
+			return nil, err
+		}
 	} else {
 		for _, k := range ks {
 			v, err := s.format(k.g)
@@ -174,6 +208,7 @@ func (s *session) analyze(game string, ks []*component) (*Analysis, error) {
 	if a.Values, err = s.values(g); err != nil {
 		return nil, err
 	}
+	var all [2][]Move
 	for _, side := range []partizan.Side{partizan.Left, partizan.Right} {
 		moves, err := s.options(ks, side)
 		if errors.Is(err, errImpartialMoves) {
@@ -186,19 +221,22 @@ func (s *session) analyze(game string, ks []*component) (*Analysis, error) {
 		wins := []Move{}
 		for _, m := range moves {
 			if m.Result == "win" {
+				if err := s.fill(&m); err != nil {
+					return nil, err
+				}
 				wins = append(wins, m)
 			}
 		}
+		all[side] = moves
 		if side == partizan.Left {
 			a.LeftWins, a.LeftMoves = wins, len(moves)
-			if s.set.All {
-				a.LeftOptions = moves
-			}
 		} else {
 			a.RightWins, a.RightMoves = wins, len(moves)
-			if s.set.All {
-				a.RightOptions = moves
-			}
+		}
+	}
+	if s.set.All {
+		if err := s.pages(a, all); err != nil {
+			return nil, err
 		}
 	}
 	return a, nil
@@ -323,14 +361,15 @@ func (e *movesError) Error() string {
 
 func (e *movesError) Unwrap() []error { return []error{errImpartialMoves, e.err} }
 
-// options lists side's options of the sum ks, each valued.
+// options lists side's options of the sum ks, each valued and ranked
+// (their values not yet written: fill).
 func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 	total, err := s.total(ks)
 	if err != nil {
 		return nil, err
 	}
 	var out []Move
-	seen := map[string]bool{} // a ruleset may yield an option twice: list it once
+	seen := map[string]int{} // a ruleset may yield an option twice: list it once (its index in out)
 	for i, k := range ks {
 		kopts, err := s.componentOptions(k, side)
 		if err != nil {
@@ -347,7 +386,15 @@ func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, nk := range kopts {
+		var changes [][]int // what each option changes in the picture
+		if k.kind == KindRuleset && len(ks) == 1 && !k.neg {
+			if pe, ok := k.r.eng.(pictured); ok {
+				if changes = pe.changes(k.pos.p, side); len(changes) != len(kopts) {
+					changes = nil
+				}
+			}
+		}
+		for j, nk := range kopts {
 			nv, err := s.value(nk)
 			if err != nil {
 				return nil, err
@@ -360,13 +407,18 @@ func (s *session) options(ks []*component, side partizan.Side) ([]Move, error) {
 			if err != nil {
 				return nil, err
 			}
-			if !seen[m.To] {
-				seen[m.To] = true
+			if changes != nil {
+				m.Changes = changes[j]
+			}
+			if at, ok := seen[m.To]; !ok {
+				seen[m.To] = len(out)
 				out = append(out, m)
+			} else if m.Changes != nil {
+				out[at].OtherChanges = append(out[at].OtherChanges, m.Changes)
 			}
 		}
 	}
-	return out, nil
+	return out, s.rank(out, side, total)
 }
 
 // move describes the move in component i to nk, with value after.
@@ -387,9 +439,6 @@ func (s *session) move(ks []*component, i int, nk *component, after partizan.Gam
 	if win {
 		m.Result = "win"
 	}
-	if m.Value, err = s.format(after); err != nil {
-		return m, err
-	}
 	if nk.kind == KindRuleset {
 		m.Move = describe(nk.r, ks[i].pos.String(), nk.pos.String())
 	}
@@ -408,7 +457,7 @@ func (s *session) move(ks []*component, i int, nk *component, after partizan.Gam
 			m.ComponentTo = nk.text
 		}
 	}
-	return m, s.emit(len(m.To) + len(m.ComponentTo) + len(m.Value) + len(m.Move) + 16)
+	return m, nil
 }
 
 // componentOptions lists side's options in one component, as components
@@ -474,11 +523,13 @@ func Reply(ctx context.Context, game, position string, side partizan.Side, set S
 	if err != nil || len(moves) == 0 {
 		return Move{}, false, err
 	}
-	return best(moves, side), true, nil
+	m = best(moves, side)
+	return m, true, s.fill(&m)
 }
 
-// BestMove is the perfect player's choice for side among the options of
-// an analysis made with Settings.All (Reply's rule): the first winning
+// BestMove is the perfect player's choice for side among the options
+// listed by an analysis made with Settings.All (Reply's rule; all of them
+// unless a page or the output budget cut the list): the first winning
 // move in the ruleset's order, otherwise the losing move that leaves the
 // best stop for side. ok is false when side has no move.
 func BestMove(a *Analysis, side partizan.Side) (Move, bool) {

@@ -7,8 +7,11 @@
 //
 //   - Analyze: the value of a position in canonical form (as CGSuite writes
 //     it), its outcome class, each side's winning moves (every option with
-//     its value under Settings.All), temperature, mean, stops and
-//     thermograph (its walls as points, for drawing);
+//     its value under Settings.All, or a page of them: Settings.Offset and
+//     Limit), temperature, mean, stops and thermograph (its walls as
+//     points, for drawing); each option says what it does for its player:
+//     its result (a win or a loss) and its rank among its side's options
+//     (best or dominated, and whether it is reversible: rank.go);
 //   - Reply: the perfect player's move for a side;
 //   - Calculate: the value calculator on expressions, "{1|*} + ^ + *3",
 //     comparisons (<=, >=, ==, <, >, <> for confused).

@@ -72,17 +72,23 @@ func checkOracle[P any, K comparable](t *testing.T, r rules[P, K], name string, 
 			wins  []Move
 			n     int
 			win   func(*rulesettest.Game) bool
+			left  bool
 		}{
-			{a.LeftOptions, a.LeftWins, len(want.L), func(g *rulesettest.Game) bool { return rulesettest.Le(rulesettest.Zero, g) }},
-			{a.RightOptions, a.RightWins, len(want.R), func(g *rulesettest.Game) bool { return rulesettest.Le(g, rulesettest.Zero) }},
+			{a.LeftOptions, a.LeftWins, len(want.L), func(g *rulesettest.Game) bool { return rulesettest.Le(rulesettest.Zero, g) }, true},
+			{a.RightOptions, a.RightWins, len(want.R), func(g *rulesettest.Game) bool { return rulesettest.Le(g, rulesettest.Zero) }, false},
 		} {
 			nwins := 0
+			var ovs []*rulesettest.Game
 			for _, m := range side.moves {
 				q, err := r.ParsePosition(m.To)
 				if err != nil {
 					t.Fatalf("%s %q: option %q: %v", name, text, m.To, err)
 				}
-				ov := rulesettest.Value[P](r, q)
+				ovs = append(ovs, rulesettest.Value[P](r, q))
+			}
+			checkRanks(t, name+" "+text, want, side.moves, ovs, side.left)
+			for k, m := range side.moves {
+				ov := ovs[k]
 				if got := rulesettest.MustParse(m.Value); !rulesettest.Identical(got, ov) {
 					t.Errorf("%s %q: option %s = %s, oracle %s", name, text, m.To, m.Value, ov)
 				}
@@ -95,6 +101,48 @@ func checkOracle[P any, K comparable](t *testing.T, r rules[P, K], name string, 
 			if nwins != len(side.wins) {
 				t.Errorf("%s %q: %d winning moves listed, oracle %d", name, text, len(side.wins), nwins)
 			}
+		}
+	}
+}
+
+// checkRanks checks each option's rank and reversibility against the
+// definitions, by the plain oracle's comparisons (Siegel, CGT II.2): a
+// Left option o is dominated when some other option o' has o ≤ o' and not
+// o' ≤ o (o < o'; options of equal value are each best), reversible when
+// some Right option of its canonical form is ≤ g; the mirror image for
+// Right. ovs are the options' plain values, g the position's.
+func checkRanks(t *testing.T, what string, g *rulesettest.Game, moves []Move, ovs []*rulesettest.Game, left bool) {
+	t.Helper()
+	le := rulesettest.Le
+	better := func(a, b *rulesettest.Game) bool { // a strictly better than b for the side
+		if left {
+			return le(b, a) && !le(a, b)
+		}
+		return le(a, b) && !le(b, a)
+	}
+	for k, m := range moves {
+		dominated := false
+		for j := range ovs {
+			if j != k && better(ovs[j], ovs[k]) {
+				dominated = true
+			}
+		}
+		want := map[bool]string{true: RankDominated, false: RankBest}[dominated]
+		if m.Rank != want {
+			t.Errorf("%s: option %s (%s): rank %q, by the definition %q", what, m.To, m.Value, m.Rank, want)
+		}
+		rev := false
+		answers := ovs[k].R
+		if !left {
+			answers = ovs[k].L
+		}
+		for _, o := range answers {
+			if left && le(o, g) || !left && le(g, o) {
+				rev = true
+			}
+		}
+		if m.Reversible != rev {
+			t.Errorf("%s: option %s (%s): reversible %v, by the definition %v", what, m.To, m.Value, m.Reversible, rev)
 		}
 	}
 }

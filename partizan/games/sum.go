@@ -24,6 +24,13 @@ type Settings struct {
 	// All lists every option of both sides with its value, not only the
 	// winning moves.
 	All bool
+	// Offset and Limit page the options All lists: each side's list
+	// starts at its option Offset (in the order the ruleset gives them)
+	// and holds at most Limit of them (0: as many as the output budget
+	// allows, where a list stops rather than fail). Every option is found
+	// and valued all the same: the counts, the winning moves and each
+	// option's rank are of all of them.
+	Offset, Limit int
 	// Resolver resolves the impartial catalog games of a sum ("kayles 7"),
 	// each entering as the nimber of its value; nil allows rulesets and
 	// values only.
@@ -42,7 +49,8 @@ type session struct {
 	set     Settings
 	c       *partizan.Calc
 	solvers map[*Ruleset]solver
-	out     int64 // bytes of answer so far
+	out     int64                    // bytes of answer so far
+	texts   map[partizan.Game]string // values written (valueText)
 	// impOpts are the options of impartial components, by spec and position
 	impOpts map[string][]catalog.Option
 	impErr  map[string]error
@@ -61,7 +69,7 @@ func newSession(ctx context.Context, set Settings) *session {
 		st = partizan.NewStore(partizan.Config{MaxGames: set.Budget.MaxPositions, MaxMemory: set.Budget.MaxMemory})
 	}
 	return &session{ctx: ctx, set: set, c: st.Calc(ctx, set.Budget), solvers: map[*Ruleset]solver{},
-		impOpts: map[string][]catalog.Option{}, impErr: map[string]error{}, files: map[string]*Ruleset{}}
+		texts: map[partizan.Game]string{}, impOpts: map[string][]catalog.Option{}, impErr: map[string]error{}, files: map[string]*Ruleset{}}
 }
 
 func (s *session) solver(r *Ruleset) solver {
@@ -96,6 +104,16 @@ func (s *session) emit(n int) error {
 
 // format writes g as CGSuite does, counted against the output budget.
 func (s *session) format(g partizan.Game) (string, error) {
+	str, err := s.formatRoom(g)
+	if err != nil {
+		return "", err
+	}
+	return str, s.emit(len(str))
+}
+
+// formatRoom writes g as CGSuite does, in what the output budget leaves
+// (a budget error when it does not fit), without counting it.
+func (s *session) formatRoom(g partizan.Game) (string, error) {
 	max := -1
 	if m := s.set.Budget.MaxOutput; m > 0 {
 		max = int(m - s.out)
@@ -116,7 +134,7 @@ func (s *session) format(g partizan.Game) (string, error) {
 	if !ok {
 		return "", &impartial.BudgetError{Limit: impartial.LimitOutput, Max: s.set.Budget.MaxOutput, What: "the value"}
 	}
-	return str, s.emit(len(str))
+	return str, nil
 }
 
 // Kinds of component.

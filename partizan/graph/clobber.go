@@ -62,6 +62,28 @@ func (Clobber) Options(p Position, s partizan.Side, yield func(Position) bool) e
 	return nil
 }
 
+// Moves returns, for each option Options yields for side s (in its
+// order), the vertex of the stone that moves and the vertex it captures
+// on: what a face draws as the move.
+func (Clobber) Moves(p Position, s partizan.Side) [][]int {
+	us, them := Black, White
+	if s == partizan.Right {
+		us, them = White, Black
+	}
+	var out [][]int
+	for v := range p.NumVertices() {
+		if p.Label(v) != us {
+			continue
+		}
+		for m := p.Neighbours(v); m != 0; m &= m - 1 {
+			if w := bits.TrailingZeros64(m); p.Label(w) == them {
+				out = append(out, []int{v, w})
+			}
+		}
+	}
+	return out
+}
+
 // Split returns the connected components of p that hold stones of both
 // colours (nil when p is one component): a stone never moves off its
 // component, and one of a single colour has no move.

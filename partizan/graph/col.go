@@ -57,6 +57,37 @@ func (Snort) Options(p Position, s partizan.Side, yield func(Position) bool) err
 	return nil
 }
 
+// Moves returns, for each option Options yields for side s (in its
+// order), the vertex it colours, as a list of one: what a face draws as
+// the move.
+func (Col) Moves(p Position, s partizan.Side) [][]int { return colouring{false}.moves(p, s) }
+
+// Moves returns, for each option Options yields for side s (in its
+// order), the vertex it colours, as a list of one.
+func (Snort) Moves(p Position, s partizan.Side) [][]int { return colouring{true}.moves(p, s) }
+
+// forbidden is the tint of the vertices side s may not colour.
+func (c colouring) forbidden(s partizan.Side) byte {
+	mine, theirs := LeftTint, RightTint
+	if s == partizan.Right {
+		mine, theirs = RightTint, LeftTint
+	}
+	if c.snort {
+		return theirs // Snort: not next to her opponent's
+	}
+	return mine // Col: not next to her own colour
+}
+
+func (c colouring) moves(p Position, s partizan.Side) [][]int {
+	var out [][]int
+	for v := range p.NumVertices() {
+		if p.Label(v) != c.forbidden(s) {
+			out = append(out, []int{v})
+		}
+	}
+	return out
+}
+
 func (c colouring) options(p Position, s partizan.Side, yield func(Position) bool) {
 	n := p.NumVertices()
 	if n == 0 {
@@ -66,10 +97,7 @@ func (c colouring) options(p Position, s partizan.Side, yield func(Position) boo
 	if s == partizan.Right {
 		mine, theirs = RightTint, LeftTint
 	}
-	forbidden := mine // Col: not next to her own colour
-	if c.snort {
-		forbidden = theirs // Snort: not next to her opponent's
-	}
+	forbidden := c.forbidden(s)
 	labels, adj := p.decode()
 	all := uint64(1)<<n - 1
 	if n == 64 {

@@ -36,6 +36,20 @@ func (Game) Options(p Position, s partizan.Side, yield func(Position) bool) erro
 	return nil
 }
 
+// CutEdges returns, for each option Options yields for side s (in its
+// order), the index in p.Edges() of the edge it cuts: what a face draws
+// as the move.
+func (Game) CutEdges(p Position, s partizan.Side) []int {
+	left := s == partizan.Left
+	var out []int
+	for i, e := range p.Edges() {
+		if mayCut(e.Color, left) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 func mayCut(c Color, left bool) bool {
 	return c == Green || (left && c == Blue) || (!left && c == Red)
 }

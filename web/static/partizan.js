@@ -9,6 +9,7 @@
 // a move the server listed.
 import { h, clear, debounce } from './dom.js';
 import * as pb from './pboard.js';
+import * as pg from './pgraph.js';
 import { drawThermograph } from './thermo.js';
 import { s as svg } from './plot.js';
 import * as pz from './pzapi.js';
@@ -19,8 +20,7 @@ document.head.append(h('link', { rel: 'stylesheet', href: 'partizan.css' }));
 const SIDES = ['left', 'right'];
 const OTHER = { left: 'right', right: 'left' };
 const NAME = { left: 'Left', right: 'Right' };
-const MAX_OPTIONS = 300; // options drawn per side (the rest counted)
-
+const PAGE = 100; // options asked for per side and page ("more…" asks for the next)
 
 // colour names what an option does for the player making it (the
 // server's result): a winning move (Left's option ≥ 0, Right's ≤ 0) or a
@@ -36,8 +36,26 @@ function sentence(t) {
   return /[.!]$/.test(u) ? u : u + '.';
 }
 
+// RANK says in words what an option is among its side's options (the
+// server's rank: the canonical form theorem's words).
+const RANK = {
+  best: (side) => `best: no other option of ${NAME[side]}'s is better for ${NAME[side]}`,
+  dominated: (side) => `dominated: another option of ${NAME[side]}'s is better for ${NAME[side]}, who never needs this one`,
+  reversible: (side) => `reversible: ${NAME[OTHER[side]]} has an answer at least as good for ${NAME[OTHER[side]]} as the position before the move`,
+};
+
 function optionWords(o, side) {
-  return `${NAME[side]} ${o.wins ? 'wins' : 'loses'} moving here (value ${o.value}, the other player to move)`;
+  const rank = [o.rank && RANK[o.rank] ? RANK[o.rank](side) : '', o.reversible ? RANK.reversible(side) : ''].filter(Boolean).join('; ');
+  return `${NAME[side]} ${o.wins ? 'wins' : 'loses'} moving here (value ${o.value}, the other player to move)${rank ? '; ' + rank : ''}`;
+}
+
+// rankChips are the marks of an option's rank: best or dominated, and
+// reversible.
+function rankChips(o, side) {
+  if (!o.rank) return null;
+  return h('span', { class: 'pranks' },
+    h('span', { class: `chip prank p${o.rank}`, title: RANK[o.rank]?.(side) }, o.rank),
+    o.reversible ? h('span', { class: 'chip prank preversible', title: RANK.reversible(side) }, 'reversible') : null);
 }
 
 export default {
@@ -49,6 +67,7 @@ export default {
     const text = h('input', { id: 'pz-position', class: 'mono', spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Position' });
     const syntax = h('p', { id: 'pz-syntax', class: 'more' });
     const boardBox = h('div', { id: 'pz-board-box' });
+    const pickBox = h('div', { id: 'pz-pick', class: 'pzpick' });
     const sizeRow = h('div', { class: 'pzsize', id: 'pz-size' });
     const modeSel = h('select', { id: 'pz-mode', 'aria-label': 'Mode' },
       h('option', { value: 'explore' }, 'Explore (click cells to edit)'),
@@ -79,6 +98,7 @@ export default {
     let rs = null; // the ruleset shown
     let b = null; // its board spec (pboard.BOARDS), or null
     let board = null; // the board shown, or null (text only)
+    let pic = null; // the picture shown (Hackenbush, graphs: the server's), or null
     let shown = null; // the last analysis shown
     let seq = 0;
     let marks = new Map();
@@ -88,12 +108,17 @@ export default {
 
     const setPosition = (p, { analyze = true } = {}) => {
       text.value = p;
+      clear(pickBox);
       board = pb.parse(b, p);
       drawBoard();
       if (analyze) solve();
     };
 
     function drawBoard() {
+      if (!board && pic) {
+        drawPicture();
+        return;
+      }
       const el = document.getElementById('pz-board');
       if (!board || !el || !boardBox.contains(el) || !pb.refresh(el, board, { marks })) {
         clear(boardBox, board ? pb.view(board, { id: 'pz-board', marks, onCell, label: `${rs?.name ?? ''} board` }) : null);
@@ -114,6 +139,47 @@ export default {
           ] : null,
           h('button', { class: 'secondary small', id: 'pz-clear', title: 'every cell empty', onclick: () => edit(pb.sized(b, w, ht)) }, 'clear'));
       }
+    }
+
+    // drawPicture draws the server's picture of the position (redrawn
+    // when the position changes, its marks changed in place otherwise).
+    function drawPicture() {
+      sizeRow.hidden = true;
+      const el = document.getElementById('pz-picture');
+      if (el && boardBox.contains(el) && el.dataset.position === (shown?.position ?? '')) {
+        pg.refresh(el, marks);
+        return;
+      }
+      const v = pg.view(pic, { id: 'pz-picture', marks, onPart, label: `${rs?.name ?? ''} position` });
+      v.dataset.position = shown?.position ?? '';
+      clear(boardBox, v);
+    }
+
+    // onPart answers a click on an edge or a vertex of the picture: in
+    // play, a step toward the player's move; exploring, the option that
+    // changes it (or a choice, when the options of both sides do).
+    function onPart(key) {
+      if (play) {
+        pickCell(key);
+        return;
+      }
+      if (!shown) return;
+      const cand = SIDES.flatMap((side) => shown.options[side].filter((o) => pg.parts(pic, o).includes(key)).map((o) => ({ side, o })));
+      if (cand.length === 0) {
+        clear(pickBox, h('p', { class: 'more', id: 'pz-pick-none' }, pic.kind === 'hackenbush' ? 'No option cuts this edge.' : 'No option changes this vertex.'));
+        return;
+      }
+      if (new Set(cand.map(({ o }) => o.position)).size === 1) {
+        setPosition(cand[0].o.position);
+        return;
+      }
+      clear(pickBox, h('p', { class: 'more' }, 'Moves here: '), cand.map(({ side, o }) => h('button', {
+        class: `secondary small ${colour(o)}`, 'data-position': o.position, 'data-side': side,
+        title: optionWords(o, side),
+        onclick: () => setPosition(o.position),
+        onmouseenter: () => mark(o.position, 'pmove'),
+        onmouseleave: () => mark(null),
+      }, `${NAME[side]}: ${o.move ?? o.position} (${o.value})`)));
     }
 
     function edit(nb) {
@@ -138,13 +204,19 @@ export default {
       const mine = ++seq;
       result.classList.add('busy');
       try {
-        const r = await pz.analyze(rs.name, text.value);
+        // every option when playing (a click on the board picks among
+        // them), a page of them when exploring
+        const r = await pz.analyze(rs.name, text.value, { limit: play ? 'all' : PAGE });
         if (mine !== seq) return;
         shown = r;
         showAnalysis(r);
       } catch (e) {
         if (mine !== seq) return;
         shown = null;
+        if (pic) {
+          pic = null;
+          clear(boardBox);
+        }
         thermoCard.hidden = true;
         clear(result, h('p', { class: 'error', role: 'alert', id: 'pz-error' }, e.message));
       } finally {
@@ -158,6 +230,11 @@ export default {
     }
 
     function showAnalysis(r) {
+      pic = board ? null : r.picture ?? null;
+      if (pic) {
+        marks = new Map();
+        drawPicture();
+      }
       if (!play && r.position !== text.value && pb.parse(b, r.position) && !pb.parse(b, text.value)) {
         // "4x5" and the like: show the board the server read.
         text.value = r.position;
@@ -167,7 +244,7 @@ export default {
       const win = (side) => {
         const n = (r[side + '_winning_moves'] ?? []).length;
         const moving = `${NAME[side]} moving first`;
-        if (r.options[side].length === 0) return `${NAME[side]} has no move (and loses moving first).`;
+        if ((r.option_counts[side] ?? r.options[side].length) === 0 && !r.moves_note) return `${NAME[side]} has no move (and loses moving first).`;
         return n === 0 ? `${moving} has no winning move.` : `${moving} wins with ${n === 1 ? 'one move' : n + ' moves'}.`;
       };
       clear(result,
@@ -182,9 +259,16 @@ export default {
           fact('Mean', r.mean, 'pz-mean', 'where the thermograph\'s walls meet: the value of many copies, per copy'),
           fact('Temperature', r.temperature, 'pz-temp', 'how hot the game is: the height of the thermograph\'s mast (−1 for an integer, CGSuite\'s convention)')),
         play ? null : h('div', { class: 'pzopts' }, SIDES.map((side) => optionList(r, side))),
-        play ? null : h('p', { class: 'more pzlegend' },
-          h('span', { class: 'chip pwin' }, 'wins'), ' ', h('span', { class: 'chip plose' }, 'loses'),
-          ' — for the player making the move, the other then to move (Left\'s option wins when its value is ≥ 0, Right\'s when ≤ 0). Click an option to go there, hover it to see it on the board.'));
+        play ? null : h('div', { class: 'more pzlegend', id: 'pz-legend' },
+          h('p', {}, h('span', { class: 'chip pwin' }, 'wins'), ' ', h('span', { class: 'chip plose' }, 'loses'),
+            ' — for the player making the move, the other then to move (Left\'s option wins when its value is ≥ 0, Right\'s when ≤ 0).'),
+          h('p', {}, h('span', { class: 'chip prank pbest' }, 'best'),
+            ' — no other option of the same side is better for its player (options of equal value, or of no comparison with each other, are each best). ',
+            h('span', { class: 'chip prank pdominated' }, 'dominated'),
+            ' — another option of the same side is better: the player never needs this one. ',
+            h('span', { class: 'chip prank preversible' }, 'reversible'),
+            ' — the other player has an answer at least as good for them as the position before the move, so the move comes to the player\'s moves after that answer.'),
+          h('p', {}, 'Click an option to go there, hover it to see it on the board.')));
       thermoCard.hidden = !r.thermograph;
       if (r.thermograph) {
         drawThermograph(thermo, { ...r.thermograph, left_stop: r.left_stop, right_stop: r.right_stop },
@@ -194,33 +278,75 @@ export default {
       if (play) playTurn(r);
     }
 
-    function optionList(r, side) {
-      const opts = r.options[side];
-      const more = (r.option_counts?.[side] ?? opts.length) - Math.min(opts.length, MAX_OPTIONS);
-      return h('div', { class: 'pzside', id: `pz-${side}-options` },
-        h('h3', {}, `${NAME[side]}'s options`, rs?.[side] ? h('span', { class: 'more' }, ` (${rs[side]})`) : null, ` · ${opts.length}`),
-        opts.length === 0 ? h('p', { class: 'more' }, `${NAME[side]} has no move.`) : null,
-        h('ul', { class: 'moves' }, opts.slice(0, MAX_OPTIONS).map((o) => h('li', {},
-          h('button', {
-            class: `move ${colour(o)}`,
-            'data-position': o.position,
-            'data-value': o.value,
-            title: optionWords(o, side),
-            onclick: () => setPosition(o.position),
-            onmouseenter: () => mark(o.position, 'pmove'),
-            onmouseleave: () => mark(null),
-            onfocus: () => mark(o.position, 'pmove'),
-            onblur: () => mark(null),
-          },
-          h('code', { class: 'opos' }, o.position),
-          o.move ? h('span', { class: 'desc' }, o.move) : null,
-          h('span', { class: 'ovalue' }, o.value)))),
-        more > 0 ? h('li', { class: 'more' }, `and ${more} more`) : null));
+    function optionButton(o, side) {
+      return h('li', {},
+        h('button', {
+          class: `move ${colour(o)} p${o.rank ?? 'unranked'}`,
+          'data-position': o.position,
+          'data-value': o.value,
+          'data-rank': o.rank ?? '',
+          'data-reversible': String(!!o.reversible),
+          title: optionWords(o, side),
+          onclick: () => setPosition(o.position),
+          onmouseenter: () => mark(o.position, 'pmove'),
+          onmouseleave: () => mark(null),
+          onfocus: () => mark(o.position, 'pmove'),
+          onblur: () => mark(null),
+        },
+        h('code', { class: 'opos' }, o.position),
+        o.move ? h('span', { class: 'desc' }, o.move) : null,
+        h('span', { class: 'ovalue' }, o.value),
+        rankChips(o, side)));
     }
 
-    // mark shows on the board the cells an option changes.
+    // optionList lists the page of side's options the server sent, and
+    // "more…" while it says there are more (the next page asked for at
+    // its next offset, appended).
+    function optionList(r, side) {
+      const opts = r.options[side];
+      const n = r.option_counts?.[side] ?? opts.length;
+      const list = h('ul', { class: 'moves' }, opts.map((o) => optionButton(o, side)));
+      const tail = h('div', { class: 'pzmore', id: `pz-${side}-tail` });
+      const showTail = () => {
+        const next = r.next?.[side];
+        const note = r.notes?.[side];
+        clear(tail, next
+          ? h('button', { class: 'secondary small', id: `pz-${side}-more`, title: note ? sentence(note) : '', onclick: () => more(next) },
+            `more… (${n - r.options[side].length} not shown)`)
+          : note ? h('p', { class: 'more', id: `pz-${side}-note` }, sentence(note)) : null);
+      };
+      async function more(at) {
+        const mine = seq;
+        tail.querySelector('button')?.setAttribute('disabled', '');
+        try {
+          const page = await pz.analyze(rs.name, r.position, { offset: at, limit: PAGE });
+          if (mine !== seq || shown !== r) return;
+          r.options[side] = r.options[side].concat(page.options[side]);
+          list.append(...page.options[side].map((o) => optionButton(o, side)));
+          r.next[side] = page.next[side];
+          r.notes[side] = page.notes[side];
+          showTail();
+        } catch (e) {
+          if (mine === seq) clear(tail, h('p', { class: 'error', role: 'alert' }, e.message));
+        }
+      }
+      showTail();
+      return h('div', { class: 'pzside', id: `pz-${side}-options` },
+        h('h3', {}, `${NAME[side]}'s options`, rs?.[side] ? h('span', { class: 'more' }, ` (${rs[side]})`) : null, ` · ${n}`),
+        n === 0 ? h('p', { class: 'more' }, `${NAME[side]} has no move.`) : null,
+        list, tail);
+    }
+
+    // mark shows on the board the cells an option changes (on a picture,
+    // the parts the server says it changes).
     function mark(position, cls) {
       marks = new Map();
+      if (pic) {
+        const o = position && shown && SIDES.flatMap((side) => shown.options[side]).find((x) => x.position === position);
+        for (const k of o ? pg.parts(pic, o) : []) marks.set(k, cls);
+        drawPicture();
+        return;
+      }
       const to = position && pb.parse(b, position);
       for (const c of (to && pb.changed(board, to)) ?? []) marks.set(c, cls);
       if (board) drawBoard();
@@ -266,15 +392,14 @@ export default {
 
     async function playTurn(r) {
       const side = play.toMove;
-      const opts = r.options[side];
-      if (opts.length === 0) {
+      if ((r.option_counts[side] ?? r.options[side].length) === 0) {
         play.over = true;
         const youLose = side === play.human;
         say(youLose ? 'lost' : 'won', youLose ? 'You lose.' : 'You win!', `${NAME[side]} has no move left (the player who cannot move loses).`);
         return;
       }
       if (side === play.human) {
-        say('', `Your move (${NAME[side]}${rs?.[side] ? ', ' + rs[side] : ''}).`, board ? 'Click the cells your move changes, or pick it below.' : 'Pick your move below.');
+        say('', `Your move (${NAME[side]}${rs?.[side] ? ', ' + rs[side] : ''}).`, board ? 'Click the cells your move changes, or pick it below.' : pic ? `Click the ${pic.kind === 'hackenbush' ? 'edge you cut' : 'vertices your move changes'}, or pick it below.` : 'Pick your move below.');
         showPlayerMoves(r, side);
         return;
       }
@@ -300,7 +425,7 @@ export default {
       const opts = r.options[side];
       result.append(h('div', { class: 'pzside', id: 'pz-your-moves' },
         h('h3', {}, 'Your moves'),
-        h('ul', { class: 'moves' }, opts.slice(0, MAX_OPTIONS).map((o) => h('li', {},
+        h('ul', { class: 'moves' }, opts.map((o) => h('li', {},
           h('button', {
             class: 'move' + (hints.checked ? ' ' + colour(o) : ''),
             'data-position': o.position,
@@ -308,7 +433,8 @@ export default {
             onmouseenter: () => mark(o.position, 'pmove'),
             onmouseleave: () => mark(null),
           }, h('code', {}, o.position), o.move ? h('span', { class: 'desc' }, o.move) : null,
-          hints.checked ? h('span', { class: 'ovalue' }, o.value) : null))))));
+          hints.checked ? h('span', { class: 'ovalue' }, o.value) : null,
+          hints.checked ? rankChips(o, side) : null))))));
     }
 
     function humanMove(o) {
@@ -327,28 +453,33 @@ export default {
     function pickCell(cell) {
       if (!play || play.over || play.toMove !== play.human || !shown) return;
       const opts = shown.options[play.human];
-      const diffs = opts.map((o) => ({ o, d: pb.changed(board, pb.parse(b, o.position)) ?? [] }));
+      // each move (on a picture, each move to an option's position) with
+      // what it changes
+      const diffs = pic ? opts.flatMap((o) => pg.moves(pic, o).map((d) => ({ o, d })))
+        : opts.map((o) => ({ o, d: pb.changed(board, pb.parse(b, o.position)) ?? [] }));
       let cand = diffs.filter(({ d }) => [...picked, cell].every((c) => d.includes(c)));
       if (cand.length === 0) {
         picked = [];
         cand = diffs.filter(({ d }) => d.includes(cell));
         if (cand.length === 0) {
-          note.textContent = 'None of your moves changes that cell.';
+          note.textContent = `None of your moves changes that ${pic ? (pic.kind === 'hackenbush' ? 'edge' : 'vertex') : 'cell'}.`;
           mark(null);
           return;
         }
       }
       picked = [...picked, cell];
       const exact = cand.filter(({ d }) => d.length === picked.length);
-      if (cand.length === 1 || (exact.length === 1 && cand.length > 1 && picked.length > 1)) {
+      const one = (list) => new Set(list.map(({ o }) => o.position)).size === 1;
+      if (one(cand) || (one(exact) && exact.length > 0 && cand.length > 1 && picked.length > 1)) {
         note.textContent = '';
-        humanMove((cand.length === 1 ? cand[0] : exact[0]).o);
+        humanMove((one(cand) ? cand[0] : exact[0]).o);
         return;
       }
       marks = new Map();
       for (const { d } of cand) for (const c of d) marks.set(c, 'pmaybe');
       for (const c of picked) marks.set(c, 'ppicked');
-      note.textContent = `${cand.length} of your moves change ${picked.length === 1 ? 'this cell' : 'these cells'}: click another cell of the one you want, or pick it below.`;
+      const part = pic ? 'vertex' : 'cell';
+      note.textContent = `${new Set(cand.map(({ o }) => o.position)).size} of your moves change ${picked.length === 1 ? 'this ' + part : 'these ' + (pic ? 'vertices' : 'cells')}: click another ${part} of the one you want, or pick it below.`;
       drawBoard();
     }
 
@@ -358,6 +489,7 @@ export default {
       rs = rulesets.find((x) => x.name === name) ?? rulesets[0];
       picker.value = rs.name;
       b = rs.board === 'grid' || rs.board === 'strip' ? pb.spec(rs.name) : null;
+      pic = null;
       clear(about,
         h('p', { class: 'rule' }, h('span', { class: 'gamename' }, rs.title ?? rs.name), rs.rule ? ': ' + rs.rule + '.' : ''),
         h('p', { id: 'pz-who' }, h('b', { class: 'pleft' }, 'Left'), `: ${rs.left ?? '—'} · `, h('b', { class: 'pright' }, 'Right'), `: ${rs.right ?? '—'}`));
@@ -417,7 +549,7 @@ export default {
       h('div', { class: 'grid two pzgrid' },
         h('div', { class: 'card' },
           h('h2', {}, 'Ruleset'), picker, about,
-          h('h2', {}, 'Position'), boardBox, sizeRow,
+          h('h2', {}, 'Position'), boardBox, pickBox, sizeRow,
           h('label', { class: 'field' }, h('span', {}, 'Position as text'), text), syntax,
           h('h2', {}, 'Play'), modeSel, playRow, status, note, history, stopBtn),
         h('div', { class: 'card answer' }, h('h2', {}, 'Value'), result)),
