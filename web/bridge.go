@@ -77,17 +77,14 @@ func (s *Server) intFieldOr(r *http.Request, name string, lo, hi, def int64) (in
 	return v, err
 }
 
-// randomDeal deals the cards 1..4n at random from seed: a uniform
-// permutation, two cards per position.
+// randomDeal is bridge.RandomDeal with its hands, lower card first.
 func randomDeal(n int, seed uint64) ([][2]int, *bridge.Deal, error) {
-	perm := seededRand(seed).Perm(4 * n)
+	d := bridge.RandomDeal(n, seed)
 	hands := make([][2]int, 2*n)
 	for i := range hands {
-		x, y := perm[2*i]+1, perm[2*i+1]+1
-		hands[i] = [2]int{min(x, y), max(x, y)}
+		hands[i] = d.Hand(i + 1)
 	}
-	d, err := bridge.NewDeal(hands)
-	return hands, d, err
+	return hands, d, nil
 }
 
 // dealParams reads n= and seed= (a random seed when absent).
