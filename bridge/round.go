@@ -248,3 +248,79 @@ func RandomDeal(n int, seed uint64) *Deal {
 	}
 	return d
 }
+
+// Advance plays optimally (PlayBest) for every player not in seats, from
+// the player to move on, until it is the turn of one of seats or the round
+// is over; it returns the turns it played.
+func (r *Round) Advance(seats Seats) []Turn {
+	var out []Turn
+	for !r.Over() && !seats.Has(r.ToMove()) {
+		out = append(out, r.PlayBest())
+	}
+	return out
+}
+
+// Record is a round played by a person in seats against the optimal line,
+// as `grundy bridge play --json` prints it and /api/bridge/play answers.
+type Record struct {
+	N     int      `json:"n"`
+	Seed  *uint64  `json:"seed,omitempty"` // the seed of a RandomDeal, set by the caller
+	Hands [][2]int `json:"hands"`          // hands[i]: the cards of position i+1, lower first
+	Start int      `json:"start"`
+	As    string   `json:"as"`    // the seats as given: A, P or positions
+	Seats []int    `json:"seats"` // the positions the person plays
+	// Optimal is A's points with best play from the start (seq[start]).
+	Optimal int          `json:"optimal"`
+	Turns   []RecordTurn `json:"turns"`
+	// ToMove is the position to move, 0 when the round is over; Choices
+	// its two choices, each with A's points with best play after it.
+	ToMove  int      `json:"to_move"`
+	Choices []Choice `json:"choices,omitempty"`
+	// Value is A's points with best play from here: the score at the end.
+	Value      int  `json:"value"`
+	Over       bool `json:"over"`
+	HighPlayed int  `json:"high_played"` // so far
+	HighKept   int  `json:"high_kept"`
+	// PlayedPoint and KeptPoint, at the end, are the teams of the highest
+	// card played and of the highest kept.
+	PlayedPoint *Team `json:"played_point,omitempty"`
+	KeptPoint   *Team `json:"kept_point,omitempty"`
+	// Cost is the sum of the person's turns' costs: the points their
+	// mistakes gave away.
+	Cost int `json:"cost"`
+}
+
+// RecordTurn is a judged turn and who made it: "you" (one of the seats)
+// or "computer".
+type RecordTurn struct {
+	Turn
+	By string `json:"by"`
+}
+
+// Record returns the round so far as a record of a person playing seats.
+func (r *Round) Record(seats Seats) Record {
+	d := r.d
+	rec := Record{N: d.N(), Start: r.start, As: seats.Text, Seats: slices.Clip(seats.Positions), Turns: []RecordTurn{},
+		ToMove: r.ToMove(), Choices: r.Choices(), Value: r.Value(), Over: r.Over(),
+		HighPlayed: r.HighPlayed(), HighKept: r.HighKept()}
+	if rec.Seats == nil {
+		rec.Seats = []int{}
+	}
+	for i := range d.hands {
+		rec.Hands = append(rec.Hands, d.Hand(i+1))
+	}
+	rec.Optimal = r.srch.value(0, 0, 0)
+	for _, t := range r.turns {
+		by := "computer"
+		if seats.Has(t.Position) {
+			by = "you"
+			rec.Cost += t.Cost
+		}
+		rec.Turns = append(rec.Turns, RecordTurn{Turn: t, By: by})
+	}
+	if rec.Over {
+		pp, pk := r.Points()
+		rec.PlayedPoint, rec.KeptPoint = &pp, &pk
+	}
+	return rec
+}

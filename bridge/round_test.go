@@ -275,3 +275,50 @@ func TestRandomDeal(t *testing.T) {
 		}
 	}
 }
+
+// A person plays one team at random against the optimal line: the computer
+// plays every other seat, and the score at the end is the optimal score
+// moved by exactly the cost of the person's turns (down for A, up for P),
+// the score itself counted from the cards played and kept.
+func TestRoundAgainstTheOptimalLine(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(8, 9))
+	for n := 1; n <= 2; n++ {
+		forEachDeal(n, func(d *Deal) {
+			for _, as := range []string{"A", "P", "1"} {
+				seats, err := ParseSeats(as, n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := 1 + rnd.IntN(2*n)
+				r, _ := d.NewRound(s)
+				var cards []int
+				for {
+					for _, tu := range r.Advance(seats) {
+						if seats.Has(tu.Position) || tu.Cost != 0 {
+							t.Fatalf("Advance played %+v for seats %v", tu, seats.Positions)
+						}
+					}
+					if r.Over() {
+						break
+					}
+					c := r.Choices()[rnd.IntN(2)].Played
+					if _, err := r.Play(c); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for _, tu := range r.Turns() {
+					cards = append(cards, tu.Played)
+				}
+				rec := r.Record(seats)
+				score := naiveValue(d, s, cards)
+				want := rec.Optimal - rec.Cost
+				if as == "P" {
+					want = rec.Optimal + rec.Cost
+				}
+				if as != "1" && score != want || rec.Value != score || !rec.Over || rec.ToMove != 0 || rec.Optimal != d.Sequence()[s-1] {
+					t.Fatalf("deal\n%sstart %d as %s: scored %d, record %+v", d, s, as, score, rec)
+				}
+			}
+		})
+	}
+}
