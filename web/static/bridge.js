@@ -62,7 +62,7 @@ function rules(n) {
 
 // legend explains the page's colours and marks.
 function legend() {
-  const item = (mark, text) => h('li', {}, mark, h('span', {}, text));
+  const item = (...marks) => h('li', {}, marks.slice(0, -1), h('span', {}, marks[marks.length - 1]));
   const cell = (v) => h('span', { class: `cell v${v} swatchcell` }, String(v));
   return h('ul', { class: 'brlegend', id: 'br-legend' },
     item(h('b', { class: 'teamA' }, 'A'), 'team A (even positions), blue'),
