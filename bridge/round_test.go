@@ -322,3 +322,30 @@ func TestRoundAgainstTheOptimalLine(t *testing.T) {
 		})
 	}
 }
+
+// ParseSeats never panics; what it accepts are positions of the deal,
+// increasing, each once, and Has agrees with them.
+func FuzzParseSeats(f *testing.F) {
+	for _, s := range []string{"A", "p", "3", "1,3,3", " 2 , 4", "", ",", "-1", "99999999999999999999", "A,P"} {
+		f.Add(s, uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, text string, n8 uint8) {
+		n := 1 + int(n8)%MaxPlayN
+		s, err := ParseSeats(text, n)
+		if err != nil {
+			var ie *InputError
+			if !errors.As(err, &ie) {
+				t.Fatalf("ParseSeats(%q): %T %v", text, err, err)
+			}
+			return
+		}
+		if len(s.Positions) == 0 {
+			t.Fatalf("ParseSeats(%q) accepted no seat", text)
+		}
+		for i, p := range s.Positions {
+			if p < 1 || p > 2*n || (i > 0 && p <= s.Positions[i-1]) || !s.Has(p) {
+				t.Fatalf("ParseSeats(%q, %d) = %v", text, n, s.Positions)
+			}
+		}
+	})
+}

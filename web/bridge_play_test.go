@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -112,4 +113,38 @@ func TestBridgePlayErrors(t *testing.T) {
 			t.Errorf("%v = %d %s, want %d …%s…", c.kv, code, body, c.code, c.msg)
 		}
 	}
+}
+
+// Any parameters: a documented status, and an answer whose every turn is
+// a play of the hand of the position that made it, in the order of play.
+func FuzzBridgePlay(f *testing.F) {
+	f.Add(bridgeExample, "", "", "1", "A", "7")
+	f.Add("", "3", "5", "2", "4", "8,1")
+	f.Add("", "2", "1", "3", "P,1", "x")
+	f.Add("2\n1 8\n2 7\n3 6\n4 5\n", "", "", "9", "1,2,3,4", "1 2 3 4 5")
+	f.Add("", "65", "1", "", "", "")
+	s := New(Config{})
+	f.Fuzz(func(t *testing.T, deal, n, seed, start, as, plays string) {
+		v := url.Values{"deal": {deal}, "start": {start}, "as": {as}, "plays": {plays}}
+		if n != "" {
+			v["n"], v["seed"] = []string{n}, []string{seed}
+		}
+		code, body := get(t, s, "/api/bridge/play?"+v.Encode())
+		if code != 200 {
+			if code != 400 && code != 413 {
+				t.Fatalf("%v: status %d %s", v, code, body)
+			}
+			return
+		}
+		var rec bridge.Record
+		if err := json.Unmarshal([]byte(body), &rec); err != nil {
+			t.Fatalf("%v: %v in %s", v, err, body)
+		}
+		for i, tu := range rec.Turns {
+			h := rec.Hands[tu.Position-1]
+			if tu.Position != (rec.Start-1+i)%(2*rec.N)+1 || tu.Played+tu.Kept != h[0]+h[1] || (tu.Played != h[0] && tu.Played != h[1]) {
+				t.Fatalf("%v: turn %d %+v is not a play of hand %v", v, i+1, tu, h)
+			}
+		}
+	})
 }
