@@ -35,6 +35,19 @@ func (t Team) Other() Team { return t ^ 1 }
 // MarshalText encodes the team as "A" or "P".
 func (t Team) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
+// UnmarshalText decodes "A" or "P".
+func (t *Team) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "A":
+		*t = TeamA
+	case "P":
+		*t = TeamP
+	default:
+		return fmt.Errorf("team %q is not A or P", b)
+	}
+	return nil
+}
+
 func (t Team) String() string {
 	if t == TeamA {
 		return "A"

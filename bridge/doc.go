@@ -20,6 +20,18 @@
 // (the oracle): a position is (players moved, highest played, highest kept),
 // so the memoized search is O(n³).
 //
+// # Playing a deal move by move
+//
+// [Deal.NewRound] starts a [Round]: a deal in play from a start. Its
+// Choices are the two moves of the player to move (put down the lower card
+// or the higher), each valued by the minimax of Exhaustive from the state
+// reached; Best is an optimal one and Play judges a play (A's points with
+// best play before and after it, and what it cost the mover's team). This
+// is what `grundy bridge play` and /api/bridge/play run; tests check every
+// state of every line of every deal with n ≤ 2 (and of random deals with
+// n = 3) against the plain game tree. [RandomDeal] is the seeded deal of
+// the CLI and the web.
+//
 // # Optimal play (the editorial)
 //
 // The team W holding 4n scores at least one point. Let L be the other team.

@@ -40,6 +40,7 @@ func (s *Server) routes() []route {
 		{"bridge/deal", s.bridgeDeal, true},
 		{"bridge/solve", s.bridgeSolve, true},
 		{"bridge/count", s.bridgeCount, true},
+		{"bridge/play", s.bridgePlay, true},
 		{"cardflip/strategies", s.cardflipStrategies, false},
 		{"cardflip/play", s.cardflipPlay, true},
 		{"cardflip/exact", s.cardflipExact, true},

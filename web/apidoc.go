@@ -36,6 +36,7 @@ var endpointDocs = map[string]Endpoint{
 	"bridge/deal":         {About: "a random multi-bridge deal from a seed", Params: "n, seed", Example: "/api/bridge/deal?n=2&seed=7"},
 	"bridge/solve":        {About: "team A's score for each starting player of a deal, and an optimal line", Params: "deal | n and seed, explain", Example: "/api/bridge/solve?n=3&seed=1&explain=1", CLI: "grundy bridge solve --json"},
 	"bridge/count":        {About: "how many deals have a given sequence", Params: "queries, mod, exact", Example: "/api/bridge/count?queries=3%0A212111%0A", CLI: "grundy bridge count --json"},
+	"bridge/play":         {About: "a deal played by a person in some seats (a team or positions) against the optimal line: each turn judged, the computer's plays, the choices of the next turn with their values", Params: "deal | n and seed, start, as, plays", Example: "/api/bridge/play?n=2&seed=7&as=A&plays=7", CLI: "grundy bridge play --json"},
 	"cardflip/strategies": {About: "the card-flip strategies", Example: "/api/cardflip/strategies", CLI: "grundy cardflip strategies --json"},
 	"cardflip/play":       {About: "one card-flip game played by a strategy, turn by turn", Params: "m, strategy, seed, players, model, variant", Example: "/api/cardflip/play?strategy=front-to-back&m=3&seed=1", CLI: "grundy cardflip play --json"},
 	"cardflip/exact":      {About: "E[X] of a strategy over all m! deals", Params: "m, strategy, players, model, variant", Example: "/api/cardflip/exact?strategy=front-to-back&m=5", CLI: "grundy cardflip exact --json"},

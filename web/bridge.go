@@ -77,17 +77,14 @@ func (s *Server) intFieldOr(r *http.Request, name string, lo, hi, def int64) (in
 	return v, err
 }
 
-// randomDeal deals the cards 1..4n at random from seed: a uniform
-// permutation, two cards per position.
+// randomDeal is bridge.RandomDeal with its hands, lower card first.
 func randomDeal(n int, seed uint64) ([][2]int, *bridge.Deal, error) {
-	perm := seededRand(seed).Perm(4 * n)
+	d := bridge.RandomDeal(n, seed)
 	hands := make([][2]int, 2*n)
 	for i := range hands {
-		x, y := perm[2*i]+1, perm[2*i+1]+1
-		hands[i] = [2]int{min(x, y), max(x, y)}
+		hands[i] = d.Hand(i + 1)
 	}
-	d, err := bridge.NewDeal(hands)
-	return hands, d, err
+	return hands, d, nil
 }
 
 // dealParams reads n= and seed= (a random seed when absent).
@@ -121,32 +118,39 @@ func (s *Server) bridgeDeal(r *http.Request) (any, error) {
 	return &BridgeDeal{N: n, Seed: seed, Hands: hands}, nil
 }
 
+// readDeal reads deal= (the text `grundy bridge solve` reads) or the
+// random deal of n= and seed=, whose seed it returns.
+func (s *Server) readDeal(r *http.Request) (*bridge.Deal, *uint64, error) {
+	text, err := s.field(r, "deal", false)
+	if err != nil {
+		return nil, nil, err
+	}
+	if strings.TrimSpace(text) == "" {
+		n, seed, err := s.dealParams(r)
+		if err != nil {
+			return nil, nil, err
+		}
+		return bridge.RandomDeal(n, seed), &seed, nil
+	}
+	if _, ok := r.Form["n"]; ok {
+		return nil, nil, badRequest("give either a deal or n (and seed) for a random deal, not both")
+	}
+	d, err := bridge.ParseDeal(strings.NewReader(text))
+	if err != nil {
+		return nil, nil, err
+	}
+	if d.N() > s.cfg.MaxBridgeN {
+		return nil, nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the deal has n = %d, more than the server solves (at most %d)", d.N(), s.cfg.MaxBridgeN)}
+	}
+	return d, nil, nil
+}
+
 // bridgeSolve solves deal= (the text `grundy bridge solve` reads) or the
 // random deal of n= and seed=, with an optimal line for explain=S.
 func (s *Server) bridgeSolve(r *http.Request) (any, error) {
-	text, err := s.field(r, "deal", false)
+	d, _, err := s.readDeal(r)
 	if err != nil {
 		return nil, err
-	}
-	var d *bridge.Deal
-	if strings.TrimSpace(text) != "" {
-		if _, ok := r.Form["n"]; ok {
-			return nil, badRequest("give either a deal or n (and seed) for a random deal, not both")
-		}
-		if d, err = bridge.ParseDeal(strings.NewReader(text)); err != nil {
-			return nil, err
-		}
-		if d.N() > s.cfg.MaxBridgeN {
-			return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the deal has n = %d, more than the server solves (at most %d)", d.N(), s.cfg.MaxBridgeN)}
-		}
-	} else {
-		n, seed, err := s.dealParams(r)
-		if err != nil {
-			return nil, err
-		}
-		if _, d, err = randomDeal(n, seed); err != nil {
-			return nil, err
-		}
 	}
 	n := d.N()
 	start, explain, err := s.intField(r, "explain", 1, int64(2*n))

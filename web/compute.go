@@ -408,7 +408,7 @@ func (s *Server) looksCheap(name string, r *http.Request) bool {
 		return true
 	case "values", "period":
 		return small("to", cheapTo)
-	case "bridge/deal", "bridge/solve":
+	case "bridge/deal", "bridge/solve", "bridge/play":
 		return small("n", cheapBridgeN)
 	}
 	return false

@@ -139,6 +139,7 @@ func TestJSONSizeLowerBound(t *testing.T) {
 		{"bridge/deal", q("n", "3", "seed", "1"), false},
 		{"bridge/solve", q("n", "2000", "seed", "1"), true},
 		{"bridge/solve", q("n", "5", "seed", "1", "explain", "1"), false},
+		{"bridge/play", q("n", "64", "seed", "1", "as", "1"), true},
 		{"cardflip/strategies", "", false},
 		{"cardflip/play", q("strategy", "best", "m", "8", "seed", "3"), false},
 		{"cardflip/compare", q("m", "2..6", "trials", "50"), false},

@@ -29,18 +29,20 @@ starts.
 
   solve      the sequence of a deal (and an optimal line with --explain)
   count      how many deals have a given sequence, modulo a prime
-  enumerate  tally every deal by its sequence (n ≤ 3), the oracle for count`,
+  enumerate  tally every deal by its sequence (n ≤ 3), the oracle for count
+  play       play a deal against the optimal line in the terminal`,
 		Example: `  printf '2\n1 8\n2 7\n3 6\n4 5\n' | grundy bridge solve
   printf '2\n1 1 1 1\n' | grundy bridge count
-  grundy bridge enumerate --n 2`,
+  grundy bridge enumerate --n 2
+  grundy bridge play --n 2 --seed 7`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usagef("unknown command %q for \"grundy bridge\" (solve, count or enumerate; see 'grundy bridge --help')", args[0])
+				return usagef("unknown command %q for \"grundy bridge\" (solve, count, enumerate or play; see 'grundy bridge --help')", args[0])
 			}
 			return cmd.Help()
 		},
 	}
-	cmd.AddCommand(newBridgeSolveCmd(io), newBridgeCountCmd(io), newBridgeEnumerateCmd(io))
+	cmd.AddCommand(newBridgeSolveCmd(io), newBridgeCountCmd(io), newBridgeEnumerateCmd(io), newBridgePlayCmd(io))
 	return cmd
 }
 

@@ -102,7 +102,7 @@ func TestBridgeErrors(t *testing.T) {
 		{"1\n11\n1\n13\n", []string{"bridge", "count"}, 1, "grundy: input line 4: column 2: value \"3\" is not 0, 1 or 2\n"},
 		{"", []string{"bridge", "count", "--mod", "1000000008"}, 2, "grundy: --mod: 1000000008 is not a prime\n"},
 		{"", []string{"bridge", "enumerate", "--n", "4"}, 2, "grundy: enumerate needs --n between 1 and 3, not 4\n"},
-		{"", []string{"bridge", "slove"}, 2, "grundy: unknown command \"slove\" for \"grundy bridge\" (solve, count or enumerate; see 'grundy bridge --help')\n"},
+		{"", []string{"bridge", "slove"}, 2, "grundy: unknown command \"slove\" for \"grundy bridge\" (solve, count, enumerate or play; see 'grundy bridge --help')\n"},
 	} {
 		out, errs, code := grundy(t, c.stdin, c.args...)
 		if code != c.code || errs != c.msg {

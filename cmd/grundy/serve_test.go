@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -54,6 +56,10 @@ func TestServe(t *testing.T) {
 		t.Fatalf("no address printed: %q %q", out.String(), errb.String())
 	}
 	deal := "3\n1 12\n2 11\n3 10\n4 9\n5 8\n6 7\n"
+	dealFile := filepath.Join(t.TempDir(), "deal.txt")
+	if err := os.WriteFile(dealFile, []byte(deal), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		path  string
 		cli   []string
@@ -70,6 +76,9 @@ func TestServe(t *testing.T) {
 		{"api/partizan/value?" + url.Values{"expr": {"{3||2|1} + ^ <> *"}}.Encode(), []string{"value", "{3||2|1} + ^ <> *", "--json"}, ""},
 		{"api/bridge/solve?" + url.Values{"deal": {deal}}.Encode(), []string{"bridge", "solve", "--json"}, deal},
 		{"api/bridge/solve?" + url.Values{"deal": {deal}, "explain": {"4"}}.Encode(), []string{"bridge", "solve", "--json", "--explain", "4"}, deal},
+		// A deal played against the optimal line: the record after the same plays.
+		{"api/bridge/play?" + url.Values{"n": {"2"}, "seed": {"1"}, "start": {"3"}, "plays": {"8"}}.Encode(), []string{"bridge", "play", "--n", "2", "--seed", "1", "--start", "3", "--json"}, "8\n"},
+		{"api/bridge/play?" + url.Values{"deal": {deal}, "as": {"1,4"}, "plays": {"12 4"}}.Encode(), []string{"bridge", "play", "--deal", dealFile, "--as", "1,4", "--json"}, "12\n4\n"},
 		{"api/period?" + url.Values{"game": {"kayles"}, "to": {"2000"}}.Encode(), []string{"period", "kayles", "--max", "2000", "--json"}, ""},
 		{"api/cardflip/strategies", []string{"cardflip", "strategies", "--json"}, ""},
 		{"api/cardflip/compare?" + url.Values{"m": {"2..9"}, "trials": {"100"}, "seed": {"3"}}.Encode(), []string{"cardflip", "compare", "--m", "2..9", "--trials", "100", "--seed", "3", "--json"}, ""},

@@ -5,14 +5,14 @@
 // package bridge as `grundy bridge solve --json --explain S` does.
 import { api, apiURL } from './api.js';
 import { h, clear } from './dom.js';
-import { s as sv } from './plot.js';
+import { team, roundTable } from './bridgetable.js';
+import { playPanel } from './bridgeplay.js';
 
 const SHOW_SEQ = 400; // sequence cells shown
 const SHOW_PLAYS = 120; // plays of the optimal line shown
 const SHOW_DEAL = 2000; // largest n whose deal is written in the text box
 const EXPLAIN_N = 10000; // the server explains deals up to this n
 
-const team = (pos) => (pos % 2 === 0 ? 'A' : 'P');
 const QUERIES_KEY = 'grundy.bridge.queries';
 const ROUND_N = 6; // largest n drawn as a round table (12 seats)
 const POINTS = ['no point', '1 point', '2 points'];
@@ -45,39 +45,35 @@ function parseHands(text) {
 }
 
 
-// roundTable draws the 2n players around the table, clockwise from player
-// 1 at the top: each with the team, the two cards, and, along an optimal
-// line, the order of play, the card played (dark) and the card kept
-// (dashed); the two scoring cards orange.
-function roundTable(hands, line) {
-  const k = hands.length;
-  const size = k > 8 ? 540 : 440;
-  const c = size / 2;
-  const R = c - 52;
-  const svg = sv('svg', { viewBox: `0 0 ${size} ${size}`, class: 'table', role: 'img', 'aria-label': `the ${k} players around the table` });
-  svg.append(sv('circle', { cx: c, cy: c, r: R - 40, class: 'felt' }));
-  const plays = new Map((line?.plays ?? []).map((p, i) => [p.position, { ...p, order: i + 1 }]));
-  if (line) svg.append(sv('text', { x: c, y: c + 5, 'text-anchor': 'middle', class: 'tablemid' }, `player ${line.start} leads; A scores ${line.points}`));
-  hands.forEach((hand, i) => {
-    const pos = i + 1;
-    const a = -Math.PI / 2 + (2 * Math.PI * i) / k;
-    const x = c + R * Math.cos(a);
-    const y = c + R * Math.sin(a);
-    const p = plays.get(pos);
-    const g = sv('g', { class: `seatg team${team(pos)}` + (line && line.start === pos ? ' leader' : ''), 'data-position': String(pos) });
-    g.append(sv('title', {}, `player ${pos} (team ${team(pos)}): cards ${hand.join(' and ')}` + (p ? `; plays ${p.played} (move ${p.order}) and keeps ${p.kept}` : '')));
-    g.append(sv('rect', { x: x - 46, y: y - 26, width: 92, height: 52, rx: 9, class: 'seatbox' }));
-    g.append(sv('text', { x: x, y: y - 11, 'text-anchor': 'middle', class: 'seatname' }, `${p ? p.order + '. ' : ''}player ${pos} · ${team(pos)}`));
-    hand.forEach((card, j) => {
-      const role = p ? (card === p.played ? 'played' : 'kept') : 'card';
-      const scoring = line && ((role === 'played' && card === line.high_played) || (role === 'kept' && card === line.high_kept));
-      const cx = x - 30 + j * 32;
-      g.append(sv('rect', { x: cx, y: y - 3, width: 28, height: 22, rx: 4, class: `tcard ${role}` + (scoring ? ' scoring' : '') }));
-      g.append(sv('text', { x: cx + 14, y: y + 13, 'text-anchor': 'middle', class: `tcardtext ${role}` }, String(card)));
-    });
-    svg.append(g);
-  });
-  return svg;
+// rules says the game in plain words, for the deal's n.
+function rules(n) {
+  const li = (title, ...text) => h('li', {}, h('b', {}, title), ' ', ...text);
+  return [
+    h('p', { class: 'more', id: 'br-rules-n' }, `In this deal n = ${n}: ${2 * n} players, the cards 1 to ${4 * n}.`),
+    h('ol', {},
+      li('Seats and teams.', '2n players sit round a table at positions 1 to 2n. Team ', h('b', { class: 'teamP' }, 'P'), ' holds the odd positions (1, 3, 5, …) and team ', h('b', { class: 'teamA' }, 'A'), ' the even ones (2, 4, 6, …): the teams alternate round the table.'),
+      li('Cards.', 'The cards are 1 to 4n, each dealt once; a higher card beats a lower one. Every player holds two, and everyone sees every hand.'),
+      li('Who leads.', 'The starting player s goes first, then s+1, s+2, … round the table (after 2n comes 1), until each player has had one turn. Choose s by clicking a cell of the sequence.'),
+      li('A turn.', 'Put one of your two cards down on the table and keep the other.'),
+      li('Two points.', 'The highest card put down scores one point for the team of the player who put it down; the highest card kept scores the other point for the team of the player who kept it.'),
+      li('Aims.', 'Team A plays to score as many of the two points as it can (it maximizes A\'s points); team P plays to leave A as few as it can (it minimizes them). seq[s] is A\'s score, 0, 1 or 2, when s leads and both teams play perfectly.')),
+  ];
+}
+
+// legend explains the page's colours and marks.
+function legend() {
+  const item = (...marks) => h('li', {}, marks.slice(0, -1), h('span', {}, marks[marks.length - 1]));
+  const cell = (v) => h('span', { class: `cell v${v} swatchcell` }, String(v));
+  return h('ul', { class: 'brlegend', id: 'br-legend' },
+    item(h('b', { class: 'teamA' }, 'A'), 'team A (even positions), blue'),
+    item(h('b', { class: 'teamP' }, 'P'), 'team P (odd positions), violet'),
+    item(h('span', { class: 'brseq inline' }, cell(2), cell(1), cell(0)), 'seq[s]: A scores 2, 1 or 0 when s leads'),
+    item(h('span', { class: 'brseq inline' }, h('span', { class: 'cell v1 chosen swatchcell' }, '1')), 'the start shown (outlined)'),
+    item(h('span', { class: 'swatch leader' }), 'on the table: the leader (thick border)'),
+    item(h('span', { class: 'swatch tomove' }), 'the seat to play (dashed border)'),
+    item(h('span', { class: 'chip played' }, '7'), 'a card put down, with its order (3. player 5)'),
+    item(h('span', { class: 'chip kept' }, '4'), 'a card kept (dashed)'),
+    item(h('span', { class: 'chip played hot' }, '9'), h('span', { class: 'chip kept hot' }, '8'), 'orange: the highest card put down and the highest kept, which score'));
 }
 
 export default {
@@ -101,6 +97,8 @@ export default {
     const thisCount = h('div', { id: 'br-count-this-result' });
     const mod = h('input', { id: 'br-mod', class: 'mono', value: '1000000007', 'aria-label': 'Modulus' });
     const counts = h('div', { id: 'br-counts' });
+    const rulesEl = h('div', { id: 'br-rules', class: 'brrules' }, rules(4));
+    const player = playPanel();
     let source = null; // {n, seed} or {deal}, as in the URL
     let last = null; // the last solve answer
     let ticket = 0;
@@ -144,9 +142,13 @@ export default {
         const big = Number(src.n ?? 0) > EXPLAIN_N;
         const res = await api('bridge/solve', big ? src : { ...src, explain: start });
         if (mine !== ticket) return;
+        const fresh = JSON.stringify(src) !== JSON.stringify(source);
         source = src;
         last = res;
         show(res, start, big);
+        clear(rulesEl, rules(res.n));
+        if (fresh) player.reset(src, res.n, start);
+        else player.chosen(start);
       } catch (e) {
         if (mine !== ticket) return;
         clear(message, h('p', { class: 'error', role: 'alert' }, e.message));
@@ -223,7 +225,8 @@ export default {
     section.append(
       h('div', { class: 'intro' },
         h('h1', {}, 'Multi-bridge'),
-        h('p', {}, '2n players in a circle, team P at odd positions and team A at even ones, hold two of the cards 1..4n each. From the leader on, each puts one card down and keeps the other; the highest played and the highest kept card score a point each for their holder\'s team. seq[s] is A\'s score under optimal play when s leads.')),
+        h('p', {}, 'A card game for two teams: each player puts one of two cards down and keeps the other; the highest card put down and the highest kept score a point each. Solve a deal for every starting player, play it against the optimal line, and count the deals with a given outcome.')),
+      h('div', { class: 'card', id: 'br-howto' }, h('h2', {}, 'How it is played'), rulesEl, h('h3', {}, 'What the colours and marks mean'), legend()),
       h('div', { class: 'grid bridge' },
         h('div', { class: 'card' }, h('h2', {}, 'Deal'),
           h('div', { class: 'row' },
@@ -237,7 +240,8 @@ export default {
           h('div', { class: 'row' }, h('button', { id: 'br-count-this', class: 'secondary', onclick: countThis }, 'Count the deals with this sequence')), thisCount,
           h('h2', {}, 'An optimal line'), analysis, table, plays,
           h('p', { class: 'more legend' }, 'In order of play: position, team, ', h('span', { class: 'chip played' }, 'played'), ' and ', h('span', { class: 'chip kept' }, 'kept'), ' card; the two scoring cards in orange.'))),
-      h('div', { class: 'card' }, h('h2', {}, 'Count deals by sequence'),
+      player.el,
+      h('div', { class: 'card', id: 'br-countcard' }, h('h2', {}, 'Count deals by sequence'),
         h('p', { class: 'more' }, 'One or more queries: a line with n, then the 2n values seq[1..2n] (0, 1 or 2; spaced or as one word). The answer is the number of deals of the cards 1..4n with exactly that sequence, modulo a prime.'),
         h('div', { class: 'row countrow' },
           h('label', { class: 'field' }, h('span', {}, 'Queries'), queries),
