@@ -33,10 +33,9 @@ type cayley struct {
 	depth []int32
 }
 
-func (c *cayley) len() int                 { return c.n }
-func (c *cayley) letters() int             { return c.k }
-func (c *cayley) act(x, j int32) int32     { return c.acts[int(x)*c.k+int(j)] }
-func (c *cayley) letterElem(j int32) int32 { return c.acts[j] }
+func (c *cayley) len() int             { return c.n }
+func (c *cayley) letters() int         { return c.k }
+func (c *cayley) act(x, j int32) int32 { return c.acts[int(x)*c.k+int(j)] }
 
 // trivialCayley is the one-element monoid without letters.
 func trivialCayley() *cayley {

@@ -262,9 +262,6 @@ func exitCode(err error) int {
 	return exitStatuses[kind]
 }
 
-// newRootCmd is the root command with every command under it.
-func newRootCmd(io *streams) *cobra.Command { return newRootCmdFor(io, nil) }
-
 // commands makes each top-level command, by name. Making one is cheap but
 // making them all is not free (their flags, help and completions: about a
 // tenth of `grundy version`'s run), so a command line that names one makes

@@ -77,7 +77,6 @@ type engine interface {
 type solver interface {
 	value(p any) (partizan.Game, error)
 	options(p any, s partizan.Side) ([]any, []partizan.Game, error)
-	positions() int
 }
 
 // rules is what a ruleset package provides: the partizan.Ruleset and its
@@ -99,7 +98,6 @@ func (a adapter[P, K]) solver(c *partizan.Calc) solver {
 type solverOf[P any, K comparable] struct{ sv *partizan.Solver[P, K] }
 
 func (s solverOf[P, K]) value(p any) (partizan.Game, error) { return s.sv.Value(p.(P)) }
-func (s solverOf[P, K]) positions() int                     { return s.sv.Positions() }
 func (s solverOf[P, K]) options(p any, side partizan.Side) ([]any, []partizan.Game, error) {
 	ps, gs, err := s.sv.Options(p.(P), side)
 	out := make([]any, len(ps))
