@@ -16,7 +16,6 @@ type monoid interface {
 	len() int
 	// act returns x · (letter j).
 	act(x, j int32) int32
-	letters() int
 }
 
 // cayley is an explicit finite commutative monoid given by the action of
@@ -34,7 +33,6 @@ type cayley struct {
 }
 
 func (c *cayley) len() int             { return c.n }
-func (c *cayley) letters() int         { return c.k }
 func (c *cayley) act(x, j int32) int32 { return c.acts[int(x)*c.k+int(j)] }
 
 // trivialCayley is the one-element monoid without letters.
