@@ -32,9 +32,6 @@ func NewCounter(p uint64) (*Counter, error) {
 	return &Counter{p: p, wide: p >= 1<<32, h: []uint64{1 % p}, pow2: []uint64{1 % p}}, nil
 }
 
-// Modulus returns p.
-func (c *Counter) Modulus() uint64 { return c.p }
-
 // mul returns a·b mod p for a, b < p.
 func (c *Counter) mul(a, b uint64) uint64 {
 	if !c.wide {

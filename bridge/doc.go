@@ -123,4 +123,14 @@
 // the 2^(2n) ≤ 64 leaves of the game tree make one machine word per threshold
 // ("A scores ≥ 1", "≥ 2"), and each player's move is an ∃ (A) or ∀ (P) over
 // one variable. Tests check it against [Deal.Exhaustive].
+//
+// # Library API beyond the CLI
+//
+// grundy bridge and the web's bridge tab reach everything else; these are
+// kept for programs and the tests (deadcode from cmd/ lists them):
+// Counter.Layouts ((4n)!/2^(2n) mod p, the count every sequence's counts
+// sum to: the check the tests make for n = 4..7, and the example),
+// Deal.Hand and Deal.String (a deal's hands, and the text ParseDeal reads
+// back: the fuzz test's round trip), and Tally.Add (merging the tallies of
+// shards run apart, as a program splitting a count would).
 package bridge

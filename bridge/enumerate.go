@@ -214,16 +214,3 @@ func (e *enumerator) quantify(f uint64, s int) int {
 	}
 	return int(f & 1)
 }
-
-// tableSequence evaluates one deal (n ≤ 3) with the enumerator's
-// truth-table minimax; tests compare it with Exhaustive.
-func tableSequence(d *Deal) []int {
-	n := d.N()
-	e := newEnumerator(n, nil)
-	for p := range 2 * n {
-		h := d.Hand(p + 1)
-		e.place(p, h[0], h[1])
-	}
-	t := &Tally{N: n}
-	return t.Sequence(e.index())
-}

@@ -133,3 +133,16 @@ func TestTableMinimaxMatchesExhaustive(t *testing.T) {
 		}
 	}
 }
+
+// tableSequence evaluates one deal (n ≤ 3) with the enumerator's
+// truth-table minimax; tests compare it with Exhaustive.
+func tableSequence(d *Deal) []int {
+	n := d.N()
+	e := newEnumerator(n, nil)
+	for p := range 2 * n {
+		h := d.Hand(p + 1)
+		e.place(p, h[0], h[1])
+	}
+	t := &Tally{N: n}
+	return t.Sequence(e.index())
+}

@@ -25,4 +25,11 @@
 //	g, err := families.Parse("subtract:1,3,4")
 //	res, err := g.Solve(ctx, "7", catalog.Options{Budget: impartial.DefaultBudget})
 //	fmt.Println(res.Outcome, *res.Value) // P 0
+//
+// # Library API beyond the CLI
+//
+// Boards is the list of record of the board names Info.Board may take
+// (the pictures the page draws); the tests of the catalog and the web
+// check every game's board against it, the faces never call it. It is the
+// one exported name deadcode from cmd/ reports here.
 package catalog

@@ -81,7 +81,3 @@ func (e *CapabilityError) Error() string { return e.Game + ": " + e.Msg }
 
 // Field is one whitespace- or comma-separated field of an input string.
 type Field = notation.Field
-
-// Fields splits s at spaces, tabs, newlines and commas, keeping each field's
-// offset for error messages.
-func Fields(s string) []Field { return notation.Fields(s) }

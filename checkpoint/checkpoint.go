@@ -148,9 +148,6 @@ func OpenFor(dir string, id Identity, need int64) (*Checkpoint, int64, error) {
 // ReadOnly reports whether the checkpoint was opened only to be read.
 func (c *Checkpoint) ReadOnly() bool { return c.readOnly }
 
-// Dir returns the checkpoint's directory.
-func (c *Checkpoint) Dir() string { return c.dir }
-
 // Committed returns the count of values the checkpoint in dir has
 // committed, reading only its manifest: it takes no lock, so a progress
 // report can read it while a run appends (the manifest is replaced whole

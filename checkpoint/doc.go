@@ -30,4 +30,11 @@
 // "sha256:<64 hex digits>". In Python:
 //
 //	hashlib.sha256(b"".join(v.to_bytes(8, "little") for v in values)).hexdigest()
+//
+// # Library API beyond the CLI
+//
+// The CLI and the sweeps open checkpoints with OpenFor and OpenCount, which
+// never hold the values. Open (the values returned, for a short run or a
+// program reading a checkpoint whole) and Checkpoint.ReadOnly (whether
+// OpenFor opened it only to replay) are kept for programs and the tests.
 package checkpoint

@@ -35,6 +35,19 @@ type Budget struct {
 	// answer that would be longer lists fewer moves, with their count, or is
 	// refused before it is built with a message saying how to narrow the
 	// question; it is never cut off mid-way.
+	//
+	// It lives here, in the one budget, and not in the catalog's answer
+	// shaping alone, because some answers are too large to build before
+	// they are measured, and only the code that builds them can refuse in
+	// time: a coin-turning move of 10^12 coins is sized from its ends and
+	// never built (coins' lister), a partizan canonical form of exponential
+	// size is written against the bytes left (partizan/games), a misère
+	// quotient's table is refused by its size (web, cmd/grundy), and Reply
+	// says that the best move is past this limit rather than play a losing
+	// one. The catalog pages and cuts the lists it is given
+	// (catalog/shape.go, sum.go). One field, filled once by each face (the
+	// CLI's --max-output, web.Config.Budget), gives every one of them the
+	// same limit and the same stop (a *BudgetError of Limit LimitOutput).
 	MaxOutput int64
 	// MaxMemory bounds the memory of a question. Searches check their own
 	// estimate of the live data they hold; the CLI and the server also watch

@@ -65,4 +65,16 @@
 // the set of finite values of its options ([LoopyValue]). Sums add by Smith's
 // rule ([LoopyValue.Add]): a ⊕ ∞(K) = ∞(K ⊕ a) and ∞(K) ⊕ ∞(L) = ∞, so a sum
 // with two infinite components is a draw. See docs/loopy.md.
+//
+// # Library API beyond the CLI
+//
+// Every question of the CLI and the web goes through [Analyze],
+// [Compound] and [Values]. Beyond them deadcode from cmd/ reports these,
+// kept deliberately: the solvers' own accessors, [Solver.Solved] and
+// [LoopySolver.Solved] (positions memoized, for programs that report
+// progress and for the tests of the memo), [LoopySolver.Outcome] and
+// [LoopySolver.Remoteness] (one position's answer, without Analyze), and
+// [Remoteness] (the remoteness of a sum by retrograde analysis of its own
+// graph, Steinhaus 1925), the oracle the ranking of moves is tested
+// against.
 package impartial

@@ -130,4 +130,12 @@
 // heap and stops as soon as it holds (Quotient.Status() == Proved); Φ is
 // then known for every heap size. Extend adds heaps until it holds. Grundy's game and games given only by
 // their moves get no proof (Status Computed: exact for the heaps computed).
+//
+// # Library API beyond the CLI
+//
+// The faces ask misère questions through the catalog (Calculator.Form,
+// Compute, Extend, Positions). Calculator.Genus (a position's genus alone)
+// and Calculator.Store (the store of canonical forms a Calculator fills,
+// to share it or read its size) are kept for programs, the examples and
+// the known-answer tests.
 package misere

@@ -16,7 +16,6 @@ type monoid interface {
 	len() int
 	// act returns x · (letter j).
 	act(x, j int32) int32
-	letters() int
 }
 
 // cayley is an explicit finite commutative monoid given by the action of
@@ -33,10 +32,8 @@ type cayley struct {
 	depth []int32
 }
 
-func (c *cayley) len() int                 { return c.n }
-func (c *cayley) letters() int             { return c.k }
-func (c *cayley) act(x, j int32) int32     { return c.acts[int(x)*c.k+int(j)] }
-func (c *cayley) letterElem(j int32) int32 { return c.acts[j] }
+func (c *cayley) len() int             { return c.n }
+func (c *cayley) act(x, j int32) int32 { return c.acts[int(x)*c.k+int(j)] }
 
 // trivialCayley is the one-element monoid without letters.
 func trivialCayley() *cayley {

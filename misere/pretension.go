@@ -61,16 +61,6 @@ func (hs *heapSet) bytes() int64 {
 	return n
 }
 
-// eachOption calls f with the parts of each option of heap h.
-func (hs *heapSet) eachOption(h int, f func(parts []int32)) {
-	o := hs.opts[h]
-	for i := 0; i < len(o); {
-		k := int(o[i])
-		f(o[i+1 : i+1+k])
-		i += 1 + k
-	}
-}
-
 // transitions returns T(h) for every heap, each transition a word in the
 // letters of m (duplicates by their element removed).
 func (hs *heapSet) transitions(m monoid, lt []int32) [][][]int32 {

@@ -73,4 +73,15 @@
 // [Eval] evaluates an expression such as "8*8", "sqrt(2)+3", "(5+6)/7^2"
 // or "*3 * *5" on nimbers of any size up to [MaxBits] bits, under a work
 // budget; [Table] is the multiplication table.
+//
+// # Library API beyond the CLI
+//
+// grundy nimber and /api/nimber reach Eval, Solve and Table (and through
+// them Mul, Inv, Sqrt, Pow and Roots). Kept deliberately for programs (deadcode from cmd/ reports them,
+// and the helpers they call): Add (the nim-sum, for symmetry: a XOR),
+// MulPlain (the plain recursion the kernels are tested and benchmarked
+// against), Trace, SolveArtinSchreier and SolveQuadratic (x² ⊕ x = c and
+// its quadratic form), Polynomial (a polynomial's coefficients from its
+// text), and the nimbers of any size: MulBig, SquareBig, InvBig, DivBig,
+// SqrtBig, PowBig and SolveQuadraticBig.
 package nimber

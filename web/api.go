@@ -147,7 +147,7 @@ func (e *paramError) Unwrap() error { return e.Err }
 
 // httpStatuses is the web's column of the table of stops (package
 // internal/stop; docs/api.md, "Errors"): the HTTP status of each kind. The
-// CLI's column is cmd/grundy's exitStatuses.
+// CLI's column is internal/cliexit's Statuses (grundy and grundy-sweep).
 var httpStatuses = map[stop.Kind]int{
 	stop.Failure:     http.StatusInternalServerError,
 	stop.BadInput:    http.StatusBadRequest,

@@ -413,9 +413,3 @@ func (s *Server) looksCheap(name string, r *http.Request) bool {
 	}
 	return false
 }
-
-// computing returns the number of computations holding a slot.
-func (s *Server) computing() int {
-	general, fast, _ := s.sched.stats()
-	return general + fast
-}

@@ -40,4 +40,11 @@
 // or mount the handler elsewhere:
 //
 //	http.Handle("/", web.New(web.Config{}).Handler())
+//
+// # Library API beyond the CLI
+//
+// grundy serve runs Serve. ListenAndServe (the minimal server above),
+// Handler (the handler, to mount in another server) and Config (the
+// settings with the defaults filled in) are for programs embedding the
+// workbench and for the tests.
 package web

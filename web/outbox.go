@@ -98,13 +98,6 @@ func (o *outbox) done(client string, n int64) {
 	o.all -= n
 }
 
-// waiting returns the bytes waiting to be sent to client and to everyone.
-func (o *outbox) waiting(client string) (int64, int64) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.pending[client], o.all
-}
-
 // pendingError refuses an answer because too many bytes already wait to be
 // sent: to this client (429) or to all of them (503).
 type pendingError struct {

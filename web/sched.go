@@ -316,11 +316,3 @@ func (s *scheduler) evictLocked(client string) bool {
 	}
 	return false
 }
-
-// stats returns the general and fast-lane slots in use and the number of
-// requests waiting.
-func (s *scheduler) stats() (general, fast, waiting int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.slots - s.general, s.fastSlots - s.fast, len(s.queue)
-}

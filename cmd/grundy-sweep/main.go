@@ -79,7 +79,7 @@ func run(ctx context.Context, args []string, io *streams) int {
 		return exitOK
 	}
 	fmt.Fprintln(io.err, "grundy: "+strings.Join(strings.Fields(err.Error()), " "))
-	return cliexit.Code(err, nil)
+	return cliexit.Code(err)
 }
 
 // cmdName is the command as grundy names it ("sweep octal").

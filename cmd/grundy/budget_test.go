@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/cliexit"
 	"github.com/grundy/grundy/internal/memguard"
 )
 
@@ -41,7 +42,7 @@ func TestMaxMemoryGovernsTheProcess(t *testing.T) {
 		t.Errorf("stopped at %d MiB, limit %d MiB", got>>20, limit>>20)
 	}
 	t.Logf("stopped with %d MiB held, limit %d MiB", len(hold), guardLimit(16<<20)>>20)
-	if code := exitCode(impartial.ContextError(ctx)); code != exitLimit {
+	if code := cliexit.Code(impartial.ContextError(ctx)); code != exitLimit {
 		t.Errorf("exit %d, want %d", code, exitLimit)
 	}
 }

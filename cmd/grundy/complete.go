@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy/grundy/cardflip"
 	"github.com/grundy/grundy/catalog/families"
+	"github.com/grundy/grundy/partizan/games"
 	"github.com/grundy/grundy/problems"
 )
 
@@ -39,15 +40,22 @@ func gameNames() []string {
 }
 
 // completeGame completes the first argument (the game) of solve, play,
-// values, period, games and misere's commands; later arguments are
-// positions, which are not completed.
+// values, period, games and misere's commands (and, for solve, play and
+// games, the partizan rulesets' names); later arguments are positions,
+// which are not completed.
 func completeGame(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []string
 	noSpace := false
-	for _, n := range gameNames() {
+	names := gameNames()
+	if n := cmd.Name(); (n == "solve" || n == "play" || n == "games") && cmd.Parent() != nil && !cmd.Parent().HasParent() {
+		for _, r := range games.Rulesets() {
+			names = append(names, append([]string{r.Name}, r.Aliases...)...)
+		}
+	}
+	for _, n := range names {
 		if strings.HasPrefix(n, toComplete) {
 			out = append(out, n)
 			noSpace = noSpace || strings.HasSuffix(n, ":")

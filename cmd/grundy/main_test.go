@@ -5,6 +5,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 // grundy runs the CLI in-process and returns stdout, stderr and the exit status.
@@ -145,3 +147,6 @@ func TestHelpHasExamples(t *testing.T) {
 		t.Errorf("solve --help = %d %q", code, out)
 	}
 }
+
+// newRootCmd is the root command with every command under it.
+func newRootCmd(io *streams) *cobra.Command { return newRootCmdFor(io, nil) }

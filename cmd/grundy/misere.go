@@ -410,7 +410,7 @@ func writeTable(ctx context.Context, io *streams, q *misere.Quotient, path strin
 
 // misereError adds to a quotient stopped by one of the misère commands'
 // own limits (its work, its size, the heaps) the flag to change. Its exit
-// status is its kind's, as every error's (exitCode).
+// status is its kind's, as every error's (cliexit.Code).
 func misereError(err error) error {
 	switch impartial.LimitOf(err) {
 	case impartial.LimitWork:

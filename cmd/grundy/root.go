@@ -16,7 +16,6 @@ import (
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/cliexit"
-	"github.com/grundy/grundy/internal/stop"
 	"github.com/grundy/grundy/rules"
 )
 
@@ -101,7 +100,7 @@ func run(ctx context.Context, args []string, io *streams) int {
 	if suggestion != "" {
 		fmt.Fprintln(io.err, suggestion)
 	}
-	return exitCode(err)
+	return cliexit.Code(err)
 }
 
 // splitSuggestion takes a "did you mean" out of an error message, to be
@@ -230,40 +229,6 @@ func limitHint(err error) string {
 func oneLine(err error) string {
 	return strings.Join(strings.Fields(err.Error()), " ")
 }
-
-// exitStatuses is the CLI's column of the table of stops (package
-// internal/stop; README.md, "Errors and budgets"): the exit status of each
-// kind. The web's column is web.errorStatus's.
-var exitStatuses = map[stop.Kind]int{
-	stop.Failure:     exitFailure,
-	stop.BadInput:    exitUsage,
-	stop.BadData:     exitFailure,
-	stop.Unsupported: exitUsage,
-	stop.IllegalMove: exitUsage,
-	stop.Cycle:       exitUsage,
-	stop.Limit:       exitLimit,
-	stop.Timeout:     exitLimit,
-	stop.Canceled:    exitCanceled,
-}
-
-// exitCode is the exit status of err: 2 for an error in the command line
-// itself (a usageError, cobra's own), else its kind's (exitStatuses).
-func exitCode(err error) int {
-	var ue usageError
-	kind := stop.Of(err)
-	switch {
-	case err == nil:
-		return exitOK
-	case kind == stop.Canceled:
-		return exitCanceled
-	case errors.As(err, &ue), cliexit.IsCobraUsage(err):
-		return exitUsage
-	}
-	return exitStatuses[kind]
-}
-
-// newRootCmd is the root command with every command under it.
-func newRootCmd(io *streams) *cobra.Command { return newRootCmdFor(io, nil) }
 
 // commands makes each top-level command, by name. Making one is cheap but
 // making them all is not free (their flags, help and completions: about a

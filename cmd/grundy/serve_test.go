@@ -70,6 +70,7 @@ func TestServe(t *testing.T) {
 		{"api/solve?" + url.Values{"game": {"subtract:1,3,4"}, "position": {"7 8"}}.Encode(), []string{"solve", "subtract:1,3,4", "7", "8", "--json"}, ""},
 		{"api/values?" + url.Values{"game": {"subtract:1,3,4"}, "to": {"50"}}.Encode(), []string{"values", "subtract:1,3,4", "--to", "50", "--json"}, ""},
 		{"api/games", []string{"games", "--json"}, ""},
+		{"api/partizan/rulesets", []string{"games", "--partizan", "--json"}, ""},
 		// Partizan games (issue 46): one library entry behind both faces.
 		{"api/partizan/solve?" + url.Values{"game": {"domineering"}, "position": {"..|..|.."}, "all": {"1"}}.Encode(), []string{"solve", "domineering", "..|..|..", "--all", "--json"}, ""},
 		{"api/partizan/solve?" + url.Values{"game": {"clobber"}, "position": {"xox|ox."}}.Encode(), []string{"solve", "clobber", "xox|ox.", "--json"}, ""},

@@ -331,17 +331,6 @@ func writeMoves(b *strings.Builder, ms []catalog.Move, st textStyle, result stri
 	}
 }
 
-// outcomeWord names an outcome in words.
-func outcomeWord(o impartial.Outcome) string {
-	switch o {
-	case impartial.Draw:
-		return "a draw"
-	case impartial.P:
-		return "a P-position"
-	}
-	return "an N-position"
-}
-
 func describe(m catalog.Move) string {
 	if m.Move == "" {
 		return m.To

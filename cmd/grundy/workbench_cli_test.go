@@ -18,6 +18,7 @@ import (
 	"github.com/grundy/grundy/catalog/families"
 	"github.com/grundy/grundy/catalog/play"
 	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/partizan/games"
 	"github.com/grundy/grundy/web"
 )
 
@@ -239,7 +240,14 @@ func TestGamesWidth(t *testing.T) {
 				t.Errorf("width %d: the rule of %s is missing", width, f.Name)
 			}
 		}
-		if code != 0 || !strings.HasSuffix(joined, "(grundy games GAME describes one: its position syntax, an example, its closed form and OEIS entry.)") {
+		for _, r := range games.Rulesets() {
+			for _, want := range []string{r.Rule, "position: " + r.Syntax, "example: " + rulesetExample(r)} {
+				if !strings.Contains(joined, strings.Join(strings.Fields(want), " ")) {
+					t.Errorf("width %d: ruleset %s: %q is missing", width, r.Name, want)
+				}
+			}
+		}
+		if code != 0 || !strings.HasSuffix(joined, "(grundy games GAME describes one: its position syntax, an example, its closed form and OEIS entry, or a ruleset's known values.)") {
 			t.Errorf("width %d: exit %d, %q", width, code, text)
 		}
 	}
@@ -266,7 +274,10 @@ func TestCompletion(t *testing.T) {
 		{[]string{"solve", "ka"}, []string{"kayles"}, []string{"nim"}},
 		{[]string{"play", "coins:m"}, []string{"coins:mock-turtles", "coins:moebius", "coins:mogul"}, []string{"coins:ruler"}},
 		{[]string{"values", "sub"}, []string{"subtract:"}, nil},
-		{[]string{"games", ""}, []string{"nim", "wythoff", "sum", "fibonacci", "octal:"}, nil},
+		{[]string{"games", ""}, []string{"nim", "wythoff", "sum", "fibonacci", "octal:", "domineering", "toads"}, nil},
+		{[]string{"solve", "c"}, []string{"coins:ruler", "cram", "clobber", "col", "cutcake"}, nil},
+		{[]string{"values", "c"}, []string{"coins:ruler"}, []string{"cram", "clobber"}},
+		{[]string{"misere", "form", "c"}, []string{"coins:ruler"}, []string{"cram"}},
 		{[]string{"solve", "nim", ""}, nil, []string{"nim"}},
 		{[]string{"cardflip", "simulate", "--strategy", ""}, []string{"best", "stacks", "front-to-back"}, nil},
 		{[]string{"play", "nim", "3", "--strength", ""}, []string{"perfect", "random", "mixed"}, nil},

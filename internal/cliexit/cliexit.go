@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/grundy/grundy/impartial"
+	"github.com/grundy/grundy/internal/stop"
 )
 
 // Exit statuses.
@@ -30,25 +30,35 @@ func (e UsageError) Unwrap() error { return e.Err }
 // Usagef returns a UsageError with a formatted message.
 func Usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
 
-// Code is the exit status of err, for the errors both programs meet: an
-// interruption, a usage error (isUsage adds a program's own kinds), a
-// budget, cobra's usage errors; any other error is a failure.
-func Code(err error, isUsage func(error) bool) int {
+// Statuses is the command line's column of the table of stops (package
+// internal/stop; README.md, "Errors and budgets"): the exit status of
+// each kind, for both programs. The web's column is web.errorStatus's.
+var Statuses = map[stop.Kind]int{
+	stop.Failure:     Failure,
+	stop.BadInput:    Usage,
+	stop.BadData:     Failure,
+	stop.Unsupported: Usage,
+	stop.IllegalMove: Usage,
+	stop.Cycle:       Usage,
+	stop.Limit:       Limit,
+	stop.Timeout:     Limit,
+	stop.Canceled:    Canceled,
+}
+
+// Code is the exit status of err: 2 for an error in the command line
+// itself (a UsageError, cobra's own), else its kind's (Statuses).
+func Code(err error) int {
 	var ue UsageError
-	var be *impartial.BudgetError
+	kind := stop.Of(err)
 	switch {
 	case err == nil:
 		return OK
-	case errors.As(err, &be) && be.Limit == impartial.LimitCanceled:
+	case kind == stop.Canceled:
 		return Canceled
-	case errors.As(err, &ue), isUsage != nil && isUsage(err):
-		return Usage
-	case errors.As(err, &be):
-		return Limit
-	case IsCobraUsage(err):
+	case errors.As(err, &ue), IsCobraUsage(err):
 		return Usage
 	}
-	return Failure
+	return Statuses[kind]
 }
 
 // IsCobraUsage recognizes the command-line errors cobra reports as plain

@@ -47,6 +47,12 @@
 //	defer cancel()
 //	err := run(ctx)
 //	err = memguard.Cause(ctx, err) // the memory error when the guard stopped it
+//
+// # Beyond the CLI
+//
+// Guard.Peak, Samples, Trips, Watching and Stopping report what the guard
+// saw and did; the tests of this package and of the web's memory governor
+// read them (deadcode from cmd/ lists them), no face prints them.
 package memguard
 
 import (

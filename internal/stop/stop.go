@@ -1,7 +1,7 @@
 // Package stop is grundy's one vocabulary of stops: every error a
 // question can end with has one Kind, and each face decides its status
-// from the kind alone, in one table of its own (cmd/grundy's exitCode, the
-// web's errorStatus), so that the two agree. The table of record (also in
+// from the kind alone, in one table of its own (internal/cliexit's Code for both
+// command-line programs, the web's errorStatus), so that the two agree. The table of record (also in
 // docs/api.md and docs/cli.md) is:
 //
 //	kind          what                                                  exit  HTTP
@@ -23,6 +23,11 @@
 // A limit is always an *impartial.BudgetError, its Limit naming which.
 // The faces add their own errors before the table (the CLI's usage errors,
 // exit 2; the web's refusals that know their status, such as 413 and 429).
+//
+// # Beyond the CLI
+//
+// Kind.String names a kind in words for messages and the tests' failures;
+// the faces map kinds to statuses and never print one.
 package stop
 
 import (

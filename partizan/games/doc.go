@@ -1,7 +1,10 @@
 // Package games is the library entry of partizan questions, what the CLI
 // (grundy solve of a partizan ruleset, grundy value, grundy play) and the
-// web API ask: the rulesets by name (Rulesets, Lookup, with the nearest
-// name for a typo), their positions in their documented syntax
+// web API ask: the rulesets by name (Rulesets, the list of record that
+// grundy games, /api/partizan/rulesets, shell completion and docs/games.md's
+// rulesets table are made from, each ruleset with values the literature
+// gives and their sources, Ruleset.Known; Lookup, with the nearest name
+// for a typo), their positions in their documented syntax
 // (Ruleset.Parse: errors are one line with the column), and three
 // questions, each under one budget (Settings):
 //

@@ -191,38 +191,6 @@ func TestCramIsImpartialEngine(t *testing.T) {
 	}
 }
 
-// Known answers from CGSuite's tests (GameGridTest, GameStripTest,
-// GameGraphTest; aaron-siegel/cgsuite, lib/core/src/test/scala/org/cgsuite/lang/)
-// and the literature, through the faces' path.
-func TestKnownAnswers(t *testing.T) {
-	ctx := context.Background()
-	for _, c := range []struct{ game, pos, value string }{
-		{"domineering", "4x4", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"}, // CGSuite GameGridTest
-		{"clobber", "xox|ox.", "{^^*|*,v}"},                            // CGSuite GameGridTest
-		{"cram", ".........|##.######", "*4"},                          // CGSuite GameGridTest
-		{"hackenbush", "lrlrrllr", "77/128"},                           // CGSuite GameGraphTest
-		{"hackenbush", "lrlerrr", "3/4v[3]*"},                          // CGSuite GameGraphTest
-		{"toppling-dominoes", "lrrlrrl", "Tiny(1/2)"},                  // CGSuite GameStripTest
-		{"col", "R-.-R-.-L-.-R-.-R-.", "7/8"},                          // CGSuite GameGraphTest
-		{"domineering", "2x3", "{2|-1/2}"},                             // Berlekamp 1988
-		{"domineering", "4x5", "1"},                                    // Wolfe
-		{"cutcake", "1x5", "4"},                                        // Winning Ways ch. 2
-	} {
-		a, err := Analyze(ctx, c.game, c.pos, Settings{})
-		if err != nil {
-			t.Fatalf("%s %s: %v", c.game, c.pos, err)
-		}
-		if a.Value != c.value {
-			t.Errorf("%s %s = %s, want %s", c.game, c.pos, a.Value, c.value)
-		}
-	}
-	// Domineering 2×3: temperature 5/4, mean 3/4 (Berlekamp 1988).
-	a, _ := Analyze(ctx, "domineering", "2x3", Settings{})
-	if a.Temperature != "5/4" || a.Mean != "3/4" || a.LeftStop != "2" || a.RightStop != "-1/2" {
-		t.Errorf("domineering 2x3: temperature %s mean %s stops %s %s", a.Temperature, a.Mean, a.LeftStop, a.RightStop)
-	}
-}
-
 // A sum mixing a ruleset, impartial catalog games and values equals the
 // oracle's sum of the parts, each impartial part the nimber of its
 // catalog value (Kayles 7 = *2, Nim 3 = *3: Kayles' sequence, OEIS A002186).

@@ -40,9 +40,30 @@ type Ruleset struct {
 	// Impartial says that both players have the same moves (Cram): every
 	// value is a nimber.
 	Impartial bool `json:"impartial,omitempty"`
+	// Known are values of positions as the literature or CGSuite's own
+	// tests give them, each with its source: what grundy games RULESET
+	// prints, and what TestRegistry checks against the solver.
+	Known []Known `json:"known"`
 
 	eng engine
 }
+
+// Known is a value of a ruleset's position published with its source.
+type Known struct {
+	// Position is in the ruleset's syntax.
+	Position string `json:"position"`
+	// Value is its canonical form in CGSuite's notation.
+	Value string `json:"value"`
+	// Source is where it is published.
+	Source string `json:"source"`
+}
+
+// The sources of Known values.
+const (
+	cgsGrid  = "CGSuite's GameGridTest" // aaron-siegel/cgsuite, lib/core/src/test/scala/org/cgsuite/lang/
+	cgsStrip = "CGSuite's GameStripTest"
+	cgsGraph = "CGSuite's GameGraphTest"
+)
 
 // engine is a ruleset's positions and solver, with the position type
 // erased: each ruleset package has its own P and K (partizan.Ruleset[P, K]).
@@ -56,7 +77,6 @@ type engine interface {
 type solver interface {
 	value(p any) (partizan.Game, error)
 	options(p any, s partizan.Side) ([]any, []partizan.Game, error)
-	positions() int
 }
 
 // rules is what a ruleset package provides: the partizan.Ruleset and its
@@ -78,7 +98,6 @@ func (a adapter[P, K]) solver(c *partizan.Calc) solver {
 type solverOf[P any, K comparable] struct{ sv *partizan.Solver[P, K] }
 
 func (s solverOf[P, K]) value(p any) (partizan.Game, error) { return s.sv.Value(p.(P)) }
-func (s solverOf[P, K]) positions() int                     { return s.sv.Positions() }
 func (s solverOf[P, K]) options(p any, side partizan.Side) ([]any, []partizan.Game, error) {
 	ps, gs, err := s.sv.Options(p.(P), side)
 	out := make([]any, len(ps))
@@ -98,57 +117,68 @@ func Rulesets() []*Ruleset {
 			Rule: "place a domino on two empty cells: Left vertically, Right horizontally",
 			Left: "vertical dominoes", Right: "horizontal dominoes",
 			Syntax:  "rows of . (empty) and # (blocked) from the top, separated by |: .#..|....; or RxC for an empty board",
-			Example: "..#|...|...", eng: adapt[grid.Grid, grid.Grid](grid.Domineering{})},
+			Example: "..#|...|...", Known: []Known{{"2x3", "{2|-1/2}", "Winning Ways ch. 5; Berlekamp 1988"}, {"4x4", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}", cgsGrid}, {"4x5", "1", "D. Wolfe"}},
+			eng: adapt[grid.Grid, grid.Grid](grid.Domineering{})},
 		{Name: "cram", Title: "Cram", Board: "grid", Impartial: true,
 			Rule: "place a domino on two empty cells, either way, the same moves for both players",
 			Left: "", Right: "", // the same moves: no colours to name
 			Syntax:  "rows of . (empty) and # (blocked) from the top, separated by |: .#..|....; or RxC for an empty board",
-			Example: "3x3", eng: adapt[grid.Grid, grid.Grid](grid.Cram{})},
+			Example: "3x3", Known: []Known{{".........|##.######", "*4", cgsGrid}, {"1x5", "0", "a 1×n strip is the octal game 0.07, whose zeros are OEIS A215721"}},
+			eng: adapt[grid.Grid, grid.Grid](grid.Cram{})},
 		{Name: "clobber", Title: "Clobber", Board: "grid",
 			Rule: "move one of your stones onto an orthogonally adjacent stone of the other colour, which is removed",
 			Left: "black stones, x", Right: "white stones, o",
 			Syntax:  "rows of x (black), o (white) and . (empty) from the top, separated by |: xox|ox.",
-			Example: "xox|ox.", eng: adapt[grid.Grid, grid.Grid](grid.Clobber{})},
+			Example: "xox|ox.", Known: []Known{{"xox|ox.", "{^^*|*,v}", cgsGrid}},
+			eng: adapt[grid.Grid, grid.Grid](grid.Clobber{})},
 		{Name: "amazons", Title: "Amazons", Board: "grid",
 			Rule: "move one of your amazons like a chess queen, then shoot an arrow like a queen from where it lands; arrows burn cells",
 			Left: "black amazons, x", Right: "white amazons, o",
 			Syntax:  "rows of x (black), o (white), . (empty) and # (burnt) from the top, separated by |: x...|o...",
-			Example: "x..|o..", eng: adapt[grid.Grid, grid.Grid](grid.Amazons{})},
+			Example: "x..|o..", Known: []Known{{"x...|o...", "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}", cgsGrid}},
+			eng: adapt[grid.Grid, grid.Grid](grid.Amazons{})},
 		{Name: "hackenbush", Aliases: []string{"blue-red-hackenbush"}, Title: "Hackenbush", Board: "hackenbush",
 			Rule: "cut an edge: Left a blue or green one, Right a red or green one; whatever no longer reaches the ground falls away",
 			Left: "blue edges, l or b", Right: "red edges, r",
 			Syntax:  "CGSuite's graph notation from the ground: l/b blue, r red, e/g green edges; lrlrrllr a stalk, l(l;rl) a tree, ee:Aeeee:A a cycle",
-			Example: "lrl(r;l)", eng: hackenbushEngine{adapt[hackenbush.Position, string](hackenbush.Game{})}},
+			Example: "lrl(r;l)", Known: []Known{{"lrlrrllr", "77/128", cgsGraph}, {"lrlerrr", "3/4v[3]*", cgsGraph}},
+			eng: hackenbushEngine{adapt[hackenbush.Position, string](hackenbush.Game{})}},
 		{Name: "toads-and-frogs", Aliases: []string{"toadsandfrogs", "toads"}, Title: "Toads and Frogs", Board: "strip",
 			Rule: "move a toad (Left) right or a frog (Right) left into an empty cell, or jump one opposing piece into the empty cell beyond",
 			Left: "toads, t", Right: "frogs, f",
 			Syntax:  "a strip of t (toads), f (frogs) and . (empty cells): ttt..fff",
-			Example: "tt.t.ff.f", eng: adapt[strip.Strip, string](strip.ToadsAndFrogs{})},
+			Example: "tt.t.ff.f", Known: []Known{{"ttttt..fffff", "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}", cgsStrip}},
+			eng: adapt[strip.Strip, string](strip.ToadsAndFrogs{})},
 		{Name: "toppling-dominoes", Aliases: []string{"toppling", "topplingdominoes"}, Title: "Toppling Dominoes", Board: "strip",
 			Rule: "topple one of your dominoes (or a green one) left or right: it knocks down every domino on that side of it in its row",
 			Left: "blue dominoes, l", Right: "red dominoes, r",
 			Syntax:  "rows of l (blue), r (red) and e (green) dominoes; . ends a row: lrrlrrl",
-			Example: "lrrlrrl", eng: adapt[strip.Strip, string](strip.TopplingDominoes{})},
+			Example: "lrrlrrl", Known: []Known{{"lrrlrrl", "Tiny(1/2)", cgsStrip}, {"lere", "{1|0,{0|-1}}", cgsStrip}},
+			eng: adapt[strip.Strip, string](strip.TopplingDominoes{})},
 		{Name: "col", Title: "Col", Board: "graph",
 			Rule: "colour an uncoloured vertex your colour, never next to a vertex of your own colour",
 			Left: "Left's colour", Right: "Right's colour",
 			Syntax:  "CGSuite's graph notation: vertices . L R (a vertex tinted L is next to Left's colour, so only Right may colour it), edges -: R-.-R-.-L, .-.-.(-.;-.); path(n), cycle(n)",
-			Example: "path(5)", eng: graphEngine{adapt[graph.Position, string](graph.Col{}), []string{".", "L", "R"}, graph.Col{}.Moves}},
+			Example: "path(5)", Known: []Known{{".-.", "0", "Winning Ways ch. 2"}, {"R-.-R-.-L-.-R-.-R-.", "7/8", cgsGraph}},
+			eng: graphEngine{adapt[graph.Position, string](graph.Col{}), []string{".", "L", "R"}, graph.Col{}.Moves}},
 		{Name: "snort", Title: "Snort", Board: "graph",
 			Rule: "colour an uncoloured vertex your colour, never next to a vertex of the other colour",
 			Left: "Left's colour", Right: "Right's colour",
 			Syntax:  "CGSuite's graph notation: vertices . L R (a vertex tinted L is next to Left's colour, so only Left may colour it), edges -: L-.-.-.-L, .-.-.(-.;-.); path(n), cycle(n)",
-			Example: "path(5)", eng: graphEngine{adapt[graph.Position, string](graph.Snort{}), []string{".", "L", "R"}, graph.Snort{}.Moves}},
+			Example: "path(5)", Known: []Known{{".-.", "+-1", "Winning Ways ch. 2"}, {"L-.-.-.-L", "{4|0,+-1}", cgsGraph}, {".-.-.(-.;-.)", "+-{3|2}", cgsGraph}},
+			eng: graphEngine{adapt[graph.Position, string](graph.Snort{}), []string{".", "L", "R"}, graph.Snort{}.Moves}},
 		{Name: "clobber-graph", Aliases: []string{"graph-clobber"}, Title: "Clobber on a graph", Board: "graph",
 			Rule: "move one of your stones along an edge onto a stone of the other colour, which is removed",
 			Left: "black stones, x", Right: "white stones, o",
 			Syntax:  "CGSuite's graph notation with vertices x (black), o (white), . (vacant): x-o-x-o",
-			Example: "x-o-x-o-x", eng: graphEngine{adapt[graph.Position, string](graph.Clobber{}), []string{".", "x", "o"}, graph.Clobber{}.Moves}},
+			Example: "x-o-x-o-x", Known: []Known{{"x:A-o:B-x:C;o:D-x:E;x:A-o:D;o:B-x:E", "{^^*|*,v}", cgsGrid + ", xox|ox. written as a graph"}},
+			eng: graphEngine{adapt[graph.Position, string](graph.Clobber{}), []string{".", "x", "o"}, graph.Clobber{}.Moves}},
 		{Name: "cutcake", Title: "Cutcake", Board: "cakes",
 			Rule: "cut a cake in two along a line between its squares: Left vertically, Right horizontally",
 			Left: "vertical cuts", Right: "horizontal cuts",
 			Syntax:  "a cake RxC (rows x columns), a sum of cakes 4x7 + 2x3, or 0",
-			Example: "4x7", eng: adapt[cutcake.Position, string](cutcake.Game{})},
+			Example: "4x7", Known: []Known{{"1x5", "4", "Winning Ways ch. 2: a 1×n cake is n-1 moves for Left"}, {"3x3", "0", "Winning Ways ch. 2: a square cake, by symmetry"}},
+			eng: adapt[cutcake.Position, string](cutcake.Game{})},
 	}
 }
 

@@ -83,20 +83,6 @@ func (b *geom) cut(m uint64, r0, c0, nr, nc int) uint64 {
 	return out
 }
 
-// image returns m under sym: its cells moved as sym moves them. A
-// transposing image is the transpose (C × R) with the flips applied in
-// its own rows and columns (see symmetry.source).
-func (b *geom) image(m uint64, sym symmetry) uint64 {
-	if !sym.transpose {
-		return b.flip(m, sym.flipRows, sym.flipCols)
-	}
-	t := b.transpose(m)
-	if !sym.flipRows && !sym.flipCols {
-		return t
-	}
-	return geometry(b.cols, b.rows).flip(t, sym.flipRows, sym.flipCols)
-}
-
 // flip returns m with its rows in reverse order (rows) and each row
 // reversed (cols).
 func (b *geom) flip(m uint64, rows, cols bool) uint64 {

@@ -18,4 +18,10 @@
 //     Berlekamp's sign-expansion rule;
 //   - NimValue: a green picture is the nimber given by the fusion and
 //     colon principles.
+//
+// # Library API beyond the CLI
+//
+// Dyadic.String writes a NumberValue as CGSuite does (77/128); the faces
+// print values through package partizan, so only programs and the tests
+// call it.
 package hackenbush

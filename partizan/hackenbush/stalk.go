@@ -65,65 +65,6 @@ func underEdge(blue bool, x Dyadic) (Dyadic, error) {
 	return out, nil
 }
 
-// signExpansion returns the sign expansion of x (true for +, a blue
-// edge): the path from 0 to x in the tree of numbers, the stalk whose
-// value x is (Conway, ONAG ch. 3).
-func signExpansion(x Dyadic) ([]bool, error) {
-	var out []bool
-	var v Dyadic
-	step := Dyadic{1, 0}
-	changed := false
-	for i := 0; v != x; i++ {
-		if i > 200 {
-			return nil, errOverflow
-		}
-		up := x.Cmp(v) > 0
-		if len(out) > 0 && up != out[len(out)-1] {
-			changed = true
-		}
-		if changed {
-			step.Exp++
-			if step.Exp > 62 {
-				return nil, errOverflow
-			}
-		}
-		if up {
-			v = v.Add(step)
-		} else {
-			v = v.Add(step.Neg())
-		}
-		out = append(out, up)
-	}
-	return out, nil
-}
-
-// stalkValue returns the value of a blue-red stalk (true for blue, from
-// the ground up) by Berlekamp's sign-expansion rule (Winning Ways, ch. 2):
-// the edges up to the first change of colour count ±1 each, and each
-// edge after it half as much as the one before, the first ±1/2.
-func stalkValue(signs []bool) (Dyadic, error) {
-	var v Dyadic
-	step := Dyadic{1, 0}
-	for i, blue := range signs {
-		if i > 0 && (blue != signs[i-1] || step.Exp > 0) {
-			if step.Exp >= 62 {
-				return Dyadic{}, errOverflow
-			}
-			step.Exp++
-		}
-		var err error
-		if blue {
-			v, err = checkedAdd(v, step)
-		} else {
-			v, err = checkedAdd(v, step.Neg())
-		}
-		if err != nil {
-			return Dyadic{}, err
-		}
-	}
-	return v, nil
-}
-
 func checkedAdd(a, b Dyadic) (Dyadic, error) {
 	if a.Exp < b.Exp {
 		a, b = b, a

@@ -1,4 +1,4 @@
-package main
+package cliexit
 
 import (
 	"testing"
@@ -14,17 +14,17 @@ func TestExitStatusTable(t *testing.T) {
 	samples := stoptest.Errors()
 	for _, k := range stop.Kinds {
 		want := stoptest.Want[k].Exit
-		if got := exitStatuses[k]; got != want {
-			t.Errorf("exitStatuses[%s] = %d, want %d", k, got, want)
+		if got := Statuses[k]; got != want {
+			t.Errorf("Statuses[%s] = %d, want %d", k, got, want)
 		}
 		for _, err := range samples[k] {
-			if got := exitCode(err); got != want {
-				t.Errorf("%s: exitCode(%T %q) = %d, want %d", k, err, err, got, want)
+			if got := Code(err); got != want {
+				t.Errorf("%s: Code(%T %q) = %d, want %d", k, err, err, got, want)
 			}
 		}
 	}
 	// The command line's own errors come first.
-	if got := exitCode(usagef("bad flag")); got != exitUsage {
+	if got := Code(Usagef("bad flag")); got != Usage {
 		t.Errorf("a usage error: exit %d", got)
 	}
 }
