@@ -166,6 +166,25 @@ func (c *Calc) leq(a, b gid) bool {
 	return v
 }
 
+// leqBoth reports a ≤ b and b ≤ a for distinct canonical a and b (so at
+// most one holds), reading the stops once: a ≤ b needs L(a) ≤ L(b) and
+// R(a) ≤ R(b), b ≤ a the reverse, and most pairs of options fail both.
+func (c *Calc) leqBoth(a, b gid) (ab, ba bool) {
+	if (a|b)&recBit == 0 {
+		return immLeq(a, b), immLeq(b, a)
+	}
+	if a.isNUS() && b.isNUS() {
+		return c.nusLeq(a, b), c.nusLeq(b, a)
+	}
+	la, ra := c.stops(a)
+	lb, rb := c.stops(b)
+	cl, cr := c.numCmp(la, lb), c.numCmp(ra, rb)
+	if cl <= 0 && cr <= 0 && c.leq(a, b) {
+		return true, false
+	}
+	return false, cl >= 0 && cr >= 0 && c.leq(b, a)
+}
+
 func leqHash(a, b gid) uint64 { return mix(uint64(a)*0x9e3779b97f4a7c15 ^ uint64(b)) }
 
 func sumHash(a, b gid) uint64 { return mix(uint64(a)*0x9e3779b97f4a7c15 ^ uint64(b) ^ 0x51) }
