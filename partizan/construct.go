@@ -447,10 +447,9 @@ func (c *Calc) recognizeNimber(left, right []gid) (gid, bool) {
 	return c.s.nusID(c, x, 0, uint64(nl)), true
 }
 
-// intern returns the record with these canonical options, making it if new.
+// intern returns the record with these canonical options, sorted and
+// without repeats, making it if new.
 func (c *Calc) intern(left, right []gid) gid {
-	left = sortUnique(left)
-	right = sortUnique(right)
 	h := hashOptions(left, right)
 	if id, ok := c.s.lookup(h, left, right); ok {
 		return id
