@@ -198,8 +198,8 @@ func emptyKey(g Grid, transposes, conj bool) (Grid, bool) {
 		tr := t.transpose(img[0])
 		tg := geometry(nc, nr)
 		var tbest uint64
-		for _, f := range [4][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
-			tbest = max(tbest, tg.flip(tr, f[0], f[1]))
+		for _, m := range tg.flips(tr) { // the four in one pass over the rows
+			tbest = max(tbest, m)
 		}
 		if nr > nc || tbest > best {
 			best, rows, cols, neg = tbest, nc, nr, conj
