@@ -179,7 +179,7 @@ func emptyKey(g Grid, transposes, conj bool) (Grid, bool) {
 	var img [4]uint64 // identity, rows flipped, columns flipped, both
 	for i := range nr {
 		seg := live >> ((r0+i)*b.cols + c0) & w
-		rev := bits.Reverse64(seg) >> (64 - nc)
+		rev := revRow(seg, nc)
 		img[0] |= seg << (i * nc)
 		img[1] |= seg << ((nr - 1 - i) * nc)
 		img[2] |= rev << (i * nc)
