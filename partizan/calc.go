@@ -4,21 +4,24 @@ import "github.com/grundy/grundy/impartial"
 
 // New returns the canonical form of { left | right }: the options may be any
 // games of c's store (or immediates), in any order, with repeats.
-func (c *Calc) New(left, right []Game) (Game, error) {
-	var r gid
-	err := c.run(func() {
-		mark := len(c.stk)
-		for _, g := range left {
-			c.stk = append(c.stk, c.own(g))
-		}
-		for _, g := range right {
-			c.stk = append(c.stk, c.own(g))
-		}
-		all := c.stk[mark:]
-		n := len(left)
-		r = c.construct(all[:n:n], all[n:len(all):len(all)])
-	})
-	return c.game(r), err
+func (c *Calc) New(left, right []Game) (g Game, err error) {
+	// c.run without its closure (which escapes): the census and the
+	// rulesets' callers make games one at a time
+	c.lock()
+	defer c.exit(len(c.stk), &err)
+	if err := c.canceled(); err != nil {
+		return Game{}, err
+	}
+	mark := len(c.stk)
+	for _, g := range left {
+		c.stk = append(c.stk, c.own(g))
+	}
+	for _, g := range right {
+		c.stk = append(c.stk, c.own(g))
+	}
+	all := c.stk[mark:]
+	n := len(left)
+	return c.game(c.construct(all[:n:n], all[n:len(all):len(all)])), nil
 }
 
 // Add returns g + h, the disjunctive sum.

@@ -27,16 +27,19 @@ func (c *Calc) construct1(left, right []gid) gid {
 	if n, ok := c.nimberOptions(left); ok && slices.Equal(left, right) {
 		return c.s.nusID(c, Dyadic{}, 0, n)
 	}
-	left = c.undominated(left, Left)
-	right = c.undominated(right, Right)
+	left = c.undominated(left, Left, nil)
+	right = c.undominated(right, Right, nil)
 	c.vreset()
-	changed := false
-	left, changed = c.bypass(left, right, Left)
-	var ch bool
-	right, ch = c.bypass(left, right, Right)
-	if changed || ch {
-		left = c.undominated(sortUnique(left), Left)
-		right = c.undominated(sortUnique(right), Right)
+	// bypass copies a list it changes to the stack: left0 and right0 stay
+	// the undominated lists, whose pairs need no second comparison
+	left0, right0 := left, right
+	left, lch := c.bypass(left, right, Left)
+	right, rch := c.bypass(left, right, Right)
+	if lch {
+		left = c.undominated(sortUnique(left), Left, left0)
+	}
+	if rch {
+		right = c.undominated(sortUnique(right), Right, right0)
 	}
 	if id, ok := c.recognize(left, right); ok {
 		return id
@@ -84,39 +87,52 @@ func sortUnique(s []gid) []gid {
 // at most once each way: a dropped option need not be tried against the
 // rest, since what it dominates its dominator does too (the options are
 // distinct, so ≤ between them is strict). It keeps the order of opts.
-func (c *Calc) undominated(opts []gid, side Side) []gid {
+// Two options that are both in old (sorted), a list already undominated,
+// are not compared again: neither dominates the other.
+func (c *Calc) undominated(opts []gid, side Side, old []gid) []gid {
 	n := len(opts)
 	if n < 2 {
 		return opts
 	}
-	var small [64]bool
-	var dead []bool
-	if n <= len(small) {
-		dead = small[:n]
-	} else {
-		dead = make([]bool, n)
+	// bit sets of the dead options and of those in old
+	var deadS, wasS [1]uint64
+	dead, was := deadS[:], wasS[:]
+	if n > 64 {
+		dead, was = make([]uint64, (n+63)/64), make([]uint64, (n+63)/64)
+	}
+	if len(old) > 1 {
+		for i, o := range opts {
+			if _, ok := slices.BinarySearch(old, o); ok {
+				was[i>>6] |= 1 << (i & 63)
+			}
+		}
 	}
 	// For Left the lower of two options is dominated, for Right the higher:
 	// the pair is swapped for Right, so a ≤ b kills opts[i] and b ≤ a opts[j].
 	for i := 1; i < n; i++ {
-		for j := 0; j < i && !dead[i]; j++ {
+		iw, ib := i>>6, uint64(1)<<(i&63)
+		wi := was[iw]&ib != 0
+		for j := 0; j < i && dead[iw]&ib == 0; j++ {
 			c.step() // n² comparisons of number-up-stars count no work of their own
+			jw, jb := j>>6, uint64(1)<<(j&63)
+			if dead[jw]&jb != 0 || wi && was[jw]&jb != 0 {
+				continue
+			}
 			a, b := opts[i], opts[j]
 			if side == Right {
 				a, b = b, a
 			}
-			switch {
-			case dead[j]:
-			case c.leq(a, b):
-				dead[i] = true
-			case c.leq(b, a):
-				dead[j] = true
+			switch ab, ba := c.leqBoth(a, b); {
+			case ab:
+				dead[iw] |= ib
+			case ba:
+				dead[jw] |= jb
 			}
 		}
 	}
 	out := opts[:0]
 	for i, o := range opts {
-		if !dead[i] {
+		if dead[i>>6]>>(i&63)&1 == 0 {
 			out = append(out, o)
 		}
 	}
@@ -431,10 +447,9 @@ func (c *Calc) recognizeNimber(left, right []gid) (gid, bool) {
 	return c.s.nusID(c, x, 0, uint64(nl)), true
 }
 
-// intern returns the record with these canonical options, making it if new.
+// intern returns the record with these canonical options, sorted and
+// without repeats, making it if new.
 func (c *Calc) intern(left, right []gid) gid {
-	left = sortUnique(left)
-	right = sortUnique(right)
 	h := hashOptions(left, right)
 	if id, ok := c.s.lookup(h, left, right); ok {
 		return id

@@ -118,6 +118,22 @@ func (c *Calc) immOptions(id gid, side Side) {
 	}
 }
 
+// immLeqBoth is immLeq both ways, the number parts compared once.
+func immLeqBoth(a, b gid) (ab, ba bool) {
+	var d int
+	if (a^b)&(expMask<<expShift) == 0 {
+		d = int(int32(a)) - int(int32(b))
+	} else if v, ok := immNumCmp(a, b); ok {
+		d = v
+	} else {
+		d = immNumber(a).Cmp(immNumber(b))
+	}
+	if d != 0 {
+		return d < 0, d > 0
+	}
+	return immLeq(a, b), immLeq(b, a)
+}
+
 // immLeq is nusLeq on two immediates (the common case of leq, kept apart
 // from the records' lookups).
 func immLeq(a, b gid) bool {

@@ -71,6 +71,23 @@ func (c *Calc) options(id gid, side Side) []gid {
 	if !id.isNUS() {
 		return c.opts(id, side)
 	}
+	if id>>expShift == 0 {
+		// an immediate integer n (no exponent, up or nimber bits): its
+		// one option is n-1 for Left when n > 0, n+1 for Right when n < 0
+		n := int32(id)
+		var o gid
+		switch {
+		case side == Left && n > 0:
+			o = gid(uint32(n - 1))
+		case side == Right && n < 0:
+			o = gid(uint32(n + 1))
+		default:
+			return nil
+		}
+		mark := len(c.stk)
+		c.stk = append(c.stk, o)
+		return c.stk[mark:len(c.stk):len(c.stk)]
+	}
 	mark := len(c.stk)
 	if !id.isRec() {
 		c.immOptions(id, side)
@@ -152,6 +169,7 @@ func (c *Calc) leq(a, b gid) bool {
 	if c.numCmp(la, lb) > 0 || c.numCmp(ra, rb) > 0 {
 		return false
 	}
+	// leqStops, written out: a call here costs the recursion a level
 	if c.numCmp(la, rb) < 0 {
 		return true
 	}
@@ -164,6 +182,43 @@ func (c *Calc) leq(a, b gid) bool {
 	e = &c.s.leqs[h&uint64(len(c.s.leqs)-1)] // the cache may have grown
 	*e = leqEnt{a: a, b: b, v: v}
 	return v
+}
+
+// leqStops is leq past the test of the stops' order: la is a's Left stop,
+// rb b's Right stop.
+func (c *Calc) leqStops(a, b, la, rb gid) bool {
+	if c.numCmp(la, rb) < 0 {
+		return true
+	}
+	h := leqHash(a, b)
+	e := &c.s.leqs[h&uint64(len(c.s.leqs)-1)]
+	if e.a == a && e.b == b {
+		return e.v
+	}
+	v := c.leqPlain(a, b)
+	e = &c.s.leqs[h&uint64(len(c.s.leqs)-1)] // the cache may have grown
+	*e = leqEnt{a: a, b: b, v: v}
+	return v
+}
+
+// leqBoth reports a ≤ b and b ≤ a for distinct canonical a and b (so at
+// most one holds), reading the stops once: a ≤ b needs L(a) ≤ L(b) and
+// R(a) ≤ R(b), b ≤ a the reverse, and most pairs of options fail both.
+func (c *Calc) leqBoth(a, b gid) (ab, ba bool) {
+	if (a|b)&recBit == 0 {
+		return immLeqBoth(a, b)
+	}
+	if a.isNUS() && b.isNUS() {
+		return c.nusLeq(a, b), c.nusLeq(b, a)
+	}
+	c.step()
+	la, ra := c.stops(a)
+	lb, rb := c.stops(b)
+	cl, cr := c.numCmp(la, lb), c.numCmp(ra, rb)
+	if cl <= 0 && cr <= 0 && c.leqStops(a, b, la, rb) {
+		return true, false
+	}
+	return false, cl >= 0 && cr >= 0 && c.leqStops(b, a, lb, ra)
 }
 
 func leqHash(a, b gid) uint64 { return mix(uint64(a)*0x9e3779b97f4a7c15 ^ uint64(b)) }
@@ -251,7 +306,7 @@ func (c *Calc) neg(a gid) gid {
 	}
 	all := c.stk[mark:]
 	// The negative of a canonical form is canonical: no simplification.
-	id := c.intern(all[:len(ro):len(ro)], all[len(ro):])
+	id := c.intern(sortUnique(all[:len(ro):len(ro)]), sortUnique(all[len(ro):]))
 	c.stk = c.stk[:mark]
 	c.rec(a).neg = id
 	c.rec(id).neg = a

@@ -44,6 +44,15 @@ func makeGeometry(rows, cols int) geom {
 
 func (g Grid) geom() *geom { return geometry(int(g.rows), int(g.cols)) }
 
+// revRow returns the n low bits of row in reverse order: a row of at most 8
+// cells by bits.Reverse8 (a table), a longer one by bits.Reverse64.
+func revRow(row uint64, n int) uint64 {
+	if n <= 8 {
+		return uint64(bits.Reverse8(uint8(row))) >> (8 - n)
+	}
+	return bits.Reverse64(row) >> (64 - n)
+}
+
 // neighbours returns the cells orthogonally adjacent to a cell of m.
 func (b *geom) neighbours(m uint64) uint64 {
 	return (m<<b.cols | m>>b.cols | (m&b.notLast)<<1 | (m&b.notFirst)>>1) & b.full
@@ -93,7 +102,7 @@ func (b *geom) flip(m uint64, rows, cols bool) uint64 {
 	for r := range b.rows {
 		row := m >> (r * b.cols) & b.row
 		if cols {
-			row = bits.Reverse64(row) >> (64 - b.cols)
+			row = revRow(row, b.cols)
 		}
 		to := r
 		if rows {
@@ -220,7 +229,7 @@ func (b *geom) flips(m uint64) [4]uint64 {
 	var img [4]uint64
 	for i := range b.rows {
 		seg := m >> (i * b.cols) & b.row
-		rev := bits.Reverse64(seg) >> (64 - b.cols)
+		rev := revRow(seg, b.cols)
 		j := b.rows - 1 - i
 		img[0] |= seg << (i * b.cols)
 		img[1] |= seg << (j * b.cols)

@@ -179,7 +179,7 @@ func emptyKey(g Grid, transposes, conj bool) (Grid, bool) {
 	var img [4]uint64 // identity, rows flipped, columns flipped, both
 	for i := range nr {
 		seg := live >> ((r0+i)*b.cols + c0) & w
-		rev := bits.Reverse64(seg) >> (64 - nc)
+		rev := revRow(seg, nc)
 		img[0] |= seg << (i * nc)
 		img[1] |= seg << ((nr - 1 - i) * nc)
 		img[2] |= rev << (i * nc)
@@ -198,8 +198,8 @@ func emptyKey(g Grid, transposes, conj bool) (Grid, bool) {
 		tr := t.transpose(img[0])
 		tg := geometry(nc, nr)
 		var tbest uint64
-		for _, f := range [4][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
-			tbest = max(tbest, tg.flip(tr, f[0], f[1]))
+		for _, m := range tg.flips(tr) { // the four in one pass over the rows
+			tbest = max(tbest, m)
 		}
 		if nr > nc || tbest > best {
 			best, rows, cols, neg = tbest, nc, nr, conj
