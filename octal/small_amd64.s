@@ -365,3 +365,64 @@ tinydone:
 	ORQ  BX, R11
 	MOVQ R11, ret+32(FP)
 	RET
+
+// func rareSmall8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32)
+//
+// smallRange for eight heaps m … m+7 at once (at points to G(m)): for each
+// rare heap r = −nr[i], i < k, r ≥ 8, the partners G(m − r … m + 7 − r)
+// are one 16-byte load, all known before G(m). Lane j (a 32-bit lane of a
+// 256-bit vector) is heap m + j; the set of heap m + j is four words,
+// out[w][j] holding the values 32w … 32w+31: word w gets 1 << (x ^ 32w),
+// which VPSLLVD makes 0 unless x is in it (a count of 32 or more shifts
+// every bit out). k > 0. About two instructions a pair, no store.
+TEXT ·rareSmall8(SB), NOSPLIT, $0-40
+	MOVQ at+0(FP), SI
+	MOVQ nr+8(FP), DI
+	MOVQ rv+16(FP), R8
+	MOVQ k+24(FP), CX
+	MOVQ out+32(FP), DX
+	MOVL $1, AX
+	MOVQ AX, X15
+	VPBROADCASTD X15, Y15
+	MOVL $32, AX
+	MOVQ AX, X12
+	VPBROADCASTD X12, Y12
+	MOVL $64, AX
+	MOVQ AX, X13
+	VPBROADCASTD X13, Y13
+	MOVL $96, AX
+	MOVQ AX, X14
+	VPBROADCASTD X14, Y14
+	VPXOR Y8, Y8, Y8
+	VPXOR Y9, Y9, Y9
+	VPXOR Y10, Y10, Y10
+	VPXOR Y11, Y11, Y11
+	XORQ AX, AX
+
+r8loop:
+	MOVQ         (DI)(AX*8), R10
+	VMOVDQU      (SI)(R10*2), X0
+	VPBROADCASTW (R8)(AX*2), X1
+	VPXOR        X1, X0, X0
+	VPMOVZXWD    X0, Y0
+	VPXOR        Y12, Y0, Y1
+	VPXOR        Y13, Y0, Y2
+	VPXOR        Y14, Y0, Y3
+	VPSLLVD      Y0, Y15, Y4
+	VPSLLVD      Y1, Y15, Y5
+	VPSLLVD      Y2, Y15, Y6
+	VPSLLVD      Y3, Y15, Y7
+	VPOR         Y4, Y8, Y8
+	VPOR         Y5, Y9, Y9
+	VPOR         Y6, Y10, Y10
+	VPOR         Y7, Y11, Y11
+	INCQ         AX
+	CMPQ         AX, CX
+	JLT          r8loop
+
+	VMOVDQU Y8, (DX)
+	VMOVDQU Y9, 32(DX)
+	VMOVDQU Y10, 64(DX)
+	VMOVDQU Y11, 96(DX)
+	VZEROUPPER
+	RET

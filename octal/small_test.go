@@ -261,3 +261,62 @@ func TestTinyRangeRandom(t *testing.T) {
 		}
 	}
 }
+
+// The batch of eight heaps (smallBatched: rareSmall8 and the splits it
+// leaves to each heap) against the definition, on random values below 128
+// and random rare heaps, some below 8 and some between the batch's first
+// heap and m, for runs of consecutive m with jumps back and forth (which
+// rebuild the batch).
+func TestSmallBatched(t *testing.T) {
+	if !hasSmallAsm {
+		t.Skip("no vector loops on this platform")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	batched := 0
+	for trial := 0; trial < 200; trial++ {
+		N := 40 + r.IntN(600)
+		vals := make([]uint16, N)
+		for i := range vals {
+			vals[i] = uint16(r.IntN(128))
+		}
+		var rs []int
+		var rv []uint16
+		every := 1 + r.IntN(8)
+		for x := 1; x < N; x++ {
+			if r.IntN(every) == 0 {
+				rs = append(rs, x)
+				rv = append(rv, vals[x])
+			}
+		}
+		w := newWorker()
+		w.rareN, w.rareV = rs, rv
+		m := 2 + r.IntN(N/2)
+		for step := 0; step < 60 && m < N; step++ {
+			cut := 0
+			for cut < len(rs) && rs[cut] < m {
+				cut++
+			}
+			var want smallSet
+			for j := range cut {
+				want = want.add(rv[j] ^ vals[m-rs[j]])
+			}
+			if got := w.smallRare(vals[:m+1], cut, m, false); got != want {
+				t.Fatalf("trial %d, m = %d, %d rare heaps below m (batch from %d, valid %v): %x, want %x", trial, m, cut, w.small.base, w.small.valid, got, want)
+			}
+			if w.small.valid && m >= w.small.base && m < w.small.base+smallBatch {
+				batched++
+			}
+			switch r.IntN(20) {
+			case 0:
+				m = max(2, m-r.IntN(12))
+			case 1:
+				m += r.IntN(20)
+			default:
+				m++
+			}
+		}
+	}
+	if batched < 1000 {
+		t.Fatalf("only %d sets came from a batch", batched)
+	}
+}
