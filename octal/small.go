@@ -65,19 +65,23 @@ func below(v uint32) smallSet {
 }
 
 // smallSets caches the rare-split sets of the last few m, as tinySets does,
-// and the batch: the rare splits of the heaps base … base+7 over the rare
-// heaps rareN[lo:hi], those from smallBatch up to base (smallBatched).
+// and a batch of them (rareBatch).
 type smallSets struct {
-	tag [tinyKeep]int
-	set [tinyKeep]smallSet
+	tag   [tinyKeep]int
+	set   [tinyKeep]smallSet
+	batch rareBatch
+}
 
+func (t *smallSets) drop() { t.tag = [tinyKeep]int{}; t.batch.valid = false }
+
+// rareBatch holds the rare splits of the heaps base … base+7 over the rare
+// heaps rareN[lo:hi], those from smallBatch up to base (rareBatched).
+type rareBatch struct {
 	valid        bool
 	base, lo, hi int
 	part         [smallBatch]smallSet
 	out          [4][smallBatch]uint32 // rareSmall8's words
 }
-
-func (t *smallSets) drop() { t.tag = [tinyKeep]int{}; t.valid = false }
 
 // smallBatch is the number of heaps m … m+7 whose rare splits one pass over
 // the rare heaps r ≥ smallBatch computes (rareSmall8): G(m − r … m + 7 − r)
@@ -249,28 +253,31 @@ func (w *worker) smallRare(vals []uint16, cut, m int, unequal bool) smallSet {
 	} else if hasSmallAsm {
 		// (A batch would hold r = (m+j)/2 for some heap m + j: it runs
 		// only where equal heaps are allowed.)
-		if s, ok := w.smallBatched(vals, cut, m); ok {
+		if s, ok := w.rareBatched(&w.small.batch, vals, cut, m); ok {
 			return s
 		}
 	}
 	return w.smallRange(vals, 0, cut, m)
 }
 
-// smallBatched returns the set of smallRare (every split allowed) from the
-// batch that holds m, building a batch from m when none does: the splits
-// of the rare heaps r from smallBatch up to the batch's first heap come
-// from the batch, the few others (r below smallBatch, and from the first
-// heap up to m) are marked here. It returns false when a batch would not
-// pay (fewer than smallBatchFrom rare heaps it would hold).
-func (w *worker) smallBatched(vals []uint16, cut, m int) (smallSet, bool) {
-	b := &w.small
+// rareBatched returns the set of smallRare with every split allowed, from
+// the batch b if it holds m, else
+// from a batch built from m: the splits of the rare heaps r from
+// smallBatch up to the batch's first heap come from the batch, the few
+// others (r below smallBatch, and from the first heap up to m) are marked
+// here. It returns false when a batch would not pay (fewer than
+// smallBatchFrom rare heaps it would hold). vals holds G(0..m−1) at least.
+func (w *worker) rareBatched(b *rareBatch, vals []uint16, cut, m int) (smallSet, bool) {
 	if !b.valid || m < b.base || m >= b.base+smallBatch || b.hi > cut {
+		if cut < smallBatchFrom {
+			return smallSet{}, false
+		}
 		lo := sort.SearchInts(w.rareN[:cut], smallBatch)
 		if cut-lo < smallBatchFrom {
 			return smallSet{}, false
 		}
 		if w.rareN[lo] < smallBatch || w.rareN[cut-1] >= m || len(vals) < m {
-			panic("octal: smallBatched: rare heap out of range")
+			panic("octal: rareBatched: rare heap out of range")
 		}
 		nr := w.negRare()
 		// at is G(m): the loop reads G(m − r … m − r + 7), every one

@@ -262,7 +262,7 @@ func TestTinyRangeRandom(t *testing.T) {
 	}
 }
 
-// The batch of eight heaps (smallBatched: rareSmall8 and the splits it
+// The batch of eight heaps (rareBatched: rareSmall8 and the splits it
 // leaves to each heap) against the definition, on random values below 128
 // and random rare heaps, some below 8 and some between the batch's first
 // heap and m, for runs of consecutive m with jumps back and forth (which
@@ -301,9 +301,9 @@ func TestSmallBatched(t *testing.T) {
 				want = want.add(rv[j] ^ vals[m-rs[j]])
 			}
 			if got := w.smallRare(vals[:m+1], cut, m, false); got != want {
-				t.Fatalf("trial %d, m = %d, %d rare heaps below m (batch from %d, valid %v): %x, want %x", trial, m, cut, w.small.base, w.small.valid, got, want)
+				t.Fatalf("trial %d, m = %d, %d rare heaps below m (batch from %d, valid %v): %x, want %x", trial, m, cut, w.small.batch.base, w.small.batch.valid, got, want)
 			}
-			if w.small.valid && m >= w.small.base && m < w.small.base+smallBatch {
+			if b := &w.small.batch; b.valid && m >= b.base && m < b.base+smallBatch {
 				batched++
 			}
 			switch r.IntN(20) {
