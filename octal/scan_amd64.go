@@ -70,3 +70,8 @@ func rareTiny(last *uint16, rs *int, rv *uint16, k int) uint64
 //
 //go:noescape
 func rareSmall8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32)
+
+// rareTiny8 is rareSmall8 for values below 64: it sets out[0] and out[1].
+//
+//go:noescape
+func rareTiny8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32)

@@ -80,7 +80,7 @@ type rareBatch struct {
 	valid        bool
 	base, lo, hi int
 	part         [smallBatch]smallSet
-	out          [4][smallBatch]uint32 // rareSmall8's words
+	out          [4][smallBatch]uint32 // rareSmall8's and rareTiny8's words
 }
 
 // smallBatch is the number of heaps m … m+7 whose rare splits one pass over
@@ -253,21 +253,21 @@ func (w *worker) smallRare(vals []uint16, cut, m int, unequal bool) smallSet {
 	} else if hasSmallAsm {
 		// (A batch would hold r = (m+j)/2 for some heap m + j: it runs
 		// only where equal heaps are allowed.)
-		if s, ok := w.rareBatched(&w.small.batch, vals, cut, m); ok {
+		if s, ok := w.rareBatched(&w.small.batch, vals, cut, m, false); ok {
 			return s
 		}
 	}
 	return w.smallRange(vals, 0, cut, m)
 }
 
-// rareBatched returns the set of smallRare with every split allowed, from
-// the batch b if it holds m, else
+// rareBatched returns the set of smallRare or tinyRare (tiny: every value
+// below 64) with every split allowed, from the batch b if it holds m, else
 // from a batch built from m: the splits of the rare heaps r from
 // smallBatch up to the batch's first heap come from the batch, the few
 // others (r below smallBatch, and from the first heap up to m) are marked
 // here. It returns false when a batch would not pay (fewer than
 // smallBatchFrom rare heaps it would hold). vals holds G(0..m−1) at least.
-func (w *worker) rareBatched(b *rareBatch, vals []uint16, cut, m int) (smallSet, bool) {
+func (w *worker) rareBatched(b *rareBatch, vals []uint16, cut, m int, tiny bool) (smallSet, bool) {
 	if !b.valid || m < b.base || m >= b.base+smallBatch || b.hi > cut {
 		if cut < smallBatchFrom {
 			return smallSet{}, false
@@ -283,7 +283,12 @@ func (w *worker) rareBatched(b *rareBatch, vals []uint16, cut, m int) (smallSet,
 		// at is G(m): the loop reads G(m − r … m − r + 7), every one
 		// below m (r ≥ 8), through it.
 		at := (*uint16)(unsafe.Add(unsafe.Pointer(&vals[m-1]), 2))
-		rareSmall8(at, &nr[lo], &w.rareV[lo], cut-lo, &b.out)
+		if tiny {
+			rareTiny8(at, &nr[lo], &w.rareV[lo], cut-lo, &b.out)
+			b.out[2], b.out[3] = [smallBatch]uint32{}, [smallBatch]uint32{}
+		} else {
+			rareSmall8(at, &nr[lo], &w.rareV[lo], cut-lo, &b.out)
+		}
 		for j := range b.part {
 			b.part[j] = smallSet{
 				lo: uint64(b.out[0][j]) | uint64(b.out[1][j])<<32,

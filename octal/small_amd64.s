@@ -451,3 +451,53 @@ r8loop:
 	VMOVDQU X7, 96(DX)
 	VMOVDQU X11, 112(DX)
 	RET
+
+// func rareTiny8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32)
+//
+// rareSmall8 for values below 64 (the tiny kernel): the words out[0] and
+// out[1] only, two instructions a pair.
+TEXT ·rareTiny8(SB), NOSPLIT, $0-40
+	MOVQ at+0(FP), SI
+	MOVQ nr+8(FP), DI
+	MOVQ rv+16(FP), R8
+	MOVQ k+24(FP), CX
+	MOVQ out+32(FP), DX
+	MOVL $1, AX
+	MOVQ AX, X15
+	VPBROADCASTD X15, X15
+	MOVL $32, AX
+	MOVQ AX, X12
+	VPBROADCASTD X12, X12
+	VPXOR X4, X4, X4
+	VPXOR X5, X5, X5
+	VPXOR X8, X8, X8
+	VPXOR X9, X9, X9
+	XORQ AX, AX
+
+t8loop:
+	MOVQ         (DI)(AX*8), R10
+	VMOVDQU      (SI)(R10*2), X0
+	VPBROADCASTW (R8)(AX*2), X1
+	VPXOR        X1, X0, X0
+	VPMOVZXWD    X0, X1
+	VPSRLDQ      $8, X0, X0
+	VPMOVZXWD    X0, X0
+	VPSLLVD      X1, X15, X2
+	VPSLLVD      X0, X15, X3
+	VPOR         X2, X4, X4
+	VPOR         X3, X8, X8
+	VPXOR        X12, X1, X2
+	VPXOR        X12, X0, X3
+	VPSLLVD      X2, X15, X2
+	VPSLLVD      X3, X15, X3
+	VPOR         X2, X5, X5
+	VPOR         X3, X9, X9
+	INCQ         AX
+	CMPQ         AX, CX
+	JLT          t8loop
+
+	VMOVDQU X4, (DX)
+	VMOVDQU X8, 16(DX)
+	VMOVDQU X5, 32(DX)
+	VMOVDQU X9, 48(DX)
+	RET

@@ -262,8 +262,9 @@ func TestTinyRangeRandom(t *testing.T) {
 	}
 }
 
-// The batch of eight heaps (rareBatched: rareSmall8 and the splits it
-// leaves to each heap) against the definition, on random values below 128
+// The batch of eight heaps (rareBatched: rareSmall8 or rareTiny8 and the
+// splits it leaves to each heap) against the definition, on random values
+// below 128 (below 64 for the tiny kernel's)
 // and random rare heaps, some below 8 and some between the batch's first
 // heap and m, for runs of consecutive m with jumps back and forth (which
 // rebuild the batch).
@@ -275,9 +276,14 @@ func TestSmallBatched(t *testing.T) {
 	batched := 0
 	for trial := 0; trial < 200; trial++ {
 		N := 40 + r.IntN(600)
+		tiny := trial%2 == 1 // the tiny kernel's batch: values below 64
+		bound := 128
+		if tiny {
+			bound = 64
+		}
 		vals := make([]uint16, N)
 		for i := range vals {
-			vals[i] = uint16(r.IntN(128))
+			vals[i] = uint16(r.IntN(bound))
 		}
 		var rs []int
 		var rv []uint16
@@ -300,10 +306,18 @@ func TestSmallBatched(t *testing.T) {
 			for j := range cut {
 				want = want.add(rv[j] ^ vals[m-rs[j]])
 			}
-			if got := w.smallRare(vals[:m+1], cut, m, false); got != want {
-				t.Fatalf("trial %d, m = %d, %d rare heaps below m (batch from %d, valid %v): %x, want %x", trial, m, cut, w.small.batch.base, w.small.batch.valid, got, want)
+			b := &w.small.batch
+			got := smallSet{}
+			if tiny {
+				b = &w.tiny.batch
+				got.lo = w.tinyBatched(vals[:m+1], cut, m)
+			} else {
+				got = w.smallRare(vals[:m+1], cut, m, false)
 			}
-			if b := &w.small.batch; b.valid && m >= b.base && m < b.base+smallBatch {
+			if got != want {
+				t.Fatalf("trial %d, tiny %v, m = %d, %d rare heaps below m (batch from %d, valid %v): %x, want %x", trial, tiny, m, cut, b.base, b.valid, got, want)
+			}
+			if b.valid && m >= b.base && m < b.base+smallBatch {
 				batched++
 			}
 			switch r.IntN(20) {
@@ -316,7 +330,7 @@ func TestSmallBatched(t *testing.T) {
 			}
 		}
 	}
-	if batched < 1000 {
+	if batched < 2000 {
 		t.Fatalf("only %d sets came from a batch", batched)
 	}
 }
