@@ -11,11 +11,14 @@ import (
 // 27–106): sparseTiny's method on sets of two words. With the vector loops
 // (small_amd64.s, AVX2):
 //
-//   - a rare split's value is stored as a byte of a 128-byte table (a store
-//     a pair, no chain through a register), which is read back as the set's
-//     bits at the end (one VPMOVMSKB a 32 values), and the set of m is kept
-//     for the next split digits as sparseTiny keeps it (4.045: digits 0, 2
-//     and 3, one set computed for three heaps);
+//   - the rare splits of eight heaps m … m+7 are found in one pass over the
+//     rare heaps r ≥ 8 (rareBatched, rareSmall8: G(m − r … m + 7 − r) is
+//     one load, each heap a 32-bit lane whose set is four words, VPSLLVD);
+//     the few other rare heaps (below 8, and from m up) are marked for each
+//     heap, and so is every rare heap where a batch would not pay (a byte
+//     of a 128-byte table a pair, read back as the set's bits, rareSmall);
+//     the set of m is kept for the next split digits as sparseTiny keeps
+//     it (4.045: digits 0, 2 and 3, one set computed for three heaps);
 //   - the scan of the common splits looks the pending values up in a
 //     vector register (the set's sixteen bytes, VPSHUFB), 32 pairs a step
 //     on one, two or three split digits side by side.
