@@ -334,3 +334,46 @@ func TestSmallBatched(t *testing.T) {
 		t.Fatalf("only %d sets came from a batch", batched)
 	}
 }
+
+// The batches of eight heaps in the kernels against the plain kernel, on
+// codes whose rare heaps make them run: .324 (one split digit), .174 (two)
+// and 4.045 (three) on the small kernel, .205 on the tiny one (its batch
+// from tinyBatchFrom rare heaps).
+func TestRareBatchAgainstPlain(t *testing.T) {
+	if !hasSmallAsm {
+		t.Skip("no vector loops on this platform")
+	}
+	skipUnderRace(t)
+	n := 8_000
+	if long {
+		n = 100_000
+	}
+	for _, tc := range []struct {
+		code string
+		tiny bool
+	}{{".324", false}, {".174", false}, {"4.045", false}, {".205", true}} {
+		g := mustCode(t, tc.code)
+		p := NewComputer(g, PlainMethod)
+		if err := p.Extend(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+		want := p.AppendValues(nil, 0, n+1)
+		c := NewComputer(g, Auto)
+		if err := c.Extend(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+		got := c.AppendValues(nil, 0, n+1)
+		for j := range want {
+			if got[j] != want[j] {
+				t.Fatalf("%s: G(%d) = %d, the plain kernel %d", tc.code, j, got[j], want[j])
+			}
+		}
+		b := &c.w.small.batch
+		if tc.tiny {
+			b = &c.w.tiny.batch
+		}
+		if !b.valid || b.base < n-2*smallBatch {
+			t.Fatalf("%s: the batch (tiny %v) did not run to the end: valid %v, from heap %d", tc.code, tc.tiny, b.valid, b.base)
+		}
+	}
+}
