@@ -36,3 +36,11 @@ func scanSmall3(lo, up1, up2, up3 *uint16, n int, plo, phi uint64) (rlo, rhi uin
 func rareTiny(last *uint16, rs *int, rv *uint16, k int) uint64 {
 	panic("octal: rareTiny without AVX2")
 }
+
+func rareSmall8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32) {
+	panic("octal: rareSmall8 without AVX2")
+}
+
+func rareTiny8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32) {
+	panic("octal: rareTiny8 without AVX2")
+}

@@ -11,11 +11,14 @@ import (
 // 27–106): sparseTiny's method on sets of two words. With the vector loops
 // (small_amd64.s, AVX2):
 //
-//   - a rare split's value is stored as a byte of a 128-byte table (a store
-//     a pair, no chain through a register), which is read back as the set's
-//     bits at the end (one VPMOVMSKB a 32 values), and the set of m is kept
-//     for the next split digits as sparseTiny keeps it (4.045: digits 0, 2
-//     and 3, one set computed for three heaps);
+//   - the rare splits of eight heaps m … m+7 are found in one pass over the
+//     rare heaps r ≥ 8 (rareBatched, rareSmall8: G(m − r … m + 7 − r) is
+//     one load, each heap a 32-bit lane whose set is four words, VPSLLVD);
+//     the few other rare heaps (below 8, and from m up) are marked for each
+//     heap, and so is every rare heap where a batch would not pay (a byte
+//     of a 128-byte table a pair, read back as the set's bits, rareSmall);
+//     the set of m is kept for the next split digits as sparseTiny keeps
+//     it (4.045: digits 0, 2 and 3, one set computed for three heaps);
 //   - the scan of the common splits looks the pending values up in a
 //     vector register (the set's sixteen bytes, VPSHUFB), 32 pairs a step
 //     on one, two or three split digits side by side.
@@ -64,13 +67,34 @@ func below(v uint32) smallSet {
 	return smallSet{1<<v - 1, 0}
 }
 
-// smallSets caches the rare-split sets of the last few m, as tinySets does.
+// smallSets caches the rare-split sets of the last few m, as tinySets does,
+// and a batch of them (rareBatch).
 type smallSets struct {
-	tag [tinyKeep]int
-	set [tinyKeep]smallSet
+	tag   [tinyKeep]int
+	set   [tinyKeep]smallSet
+	batch rareBatch
 }
 
-func (t *smallSets) drop() { t.tag = [tinyKeep]int{} }
+func (t *smallSets) drop() { t.tag = [tinyKeep]int{}; t.batch.valid = false }
+
+// rareBatch holds the rare splits of the heaps base … base+7 over the rare
+// heaps rareN[lo:hi], those from smallBatch up to base (rareBatched).
+type rareBatch struct {
+	valid        bool
+	base, lo, hi int
+	part         [smallBatch]smallSet
+	out          [4][smallBatch]uint32 // rareSmall8's and rareTiny8's words
+}
+
+// smallBatch is the number of heaps m … m+7 whose rare splits one pass over
+// the rare heaps r ≥ smallBatch computes (rareSmall8): G(m − r … m + 7 − r)
+// are then one load, all known before G(m).
+const smallBatch = 8
+
+// smallBatchFrom is the fewest rare heaps from smallBatch up to m for which
+// the batch runs: its setup and the read-back of the eight sets cost about
+// as much as a dozen rare splits marked one by one.
+const smallBatchFrom = 16
 
 // sparseSmall computes G(n) from vals = G(0..n−1), every value below
 // smallSize, as sparseFast does on one core (avail = n). It returns the
@@ -95,7 +119,7 @@ func (w *worker) sparseSmall(c *Computer, n int, vals []uint16) (uint32, int) {
 		cut := w.cut(i, m) // the rare heaps below m
 		j := m & (tinyKeep - 1)
 		if w.small.tag[j] != m {
-			w.small.set[j] = w.smallRare(vals[:m], cut, m, g.unequal)
+			w.small.set[j] = w.smallRare(vals, cut, m, g.unequal)
 			w.small.tag[j] = m
 			work += cut
 		}
@@ -220,15 +244,71 @@ func (w *worker) scanTable(vals, rlo []uint16, ms []int, unequal bool, pend smal
 
 // smallRare returns the set of values G(r) ^ G(m − r) of the rare heaps
 // r < m, the first cut of w.rareN (r ≠ m/2 when the heaps must differ),
-// every value below 128. vals holds G(0..m−1).
+// every value below 128. vals holds G(0..m−1) at least.
 func (w *worker) smallRare(vals []uint16, cut, m int, unequal bool) smallSet {
-	if unequal && m%2 == 0 {
-		// r = m/2 would split m into two equal heaps: leave it out.
-		if j := sort.SearchInts(w.rareN[:cut], m/2); j < cut && w.rareN[j] == m/2 {
-			return w.smallRange(vals, 0, j, m).or(w.smallRange(vals, j+1, cut, m))
+	if unequal {
+		if m%2 == 0 {
+			// r = m/2 would split m into two equal heaps: leave it out.
+			if j := sort.SearchInts(w.rareN[:cut], m/2); j < cut && w.rareN[j] == m/2 {
+				return w.smallRange(vals, 0, j, m).or(w.smallRange(vals, j+1, cut, m))
+			}
+		}
+	} else if hasSmallAsm {
+		// (A batch would hold r = (m+j)/2 for some heap m + j: it runs
+		// only where equal heaps are allowed.)
+		if s, ok := w.rareBatched(&w.small.batch, vals, cut, m, false); ok {
+			return s
 		}
 	}
 	return w.smallRange(vals, 0, cut, m)
+}
+
+// rareBatched returns the set of smallRare or tinyRare (tiny: every value
+// below 64) with every split allowed, from the batch b if it holds m, else
+// from a batch built from m: the splits of the rare heaps r from
+// smallBatch up to the batch's first heap come from the batch, the few
+// others (r below smallBatch, and from the first heap up to m) are marked
+// here. It returns false when a batch would not pay (fewer than
+// smallBatchFrom rare heaps it would hold). vals holds G(0..m−1) at least.
+func (w *worker) rareBatched(b *rareBatch, vals []uint16, cut, m int, tiny bool) (smallSet, bool) {
+	if !b.valid || m < b.base || m >= b.base+smallBatch || b.hi > cut {
+		if cut < smallBatchFrom {
+			return smallSet{}, false
+		}
+		lo := sort.SearchInts(w.rareN[:cut], smallBatch)
+		if cut-lo < smallBatchFrom {
+			return smallSet{}, false
+		}
+		if w.rareN[lo] < smallBatch || w.rareN[cut-1] >= m || len(vals) < m {
+			panic("octal: rareBatched: rare heap out of range")
+		}
+		nr := w.negRare()
+		// at is G(m): the loop reads G(m − r … m − r + 7), every one
+		// below m (r ≥ 8), through it.
+		at := (*uint16)(unsafe.Add(unsafe.Pointer(&vals[m-1]), 2))
+		if tiny {
+			rareTiny8(at, &nr[lo], &w.rareV[lo], cut-lo, &b.out)
+			b.out[2], b.out[3] = [smallBatch]uint32{}, [smallBatch]uint32{}
+		} else {
+			rareSmall8(at, &nr[lo], &w.rareV[lo], cut-lo, &b.out)
+		}
+		for j := range b.part {
+			b.part[j] = smallSet{
+				lo: uint64(b.out[0][j]) | uint64(b.out[1][j])<<32,
+				hi: uint64(b.out[2][j]) | uint64(b.out[3][j])<<32,
+			}
+		}
+		b.valid, b.base, b.lo, b.hi = true, m, lo, cut
+	}
+	s := b.part[m-b.base]
+	if b.lo > 0 {
+		s = s.or(smallRangeGo(vals, w.rareN[:b.lo], w.rareV[:b.lo], m))
+	}
+	if cut > b.hi {
+		// The rare heaps from the batch's first heap up to m (in [1, m)).
+		s = s.or(smallRangeGo(vals, w.rareN[b.hi:cut], w.rareV[b.hi:cut], m))
+	}
+	return s, true
 }
 
 // smallRange is the set of values G(r) ^ G(m − r) of the rare heaps

@@ -365,3 +365,139 @@ tinydone:
 	ORQ  BX, R11
 	MOVQ R11, ret+32(FP)
 	RET
+
+// func rareSmall8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32)
+//
+// smallRange for eight heaps m … m+7 at once (at points to G(m)): for each
+// rare heap r = −nr[i], i < k, r ≥ 8, the partners G(m − r … m + 7 − r)
+// are one 16-byte load, all known before G(m). Heap m + j is 32-bit lane
+// j of a pair of vectors (lanes 0–3 and 4–7); its set is four words,
+// out[w][j] holding the values 32w … 32w+31: word w gets 1 << (x ^ 32w),
+// which VPSLLVD makes 0 unless x is in it (a count of 32 or more shifts
+// every bit out). About 3.5 instructions a pair and no store, against the
+// byte table's store a pair that the read-back then waits for (rareSmall).
+// 128-bit vectors only: with 256-bit ones (half the instructions) the run
+// of .324 took 11% more CPU time than with these (BENCHMARKS.md). k > 0.
+TEXT ·rareSmall8(SB), NOSPLIT, $0-40
+	MOVQ at+0(FP), SI
+	MOVQ nr+8(FP), DI
+	MOVQ rv+16(FP), R8
+	MOVQ k+24(FP), CX
+	MOVQ out+32(FP), DX
+	MOVL $1, AX
+	MOVQ AX, X15
+	VPBROADCASTD X15, X15
+	MOVL $32, AX
+	MOVQ AX, X12
+	VPBROADCASTD X12, X12
+	MOVL $64, AX
+	MOVQ AX, X13
+	VPBROADCASTD X13, X13
+	MOVL $96, AX
+	MOVQ AX, X14
+	VPBROADCASTD X14, X14
+	VPXOR X4, X4, X4
+	VPXOR X5, X5, X5
+	VPXOR X6, X6, X6
+	VPXOR X7, X7, X7
+	VPXOR X8, X8, X8
+	VPXOR X9, X9, X9
+	VPXOR X10, X10, X10
+	VPXOR X11, X11, X11
+	XORQ AX, AX
+
+	// X1: the values x of heaps m … m+3, X0: of m+4 … m+7; X4–X7 the
+	// words 0–3 of the first four sets, X8–X11 of the others.
+r8loop:
+	MOVQ         (DI)(AX*8), R10
+	VMOVDQU      (SI)(R10*2), X0
+	VPBROADCASTW (R8)(AX*2), X1
+	VPXOR        X1, X0, X0
+	VPMOVZXWD    X0, X1
+	VPSRLDQ      $8, X0, X0
+	VPMOVZXWD    X0, X0
+	VPSLLVD      X1, X15, X2
+	VPSLLVD      X0, X15, X3
+	VPOR         X2, X4, X4
+	VPOR         X3, X8, X8
+	VPXOR        X12, X1, X2
+	VPXOR        X12, X0, X3
+	VPSLLVD      X2, X15, X2
+	VPSLLVD      X3, X15, X3
+	VPOR         X2, X5, X5
+	VPOR         X3, X9, X9
+	VPXOR        X13, X1, X2
+	VPXOR        X13, X0, X3
+	VPSLLVD      X2, X15, X2
+	VPSLLVD      X3, X15, X3
+	VPOR         X2, X6, X6
+	VPOR         X3, X10, X10
+	VPXOR        X14, X1, X2
+	VPXOR        X14, X0, X3
+	VPSLLVD      X2, X15, X2
+	VPSLLVD      X3, X15, X3
+	VPOR         X2, X7, X7
+	VPOR         X3, X11, X11
+	INCQ         AX
+	CMPQ         AX, CX
+	JLT          r8loop
+
+	VMOVDQU X4, (DX)
+	VMOVDQU X8, 16(DX)
+	VMOVDQU X5, 32(DX)
+	VMOVDQU X9, 48(DX)
+	VMOVDQU X6, 64(DX)
+	VMOVDQU X10, 80(DX)
+	VMOVDQU X7, 96(DX)
+	VMOVDQU X11, 112(DX)
+	RET
+
+// func rareTiny8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32)
+//
+// rareSmall8 for values below 64 (the tiny kernel): the words out[0] and
+// out[1] only, two instructions a pair.
+TEXT ·rareTiny8(SB), NOSPLIT, $0-40
+	MOVQ at+0(FP), SI
+	MOVQ nr+8(FP), DI
+	MOVQ rv+16(FP), R8
+	MOVQ k+24(FP), CX
+	MOVQ out+32(FP), DX
+	MOVL $1, AX
+	MOVQ AX, X15
+	VPBROADCASTD X15, X15
+	MOVL $32, AX
+	MOVQ AX, X12
+	VPBROADCASTD X12, X12
+	VPXOR X4, X4, X4
+	VPXOR X5, X5, X5
+	VPXOR X8, X8, X8
+	VPXOR X9, X9, X9
+	XORQ AX, AX
+
+t8loop:
+	MOVQ         (DI)(AX*8), R10
+	VMOVDQU      (SI)(R10*2), X0
+	VPBROADCASTW (R8)(AX*2), X1
+	VPXOR        X1, X0, X0
+	VPMOVZXWD    X0, X1
+	VPSRLDQ      $8, X0, X0
+	VPMOVZXWD    X0, X0
+	VPSLLVD      X1, X15, X2
+	VPSLLVD      X0, X15, X3
+	VPOR         X2, X4, X4
+	VPOR         X3, X8, X8
+	VPXOR        X12, X1, X2
+	VPXOR        X12, X0, X3
+	VPSLLVD      X2, X15, X2
+	VPSLLVD      X3, X15, X3
+	VPOR         X2, X5, X5
+	VPOR         X3, X9, X9
+	INCQ         AX
+	CMPQ         AX, CX
+	JLT          t8loop
+
+	VMOVDQU X4, (DX)
+	VMOVDQU X8, 16(DX)
+	VMOVDQU X5, 32(DX)
+	VMOVDQU X9, 48(DX)
+	RET

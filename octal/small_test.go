@@ -261,3 +261,119 @@ func TestTinyRangeRandom(t *testing.T) {
 		}
 	}
 }
+
+// The batch of eight heaps (rareBatched: rareSmall8 or rareTiny8 and the
+// splits it leaves to each heap) against the definition, on random values
+// below 128 (below 64 for the tiny kernel's)
+// and random rare heaps, some below 8 and some between the batch's first
+// heap and m, for runs of consecutive m with jumps back and forth (which
+// rebuild the batch).
+func TestSmallBatched(t *testing.T) {
+	if !hasSmallAsm {
+		t.Skip("no vector loops on this platform")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	batched := 0
+	for trial := 0; trial < 200; trial++ {
+		N := 40 + r.IntN(600)
+		tiny := trial%2 == 1 // the tiny kernel's batch: values below 64
+		bound := 128
+		if tiny {
+			bound = 64
+		}
+		vals := make([]uint16, N)
+		for i := range vals {
+			vals[i] = uint16(r.IntN(bound))
+		}
+		var rs []int
+		var rv []uint16
+		every := 1 + r.IntN(8)
+		for x := 1; x < N; x++ {
+			if r.IntN(every) == 0 {
+				rs = append(rs, x)
+				rv = append(rv, vals[x])
+			}
+		}
+		w := newWorker()
+		w.rareN, w.rareV = rs, rv
+		m := 2 + r.IntN(N/2)
+		for step := 0; step < 60 && m < N; step++ {
+			cut := 0
+			for cut < len(rs) && rs[cut] < m {
+				cut++
+			}
+			var want smallSet
+			for j := range cut {
+				want = want.add(rv[j] ^ vals[m-rs[j]])
+			}
+			b := &w.small.batch
+			got := smallSet{}
+			if tiny {
+				b = &w.tiny.batch
+				got.lo = w.tinyBatched(vals[:m+1], cut, m)
+			} else {
+				got = w.smallRare(vals[:m+1], cut, m, false)
+			}
+			if got != want {
+				t.Fatalf("trial %d, tiny %v, m = %d, %d rare heaps below m (batch from %d, valid %v): %x, want %x", trial, tiny, m, cut, b.base, b.valid, got, want)
+			}
+			if b.valid && m >= b.base && m < b.base+smallBatch {
+				batched++
+			}
+			switch r.IntN(20) {
+			case 0:
+				m = max(2, m-r.IntN(12))
+			case 1:
+				m += r.IntN(20)
+			default:
+				m++
+			}
+		}
+	}
+	if batched < 2000 {
+		t.Fatalf("only %d sets came from a batch", batched)
+	}
+}
+
+// The batches of eight heaps in the kernels against the plain kernel, on
+// codes whose rare heaps make them run: .324 (one split digit), .174 (two)
+// and 4.045 (three) on the small kernel, .205 on the tiny one (its batch
+// from tinyBatchFrom rare heaps).
+func TestRareBatchAgainstPlain(t *testing.T) {
+	if !hasSmallAsm {
+		t.Skip("no vector loops on this platform")
+	}
+	skipUnderRace(t)
+	n := 8_000
+	if long {
+		n = 100_000
+	}
+	for _, tc := range []struct {
+		code string
+		tiny bool
+	}{{".324", false}, {".174", false}, {"4.045", false}, {".205", true}} {
+		g := mustCode(t, tc.code)
+		p := NewComputer(g, PlainMethod)
+		if err := p.Extend(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+		want := p.AppendValues(nil, 0, n+1)
+		c := NewComputer(g, Auto)
+		if err := c.Extend(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+		got := c.AppendValues(nil, 0, n+1)
+		for j := range want {
+			if got[j] != want[j] {
+				t.Fatalf("%s: G(%d) = %d, the plain kernel %d", tc.code, j, got[j], want[j])
+			}
+		}
+		b := &c.w.small.batch
+		if tc.tiny {
+			b = &c.w.tiny.batch
+		}
+		if !b.valid || b.base < n-2*smallBatch {
+			t.Fatalf("%s: the batch (tiny %v) did not run to the end: valid %v, from heap %d", tc.code, tc.tiny, b.valid, b.base)
+		}
+	}
+}

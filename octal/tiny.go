@@ -39,11 +39,12 @@ const tinyKeep = 8
 // tinySets caches the rare-split sets of the last few m: set[m&(tinyKeep−1)]
 // is the set of m when tag[…] = m (0: empty; every m cached is ≥ 2).
 type tinySets struct {
-	tag [tinyKeep]int
-	set [tinyKeep]uint64
+	tag   [tinyKeep]int
+	set   [tinyKeep]uint64
+	batch rareBatch // (small.go)
 }
 
-func (t *tinySets) drop() { t.tag = [tinyKeep]int{} }
+func (t *tinySets) drop() { t.tag = [tinyKeep]int{}; t.batch.valid = false }
 
 // sparseTiny computes G(n) from vals = G(0..n−1), every value below
 // tinySize, as sparseFast does on one core (avail = n). It returns the value
@@ -69,7 +70,11 @@ func (w *worker) sparseTiny(c *Computer, n int, vals []uint16) (uint32, int) {
 		cut := w.cut(i, m) // the rare heaps below m
 		j := m & (tinyKeep - 1)
 		if w.tiny.tag[j] != m {
-			w.tiny.set[j] = tinyRare(vals[:m], w.rareN[:cut], w.rareV[:cut], m, g.unequal)
+			if hasSmallAsm && !g.unequal && cut >= tinyBatchFrom {
+				w.tiny.set[j] = w.tinyBatched(vals, cut, m)
+			} else {
+				w.tiny.set[j] = tinyRare(vals[:m], w.rareN[:cut], w.rareV[:cut], m, g.unequal)
+			}
 			w.tiny.tag[j] = m
 			work += cut
 		}
@@ -165,6 +170,25 @@ func (w *worker) sparseTiny(c *Computer, n int, vals []uint16) (uint32, int) {
 	}
 	left, scanned := scanAll(pt, nil, vals, c.rlo, w.ms, g.unequal, len(w.pl), n)
 	return w.settle(cand, left), work + scanned
+}
+
+// tinyBatchFrom is the fewest rare heaps below m for which the tiny kernel
+// asks for a batch of eight heaps (rareBatched, small.go): its marking a
+// pair one by one (rareTiny, five instructions) is cheap enough that the
+// batch's setup and the splits it leaves to each heap repay only long
+// lists. In one interleaved run at 10^6 (8 rounds, CPU time), batches
+// from 16 rare heaps took .205 (107 rare heaps) from 335 to 290 ms but
+// .454 (16, three split digits) from 260 to 300 ms.
+const tinyBatchFrom = 48
+
+// tinyBatched is tinyRare of the first cut rare heaps (those below m, every
+// split allowed) from a batch of eight heaps. vals holds G(0..m−1) at
+// least.
+func (w *worker) tinyBatched(vals []uint16, cut, m int) uint64 {
+	if s, ok := w.rareBatched(&w.tiny.batch, vals, cut, m, true); ok {
+		return s.lo
+	}
+	return tinyRare(vals[:m], w.rareN[:cut], w.rareV[:cut], m, false)
 }
 
 // tinyRare returns the set of values G(r) ^ G(m − r) of the rare heaps
