@@ -180,6 +180,10 @@ func (c *Calc) leq(a, b gid) bool {
 	}
 	v := c.leqPlain(a, b)
 	e = &c.s.leqs[h&uint64(len(c.s.leqs)-1)] // the cache may have grown
+	if e.a|e.b != 0 {
+		c.s.evicted() // and may grow now
+		e = &c.s.leqs[h&uint64(len(c.s.leqs)-1)]
+	}
 	*e = leqEnt{a: a, b: b, v: v}
 	return v
 }
@@ -197,6 +201,10 @@ func (c *Calc) leqStops(a, b, la, rb gid) bool {
 	}
 	v := c.leqPlain(a, b)
 	e = &c.s.leqs[h&uint64(len(c.s.leqs)-1)] // the cache may have grown
+	if e.a|e.b != 0 {
+		c.s.evicted() // and may grow now
+		e = &c.s.leqs[h&uint64(len(c.s.leqs)-1)]
+	}
 	*e = leqEnt{a: a, b: b, v: v}
 	return v
 }
@@ -367,7 +375,12 @@ func (c *Calc) add(a, b gid) gid {
 	left, right := sides[Left], sides[Right]
 	r := c.construct(left, right)
 	c.stk = c.stk[:mark]
-	c.s.sums[h&uint64(len(c.s.sums)-1)] = sumEnt{a: a, b: b, r: r}
+	e := &c.s.sums[h&uint64(len(c.s.sums)-1)] // the cache may have grown
+	if e.a|e.b != 0 {
+		c.s.evicted()
+		e = &c.s.sums[h&uint64(len(c.s.sums)-1)]
+	}
+	*e = sumEnt{a: a, b: b, r: r}
 	return r
 }
 
