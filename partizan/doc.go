@@ -51,4 +51,13 @@
 // Solver computes canonical forms of its
 // positions under the Calc's budget. Impartial games join in through
 // Store.FromNimber: an impartial position of value *m is the nimber *m.
+//
+// # Library API beyond the CLI
+//
+// grundy solve, value and play and the web's Partizan tab reach the rest;
+// these are kept for programs and the tests (deadcode from cmd/ lists
+// them): ParseDyadic (a dyadic rational as written, "-3/8"), SimplestBetween
+// (the simplest number strictly between two, Conway's simplicity rule), and
+// Solve (the canonical form of one position of a ruleset in one call,
+// without a Solver kept for more).
 package partizan

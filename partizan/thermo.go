@@ -47,8 +47,6 @@ func (tr Trajectory) Top() Dyadic {
 	return tr.At(tr.Crit[0])
 }
 
-func lineAt(b Dyadic, s int64, t Dyadic) Dyadic { return b.Add(t.MulInt(s)) }
-
 // crossing returns the t where b1 + s1·t = b2 + s2·t (s1 ≠ s2, their
 // difference ±1 or ±2 on thermographs).
 func crossing(b1 Dyadic, s1 int64, b2 Dyadic, s2 int64) Dyadic {

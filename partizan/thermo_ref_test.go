@@ -245,3 +245,6 @@ func refTilt(tr Trajectory, s int64) Trajectory {
 	}
 	return out
 }
+
+// lineAt is b + s·t, a wall's line at temperature t.
+func lineAt(b Dyadic, s int64, t Dyadic) Dyadic { return b.Add(t.MulInt(s)) }

@@ -116,29 +116,6 @@ func (c *Calc) upSum(n int) gid {
 	return c.s.upSums[n]
 }
 
-// uptimalGame makes the game of an expansion.
-func (c *Calc) uptimalGame(u Uptimal) gid {
-	var k int64
-	if len(u.Coef) > 0 {
-		k = u.Coef[0]
-	}
-	g := c.s.nusID(c, u.X, k, u.Nim)
-	for i := 1; i < len(u.Coef); i++ {
-		d := u.Coef[i]
-		if d == 0 {
-			continue
-		}
-		p := c.upPower(i + 1)
-		if d < 0 {
-			p, d = c.neg(p), -d
-		}
-		for ; d > 0; d-- {
-			g = c.add(g, p)
-		}
-	}
-	return g
-}
-
 // uptimal returns id's uptimal expansion, if it has one. Every expansion it
 // returns is checked by making its game, so a wrong guess can only miss.
 // The guesses follow the structure of uptimals (Siegel II.7; CGSuite's

@@ -92,27 +92,6 @@ func (b *geom) cut(m uint64, r0, c0, nr, nc int) uint64 {
 	return out
 }
 
-// flip returns m with its rows in reverse order (rows) and each row
-// reversed (cols).
-func (b *geom) flip(m uint64, rows, cols bool) uint64 {
-	if !rows && !cols {
-		return m
-	}
-	var out uint64
-	for r := range b.rows {
-		row := m >> (r * b.cols) & b.row
-		if cols {
-			row = revRow(row, b.cols)
-		}
-		to := r
-		if rows {
-			to = b.rows - 1 - r
-		}
-		out |= row << (to * b.cols)
-	}
-	return out
-}
-
 // transpose returns m as a C × R board: cell (r, c) goes to (c, r).
 func (b *geom) transpose(m uint64) uint64 {
 	var out uint64

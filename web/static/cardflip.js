@@ -183,7 +183,7 @@ export default {
       frame = 0;
       slider.max = String(frames() - 1);
       for (const b of [playBtn, stepBtn, endBtn]) b.disabled = false;
-      dealText.textContent = `The deal, hidden from the players: ${trace.deal.join(' ')}` + (trace.truncated ? ` · the trace shows the first ${trace.steps.length} of ${trace.x} turns` : '');
+      dealText.textContent = `The deal, hidden from the players: ${trace.deal.join(' ')}` + (trace.truncated ? ` · the trace shows the first ${trace.steps.length} of ${trace.x} turn${trace.x === 1 ? '' : 's'}` : '');
       rulesText.textContent = `Rules: ${trace.rules}`;
       sizeCards(row, trace.m);
       clear(traceList, trace.steps.map((st) => h('li', { 'data-turn': String(st.turn) },
@@ -217,8 +217,8 @@ export default {
       const done = step && step.end && !looking;
       status.className = 'status' + (done ? ' won' : '');
       status.textContent = step
-        ? (done ? `Done: card ${trace.m} is face up after X = ${trace.x} turns.` : `Turn ${t} of ${trace.x} · ${ups} of ${trace.m} face up`)
-        : `${trace.strategy}, m = ${trace.m} (${trace.rules}), seed ${trace.seed}: X = ${trace.x} turns. Press Play.`;
+        ? (done ? `Done: card ${trace.m} is face up after X = ${trace.x} turn${trace.x === 1 ? '' : 's'}.` : `Turn ${t} of ${trace.x} · ${ups} of ${trace.m} face up`)
+        : `${trace.strategy}, m = ${trace.m} (${trace.rules}), seed ${trace.seed}: X = ${trace.x} turn${trace.x === 1 ? '' : 's'}. Press Play.`;
       if (step) {
         const who = step.player >= 0 ? `Player ${step.player + 1}` : 'A new player';
         log.textContent = looking
