@@ -27,14 +27,6 @@ import (
 func TestBrowserPartizan(t *testing.T) {
 	url := serve(t, New(Config{}))
 	ctx := browser(t)
-	lib := func(game, pos string) *games.Analysis {
-		t.Helper()
-		a, err := games.Analyze(context.Background(), game, pos, games.Settings{All: true})
-		if err != nil {
-			t.Fatalf("%s %s: %v", game, pos, err)
-		}
-		return a
-	}
 	// shown waits for the analysis of pos and returns the page's value.
 	shown := func(pos string) string {
 		t.Helper()
@@ -55,7 +47,7 @@ func TestBrowserPartizan(t *testing.T) {
 	}
 	checkAll := func(game, pos, known string) {
 		t.Helper()
-		a := lib(game, pos)
+		a := analyzeAll(t, game, pos)
 		if known != "" && a.Value != known {
 			t.Errorf("library: %s %s = %s, the literature %s", game, pos, a.Value, known)
 		}
@@ -166,7 +158,7 @@ func TestBrowserPartizan(t *testing.T) {
 			break
 		}
 		pos := eval[string](t, ctx, "position", `document.getElementById('pz-position').value`)
-		a := lib("domineering", pos)
+		a := analyzeAll(t, "domineering", pos)
 		if len(a.LeftWins) == 0 {
 			t.Fatalf("Left to move at %s has no winning move", pos)
 		}
@@ -237,4 +229,16 @@ func TestBrowserPartizan(t *testing.T) {
 	if !strings.HasPrefix(ended, "You lose") {
 		t.Errorf("as Right against Left moving first on {2|-1/2}: the game ended %q", ended)
 	}
+}
+
+// analyzeAll is the library's analysis of pos with every option listed
+// (games.Analyze, the function behind /api/partizan/solve), which the
+// browser tests hold the page to.
+func analyzeAll(t *testing.T, game, pos string) *games.Analysis {
+	t.Helper()
+	a, err := games.Analyze(context.Background(), game, pos, games.Settings{All: true})
+	if err != nil {
+		t.Fatalf("%s %s: %v", game, pos, err)
+	}
+	return a
 }

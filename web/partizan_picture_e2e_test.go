@@ -24,17 +24,9 @@ import (
 func TestBrowserPartizanPictures(t *testing.T) {
 	url := serve(t, New(Config{}))
 	ctx := browser(t)
-	lib := func(game, pos string) *games.Analysis {
-		t.Helper()
-		a, err := games.Analyze(context.Background(), game, pos, games.Settings{All: true})
-		if err != nil {
-			t.Fatalf("%s %s: %v", game, pos, err)
-		}
-		return a
-	}
 	open := func(game, pos string) *games.Analysis {
 		t.Helper()
-		a := lib(game, pos)
+		a := analyzeAll(t, game, pos)
 		run(t, ctx, "open", chromedp.Navigate(url+"/#/partizan?game="+game+"&position="+neturl.QueryEscape(pos)))
 		waitJS(t, ctx, "picture of "+pos, fmt.Sprintf(`document.getElementById('pz-picture')?.dataset.position === %q && document.getElementById('pz-value')?.textContent === %q && !document.getElementById('pz-result').classList.contains('busy')`, a.Position, a.Value))
 		return a
@@ -75,7 +67,7 @@ func TestBrowserPartizanPictures(t *testing.T) {
 			t.Fatalf("no option of Right's cuts the red edge %d", red)
 		}
 		run(t, ctx, "cut", click(fmt.Sprintf(`#pz-picture [data-edge="%d"]`, red)))
-		open2 := lib("hackenbush", want.To)
+		open2 := analyzeAll(t, "hackenbush", want.To)
 		waitJS(t, ctx, "went", fmt.Sprintf(`document.getElementById('pz-position').value === %q && document.getElementById('pz-picture')?.dataset.position === %q`, want.To, open2.Position))
 		if n := eval[int](t, ctx, "edges after", `document.querySelectorAll('#pz-picture .pedge').length`); n != len(open2.Picture.Edges) {
 			t.Errorf("at %d px: %d edges after the cut, the picture has %d", size.w, n, len(open2.Picture.Edges))
@@ -108,7 +100,7 @@ func TestBrowserPartizanPictures(t *testing.T) {
 	// library's); the computer answers with games.Reply's move; Left wins.
 	start := "l(l;r)"
 	run(t, ctx, "play", chromedp.Navigate(url+"/#/partizan?game=hackenbush&position="+neturl.QueryEscape(start)+"&mode=left&first=left"))
-	open2 := lib("hackenbush", start)
+	open2 := analyzeAll(t, "hackenbush", start)
 	waitJS(t, ctx, "ready", fmt.Sprintf(`document.getElementById('pz-picture')?.dataset.position === %q`, open2.Position))
 	run(t, ctx, "start", click("#pz-start"))
 	ended := ""
@@ -119,7 +111,7 @@ func TestBrowserPartizanPictures(t *testing.T) {
 			break
 		}
 		pos := eval[string](t, ctx, "position", `document.getElementById('pz-position').value`)
-		a := lib("hackenbush", pos)
+		a := analyzeAll(t, "hackenbush", pos)
 		if len(a.LeftWins) == 0 {
 			t.Fatalf("Left to move at %s has no winning move", pos)
 		}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	neturl "net/url"
 	"slices"
@@ -37,14 +36,6 @@ func bigHackenbush() string {
 func TestBrowserPartizanRanksAndPages(t *testing.T) {
 	url := serve(t, New(Config{}))
 	ctx := browser(t)
-	lib := func(game, pos string) *games.Analysis {
-		t.Helper()
-		a, err := games.Analyze(context.Background(), game, pos, games.Settings{All: true})
-		if err != nil {
-			t.Fatalf("%s %s: %v", game, pos, err)
-		}
-		return a
-	}
 	marks := func(side string) []string {
 		return eval[[]string](t, ctx, side+" marks", `[...document.querySelectorAll('#pz-`+side+`-options button.move')].map(b =>
 			b.dataset.position + ' ' + b.dataset.rank + ' ' + b.dataset.reversible + ' ' +
@@ -62,7 +53,7 @@ func TestBrowserPartizanRanksAndPages(t *testing.T) {
 		return out
 	}
 	big := bigHackenbush()
-	whole := lib("hackenbush", big)
+	whole := analyzeAll(t, "hackenbush", big)
 	if whole.LeftMoves <= 100 || whole.RightMoves != 100 {
 		t.Fatalf("the big picture has %d and %d options, want more than 100 and 100", whole.LeftMoves, whole.RightMoves)
 	}
@@ -72,7 +63,7 @@ func TestBrowserPartizanRanksAndPages(t *testing.T) {
 		// ones; Domineering 4×4: best options that lose beside best ones
 		// that win, confused with each other.
 		for _, c := range []struct{ game, pos string }{{"hackenbush", "l(l;r)"}, {"domineering", "....|....|....|...."}} {
-			a := lib(c.game, c.pos)
+			a := analyzeAll(t, c.game, c.pos)
 			run(t, ctx, "open", chromedp.Navigate(url+"/#/partizan?game="+c.game+"&position="+neturl.QueryEscape(c.pos)))
 			waitJS(t, ctx, "analysis", fmt.Sprintf(`document.getElementById('pz-position').value === %q && document.querySelectorAll('#pz-left-options button.move').length === %d && !document.getElementById('pz-result').classList.contains('busy')`, c.pos, a.LeftMoves))
 			if got := marks("left"); !slices.Equal(got, want(a.LeftOptions)) {
