@@ -64,14 +64,14 @@ func scanSmall3(lo, up1, up2, up3 *uint16, n int, plo, phi uint64) (rlo, rhi uin
 func rareTiny(last *uint16, rs *int, rv *uint16, k int) uint64
 
 // rareSmall8 is smallRange for the eight heaps m … m+7 (small_amd64.s):
-// at points to G(m), and every rare heap −nr[i], i < k, is at least 8 and
+// last points to G(m − 1), and every rare heap −nr[i], i < k, is at least 8 and
 // below m. out[w][j] is word w (the values 32w … 32w+31) of heap m + j's
 // set. k > 0.
 //
 //go:noescape
-func rareSmall8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32)
+func rareSmall8(last *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32)
 
 // rareTiny8 is rareSmall8 for values below 64: it sets out[0] and out[1].
 //
 //go:noescape
-func rareTiny8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32)
+func rareTiny8(last *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32)

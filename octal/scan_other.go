@@ -37,10 +37,10 @@ func rareTiny(last *uint16, rs *int, rv *uint16, k int) uint64 {
 	panic("octal: rareTiny without AVX2")
 }
 
-func rareSmall8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32) {
+func rareSmall8(last *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32) {
 	panic("octal: rareSmall8 without AVX2")
 }
 
-func rareTiny8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32) {
+func rareTiny8(last *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32) {
 	panic("octal: rareTiny8 without AVX2")
 }

@@ -283,14 +283,15 @@ func (w *worker) rareBatched(b *rareBatch, vals []uint16, cut, m int, tiny bool)
 			panic("octal: rareBatched: rare heap out of range")
 		}
 		nr := w.negRare()
-		// at is G(m): the loop reads G(m − r … m − r + 7), every one
-		// below m (r ≥ 8), through it.
-		at := (*uint16)(unsafe.Add(unsafe.Pointer(&vals[m-1]), 2))
+		// last is G(m − 1): the loop reads G(m − r … m − r + 7), every
+		// one below m (r ≥ 8), at 2 − 2r from it, without a pointer past
+		// the values (which -race's checkptr refuses when m = len(vals)).
+		last := &vals[m-1]
 		if tiny {
-			rareTiny8(at, &nr[lo], &w.rareV[lo], cut-lo, &b.out)
+			rareTiny8(last, &nr[lo], &w.rareV[lo], cut-lo, &b.out)
 			b.out[2], b.out[3] = [smallBatch]uint32{}, [smallBatch]uint32{}
 		} else {
-			rareSmall8(at, &nr[lo], &w.rareV[lo], cut-lo, &b.out)
+			rareSmall8(last, &nr[lo], &w.rareV[lo], cut-lo, &b.out)
 		}
 		for j := range b.part {
 			b.part[j] = smallSet{

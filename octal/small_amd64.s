@@ -368,7 +368,8 @@ tinydone:
 
 // func rareSmall8(at *uint16, nr *int, rv *uint16, k int, out *[4][8]uint32)
 //
-// smallRange for eight heaps m … m+7 at once (at points to G(m)): for each
+// smallRange for eight heaps m … m+7 at once (last points to G(m − 1), and
+// the load is at 2 bytes past it): for each
 // rare heap r = −nr[i], i < k, r ≥ 8, the partners G(m − r … m + 7 − r)
 // are one 16-byte load, all known before G(m). Heap m + j is 32-bit lane
 // j of a pair of vectors (lanes 0–3 and 4–7); its set is four words,
@@ -379,7 +380,7 @@ tinydone:
 // 128-bit vectors only: with 256-bit ones (half the instructions) the run
 // of .324 took 11% more CPU time than with these (BENCHMARKS.md). k > 0.
 TEXT ·rareSmall8(SB), NOSPLIT, $0-40
-	MOVQ at+0(FP), SI
+	MOVQ last+0(FP), SI
 	MOVQ nr+8(FP), DI
 	MOVQ rv+16(FP), R8
 	MOVQ k+24(FP), CX
@@ -410,7 +411,7 @@ TEXT ·rareSmall8(SB), NOSPLIT, $0-40
 	// words 0–3 of the first four sets, X8–X11 of the others.
 r8loop:
 	MOVQ         (DI)(AX*8), R10
-	VMOVDQU      (SI)(R10*2), X0
+	VMOVDQU      2(SI)(R10*2), X0
 	VPBROADCASTW (R8)(AX*2), X1
 	VPXOR        X1, X0, X0
 	VPMOVZXWD    X0, X1
@@ -457,7 +458,7 @@ r8loop:
 // rareSmall8 for values below 64 (the tiny kernel): the words out[0] and
 // out[1] only, two instructions a pair.
 TEXT ·rareTiny8(SB), NOSPLIT, $0-40
-	MOVQ at+0(FP), SI
+	MOVQ last+0(FP), SI
 	MOVQ nr+8(FP), DI
 	MOVQ rv+16(FP), R8
 	MOVQ k+24(FP), CX
@@ -476,7 +477,7 @@ TEXT ·rareTiny8(SB), NOSPLIT, $0-40
 
 t8loop:
 	MOVQ         (DI)(AX*8), R10
-	VMOVDQU      (SI)(R10*2), X0
+	VMOVDQU      2(SI)(R10*2), X0
 	VPBROADCASTW (R8)(AX*2), X1
 	VPXOR        X1, X0, X0
 	VPMOVZXWD    X0, X1
