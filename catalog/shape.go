@@ -113,6 +113,34 @@ func shapeOptions[P comparable](ctx context.Context, g impartial.Game[P], ps []P
 	return sh, nil
 }
 
+// countWins counts the winning moves of a plain solve whose page is full
+// and whose engine did not count past it (a misère quotient lists one move
+// more than asked to say there are more, without their number): the same
+// question again without a page, within the same budget, so that "the first
+// 10 of its 26 moves" replaces "these 10 moves" followed by "(more: …)". A
+// budget that stops the count leaves it unknown (the answer says there are
+// more); an interrupt fails the answer.
+func countWins[P comparable](ctx context.Context, g impartial.Game[P], ps []P, q impartial.Query, an *impartial.Analysis[P]) error {
+	if q.AllOptions || q.Target != nil || an.Outcome != impartial.N || an.Count >= 0 || an.Stopped != nil ||
+		q.MaxListed <= 0 || len(an.Moves) < q.MaxListed {
+		return nil
+	}
+	wq := q
+	wq.MaxListed = 0
+	all, err := impartial.Analyze(ctx, g, ps, wq)
+	var be *impartial.BudgetError
+	switch {
+	case err == nil && all.Count >= 0:
+		an.Count = all.Count
+	case err == nil && all.Stopped == nil:
+		n := int64(len(all.Moves))
+		an.Count = n
+	case err != nil && (!errors.As(err, &be) || be.Limit == impartial.LimitCanceled):
+		return err
+	}
+	return nil
+}
+
 // winningFirst merges the winning moves a plain solve listed (wins) with
 // every option the engine listed in the game's order (all): the winning
 // moves first (those of wins, then any other winning option of all), then

@@ -2,6 +2,7 @@ package catalog_test
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -192,4 +193,49 @@ func deref(p *int64) int64 {
 		return -2
 	}
 	return *p
+}
+
+// A plain solve whose page is full counts every winning move, under misère
+// play too, where the quotient's engine lists one move past the page
+// without their number: `grundy solve kayles 200 --misere` said "any of
+// these 10 moves" above "(more: …)" while there were 11. The count is the
+// oracle's.
+func TestPageCountsWinningMovesAgainstOracle(t *testing.T) {
+	checked := 0
+	for _, spec := range []string{"kayles", "dawson-kayles", "octal:4.07"} {
+		g := mustParse(t, spec)
+		or := impartialtest.NewOracle[octaltest.Heaps](octaltest.Engine{Game: octalOf(t, spec)})
+		for _, hs := range [][]int{{9}, {12}, {3, 4}, {1, 2, 3}, {6, 2}, {5, 5, 1}, {14}} {
+			ps := make([]octaltest.Heaps, len(hs))
+			for i, h := range hs {
+				ps[i] = octaltest.Heaps{int32(h)}
+			}
+			for _, misere := range []bool{false, true} {
+				want := len(or.WinningMoves(misere, ps...))
+				for _, page := range []int{1, 2, 3} {
+					res, err := g.Solve(ctx, games.FormatHeaps(hs), catalog.Options{Misere: misere, MaxListed: page})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if want <= page {
+						if len(res.WinningMoves) != want {
+							t.Errorf("%s %v misère=%v page %d: %d moves listed, the oracle has %d", spec, hs, misere, page, len(res.WinningMoves), want)
+						}
+						continue
+					}
+					checked++
+					if res.MoveCount == nil || *res.MoveCount != int64(want) {
+						got := "none"
+						if res.MoveCount != nil {
+							got = strconv.FormatInt(*res.MoveCount, 10)
+						}
+						t.Errorf("%s %v misère=%v page %d: move count %s, the oracle has %d winning moves", spec, hs, misere, page, got, want)
+					}
+				}
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d pages shorter than their winning moves were checked", checked)
+	}
 }

@@ -213,6 +213,9 @@ func (g *sumGame[P]) solve(ctx context.Context, position string, opts Options) (
 	if err == nil {
 		sh, err = shapeOptions(ectx, b.Game, ps, q, an)
 	}
+	if err == nil {
+		err = countWins(ectx, b.Game, ps, q, an)
+	}
 	if ferr := b.failure(ctx); ferr != nil {
 		return nil, ferr
 	}
