@@ -335,4 +335,14 @@ func TestBrowserPartizanEdit(t *testing.T) {
 			t.Errorf("at %d px: the page scrolls sideways by %v px", size.w, w)
 		}
 	}
+
+	// Playing against the perfect player, clicks are moves: the switch
+	// and the tools are gone until the game is stopped, and come back on
+	// Move.
+	run(t, ctx, "play", chromedp.Navigate(url+"/#/partizan?game=hackenbush&position=lr&mode=left&first=left"))
+	waitJS(t, ctx, "ready", `document.getElementById('pz-result').dataset.asked === 'lr' && !document.getElementById('pz-click').hidden`)
+	run(t, ctx, "edit then start", click("#pz-click-edit"), click("#pz-start"))
+	waitJS(t, ctx, "playing", `document.getElementById('pz-click').hidden && document.getElementById('pz-edit').hidden && !document.getElementById('pz-picture').classList.contains('editing')`)
+	run(t, ctx, "stop", click("#pz-stop"))
+	waitJS(t, ctx, "stopped", `!document.getElementById('pz-click').hidden && document.getElementById('pz-click-move').getAttribute('aria-pressed') === 'true'`)
 }
