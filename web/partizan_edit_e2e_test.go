@@ -336,6 +336,23 @@ func TestBrowserPartizanEdit(t *testing.T) {
 		}
 	}
 
+	// A text the server refuses, typed while editing, leaves the tools:
+	// Move then shows no picture, and Clear (back on Edit) starts again
+	// from the bare ground. No script error on the way.
+	run(t, ctx, "open", chromedp.Navigate(url+"/#/partizan?game=hackenbush&position=lr"))
+	waitJS(t, ctx, "lr", `document.getElementById('pz-result').dataset.asked === 'lr' && !!document.getElementById('pz-picture')`)
+	eval[chromedp.Void](t, ctx, "listen", `window.pzErrors = []; window.addEventListener('error', (e) => window.pzErrors.push(e.message))`)
+	run(t, ctx, "edit", click("#pz-click-edit"))
+	eval[chromedp.Void](t, ctx, "type", `(() => { const x = document.getElementById('pz-position'); x.value = 'l('; x.dispatchEvent(new Event('input')); })()`)
+	waitJS(t, ctx, "refused", `!!document.getElementById('pz-error')`)
+	run(t, ctx, "move", click("#pz-click-move"))
+	waitJS(t, ctx, "no picture", `!!document.getElementById('pz-error') && !document.getElementById('pz-picture')`)
+	run(t, ctx, "edit, clear", click("#pz-click-edit"), click("#pz-edit-clear"))
+	waitJS(t, ctx, "cleared", fmt.Sprintf(`document.getElementById('pz-result').dataset.asked === '.' && document.getElementById('pz-value')?.textContent === %q`, analyzeAll(t, "hackenbush", ".").Value))
+	if errs := eval[[]string](t, ctx, "errors", `window.pzErrors`); len(errs) > 0 {
+		t.Errorf("script errors: %q", errs)
+	}
+
 	// Playing against the perfect player, clicks are moves: the switch
 	// and the tools are gone until the game is stopped, and come back on
 	// Move.

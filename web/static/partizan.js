@@ -115,7 +115,7 @@ export default {
       text: () => text.value,
       apply: (t) => { text.value = t; marks = new Map(); clear(pickBox); drawPicture(); solveSoon(); },
       redraw: () => drawPicture(),
-      moving: () => { drawPicture(); solve(); },
+      moving: () => { if (pic) drawPicture(); else clear(boardBox); solve(); },
     }, { h, clear, view: pg.view });
 
     const setPosition = (p, { analyze = true } = {}) => {
