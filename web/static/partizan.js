@@ -1,6 +1,7 @@
 // The partizan explorer: pick a ruleset (Domineering, Clobber, Toads and
-// Frogs, Hackenbush, …), edit the board by clicking its cells (or type the
-// position), and see its value in canonical form, its outcome, its stops,
+// Frogs, Hackenbush, …), edit the board by clicking its cells, or a
+// Hackenbush picture or a graph by clicking its parts (pedit.js), or type
+// the position, and see its value in canonical form, its outcome, its stops,
 // mean and temperature, its thermograph, and every option of each side
 // coloured by what it does for the player making it; play as Left or Right
 // against the perfect player; a calculator of values. Every answer comes
@@ -10,6 +11,7 @@
 import { h, clear, debounce } from './dom.js';
 import * as pb from './pboard.js';
 import * as pg from './pgraph.js';
+import * as pe from './pedit.js';
 import { drawThermograph } from './thermo.js';
 import { s as svg } from './plot.js';
 import * as pz from './pzapi.js';
@@ -106,8 +108,19 @@ export default {
     let play = null;
     let picked = []; // the cells clicked toward a move in play
 
+    // the editor of pictures (Hackenbush, graphs): clicks edit them when
+    // it is on, and each edit rewrites the position text
+    const ed = pe.editor({
+      picture: () => pic,
+      text: () => text.value,
+      apply: (t) => { text.value = t; marks = new Map(); clear(pickBox); drawPicture(); solveSoon(); },
+      redraw: () => drawPicture(),
+      moving: () => { if (pic) drawPicture(); else clear(boardBox); solve(); },
+    }, { h, clear, view: pg.view });
+
     const setPosition = (p, { analyze = true } = {}) => {
       text.value = p;
+      ed.reset();
       clear(pickBox);
       board = pb.parse(b, p);
       drawBoard();
@@ -146,7 +159,14 @@ export default {
     function drawPicture() {
       sizeRow.hidden = true;
       const el = document.getElementById('pz-picture');
-      if (el && boardBox.contains(el) && el.dataset.position === (shown?.position ?? '')) {
+      if (ed.editing) {
+        // the part focused stays focused (a keyboard's user edits on)
+        const focus = boardBox.contains(document.activeElement) ? document.activeElement.dataset?.part : null;
+        clear(boardBox, ed.view(`${rs?.name ?? ''} position, being edited`));
+        if (focus) boardBox.querySelector(`[data-part="${focus}"]`)?.focus();
+        return;
+      }
+      if (el && boardBox.contains(el) && !el.classList.contains('editing') && el.dataset.position === (shown?.position ?? '')) {
         pg.refresh(el, marks);
         return;
       }
@@ -206,16 +226,18 @@ export default {
       try {
         // every option when playing (a click on the board picks among
         // them), a page of them when exploring
-        const r = await pz.analyze(rs.name, text.value, { limit: play ? 'all' : PAGE });
+        const asked = text.value;
+        const r = await pz.analyze(rs.name, asked, { limit: play ? 'all' : PAGE });
         if (mine !== seq) return;
         shown = r;
+        result.dataset.asked = asked; // the text the answer shown is of
         showAnalysis(r);
       } catch (e) {
         if (mine !== seq) return;
         shown = null;
         if (pic) {
           pic = null;
-          clear(boardBox);
+          if (!ed.editing) clear(boardBox);
         }
         thermoCard.hidden = true;
         clear(result, h('p', { class: 'error', role: 'alert', id: 'pz-error' }, e.message));
@@ -231,7 +253,8 @@ export default {
 
     function showAnalysis(r) {
       pic = board ? null : r.picture ?? null;
-      if (pic) {
+      if (pic && !ed.drafting) {
+        // (while editing, the draft drawn stays: it is this picture)
         marks = new Map();
         drawPicture();
       }
@@ -341,6 +364,7 @@ export default {
     // the parts the server says it changes).
     function mark(position, cls) {
       marks = new Map();
+      if (pic && ed.editing) return; // the draft's numbering is its own
       if (pic) {
         const o = position && shown && SIDES.flatMap((side) => shown.options[side]).find((x) => x.position === position);
         for (const k of o ? pg.parts(pic, o) : []) marks.set(k, cls);
@@ -358,6 +382,7 @@ export default {
       play = { human: modeSel.value, toMove: firstSel.value, over: false, moves: [], start: text.value };
       picked = [];
       clear(history);
+      ed.hide(true);
       stopBtn.hidden = false;
       text.disabled = true;
       picker.disabled = true;
@@ -371,6 +396,7 @@ export default {
       text.disabled = false;
       picker.disabled = false;
       stopBtn.hidden = true;
+      ed.hide(false);
       status.hidden = true;
       note.textContent = '';
       clear(history);
@@ -490,6 +516,7 @@ export default {
       picker.value = rs.name;
       b = rs.board === 'grid' || rs.board === 'strip' ? pb.spec(rs.name) : null;
       pic = null;
+      ed.ruleset(rs);
       clear(about,
         h('p', { class: 'rule' }, h('span', { class: 'gamename' }, rs.title ?? rs.name), rs.rule ? ': ' + rs.rule + '.' : ''),
         h('p', { id: 'pz-who' }, h('b', { class: 'pleft' }, 'Left'), `: ${rs.left ?? '—'} · `, h('b', { class: 'pright' }, 'Right'), `: ${rs.right ?? '—'}`));
@@ -503,6 +530,7 @@ export default {
       pushURL();
     });
     text.addEventListener('input', () => {
+      ed.reset();
       board = pb.parse(b, text.value);
       drawBoard();
       solveSoon();
@@ -545,11 +573,11 @@ export default {
     section.append(
       h('div', { class: 'intro' },
         h('h1', {}, 'Partizan games'),
-        h('p', {}, 'Games where Left and Right have different moves (Conway, On Numbers and Games): the value in canonical form, who wins, each side\'s options coloured by what they do for the player making them, the stops, the mean and the temperature, and the thermograph. Edit the board by clicking its cells, or type the position; then play it against the perfect player.')),
+        h('p', {}, 'Games where Left and Right have different moves (Conway, On Numbers and Games): the value in canonical form, who wins, each side\'s options coloured by what they do for the player making them, the stops, the mean and the temperature, and the thermograph. Edit the board by clicking its cells (a Hackenbush picture or a graph: switch its clicks to Edit), or type the position; then play it against the perfect player.')),
       h('div', { class: 'grid two pzgrid' },
         h('div', { class: 'card' },
           h('h2', {}, 'Ruleset'), picker, about,
-          h('h2', {}, 'Position'), boardBox, pickBox, sizeRow,
+          h('h2', {}, 'Position'), ed.element, boardBox, pickBox, sizeRow,
           h('label', { class: 'field' }, h('span', {}, 'Position as text'), text), syntax,
           h('h2', {}, 'Play'), modeSel, playRow, status, note, history, stopBtn),
         h('div', { class: 'card answer' }, h('h2', {}, 'Value'), result)),

@@ -96,7 +96,8 @@ function layoutHackenbush(pic) {
     used.set(v, k + 1);
     feet.set(i, pos[v].x + (k === 0 ? 0 : (k % 2 ? 0.45 : -0.45) * Math.ceil(k / 2)));
   });
-  return { pos, feet, slots: Math.max(x, 1), top: Math.min(-1, ...pos.filter(Boolean).map((p) => p.y)) };
+  const tree = new Set([...parent.values()].map(([, i]) => i));
+  return { pos, feet, tree, slots: Math.max(x, 1), top: Math.min(-1, ...pos.filter(Boolean).map((p) => p.y)) };
 }
 
 // layoutGraph places each component side by side: a path in a row, a
@@ -160,9 +161,24 @@ function layoutGraph(pic) {
   return { pos, slots: Math.max(x, 1), bottom };
 }
 
+// clickable makes g a button standing for part key: a click or Enter or
+// Space calls onPart(key), Delete or Backspace onErase(key) (if given).
+function clickable(g, key, onPart, onErase) {
+  g.setAttribute('tabindex', '0');
+  g.addEventListener('click', () => onPart(key));
+  g.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); onPart(key); }
+    if (onErase && (ev.key === 'Delete' || ev.key === 'Backspace')) { ev.preventDefault(); onErase(key); }
+  });
+}
+
 // view draws pic: marks maps part keys to a class (the parts of a move
 // shown); onPart(key), if given, makes edges and vertices clickable.
-export function view(pic, { marks = new Map(), onPart, id, label = 'picture' } = {}) {
+// edit (the picture being edited: pedit.js) makes every part clickable,
+// Hackenbush's ground ("v0") and joints and a graph's edges too, with
+// larger targets for a finger; selected is the key of the part picked
+// (drawn as such), onErase(key) what Delete on a part does.
+export function view(pic, { marks = new Map(), onPart, onErase, edit = false, selected = null, id, label = 'picture' } = {}) {
   const hb = pic.kind === 'hackenbush';
   const L = hb ? layoutHackenbush(pic) : layoutGraph(pic);
   const content = 60 + (L.slots - 1) * STEP;
@@ -173,12 +189,19 @@ export function view(pic, { marks = new Map(), onPart, id, label = 'picture' } =
   const groundY = height - 24;
   const Y = (y) => (hb ? groundY + y * STEP : 30 + y * STEP);
   const root = svg('svg', {
-    id, class: 'ppicture' + (onPart ? ' clickable' : ''), role: 'img', 'aria-label': label,
+    id, class: 'ppicture' + (onPart ? ' clickable' : '') + (edit ? ' editing' : ''), role: 'img', 'aria-label': label,
     viewBox: `0 0 ${width} ${height}`, style: `max-width: ${width * 1.2}px`,
   });
-  if (hb) root.append(svg('line', { class: 'ground', x1: 0, x2: width, y1: groundY, y2: groundY }));
+  if (hb && edit && onPart) {
+    const g = svg('g', { class: 'pground' + (selected === 'v0' ? ' psel' : ''), 'data-part': 'v0', 'data-vertex': 0 });
+    g.append(svg('line', { class: 'ground', x1: 0, x2: width, y1: groundY, y2: groundY }),
+      svg('line', { class: 'hit', x1: 0, x2: width, y1: groundY, y2: groundY }), svg('title', {}, 'the ground'));
+    clickable(g, 'v0', onPart, onErase);
+    root.append(g);
+  } else if (hb) root.append(svg('line', { class: 'ground', x1: 0, x2: width, y1: groundY, y2: groundY }));
   const at = (v, i) => (hb && v === 0 ? { x: X(L.feet.get(i)), y: groundY } : { x: X(L.pos[v].x), y: Y(L.pos[v].y) });
   const pairs = new Map(); // parallel edges curve apart
+  let offTree = 0;
   pic.edges.forEach((e, i) => {
     const a = at(e.u, i);
     const b = at(e.v, i);
@@ -189,39 +212,48 @@ export function view(pic, { marks = new Map(), onPart, id, label = 'picture' } =
       const key = Math.min(e.u, e.v) + ',' + Math.max(e.u, e.v);
       const k = pairs.get(key) ?? 0;
       pairs.set(key, k + 1);
-      const bend = k === 0 ? 0 : (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 18;
+      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      // an edge off the tree (one closing a cycle above the ground) bends,
+      // so that it passes no vertex between its ends
+      // (the k-th such edge one way, the next the other, so that two from
+      // one vertex part)
+      const off = hb && e.u !== 0 && e.v !== 0 && !L.tree.has(i) ? ((offTree++ % 2 ? -0.3 : 0.3) * len * (a.x <= b.x ? -1 : 1)) : 0;
+      const bend = off + (k === 0 ? 0 : (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 18);
       const mx = (a.x + b.x) / 2;
       const my = (a.y + b.y) / 2;
-      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
       d = `M ${a.x} ${a.y} Q ${mx + (bend * (a.y - b.y)) / len} ${my + (bend * (b.x - a.x)) / len} ${b.x} ${b.y}`;
     }
     const key = 'e' + i;
     const g = svg('g', { class: `pedge c-${e.color ?? 'plain'} ${marks.get(key) ?? ''}`.trim(), 'data-part': key, 'data-edge': i });
     g.append(svg('path', { class: 'line', d }), svg('title', {}, hb ? `edge ${i + 1}: ${{ l: 'blue (Left)', r: 'red (Right)', e: 'green (either)' }[e.color] ?? ''}` : `edge ${e.u + 1}–${e.v + 1}`));
-    if (onPart && hb) {
+    if (onPart && (hb || edit)) {
       g.append(svg('path', { class: 'hit', d }));
-      g.setAttribute('tabindex', '0');
-      g.addEventListener('click', () => onPart(key));
-      g.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); onPart(key); } });
+      clickable(g, key, onPart, onErase);
     }
     root.append(g);
   });
   pic.vertices.forEach((v, i) => {
+    if (hb && edit && onPart && i > 0 && L.pos[i]) {
+      const key = 'v' + i;
+      const cx = X(L.pos[i].x);
+      const cy = Y(L.pos[i].y);
+      const g = svg('g', { class: 'pjointv' + (selected === key ? ' psel' : ''), 'data-part': key, 'data-vertex': i });
+      g.append(svg('circle', { class: 'hit', cx, cy, r: 15 }), svg('circle', { class: 'pjoint', cx, cy, r: 6 }), svg('title', {}, `vertex ${i}`));
+      clickable(g, key, onPart, onErase);
+      root.append(g);
+      return;
+    }
     if (hb) {
       if (i > 0 && L.pos[i]) root.append(svg('circle', { class: 'pjoint', cx: X(L.pos[i].x), cy: Y(L.pos[i].y), r: 3.5 }));
       return;
     }
     const key = 'v' + i;
-    const g = svg('g', { class: `pvertex l-${{ '.': 'none', L: 'L', R: 'R', x: 'x', o: 'o' }[v.label] ?? 'none'} ${marks.get(key) ?? ''}`.trim(), 'data-part': key, 'data-vertex': i });
+    const g = svg('g', { class: `pvertex l-${{ '.': 'none', L: 'L', R: 'R', x: 'x', o: 'o' }[v.label] ?? 'none'} ${marks.get(key) ?? ''}${selected === key ? ' psel' : ''}`.trim(), 'data-part': key, 'data-vertex': i });
     const cx = X(L.pos[i].x);
     const cy = Y(L.pos[i].y);
     g.append(svg('circle', { cx, cy, r: R }), svg('title', {}, `vertex ${i + 1}: ${{ '.': 'untinted', L: 'tinted L (next to Left\'s colour)', R: 'tinted R (next to Right\'s colour)', x: 'black stone (Left)', o: 'white stone (Right)' }[v.label] ?? v.label}`));
     if (v.label === 'L' || v.label === 'R') g.append(svg('text', { x: cx, y: cy + 4, 'text-anchor': 'middle' }, v.label));
-    if (onPart) {
-      g.setAttribute('tabindex', '0');
-      g.addEventListener('click', () => onPart(key));
-      g.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); onPart(key); } });
-    }
+    if (onPart) clickable(g, key, onPart, onErase);
     root.append(g);
   });
   return root;

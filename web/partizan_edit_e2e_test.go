@@ -1,0 +1,365 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	neturl "net/url"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/grundy/grundy/partizan/graph"
+	"github.com/grundy/grundy/partizan/hackenbush"
+)
+
+// shape is a picture up to the numbering of its vertices: each vertex's
+// label ("" in Hackenbush) and each edge's two ends and colour ("" in a
+// graph). In Hackenbush vertex 0 is the ground, which a numbering keeps.
+type shape struct {
+	hb     bool
+	labels []string
+	edges  []shapeEdge
+}
+
+type shapeEdge struct {
+	U, V  int
+	Color string
+}
+
+// sameShape says whether a and b are the same picture up to the numbering
+// of their vertices (the ground staying the ground), by trying every
+// numbering: the pictures of these tests have at most 8 vertices.
+func sameShape(a, b shape) bool {
+	n := len(a.labels)
+	if n != len(b.labels) || len(a.edges) != len(b.edges) {
+		return false
+	}
+	key := func(es []shapeEdge, perm []int) []string {
+		out := make([]string, len(es))
+		for i, e := range es {
+			u, v := perm[e.U], perm[e.V]
+			out[i] = fmt.Sprintf("%d %d %s", min(u, v), max(u, v), e.Color)
+		}
+		slices.Sort(out)
+		return out
+	}
+	id := make([]int, n)
+	for i := range id {
+		id[i] = i
+	}
+	want := key(b.edges, id)
+	perm := make([]int, n)
+	used := make([]bool, n)
+	var try func(v int) bool
+	try = func(v int) bool {
+		if v == n {
+			return slices.Equal(key(a.edges, perm), want)
+		}
+		for w := range n {
+			if used[w] || a.labels[v] != b.labels[w] || (a.hb && (v == 0) != (w == 0)) {
+				continue
+			}
+			used[w], perm[v] = true, w
+			if try(v + 1) {
+				return true
+			}
+			used[w] = false
+		}
+		return false
+	}
+	return try(0)
+}
+
+// shapeOf is the shape of the position text t of ruleset game, read by
+// the library.
+func shapeOf(t *testing.T, game, text string) shape {
+	t.Helper()
+	if game == "hackenbush" {
+		p, err := hackenbush.Parse(text)
+		if err != nil {
+			t.Fatalf("hackenbush %q: %v", text, err)
+		}
+		s := shape{hb: true, labels: []string{""}}
+		for _, e := range p.Edges() {
+			for len(s.labels) <= int(max(e.U, e.V)) {
+				s.labels = append(s.labels, "")
+			}
+			s.edges = append(s.edges, shapeEdge{int(e.U), int(e.V), e.Color.String()})
+		}
+		return s
+	}
+	var p graph.Position
+	var err error
+	names := []string{".", "L", "R"}
+	switch game {
+	case "col":
+		p, err = graph.Col{}.ParsePosition(text)
+	case "snort":
+		p, err = graph.Snort{}.ParsePosition(text)
+	case "clobber-graph":
+		p, err = graph.Clobber{}.ParsePosition(text)
+		names = []string{".", "x", "o"}
+	}
+	if err != nil {
+		t.Fatalf("%s %q: %v", game, text, err)
+	}
+	var s shape
+	for v := range p.NumVertices() {
+		s.labels = append(s.labels, names[p.Label(v)])
+		for w := v + 1; w < p.NumVertices(); w++ {
+			if p.Neighbours(v)&(1<<w) != 0 {
+				s.edges = append(s.edges, shapeEdge{v, w, ""})
+			}
+		}
+	}
+	return s
+}
+
+// picture is s as the page's pictures are written (games.Picture).
+func (s shape) picture() map[string]any {
+	kind := "graph"
+	if s.hb {
+		kind = "hackenbush"
+	}
+	vs := []map[string]any{}
+	for i, l := range s.labels {
+		vs = append(vs, map[string]any{"label": l, "ground": s.hb && i == 0})
+	}
+	es := []map[string]any{}
+	for _, e := range s.edges {
+		es = append(es, map[string]any{"u": e.U, "v": e.V, "color": e.Color})
+	}
+	return map[string]any{"kind": kind, "vertices": vs, "edges": es}
+}
+
+// clickEdge clicks edge i of the picture shown half-way along it (a
+// curved edge's box has its centre off the edge).
+func clickEdge(t *testing.T, ctx context.Context, i int) {
+	t.Helper()
+	xy := eval[[]float64](t, ctx, "edge middle", fmt.Sprintf(`(() => {
+		const p = document.querySelector('#pz-picture [data-edge="%d"] path.line');
+		const q = p.getPointAtLength(p.getTotalLength() / 2);
+		const m = p.getScreenCTM();
+		return [m.a * q.x + m.c * q.y + m.e, m.b * q.x + m.d * q.y + m.f];
+	})()`, i))
+	run(t, ctx, "click edge", chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// The page writes a picture it edits in the ruleset's syntax (pedit.js's
+// format, CGSuite's graph notation): the library reads every text it
+// writes back as the same picture, for random Hackenbush pictures (loops,
+// parallel edges, cycles, every edge reaching the ground) and random
+// labelled graphs of Col and Clobber (several parts, lone vertices).
+func TestBrowserPartizanEditFormat(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	run(t, ctx, "open", chromedp.Navigate(url+"/#/partizan?game=hackenbush"))
+	r := rand.New(rand.NewPCG(46, 1))
+	type job struct {
+		game string
+		s    shape
+	}
+	var jobs []job
+	colours := []string{"l", "r", "e"}
+	for range 150 {
+		n := 1 + r.IntN(7)
+		s := shape{hb: true, labels: make([]string, n)}
+		for v := 1; v < n; v++ { // a tree on the ground, then any edges
+			s.edges = append(s.edges, shapeEdge{r.IntN(v), v, colours[r.IntN(3)]})
+		}
+		for range r.IntN(4) {
+			s.edges = append(s.edges, shapeEdge{r.IntN(n), r.IntN(n), colours[r.IntN(3)]})
+		}
+		r.Shuffle(len(s.edges), func(i, j int) { s.edges[i], s.edges[j] = s.edges[j], s.edges[i] })
+		jobs = append(jobs, job{"hackenbush", s})
+	}
+	for k := range 150 {
+		game, names := "col", []string{".", "L", "R"}
+		if k%3 == 2 {
+			game, names = "clobber-graph", []string{"x", "o"}
+		}
+		n := r.IntN(8)
+		s := shape{labels: make([]string, n)}
+		for v := range n {
+			s.labels[v] = names[r.IntN(len(names))]
+			for w := range v {
+				if r.IntN(5) < 2 {
+					s.edges = append(s.edges, shapeEdge{w, v, ""})
+				}
+			}
+		}
+		jobs = append(jobs, job{game, s})
+	}
+	var pics []map[string]any
+	for _, j := range jobs {
+		pics = append(pics, j.s.picture())
+	}
+	arg, _ := json.Marshal(pics)
+	texts := eval[[]string](t, ctx, "format", fmt.Sprintf(`import('/pedit.js').then((m) => %s.map(m.format))`, arg), chromedp.EvalAwaitPromise)
+	if len(texts) != len(jobs) {
+		t.Fatalf("%d texts for %d pictures", len(texts), len(jobs))
+	}
+	for i, j := range jobs {
+		if got := shapeOf(t, j.game, texts[i]); !sameShape(got, j.s) {
+			t.Errorf("%s: the page writes %+v as %q, which the library reads as %+v", j.game, j.s, texts[i], got)
+		}
+	}
+}
+
+// The page edits Hackenbush pictures and the graphs of Col, Snort and
+// Clobber by clicks (pedit.js): after each edit the position's text is
+// the picture built (the library reads it so) and the value shown is the
+// library's for that text; Undo takes the last edit back; back on moves,
+// a click on an edge plays the option the library says cuts it. At 1400
+// and 400 px.
+func TestBrowserPartizanEdit(t *testing.T) {
+	url := serve(t, New(Config{}))
+	ctx := browser(t)
+	for _, size := range widths {
+		run(t, ctx, "viewport", chromedp.EmulateViewport(size.w, size.h), chromedp.Navigate("about:blank"))
+		// check waits for the value of the text shown and holds the text
+		// and the value to the library's reading of it.
+		check := func(game, step string, want shape) string {
+			t.Helper()
+			txt := eval[string](t, ctx, "text", `document.getElementById('pz-position').value`)
+			a := analyzeAll(t, game, txt)
+			waitJS(t, ctx, step, fmt.Sprintf(`(() => { const r = document.getElementById('pz-result'); return r.dataset.asked === %q && !r.classList.contains('busy') && document.getElementById('pz-value')?.textContent === %q; })()`, txt, a.Value))
+			if got := shapeOf(t, game, txt); !sameShape(got, want) {
+				t.Errorf("at %d px, %s %s: the text %q is %+v, the picture built %+v", size.w, game, step, txt, got, want)
+			}
+			if n := eval[int](t, ctx, "drawn", `document.querySelectorAll('#pz-picture .pedge').length`); n != len(want.edges) {
+				t.Errorf("at %d px, %s %s: %d edges drawn, %d built", size.w, game, step, n, len(want.edges))
+			}
+			return txt
+		}
+		part := func(p string) string { return fmt.Sprintf(`#pz-picture [data-part="%s"]`, p) }
+		tapJS := func(what, p string) { // the ground is a long line under the edges: tap it by script
+			eval[chromedp.Void](t, ctx, what, fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new MouseEvent('click', {bubbles: true}))`, part(p)))
+		}
+
+		// Hackenbush, from the bare ground.
+		run(t, ctx, "open", chromedp.Navigate(url+"/#/partizan?game=hackenbush&position=."))
+		waitJS(t, ctx, "ground", `document.getElementById('pz-result').dataset.asked === '.' && !!document.getElementById('pz-picture')`)
+		run(t, ctx, "edit", click("#pz-click-edit"))
+		hb := shape{hb: true, labels: []string{""}}
+		grow := func(from int, c string) {
+			hb.labels = append(hb.labels, "")
+			hb.edges = append(hb.edges, shapeEdge{from, len(hb.labels) - 1, c})
+		}
+		run(t, ctx, "grow blue", click("#pz-grow")) // from the ground
+		grow(0, "l")
+		check("hackenbush", "a blue edge", hb)
+		run(t, ctx, "red", click("#pz-tool-r"), click("#pz-grow")) // from the vertex grown
+		grow(1, "r")
+		check("hackenbush", "a red edge on it", hb)
+		run(t, ctx, "green", click("#pz-tool-e"))
+		tapJS("ground", "v0") // vertex 2 is picked: join it to the ground
+		hb.edges = append(hb.edges, shapeEdge{2, 0, "e"})
+		check("hackenbush", "a green edge closing a cycle", hb)
+		run(t, ctx, "grow green", click("#pz-grow")) // the ground is picked
+		grow(0, "e")
+		run(t, ctx, "let go", click(part("v3")), click(part("v1")), click(part("v3")))
+		hb.edges = append(hb.edges, shapeEdge{1, 3, "e"})
+		check("hackenbush", "a second cycle", hb)
+		run(t, ctx, "recolour", click("#pz-tool-l"))
+		clickEdge(t, ctx, 3)
+		hb.edges[3].Color = "l"
+		before := check("hackenbush", "an edge recoloured", hb)
+		// Erasing the blue edge on the ground leaves the rest standing on
+		// the green one; erasing that one too, everything falls.
+		run(t, ctx, "erase", click("#pz-tool-erase"))
+		clickEdge(t, ctx, 0)
+		check("hackenbush", "an edge erased", shape{hb: true, labels: hb.labels, edges: hb.edges[1:]})
+		run(t, ctx, "undo", click("#pz-undo"))
+		if got := check("hackenbush", "undone", hb); got != before {
+			t.Errorf("at %d px: undo gives %q, the text before the edit was %q", size.w, got, before)
+		}
+		// Back on moves, a click on an edge is the move that cuts it.
+		run(t, ctx, "moves", click("#pz-click-move"))
+		a := analyzeAll(t, "hackenbush", before)
+		waitJS(t, ctx, "move picture", fmt.Sprintf(`document.getElementById('pz-picture')?.dataset.position === %q && !document.getElementById('pz-picture').classList.contains('editing')`, a.Position))
+		m := a.RightOptions[0]
+		clickEdge(t, ctx, m.Changes[0])
+		waitJS(t, ctx, "cut", fmt.Sprintf(`document.getElementById('pz-position').value === %q`, m.To))
+
+		// Col and Snort, from the graph with no vertex; Clobber on a graph.
+		for _, game := range []string{"col", "snort"} {
+			run(t, ctx, "open", chromedp.Navigate(url+"/#/partizan?game="+game+"&position=empty"))
+			waitJS(t, ctx, "empty", `document.getElementById('pz-result').dataset.asked === 'empty'`)
+			run(t, ctx, "edit", click("#pz-click-edit"))
+			g := shape{}
+			add := func(label string, from int) {
+				g.labels = append(g.labels, label)
+				if from >= 0 {
+					g.edges = append(g.edges, shapeEdge{from, len(g.labels) - 1, ""})
+				}
+			}
+			run(t, ctx, "path", click("#pz-grow"), click("#pz-grow"), click("#pz-grow"))
+			add(".", -1)
+			add(".", 0)
+			add(".", 1)
+			check(game, "a path of three", g)
+			run(t, ctx, "tint", click("#pz-tool-L"), click(part("v2")))
+			g.labels[2] = "L"
+			run(t, ctx, "join", click("#pz-tool-join"), click(part("v0")))
+			g.edges = append(g.edges, shapeEdge{2, 0, ""})
+			run(t, ctx, "grow", click("#pz-grow"))
+			add(".", 0)
+			run(t, ctx, "tint R", click("#pz-tool-R"), click(part("v1")))
+			g.labels[1] = "R"
+			before := check(game, "a triangle with a tail", g)
+			// Part two vertices by tapping them (join), remove a vertex by
+			// the keyboard (Delete on it).
+			run(t, ctx, "part", click("#pz-tool-join"), click(part("v0"))) // v1 is picked: tapping v0 parts them
+			g.edges = slices.Delete(g.edges, 0, 1)
+			check(game, "an edge parted", g)
+			run(t, ctx, "focus", chromedp.Focus(chromedp.CSS(part("v3"))), chromedp.KeyEvent(kb.Delete))
+			g = shape{labels: g.labels[:3], edges: g.edges[:2]}
+			check(game, "a vertex deleted by the keyboard", g)
+			run(t, ctx, "undo twice", click("#pz-undo"), click("#pz-undo"))
+			if got := eval[string](t, ctx, "undone", `document.getElementById('pz-position').value`); got != before {
+				t.Errorf("at %d px, %s: two undos give %q, the text before was %q", size.w, game, got, before)
+			}
+			run(t, ctx, "clear", click("#pz-edit-clear"))
+			check(game, "cleared", shape{})
+		}
+		run(t, ctx, "open", chromedp.Navigate(url+"/#/partizan?game=clobber-graph&position="+neturl.QueryEscape("x-o")))
+		waitJS(t, ctx, "x-o", `document.getElementById('pz-result').dataset.asked === 'x-o' && !!document.getElementById('pz-picture')`)
+		run(t, ctx, "edit", click("#pz-click-edit"), click("#pz-tool-x"), click(part("v1")), click("#pz-tool-o"), click("#pz-grow"))
+		check("clobber-graph", "x-x-o", shape{labels: []string{"x", "x", "o"}, edges: []shapeEdge{{0, 1, ""}, {1, 2, ""}}})
+		if w := eval[float64](t, ctx, "scroll width", `document.documentElement.scrollWidth - window.innerWidth`); w > 0 {
+			t.Errorf("at %d px: the page scrolls sideways by %v px", size.w, w)
+		}
+	}
+
+	// A text the server refuses, typed while editing, leaves the tools:
+	// Move then shows no picture, and Clear (back on Edit) starts again
+	// from the bare ground. No script error on the way.
+	run(t, ctx, "open", chromedp.Navigate(url+"/#/partizan?game=hackenbush&position=lr"))
+	waitJS(t, ctx, "lr", `document.getElementById('pz-result').dataset.asked === 'lr' && !!document.getElementById('pz-picture')`)
+	eval[chromedp.Void](t, ctx, "listen", `window.pzErrors = []; window.addEventListener('error', (e) => window.pzErrors.push(e.message))`)
+	run(t, ctx, "edit", click("#pz-click-edit"))
+	eval[chromedp.Void](t, ctx, "type", `(() => { const x = document.getElementById('pz-position'); x.value = 'l('; x.dispatchEvent(new Event('input')); })()`)
+	waitJS(t, ctx, "refused", `!!document.getElementById('pz-error')`)
+	run(t, ctx, "move", click("#pz-click-move"))
+	waitJS(t, ctx, "no picture", `!!document.getElementById('pz-error') && !document.getElementById('pz-picture')`)
+	run(t, ctx, "edit, clear", click("#pz-click-edit"), click("#pz-edit-clear"))
+	waitJS(t, ctx, "cleared", fmt.Sprintf(`document.getElementById('pz-result').dataset.asked === '.' && document.getElementById('pz-value')?.textContent === %q`, analyzeAll(t, "hackenbush", ".").Value))
+	if errs := eval[[]string](t, ctx, "errors", `window.pzErrors`); len(errs) > 0 {
+		t.Errorf("script errors: %q", errs)
+	}
+
+	// Playing against the perfect player, clicks are moves: the switch
+	// and the tools are gone until the game is stopped, and come back on
+	// Move.
+	run(t, ctx, "play", chromedp.Navigate(url+"/#/partizan?game=hackenbush&position=lr&mode=left&first=left"))
+	waitJS(t, ctx, "ready", `document.getElementById('pz-result').dataset.asked === 'lr' && !document.getElementById('pz-click').hidden`)
+	run(t, ctx, "edit then start", click("#pz-click-edit"), click("#pz-start"))
+	waitJS(t, ctx, "playing", `document.getElementById('pz-click').hidden && document.getElementById('pz-edit').hidden && !document.getElementById('pz-picture').classList.contains('editing')`)
+	run(t, ctx, "stop", click("#pz-stop"))
+	waitJS(t, ctx, "stopped", `!document.getElementById('pz-click').hidden && document.getElementById('pz-click-move').getAttribute('aria-pressed') === 'true'`)
+}
