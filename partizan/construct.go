@@ -27,20 +27,65 @@ func (c *Calc) construct1(left, right []gid) gid {
 	if n, ok := c.nimberOptions(left); ok && slices.Equal(left, right) {
 		return c.s.nusID(c, Dyadic{}, 0, n)
 	}
-	left = c.undominated(left, Left, nil)
-	right = c.undominated(right, Right, nil)
+	// Dominated options go and reversible ones are bypassed, in either
+	// order (G's value never changes). Pruning first spares the reversibility
+	// tests of dominated options, which are dear when the options are deep
+	// (sums, rulesets); on a few options born by day 3 those tests are cheap,
+	// and bypassing first spares the comparisons of the options bypassed
+	// (−13 % instructions on the census of day 3 and on day-4 games from
+	// day-3 options; Domineering 4×5 +2 %, sums unchanged).
 	c.vreset()
-	// bypass copies a list it changes to the stack: left0 and right0 stay
-	// the undominated lists, whose pairs need no second comparison
-	left0, right0 := left, right
+	if !c.short(left) || !c.short(right) {
+		left = c.undominated(left, Left)
+		right = c.undominated(right, Right)
+		// bypass copies a list it changes to the stack: left0 and right0
+		// stay the undominated lists, whose pairs need no second comparison
+		left0, right0 := left, right
+		left, lch := c.bypass(left, right, Left)
+		right, rch := c.bypass(left, right, Right)
+		if lch {
+			left = c.undominatedSince(sortUnique(left), Left, left0)
+		}
+		if rch {
+			right = c.undominatedSince(sortUnique(right), Right, right0)
+		}
+		return c.finish(left, right)
+	}
 	left, lch := c.bypass(left, right, Left)
 	right, rch := c.bypass(left, right, Right)
 	if lch {
-		left = c.undominated(sortUnique(left), Left, left0)
+		left = sortUnique(left)
 	}
 	if rch {
-		right = c.undominated(sortUnique(right), Right, right0)
+		right = sortUnique(right)
 	}
+	return c.finish(c.undominated(left, Left), c.undominated(right, Right))
+}
+
+// shortLen and shortDay bound the option lists that construct1 bypasses
+// before pruning (measured: at day 5 Domineering 4×5 took 10 % more
+// instructions, at day 2 the day-4 games 10 % more than at day 3).
+const (
+	shortLen = 4
+	shortDay = 3
+)
+
+// short reports whether opts (one side) has at most shortLen options, each
+// an immediate number-up-star or a record born by shortDay.
+func (c *Calc) short(opts []gid) bool {
+	if len(opts) > shortLen {
+		return false
+	}
+	for _, o := range opts {
+		if o.isRec() && c.rec(o).birthday > shortDay {
+			return false
+		}
+	}
+	return true
+}
+
+// finish returns the game of canonical options left and right.
+func (c *Calc) finish(left, right []gid) gid {
 	if id, ok := c.recognize(left, right); ok {
 		return id
 	}
@@ -87,9 +132,14 @@ func sortUnique(s []gid) []gid {
 // at most once each way: a dropped option need not be tried against the
 // rest, since what it dominates its dominator does too (the options are
 // distinct, so ≤ between them is strict). It keeps the order of opts.
-// Two options that are both in old (sorted), a list already undominated,
-// are not compared again: neither dominates the other.
-func (c *Calc) undominated(opts []gid, side Side, old []gid) []gid {
+func (c *Calc) undominated(opts []gid, side Side) []gid {
+	return c.undominatedSince(opts, side, nil)
+}
+
+// undominatedSince is undominated where old (sorted) is a list already
+// undominated: two options that are both in old are not compared again,
+// since neither dominates the other.
+func (c *Calc) undominatedSince(opts []gid, side Side, old []gid) []gid {
 	n := len(opts)
 	if n < 2 {
 		return opts
