@@ -264,6 +264,22 @@ func (c *Calc) leVirtual(x gid, left, right []gid) bool {
 			return false
 		}
 	}
+	if x>>expShift == 0 {
+		// an immediate integer n > 0 has the one Left option n-1, and
+		// G ≤ n-1 fails exactly when some G^L ≥ n-1 (n-1 has no Right
+		// option); n ≤ 0 has no Left option
+		n := int32(x)
+		if n <= 0 {
+			return true
+		}
+		n1 := gid(uint32(n - 1))
+		for _, l := range left {
+			if c.leq(n1, l) {
+				return true
+			}
+		}
+		return false
+	}
 	if x.isNumber() {
 		if x, k, m, _ := c.nus(x); k == 0 && m == 0 && x.IsInteger() {
 			// an integer n > 0 has the one Left option n-1, and G ≤ n-1 fails
@@ -305,6 +321,19 @@ func (c *Calc) geVirtual(x gid, left, right []gid) bool {
 		if c.leq(x, l) {
 			return false
 		}
+	}
+	if x>>expShift == 0 { // an immediate integer: the mirror image
+		n := int32(x)
+		if n >= 0 {
+			return true
+		}
+		n1 := gid(uint32(n + 1))
+		for _, r := range right {
+			if c.leq(r, n1) {
+				return true
+			}
+		}
+		return false
 	}
 	if x.isNumber() {
 		if x, k, m, _ := c.nus(x); k == 0 && m == 0 && x.IsInteger() {
