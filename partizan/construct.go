@@ -470,6 +470,16 @@ func (c *Calc) recognizeInteger(left, right []gid) (gid, bool) {
 // recognizeSingles: {x|y} = (x+y)/2 for numbers x < y, {x|x} = x*, and
 // {x | x + j↑ + *n} = x + (j+1)↑ + *(n⊕1) for j ≥ 0 (and the mirror image).
 func (c *Calc) recognizeSingles(l, r gid) (gid, bool) {
+	if (l|r)&recBit == 0 {
+		if id, ok, done := recognizeImm(l, r); done {
+			return id, ok
+		}
+	}
+	return c.recognizeSinglesDyadic(l, r)
+}
+
+// recognizeSinglesDyadic is recognizeSingles on the parts as Dyadics.
+func (c *Calc) recognizeSinglesDyadic(l, r gid) (gid, bool) {
 	x, k, m, _ := c.nus(l)
 	y, j, n, _ := c.nus(r)
 	lnum, rnum := k == 0 && m == 0, j == 0 && n == 0
@@ -484,6 +494,39 @@ func (c *Calc) recognizeSingles(l, r gid) (gid, bool) {
 		return c.s.nusID(c, x, k-1, m^1), true
 	}
 	return 0, false
+}
+
+// recognizeImm is recognizeSingles on two immediates, on their bits (done =
+// false: an answer that is not immediate, or exponents too far apart).
+func recognizeImm(l, r gid) (id gid, ok, done bool) {
+	lnum, rnum := l&(upField|nimField) == 0, r&(upField|nimField) == 0
+	if !lnum && !rnum {
+		return 0, false, true
+	}
+	d, cmpOK := immNumCmp(l, r)
+	if !cmpOK {
+		return 0, false, false
+	}
+	switch {
+	case lnum && rnum && d < 0: // (x+y)/2
+		if sum, ok := immAdd(l, r); ok && immExp(sum) < expMask {
+			return immNumID(int64(immNum(sum)), immExp(sum)+1), true, true
+		}
+		return 0, false, false
+	case lnum && rnum && d == 0: // x*
+		return l | 1<<nimShift, true, true
+	case lnum && d == 0 && immUp(r) >= 0:
+		if j := immUp(r); j < maxImmUp {
+			return immWith(l, j+1, immNim(r)^1), true, true
+		}
+		return 0, false, false
+	case rnum && d == 0 && immUp(l) <= 0:
+		if k := immUp(l); k > -maxImmUp {
+			return immWith(r, k-1, immNim(l)^1), true, true
+		}
+		return 0, false, false
+	}
+	return 0, false, true
 }
 
 // recognizeUpStar: x↑* = {x, x* | x} and x↓* = {x | x, x*}.

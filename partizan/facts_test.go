@@ -135,3 +135,33 @@ func TestThermalByDefinition(t *testing.T) {
 		}
 	}
 }
+
+func TestRecognizeImm(t *testing.T) {
+	// recognizeImm, on the bits, agrees with the same rules on Dyadics for
+	// every pair of a set of immediate number-up-stars
+	c := testCalc(NewStore(Config{}))
+	var ids []gid
+	for n := int64(-9); n <= 9; n++ {
+		for _, k := range []int64{-3, -1, 0, 1, 2, maxImmUp} {
+			for _, m := range []uint64{0, 1, 2, 3} {
+				id, ok := immediate(Int(n).Shift(-2), k, m)
+				if !ok {
+					t.Fatal(n, k, m)
+				}
+				ids = append(ids, id)
+			}
+		}
+	}
+	for _, l := range ids {
+		for _, r := range ids {
+			id, ok, done := recognizeImm(l, r)
+			if !done {
+				continue
+			}
+			want, wantOK := c.recognizeSinglesDyadic(l, r)
+			if ok != wantOK || ok && id != want {
+				t.Fatalf("{%v | %v}: %v %v, want %v %v", c.game(l), c.game(r), id, ok, want, wantOK)
+			}
+		}
+	}
+}
