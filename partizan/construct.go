@@ -206,7 +206,17 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 		top := len(c.stk)
 		var rev gid
 		found := false
-		for _, ar := range c.options(opts[i], side.Other()) {
+		// an immediate's options in a local buffer, off the stack
+		var buf [2]gid
+		var ars []gid
+		if o := opts[i]; o.isRec() {
+			ars = c.options(o, side.Other())
+		} else if n, ok := immOpts(o, side.Other(), &buf); ok {
+			ars = buf[:n]
+		} else {
+			ars = c.options(o, side.Other())
+		}
+		for _, ar := range ars {
 			var r bool
 			if side == Left {
 				r = c.leVirtual(ar, opts, right)

@@ -1,6 +1,7 @@
 package partizan
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -161,6 +162,34 @@ func TestRecognizeImm(t *testing.T) {
 			want, wantOK := c.recognizeSinglesDyadic(l, r)
 			if ok != wantOK || ok && id != want {
 				t.Fatalf("{%v | %v}: %v %v, want %v %v", c.game(l), c.game(r), id, ok, want, wantOK)
+			}
+		}
+	}
+}
+
+func TestImmOpts(t *testing.T) {
+	// immOpts (bypass's options of an immediate, in a buffer) gives the
+	// options immOptions pushes, for both sides of a set of immediates
+	c := testCalc(NewStore(Config{}))
+	for n := int64(-9); n <= 9; n++ {
+		for _, k := range []int64{-3, -1, 0, 1, 2, maxImmUp} {
+			for _, m := range []uint64{0, 1, 2, 3} {
+				id, _ := immediate(Int(n).Shift(-2), k, m)
+				for _, side := range []Side{Left, Right} {
+					var buf [2]gid
+					got, ok := immOpts(id, side, &buf)
+					c.stk = c.stk[:0]
+					c.immOptions(id, side)
+					if !ok {
+						if k != 0 || m < 2 {
+							t.Fatalf("%v: immOpts declined", c.game(id))
+						}
+						continue
+					}
+					if !slices.Equal(buf[:got], c.stk) {
+						t.Fatalf("%v side %v: immOpts %v, immOptions %v", c.game(id), side, buf[:got], c.stk)
+					}
+				}
 			}
 		}
 	}
