@@ -218,7 +218,7 @@ func (c *Calc) incentives(u gid) []gid {
 		out = append(out, c.add(u, c.neg(o)))
 	}
 	c.stk = c.stk[:mark]
-	return c.undominated(sortUnique(out), Left, nil)
+	return c.undominated(sortUnique(out), Left)
 }
 
 // OrdinalSum returns the ordinal sum g : h = { g^L, g : h^L | g^R, g : h^R }

@@ -27,20 +27,67 @@ func (c *Calc) construct1(left, right []gid) gid {
 	if n, ok := c.nimberOptions(left); ok && slices.Equal(left, right) {
 		return c.s.nusID(c, Dyadic{}, 0, n)
 	}
-	left = c.undominated(left, Left, nil)
-	right = c.undominated(right, Right, nil)
+	// Dominated options go and reversible ones are bypassed, in either
+	// order (G's value never changes). Pruning first spares the reversibility
+	// tests of dominated options, which are dear when the options are deep
+	// (sums, rulesets); on a few options born by day 3 those tests are cheap,
+	// and bypassing first spares the comparisons of the options bypassed
+	// (−13 % instructions on the census of day 3 and on day-4 games from
+	// day-3 options; Domineering 4×5 +1.5 %, the sums of switches +1 %).
 	c.vreset()
-	// bypass copies a list it changes to the stack: left0 and right0 stay
-	// the undominated lists, whose pairs need no second comparison
-	left0, right0 := left, right
+	if !c.short(left) || !c.short(right) {
+		left = c.undominated(left, Left)
+		right = c.undominated(right, Right)
+		// bypass copies a list it changes to the stack: left0 and right0
+		// stay the undominated lists, whose pairs need no second comparison
+		left0, right0 := left, right
+		left, lch := c.bypass(left, right, Left)
+		right, rch := c.bypass(left, right, Right)
+		if lch {
+			left = c.undominatedSince(sortUnique(left), Left, left0)
+		}
+		if rch {
+			right = c.undominatedSince(sortUnique(right), Right, right0)
+		}
+		return c.finish(left, right)
+	}
 	left, lch := c.bypass(left, right, Left)
 	right, rch := c.bypass(left, right, Right)
 	if lch {
-		left = c.undominated(sortUnique(left), Left, left0)
+		left = sortUnique(left)
 	}
 	if rch {
-		right = c.undominated(sortUnique(right), Right, right0)
+		right = sortUnique(right)
 	}
+	return c.finish(c.undominated(left, Left), c.undominated(right, Right))
+}
+
+// shortLen and shortDay bound the option lists that construct1 bypasses
+// before pruning, as measured: with no length bound, options born by day 5
+// cost Domineering 4×5 10 % more instructions; the day-4 games (four day-3
+// options a side) gain nothing at a bound of 3 options or of day 2, and the
+// census no more at 6 options than at 4.
+const (
+	shortLen = 4
+	shortDay = 3
+)
+
+// short reports whether opts (one side) has at most shortLen options, each
+// an immediate number-up-star or a record born by shortDay.
+func (c *Calc) short(opts []gid) bool {
+	if len(opts) > shortLen {
+		return false
+	}
+	for _, o := range opts {
+		if o.isRec() && c.rec(o).birthday > shortDay {
+			return false
+		}
+	}
+	return true
+}
+
+// finish returns the game of canonical options left and right.
+func (c *Calc) finish(left, right []gid) gid {
 	if id, ok := c.recognize(left, right); ok {
 		return id
 	}
@@ -87,9 +134,14 @@ func sortUnique(s []gid) []gid {
 // at most once each way: a dropped option need not be tried against the
 // rest, since what it dominates its dominator does too (the options are
 // distinct, so ≤ between them is strict). It keeps the order of opts.
-// Two options that are both in old (sorted), a list already undominated,
-// are not compared again: neither dominates the other.
-func (c *Calc) undominated(opts []gid, side Side, old []gid) []gid {
+func (c *Calc) undominated(opts []gid, side Side) []gid {
+	return c.undominatedSince(opts, side, nil)
+}
+
+// undominatedSince is undominated where old (sorted) is a list already
+// undominated: two options that are both in old are not compared again,
+// since neither dominates the other.
+func (c *Calc) undominatedSince(opts []gid, side Side, old []gid) []gid {
 	n := len(opts)
 	if n < 2 {
 		return opts
@@ -156,7 +208,17 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 		top := len(c.stk)
 		var rev gid
 		found := false
-		for _, ar := range c.options(opts[i], side.Other()) {
+		// an immediate's options in a local buffer, off the stack
+		var buf [2]gid
+		var ars []gid
+		if o := opts[i]; o.isRec() {
+			ars = c.options(o, side.Other())
+		} else if n, ok := immOpts(o, side.Other(), &buf); ok {
+			ars = buf[:n]
+		} else {
+			ars = c.options(o, side.Other())
+		}
+		for _, ar := range ars {
 			var r bool
 			if side == Left {
 				r = c.leVirtual(ar, opts, right)
@@ -214,6 +276,22 @@ func (c *Calc) leVirtual(x gid, left, right []gid) bool {
 			return false
 		}
 	}
+	if x>>expShift == 0 {
+		// an immediate integer n > 0 has the one Left option n-1, and
+		// G ≤ n-1 fails exactly when some G^L ≥ n-1 (n-1 has no Right
+		// option); n ≤ 0 has no Left option
+		n := int32(x)
+		if n <= 0 {
+			return true
+		}
+		n1 := gid(uint32(n - 1))
+		for _, l := range left {
+			if c.leq(n1, l) {
+				return true
+			}
+		}
+		return false
+	}
 	if x.isNumber() {
 		if x, k, m, _ := c.nus(x); k == 0 && m == 0 && x.IsInteger() {
 			// an integer n > 0 has the one Left option n-1, and G ≤ n-1 fails
@@ -255,6 +333,19 @@ func (c *Calc) geVirtual(x gid, left, right []gid) bool {
 		if c.leq(x, l) {
 			return false
 		}
+	}
+	if x>>expShift == 0 { // an immediate integer: the mirror image
+		n := int32(x)
+		if n >= 0 {
+			return true
+		}
+		n1 := gid(uint32(n + 1))
+		for _, r := range right {
+			if c.leq(r, n1) {
+				return true
+			}
+		}
+		return false
 	}
 	if x.isNumber() {
 		if x, k, m, _ := c.nus(x); k == 0 && m == 0 && x.IsInteger() {
@@ -391,6 +482,16 @@ func (c *Calc) recognizeInteger(left, right []gid) (gid, bool) {
 // recognizeSingles: {x|y} = (x+y)/2 for numbers x < y, {x|x} = x*, and
 // {x | x + j↑ + *n} = x + (j+1)↑ + *(n⊕1) for j ≥ 0 (and the mirror image).
 func (c *Calc) recognizeSingles(l, r gid) (gid, bool) {
+	if (l|r)&recBit == 0 {
+		if id, ok, done := recognizeImm(l, r); done {
+			return id, ok
+		}
+	}
+	return c.recognizeSinglesDyadic(l, r)
+}
+
+// recognizeSinglesDyadic is recognizeSingles on the parts as Dyadics.
+func (c *Calc) recognizeSinglesDyadic(l, r gid) (gid, bool) {
 	x, k, m, _ := c.nus(l)
 	y, j, n, _ := c.nus(r)
 	lnum, rnum := k == 0 && m == 0, j == 0 && n == 0
@@ -405,6 +506,39 @@ func (c *Calc) recognizeSingles(l, r gid) (gid, bool) {
 		return c.s.nusID(c, x, k-1, m^1), true
 	}
 	return 0, false
+}
+
+// recognizeImm is recognizeSingles on two immediates, on their bits (done =
+// false: an answer that is not immediate, or exponents too far apart).
+func recognizeImm(l, r gid) (id gid, ok, done bool) {
+	lnum, rnum := l&(upField|nimField) == 0, r&(upField|nimField) == 0
+	if !lnum && !rnum {
+		return 0, false, true
+	}
+	d, cmpOK := immNumCmp(l, r)
+	if !cmpOK {
+		return 0, false, false
+	}
+	switch {
+	case lnum && rnum && d < 0: // (x+y)/2
+		if sum, ok := immAdd(l, r); ok && immExp(sum) < expMask {
+			return immNumID(int64(immNum(sum)), immExp(sum)+1), true, true
+		}
+		return 0, false, false
+	case lnum && rnum && d == 0: // x*
+		return l | 1<<nimShift, true, true
+	case lnum && d == 0 && immUp(r) >= 0:
+		if j := immUp(r); j < maxImmUp {
+			return immWith(l, j+1, immNim(r)^1), true, true
+		}
+		return 0, false, false
+	case rnum && d == 0 && immUp(l) <= 0:
+		if k := immUp(l); k > -maxImmUp {
+			return immWith(r, k-1, immNim(l)^1), true, true
+		}
+		return 0, false, false
+	}
+	return 0, false, true
 }
 
 // recognizeUpStar: x↑* = {x, x* | x} and x↓* = {x | x, x*}.

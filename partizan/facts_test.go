@@ -1,6 +1,7 @@
 package partizan
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -131,6 +132,64 @@ func TestThermalByDefinition(t *testing.T) {
 			d, _ := c.Sub(a, b)
 			if l, r := d.Stops(); l.IsZero() && r.IsZero() {
 				t.Fatalf("reduced forms %v and %v are infinitesimally close", a, b)
+			}
+		}
+	}
+}
+
+func TestRecognizeImm(t *testing.T) {
+	// recognizeImm, on the bits, agrees with the same rules on Dyadics for
+	// every pair of a set of immediate number-up-stars
+	c := testCalc(NewStore(Config{}))
+	var ids []gid
+	for n := int64(-9); n <= 9; n++ {
+		for _, k := range []int64{-3, -1, 0, 1, 2, maxImmUp} {
+			for _, m := range []uint64{0, 1, 2, 3} {
+				id, ok := immediate(Int(n).Shift(-2), k, m)
+				if !ok {
+					t.Fatal(n, k, m)
+				}
+				ids = append(ids, id)
+			}
+		}
+	}
+	for _, l := range ids {
+		for _, r := range ids {
+			id, ok, done := recognizeImm(l, r)
+			if !done {
+				continue
+			}
+			want, wantOK := c.recognizeSinglesDyadic(l, r)
+			if ok != wantOK || ok && id != want {
+				t.Fatalf("{%v | %v}: %v %v, want %v %v", c.game(l), c.game(r), id, ok, want, wantOK)
+			}
+		}
+	}
+}
+
+func TestImmOpts(t *testing.T) {
+	// immOpts (bypass's options of an immediate, in a buffer) gives the
+	// options immOptions pushes, for both sides of a set of immediates
+	c := testCalc(NewStore(Config{}))
+	for n := int64(-9); n <= 9; n++ {
+		for _, k := range []int64{-3, -1, 0, 1, 2, maxImmUp} {
+			for _, m := range []uint64{0, 1, 2, 3} {
+				id, _ := immediate(Int(n).Shift(-2), k, m)
+				for _, side := range []Side{Left, Right} {
+					var buf [2]gid
+					got, ok := immOpts(id, side, &buf)
+					c.stk = c.stk[:0]
+					c.immOptions(id, side)
+					if !ok {
+						if k != 0 || m < 2 {
+							t.Fatalf("%v: immOpts declined", c.game(id))
+						}
+						continue
+					}
+					if !slices.Equal(buf[:got], c.stk) {
+						t.Fatalf("%v side %v: immOpts %v, immOptions %v", c.game(id), side, buf[:got], c.stk)
+					}
+				}
 			}
 		}
 	}

@@ -118,6 +118,61 @@ func (c *Calc) immOptions(id gid, side Side) {
 	}
 }
 
+// immOpts writes the canonical options of the immediate id for side to buf
+// and returns their count: every immediate but x + *m with m ≥ 2 has at
+// most two (ok = false for those).
+func immOpts(id gid, side Side, buf *[2]gid) (int, bool) {
+	k, m := immUp(id), immNim(id)
+	x := id & numField
+	switch {
+	case k == 0 && m == 0:
+		n, e := int64(immNum(id)), immExp(id)
+		switch {
+		case e > 0 && side == Left:
+			buf[0] = immNumID(n-1, e)
+		case e > 0:
+			buf[0] = immNumID(n+1, e)
+		case n > 0 && side == Left:
+			buf[0] = immNumID(n-1, 0)
+		case n < 0 && side == Right:
+			buf[0] = immNumID(n+1, 0)
+		default:
+			return 0, true
+		}
+		return 1, true
+	case k == 0 && m == 1:
+		buf[0] = x
+		return 1, true
+	case k == 0:
+		return 0, false
+	case k == 1 && m == 1:
+		buf[0], buf[1] = x, x|1<<nimShift
+		if side == Left {
+			return 2, true
+		}
+		return 1, true
+	case k == -1 && m == 1:
+		buf[0], buf[1] = x, x|1<<nimShift
+		if side == Right {
+			return 2, true
+		}
+		return 1, true
+	case k > 0:
+		if side == Left {
+			buf[0] = x
+		} else {
+			buf[0] = immWith(x, k-1, m^1)
+		}
+		return 1, true
+	}
+	if side == Left {
+		buf[0] = immWith(x, k+1, m^1)
+	} else {
+		buf[0] = x
+	}
+	return 1, true
+}
+
 // immLeqBoth is immLeq both ways, the number parts compared once.
 func immLeqBoth(a, b gid) (ab, ba bool) {
 	var d int

@@ -381,6 +381,41 @@ func TestOracleConstruct(t *testing.T) {
 	}
 }
 
+func TestOracleConstructDay3(t *testing.T) {
+	// {A|B} for random lists of 1 to 6 day-3 games a side, repeats and
+	// dominated options included: the short lists (bypassed before they are
+	// pruned) and the longer ones (pruned first) agree with the oracle.
+	s := NewStore(Config{})
+	c := testCalc(s)
+	o := newOracle()
+	d3 := days(t, c, 3)[3]
+	rng := newRand(3)
+	n := 400
+	if testing.Short() {
+		n = 100
+	}
+	for i := 0; i < n; i++ {
+		var A, B []Game
+		var ta, tb []*tree
+		for j := uint64(0); j < 1+rng.next()%6; j++ {
+			g := d3[rng.next()%uint64(len(d3))]
+			A, ta = append(A, g), append(ta, toTree(g))
+		}
+		for j := uint64(0); j < 1+rng.next()%6; j++ {
+			g := d3[rng.next()%uint64(len(d3))]
+			B, tb = append(B, g), append(tb, toTree(g))
+		}
+		g, err := c.New(A, B)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := o.canonical(&tree{L: ta, R: tb}).key
+		if got := toTree(g).key; got != want {
+			t.Fatalf("{%v|%v} = %v: tree %s, oracle %s", A, B, g, got, want)
+		}
+	}
+}
+
 func TestOracleSums(t *testing.T) {
 	s := NewStore(Config{})
 	c := testCalc(s)
