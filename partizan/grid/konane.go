@@ -18,13 +18,13 @@ import (
 // the edge of play.
 //
 // Split: a stone can only ever land where a run of jumps over stones
-// could take it, so each group of stones has a reach: its cells and every
-// cell a jump from its reach over its reach (x over o, o over x) lands on,
-// again and again. Groups whose reaches touch (share or neighbour a cell)
-// are merged, their reach computed afresh, until no two touch; then no
-// move of one group ever changes a cell another's moves read, and the
-// board is the sum of its groups, each cropped to its reach (a group of
-// one colour has no move and is left out). The key folds in all eight
+// could take it, so the stones have a reach: their cells and every cell a
+// jump from the reach over the reach (x over o, o over x) lands on, again
+// and again (reachBits). The pieces of the reach that no cell connects
+// hold groups of stones that can never meet: no move of one ever changes
+// a cell another's moves read, and the board is the sum of its groups,
+// each cropped to its piece of the reach (a group of one colour has no
+// move and is left out). The key folds in all eight
 // symmetries of the square; swapping the colours exchanges the players.
 type Konane struct{}
 
@@ -124,82 +124,136 @@ func konaneBits(g Grid, us byte, yield func(Grid) bool) {
 // jump back over the x. Every true jump meets the rule (by induction on
 // the play), so the reach holds every cell play can reach.
 func (b *geom) reachBits(x, o uint64) uint64 {
+	r, _ := b.reach(x, o, false)
+	return r
+}
+
+// reachConnected reports whether the reach of x and o is one piece: as
+// soon as the part of it found so far is (it holds every stone, and
+// every cell added later touches it), without finding the rest.
+func (b *geom) reachConnected(x, o uint64) bool {
+	_, one := b.reach(x, o, true)
+	return one
+}
+
+// reach returns the reach of x and o, or, with stop, returns early with
+// one set when the cells found so far are one piece.
+func (b *geom) reach(x, o uint64, stop bool) (r uint64, one bool) {
+	// the four directions in the codes of geom.shift (up, down, left,
+	// right, so that e^1 is e's opposite) as a mask, then shifts
+	var sh orthoShifts
+	sh.init(b)
 	orig := [2]uint64{x, o}
-	var land [2][4]uint64 // land[X][e]: X may land there moving along e (codes of shift)
+	var land [2][4]uint64 // land[X][e]: X may land there moving along e
 	for changed := true; changed; {
 		changed = false
 		var at, origOnly [2]uint64
+		var only [2][4]uint64 // X stands there only having landed along e
 		for c := range 2 {
-			at[c] = orig[c] | land[c][0] | land[c][1] | land[c][2] | land[c][3]
-			origOnly[c] = orig[c] &^ (land[c][0] | land[c][1] | land[c][2] | land[c][3])
+			l := land[c]
+			any := l[0] | l[1] | l[2] | l[3]
+			at[c] = orig[c] | any
+			origOnly[c] = orig[c] &^ any
+			only[c] = [4]uint64{
+				l[0] &^ (l[1] | l[2] | l[3] | orig[c]),
+				l[1] &^ (l[0] | l[2] | l[3] | orig[c]),
+				l[2] &^ (l[0] | l[1] | l[3] | orig[c]),
+				l[3] &^ (l[0] | l[1] | l[2] | orig[c]),
+			}
 		}
 		for c := range 2 {
 			y := 1 - c
 			for e := range 4 {
 				back := e ^ 1
-				// only landed there moving along a direction d whose over
-				// cell is the given neighbour: along back (over a+e) for the
-				// jumper, along e (over b-e = a) for the jumped stone
-				onlyX := land[c][back] &^ orig[c]
-				onlyY := land[y][e] &^ orig[y]
-				for d := range 4 {
-					if d != back {
-						onlyX &^= land[c][d]
-					}
-					if d != e {
-						onlyY &^= land[y][d]
-					}
-				}
-				jumpers := at[c] & b.shift(at[y], back)
-				jumpers &^= onlyX & b.shift(origOnly[y], back)
-				jumpers &^= origOnly[c] & b.shift(onlyY, back)
-				to := b.shift(b.shift(jumpers, e), e)
+				// X on a jumps Y on a+e, unless one of them stood there
+				// from the start only and the other got there only by a
+				// jump over that cell: X landing along back (over a+e), or
+				// Y landing along e (over a)
+				jumpers := at[c] & sh.move(at[y], back)
+				jumpers &^= only[c][back] & sh.move(origOnly[y], back)
+				jumpers &^= origOnly[c] & sh.move(only[y][e], back)
+				to := sh.move(sh.move(jumpers, e), e)
 				if to&^land[c][e] != 0 {
 					land[c][e] |= to
 					changed = true
 				}
 			}
 		}
-	}
-	r := x | o
-	for c := range 2 {
-		for e := range 4 {
-			r |= land[c][e]
+		if stop {
+			r = x | o
+			for c := range 2 {
+				r |= land[c][0] | land[c][1] | land[c][2] | land[c][3]
+			}
+			if b.flood(r&-r, r) == r {
+				return r, true
+			}
 		}
 	}
-	return r
+	r = x | o
+	for c := range 2 {
+		r |= land[c][0] | land[c][1] | land[c][2] | land[c][3]
+	}
+	return r, b.flood(r&-r, r) == r
+}
+
+// orthoShifts moves the cells of a board one step in a direction of
+// geom.shift's codes 0-3 without a branch: masked, then shifted right or
+// left.
+type orthoShifts struct {
+	mask        [4]uint64
+	right, left [4]uint
+	full        uint64
+}
+
+func (s *orthoShifts) init(b *geom) {
+	c := uint(b.cols)
+	s.mask = [4]uint64{b.full, b.full, b.notFirst, b.notLast}
+	s.right = [4]uint{c, 0, 1, 0}
+	s.left = [4]uint{0, c, 0, 1}
+	s.full = b.full
+}
+
+func (s *orthoShifts) move(m uint64, e int) uint64 {
+	return (m & s.mask[e]) >> s.right[e] << s.left[e] & s.full
 }
 
 // konaneGroupsBits returns the groups of stones of a small g (as
 // bitboards of their stones) whose reaches do not touch, with the reach
-// of each.
+// of each: the pieces of the reach of all the stones that no cell
+// connects. They are the groups one would get by merging groups of
+// adjacent stones while their reaches touch (TestKonaneGroups checks it):
+// a group's reach is connected (each cell a jump lands on neighbours the
+// cell jumped), the reach is monotone in the stones, and once no two
+// groups' reaches touch, no jump joins one to another, so their union is
+// closed, and it is the reach of all the stones.
 func konaneGroupsBits(g Grid) (stones, reach []uint64) {
 	b := g.geom()
 	black, white := g.lo&^g.hi, g.hi&^g.lo
-	for rest := black | white; rest != 0; {
+	all := black | white
+	for rest := b.reachBits(black, white); rest != 0; {
 		r := b.flood(rest&-rest, rest)
 		rest &^= r
-		stones = append(stones, r)
-		reach = append(reach, b.reachBits(r&black, r&white))
-	}
-	for merged := true; merged; {
-		merged = false
-		for i := 0; i < len(stones) && !merged; i++ {
-			near := reach[i] | b.neighbours(reach[i])
-			for j := i + 1; j < len(stones); j++ {
-				if near&reach[j] == 0 {
-					continue
-				}
-				s := stones[i] | stones[j]
-				stones[i], reach[i] = s, b.reachBits(s&black, s&white)
-				stones = append(stones[:j], stones[j+1:]...)
-				reach = append(reach[:j], reach[j+1:]...)
-				merged = true
-				break
-			}
-		}
+		stones = append(stones, r&all)
+		reach = append(reach, r)
 	}
 	return stones, reach
+}
+
+// konaneMixedGroups returns how many groups of orthogonally adjacent
+// stones hold both colours (at most 2: enough to say whether g may
+// split). Every jump is made within such a group, so a group of Split
+// with both colours holds one of them (a group with no jump is its stones
+// alone, one colour): with fewer than two, there is nothing to split.
+func konaneMixedGroups(b *geom, black, white uint64) int {
+	n := 0
+	for rest := black | white; rest != 0 && n < 2; {
+		r := b.flood(rest&-rest, rest)
+		rest &^= r
+		if r&black != 0 && r&white != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // konaneCrop returns g cut to the bounding box of reach, every stone
@@ -219,6 +273,9 @@ func (Konane) Split(g Grid) []Grid {
 		return konaneSplitBytes(g)
 	}
 	black, white := g.lo&^g.hi, g.hi&^g.lo
+	if b := g.geom(); konaneMixedGroups(b, black, white) <= 1 || b.reachConnected(black, white) {
+		return nil
+	}
 	stones, reach := konaneGroupsBits(g)
 	var out []Grid
 	for i, s := range stones {
@@ -250,16 +307,26 @@ func konaneNormal(g Grid) Grid {
 	return g.konaneCrop(box, keep)
 }
 
-// Key returns the key of g under the eight symmetries of the square.
+// Key returns the key of g under the eight symmetries of the square: of
+// the board as it is when it has at most 64 cells (the parts Split
+// returns are already cropped to their reach, and the reach costs more to
+// compute than the table saves by folding in translations), of the board
+// cropped to its groups with stones of both colours when larger.
 func (Konane) Key(g Grid) Grid {
-	k, _ := konaneNormal(g).key(allAxes, nil, nil)
+	if !g.small() {
+		g = konaneNormal(g)
+	}
+	k, _ := g.key(allAxes, nil, nil)
 	return k
 }
 
 // ConjugateKey is Key up to the swap of the colours too (which exchanges
 // the players, so negates the value).
 func (Konane) ConjugateKey(g Grid) (Grid, bool) {
-	return konaneNormal(g).key(allAxes, allAxes, swapStones)
+	if !g.small() {
+		g = konaneNormal(g)
+	}
+	return g.key(allAxes, allAxes, swapStones)
 }
 
 // FormatPosition writes g as rows of x, o and . separated by |.

@@ -57,44 +57,38 @@ func konaneReachBytes(g Grid, stones []int) []bool {
 }
 
 // konaneGroupsBytes is konaneGroupsBits for a large g: the groups' stones
-// (cell lists) and reaches (cell sets).
+// (cell lists) and reaches (cell sets), the pieces of the reach of all
+// the stones.
 func konaneGroupsBytes(g Grid) (stones [][]int, reach [][]bool) {
-	rows, cols := int(g.rows), int(g.cols)
-	for _, r := range g.regions(func(c byte) bool { return c == Black || c == White }) {
-		stones = append(stones, r)
-		reach = append(reach, konaneReachBytes(g, r))
+	rows, cols, n := int(g.rows), int(g.cols), g.n()
+	var all []int
+	for i := range n {
+		if c := g.at(i); c == Black || c == White {
+			all = append(all, i)
+		}
 	}
-	touch := func(a, b []bool) bool {
-		for i, in := range a {
-			if !in {
-				continue
-			}
-			if b[i] {
-				return true
+	rest := konaneReachBytes(g, all)
+	for start := range n {
+		if !rest[start] {
+			continue
+		}
+		piece := make([]bool, n)
+		piece[start], rest[start] = true, false
+		var st []int
+		for queue := []int{start}; len(queue) > 0; queue = queue[1:] {
+			i := queue[0]
+			if c := g.at(i); c == Black || c == White {
+				st = append(st, i)
 			}
 			for _, d := range orthoDirs {
-				if j := step(i, d, rows, cols); j >= 0 && b[j] {
-					return true
+				if j := step(i, d, rows, cols); j >= 0 && rest[j] {
+					piece[j], rest[j] = true, false
+					queue = append(queue, j)
 				}
 			}
 		}
-		return false
-	}
-	for merged := true; merged; {
-		merged = false
-		for i := 0; i < len(stones) && !merged; i++ {
-			for j := i + 1; j < len(stones); j++ {
-				if !touch(reach[i], reach[j]) {
-					continue
-				}
-				stones[i] = append(stones[i], stones[j]...)
-				reach[i] = konaneReachBytes(g, stones[i])
-				stones = append(stones[:j], stones[j+1:]...)
-				reach = append(reach[:j], reach[j+1:]...)
-				merged = true
-				break
-			}
-		}
+		stones = append(stones, st)
+		reach = append(reach, piece)
 	}
 	return stones, reach
 }

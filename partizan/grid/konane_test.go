@@ -118,8 +118,18 @@ func TestKonaneHandChecked(t *testing.T) {
 	if p := (Konane{}).Split(mustKonane(t, "xo..ox")); p != nil {
 		t.Errorf("xo..ox splits into %d parts, want none (its reaches touch)", len(p))
 	}
-	if k1, k2 := (Konane{}).Key(mustKonane(t, "xo.|...")), (Konane{}).Key(mustKonane(t, ".|o|x")); k1 != k2 {
+	if k1, k2 := (Konane{}).Key(mustKonane(t, "xo.|...")), (Konane{}).Key(mustKonane(t, "..|.o|.x")); k1 != k2 {
 		t.Errorf("a board and its quarter turn have different keys")
+	}
+	k1, n1 := Konane{}.ConjugateKey(mustKonane(t, "xo.|..."))
+	k2, n2 := Konane{}.ConjugateKey(mustKonane(t, "...|.xo"))
+	if k1 != k2 || n1 == n2 {
+		t.Errorf("a board and its colours swapped, turned: conjugate keys %v %v, %v %v", k1, n1, k2, n2)
+	}
+	// A part on a board of more than 64 cells is keyed as on its own.
+	big := NewGrid(9, 9, Vacant).with(Black, 9).with(White, 10) // on the left edge
+	if (Konane{}).Key(big) != (Konane{}).Key(mustKonane(t, "xo.")) {
+		t.Errorf("xo. on a 9x9 board and on its own have different keys")
 	}
 }
 
@@ -259,6 +269,62 @@ func TestKonaneParse(t *testing.T) {
 	}
 }
 
+// mergedGroupsBits is the definition konaneGroupsBits meets: groups of
+// orthogonally adjacent stones, each with its reach, merged (their reach
+// computed afresh) while two reaches touch (share or neighbour a cell).
+func mergedGroupsBits(g Grid) (stones, reach []uint64) {
+	b := g.geom()
+	black, white := g.lo&^g.hi, g.hi&^g.lo
+	for rest := black | white; rest != 0; {
+		r := b.flood(rest&-rest, rest)
+		rest &^= r
+		stones = append(stones, r)
+		reach = append(reach, b.reachBits(r&black, r&white))
+	}
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(stones) && !merged; i++ {
+			near := reach[i] | b.neighbours(reach[i])
+			for j := i + 1; j < len(stones); j++ {
+				if near&reach[j] == 0 {
+					continue
+				}
+				s := stones[i] | stones[j]
+				stones[i], reach[i] = s, b.reachBits(s&black, s&white)
+				stones = append(stones[:j], stones[j+1:]...)
+				reach = append(reach[:j], reach[j+1:]...)
+				merged = true
+				break
+			}
+		}
+	}
+	return stones, reach
+}
+
+// konaneGroupsBits's pieces of the reach of all the stones are the groups
+// of its definition.
+func TestKonaneGroups(t *testing.T) {
+	for _, g := range append(sparseBoards(9, 500), boards(2, 4, 3)...) {
+		s1, r1 := konaneGroupsBits(g)
+		s2, r2 := mergedGroupsBits(g)
+		a, b := map[uint64]uint64{}, map[uint64]uint64{}
+		for i := range s1 {
+			a[s1[i]] = r1[i]
+		}
+		for i := range s2 {
+			b[s2[i]] = r2[i]
+		}
+		if len(s1) != len(s2) || len(a) != len(s1) {
+			t.Fatalf("%s: groups %b (reaches %b), by merging %b (%b)", Konane{}.FormatPosition(g), s1, r1, s2, r2)
+		}
+		for k, v := range b {
+			if a[k] != v {
+				t.Fatalf("%s: groups %b (reaches %b), by merging %b (%b)", Konane{}.FormatPosition(g), s1, r1, s2, r2)
+			}
+		}
+	}
+}
+
 // The byte-per-cell paths (boards of more than 64 cells) give the same
 // reaches, parts and normal forms as the bitboard ones, run on the same
 // small boards.
@@ -303,4 +369,20 @@ func bitIndex(m uint64) int {
 		i++
 	}
 	return i
+}
+
+// A 6×6 board after some random play from the opening (cold start: a
+// fresh store each iteration).
+func BenchmarkKonane6x6(b *testing.B) {
+	benchSolve[Grid, Grid](b, Konane{}, "xoxoxo|o...ox|..o..x|.x.x.x|x.xo..|o...ox")
+}
+
+// Ernst's solid linear pattern with a tail of one, 24 stones, on
+// konjecture's 40×8 board (the byte-per-cell paths, then cropped parts).
+func BenchmarkKonaneTail24(b *testing.B) {
+	tiles := map[[2]int]byte{{1, 5}: White}
+	for x := range 23 {
+		tiles[[2]int{x + 1, 4}] = []byte{Black, White}[x%2]
+	}
+	benchSolve[Grid, Grid](b, Konane{}, Konane{}.FormatPosition(konjectureBoard(40, 8, tiles)))
 }
