@@ -35,6 +35,9 @@ func TestKonaneAgainstOracle(t *testing.T) {
 		t.Errorf("only %d of %d sparse boards split: the test does not exercise Split", split, len(sparse))
 	}
 	rulesettest.Check[Grid, Grid](t, Konane{}, sparse)
+	if longtest.Enabled() {
+		rulesettest.Check[Grid, Grid](t, Konane{}, sparseBoards(6, 5000))
+	}
 	rulesettest.Check[Grid, Grid](t, Konane{}, randomBig(5, Vacant, []byte{Black, White, Black, White, Vacant}))
 }
 
