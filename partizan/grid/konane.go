@@ -7,8 +7,8 @@ import (
 )
 
 // Konane is the ruleset of Konane, Hawaiian checkers (Ernst, "Playing
-// Konane mathematically", UMAP Journal 16, 1995; Winning Ways; Lessons in
-// Play): Left jumps one of her black stones (x) orthogonally over an
+// Konane mathematically", UMAP Journal 16, 1995; CGSuite has no Konane to
+// compare with): Left jumps one of her black stones (x) orthogonally over an
 // adjacent white stone (o) into the empty cell just beyond, removing the
 // stone jumped; she may go on jumping in the same direction, over a white
 // stone into an empty cell each time, and stop after any jump (each stop
@@ -24,8 +24,8 @@ import (
 // hold groups of stones that can never meet: no move of one ever changes
 // a cell another's moves read, and the board is the sum of its groups,
 // each cropped to its piece of the reach (a group of one colour has no
-// move and is left out). The key folds in all eight
-// symmetries of the square; swapping the colours exchanges the players.
+// move and is left out). The key folds in all eight symmetries of the
+// square; swapping the colours exchanges the players.
 type Konane struct{}
 
 var orthoDirs = [4][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}} // up, left, right, down
