@@ -42,14 +42,23 @@ func (Konane) Options(g Grid, s partizan.Side, yield func(Grid) bool) error {
 		konaneBits(g, us, yield)
 		return nil
 	}
+	konaneBytes(g, us, them, yield)
+	return nil
+}
+
+// konaneBytes is Options on a board of more than 64 cells: one copy of
+// the cells, changed for each option and put back after it.
+func konaneBytes(g Grid, us, them byte, yield func(Grid) bool) {
 	rows, cols, n := int(g.rows), int(g.cols), g.n()
+	b := []byte(g.big)
+	var taken []int
 	for i := range n {
-		if g.big[i] != us {
+		if b[i] != us {
 			continue
 		}
 		for _, d := range orthoDirs {
-			b := []byte(g.big)
-			b[i] = Vacant
+			taken = taken[:0]
+			stop := false
 			for at := i; ; {
 				over := step(at, d, rows, cols)
 				if over < 0 || b[over] != them {
@@ -59,16 +68,24 @@ func (Konane) Options(g Grid, s partizan.Side, yield func(Grid) bool) error {
 				if land < 0 || b[land] != Vacant {
 					break
 				}
-				b[over], b[land] = Vacant, us
-				if !yield(newGrid(rows, cols, b)) {
-					return nil
-				}
+				b[i], b[over], b[land] = Vacant, Vacant, us
+				taken = append(taken, over)
+				stop = !yield(newGrid(rows, cols, b))
 				b[land] = Vacant
+				if stop {
+					break
+				}
 				at = land
+			}
+			for _, j := range taken {
+				b[j] = them
+			}
+			b[i] = us
+			if stop {
+				return
 			}
 		}
 	}
-	return nil
 }
 
 // konaneOrder is the order of the directions of Options in the codes of
@@ -307,15 +324,11 @@ func konaneNormal(g Grid) Grid {
 	return g.konaneCrop(box, keep)
 }
 
-// Key returns the key of g under the eight symmetries of the square: of
-// the board as it is when it has at most 64 cells (the parts Split
-// returns are already cropped to their reach, and the reach costs more to
-// compute than the table saves by folding in translations), of the board
-// cropped to its groups with stones of both colours when larger.
+// Key returns the key of g under the eight symmetries of the square, of
+// the board as it is: the parts Split returns are already cropped to
+// their reach, and computing the reach costs more, once per option
+// visited, than the table saves by folding in translations.
 func (Konane) Key(g Grid) Grid {
-	if !g.small() {
-		g = konaneNormal(g)
-	}
 	k, _ := g.key(allAxes, nil, nil)
 	return k
 }
@@ -323,9 +336,6 @@ func (Konane) Key(g Grid) Grid {
 // ConjugateKey is Key up to the swap of the colours too (which exchanges
 // the players, so negates the value).
 func (Konane) ConjugateKey(g Grid) (Grid, bool) {
-	if !g.small() {
-		g = konaneNormal(g)
-	}
 	return g.key(allAxes, allAxes, swapStones)
 }
 

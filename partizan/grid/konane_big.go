@@ -5,47 +5,54 @@ package grid
 // lists instead of bitboards.
 
 // konaneReachBytes returns the reach of the given stones of g (cell
-// indexes), as a set of cells: reachBits cell by cell.
+// indexes), as a set of cells: reachBits cell by cell, with a work list
+// (a new fact about a cell can only allow the jumps from it and over it),
+// so that the cost follows the reach, not the board.
 func konaneReachBytes(g Grid, stones []int) []bool {
 	rows, cols, n := int(g.rows), int(g.cols), g.n()
 	// st[i]: per colour (black bits 0-4, white 5-9) whether it stands on i
 	// from the start (bit 0) and the directions of orthoDirs it may land
 	// there moving along (bits 1-4)
 	st := make([]uint16, n)
+	work := make([]int, 0, 2*len(stones))
 	for _, i := range stones {
 		st[i] |= 1 << (5 * (g.at(i) - 1))
+		work = append(work, i)
 	}
 	get := func(i, c int) uint16 { return st[i] >> (5 * c) & 31 }
-	at := func(s uint16) bool { return s != 0 }
-	origOnly := func(s uint16) bool { return s == 1 }
-	// onlyVia reports that s is a colour's landing along d alone
-	onlyVia := func(s uint16, d int) bool { return s == 1<<(1+d) }
-	for changed := true; changed; {
-		changed = false
-		for i := range n {
-			for c := range 2 {
-				x := get(i, c)
-				if !at(x) {
-					continue
-				}
-				for e, d := range orthoDirs {
-					over := step(i, d, rows, cols)
-					if over < 0 {
-						continue
-					}
-					land := step(over, d, rows, cols)
-					if land < 0 {
-						continue
-					}
-					y := get(over, 1-c)
-					if !at(y) || onlyVia(x, 3-e) && origOnly(y) || origOnly(x) && onlyVia(y, e) {
-						continue
-					}
-					if bit := uint16(1) << (5*c + 1 + e); st[land]&bit == 0 {
-						st[land] |= bit
-						changed = true
-					}
-				}
+	// try lets a stone of colour c on (r, k) jump along orthoDirs[e],
+	// when the rule allows it, and queues the landing cell if that is new
+	try := func(r, k, c, e int) {
+		d := orthoDirs[e]
+		if lr, lk := r+2*d[0], k+2*d[1]; r < 0 || r >= rows || k < 0 || k >= cols || lr < 0 || lr >= rows || lk < 0 || lk >= cols {
+			return
+		}
+		a := r*cols + k
+		x := get(a, c)
+		if x == 0 {
+			return
+		}
+		delta := d[0]*cols + d[1]
+		over, land := a+delta, a+2*delta
+		// the exclusion: one stood there from the start only (state 1),
+		// the other landed only by a jump over the first's cell
+		y := get(over, 1-c)
+		if y == 0 || x == 1<<(1+(3-e)) && y == 1 || x == 1 && y == 1<<(1+e) {
+			return
+		}
+		if bit := uint16(1) << (5*c + 1 + e); st[land]&bit == 0 {
+			st[land] |= bit
+			work = append(work, land)
+		}
+	}
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		r, k := p/cols, p%cols
+		for c := range 2 {
+			for e, d := range orthoDirs {
+				try(r, k, c, e)           // from p
+				try(r-d[0], k-d[1], c, e) // over p (off the board: the bounds fail)
 			}
 		}
 	}
@@ -123,6 +130,15 @@ func (g Grid) konaneCropBytes(reach []bool, keep []int) Grid {
 }
 
 func konaneSplitBytes(g Grid) []Grid {
+	mixed := 0
+	for _, r := range g.regions(func(c byte) bool { return c == Black || c == White }) {
+		if bothColours(g, r) {
+			mixed++
+		}
+	}
+	if mixed <= 1 {
+		return nil // as konaneMixedGroups
+	}
 	stones, reach := konaneGroupsBytes(g)
 	var out []Grid
 	for i, s := range stones {

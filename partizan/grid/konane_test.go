@@ -129,10 +129,12 @@ func TestKonaneHandChecked(t *testing.T) {
 	if k1 != k2 || n1 == n2 {
 		t.Errorf("a board and its colours swapped, turned: conjugate keys %v %v, %v %v", k1, n1, k2, n2)
 	}
-	// A part on a board of more than 64 cells is keyed as on its own.
-	big := NewGrid(9, 9, Vacant).with(Black, 9).with(White, 10) // on the left edge
-	if (Konane{}).Key(big) != (Konane{}).Key(mustKonane(t, "xo.")) {
-		t.Errorf("xo. on a 9x9 board and on its own have different keys")
+	// Two groups on a board of more than 64 cells are split, each cropped
+	// to its reach (xo. on the left edge, .ox on the right).
+	big := NewGrid(9, 9, Vacant).with(Black, 9).with(White, 10).with(White, 16).with(Black, 17)
+	parts := (Konane{}).Split(big)
+	if len(parts) != 2 || (Konane{}).FormatPosition(parts[0]) != "xo." || (Konane{}).FormatPosition(parts[1]) != ".ox" {
+		t.Errorf("xo.....ox on a 9x9 board splits into %v", parts)
 	}
 }
 
