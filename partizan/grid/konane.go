@@ -306,24 +306,6 @@ func (Konane) Split(g Grid) []Grid {
 	return out
 }
 
-// konaneNormal returns g cut to the reaches of its groups with stones of
-// both colours, the other stones removed.
-func konaneNormal(g Grid) Grid {
-	if !g.small() {
-		return konaneNormalBytes(g)
-	}
-	black, white := g.lo&^g.hi, g.hi&^g.lo
-	stones, reach := konaneGroupsBits(g)
-	var keep, box uint64
-	for i, s := range stones {
-		if s&black != 0 && s&white != 0 {
-			keep |= s
-			box |= reach[i]
-		}
-	}
-	return g.konaneCrop(box, keep)
-}
-
 // Key returns the key of g under the eight symmetries of the square, of
 // the board as it is: the parts Split returns are already cropped to
 // their reach, and computing the reach costs more, once per option

@@ -151,18 +151,3 @@ func konaneSplitBytes(g Grid) []Grid {
 	}
 	return out
 }
-
-func konaneNormalBytes(g Grid) Grid {
-	stones, reach := konaneGroupsBytes(g)
-	var keep []int
-	box := make([]bool, g.n())
-	for i, s := range stones {
-		if bothColours(g, s) {
-			keep = append(keep, s...)
-			for j, in := range reach[i] {
-				box[j] = box[j] || in
-			}
-		}
-	}
-	return g.konaneCropBytes(box, keep)
-}

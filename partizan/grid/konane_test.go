@@ -391,3 +391,38 @@ func BenchmarkKonaneTail24(b *testing.B) {
 	}
 	benchSolve[Grid, Grid](b, Konane{}, Konane{}.FormatPosition(konjectureBoard(40, 8, tiles)))
 }
+
+// konaneNormal returns g cut to the reaches of its groups with stones of
+// both colours, the other stones removed: the board Split's parts make
+// up, to compare the bit and byte paths with.
+func konaneNormal(g Grid) Grid {
+	if !g.small() {
+		return konaneNormalBytes(g)
+	}
+	black, white := g.lo&^g.hi, g.hi&^g.lo
+	stones, reach := konaneGroupsBits(g)
+	var keep, box uint64
+	for i, s := range stones {
+		if s&black != 0 && s&white != 0 {
+			keep |= s
+			box |= reach[i]
+		}
+	}
+	return g.konaneCrop(box, keep)
+}
+
+// konaneNormalBytes is konaneNormal on the byte paths.
+func konaneNormalBytes(g Grid) Grid {
+	stones, reach := konaneGroupsBytes(g)
+	var keep []int
+	box := make([]bool, g.n())
+	for i, s := range stones {
+		if bothColours(g, s) {
+			keep = append(keep, s...)
+			for j, in := range reach[i] {
+				box[j] = box[j] || in
+			}
+		}
+	}
+	return g.konaneCropBytes(box, keep)
+}
