@@ -63,6 +63,7 @@ func TestAbusePartizan(t *testing.T) {
 			{api("reply", "game", "domineering", "position", "16x16", "side", "left"), "422 504", ""},
 			{api("solve", "game", "amazons", "position", "x.....|......|......|......|......|.....o"), "422 504", ""},
 			{api("solve", "game", "clobber", "position", "xoxoxo|oxoxox|xoxoxo|oxoxox|xoxoxo|oxoxox"), "422 504", ""},
+			{api("solve", "game", "konane", "position", "xoxoxoxo|oxoxoxox|xoxoxoxo|oxo..xox|xoxoxoxo|oxoxoxox|xoxoxoxo|oxoxoxox"), "422 504", ""},
 			{api("solve", "game", "hackenbush", "position", hack), "422 504", ""},
 			{api("solve", "game", "hackenbush", "position", hack, "all", "1"), "422 504", ""},
 			// Its value is exponentially long to write (so solve stops at the

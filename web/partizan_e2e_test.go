@@ -103,6 +103,12 @@ func TestBrowserPartizan(t *testing.T) {
 	// The ruleset picker: Clobber's example, CGSuite's value.
 	eval[chromedp.Void](t, ctx, "clobber", `(() => { const el = document.getElementById('pz-ruleset'); el.value = 'clobber'; el.dispatchEvent(new Event('change')); })()`)
 	checkAll("clobber", "xox|ox.", "{^^*|*,v}")
+	// Konane, from a link (Left's options: a single jump and a dominated
+	// one); a click on a cell cycles it through . x o.
+	run(t, ctx, "konane", chromedp.Navigate(url+"/#/partizan?game=konane&position="+neturl.QueryEscape(".xo|xo.|...")))
+	checkAll("konane", ".xo|xo.|...", "^")
+	run(t, ctx, "konane cell", click(`#pz-board .pcell[data-cell="0,0"]`))
+	checkAll("konane", "xxo|xo.|...", "")
 	// Typed text, for a ruleset without a board: Hackenbush.
 	run(t, ctx, "hackenbush", chromedp.Navigate(url+"/#/partizan?game=hackenbush&position=lrlrrllr"))
 	checkAll("hackenbush", "lrlrrllr", "77/128")

@@ -40,6 +40,9 @@ func TestPartizanAPI(t *testing.T) {
 		{"cutcake", "2x3", "", "", ""},
 		{"col", "path(5)", "", "", ""},
 		{"amazons", "x..|o..", "", "", ""},
+		// Ernst 1995: a solid linear pattern of 2j+1 stones is -j.
+		{"konane", ".xoxoxox.", "-3", "-3", "-1"},
+		{"konane", ".xo|xo.|...", "^", "0", "0"},
 	} {
 		for _, all := range []string{"0", "1"} {
 			code, body := get(t, s, "/api/partizan/solve?"+q("game", c.game, "position", c.position, "all", all))
@@ -278,6 +281,8 @@ func TestPartizanAPIErrors(t *testing.T) {
 		{"/api/partizan/solve?" + q("game", "domineering", "position", long), 413, `parameter "position" too long`},
 		// A board past the budget of positions: a 422 naming the limit.
 		{"/api/partizan/solve?" + q("game", "domineering", "position", "8x8"), 422, "budget exhausted"},
+		{"/api/partizan/solve?" + q("game", "konane", "position", "xoxoxo|oxoxox|xo.xox|ox.xox|xoxoxo|oxoxox"), 422, "budget exhausted"},
+		{"/api/partizan/solve?" + q("game", "konane", "position", "xo#"), 400, `column 3: "#" is not a cell here`},
 		{"/api/partizan/reply?" + q("game", "clobber", "position", "xo", "side", "up"), 400, `parameter "side" must be left or right, not "up"`},
 		{"/api/partizan/reply?" + q("game", "clobber", "position", "xo"), 400, `missing parameter "side"`},
 		{"/api/partizan/value", 400, `missing parameter "expr"`},

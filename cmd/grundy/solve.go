@@ -65,8 +65,9 @@ repeat is analyzed as a loopy game: the outcome may be a draw (D), and the
 result gives the remoteness and the generalized Sprague–Grundy value
 (docs/loopy.md).
 
-A partizan ruleset (domineering, cram, clobber, amazons, hackenbush,
-toads-and-frogs, toppling-dominoes, col, snort, clobber-graph, cutcake)
+A partizan ruleset (domineering, cram, clobber, amazons, konane,
+hackenbush, toads-and-frogs, toppling-dominoes, col, snort, clobber-graph,
+cutcake)
 gets its value in canonical form, the outcome, the winning moves of Left
 and of Right, the temperature and the mean (--all: every option of both
 sides with its value, whether it wins, and its rank: best, or dominated by

@@ -91,8 +91,40 @@ func describeGrid(name, before, after string) string {
 			shot = cells[arrow]
 		}
 		return fmt.Sprintf("%c %s to %s, arrow at %s", was[from], cells[from], cells[to], shot)
+	case "konane":
+		return describeJump(cells, was, is)
 	}
 	return ""
+}
+
+// describeJump says what a Konane move did: the stone that jumped, where
+// it landed and how many stones it took.
+func describeJump(cells []cell, was, is []byte) string {
+	from, to, taken := -1, -1, 0
+	for i := range cells {
+		if was[i] == '.' && is[i] != '.' {
+			to = i
+		}
+	}
+	if to < 0 {
+		return ""
+	}
+	mover := is[to]
+	for i := range cells {
+		switch {
+		case was[i] == mover && is[i] == '.':
+			from = i
+		case was[i] != mover && was[i] != '.' && is[i] == '.':
+			taken++
+		}
+	}
+	if from < 0 || taken == 0 {
+		return ""
+	}
+	if taken == 1 {
+		return fmt.Sprintf("%c %s jumps to %s", mover, cells[from], cells[to])
+	}
+	return fmt.Sprintf("%c %s jumps to %s, taking %d", mover, cells[from], cells[to], taken)
 }
 
 func describeStrip(before, after string) string {

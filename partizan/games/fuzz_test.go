@@ -20,7 +20,7 @@ func FuzzCalculate(f *testing.F) {
 		"- cutcake 1x5 + cutcake 5x1", "cutcake '4x7 + 2x3'", "hackenbush l(l;rl) - 3/2", "toads-and-frogs tt.ff",
 		"col path(4) + snort cycle(3)", "clobber-graph x-o-x", "^<2> > 0", "v[3] + 1/2", "{3||2|1} >= 2",
 		"subtract:1,3,4 7 + 1", "kayles", "domineering '", "1 +", "+- domineering 2x2", "((1)", "Tiny(2) + Miny(2)",
-		"amazons x..|o..", "toppling-dominoes lrrl", "a <= b", "kayle 3", "{|} = 0", "^ <<= 0", "--1", "1 - - nim 2",
+		"amazons x..|o..", "konane .xo|xo.|...", "toppling-dominoes lrrl", "a <= b", "kayle 3", "{|} = 0", "^ <<= 0", "--1", "1 - - nim 2",
 	} {
 		f.Add(s)
 	}
@@ -61,7 +61,7 @@ func FuzzAnalyze(f *testing.F) {
 	for _, s := range []string{
 		"domineering '..|..' + kayles 3", "domineering:'.#|..' - nim 2 + ^", "hackenbush l(l;rl) - 3/2",
 		"- cutcake 1x3 + cutcake '2x1 + 1x2'", "col path(3) + snort L-.-R", "toads-and-frogs t.f - {1|*}",
-		"clobber 'xo' + clobber-graph x-o", "1 - - toppling-dominoes lr", "amazons x.o",
+		"clobber 'xo' + clobber-graph x-o", "1 - - toppling-dominoes lr", "amazons x.o", "konane 'xo.o.' - konane .ox",
 	} {
 		f.Add(s)
 	}

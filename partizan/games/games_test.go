@@ -153,6 +153,7 @@ func TestRulesetsAgainstOracle(t *testing.T) {
 	checkOracle[grid.Grid, grid.Grid](t, grid.Cram{}, "cram", boards(".#", 6, 3))
 	checkOracle[grid.Grid, grid.Grid](t, grid.Clobber{}, "clobber", append(boards("xo.", 4, 2), boards("xo.", 4, 0)...))
 	checkOracle[grid.Grid, grid.Grid](t, grid.Amazons{}, "amazons", []string{"x..|o..", "x.o", "xo..", "x#.|.o."})
+	checkOracle[grid.Grid, grid.Grid](t, grid.Konane{}, "konane", append(boards("xo.", 4, 2), "xo.|.ox|...", "xo.o.", ".xoxox.", "xo...ox"))
 	checkOracle[strip.Strip, string](t, strip.ToadsAndFrogs{}, "toads-and-frogs", boards("tf.", 5, 0))
 	checkOracle[strip.Strip, string](t, strip.TopplingDominoes{}, "toppling-dominoes", boards("lre", 4, 0))
 	checkOracle[hackenbush.Position, string](t, hackenbush.Game{}, "hackenbush", append(boards("lre", 3, 0), "l(l;r)", "e(l;re)", "lr(e;l)"))
@@ -364,6 +365,9 @@ func TestDescribe(t *testing.T) {
 		{"clobber", "xox|ox.", "o.x|ox.", "o (1,2) takes (1,1)"},
 		{"amazons", "x..|o..", ".x.|o.#", "x (1,1) to (1,2), arrow at (2,3)"},
 		{"amazons", "x..|o..", "#x.|o..", "x (1,1) to (1,2), arrow at (1,1)"},
+		{"konane", "xo.o.", "..xo.", "x (1,1) jumps to (1,3)"},
+		{"konane", "xo.o.", "....x", "x (1,1) jumps to (1,5), taking 2"},
+		{"konane", "xo.|.ox|...", "xo.|x..|...", "x (2,3) jumps to (2,1)"},
 		{"toads-and-frogs", "tt.f.f", "t.tf.f", "toad slides from cell 2 to 3"},
 		{"toads-and-frogs", "t.tf.f", "t.tff.", "frog slides from cell 6 to 5"},
 		{"toads-and-frogs", "t.tf.f", "tft..f", "frog jumps from cell 4 to 2"},

@@ -63,6 +63,7 @@ const (
 	cgsGrid  = "CGSuite's GameGridTest" // aaron-siegel/cgsuite, lib/core/src/test/scala/org/cgsuite/lang/
 	cgsStrip = "CGSuite's GameStripTest"
 	cgsGraph = "CGSuite's GameGraphTest"
+	ernst    = "Ernst, Playing Konane mathematically, 1995" // UMAP Journal 16; the tests of ishehadeh/konjecture state its values
 )
 
 // engine is a ruleset's positions and solver, with the position type
@@ -137,6 +138,12 @@ func Rulesets() []*Ruleset {
 			Syntax:  "rows of x (black), o (white), . (empty) and # (burnt) from the top, separated by |: x...|o...",
 			Example: "x..|o..", Known: []Known{{"x...|o...", "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}", cgsGrid}},
 			eng: adapt[grid.Grid, grid.Grid](grid.Amazons{})},
+		{Name: "konane", Title: "Konane", Board: "grid",
+			Rule: "jump one of your stones over an orthogonally adjacent stone of the other colour into the empty cell beyond, removing it; jump again in the same direction if you like",
+			Left: "black stones, x", Right: "white stones, o",
+			Syntax:  "rows of x (black), o (white) and . (empty) from the top, separated by |: xo.|.ox",
+			Example: ".xo|xo.|...", Known: []Known{{".xoxoxox.", "-3", ernst + ": a solid linear pattern of 2j+1 stones is -j"}, {".xoxoxoxoxo.", "*", ernst + ": of 4j+2 stones, *"}},
+			eng: adapt[grid.Grid, grid.Grid](grid.Konane{})},
 		{Name: "hackenbush", Aliases: []string{"blue-red-hackenbush"}, Title: "Hackenbush", Board: "hackenbush",
 			Rule: "cut an edge: Left a blue or green one, Right a red or green one; whatever no longer reaches the ground falls away",
 			Left: "blue edges, l or b", Right: "red edges, r",

@@ -45,3 +45,18 @@ func ExampleCram() {
 	fmt.Println(g, n)
 	// Output: *4 *4
 }
+
+// Konane: x (Left) jumps an o into the empty cell beyond; Ernst's solid
+// linear pattern of seven stones is -3, and a double jump is one option.
+func ExampleKonane() {
+	c := partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.Budget{})
+	for _, s := range []string{".xoxoxox.", "xo.o.", ".xo|xo.|..."} {
+		b, _ := grid.Konane{}.ParsePosition(s)
+		g, _ := partizan.Solve[grid.Grid, grid.Grid](c, grid.Konane{}, b)
+		fmt.Printf("%s = %s\n", s, g)
+	}
+	// Output:
+	// .xoxoxox. = -3
+	// xo.o. = 1
+	// .xo|xo.|... = ^
+}

@@ -180,7 +180,7 @@ func FuzzParseBoard(f *testing.F) {
 		for _, r := range []interface {
 			ParsePosition(string) (Grid, error)
 			FormatPosition(Grid) string
-		}{Domineering{}, Clobber{}, Amazons{}} {
+		}{Domineering{}, Clobber{}, Amazons{}, Konane{}} {
 			g, err := r.ParsePosition(s)
 			if err != nil {
 				if strings.Contains(err.Error(), "\n") {

@@ -1,6 +1,6 @@
 // Boards of the partizan explorer: a grid (Domineering, Cram, Clobber,
-// Amazons: rows from the top joined by "|", one character a cell, CGSuite's
-// notation) or a strip (Toads and Frogs, Toppling Dominoes: one row). The
+// Amazons, Konane: rows from the top joined by "|", one character a cell,
+// CGSuite's notation) or a strip (Toads and Frogs, Toppling Dominoes: one row). The
 // page reads and writes these strings only to draw them and to let a click
 // change a cell; the server parses every position it is sent, and every
 // move shown is one the server listed (a click picks among them by the
@@ -15,6 +15,7 @@ export const BOARDS = {
   cram: { kind: 'grid', cells: '.#', empty: '3x3' },
   clobber: { kind: 'grid', cells: '.xo', empty: '3x3' },
   amazons: { kind: 'grid', cells: '.xo#', empty: '3x3' },
+  konane: { kind: 'grid', cells: '.xo', empty: '3x3' },
   'toads-and-frogs': { kind: 'strip', cells: '.tf', empty: '6' },
   'toppling-dominoes': { kind: 'strip', cells: 'lre.', empty: '5' },
 };
