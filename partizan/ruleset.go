@@ -194,28 +194,24 @@ func (s *Solver[P, K]) Options(p P, side Side) ([]P, []Game, error) {
 }
 
 func (s *Solver[P, K]) value(p P) gid {
+	var parts []P
 	if !s.Plain && s.sk != nil {
-		parts, key, negated := s.sk.SplitConjugateKey(p)
-		if len(parts) > 1 {
-			return s.sum(parts)
+		var key K
+		var negated bool
+		if parts, key, negated = s.sk.SplitConjugateKey(p); len(parts) <= 1 {
+			return s.keyed(p, true, key, negated)
 		}
-		return s.keyed(p, true, key, negated)
+	} else if !s.Plain && s.split != nil {
+		parts = s.split.Split(p)
 	}
-	if !s.Plain && s.split != nil {
-		if parts := s.split.Split(p); len(parts) > 1 {
-			return s.sum(parts)
+	if len(parts) > 1 {
+		var sum gid
+		for _, q := range parts {
+			sum = s.c.add(sum, s.atom(q))
 		}
+		return sum
 	}
 	return s.atom(p)
-}
-
-// sum values the components of a position.
-func (s *Solver[P, K]) sum(parts []P) gid {
-	var sum gid
-	for _, q := range parts {
-		sum = s.c.add(sum, s.atom(q))
-	}
-	return sum
 }
 
 // atom values one component.
