@@ -47,6 +47,16 @@ type Conjugator[P any, K comparable] interface {
 	ConjugateKey(p P) (key K, negated bool)
 }
 
+// SplitKeyer is implemented by rulesets that are a Splitter and a
+// Conjugator and can do both in one pass over a position (finding its
+// components and its key share their work, as Toads and Frogs' frozen
+// pieces do). SplitConjugateKey returns Split(p) when p has two or more
+// components, and otherwise no parts and ConjugateKey(p). The Solver then
+// asks it once a position instead of Split and ConjugateKey.
+type SplitKeyer[P any, K comparable] interface {
+	SplitConjugateKey(p P) (parts []P, key K, negated bool)
+}
+
 // Valuer is implemented by rulesets that know some values in closed form
 // (a Hackenbush string, say). Value returns ok = false where it does not
 // know; it must agree with the search (tests hide it to check).
@@ -68,8 +78,9 @@ type Solver[P any, K comparable] struct {
 	split Splitter[P]
 	val   Valuer[P]
 	conj  Conjugator[P, K]
-	tt    map[K]gid // by Key
-	ctt   map[K]gid // by ConjugateKey: the value of the key's representative
+	sk    SplitKeyer[P, K] // only with split and conj
+	tt    map[K]gid        // by Key
+	ctt   map[K]gid        // by ConjugateKey: the value of the key's representative
 	bytes int64
 	// keyBytes estimates an entry's bytes (with a string key's own)
 	keyBytes func(K) int64
@@ -87,13 +98,34 @@ type Solver[P any, K comparable] struct {
 	Plain bool
 }
 
+// A Solver's table and stack are made for a small solve at once: grown
+// from empty a step at a time, as maps and slices do, they rehash and copy
+// as they go, which cost a tenth of the instructions of a solve of 20
+// positions (Toads and Frogs' ttt.ff). The stack is made at the first
+// move, so a solve that makes none does not pay for it.
+const (
+	tableHint = 16 // the table's positions
+	stackHint = 32 // the stack's
+)
+
 // NewSolver returns a solver of rules on c's store under c's budget.
 func NewSolver[P any, K comparable](c *Calc, rules Ruleset[P, K]) *Solver[P, K] {
-	s := &Solver[P, K]{c: c, rules: rules, tt: make(map[K]gid), ctt: make(map[K]gid)}
+	s := &Solver[P, K]{c: c, rules: rules}
 	s.split, _ = rules.(Splitter[P])
 	s.val, _ = rules.(Valuer[P])
 	s.conj, _ = rules.(Conjugator[P, K])
+	if s.split != nil && s.conj != nil {
+		s.sk, _ = rules.(SplitKeyer[P, K])
+	}
+	if s.conj != nil {
+		s.tt, s.ctt = make(map[K]gid), make(map[K]gid, tableHint)
+	} else {
+		s.tt, s.ctt = make(map[K]gid, tableHint), make(map[K]gid)
+	}
 	s.push = func(q P) bool {
+		if s.stk == nil {
+			s.stk = make([]P, 0, stackHint)
+		}
 		s.stk = append(s.stk, q)
 		// a ruleset's loop over its moves is polled and bounded as it goes
 		s.c.step()
@@ -162,26 +194,41 @@ func (s *Solver[P, K]) Options(p P, side Side) ([]P, []Game, error) {
 }
 
 func (s *Solver[P, K]) value(p P) gid {
-	if !s.Plain && s.split != nil {
-		if parts := s.split.Split(p); len(parts) > 1 {
-			var sum gid
-			for _, q := range parts {
-				sum = s.c.add(sum, s.atom(q))
-			}
-			return sum
+	var parts []P
+	if !s.Plain && s.sk != nil {
+		var key K
+		var negated bool
+		if parts, key, negated = s.sk.SplitConjugateKey(p); len(parts) <= 1 {
+			return s.keyed(p, true, key, negated)
 		}
+	} else if !s.Plain && s.split != nil {
+		parts = s.split.Split(p)
+	}
+	if len(parts) > 1 {
+		var sum gid
+		for _, q := range parts {
+			sum = s.c.add(sum, s.atom(q))
+		}
+		return sum
 	}
 	return s.atom(p)
 }
 
 // atom values one component.
 func (s *Solver[P, K]) atom(p P) gid {
-	// The two tables are apart so that Plain may change between calls.
-	tt, negated := s.tt, false
 	var key K
+	return s.keyed(p, false, key, false)
+}
+
+// keyed values one component, given its ConjugateKey when known.
+func (s *Solver[P, K]) keyed(p P, known bool, key K, negated bool) gid {
+	// The two tables are apart so that Plain may change between calls.
+	tt := s.tt
 	if s.conj != nil && !s.Plain {
 		tt = s.ctt
-		key, negated = s.conj.ConjugateKey(p)
+		if !known {
+			key, negated = s.conj.ConjugateKey(p)
+		}
 	} else {
 		key = s.rules.Key(p)
 	}
@@ -193,15 +240,15 @@ func (s *Solver[P, K]) atom(p P) gid {
 	}
 	s.c.step()
 	var id gid
-	known := false
+	closed := false
 	if !s.Plain && s.val != nil {
 		// The Valuer is user code running under the store's lock; it gets
 		// the solver's Calc, whose methods must not be called from inside
 		// (they take the lock), so closed forms are asked for outside the
 		// lock: see valueOutside.
-		id, known = s.valueOutside(p)
+		id, closed = s.valueOutside(p)
 	}
-	if !known {
+	if !closed {
 		id = s.search(p)
 	}
 	s.bytes += s.keyBytes(key)

@@ -154,8 +154,8 @@ func TestRulesetsAgainstOracle(t *testing.T) {
 	checkOracle[grid.Grid, grid.Grid](t, grid.Clobber{}, "clobber", append(boards("xo.", 4, 2), boards("xo.", 4, 0)...))
 	checkOracle[grid.Grid, grid.Grid](t, grid.Amazons{}, "amazons", []string{"x..|o..", "x.o", "xo..", "x#.|.o."})
 	checkOracle[grid.Grid, grid.Grid](t, grid.Konane{}, "konane", append(boards("xo.", 4, 2), "xo.|.ox|...", "xo.o.", ".xoxox.", "xo...ox"))
-	checkOracle[strip.Strip, string](t, strip.ToadsAndFrogs{}, "toads-and-frogs", boards("tf.", 5, 0))
-	checkOracle[strip.Strip, string](t, strip.TopplingDominoes{}, "toppling-dominoes", boards("lre", 4, 0))
+	checkOracle[strip.Strip, strip.Strip](t, strip.ToadsAndFrogs{}, "toads-and-frogs", boards("tf.", 5, 0))
+	checkOracle[strip.Strip, strip.Strip](t, strip.TopplingDominoes{}, "toppling-dominoes", boards("lre", 4, 0))
 	checkOracle[hackenbush.Position, string](t, hackenbush.Game{}, "hackenbush", append(boards("lre", 3, 0), "l(l;r)", "e(l;re)", "lr(e;l)"))
 	checkOracle[graph.Position, string](t, graph.Col{}, "col", []string{"path(3)", "path(4)", "cycle(4)", "L-.-R", "R-.-.-L", ".-.(-.;-L)"})
 	checkOracle[graph.Position, string](t, graph.Snort{}, "snort", []string{"path(3)", "path(4)", "cycle(4)", "L-.-R", "L-.-.-L", ".-.(-.;-R)"})
@@ -352,7 +352,7 @@ func TestRulesetsAgainstOracleLong(t *testing.T) {
 	longtest.Skip(t)
 	checkOracle[grid.Grid, grid.Grid](t, grid.Domineering{}, "domineering", append(boards(".#", 9, 3), boards(".#", 8, 4)...))
 	checkOracle[grid.Grid, grid.Grid](t, grid.Clobber{}, "clobber", boards("xo.", 6, 3))
-	checkOracle[strip.Strip, string](t, strip.ToadsAndFrogs{}, "toads-and-frogs", boards("tf.", 6, 0))
+	checkOracle[strip.Strip, strip.Strip](t, strip.ToadsAndFrogs{}, "toads-and-frogs", boards("tf.", 6, 0))
 }
 
 // Moves in words: the cells a domino covers, the stone that takes, the

@@ -57,6 +57,8 @@ type Ruleset[P any, K comparable] interface {
 //     split) that share a Key have the same value; those that share a
 //     ConjugateKey have the same value when they report the same negated,
 //     and opposite values otherwise;
+//   - when r is a partizan.SplitKeyer, SplitConjugateKey agrees with
+//     Split and ConjugateKey;
 //   - partizan's Solver (with r's Split, Key and closed forms) gives the
 //     plain value, read back through the oracle's own notation reader.
 //
@@ -114,6 +116,9 @@ func Check[P any, K comparable](t testing.TB, r Ruleset[P, K], ps []P) []*Game {
 		if len(parts) <= 1 {
 			atomic(p, v)
 		}
+		if sk, ok := r.(partizan.SplitKeyer[P, K]); ok && split != nil && conj != nil {
+			checkSplitKey(t, r, sk, conj, p, parts)
+		}
 		if len(parts) > 1 {
 			sum := Zero
 			for _, c := range parts {
@@ -141,4 +146,30 @@ func Check[P any, K comparable](t testing.TB, r Ruleset[P, K], ps []P) []*Game {
 		}
 	}
 	return out
+}
+
+// checkSplitKey holds SplitConjugateKey(p) to Split(p) (parts) and
+// ConjugateKey(p).
+func checkSplitKey[P any, K comparable](t testing.TB, r Ruleset[P, K], sk partizan.SplitKeyer[P, K], conj partizan.Conjugator[P, K], p P, parts []P) {
+	t.Helper()
+	s := r.FormatPosition(p)
+	got, key, neg := sk.SplitConjugateKey(p)
+	if len(parts) > 1 {
+		if len(got) != len(parts) {
+			t.Errorf("%s: SplitConjugateKey gives %d parts, Split %d", s, len(got), len(parts))
+			return
+		}
+		for i := range parts {
+			if a, b := r.FormatPosition(got[i]), r.FormatPosition(parts[i]); a != b {
+				t.Errorf("%s: SplitConjugateKey's part %d is %s, Split's %s", s, i, a, b)
+			}
+		}
+		return
+	}
+	if len(got) > 1 {
+		t.Errorf("%s: SplitConjugateKey gives %d parts, Split %d", s, len(got), len(parts))
+	}
+	if k, n := conj.ConjugateKey(p); k != key || n != neg {
+		t.Errorf("%s: SplitConjugateKey's key %v (negated %v), ConjugateKey's %v (negated %v)", s, key, neg, k, n)
+	}
 }

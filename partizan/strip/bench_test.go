@@ -10,7 +10,7 @@ import (
 )
 
 func benchSolve(b *testing.B, r interface {
-	partizan.Ruleset[Strip, string]
+	partizan.Ruleset[Strip, Strip]
 	ParsePosition(string) (Strip, error)
 }, pos string) {
 	p, err := r.ParsePosition(pos)

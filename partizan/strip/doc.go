@@ -4,5 +4,9 @@
 //
 // Each implements partizan.Ruleset, Splitter (the independent parts of a
 // strip) and ConjugateKey (the strip reversed with its two kinds of
-// pieces exchanged, or its colours exchanged, negates the value).
+// pieces exchanged, or its colours exchanged, negates the value), and
+// partizan.SplitKeyer (both in one pass). A strip of up to 64 cells is
+// held as two bit sets and played by word operations; a longer one as
+// its string of cells, cell by cell (general.go), which the tests hold
+// the bit sets to on every short strip.
 package strip

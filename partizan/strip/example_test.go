@@ -14,10 +14,10 @@ import (
 func Example() {
 	c := partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.Budget{})
 	tf, _ := strip.ToadsAndFrogs{}.ParsePosition("ttt.ff")
-	g, _ := partizan.Solve[strip.Strip, string](c, strip.ToadsAndFrogs{}, tf)
+	g, _ := partizan.Solve[strip.Strip, strip.Strip](c, strip.ToadsAndFrogs{}, tf)
 	fmt.Println("ttt.ff =", g)
 	td, _ := strip.TopplingDominoes{}.ParsePosition("lrrlrrl")
-	g, _ = partizan.Solve[strip.Strip, string](c, strip.TopplingDominoes{}, td)
+	g, _ = partizan.Solve[strip.Strip, strip.Strip](c, strip.TopplingDominoes{}, td)
 	fmt.Println("lrrlrrl =", g)
 	// Output:
 	// ttt.ff = *

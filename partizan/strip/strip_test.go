@@ -3,7 +3,6 @@ package strip
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -14,13 +13,14 @@ import (
 	"github.com/grundy/grundy/partizan/rulesettest"
 )
 
-// strips returns every strip of length 1..n over chars.
-func strips(chars string, n int) []Strip {
+// strips returns every strip of length 1..n of kind k.
+func strips(k kind, n int) []Strip {
+	chars := alphabets[k].chars
 	var out []Strip
 	var grow func(prefix string)
 	grow = func(prefix string) {
 		if len(prefix) > 0 {
-			out = append(out, Strip{prefix})
+			out = append(out, mk(k, prefix))
 		}
 		if len(prefix) == n {
 			return
@@ -43,11 +43,11 @@ func maxLen(short, long int) int {
 // Every strip up to the length against the plain oracle: values, parts
 // (the frozen pieces dropped), keys and partizan's Solver.
 func TestToadsAndFrogsAgainstOracle(t *testing.T) {
-	rulesettest.Check[Strip, string](t, ToadsAndFrogs{}, strips(".tf", maxLen(6, 7)))
+	rulesettest.Check[Strip, Strip](t, ToadsAndFrogs{}, strips(toads, maxLen(6, 7)))
 }
 
 func TestTopplingDominoesAgainstOracle(t *testing.T) {
-	rulesettest.Check[Strip, string](t, TopplingDominoes{}, strips(".lre", maxLen(5, 6)))
+	rulesettest.Check[Strip, Strip](t, TopplingDominoes{}, strips(dominoes, maxLen(5, 6)))
 }
 
 func solve[P any, K comparable](t testing.TB, r interface {
@@ -76,9 +76,9 @@ func solve[P any, K comparable](t testing.TB, r interface {
 // CGSuite's own test values (aaron-siegel/cgsuite,
 // lib/core/src/test/scala/org/cgsuite/lang/GameStripTest.scala).
 func TestCGSuiteStripValues(t *testing.T) {
-	solve[Strip, string](t, ToadsAndFrogs{}, "ttttt..fffff", "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}")
-	solve[Strip, string](t, TopplingDominoes{}, "lrrlrrl", "Tiny(1/2)")
-	solve[Strip, string](t, TopplingDominoes{}, "lere", "{1|0,{0|-1}}")
+	solve[Strip, Strip](t, ToadsAndFrogs{}, "ttttt..fffff", "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}")
+	solve[Strip, Strip](t, TopplingDominoes{}, "lrrlrrl", "Tiny(1/2)")
+	solve[Strip, Strip](t, TopplingDominoes{}, "lere", "{1|0,{0|-1}}")
 }
 
 // Small strips whose values follow from the rules at a glance, and the
@@ -91,17 +91,17 @@ func TestToadsAndFrogsSmall(t *testing.T) {
 		{"fftt", "0"},     // every piece is stuck at a wall
 		{"t.ttff.f", "0"}, // t. + .f, cut at the frozen ttff
 	} {
-		solve[Strip, string](t, ToadsAndFrogs{}, c.pos, c.value)
+		solve[Strip, Strip](t, ToadsAndFrogs{}, c.pos, c.value)
 	}
 	p, _ := ToadsAndFrogs{}.ParsePosition("t.fttfft.f")
 	parts := ToadsAndFrogs{}.Split(p)
-	if len(parts) != 2 || parts[0].s != "t.f" || parts[1].s != "t.f" {
+	if len(parts) != 2 || parts[0].String() != "t.f" || parts[1].String() != "t.f" {
 		t.Errorf("Split(t.fttfft.f) = %v, want [t.f t.f]", parts)
 	}
 }
 
 func TestParseStrips(t *testing.T) {
-	if p, err := (ToadsAndFrogs{}).ParsePosition(" TTt..FF "); err != nil || p.s != "ttt..ff" {
+	if p, err := (ToadsAndFrogs{}).ParsePosition(" TTt..FF "); err != nil || p.String() != "ttt..ff" {
 		t.Errorf("TTt..FF: %v %v", p, err)
 	}
 	for _, c := range []struct{ in, want string }{
@@ -140,26 +140,4 @@ func FuzzParseStrip(f *testing.F) {
 			}
 		}
 	})
-}
-
-// The bit-set parts (strips of at most 64 cells) against the cell-by-cell
-// ones, on every short strip and on random long ones.
-func TestToadPartsBits(t *testing.T) {
-	check := func(s string) {
-		a, b := toadPartsBits(s), toadPartsBytes(s)
-		if strings.Join(a, "|") != strings.Join(b, "|") || len(a) != len(b) {
-			t.Fatalf("%s: bits %q, bytes %q", s, a, b)
-		}
-	}
-	for _, p := range strips(".tf", 7) {
-		check(p.s)
-	}
-	r := rand.New(rand.NewPCG(3, 4))
-	for range 2000 {
-		b := make([]byte, 1+r.IntN(64))
-		for i := range b {
-			b[i] = ".tf"[r.IntN(3)]
-		}
-		check(string(b))
-	}
 }
