@@ -125,9 +125,10 @@ func (s *session) formatRoom(g partizan.Game) (string, error) {
 		// FormatContext reads 0 as no bound: the budget is spent
 		return "", &impartial.BudgetError{Limit: impartial.LimitOutput, Max: s.set.Budget.MaxOutput, What: "the value"}
 	}
-	// under the question's context: a form of exponential size stops at
-	// the deadline, not minutes after it (issue 46, the web's abuse cases)
-	str, ok, err := partizan.FormatContext(s.ctx, g, max)
+	// under the question's context and work budget: a form of exponential
+	// size stops at the deadline, not minutes after it (issue 46, the web's
+	// abuse cases), or at the work budget, wherever the clock is
+	str, ok, err := s.c.Format(g, max)
 	if err != nil {
 		return "", err
 	}
