@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/catalog/families"
+	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
 	"github.com/grundy/grundy/partizan/games"
 )
@@ -293,6 +294,9 @@ func partizanErr(err error) error {
 	var ne *games.NameError
 	if errors.As(err, &ne) {
 		return usageError{Err: err}
+	}
+	if impartial.LimitOf(err) == impartial.LimitWork {
+		return fmt.Errorf("%w (raise --max-work to compute further)", err)
 	}
 	return err
 }
