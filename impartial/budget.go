@@ -58,9 +58,10 @@ type Budget struct {
 	// MaxWork bounds the units of work of a question that counts its work
 	// rather than its positions: the partizan algebra's comparisons, sums
 	// and constructions of canonical forms, with the positions a partizan
-	// ruleset searches and the options it yields (partizan.Calc.Work, about
-	// 36 million units a second), for every partizan question of the
-	// library, the CLI (--max-work) and the server. Counted, not timed, it
+	// ruleset searches and the options it yields (partizan.Calc.Work, 1.5
+	// to 27 million units a second, by question), for every partizan
+	// question of the library, the CLI (--max-work) and the server
+	// (web.Config.Budget, grundy serve --max-work). Counted, not timed, it
 	// stops a question at the same point on any machine and at any load,
 	// where Timeout stops it wherever the clock finds it. The impartial
 	// searches count positions and moves instead: MaxPositions bounds
@@ -68,7 +69,8 @@ type Budget struct {
 	// partitions it lists) too, its stop a LimitPositions one; the misère
 	// quotients and nimber expressions count their own work in their own
 	// settings (misere.Settings.MaxWork, nimber.Settings.MaxWork), which
-	// the CLI fills from the same --max-work flag where it asks them.
+	// the CLI fills from --max-work too: one flag name for every count of
+	// work, each command saying in its help what it counts.
 	MaxWork int64
 	// Timeout bounds the wall time of a question (see Context).
 	Timeout time.Duration
@@ -101,12 +103,13 @@ func (b Budget) Context(ctx context.Context) (context.Context, context.CancelFun
 // Limit names the resource a budget ran out of.
 type Limit string
 
-// The limits. The first five, and LimitWork, are the fields of Budget
-// (LimitWork is MaxWork's: the partizan algebra's work); the others are the
-// bounds of one kind of computation, each set by its own settings, as is
-// LimitWork too for the work of an evaluation or an enumeration
+// The limits. The first five are the fields of Budget, and LimitWork is
+// MaxWork's (the work of a partizan question); the others, and LimitWork
+// again, are the bounds of one kind of computation, each set by its own
+// settings: the work of an evaluation or an enumeration
 // (nimber.Settings.MaxWork, misere.Settings.MaxWork, octal.Computer.SetMaxWork,
-// whose stop the catalog names LimitPositions, the budget it comes from), the size of a misère
+// whose stop the catalog names LimitPositions, the budget it sets it
+// from), the size of a misère
 // quotient (misere.Settings.MaxSize), the heaps a quotient is extended to
 // unproved (misere.Settings.MaxHeaps), and the steps of one call of a rule
 // file's function (rules.Limits.MaxSteps).

@@ -573,8 +573,11 @@ func (c *Calc) checkMoves(n int) {
 // Work returns the units of work c has done (comparisons, sums and
 // constructions, the positions a Solver searches and the options a
 // ruleset yields), a load-independent measure for benchmarks and what
-// Budget.MaxWork bounds. About 36 million units take a second on one core
-// of a 2024 x86 machine (the figure varies with the question).
+// Budget.MaxWork bounds. A unit's time depends on the question: from 1.5
+// million units a second (Amazons 6×6, whose options are dear to list) to
+// 27 million (Hackenbush's number search), 5 million in Domineering 6×6,
+// whose store of 2 million games misses the processor's caches (CPU time
+// on a loaded two-core machine, 2026).
 func (c *Calc) Work() uint64 { return c.work }
 
 // lock takes the store's lock and reads its directories.
