@@ -75,3 +75,34 @@ func TestWorkBudgetQuestions(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleFileWork: a partizan rule file's Starlark steps count as work
+// (rules.Session.Steps, charged as the game is explored), so a file whose
+// few positions each take many steps stops at the work budget, at the same
+// point every time, though the algebra does almost nothing.
+func TestRuleFileWork(t *testing.T) {
+	files := memFiles{
+		// heaps from 3 down, each move list after 20,000 loop iterations
+		"slow.star": "def left_moves(p):\n    s = 0\n    for i in range(20000):\n        s += i\n    return [p - 1] if p > 0 else []\n\ndef right_moves(p):\n    return []\n",
+	}
+	set := starSettings(files, rulefile.Limits{})
+	ctx := context.Background()
+	a, err := Analyze(ctx, "starlark:slow.star", "3", set)
+	if err != nil || a.Value != "3" {
+		t.Fatalf("slow.star 3: %v, %v", a, err)
+	}
+	set.Budget.MaxWork = 50_000
+	var first string
+	for i := range 2 {
+		_, err := Analyze(ctx, "starlark:slow.star", "3", set)
+		var be *impartial.BudgetError
+		if !errors.As(err, &be) || be.Limit != impartial.LimitWork || be.Max != 50_000 {
+			t.Fatalf("slow.star 3 under 50,000 units: %v, want the work limit", err)
+		}
+		if i == 0 {
+			first = err.Error()
+		} else if err.Error() != first {
+			t.Errorf("stopped with %q, then %q", first, err)
+		}
+	}
+}
