@@ -18,7 +18,10 @@ type Settings struct {
 	// Budget bounds the question: MaxPositions the positions searched and
 	// the games made, MaxMoves the options of one position, MaxMemory the
 	// search's tables, MaxOutput the bytes of the answer (values, lists,
-	// walls); the caller applies Budget.Timeout to the context. The zero
+	// walls), MaxWork the units of work of the whole question (its
+	// canonical forms, their writing, a rule file's Starlark steps,
+	// Hackenbush's number search: partizan.Calc.Work), the same stop on any
+	// machine; the caller applies Budget.Timeout to the context. The zero
 	// Budget has no limits.
 	Budget impartial.Budget
 	// All lists every option of both sides with its value, not only the
