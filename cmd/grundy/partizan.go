@@ -213,7 +213,7 @@ the two compare.`,
 	}
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON")
 	cmd.Flags().BoolVar(&opts.thermograph, "thermograph", false, "print the thermograph: its walls as points (t, x)")
-	opts.budget.add(cmd.Flags())
+	opts.budget.addPartizan(cmd.Flags())
 	return cmd
 }
 
