@@ -55,13 +55,32 @@ type Budget struct {
 	// when it passes the limit, so that memory no estimate sees (a rule
 	// file's strings, say) counts too.
 	MaxMemory int64
+	// MaxWork bounds the units of work of a question that counts its work
+	// rather than its positions: the partizan algebra's comparisons, sums
+	// and constructions of canonical forms, with the positions a partizan
+	// ruleset searches and the options it yields (partizan.Calc.Work, 1.5
+	// to 27 million units a second, by question), for every partizan
+	// question of the library, the CLI (--max-work) and the server
+	// (web.Config.Budget, grundy serve --max-work). Counted, not timed, it
+	// stops a question at the same point on any machine and at any load,
+	// where Timeout stops it wherever the clock finds it. The impartial
+	// searches count positions and moves instead: MaxPositions bounds
+	// them, and the work of octal's general take-and-break kernel (the
+	// partitions it lists) too, its stop a LimitPositions one; the misère
+	// quotients and nimber expressions count their own work in their own
+	// settings (misere.Settings.MaxWork, nimber.Settings.MaxWork), which
+	// the CLI fills from --max-work too: one flag name for every count of
+	// work, each command saying in its help what it counts.
+	MaxWork int64
 	// Timeout bounds the wall time of a question (see Context).
 	Timeout time.Duration
 }
 
 // DefaultBudget is a budget suited to interactive use: a few seconds of work
-// and well under a gigabyte of memory.
-var DefaultBudget = Budget{MaxPositions: 20_000_000, MaxMoves: 1_000_000, MaxOutput: 64 << 20, MaxMemory: 1 << 30}
+// and well under a gigabyte of memory. Its MaxWork, 4·10⁹ units, is minutes
+// of one core (Domineering 6×6, 8.4·10⁸ units, took 2.8 minutes): past every
+// partizan question of the docs and the tests, it stops a runaway one.
+var DefaultBudget = Budget{MaxPositions: 20_000_000, MaxMoves: 1_000_000, MaxOutput: 64 << 20, MaxMemory: 1 << 30, MaxWork: 4_000_000_000}
 
 // MoveLimit returns the bound on moves: MaxMoves, or MaxPositions when
 // MaxMoves is zero; 0 means no limit.
@@ -84,10 +103,13 @@ func (b Budget) Context(ctx context.Context) (context.Context, context.CancelFun
 // Limit names the resource a budget ran out of.
 type Limit string
 
-// The limits. The first five are the fields of Budget; the others are the
-// bounds of one kind of computation, each set by its own settings: the work
-// of an evaluation or an enumeration (nimber.Settings.MaxWork,
-// misere.Settings.MaxWork, octal.Computer.SetMaxWork), the size of a misère
+// The limits. The first five are the fields of Budget, and LimitWork is
+// MaxWork's (the work of a partizan question); the others, and LimitWork
+// again, are the bounds of one kind of computation, each set by its own
+// settings: the work of an evaluation or an enumeration
+// (nimber.Settings.MaxWork, misere.Settings.MaxWork, octal.Computer.SetMaxWork,
+// whose stop the catalog names LimitPositions, the budget it sets it
+// from), the size of a misère
 // quotient (misere.Settings.MaxSize), the heaps a quotient is extended to
 // unproved (misere.Settings.MaxHeaps), and the steps of one call of a rule
 // file's function (rules.Limits.MaxSteps).

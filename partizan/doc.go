@@ -34,9 +34,11 @@
 //
 // Every computation is a Calc: one context and one impartial.Budget
 // (MaxPositions bounds the games it adds to the store, MaxMemory their bytes,
-// MaxMoves the options of one game under construction); it polls the
-// context every few thousand steps, and a limit hit returns a
-// *impartial.BudgetError naming the limit. A Store is safe for concurrent
+// MaxMoves the options of one game under construction, MaxWork its units of
+// work: Calc.Work, with what a ruleset charges, Calc.Charge); it polls the
+// context every few thousand units, and a limit hit returns a
+// *impartial.BudgetError naming the limit. The work is counted, not timed:
+// under MaxWork a question stops at the same unit on any machine. A Store is safe for concurrent
 // use and can be bounded as a whole (Config): share one between the
 // requests of a server (their work is serialized, and reused), or make one
 // per request (parallel, forgotten afterwards).

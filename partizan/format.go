@@ -36,6 +36,37 @@ func FormatMax(g Game, max int) (string, bool) {
 // ctx's error (a *impartial.BudgetError of the time limit or the
 // cancellation) instead of running on.
 func FormatContext(ctx context.Context, g Game, max int) (string, bool, error) {
+	s, ok, _, err := formatWork(ctx, g, max, 0)
+	return s, ok, err
+}
+
+// Format is FormatContext under c's context and c's work budget: the
+// formatter's work counts in c's (Work), and a form whose ordering for
+// printing passes what is left of MaxWork stops with c's work limit, so
+// that a question and the writing of its answer stop at one budget.
+func (c *Calc) Format(g Game, max int) (string, bool, error) {
+	var left int64
+	if m := c.b.MaxWork; m > 0 {
+		if err := c.workLeft(); err != nil {
+			return "", false, err
+		}
+		if left = m - int64(c.work); left == 0 {
+			// not a unit left (and 0 would be no bound)
+			c.work++
+			return "", false, c.workLeft()
+		}
+	}
+	s, ok, work, err := formatWork(c.ctx, g, max, left)
+	c.work += work
+	if impartial.LimitOf(err) == impartial.LimitWork {
+		err = c.workLeft()
+	}
+	return s, ok, err
+}
+
+// formatWork is FormatContext within maxWork units of work (0: no bound),
+// with the work it took.
+func formatWork(ctx context.Context, g Game, max int, maxWork int64) (string, bool, uint64, error) {
 	if g.s == nil {
 		// an immediate needs no store
 		x, k, m, _ := g.NUSParts()
@@ -45,30 +76,38 @@ func FormatContext(ctx context.Context, g Game, max int) (string, bool, error) {
 		}
 		f := &formatter{b: &strings.Builder{}}
 		f.writeUptimal(u, false)
-		return f.b.String(), true, nil
+		return f.b.String(), true, 0, nil
 	}
 	f := newFormatter(max, false)
-	f.c = g.s.Calc(ctx, impartial.Budget{MaxPositions: 1 << 20, MaxMemory: 256 << 20})
-	err := f.c.run(func() { f.write(g.id, true, false) })
+	c := g.s.Calc(ctx, impartial.Budget{MaxPositions: 1 << 20, MaxMemory: 256 << 20, MaxWork: maxWork})
+	f.c = c
+	// stopped is the stop of the context or the work budget, if any
+	stopped := func() error {
+		if err := c.workLeft(); err != nil {
+			return err
+		}
+		return c.canceled()
+	}
+	err := c.run(func() { f.write(g.id, true, false) })
 	if err != nil {
 		if errors.Is(err, errTooLong) {
-			return f.b.String(), false, nil
+			return f.b.String(), false, c.work, nil
 		}
-		if stopped := f.c.canceled(); stopped != nil {
-			return "", false, stopped
+		if err := stopped(); err != nil {
+			return "", false, c.work, err
 		}
 		// the store refused to make what the notation needed: plain braces
 		f2 := newFormatter(max, true)
-		f2.c = f.c
-		if err := f.c.run(func() { f2.write(g.id, true, false) }); err != nil {
-			if stopped := f.c.canceled(); stopped != nil {
-				return "", false, stopped
+		f2.c = c
+		if err := c.run(func() { f2.write(g.id, true, false) }); err != nil {
+			if err := stopped(); err != nil {
+				return "", false, c.work, err
 			}
-			return f2.b.String(), false, nil
+			return f2.b.String(), false, c.work, nil
 		}
-		return f2.b.String(), true, nil
+		return f2.b.String(), true, c.work, nil
 	}
-	return f.b.String(), true, nil
+	return f.b.String(), true, c.work, nil
 }
 
 func newFormatter(max int, plain bool) *formatter {

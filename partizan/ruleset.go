@@ -70,7 +70,9 @@ type Valuer[P any] interface {
 // transposition table by Key across calls (so the options of a position
 // solved once cost nothing more), splits positions into components when the
 // ruleset can, and counts the table against c's budget (MaxPositions: the
-// positions held; the context is polled as the search goes). A Solver is for
+// positions held; MaxWork: a unit for each position searched and each
+// option yielded, with the work of the algebra; the context is polled as
+// the search goes). A Solver is for
 // one goroutine.
 type Solver[P any, K comparable] struct {
 	c     *Calc

@@ -420,8 +420,12 @@ func satUint(d Dyadic) uint64 {
 // Calc is one computation on a store under one budget and context: every
 // game it makes counts against the budget (MaxPositions: games added to the
 // store; MaxMemory: their bytes; MaxMoves: the options of one game before
-// simplification), and it polls the context every few thousand steps. A
-// limit hit returns a *impartial.BudgetError naming it. A Calc is for one
+// simplification), every unit of its work too (MaxWork: the units Work
+// counts), and it polls the context every few thousand units. A limit hit
+// returns a *impartial.BudgetError naming it (Limit LimitWork for MaxWork,
+// at the same unit on any machine). The games and results a store already
+// holds cost no work: in a store shared by several computations, one may
+// need less than it would alone. A Calc is for one
 // goroutine at a time; the store behind it may be shared.
 type Calc struct {
 	s    *Store
@@ -447,7 +451,8 @@ type Calc struct {
 
 // Calc starts a computation on s under budget b and context ctx.
 func (s *Store) Calc(ctx context.Context, b impartial.Budget) *Calc {
-	c := &Calc{s: s, ctx: ctx, b: b, poll: pollEvery}
+	c := &Calc{s: s, ctx: ctx, b: b}
+	c.poll = c.nextPoll()
 	if ctx != nil {
 		c.done = ctx.Done() // nil for a context that is never done
 	}
@@ -489,12 +494,54 @@ func (c *Calc) step() {
 }
 
 func (c *Calc) pollNow() {
-	c.poll = c.work + pollEvery
+	if err := c.workLeft(); err != nil {
+		c.fail(err)
+	}
+	c.poll = c.nextPoll()
 	if err := c.canceled(); err != nil {
 		c.fail(err)
 	}
 	c.s.mu.Unlock()
 	c.lock()
+}
+
+// Charge counts n units of work a ruleset does outside the algebra (a
+// search of its own, such as Hackenbush's number search, or a rule file's
+// calls) against c's budget, and polls c's context when it is due. It
+// returns the stop once there is one: the *impartial.BudgetError of
+// MaxWork, or the context's. A ruleset calls it from its Options or its
+// Valuer's Value (it takes no lock, so either may), in units of about the
+// cost of one of the algebra's (Work).
+func (c *Calc) Charge(n uint64) error {
+	c.work += n
+	if c.work < c.poll {
+		return nil
+	}
+	if err := c.workLeft(); err != nil {
+		return err
+	}
+	c.poll = c.nextPoll()
+	return c.canceled()
+}
+
+// workLeft is the stop at MaxWork, once the work has passed it.
+func (c *Calc) workLeft() error {
+	if m := c.b.MaxWork; m > 0 && c.work > uint64(m) {
+		return &impartial.BudgetError{Limit: impartial.LimitWork, Max: m, What: "the canonical forms"}
+	}
+	return nil
+}
+
+// nextPoll is the work at which step next polls: pollEvery units on, or
+// the unit past MaxWork if that comes first, so that the work budget
+// costs step nothing and stops every computation at the same unit (the
+// work is counted, not timed: the same stop on any machine, at any load).
+func (c *Calc) nextPoll() uint64 {
+	next := c.work + pollEvery
+	if m := c.b.MaxWork; m > 0 && uint64(m) < next {
+		next = max(uint64(m)+1, c.work+1)
+	}
+	return next
 }
 
 // charge counts the bytes of a new record against the budgets.
@@ -524,7 +571,13 @@ func (c *Calc) checkMoves(n int) {
 }
 
 // Work returns the units of work c has done (comparisons, sums and
-// constructions), a load-independent measure for benchmarks.
+// constructions, the positions a Solver searches and the options a
+// ruleset yields), a load-independent measure for benchmarks and what
+// Budget.MaxWork bounds. A unit's time depends on the question: from 1.5
+// million units a second (Amazons 6×6, whose options are dear to list) to
+// 27 million (Hackenbush's number search), 5 million in Domineering 6×6,
+// whose store of 2 million games misses the processor's caches (CPU time
+// on a loaded two-core machine, 2026).
 func (c *Calc) Work() uint64 { return c.work }
 
 // lock takes the store's lock and reads its directories.

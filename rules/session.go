@@ -55,6 +55,7 @@ type Session struct {
 	small []Pos // ids of the ints 0..len(small)-1, or -1
 	mem   int64 // bytes the position table holds (an estimate)
 	err   error
+	steps uint64 // the Starlark steps of the calls so far (Steps)
 	// calls counts the starts and ends of rule calls: odd while a call
 	// runs. The watchdog times a call by how long calls stays the same,
 	// so that a call costs no clock reading.
@@ -125,6 +126,11 @@ func (s *Session) Close() {
 // cause.
 func (s *Session) Context() context.Context { return s.ctx }
 
+// Steps returns the Starlark steps all the session's calls of rule
+// functions have taken together (Limits.MaxSteps bounds each call's): a
+// count of their work, the same on any machine, that a caller may bound.
+func (s *Session) Steps() uint64 { return s.steps }
+
 // Err returns the error that stopped the session, or nil.
 func (s *Session) Err() error { return s.err }
 
@@ -177,6 +183,7 @@ func (s *Session) run(fn starlark.Callable, name string, arg starlark.Value) (st
 	s.calls.Add(1)
 	v, err := starlark.Call(s.thread, fn, starlark.Tuple{arg}, nil)
 	s.calls.Add(1)
+	s.steps += s.thread.Steps
 	if err == nil {
 		return v, nil
 	}

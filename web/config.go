@@ -12,8 +12,14 @@ import (
 // with each field; New fills them in.
 type Config struct {
 	// Budget bounds every computation: positions, moves, the bytes of the
-	// answer and memory (Timeout bounds its time).
-	// Default: 5,000,000 positions, 1,000,000 moves, 8 MiB of output, 256 MiB.
+	// answer, memory and the work of a partizan question (Timeout bounds
+	// its time).
+	// Default: 5,000,000 positions, 1,000,000 moves, 8 MiB of output, 256 MiB,
+	// 10,000,000 units of partizan work (impartial.Budget.MaxWork): on a
+	// loaded 2-core machine 0.4 s of Hackenbush's number search, 2 s of
+	// Domineering 6×6, 7 s of Amazons 6×6 (the slowest units measured), so
+	// that a runaway partizan question stops by its work, the same stop on
+	// any machine, before the deadline does.
 	Budget impartial.Budget
 	// Timeout is the deadline of one computation; past it the search stops
 	// and the API answers 504. Default: 10s.
@@ -131,7 +137,7 @@ type Config struct {
 }
 
 // DefaultBudget is the server's default work budget for one computation.
-var DefaultBudget = impartial.Budget{MaxPositions: 5_000_000, MaxMoves: 1_000_000, MaxOutput: 8 << 20, MaxMemory: 256 << 20}
+var DefaultBudget = impartial.Budget{MaxPositions: 5_000_000, MaxMoves: 1_000_000, MaxOutput: 8 << 20, MaxMemory: 256 << 20, MaxWork: 10_000_000}
 
 // withDefaults returns c with every zero field set to its default.
 func (c Config) withDefaults() Config {

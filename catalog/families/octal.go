@@ -294,8 +294,10 @@ func describeCode(g octal.Game) string {
 }
 
 // positionsWork names the work limit of a tb: code's moves by the budget it
-// was set from: its options count as positions (MaxWork is the positions
-// budget above), so the stop is a LimitPositions one, in octal's words.
+// was set from: its options count as positions (octal's MaxWork is the
+// positions budget above, not Budget.MaxWork, which counts a partizan
+// question's work in the algebra's units), so the stop is a LimitPositions
+// one, in octal's words.
 func positionsWork(err error) error {
 	if be, ok := err.(*impartial.BudgetError); ok && be.Limit == impartial.LimitWork {
 		named := *be

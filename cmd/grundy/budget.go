@@ -20,11 +20,36 @@ type budgetFlags struct {
 	maxOutput    string
 	maxMemory    string
 	timeout      time.Duration
+	maxWork      int64
 	maxSteps     uint64
 	ruleTimeout  time.Duration
 }
 
+// workUsage is the help of --max-work on the commands that ask partizan
+// questions: their work (impartial.Budget.MaxWork).
+const workUsage = "stop a partizan question past this many units of work (comparisons, sums and constructions of canonical forms, positions searched, rule-file steps; 0: no limit): the same stop on any machine"
+
+// add registers the budget flags, without --max-work: the command counts
+// no work (its searches count positions).
 func (b *budgetFlags) add(fs *pflag.FlagSet) {
+	b.addFlags(fs)
+}
+
+// addPartizan is add with --max-work for a command that may ask a partizan
+// question (solve, play, value): Budget.MaxWork, DefaultBudget's by default.
+func (b *budgetFlags) addPartizan(fs *pflag.FlagSet) {
+	b.addWork(fs, impartial.DefaultBudget.MaxWork, workUsage)
+}
+
+// addWork is add with --max-work of the given default and help: a command
+// that counts work of its own (a misère quotient's sums and products) says
+// what, and the one flag fills Budget.MaxWork and the command's setting.
+func (b *budgetFlags) addWork(fs *pflag.FlagSet, work int64, usage string) {
+	fs.Int64Var(&b.maxWork, "max-work", work, usage)
+	b.addFlags(fs)
+}
+
+func (b *budgetFlags) addFlags(fs *pflag.FlagSet) {
 	fs.Int64Var(&b.maxPositions, "max-positions", impartial.DefaultBudget.MaxPositions, "stop after memoizing this many positions (0: no limit)")
 	fs.Int64Var(&b.maxMoves, "max-moves", impartial.DefaultBudget.MaxMoves, "examine at most this many moves of one position or one list of moves (0: no limit)")
 	fs.StringVar(&b.maxOutput, "max-output", "64MiB", "list fewer moves (with their count) rather than print more than this (e.g. 1MiB; 0: no limit)")
@@ -95,10 +120,13 @@ func (b *budgetFlags) budget() (impartial.Budget, error) {
 	if b.maxMoves < 0 {
 		return impartial.Budget{}, usagef("--max-moves must be at least 0, not %d", b.maxMoves)
 	}
+	if b.maxWork < 0 {
+		return impartial.Budget{}, usagef("--max-work must be at least 0, not %d", b.maxWork)
+	}
 	if b.timeout < 0 {
 		return impartial.Budget{}, usagef("--timeout must not be negative, not %s", b.timeout)
 	}
-	return impartial.Budget{MaxPositions: b.maxPositions, MaxMoves: b.maxMoves, MaxOutput: out, MaxMemory: mem, Timeout: b.timeout}, nil
+	return impartial.Budget{MaxPositions: b.maxPositions, MaxMoves: b.maxMoves, MaxOutput: out, MaxMemory: mem, MaxWork: b.maxWork, Timeout: b.timeout}, nil
 }
 
 // options builds a command's catalog options from its flags: the one place

@@ -117,7 +117,6 @@ type misereQuotientOptions struct {
 	positions  []string
 	heaps      int
 	maxSize    int
-	maxWork    int64
 	table      string
 	checkpoint string
 	progress   bool
@@ -174,13 +173,12 @@ asked is listed with its image and outcome.`,
 	cmd.Flags().StringArrayVar(&opts.positions, "position", nil, "the quotient of this position and its followers (repeat for several; not with --heaps)")
 	cmd.Flags().IntVar(&opts.heaps, "heaps", -1, "the largest heap N (default: until proved; 20 for games without the periodicity theorem)")
 	cmd.Flags().IntVar(&opts.maxSize, "max-size", 0, "stop past this many elements (0: no limit but --max-memory)")
-	cmd.Flags().Int64Var(&opts.maxWork, "max-work", 0, "stop past this many steps of work, sums enumerated and products formed (0: no limit); the same stop on any machine")
 	cmd.Flags().StringVar(&opts.table, "table", "", "write the multiplication table as JSON to this file (- for standard output)")
 	cmd.Flags().StringVar(&opts.checkpoint, "checkpoint", "", "save the computation to this file after every heap, and resume from it")
 	cmd.Flags().BoolVar(&opts.progress, "progress", false, "print each heap and the quotient's size on standard error")
 	cmd.Flags().BoolVar(&opts.full, "full", false, "print every element, relation and image (the text output cuts lists at 64)")
 	cmd.Flags().BoolVar(&opts.json, "json", false, `print {"game","heaps","computed","size","p_size","status","stop","generators","relations","elements","p_portion","pretending","period","grew","table"}; with --position, {"game","positions","closure","size","p_size","status","stop","generators","relations","elements","p_portion","pretending","table"}`)
-	opts.budget.add(cmd.Flags())
+	opts.budget.addWork(cmd.Flags(), 0, "stop past this many steps of work, sums enumerated and products formed (0: no limit); the same stop on any machine")
 	return cmd
 }
 
@@ -197,8 +195,8 @@ func misereQuotientRun(cmd *cobra.Command, io *streams, opts *misereQuotientOpti
 	if opts.maxSize < 0 {
 		return usagef("--max-size must be at least 0, not %d", opts.maxSize)
 	}
-	if opts.maxWork < 0 {
-		return usagef("--max-work must be at least 0, not %d", opts.maxWork)
+	if opts.budget.maxWork < 0 {
+		return usagef("--max-work must be at least 0, not %d", opts.budget.maxWork)
 	}
 	if len(opts.positions) > 0 {
 		if opts.heaps >= 0 {
@@ -284,7 +282,7 @@ func (opts *misereQuotientOptions) withCheckpoint(q *misere.Quotient, qerr error
 // each heap, or each position (unit), as it is added, and a terminal shows
 // a progress bar (quotientProgress). A resumed run says where it resumes.
 func (opts *misereQuotientOptions) settings(io *streams, copts catalog.Options, unit string) (misere.Settings, *quotientProgress) {
-	s := misere.Settings{MaxSize: opts.maxSize, MaxWork: opts.maxWork, Budget: copts.Budget, Checkpoint: opts.checkpoint}
+	s := misere.Settings{MaxSize: opts.maxSize, MaxWork: opts.budget.maxWork, Budget: copts.Budget, Checkpoint: opts.checkpoint}
 	p := newQuotientProgress(io, unit, opts.heaps, io.tty && !opts.json && !opts.progress)
 	s.Progress = func(n, size, pSize int) {
 		if opts.progress {
@@ -478,7 +476,6 @@ func misereSolveRun(cmd *cobra.Command, io *streams, opts *misereSolveOptions) e
 type misereCensusOptions struct {
 	digits   []int
 	out      string
-	maxWork  int64
 	maxHeaps int
 	budget   budgetFlags
 }
@@ -515,9 +512,8 @@ and DIR/census.json after each new one.`,
 	}
 	cmd.Flags().IntSliceVar(&opts.digits, "digits", []int{2}, "the numbers of code digits (e.g. 2,3)")
 	cmd.Flags().StringVar(&opts.out, "out", "", "the directory of the census (required)")
-	cmd.Flags().Int64Var(&opts.maxWork, "max-work", 50_000_000, "the work one code may take")
 	cmd.Flags().IntVar(&opts.maxHeaps, "max-heaps", 1000, "the largest heap one code may reach")
-	opts.budget.add(cmd.Flags())
+	opts.budget.addWork(cmd.Flags(), 50_000_000, "the work one code may take")
 	return cmd
 }
 
@@ -532,7 +528,7 @@ func misereCensusRun(cmd *cobra.Command, io *streams, opts *misereCensusOptions)
 		}
 		codes = append(codes, misere.OctalCodes(k)...)
 	}
-	if opts.maxWork < 0 || opts.maxHeaps < 1 || opts.maxHeaps > maxQuotientHeaps {
+	if opts.budget.maxWork < 0 || opts.maxHeaps < 1 || opts.maxHeaps > maxQuotientHeaps {
 		return usagef("--max-work must be at least 0 and --max-heaps in 1..%d", maxQuotientHeaps)
 	}
 	copts, err := opts.budget.options(true)
@@ -541,7 +537,7 @@ func misereCensusRun(cmd *cobra.Command, io *streams, opts *misereCensusOptions)
 	}
 	ctx, cancel := opts.budget.context(cmd.Context())
 	defer cancel()
-	s := misere.Settings{MaxWork: opts.maxWork, MaxHeaps: opts.maxHeaps, Budget: copts.Budget}
+	s := misere.Settings{MaxWork: opts.budget.maxWork, MaxHeaps: opts.maxHeaps, Budget: copts.Budget}
 	_, err = misere.Census(ctx, codes, s, opts.out, func(n misere.CensusNote) {
 		r := n.Row
 		how := ""

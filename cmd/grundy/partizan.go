@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/catalog/families"
+	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
 	"github.com/grundy/grundy/partizan/games"
 )
@@ -212,7 +213,7 @@ the two compare.`,
 	}
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON")
 	cmd.Flags().BoolVar(&opts.thermograph, "thermograph", false, "print the thermograph: its walls as points (t, x)")
-	opts.budget.add(cmd.Flags())
+	opts.budget.addPartizan(cmd.Flags())
 	return cmd
 }
 
@@ -293,6 +294,9 @@ func partizanErr(err error) error {
 	var ne *games.NameError
 	if errors.As(err, &ne) {
 		return usageError{Err: err}
+	}
+	if impartial.LimitOf(err) == impartial.LimitWork {
+		return fmt.Errorf("%w (raise --max-work to compute further)", err)
 	}
 	return err
 }

@@ -93,7 +93,7 @@ turn loses.`,
 	cmd.Flags().StringVar(&opts.strength, "strength", "perfect", "how the computer plays: perfect, random (a legal move at random) or mixed (perfect or random, even odds each turn)")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the record of the game as JSON at its end (the dialogue goes to standard error)")
 	addPartizanPlayFlags(cmd)
-	opts.budget.add(cmd.Flags())
+	opts.budget.addPartizan(cmd.Flags())
 	return cmd
 }
 

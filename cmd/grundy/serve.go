@@ -19,6 +19,7 @@ type serveOptions struct {
 	addr          string
 	timeout       time.Duration
 	maxPositions  int64
+	maxWork       int64
 	maxMemory     string
 	maxConcurrent int
 	maxPerClient  int
@@ -46,7 +47,8 @@ func newServeCmd(io *streams) *cobra.Command {
 The page and its assets are built into the binary.
 
 The server binds to loopback by default. Every computation runs under a work
-budget (--max-positions, --max-memory) and a deadline (--timeout); at most
+budget (--max-positions, --max-memory, --max-work for a partizan question's
+work, counted the same on any machine) and a deadline (--timeout); at most
 --max-concurrent run at once, at most --max-per-client of them for one client
 (IP address), plus one slot for requests that look cheap; the computations
 together stay under --memory-limit. starlark:FILE specs name only the rule files
@@ -83,6 +85,7 @@ func (opts *serveOptions) add(f *pflag.FlagSet) {
 	f.DurationVar(&opts.timeout, "timeout", 10*time.Second, "deadline of one computation")
 	f.Int64Var(&opts.maxPositions, "max-positions", web.DefaultBudget.MaxPositions, "position budget of one computation")
 	f.StringVar(&opts.maxMemory, "max-memory", fmt.Sprintf("%dMiB", web.DefaultBudget.MaxMemory>>20), "memory budget of one computation (e.g. 512MiB, 2GiB)")
+	f.Int64Var(&opts.maxWork, "max-work", web.DefaultBudget.MaxWork, "work budget of one partizan computation, in units of its canonical forms' work (the same stop on any machine)")
 	f.IntVar(&opts.maxConcurrent, "max-concurrent", 0, "computations running at once (0: max(2, number of CPUs))")
 	f.IntVar(&opts.maxPerClient, "max-per-client", 0, "heavy computations one client (IP address) may run at once (0: max(1, max-concurrent - 1); behind a reverse proxy all clients are one: set it to max-concurrent)")
 	f.StringVar(&opts.memoryLimit, "memory-limit", "", "heap of all computations together, past which the running ones are stopped (e.g. 1GiB; default max(384MiB, 1.5 × --max-memory))")
@@ -100,6 +103,8 @@ func (opts *serveOptions) config() (web.Config, error) {
 		return web.Config{}, usagef("--max-memory must be positive, not %q", opts.maxMemory)
 	case opts.maxPositions <= 0:
 		return web.Config{}, usagef("--max-positions must be positive, not %d", opts.maxPositions)
+	case opts.maxWork <= 0:
+		return web.Config{}, usagef("--max-work must be positive, not %d", opts.maxWork)
 	case opts.timeout <= 0:
 		return web.Config{}, usagef("--timeout must be positive, not %s", opts.timeout)
 	case opts.maxConcurrent < 0:
@@ -124,10 +129,10 @@ func (opts *serveOptions) config() (web.Config, error) {
 	if err := web.CheckAllowedHosts(opts.allowHosts); err != nil {
 		return web.Config{}, usagef("--allow-host %s", strings.TrimPrefix(err.Error(), "web: allowed host "))
 	}
-	// The flags set positions and memory; moves and output keep the
+	// The flags set positions, memory and work; moves and output keep the
 	// server's defaults (zero would mean unbounded).
 	budget := web.DefaultBudget
-	budget.MaxPositions, budget.MaxMemory = opts.maxPositions, mem
+	budget.MaxPositions, budget.MaxMemory, budget.MaxWork = opts.maxPositions, mem, opts.maxWork
 	return web.Config{
 		Budget:        budget,
 		Timeout:       opts.timeout,

@@ -105,7 +105,7 @@ each the nimber of its value (docs/partizan.md).`,
 	cmd.Flags().StringVar(&opts.moves, "moves", "", "how many moves to list: a number or all (default 10, or 100 with --json)")
 	cmd.Flags().IntVar(&opts.offset, "offset", 0, "skip the first N moves of the list (the next page)")
 	addColorFlag(cmd, &opts.color)
-	opts.budget.add(cmd.Flags())
+	opts.budget.addPartizan(cmd.Flags())
 	return cmd
 }
 

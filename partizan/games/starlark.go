@@ -130,7 +130,7 @@ func (s *session) ruleFile(spec string) (*Ruleset, error) {
 	}
 	sess := rf.NewSession(s.ctx, s.set.Resolver.Limits)
 	s.closers = append(s.closers, sess.Close)
-	eng := &ruleFileGame{s: sess, spec: name, budget: s.set.Budget, ctx: s.ctx,
+	eng := &ruleFileGame{s: sess, spec: name, budget: s.set.Budget, ctx: s.ctx, charge: s.c.Charge,
 		opts: [2]map[rulefile.Pos][]rulefile.Pos{{}, {}}, comps: map[rulefile.Pos][]rulefile.Pos{}, state: map[rulefile.Pos]uint8{}}
 	r := &Ruleset{Name: name, Title: rf.Name(), Rule: rf.Rule(), Example: rf.Example(),
 		Left: rf.Left(), Right: rf.Right(),
@@ -178,6 +178,12 @@ type ruleFileGame struct {
 	state map[rulefile.Pos]uint8             // 1 while on the search path, 2 explored
 	bytes int64
 	err   error
+	// charge counts the work of the exploration against the question's
+	// budget (partizan.Calc.Charge): a unit for each position expanded and
+	// for each Starlark step its rule calls took; steps is the session's
+	// count of them already charged
+	charge func(uint64) error
+	steps  uint64
 }
 
 // CycleError is a partizan rule file whose game can repeat a position: a
@@ -280,6 +286,13 @@ func (g *ruleFileGame) explore(p rulefile.Pos) error {
 		next, err := g.expand(p)
 		if err != nil {
 			return err
+		}
+		if g.charge != nil {
+			st := g.s.Steps()
+			if err := g.charge(1 + st - g.steps); err != nil {
+				return err
+			}
+			g.steps = st
 		}
 		stack = append(stack, frame{p: p, next: next})
 		if n := int64(len(g.state)); n%1024 == 0 {

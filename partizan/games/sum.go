@@ -18,7 +18,10 @@ type Settings struct {
 	// Budget bounds the question: MaxPositions the positions searched and
 	// the games made, MaxMoves the options of one position, MaxMemory the
 	// search's tables, MaxOutput the bytes of the answer (values, lists,
-	// walls); the caller applies Budget.Timeout to the context. The zero
+	// walls), MaxWork the units of work of the whole question (its
+	// canonical forms, their writing, a rule file's Starlark steps,
+	// Hackenbush's number search: partizan.Calc.Work), the same stop on any
+	// machine; the caller applies Budget.Timeout to the context. The zero
 	// Budget has no limits.
 	Budget impartial.Budget
 	// All lists every option of both sides with its value, not only the
@@ -125,9 +128,10 @@ func (s *session) formatRoom(g partizan.Game) (string, error) {
 		// FormatContext reads 0 as no bound: the budget is spent
 		return "", &impartial.BudgetError{Limit: impartial.LimitOutput, Max: s.set.Budget.MaxOutput, What: "the value"}
 	}
-	// under the question's context: a form of exponential size stops at
-	// the deadline, not minutes after it (issue 46, the web's abuse cases)
-	str, ok, err := partizan.FormatContext(s.ctx, g, max)
+	// under the question's context and work budget: a form of exponential
+	// size stops at the deadline, not minutes after it (issue 46, the web's
+	// abuse cases), or at the work budget, wherever the clock is
+	str, ok, err := s.c.Format(g, max)
 	if err != nil {
 		return "", err
 	}

@@ -226,9 +226,15 @@ func (Game) ParsePosition(s string) (Position, error) { return Parse(s) }
 
 // Value returns the closed forms of p when it has one: a number when p has
 // no green edge (NumberValue), a nimber when every edge is green
-// (NimValue). It is partizan's Valuer.
+// (NimValue). It is partizan's Valuer: the number search's work counts
+// against c's budget (Calc.Charge), so that a large blue-red picture stops
+// at its work budget or its deadline, not when the search is done.
 func (Game) Value(c *partizan.Calc, p Position) (partizan.Game, bool, error) {
-	if v, ok := NumberValue(p); ok {
+	v, ok, err := numberValue(p, c.Charge)
+	if err != nil {
+		return partizan.Game{}, false, err
+	}
+	if ok {
 		return c.Store().Number(partizan.NewDyadic(v.Num, uint(v.Exp))), true, nil
 	}
 	if n, ok := NimValue(p); ok {
