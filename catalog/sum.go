@@ -239,7 +239,7 @@ func checkOutput(canon string, opts Options) error {
 // explain adds to an engine error what the question was.
 func (g *sumGame[P]) explain(err error, canon string, opts Options) error {
 	var be *impartial.BudgetError
-	if errors.As(err, &be) && be.What == "" && (be.Limit == impartial.LimitPositions || be.Limit == impartial.LimitMemory || be.Limit == impartial.LimitMoves) {
+	if errors.As(err, &be) && be.What == "" && (be.Limit == impartial.LimitPositions || be.Limit == impartial.LimitMemory || be.Limit == impartial.LimitMoves || be.Limit == impartial.LimitWork) {
 		what := "search of " + g.info.Spec + " " + notation.Quote(canon)
 		if g.info.Spec == sumSpec {
 			what = "search of the sum " + notation.Quote(canon)

@@ -407,12 +407,11 @@ func writeTable(ctx context.Context, io *streams, q *misere.Quotient, path strin
 }
 
 // misereError adds to a quotient stopped by one of the misère commands'
-// own limits (its work, its size, the heaps) the flag to change. Its exit
+// own limits (its size, the heaps) the flag to change; a work stop gets
+// its hint as every limit does (limitHint). Its exit
 // status is its kind's, as every error's (cliexit.Code).
 func misereError(err error) error {
 	switch impartial.LimitOf(err) {
-	case impartial.LimitWork:
-		return fmt.Errorf("%w (raise --max-work)", err)
 	case impartial.LimitSize:
 		return fmt.Errorf("%w (raise --max-size)", err)
 	case impartial.LimitHeaps:

@@ -206,7 +206,7 @@ func TestMisereQuotientMaxWork(t *testing.T) {
 	if out != lib.String() {
 		t.Errorf("CLI %s\nlibrary %s", out, lib.String())
 	}
-	if want := "grundy: " + qerr.Error() + " (raise --max-work)\n"; code != 2 || errs != want {
+	if want := "grundy: " + qerr.Error() + " (raise --max-work to compute further)\n"; code != 2 || errs != want {
 		t.Errorf("exit %d %q, want 2 %q", code, errs, want)
 	}
 	if _, errs, code := grundy(t, "", "misere", "quotient", "kayles", "--max-work", "-1"); code != 2 || !strings.Contains(errs, "--max-work must be at least 0, not -1") {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
 	"github.com/grundy/grundy/nimber"
 )
@@ -103,11 +102,9 @@ func nimberRun(io *streams, opts *nimberOptions, table bool, args []string) erro
 	return err
 }
 
-// nimberError adds what to do about a work budget that ran out.
+// nimberError adds what to do about an unknown variable (a work stop gets
+// its hint as every limit does: limitHint).
 func nimberError(err error) error {
-	if impartial.LimitOf(err) == impartial.LimitWork {
-		return fmt.Errorf("%w (raise --max-work to compute further)", err)
-	}
 	if errors.Is(err, nimber.ErrVariable) {
 		return fmt.Errorf("%w; use --solve to find them", err)
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/grundy/grundy/catalog"
 	"github.com/grundy/grundy/catalog/families"
-	"github.com/grundy/grundy/impartial"
 	"github.com/grundy/grundy/internal/jsonout"
 	"github.com/grundy/grundy/partizan/games"
 )
@@ -295,8 +294,5 @@ func partizanErr(err error) error {
 	if errors.As(err, &ne) {
 		return usageError{Err: err}
 	}
-	if impartial.LimitOf(err) == impartial.LimitWork {
-		return fmt.Errorf("%w (raise --max-work to compute further)", err)
-	}
-	return err
+	return err // a work stop gets its hint as every limit does (limitHint)
 }

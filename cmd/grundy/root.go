@@ -221,6 +221,8 @@ func limitHint(err error) string {
 			return " (raise --max-memory to search further)"
 		case impartial.LimitTime:
 			return " (raise --timeout to search longer)"
+		case impartial.LimitWork:
+			return " (raise --max-work to compute further)"
 		}
 	}
 	return ""
