@@ -65,7 +65,8 @@ func (e *PictureError) Error() string { return fmt.Sprintf("%s picture: %s", e.R
 
 // FromPicture returns the position pic draws, as the picture of an
 // analysis (Analysis.Picture) draws it: the inverse of that picture, up to
-// the numbering of the vertices. A picture that draws none (a vertex or an
+// the numbering of the vertices (and without the vacant vertices of a
+// Clobber graph, which its parser drops too). A picture that draws none (a vertex or an
 // edge out of range, an edge colour or a vertex label the ruleset has not,
 // more vertices or edges than its syntax reads, a Hackenbush vertex that
 // does not reach the ground, a loop or a repeated edge in a graph) is a
@@ -73,7 +74,7 @@ func (e *PictureError) Error() string { return fmt.Sprintf("%s picture: %s", e.R
 func (r *Ruleset) FromPicture(pic *Picture) (Position, error) {
 	pe, ok := r.eng.(pictured)
 	if !ok {
-		return Position{}, &PictureError{Ruleset: r.Name, Msg: fmt.Sprintf("%s positions are not pictures (the board is %s)", r.Name, r.Board)}
+		return Position{}, &PictureError{Ruleset: r.Name, Msg: fmt.Sprintf("its positions are not pictures (its board is %s)", r.Board)}
 	}
 	p, err := pe.position(pic)
 	if err != nil {

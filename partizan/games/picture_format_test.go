@@ -238,7 +238,7 @@ func TestFormatPictureErrors(t *testing.T) {
 		pic  *Picture
 		want string
 	}{
-		{"domineering", hb(ground), "domineering positions are not pictures (the board is grid)"},
+		{"domineering", hb(ground), "domineering picture: its positions are not pictures (its board is grid)"},
 		{"hackenbush", gr("."), `hackenbush picture: the kind is "graph", not "hackenbush"`},
 		{"col", hb(ground), `col picture: the kind is "hackenbush", not "graph"`},
 		{"hackenbush", hb(nil), "no ground"},
