@@ -63,6 +63,26 @@ func TestPartizanFormatAPI(t *testing.T) {
 	}
 }
 
+// The largest picture a ruleset reads (Hackenbush: 255 vertices, 1024
+// edges) fits in a POST form of the default configuration, as the page
+// sends it.
+func TestPartizanFormatAPILargest(t *testing.T) {
+	pic := games.Picture{Kind: "hackenbush", Vertices: make([]games.PictureVertex, 255)}
+	pic.Vertices[0].Ground = true
+	for i := range 1024 {
+		pic.Edges = append(pic.Edges, games.PictureEdge{U: i % 254, V: i%254 + 1, Color: "l"})
+	}
+	raw, _ := json.Marshal(pic)
+	want, err := games.FormatPicture("hackenbush", &pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	form := q("game", "hackenbush", "picture", string(raw))
+	if code, body := postForm(t, New(Config{}), "/api/partizan/format", form); code != 200 || body != encode(t, &PartizanFormat{Game: "hackenbush", Position: want}) {
+		t.Errorf("a form of %d bytes: %d %.200s", len(form), code, body)
+	}
+}
+
 // A picture that is not one is one clear 4xx naming the problem.
 func TestPartizanFormatAPIErrors(t *testing.T) {
 	s := New(Config{})
