@@ -132,3 +132,21 @@ func TestPartizanFormatAPIErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPartizanFormat sends any picture parameter: the answer is JSON, a
+// 200 or a 400 or 413 with its message, never a 500 or a panic.
+func FuzzPartizanFormat(f *testing.F) {
+	f.Add("hackenbush", `{"kind":"hackenbush","vertices":[{"ground":true},{}],"edges":[{"u":0,"v":1,"color":"l"}]}`)
+	f.Add("col", `{"kind":"graph","vertices":[{"label":"L"},{}],"edges":[{"u":0,"v":1}]}`)
+	f.Add("clobber-graph", `{"kind":"graph","vertices":[{"label":"x"},{"label":"o"}],"edges":[{"u":1,"v":0}]}`)
+	f.Add("hackenbush", `{"kind":"hackenbush","edges":[{"u":-1}]} x`)
+	f.Add("snort", `{"vertices":[[]]}`)
+	s := New(Config{MaxInput: 1000})
+	f.Fuzz(func(t *testing.T, game, picture string) {
+		code, body := postForm(t, s, "/api/partizan/format", q("game", game, "picture", picture))
+		var e ErrorBody
+		if json.Unmarshal([]byte(body), &e) != nil || (code != 200) != (e.Error != "") || (code != 200 && code != 400 && code != 413) {
+			t.Fatalf("%q %q: %d %s", game, picture, code, body)
+		}
+	})
+}

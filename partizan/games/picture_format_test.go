@@ -1,6 +1,7 @@
 package games
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -270,4 +271,46 @@ func TestFormatPictureErrors(t *testing.T) {
 	if _, err := FormatPicture("hackenbus", &Picture{}); !errors.As(err, &ne) || ne.Near != "hackenbush" {
 		t.Errorf("an unknown ruleset: %v", err)
 	}
+}
+
+// FuzzFormatPicture: any picture (any JSON read as one) is written, or is
+// a *PictureError; never a panic. What is written is the ruleset's own
+// text (Parse then String gives it back), and the picture of the position
+// it reads is written the same.
+func FuzzFormatPicture(f *testing.F) {
+	for _, s := range []string{
+		`{"kind":"hackenbush","vertices":[{"ground":true},{},{}],"edges":[{"u":0,"v":1,"color":"l"},{"u":1,"v":2,"color":"r"},{"u":2,"v":2,"color":"e"}]}`,
+		`{"kind":"hackenbush","vertices":[{"ground":true},{}],"edges":[{"u":1,"v":0,"color":"e"},{"u":0,"v":1,"color":"e"}]}`,
+		`{"kind":"graph","vertices":[{"label":"L"},{},{"label":"R"}],"edges":[{"u":0,"v":2},{"u":2,"v":1}]}`,
+		`{"kind":"graph","vertices":[{"label":"x"},{"label":"."},{"label":"o"}],"edges":[{"u":0,"v":1},{"u":1,"v":2},{"u":0,"v":2}]}`,
+		`{"kind":"graph","vertices":[{"label":"x"}],"edges":[{"u":0,"v":63}]}`,
+	} {
+		for g := range uint8(4) {
+			f.Add(g, s)
+		}
+	}
+	names := []string{"hackenbush", "col", "snort", "clobber-graph"}
+	f.Fuzz(func(t *testing.T, g uint8, raw string) {
+		var pic Picture
+		if json.Unmarshal([]byte(raw), &pic) != nil {
+			return
+		}
+		game := names[int(g)%len(names)]
+		text, err := FormatPicture(game, &pic)
+		var pe *PictureError
+		if err != nil {
+			if !errors.As(err, &pe) {
+				t.Fatalf("%s %s: %v, not a *PictureError", game, raw, err)
+			}
+			return
+		}
+		rs, _ := Lookup(Rulesets(), game)
+		p, err := rs.Parse(text)
+		if err != nil || p.String() != text {
+			t.Fatalf("%s %s: written %q, read back %v (%v)", game, raw, text, p, err)
+		}
+		if again, err := FormatPicture(game, rs.eng.(pictured).picture(p.p)); err != nil || again != text {
+			t.Fatalf("%s %s: %q, whose picture is written %q (%v)", game, raw, text, again, err)
+		}
+	})
 }
