@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"os"
 	"strconv"
@@ -92,6 +93,28 @@ func TestAbusePartizan(t *testing.T) {
 				t.Errorf("GET %.100s = %d after %v: %.300s\nwant %s with %q within %v", k.target, code, elapsed, text, k.codes, k.want, timeout+time.Second)
 			}
 		}
+		// /api/partizan/format: pictures past the rulesets' bounds, past
+		// the field's and the body's, not JSON, posted as the page posts
+		// them; and the largest stalk it reads.
+		for _, k := range []struct {
+			form  string
+			codes string
+			want  string
+		}{
+			{formatForm("hackenbush", stalkJSON(300, 0)), "400", "301 vertices (at most 255)"},
+			{formatForm("hackenbush", stalkJSON(254, 0)), "200", `"position":"` + strings.Repeat("l", 254) + `"`},
+			{formatForm("hackenbush", stalkJSON(200, 900)), "400 413", ""},
+			{formatForm("col", `{"kind":"graph","vertices":[`+strings.TrimSuffix(strings.Repeat(`{"label":"."},`, 65), ",")+`]}`), "400", "65 vertices (at most 64)"},
+			{formatForm("col", `{"kind":"graph","vertices":[`+strings.Repeat("[", 5000)), "400", "not JSON"},
+			{formatForm("hackenbush", strings.Repeat(" ", 70<<10)), "413", "too large"},
+			{formatForm("domineering", `{"kind":"graph"}`), "400", "not pictures"},
+		} {
+			code, text, elapsed := c.must(t, "POST", "/api/partizan/format", k.form)
+			t.Logf("format %.60s: %d in %v", k.form, code, elapsed.Round(time.Millisecond))
+			if !strings.Contains(" "+k.codes+" ", " "+strconv.Itoa(code)+" ") || !strings.Contains(text, k.want) || elapsed > timeout+time.Second {
+				t.Errorf("POST /api/partizan/format %.100s = %d after %v: %.300s\nwant %s with %q", k.form, code, elapsed, text, k.codes, k.want)
+			}
+		}
 	})
 
 	t.Run("parallel", func(t *testing.T) {
@@ -102,7 +125,8 @@ func TestAbusePartizan(t *testing.T) {
 			api("value", "expr", "domineering 7x7 + clobber 'xoxoxo|oxoxox|xoxoxo|oxoxox'"),
 		}
 		cheap := newAbuseClient(srv.base, "127.0.0.5")
-		cheapTargets := []string{api("solve", "game", "clobber", "position", "xox|ox."), api("value", "expr", "{3||2|1}")}
+		cheapTargets := []string{api("solve", "game", "clobber", "position", "xox|ox."), api("value", "expr", "{3||2|1}"),
+			"/api/partizan/format?" + formatForm("hackenbush", stalkJSON(3, 1))}
 		idle := map[string]string{}
 		for _, target := range cheapTargets {
 			code, text, _ := cheap.must(t, "GET", target, "")
@@ -188,4 +212,30 @@ func TestAbusePartizan(t *testing.T) {
 		t.Errorf("server RSS reached %d MiB, want under %d MiB", peak>>20, (memoryLimit+rssMargin)>>20)
 	}
 	srv.stop(t)
+}
+
+// stalkJSON is the JSON of a Hackenbush picture: a blue stalk of n edges,
+// then extra red edges from the ground to its top.
+func stalkJSON(n, extra int) string {
+	var b strings.Builder
+	b.WriteString(`{"kind":"hackenbush","vertices":[{"ground":true}`)
+	b.WriteString(strings.Repeat(",{}", n))
+	b.WriteString(`],"edges":[`)
+	for v := 1; v <= n+extra; v++ {
+		if v > 1 {
+			b.WriteByte(',')
+		}
+		if v <= n {
+			fmt.Fprintf(&b, `{"u":%d,"v":%d,"color":"l"}`, v-1, v)
+		} else {
+			fmt.Fprintf(&b, `{"u":0,"v":%d,"color":"r"}`, n)
+		}
+	}
+	b.WriteString("]}")
+	return b.String()
+}
+
+// formatForm is the form of /api/partizan/format for a picture.
+func formatForm(game, picture string) string {
+	return url.Values{"game": {game}, "picture": {picture}}.Encode()
 }

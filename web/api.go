@@ -208,11 +208,19 @@ func (s *Server) field(r *http.Request, name string, required bool) (string, err
 		}
 		return "", nil
 	}
-	if len(v) > 1 {
+	return s.longField(r, name, s.cfg.MaxInput)
+}
+
+// longField returns a required form field of at most max bytes.
+func (s *Server) longField(r *http.Request, name string, max int) (string, error) {
+	v := r.Form[name]
+	switch {
+	case len(v) == 0:
+		return "", badRequest("missing parameter %q", name)
+	case len(v) > 1:
 		return "", badRequest("parameter %q given %d times", name, len(v))
-	}
-	if len(v[0]) > s.cfg.MaxInput {
-		return "", &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameter %q too long: %d bytes (at most %d)", name, len(v[0]), s.cfg.MaxInput)}
+	case len(v[0]) > max:
+		return "", &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("parameter %q too long: %d bytes (at most %d)", name, len(v[0]), max)}
 	}
 	return v[0], nil
 }

@@ -374,7 +374,8 @@ func (s *Server) encode(rt route, v any) ([]byte, error) {
 
 // Requests that look cheap (see Config.FastLane): every field together at
 // most cheapInput bytes, and for the sequence routes to ≤ cheapTo, for the
-// bridge routes n ≤ cheapBridgeN. Position questions on short input are
+// bridge routes n ≤ cheapBridgeN; partizan/format always (a picture is
+// written in time linear in its size, bounded). Position questions on short input are
 // usually answered in microseconds; the ones that are not (a short spec
 // with a huge heap) are found out by FastTimeout, and the ones whose answer
 // is long (the moves of nim 80000: 3.7 MB) by cheapAnswer.
@@ -395,6 +396,11 @@ func (s *Server) looksCheap(name string, r *http.Request) bool {
 		for _, v := range vs {
 			size += len(k) + len(v) + 2
 		}
+	}
+	if name == "partizan/format" {
+		// a picture bounded by its ruleset (at most 1024 edges, under
+		// 64 KiB of JSON), written in linear time
+		return true
 	}
 	if size > cheapInput {
 		return false

@@ -1,8 +1,12 @@
 package web
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"net/http"
+	"reflect"
 	"strings"
 
 	"github.com/grundy/grundy/notation"
@@ -26,6 +30,7 @@ func (s *Server) partizanRoutes() []route {
 		{"partizan/solve", s.partizanSolve, true},
 		{"partizan/reply", s.partizanReply, true},
 		{"partizan/value", s.partizanValue, true},
+		{"partizan/format", s.partizanFormat, true},
 	}
 }
 
@@ -42,6 +47,13 @@ type PartizanReply struct {
 	Side     string      `json:"side"`
 	Move     *games.Move `json:"move,omitempty"`
 	Over     bool        `json:"over"`
+}
+
+// PartizanFormat is the answer of /api/partizan/format: the position a
+// picture draws, in its ruleset's syntax.
+type PartizanFormat struct {
+	Game     string `json:"game"`
+	Position string `json:"position"`
 }
 
 // partizanSettings are the settings of every partizan question: the
@@ -116,6 +128,32 @@ func (s *Server) partizanValue(r *http.Request) (any, error) {
 	return c, nil
 }
 
+// partizanFormat writes the position a picture draws (picture=, the JSON
+// of a games.Picture, as /api/partizan/solve gives it) in the syntax of
+// its ruleset (game=): games.FormatPicture. The picture may be four times
+// as long as the other fields (Config.MaxInput), so that every picture a
+// ruleset's syntax reads fits (a Hackenbush picture of 1024 edges is
+// about 30 KB of JSON).
+func (s *Server) partizanFormat(r *http.Request) (any, error) {
+	game, err := s.field(r, "game", true)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := s.longField(r, "picture", 4*s.cfg.MaxInput)
+	if err != nil {
+		return nil, err
+	}
+	var pic games.Picture
+	if err := decodeJSON(raw, &pic); err != nil {
+		return nil, badRequest("parameter \"picture\": %v", err)
+	}
+	text, err := games.FormatPicture(game, &pic)
+	if err != nil {
+		return nil, partizanError(err)
+	}
+	return &PartizanFormat{Game: game, Position: text}, nil
+}
+
 // partizanError adds the web's words to an unknown ruleset's name: a 400
 // pointing at the list (as errorStatus does for an unknown game).
 func partizanError(err error) error {
@@ -139,4 +177,52 @@ func (s *Server) side(r *http.Request) (partizan.Side, error) {
 		return partizan.Right, nil
 	}
 	return 0, badRequest("parameter \"side\" must be left or right, not %s", notation.Quote(v))
+}
+
+// decodeJSON reads the JSON document raw into v (no field v has not, nothing
+// after it), its errors in the user's words (no Go types).
+func decodeJSON(raw string, v any) error {
+	dec := json.NewDecoder(strings.NewReader(raw))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		if _, err := dec.Token(); err != io.EOF {
+			return fmt.Errorf("more after the JSON value (at byte %d)", dec.InputOffset())
+		}
+		return nil
+	}
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF) && strings.TrimSpace(raw) == "":
+		return errors.New("empty (a JSON object: {\"kind\": …, \"vertices\": […], \"edges\": […]})")
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("not JSON: it ends early")
+	case errors.As(err, &se):
+		return fmt.Errorf("not JSON (at byte %d): %v", se.Offset, se)
+	case errors.As(err, &te):
+		where := "it"
+		if te.Field != "" {
+			where = fmt.Sprintf("%q", te.Field)
+		}
+		return fmt.Errorf("%s is a JSON %s, not %s", where, te.Value, jsonWant(te.Type))
+	}
+	return errors.New(strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// jsonWant names what a Go type reads in JSON.
+func jsonWant(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return "a " + t.Kind().String()
 }

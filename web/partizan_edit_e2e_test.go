@@ -2,9 +2,7 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	neturl "net/url"
 	"slices"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/grundy/grundy/partizan/games"
 	"github.com/grundy/grundy/partizan/graph"
 	"github.com/grundy/grundy/partizan/hackenbush"
 )
@@ -119,23 +118,6 @@ func shapeOf(t *testing.T, game, text string) shape {
 	return s
 }
 
-// picture is s as the page's pictures are written (games.Picture).
-func (s shape) picture() map[string]any {
-	kind := "graph"
-	if s.hb {
-		kind = "hackenbush"
-	}
-	vs := []map[string]any{}
-	for i, l := range s.labels {
-		vs = append(vs, map[string]any{"label": l, "ground": s.hb && i == 0})
-	}
-	es := []map[string]any{}
-	for _, e := range s.edges {
-		es = append(es, map[string]any{"u": e.U, "v": e.V, "color": e.Color})
-	}
-	return map[string]any{"kind": kind, "vertices": vs, "edges": es}
-}
-
 // clickEdge clicks edge i of the picture shown half-way along it (a
 // curved edge's box has its centre off the edge).
 func clickEdge(t *testing.T, ctx context.Context, i int) {
@@ -149,64 +131,57 @@ func clickEdge(t *testing.T, ctx context.Context, i int) {
 	run(t, ctx, "click edge", chromedp.MouseClickXY(xy[0], xy[1]))
 }
 
-// The page writes a picture it edits in the ruleset's syntax (pedit.js's
-// format, CGSuite's graph notation): the library reads every text it
-// writes back as the same picture, for random Hackenbush pictures (loops,
-// parallel edges, cycles, every edge reaching the ground) and random
-// labelled graphs of Col and Clobber (several parts, lone vertices).
-func TestBrowserPartizanEditFormat(t *testing.T) {
+// The editor applies the text of the last edit only, whatever order the
+// server's answers come in (pedit.js's editor, with a host whose format
+// answers when the test says): two edits whose texts come back in reverse
+// order leave the second's; Undo gives the first's back, then the text
+// before; an answer that comes after the position changed otherwise
+// (reset) is not applied; a refusal is shown, not applied.
+func TestBrowserPartizanEditOrder(t *testing.T) {
 	url := serve(t, New(Config{}))
 	ctx := browser(t)
-	run(t, ctx, "open", chromedp.Navigate(url+"/#/partizan?game=hackenbush"))
-	r := rand.New(rand.NewPCG(46, 1))
-	type job struct {
-		game string
-		s    shape
-	}
-	var jobs []job
-	colours := []string{"l", "r", "e"}
-	for range 150 {
-		n := 1 + r.IntN(7)
-		s := shape{hb: true, labels: make([]string, n)}
-		for v := 1; v < n; v++ { // a tree on the ground, then any edges
-			s.edges = append(s.edges, shapeEdge{r.IntN(v), v, colours[r.IntN(3)]})
-		}
-		for range r.IntN(4) {
-			s.edges = append(s.edges, shapeEdge{r.IntN(n), r.IntN(n), colours[r.IntN(3)]})
-		}
-		r.Shuffle(len(s.edges), func(i, j int) { s.edges[i], s.edges[j] = s.edges[j], s.edges[i] })
-		jobs = append(jobs, job{"hackenbush", s})
-	}
-	for k := range 150 {
-		game, names := "col", []string{".", "L", "R"}
-		if k%3 == 2 {
-			game, names = "clobber-graph", []string{"x", "o"}
-		}
-		n := r.IntN(8)
-		s := shape{labels: make([]string, n)}
-		for v := range n {
-			s.labels[v] = names[r.IntN(len(names))]
-			for w := range v {
-				if r.IntN(5) < 2 {
-					s.edges = append(s.edges, shapeEdge{w, v, ""})
-				}
-			}
-		}
-		jobs = append(jobs, job{game, s})
-	}
-	var pics []map[string]any
-	for _, j := range jobs {
-		pics = append(pics, j.s.picture())
-	}
-	arg, _ := json.Marshal(pics)
-	texts := eval[[]string](t, ctx, "format", fmt.Sprintf(`import('/pedit.js').then((m) => %s.map(m.format))`, arg), chromedp.EvalAwaitPromise)
-	if len(texts) != len(jobs) {
-		t.Fatalf("%d texts for %d pictures", len(texts), len(jobs))
-	}
-	for i, j := range jobs {
-		if got := shapeOf(t, j.game, texts[i]); !sameShape(got, j.s) {
-			t.Errorf("%s: the page writes %+v as %q, which the library reads as %+v", j.game, j.s, texts[i], got)
-		}
+	run(t, ctx, "open", chromedp.Navigate(url+"/#/partizan?game=hackenbush&position=."))
+	waitJS(t, ctx, "ready", `document.getElementById('pz-result')?.dataset.asked === '.'`)
+	got := eval[[]string](t, ctx, "order", `Promise.all([import('/pedit.js'), import('/dom.js'), import('/pgraph.js')]).then(async ([m, dom, pg]) => {
+		const log = [];
+		const answers = [];
+		const tick = () => new Promise((r) => setTimeout(r, 0));
+		const host = {
+			picture: () => ({ kind: 'hackenbush', vertices: [{ ground: true }], edges: [] }),
+			text: () => '.',
+			format: (p) => new Promise((ok, no) => answers.push({ ok, no, edges: p.edges.length })),
+			apply: (t) => log.push('apply ' + t),
+			refused: (e) => log.push('refused ' + e.message),
+			redraw: () => {}, moving: () => {},
+		};
+		const ed = m.editor(host, { h: dom.h, clear: dom.clear, view: pg.view });
+		const btn = (id) => ed.element.querySelector('#' + id);
+		ed.ruleset({ name: 'hackenbush', board: 'hackenbush' });
+		btn('pz-click-edit').click();
+		btn('pz-grow').click();
+		btn('pz-grow').click();
+		log.push('asked ' + answers.map((a) => a.edges).join(',') + ' pending ' + (ed.element.dataset.pending ?? 'no'));
+		answers[1].ok('two');
+		await tick();
+		answers[0].ok('one');
+		await tick();
+		log.push('pending ' + (ed.element.dataset.pending ?? 'no'));
+		btn('pz-undo').click();
+		await tick();
+		btn('pz-undo').click();
+		await tick();
+		btn('pz-grow').click();
+		ed.reset();
+		answers[2].ok('late');
+		await tick();
+		btn('pz-grow').click();
+		answers[3].no(new Error('no'));
+		await tick();
+		return log;
+	})`, chromedp.EvalAwaitPromise)
+	want := []string{"asked 1,2 pending true", "apply two", "pending no", "apply one", "apply .", "refused no"}
+	if !slices.Equal(got, want) {
+		t.Errorf("the editor did %q, want %q", got, want)
 	}
 }
 
@@ -225,7 +200,13 @@ func TestBrowserPartizanEdit(t *testing.T) {
 		// and the value to the library's reading of it.
 		check := func(game, step string, want shape) string {
 			t.Helper()
+			waitJS(t, ctx, step+": written", `!document.getElementById('pz-editor').dataset.pending`)
 			txt := eval[string](t, ctx, "text", `document.getElementById('pz-position').value`)
+			// the library's own text: the server wrote it (/api/partizan/format)
+			rs, _ := games.Lookup(games.Rulesets(), game)
+			if p, err := rs.Parse(txt); err != nil || p.String() != txt {
+				t.Errorf("at %d px, %s %s: the text %q is not the library's (it writes %q, %v)", size.w, game, step, txt, p.String(), err)
+			}
 			a := analyzeAll(t, game, txt)
 			waitJS(t, ctx, step, fmt.Sprintf(`(() => { const r = document.getElementById('pz-result'); return r.dataset.asked === %q && !r.classList.contains('busy') && document.getElementById('pz-value')?.textContent === %q; })()`, txt, a.Value))
 			if got := shapeOf(t, game, txt); !sameShape(got, want) {
@@ -321,6 +302,7 @@ func TestBrowserPartizanEdit(t *testing.T) {
 			g = shape{labels: g.labels[:3], edges: g.edges[:2]}
 			check(game, "a vertex deleted by the keyboard", g)
 			run(t, ctx, "undo twice", click("#pz-undo"), click("#pz-undo"))
+			waitJS(t, ctx, "undone", `!document.getElementById('pz-editor').dataset.pending`)
 			if got := eval[string](t, ctx, "undone", `document.getElementById('pz-position').value`); got != before {
 				t.Errorf("at %d px, %s: two undos give %q, the text before was %q", size.w, game, got, before)
 			}

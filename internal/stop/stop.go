@@ -42,6 +42,7 @@ import (
 	"github.com/grundy/grundy/misere"
 	"github.com/grundy/grundy/notation"
 	"github.com/grundy/grundy/octal"
+	"github.com/grundy/grundy/partizan/games"
 	"github.com/grundy/grundy/problems"
 	"github.com/grundy/grundy/rules"
 )
@@ -110,7 +111,7 @@ func Of(err error) Kind {
 		return Unsupported
 	case is[*catalog.SpecError](err), is[*catalog.PositionError](err), is[*notation.SyntaxError](err),
 		is[*catalog.RangeError](err), is[*catalog.CapabilityError](err), is[*misere.UnprovableError](err),
-		is[*cardflip.OptionError](err), is[*problems.UnknownError](err):
+		is[*cardflip.OptionError](err), is[*problems.UnknownError](err), is[*games.PictureError](err):
 		return BadInput
 	case is[*bridge.InputError](err), is[*problems.InputError](err), is[*rules.RuleError](err),
 		is[*rules.LoadError](err), is[*misere.CheckpointError](err), is[*checkpoint.Error](err):

@@ -352,14 +352,29 @@ func parsePosition(syn *Syntax, s string, shorthand bool) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	adj := make([]uint64, len(g.Labels))
-	for _, e := range g.Edges {
+	return NewPosition(g.Labels, g.Edges), nil
+}
+
+// NewPosition returns the simple graph of the given vertex labels (codes,
+// 0 for none) and edges, numbered as ParsePosition numbers the text its
+// ruleset's FormatPosition writes of it: loops and repeated edges are
+// dropped, as ParsePosition drops them. There must be at most MaxVertices
+// labels, and each edge's ends must be vertices (it panics otherwise).
+func NewPosition(labels []byte, edges []Edge) Position {
+	if len(labels) > MaxVertices {
+		panic(fmt.Sprintf("graph.NewPosition: %d vertices (at most %d)", len(labels), MaxVertices))
+	}
+	adj := make([]uint64, len(labels))
+	for _, e := range edges {
+		if e.U < 0 || e.V < 0 || e.U >= len(labels) || e.V >= len(labels) {
+			panic(fmt.Sprintf("graph.NewPosition: edge %d-%d of a graph of %d vertices", e.U, e.V, len(labels)))
+		}
 		if e.U != e.V {
 			adj[e.U] |= 1 << e.V
 			adj[e.V] |= 1 << e.U
 		}
 	}
-	return normalized(g.Labels, adj), nil
+	return normalized(labels, adj)
 }
 
 // normalized returns the graph renumbered in the order of a depth-first

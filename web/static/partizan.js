@@ -113,7 +113,9 @@ export default {
     const ed = pe.editor({
       picture: () => pic,
       text: () => text.value,
+      format: (p) => pz.format(rs.name, p),
       apply: (t) => { text.value = t; marks = new Map(); clear(pickBox); drawPicture(); solveSoon(); },
+      refused: (e) => clear(result, h('p', { class: 'error', role: 'alert', id: 'pz-error' }, e.message)),
       redraw: () => drawPicture(),
       moving: () => { if (pic) drawPicture(); else clear(boardBox); solve(); },
     }, { h, clear, view: pg.view });

@@ -2,11 +2,11 @@
 // picture (edges on the ground, vertex 0) or a graph of Col, Snort or
 // Clobber on a graph. The page edits the picture's structure only (an
 // edge added, recoloured or removed, a vertex added, relabelled or
-// removed) and writes it back in the ruleset's documented syntax,
-// CGSuite's graph notation (the library's graph.Syntax.Format, followed
-// here step by step); the server reads that text as it reads what one
-// types, and every value shown is its answer. No rule of any game is
-// here: what a move does is the server's.
+// removed); the server writes each picture edited in the ruleset's
+// syntax (/api/partizan/format, the library's formatter) and reads that
+// text as it reads what one types, and every value shown is its answer.
+// No rule of any game, and no notation, is here: what a move does and how
+// a position is written are the server's.
 //
 // A picture is {kind, vertices: [{label, ground}], edges: [{u, v, color}]}
 // as the server sends it (games.Picture); every function returns a new
@@ -25,93 +25,6 @@ export function copy(pic) {
 // graph with no vertex.
 export function empty(kind) {
   return { kind, vertices: kind === 'hackenbush' ? [{ ground: true }] : [], edges: [] };
-}
-
-// The names of the vertices that close cycles: one capital letter but L,
-// R, X and O (labels in some rulesets), then {V23}, {V24}, … (graph's
-// vertexName).
-const LETTERS = 'ABCDEFGHIJKMNPQSTUVWYZ';
-function vertexName(k) {
-  return k < LETTERS.length ? LETTERS[k] : `{V${k + 1}}`;
-}
-
-// format writes pic in CGSuite's graph notation as the library's
-// graph.Syntax.Format does: a depth-first walk from vertex 0 (then from
-// the first vertex of each other part, after ";"), a vertex with several
-// branches writing them in parentheses, the vertices that close cycles
-// named A, B, … (":A"). Hackenbush writes its edges l, r, e and no vertex
-// ("." the bare ground); the graphs their vertices' labels and edges "-"
-// ("empty" for no vertex).
-export function format(pic) {
-  const hb = pic.kind === 'hackenbush';
-  const n = pic.vertices.length;
-  if (hb && pic.edges.length === 0) return '.';
-  if (n === 0) return 'empty';
-  const adj = pic.vertices.map(() => []);
-  pic.edges.forEach((e, i) => {
-    adj[e.u].push(i);
-    if (e.v !== e.u) adj[e.v].push(i);
-  });
-  // Pass 1: the depth-first forest; back edges (to a visited vertex,
-  // loops too) hang from the vertex that found them and name the vertex
-  // they reach.
-  const branches = pic.vertices.map(() => []);
-  const visited = new Array(n).fill(false);
-  const used = new Array(pic.edges.length).fill(false);
-  const named = new Array(n).fill(false);
-  const roots = [];
-  const order = [];
-  const visit = (u) => {
-    visited[u] = true;
-    order.push(u);
-    for (const ei of adj[u]) {
-      if (used[ei]) continue;
-      used[ei] = true;
-      const e = pic.edges[ei];
-      const w = e.v === u ? e.u : e.v;
-      if (visited[w]) {
-        named[w] = true;
-        branches[u].push({ edge: ei, to: w, tree: false });
-        continue;
-      }
-      branches[u].push({ edge: ei, to: w, tree: true });
-      visit(w);
-    }
-  };
-  for (let v = 0; v < n; v++) {
-    if (!visited[v]) {
-      roots.push(v);
-      visit(v);
-    }
-  }
-  const names = [];
-  let k = 0;
-  for (const v of order) if (named[v]) names[v] = vertexName(k++);
-  // Pass 2: write.
-  const out = [];
-  const vertexText = (v, first) => {
-    let t = hb ? '' : pic.vertices[v].label || '.';
-    if (first && t === '' && !named[v] && branches[v].length === 0) t = '.';
-    out.push(t);
-    if (named[v]) out.push(':', names[v]);
-  };
-  const write = (u) => {
-    const bs = branches[u];
-    if (bs.length > 1) out.push('(');
-    bs.forEach((br, i) => {
-      if (i > 0) out.push(';');
-      out.push(hb ? pic.edges[br.edge].color : '-');
-      vertexText(br.to, false);
-      if (br.tree) write(br.to);
-    });
-    if (bs.length > 1) out.push(')');
-  };
-  roots.forEach((r, i) => {
-    if (i > 0) out.push(';');
-    vertexText(r, true);
-    write(r);
-  });
-  return out.join('');
 }
 
 // grounded keeps of a Hackenbush picture what reaches the ground (what a
@@ -221,19 +134,29 @@ const TOOLS = {
 
 // editor builds the editing controls of the page. host says what the
 // page shows and does: picture() the server's picture of the position
-// shown (or null), text() the position's text, apply(text) sets the text
-// and analyses it as typing does, redraw() draws the picture again (the
-// page asks view() for it while editing), moving() is called when clicks
-// go back to moves. The editor keeps its own copy of the picture being
-// edited (the draft, numbered as it grows) until the position changes
-// otherwise (reset).
+// shown (or null), text() the position's text, format(picture) the
+// promise of the text the server writes of a picture, apply(text) sets
+// the text and analyses it as typing does, refused(error) shows why the
+// server wrote no text, redraw() draws the picture again (the page asks
+// view() for it while editing), moving() is called when clicks go back to
+// moves. The editor keeps its own copy of the picture being edited (the
+// draft, numbered as it grows) until the position changes otherwise
+// (reset).
+//
+// Each edit draws the draft at once and asks the server for its text; the
+// text of the last edit (or undo) only is applied, whatever order the
+// answers come in, and none once the position changed otherwise. While an
+// answer is awaited the editor's element has data-pending.
 export function editor(host, { h, clear, view }) {
   let kind = null; // 'hackenbush', 'tints', 'stones', or null: no picture
   let on = false; // clicks edit
   let tool = null;
   let draft = null;
   let sel = null; // the key of the vertex picked ("v3"), or null
-  let undo = []; // {text, draft, sel} before each edit
+  let undo = []; // {text, draft, sel} before each edit (text: a holder)
+  // the holder of the text of the last edit or undo, {promise} of it; null
+  // when the text in the box is the position's own (typed, a move)
+  let cur = null;
 
   const moveBtn = h('button', { type: 'button', class: 'secondary small', id: 'pz-click-move', 'aria-pressed': 'true', onclick: () => setOn(false) }, 'Move');
   const editBtn = h('button', { type: 'button', class: 'secondary small', id: 'pz-click-edit', 'aria-pressed': 'false', onclick: () => setOn(true) }, 'Edit');
@@ -311,14 +234,34 @@ export function editor(host, { h, clear, view }) {
     else host.moving();
   }
 
+  // show makes the text of holder the position when the server has
+  // written it, unless another edit, an undo or a change of position
+  // comes first (drop).
+  function show(holder) {
+    cur = holder;
+    element.dataset.pending = 'true';
+    const mine = (f) => (x) => {
+      if (cur !== holder) return;
+      delete element.dataset.pending;
+      f(x);
+    };
+    holder.promise.then(mine(host.apply), mine(host.refused));
+  }
+
+  function drop() {
+    cur = null;
+    delete element.dataset.pending;
+  }
+
   // commit makes p the picture shown, sel the vertex picked, and its text
-  // the position.
+  // (the server's) the position.
   function commit(p, newSel) {
-    undo.push({ text: host.text(), draft: draft && copy(draft), sel });
+    undo.push({ text: cur ?? { promise: Promise.resolve(host.text()) }, draft: draft && copy(draft), sel });
     draft = p;
     sel = newSel;
     say();
-    host.apply(format(p));
+    host.redraw();
+    show({ promise: host.format(p) });
   }
 
   function undoLast() {
@@ -327,7 +270,7 @@ export function editor(host, { h, clear, view }) {
     draft = u.draft;
     sel = u.sel;
     say();
-    host.apply(u.text);
+    show(u.text);
   }
 
   function growHere() {
@@ -404,6 +347,7 @@ export function editor(host, { h, clear, view }) {
     ruleset(rs) {
       const k = rs?.board === 'hackenbush' ? 'hackenbush' : rs?.board === 'graph' ? (rs.name.startsWith('clobber') ? 'stones' : 'tints') : null;
       if (k !== kind) undo = [];
+      drop();
       kind = k;
       switchRow.hidden = !kind;
       if (!kind) press(false);
@@ -418,13 +362,17 @@ export function editor(host, { h, clear, view }) {
     // reset forgets the draft: the position changed otherwise (typed, a
     // move, an option followed).
     reset() {
+      drop();
       draft = null;
       sel = null;
       if (kind) say();
     },
     // hide hides the controls while a game is played (clicks are moves).
     hide(hidden) {
-      if (hidden) setOn(false);
+      if (hidden) {
+        drop();
+        setOn(false);
+      }
       switchRow.hidden = hidden || !kind;
     },
     // view draws the picture being edited (null when there is none).

@@ -52,3 +52,11 @@ export async function reply(game, position, side, opts) {
 export function value(expr, opts) {
   return api('partizan/value', { expr }, opts);
 }
+
+// format is the text of the position a picture draws (games.Picture, as
+// analyze gives it, or edited), as the server writes it in the ruleset's
+// syntax.
+export async function format(game, picture, opts) {
+  const r = await api('partizan/format', { game, picture: JSON.stringify(picture) }, opts);
+  return r.position;
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/grundy/grundy/misere"
 	"github.com/grundy/grundy/notation"
 	"github.com/grundy/grundy/octal"
+	"github.com/grundy/grundy/partizan/games"
 	"github.com/grundy/grundy/problems"
 	"github.com/grundy/grundy/rules"
 )
@@ -63,6 +64,7 @@ func Errors() map[stop.Kind][]error {
 			&misere.UnprovableError{},
 			&cardflip.OptionError{Option: "model", Value: "psychic", Want: "table or turn"},
 			&problems.UnknownError{ID: "nosuch"},
+			&games.PictureError{Ruleset: "hackenbush", Msg: "vertex 2 does not reach the ground"},
 			&catalog.PositionError{Game: "starlark:g.star", Position: "9", Offset: -1, Msg: "no vertex 9", Err: &rules.RuleError{File: "g.star", Func: "parse", Msg: "fail: no vertex 9"}},
 		},
 		stop.BadData: {
