@@ -54,6 +54,19 @@ type Valuer[P any] interface {
 	Value(c *Calc, p P) (g Game, ok bool, err error)
 }
 
+// Impartial is implemented by rulesets whose two players have the same
+// options in every position (Cram, say, or any impartial game played as a
+// partizan one): Impartial reports whether this ruleset is one. Every value
+// is then a nimber, *mex of its options' nimbers (the Sprague–Grundy
+// theorem: {*a, *b, … | *a, *b, …} = *mex(a, b, …); ONAG ch. 11, Siegel
+// IV.1), and the Solver asks for Left's options only and makes *mex
+// directly instead of the canonical form of { options | options }. A
+// ruleset that says true must mean it: Right's options are never asked
+// for. Plain solvers ignore it.
+type Impartial interface {
+	Impartial() bool
+}
+
 // Solver computes canonical forms of the positions of a ruleset: the
 // options of each side are valued recursively and the canonical form of
 // { left values | right values } is made in c's store. It keeps a
@@ -68,6 +81,7 @@ type Solver[P any, K comparable] struct {
 	split Splitter[P]
 	val   Valuer[P]
 	conj  Conjugator[P, K]
+	imp   bool      // the ruleset is Impartial
 	tt    map[K]gid // by Key
 	ctt   map[K]gid // by ConjugateKey: the value of the key's representative
 	bytes int64
@@ -81,9 +95,9 @@ type Solver[P any, K comparable] struct {
 	// bound (MaxMoves)
 	pbase int
 	pmax  int64
-	// Plain, when set, ignores Split, Value and ConjugateKey: the definition
-	// alone (under Key), for tests of a ruleset's closed forms, components
-	// and conjugation.
+	// Plain, when set, ignores Split, Value, ConjugateKey and Impartial:
+	// the definition alone (under Key), for tests of a ruleset's closed
+	// forms, components, conjugation and nimbers.
 	Plain bool
 }
 
@@ -93,6 +107,9 @@ func NewSolver[P any, K comparable](c *Calc, rules Ruleset[P, K]) *Solver[P, K] 
 	s.split, _ = rules.(Splitter[P])
 	s.val, _ = rules.(Valuer[P])
 	s.conj, _ = rules.(Conjugator[P, K])
+	if im, ok := rules.(Impartial); ok {
+		s.imp = im.Impartial()
+	}
 	s.push = func(q P) bool {
 		s.stk = append(s.stk, q)
 		// a ruleset's loop over its moves is polled and bounded as it goes
@@ -224,6 +241,9 @@ func (s *Solver[P, K]) atom(p P) gid {
 // stack, their values on the Calc's, and the canonical form is made from
 // those.
 func (s *Solver[P, K]) search(p P) gid {
+	if s.imp && !s.Plain {
+		return s.searchImpartial(p)
+	}
 	pmark, gmark := len(s.stk), len(s.c.stk)
 	var n [2]int
 	for _, sd := range [2]Side{Left, Right} {
@@ -242,6 +262,63 @@ func (s *Solver[P, K]) search(p P) gid {
 	}
 	vals := s.c.stk[gmark:]
 	id := s.c.construct(vals[:n[Left]:n[Left]], vals[n[Left]:len(vals):len(vals)])
+	clear(s.stk[pmark:])
+	s.stk, s.c.stk = s.stk[:pmark], s.c.stk[:gmark]
+	return id
+}
+
+// searchImpartial values p of an impartial ruleset: Left's options (Right's
+// are the same) are valued, each a nimber, and p is *mex of them. Should an
+// option's value not be a nimber (a Valuer's closed form out of line, say),
+// the canonical form of { options | options } is made instead. The budget
+// counts the options as construct does, both sides'.
+func (s *Solver[P, K]) searchImpartial(p P) gid {
+	pmark, gmark := len(s.stk), len(s.c.stk)
+	s.pbase, s.pmax = pmark, s.c.b.MoveLimit()
+	if err := s.rules.Options(p, Left, s.push); err != nil {
+		s.c.fail(err)
+	}
+	n := len(s.stk) - pmark
+	s.c.checkMoves(n)
+	s.c.step()
+	s.c.checkMoves(2 * n)
+	// mex ≤ n: the nimbers below n+1 are marked, the others cannot matter
+	var small [4]uint64
+	seen := small[:]
+	if n >= 256 {
+		seen = make([]uint64, n/64+1)
+	}
+	nimbers := true
+	opts := s.stk[pmark:len(s.stk):len(s.stk)]
+	for _, q := range opts {
+		v := s.value(q)
+		s.c.stk = append(s.c.stk, v)
+		var m uint64
+		if v&^nimField == 0 { // an immediate nimber, 0 included
+			m = immNim(v)
+		} else if x, k, big, ok := s.c.nus(v); ok && k == 0 && x.Sign() == 0 {
+			m = big
+		} else {
+			nimbers = false
+			continue
+		}
+		if m <= uint64(n) {
+			seen[m/64] |= 1 << (m % 64)
+		}
+	}
+	var id gid
+	if nimbers {
+		mex := uint64(0)
+		for seen[mex/64]>>(mex%64)&1 != 0 {
+			mex++
+		}
+		id = s.c.s.nusID(s.c, Dyadic{}, 0, mex)
+	} else {
+		vals := s.c.stk[gmark:]
+		s.c.stk = append(s.c.stk, vals...)
+		vals = s.c.stk[gmark:]
+		id = s.c.construct(vals[:n:n], vals[n:])
+	}
 	clear(s.stk[pmark:])
 	s.stk, s.c.stk = s.stk[:pmark], s.c.stk[:gmark]
 	return id

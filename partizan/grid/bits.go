@@ -254,3 +254,67 @@ func recodeBits(lo, hi, full uint64, recode []byte) (uint64, uint64) {
 	}
 	return nlo, nhi
 }
+
+// Boards of at most 8 × 8 cells as 8×8 bit matrices: bit 8r + c is the
+// cell in row r, column c, whatever the board's width, so that the eight
+// symmetries of the square are a few word operations each (a byte swap, a
+// bit reversal, a transpose by three delta swaps) instead of a pass over
+// the rows. The order of the cells is kept (row-major), so two images of
+// one size compare in a matrix as they do on their board.
+
+// to8 returns the cells of m in the nr rows from row r0 (at most 8, of at
+// most 8 columns) as a matrix, row r0 on top.
+func (b *geom) to8(m uint64, r0, nr int) uint64 {
+	if b.cols == 8 {
+		return m >> (8 * r0) & (^uint64(0) >> (64 - 8*nr))
+	}
+	var out uint64
+	for i := range nr {
+		out |= (m >> ((r0 + i) * b.cols) & b.row) << (8 * i)
+	}
+	return out
+}
+
+// from8 returns the nr × nc matrix m as the cells of an nr × nc board.
+func from8(m uint64, nr, nc int) uint64 {
+	if nc == 8 {
+		return m
+	}
+	var out uint64
+	for i := range nr {
+		out |= (m >> (8 * i) & 0xff) << (i * nc)
+	}
+	return out
+}
+
+// cols8 returns the columns matrix m has cells in, as the bits of a row.
+func cols8(m uint64) uint64 {
+	m |= m >> 32
+	m |= m >> 16
+	m |= m >> 8
+	return m & 0xff
+}
+
+// transpose8 returns the transpose of matrix m: cell (r, c) goes to (c, r)
+// (three delta swaps: blocks of 4 × 4, of 2 × 2, then cells; Knuth, TAOCP
+// 7.1.3).
+func transpose8(m uint64) uint64 {
+	t := 0x0f0f0f0f00000000 & (m ^ m<<28)
+	m ^= t ^ t>>28
+	t = 0x3333000033330000 & (m ^ m<<14)
+	m ^= t ^ t>>14
+	t = 0x5500550055005500 & (m ^ m<<7)
+	m ^= t ^ t>>7
+	return m
+}
+
+// maxFlip8 returns the greatest of the four row-keeping images (the
+// identity, the two mirrors, the half turn) of the nr × nc matrix m, held
+// at the top left.
+func maxFlip8(m uint64, nr, nc int) uint64 {
+	rows := bits.ReverseBytes64(m) >> (64 - 8*nr)
+	rev := bits.Reverse64(m)
+	half := rev >> (64 - 8*nr + 8 - nc)
+	cols := bits.ReverseBytes64(rev) >> (8 - nc)
+	return max(m, rows, cols, half)
+}

@@ -19,6 +19,10 @@ func (Cram) Options(g Grid, _ partizan.Side, yield func(Grid) bool) error {
 	return nil
 }
 
+// Impartial reports that Cram is impartial (partizan.Impartial): its
+// values are nimbers, made by the Solver as the mex of its options'.
+func (Cram) Impartial() bool { return true }
+
 // Moves yields every domino placement: Cram as an impartial.Game.
 func (Cram) Moves(g Grid, yield func(Grid) bool) { placements(g, true, true, yield) }
 
