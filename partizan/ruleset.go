@@ -1,6 +1,7 @@
 package partizan
 
 import (
+	"fmt"
 	"unsafe"
 
 	"github.com/grundy/grundy/impartial"
@@ -33,6 +34,25 @@ type Ruleset[P any, K comparable] interface {
 // on their own.
 type Splitter[P any] interface {
 	Split(p P) []P
+}
+
+// ComponentKeyer is implemented by Splitters that can key the components
+// of a position without making them. AppendKeys appends to keys the key of
+// each of p's components, in the order of Split(p), or p's own key when
+// Split(p) has fewer than two parts: each the key the Solver would look
+// the component up by (ConjugateKey's, with its negated, when the ruleset
+// is a Conjugator; Key's otherwise). The Solver then asks for the
+// components themselves (Split) only when one of them is not in its table
+// yet: a position whose components are all known costs one call.
+type ComponentKeyer[P any, K comparable] interface {
+	AppendKeys(keys []PartKey[K], p P) []PartKey[K]
+}
+
+// PartKey is the key of a component (ComponentKeyer): Key's, or
+// ConjugateKey's with its negated.
+type PartKey[K comparable] struct {
+	Key     K
+	Negated bool
 }
 
 // Conjugator is implemented by rulesets with a symmetry that exchanges Left
@@ -81,6 +101,7 @@ type Solver[P any, K comparable] struct {
 	split Splitter[P]
 	val   Valuer[P]
 	conj  Conjugator[P, K]
+	keyer ComponentKeyer[P, K]
 	imp   bool      // the ruleset is Impartial
 	tt    map[K]gid // by Key
 	ctt   map[K]gid // by ConjugateKey: the value of the key's representative
@@ -88,14 +109,17 @@ type Solver[P any, K comparable] struct {
 	// keyBytes estimates an entry's bytes (with a string key's own)
 	keyBytes func(K) int64
 	// the options being valued, a stack like the Calc's (each atom pops
-	// what it pushed), and the yield that pushes
+	// what it pushed), and the yield that pushes; the components' keys, a
+	// stack too
 	stk  []P
+	kstk []PartKey[K]
 	push func(P) bool
 	// where the options of the position being searched start, and their
 	// bound (MaxMoves)
 	pbase int
 	pmax  int64
-	// Plain, when set, ignores Split, Value, ConjugateKey and Impartial:
+	// Plain, when set, ignores Split, AppendKeys, Value, ConjugateKey and
+	// Impartial:
 	// the definition alone (under Key), for tests of a ruleset's closed
 	// forms, components, conjugation and nimbers.
 	Plain bool
@@ -107,6 +131,9 @@ func NewSolver[P any, K comparable](c *Calc, rules Ruleset[P, K]) *Solver[P, K] 
 	s.split, _ = rules.(Splitter[P])
 	s.val, _ = rules.(Valuer[P])
 	s.conj, _ = rules.(Conjugator[P, K])
+	if s.split != nil {
+		s.keyer, _ = rules.(ComponentKeyer[P, K])
+	}
 	if im, ok := rules.(Impartial); ok {
 		s.imp = im.Impartial()
 	}
@@ -179,7 +206,13 @@ func (s *Solver[P, K]) Options(p P, side Side) ([]P, []Game, error) {
 }
 
 func (s *Solver[P, K]) value(p P) gid {
-	if !s.Plain && s.split != nil {
+	if s.Plain {
+		return s.atom(p)
+	}
+	if s.keyer != nil {
+		return s.valueByKeys(p)
+	}
+	if s.split != nil {
 		if parts := s.split.Split(p); len(parts) > 1 {
 			var sum gid
 			for _, q := range parts {
@@ -191,23 +224,70 @@ func (s *Solver[P, K]) value(p P) gid {
 	return s.atom(p)
 }
 
+// valueByKeys is value by the keys of p's components (ComponentKeyer):
+// the components are made only if one of them is to be searched.
+func (s *Solver[P, K]) valueByKeys(p P) gid {
+	mark := len(s.kstk)
+	s.kstk = s.keyer.AppendKeys(s.kstk, p)
+	n := len(s.kstk) - mark
+	tt := s.table()
+	var parts []P
+	var sum gid
+	for i := range n {
+		k := s.kstk[mark+i] // the stack may move while a component is searched
+		id, ok := tt[k.Key]
+		switch {
+		case !ok && n == 1:
+			id = s.miss(p, k.Key, k.Negated)
+		case !ok:
+			if parts == nil {
+				if parts = s.split.Split(p); len(parts) != n {
+					s.c.fail(fmt.Errorf("partizan: AppendKeys gives %d components, Split %d", n, len(parts)))
+				}
+			}
+			id = s.miss(parts[i], k.Key, k.Negated)
+		case k.Negated:
+			id = s.c.neg(id)
+		}
+		sum = s.c.add(sum, id)
+	}
+	// not cleared: what a stale key holds (a large board's string) stays
+	// only until the stack grows over it again
+	s.kstk = s.kstk[:mark]
+	return sum
+}
+
+// table returns the transposition table the solver looks components up
+// in: by ConjugateKey (a Conjugator, not Plain) or by Key. The two tables
+// are apart so that Plain may change between calls.
+func (s *Solver[P, K]) table() map[K]gid {
+	if s.conj != nil && !s.Plain {
+		return s.ctt
+	}
+	return s.tt
+}
+
 // atom values one component.
 func (s *Solver[P, K]) atom(p P) gid {
-	// The two tables are apart so that Plain may change between calls.
-	tt, negated := s.tt, false
 	var key K
+	negated := false
 	if s.conj != nil && !s.Plain {
-		tt = s.ctt
 		key, negated = s.conj.ConjugateKey(p)
 	} else {
 		key = s.rules.Key(p)
 	}
-	if id, ok := tt[key]; ok {
+	if id, ok := s.table()[key]; ok {
 		if negated {
 			return s.c.neg(id)
 		}
 		return id
 	}
+	return s.miss(p, key, negated)
+}
+
+// miss values component p, whose key (negated as given) is not in the
+// table yet, and enters it.
+func (s *Solver[P, K]) miss(p P, key K, negated bool) gid {
 	s.c.step()
 	var id gid
 	known := false
@@ -223,9 +303,9 @@ func (s *Solver[P, K]) atom(p P) gid {
 	}
 	s.bytes += s.keyBytes(key)
 	if negated {
-		tt[key] = s.c.neg(id)
+		s.table()[key] = s.c.neg(id)
 	} else {
-		tt[key] = id
+		s.table()[key] = id
 	}
 	b := s.c.b
 	if b.MaxPositions > 0 && int64(s.Positions()) > b.MaxPositions {

@@ -29,6 +29,12 @@ func (Cram) Moves(g Grid, yield func(Grid) bool) { placements(g, true, true, yie
 // Split returns the regions of empty cells of g, as Domineering's Split.
 func (Cram) Split(g Grid) []Grid { return splitEmpty(g) }
 
+// AppendKeys appends the keys of g's regions (partizan.ComponentKeyer):
+// Key of each part Split returns, without making the parts.
+func (Cram) AppendKeys(keys []partizan.PartKey[Grid], g Grid) []partizan.PartKey[Grid] {
+	return appendEmptyKeys(keys, g, true, false, func(p Grid) (Grid, bool) { return Cram{}.Key(p), false })
+}
+
 // Components yields the regions of empty cells of g (impartial.Splitter):
 // every region that takes a domino, each on its smallest board.
 func (Cram) Components(g Grid, yield func(Grid) bool) {

@@ -120,6 +120,40 @@ func splitEmpty(g Grid) []Grid {
 	return out
 }
 
+// appendEmptyKeys is AppendKeys (partizan.ComponentKeyer) for Domineering
+// and Cram: the keys of the regions splitEmpty returns, in its order, or
+// of g itself when it is one region (or none): on a small board each by
+// emptyKey from the region's cells, on a large one by key of each part.
+func appendEmptyKeys(keys []partizan.PartKey[Grid], g Grid, transposes, conj bool, key func(Grid) (Grid, bool)) []partizan.PartKey[Grid] {
+	if !g.small() {
+		parts := splitEmpty(g)
+		if parts == nil {
+			parts = []Grid{g}
+		}
+		for _, p := range parts {
+			k, neg := key(p)
+			keys = append(keys, partizan.PartKey[Grid]{Key: k, Negated: neg})
+		}
+		return keys
+	}
+	b := g.geom()
+	empty := b.full &^ g.lo
+	live := empty & b.neighbours(empty)
+	rest := live
+	for {
+		// one flood a region; the first fills all of live when g is one
+		r := rest
+		if rest != 0 {
+			r = b.flood(rest&-rest, rest)
+		}
+		k, neg := liveKey(b, r, transposes, conj)
+		keys = append(keys, partizan.PartKey[Grid]{Key: k, Negated: neg})
+		if rest &^= r; rest == 0 {
+			return keys
+		}
+	}
+}
+
 // normal returns g with the empty cells that have no empty neighbour
 // blocked (no domino can cover them), cropped to its empty cells.
 func normal(g Grid) Grid {
@@ -150,6 +184,13 @@ func (Domineering) Key(g Grid) Grid {
 	return k
 }
 
+// AppendKeys appends the conjugate keys of g's regions
+// (partizan.ComponentKeyer): ConjugateKey of each part Split returns,
+// without making the parts.
+func (Domineering) AppendKeys(keys []partizan.PartKey[Grid], g Grid) []partizan.PartKey[Grid] {
+	return appendEmptyKeys(keys, g, true, true, Domineering{}.ConjugateKey)
+}
+
 // ConjugateKey returns the key of g under all eight symmetries of the
 // square, and whether it is that of a transposed image (whose value is
 // the negative of g's: the transpose turns Left's dominoes into Right's).
@@ -169,7 +210,12 @@ func (Domineering) ConjugateKey(g Grid) (Grid, bool) {
 func emptyKey(g Grid, transposes, conj bool) (Grid, bool) {
 	b := g.geom()
 	empty := b.full &^ g.lo
-	live := empty & b.neighbours(empty)
+	return liveKey(b, empty&b.neighbours(empty), transposes, conj)
+}
+
+// liveKey is emptyKey of a board of b's geometry whose live cells are
+// live.
+func liveKey(b *geom, live uint64, transposes, conj bool) (Grid, bool) {
 	if live == 0 {
 		return Grid{}, false
 	}
