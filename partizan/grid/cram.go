@@ -54,8 +54,7 @@ func (Cram) Components(g Grid, yield func(Grid) bool) {
 
 // Key returns the key of g under the eight symmetries of the square.
 func (Cram) Key(g Grid) Grid {
-	if g.small() {
-		k, _ := emptyKey(g, true, false)
+	if k, _, ok := smallKey(g, true, false); ok {
 		return k
 	}
 	k, _ := normal(g).key(allAxes, nil, nil)

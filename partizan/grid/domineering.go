@@ -120,40 +120,6 @@ func splitEmpty(g Grid) []Grid {
 	return out
 }
 
-// appendEmptyKeys is AppendKeys (partizan.ComponentKeyer) for Domineering
-// and Cram: the keys of the regions splitEmpty returns, in its order, or
-// of g itself when it is one region (or none): on a small board each by
-// emptyKey from the region's cells, on a large one by key of each part.
-func appendEmptyKeys(keys []partizan.PartKey[Grid], g Grid, transposes, conj bool, key func(Grid) (Grid, bool)) []partizan.PartKey[Grid] {
-	if !g.small() {
-		parts := splitEmpty(g)
-		if parts == nil {
-			parts = []Grid{g}
-		}
-		for _, p := range parts {
-			k, neg := key(p)
-			keys = append(keys, partizan.PartKey[Grid]{Key: k, Negated: neg})
-		}
-		return keys
-	}
-	b := g.geom()
-	empty := b.full &^ g.lo
-	live := empty & b.neighbours(empty)
-	rest := live
-	for {
-		// one flood a region; the first fills all of live when g is one
-		r := rest
-		if rest != 0 {
-			r = b.flood(rest&-rest, rest)
-		}
-		k, neg := liveKey(b, r, transposes, conj)
-		keys = append(keys, partizan.PartKey[Grid]{Key: k, Negated: neg})
-		if rest &^= r; rest == 0 {
-			return keys
-		}
-	}
-}
-
 // normal returns g with the empty cells that have no empty neighbour
 // blocked (no domino can cover them), cropped to its empty cells.
 func normal(g Grid) Grid {
@@ -176,8 +142,7 @@ func normal(g Grid) Grid {
 
 // Key returns the key of g under the symmetries that keep columns columns.
 func (Domineering) Key(g Grid) Grid {
-	if g.small() {
-		k, _ := emptyKey(g, false, false)
+	if k, _, ok := smallKey(g, false, false); ok {
 		return k
 	}
 	k, _ := normal(g).key(keepAxes, nil, nil)
@@ -195,87 +160,10 @@ func (Domineering) AppendKeys(keys []partizan.PartKey[Grid], g Grid) []partizan.
 // square, and whether it is that of a transposed image (whose value is
 // the negative of g's: the transpose turns Left's dominoes into Right's).
 func (Domineering) ConjugateKey(g Grid) (Grid, bool) {
-	if g.small() {
-		return emptyKey(g, true, true)
+	if k, neg, ok := smallKey(g, true, true); ok {
+		return k, neg
 	}
 	return normal(g).key(keepAxes, swapAxes, nil)
-}
-
-// emptyKey is the key of a small board of empty and blocked cells, the
-// same as normal(g).key(…) computes, in one pass: the live cells (empty,
-// with an empty neighbour) are cut to their bounding box and its four
-// row-keeping images made row by row; with transposes, the transposed
-// board's four images too, those flagged negated when conj (for Cram, an
-// impartial game, they are not).
-func emptyKey(g Grid, transposes, conj bool) (Grid, bool) {
-	b := g.geom()
-	empty := b.full &^ g.lo
-	return liveKey(b, empty&b.neighbours(empty), transposes, conj)
-}
-
-// liveKey is emptyKey of a board of b's geometry whose live cells are
-// live.
-func liveKey(b *geom, live uint64, transposes, conj bool) (Grid, bool) {
-	if live == 0 {
-		return Grid{}, false
-	}
-	if b.cols <= 8 {
-		r0 := bits.TrailingZeros64(live) / b.cols
-		if nr := (63-bits.LeadingZeros64(live))/b.cols - r0 + 1; nr <= 8 {
-			return emptyKey8(b.to8(live, r0, nr), nr, transposes, conj)
-		}
-	}
-	r0, r1, c0, c1 := b.bbox(live)
-	nr, nc := r1-r0+1, c1-c0+1
-	w := ^uint64(0) >> (64 - nc)
-	var img [4]uint64 // identity, rows flipped, columns flipped, both
-	for i := range nr {
-		seg := live >> ((r0+i)*b.cols + c0) & w
-		rev := revRow(seg, nc)
-		img[0] |= seg << (i * nc)
-		img[1] |= seg << ((nr - 1 - i) * nc)
-		img[2] |= rev << (i * nc)
-		img[3] |= rev << ((nr - 1 - i) * nc)
-	}
-	box := geometry(nr, nc).full
-	// The key's cells are the blocked ones: the least key is the image
-	// with the most live cells first.
-	var best uint64
-	for _, m := range img {
-		best = max(best, m)
-	}
-	rows, cols, neg := nr, nc, false
-	if transposes && nr >= nc {
-		t := geometry(nr, nc)
-		tr := t.transpose(img[0])
-		tg := geometry(nc, nr)
-		var tbest uint64
-		for _, m := range tg.flips(tr) { // the four in one pass over the rows
-			tbest = max(tbest, m)
-		}
-		if nr > nc || tbest > best {
-			best, rows, cols, neg = tbest, nc, nr, conj
-		}
-	}
-	return Grid{rows: uint16(rows), cols: uint16(cols), lo: box &^ best}, neg
-}
-
-// emptyKey8 is emptyKey for live cells within 8 rows and 8 columns, given
-// as a matrix (bits.go) of nr rows from the top: the same key, each family
-// of four images made in a few word operations.
-func emptyKey8(m uint64, nr int, transposes, conj bool) (Grid, bool) {
-	cs := cols8(m)
-	c0 := bits.TrailingZeros64(cs)
-	nc := bits.Len64(cs) - c0
-	m >>= c0
-	best := maxFlip8(m, nr, nc)
-	rows, cols, neg := nr, nc, false
-	if transposes && nr >= nc {
-		if tbest := maxFlip8(transpose8(m), nc, nr); nr > nc || tbest > best {
-			best, rows, cols, neg = tbest, nc, nr, conj
-		}
-	}
-	return Grid{rows: uint16(rows), cols: uint16(cols), lo: geometry(rows, cols).full &^ from8(best, rows, cols)}, neg
 }
 
 // FormatPosition writes g in CGSuite's notation: rows of . and #

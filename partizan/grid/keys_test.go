@@ -6,7 +6,8 @@ import (
 )
 
 // keyBoards returns every board of at most 12 cells, and random boards of
-// every size up to 64 cells, mostly empty, with the cells' codes 0 and 1.
+// every size up to 64 cells, mostly empty or mostly blocked (so that on a
+// wide board the live cells may fit in 8 columns), codes 0 and 1.
 func keyBoards() []Grid {
 	var out []Grid
 	for r := 1; r <= 12; r++ {
@@ -17,10 +18,10 @@ func keyBoards() []Grid {
 	rng := rand.New(rand.NewPCG(46, 5))
 	for r := 1; r <= 64; r++ {
 		for c := 1; r*c <= 64; c++ {
-			for range 30 {
+			for j := range 40 {
 				cells := make([]byte, r*c)
 				for i := range cells {
-					if rng.IntN(4) == 0 {
+					if (rng.IntN(4) == 0) != (j%2 == 1) {
 						cells[i] = Blocked
 					}
 				}
@@ -31,9 +32,10 @@ func keyBoards() []Grid {
 	return out
 }
 
-// emptyKey, with its 8×8 matrix fast path, is the key the general code
-// computes (normal, then key over the symmetries), for each of its three
-// uses: Domineering's Key and ConjugateKey, and Cram's Key.
+// emptyKey is the key the general code computes (normal, then key over the
+// symmetries), as a matrix of the live cells where they fit in 8 × 8, for
+// each of its three uses: Domineering's Key and ConjugateKey, and Cram's
+// Key.
 func TestEmptyKeyIsTheKey(t *testing.T) {
 	for _, g := range keyBoards() {
 		n := normal(g)
@@ -45,9 +47,50 @@ func TestEmptyKeyIsTheKey(t *testing.T) {
 			want, wantNeg := Grid{}, false
 			if n.rows > 0 {
 				want, wantNeg = n.key(c.syms, c.swap, nil)
+				want = asMatrix(want)
 			}
 			if got != want || gotNeg != wantNeg {
 				t.Fatalf("%dx%d %s, transposes %v conj %v: emptyKey %v %v, key %v %v", g.rows, g.cols, boardChars.format(g), c.transposes, c.conj, got, gotNeg, want, wantNeg)
+			}
+		}
+	}
+}
+
+// asMatrix returns a key of Grid.key (the image, its blocked cells in lo)
+// as emptyKey writes it when it fits in 8 × 8: its live cells as a matrix.
+func asMatrix(k Grid) Grid {
+	if k.rows > 8 || k.cols > 8 || !k.small() {
+		return k
+	}
+	live := geometry(int(k.rows), int(k.cols)).full &^ k.lo
+	var m uint64
+	for i := range int(k.rows) * int(k.cols) {
+		if live>>i&1 != 0 {
+			m |= 1 << (8*(i/int(k.cols)) + i%int(k.cols))
+		}
+	}
+	return Grid{rows: k.rows, cols: k.cols, lo: m}
+}
+
+// AppendKeys on a small board: each region's key from its cells is the
+// key of that region on a board of its own (Split's part), on every board
+// of keyBoards (rulesettest.Check holds them to the Solver's lookups on
+// the smaller boards of the oracle tests).
+func TestAppendKeysAreThePartsKeys(t *testing.T) {
+	for _, g := range keyBoards() {
+		parts := splitEmpty(g)
+		if parts == nil {
+			parts = []Grid{g}
+		}
+		got := Cram{}.AppendKeys(nil, g)
+		gotD := Domineering{}.AppendKeys(nil, g)
+		if len(got) != len(parts) || len(gotD) != len(parts) {
+			t.Fatalf("%s: %d parts, keys %v and %v", boardChars.format(g), len(parts), got, gotD)
+		}
+		for i, p := range parts {
+			k, neg := Domineering{}.ConjugateKey(p)
+			if got[i].Key != (Cram{}).Key(p) || got[i].Negated || gotD[i].Key != k || gotD[i].Negated != neg {
+				t.Fatalf("%s part %s: keys %v and %v", boardChars.format(g), boardChars.format(p), got[i], gotD[i])
 			}
 		}
 	}
