@@ -359,9 +359,8 @@ func (s *Solver[P, K]) searchImpartial(p P) gid {
 		s.c.fail(err)
 	}
 	n := len(s.stk) - pmark
-	s.c.checkMoves(n)
 	s.c.step()
-	s.c.checkMoves(2 * n)
+	s.c.checkMoves(2 * n) // as construct counts { options | options }
 	// mex ≤ n: the nimbers below n+1 are marked, the others cannot matter
 	var small [4]uint64
 	seen := small[:]
