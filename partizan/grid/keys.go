@@ -231,3 +231,40 @@ func maxFlip8(m uint64, nr, nc int) uint64 {
 	cols := bits.ReverseBytes64(rev) >> (8 - nc)
 	return max(m, rows, cols, half)
 }
+
+// matrix8 returns the cells of m, on a board of at most 8 rows and 8
+// columns of b's geometry, as a matrix.
+func (b *geom) matrix8(m uint64) uint64 {
+	if b.cols == 8 || m == 0 {
+		return m
+	}
+	var out uint64
+	for i := range b.rows {
+		out |= (m >> (i * b.cols) & b.row) << (8 * i)
+	}
+	return out
+}
+
+// from8 returns the nr × nc matrix m as the cells of an nr × nc board.
+func from8(m uint64, nr, nc int) uint64 {
+	if nc == 8 || m == 0 {
+		return m
+	}
+	var out uint64
+	for i := range nr {
+		out |= (m >> (8 * i) & 0xff) << (i * nc)
+	}
+	return out
+}
+
+// box8 returns the cells of an nr × nc matrix at the top left.
+func box8(nr, nc int) uint64 {
+	return ^uint64(0) >> (64 - 8*nr) & (colA * (1<<nc - 1))
+}
+
+// flips8 returns the four row-keeping images of the nr × nc matrix m, held
+// at the top left, indexed by flipped rows (1) and flipped columns (2).
+func flips8(m uint64, nr, nc int) [4]uint64 {
+	rev := bits.Reverse64(m)
+	return [4]uint64{m, bits.ReverseBytes64(m) >> (64 - 8*nr), bits.ReverseBytes64(rev) >> (8 - nc), rev >> (64 - 8*nr + 8 - nc)}
+}
