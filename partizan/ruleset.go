@@ -302,11 +302,11 @@ func (s *Solver[P, K]) miss(p P, key K, negated bool) gid {
 		id = s.search(p)
 	}
 	s.bytes += s.keyBytes(key)
+	entry := id // the value of the key's representative
 	if negated {
-		s.table()[key] = s.c.neg(id)
-	} else {
-		s.table()[key] = id
+		entry = s.c.neg(id)
 	}
+	s.table()[key] = entry
 	b := s.c.b
 	if b.MaxPositions > 0 && int64(s.Positions()) > b.MaxPositions {
 		s.c.fail(&impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions, What: "the positions searched"})
