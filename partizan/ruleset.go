@@ -119,9 +119,8 @@ type Solver[P any, K comparable] struct {
 	pbase int
 	pmax  int64
 	// Plain, when set, ignores Split, AppendKeys, Value, ConjugateKey and
-	// Impartial:
-	// the definition alone (under Key), for tests of a ruleset's closed
-	// forms, components, conjugation and nimbers.
+	// Impartial: the definition alone (under Key), for tests of a ruleset's
+	// closed forms, components, conjugation and nimbers.
 	Plain bool
 }
 
