@@ -48,10 +48,13 @@
 // A ruleset (Hackenbush, Domineering, …) implements Ruleset: the options of
 // a position for each side and a key for the transposition table under its
 // symmetries, optionally Splitter (independent components, whose values are
-// summed), Valuer (closed forms), Conjugator (symmetries that exchange the
-// players, so negate the value: G and -G share one entry of the table) and
-// SplitKeyer (Split and ConjugateKey in one pass).
-// Solver computes canonical forms of its
+// summed), ComponentKeyer (the components' keys without the components,
+// which are made only when one is searched), SplitKeyer (Split and
+// ConjugateKey in one pass), Valuer (closed forms), Conjugator (symmetries
+// that exchange the players, so negate the value: G and -G share one entry
+// of the table) and Impartial (the players' options are the same: every
+// value is a nimber, *mex of the options', with no canonical-form
+// construction). Solver computes canonical forms of its
 // positions under the Calc's budget. Impartial games join in through
 // Store.FromNimber: an impartial position of value *m is the nimber *m.
 //

@@ -1,6 +1,7 @@
 package partizan
 
 import (
+	"fmt"
 	"unsafe"
 
 	"github.com/grundy/grundy/impartial"
@@ -35,6 +36,25 @@ type Splitter[P any] interface {
 	Split(p P) []P
 }
 
+// ComponentKeyer is implemented by Splitters that can key the components
+// of a position without making them. AppendKeys appends to keys the key of
+// each of p's components, in the order of Split(p), or p's own key when
+// Split(p) has fewer than two parts: each the key the Solver would look
+// the component up by (ConjugateKey's, with its negated, when the ruleset
+// is a Conjugator; Key's otherwise). The Solver then asks for the
+// components themselves (Split) only when one of them is not in its table
+// yet: a position whose components are all known costs one call.
+type ComponentKeyer[P any, K comparable] interface {
+	AppendKeys(keys []PartKey[K], p P) []PartKey[K]
+}
+
+// PartKey is the key of a component (ComponentKeyer): Key's, or
+// ConjugateKey's with its negated.
+type PartKey[K comparable] struct {
+	Key     K
+	Negated bool
+}
+
 // Conjugator is implemented by rulesets with a symmetry that exchanges Left
 // and Right, and so negates the value (Domineering transposed, Hackenbush
 // with blue and red swapped). ConjugateKey returns p's key under all the
@@ -52,7 +72,8 @@ type Conjugator[P any, K comparable] interface {
 // components and its key share their work, as Toads and Frogs' frozen
 // pieces do). SplitConjugateKey returns Split(p) when p has two or more
 // components, and otherwise no parts and ConjugateKey(p). The Solver then
-// asks it once a position instead of Split and ConjugateKey.
+// asks it once a position instead of Split and ConjugateKey (a
+// ComponentKeyer, when the ruleset is both, is asked instead).
 type SplitKeyer[P any, K comparable] interface {
 	SplitConjugateKey(p P) (parts []P, key K, negated bool)
 }
@@ -62,6 +83,19 @@ type SplitKeyer[P any, K comparable] interface {
 // know; it must agree with the search (tests hide it to check).
 type Valuer[P any] interface {
 	Value(c *Calc, p P) (g Game, ok bool, err error)
+}
+
+// Impartial is implemented by rulesets whose two players have the same
+// options in every position (Cram, say, or any impartial game played as a
+// partizan one): Impartial reports whether this ruleset is one. Every value
+// is then a nimber, *mex of its options' nimbers (the Sprague–Grundy
+// theorem: {*a, *b, … | *a, *b, …} = *mex(a, b, …); ONAG ch. 11, Siegel
+// IV.1), and the Solver asks for Left's options only and makes *mex
+// directly instead of the canonical form of { options | options }. A
+// ruleset that says true must mean it: Right's options are never asked
+// for. Plain solvers ignore it.
+type Impartial interface {
+	Impartial() bool
 }
 
 // Solver computes canonical forms of the positions of a ruleset: the
@@ -81,22 +115,27 @@ type Solver[P any, K comparable] struct {
 	val   Valuer[P]
 	conj  Conjugator[P, K]
 	sk    SplitKeyer[P, K] // only with split and conj
-	tt    map[K]gid        // by Key
-	ctt   map[K]gid        // by ConjugateKey: the value of the key's representative
+	keyer ComponentKeyer[P, K]
+	imp   bool      // the ruleset is Impartial
+	tt    map[K]gid // by Key
+	ctt   map[K]gid // by ConjugateKey: the value of the key's representative
 	bytes int64
 	// keyBytes estimates an entry's bytes (with a string key's own)
 	keyBytes func(K) int64
 	// the options being valued, a stack like the Calc's (each atom pops
-	// what it pushed), and the yield that pushes
+	// what it pushed), and the yield that pushes; the components' keys, a
+	// stack too
 	stk  []P
+	kstk []PartKey[K]
 	push func(P) bool
 	// where the options of the position being searched start, and their
 	// bound (MaxMoves)
 	pbase int
 	pmax  int64
-	// Plain, when set, ignores Split, Value and ConjugateKey: the definition
-	// alone (under Key), for tests of a ruleset's closed forms, components
-	// and conjugation.
+	// Plain, when set, ignores Split, SplitConjugateKey, AppendKeys, Value,
+	// ConjugateKey and Impartial: the definition alone (under Key), for
+	// tests of a ruleset's closed forms, components, conjugation and
+	// nimbers.
 	Plain bool
 }
 
@@ -119,10 +158,16 @@ func NewSolver[P any, K comparable](c *Calc, rules Ruleset[P, K]) *Solver[P, K] 
 	if s.split != nil && s.conj != nil {
 		s.sk, _ = rules.(SplitKeyer[P, K])
 	}
+	if s.split != nil {
+		s.keyer, _ = rules.(ComponentKeyer[P, K])
+	}
 	if s.conj != nil {
 		s.tt, s.ctt = make(map[K]gid), make(map[K]gid, tableHint)
 	} else {
 		s.tt, s.ctt = make(map[K]gid, tableHint), make(map[K]gid)
+	}
+	if im, ok := rules.(Impartial); ok {
+		s.imp = im.Impartial()
 	}
 	s.push = func(q P) bool {
 		if s.stk == nil {
@@ -196,14 +241,20 @@ func (s *Solver[P, K]) Options(p P, side Side) ([]P, []Game, error) {
 }
 
 func (s *Solver[P, K]) value(p P) gid {
+	if s.Plain {
+		return s.atom(p)
+	}
+	if s.keyer != nil {
+		return s.valueByKeys(p)
+	}
 	var parts []P
-	if !s.Plain && s.sk != nil {
+	if s.sk != nil {
 		var key K
 		var negated bool
 		if parts, key, negated = s.sk.SplitConjugateKey(p); len(parts) <= 1 {
-			return s.keyed(p, true, key, negated)
+			return s.keyed(p, key, negated)
 		}
-	} else if !s.Plain && s.split != nil {
+	} else if s.split != nil {
 		parts = s.split.Split(p)
 	}
 	if len(parts) > 1 {
@@ -216,49 +267,94 @@ func (s *Solver[P, K]) value(p P) gid {
 	return s.atom(p)
 }
 
+// valueByKeys is value by the keys of p's components (ComponentKeyer):
+// the components are made only if one of them is to be searched.
+func (s *Solver[P, K]) valueByKeys(p P) gid {
+	mark := len(s.kstk)
+	s.kstk = s.keyer.AppendKeys(s.kstk, p)
+	n := len(s.kstk) - mark
+	tt := s.table()
+	var parts []P
+	var sum gid
+	for i := range n {
+		k := s.kstk[mark+i] // the stack may move while a component is searched
+		id, ok := tt[k.Key]
+		switch {
+		case !ok && n == 1:
+			id = s.miss(p, k.Key, k.Negated)
+		case !ok:
+			if parts == nil {
+				if parts = s.split.Split(p); len(parts) != n {
+					s.c.fail(fmt.Errorf("partizan: AppendKeys gives %d components, Split %d", n, len(parts)))
+				}
+			}
+			id = s.miss(parts[i], k.Key, k.Negated)
+		case k.Negated:
+			id = s.c.neg(id)
+		}
+		sum = s.c.add(sum, id)
+	}
+	// not cleared: what a stale key holds (a large board's string) stays
+	// only until the stack grows over it again
+	s.kstk = s.kstk[:mark]
+	return sum
+}
+
+// table returns the transposition table the solver looks components up
+// in: by ConjugateKey (a Conjugator, not Plain) or by Key. The two tables
+// are apart so that Plain may change between calls.
+func (s *Solver[P, K]) table() map[K]gid {
+	if s.conj != nil && !s.Plain {
+		return s.ctt
+	}
+	return s.tt
+}
+
 // atom values one component.
 func (s *Solver[P, K]) atom(p P) gid {
 	var key K
-	return s.keyed(p, false, key, false)
-}
-
-// keyed values one component, given its ConjugateKey when known.
-func (s *Solver[P, K]) keyed(p P, known bool, key K, negated bool) gid {
-	// The two tables are apart so that Plain may change between calls.
-	tt := s.tt
+	negated := false
 	if s.conj != nil && !s.Plain {
-		tt = s.ctt
-		if !known {
-			key, negated = s.conj.ConjugateKey(p)
-		}
+		key, negated = s.conj.ConjugateKey(p)
 	} else {
 		key = s.rules.Key(p)
 	}
-	if id, ok := tt[key]; ok {
+	return s.keyed(p, key, negated)
+}
+
+// keyed values one component given its key (negated as given).
+func (s *Solver[P, K]) keyed(p P, key K, negated bool) gid {
+	if id, ok := s.table()[key]; ok {
 		if negated {
 			return s.c.neg(id)
 		}
 		return id
 	}
+	return s.miss(p, key, negated)
+}
+
+// miss values component p, whose key (negated as given) is not in the
+// table yet, and enters it.
+func (s *Solver[P, K]) miss(p P, key K, negated bool) gid {
 	s.c.step()
 	var id gid
-	closed := false
+	known := false
 	if !s.Plain && s.val != nil {
 		// The Valuer is user code running under the store's lock; it gets
 		// the solver's Calc, whose methods must not be called from inside
 		// (they take the lock), so closed forms are asked for outside the
 		// lock: see valueOutside.
-		id, closed = s.valueOutside(p)
+		id, known = s.valueOutside(p)
 	}
-	if !closed {
+	if !known {
 		id = s.search(p)
 	}
 	s.bytes += s.keyBytes(key)
+	entry := id // the value of the key's representative
 	if negated {
-		tt[key] = s.c.neg(id)
-	} else {
-		tt[key] = id
+		entry = s.c.neg(id)
 	}
+	s.table()[key] = entry
 	b := s.c.b
 	if b.MaxPositions > 0 && int64(s.Positions()) > b.MaxPositions {
 		s.c.fail(&impartial.BudgetError{Limit: impartial.LimitPositions, Max: b.MaxPositions, What: "the positions searched"})
@@ -273,6 +369,9 @@ func (s *Solver[P, K]) keyed(p P, known bool, key K, negated bool) gid {
 // stack, their values on the Calc's, and the canonical form is made from
 // those.
 func (s *Solver[P, K]) search(p P) gid {
+	if s.imp && !s.Plain {
+		return s.searchImpartial(p)
+	}
 	pmark, gmark := len(s.stk), len(s.c.stk)
 	var n [2]int
 	for _, sd := range [2]Side{Left, Right} {
@@ -291,6 +390,62 @@ func (s *Solver[P, K]) search(p P) gid {
 	}
 	vals := s.c.stk[gmark:]
 	id := s.c.construct(vals[:n[Left]:n[Left]], vals[n[Left]:len(vals):len(vals)])
+	clear(s.stk[pmark:])
+	s.stk, s.c.stk = s.stk[:pmark], s.c.stk[:gmark]
+	return id
+}
+
+// searchImpartial values p of an impartial ruleset: Left's options (Right's
+// are the same) are valued, each a nimber, and p is *mex of them. Should an
+// option's value not be a nimber (a Valuer's closed form out of line, say),
+// the canonical form of { options | options } is made instead. The budget
+// counts the options as construct does, both sides'.
+func (s *Solver[P, K]) searchImpartial(p P) gid {
+	pmark, gmark := len(s.stk), len(s.c.stk)
+	s.pbase, s.pmax = pmark, s.c.b.MoveLimit()
+	if err := s.rules.Options(p, Left, s.push); err != nil {
+		s.c.fail(err)
+	}
+	n := len(s.stk) - pmark
+	s.c.step()
+	s.c.checkMoves(2 * n) // as construct counts { options | options }
+	// mex ≤ n: the nimbers below n+1 are marked, the others cannot matter
+	var small [4]uint64
+	seen := small[:]
+	if n >= 256 {
+		seen = make([]uint64, n/64+1)
+	}
+	nimbers := true
+	opts := s.stk[pmark:len(s.stk):len(s.stk)]
+	for _, q := range opts {
+		v := s.value(q)
+		s.c.stk = append(s.c.stk, v)
+		var m uint64
+		if v&^nimField == 0 { // an immediate nimber, 0 included
+			m = immNim(v)
+		} else if x, k, big, ok := s.c.nus(v); ok && k == 0 && x.Sign() == 0 {
+			m = big
+		} else {
+			nimbers = false
+			continue
+		}
+		if m <= uint64(n) {
+			seen[m/64] |= 1 << (m % 64)
+		}
+	}
+	var id gid
+	if nimbers {
+		mex := uint64(0)
+		for seen[mex/64]>>(mex%64)&1 != 0 {
+			mex++
+		}
+		id = s.c.s.nusID(s.c, Dyadic{}, 0, mex)
+	} else {
+		vals := s.c.stk[gmark:]
+		s.c.stk = append(s.c.stk, vals...)
+		vals = s.c.stk[gmark:]
+		id = s.c.construct(vals[:n:n], vals[n:])
+	}
 	clear(s.stk[pmark:])
 	s.stk, s.c.stk = s.stk[:pmark], s.c.stk[:gmark]
 	return id

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"testing"
 
@@ -112,5 +113,51 @@ func TestSolverBudget(t *testing.T) {
 	_, err = Solve[[]int, string](c, toy{}, []int{12})
 	if !errors.As(err, &be) || be.Limit != impartial.LimitCanceled {
 		t.Fatalf("want a canceled budget error, got %v", err)
+	}
+}
+
+// keyedToy is the toy keying its heaps without making them
+// (ComponentKeyer); wrong makes its keys disagree with Split.
+type keyedToy struct {
+	toy
+	wrong bool
+}
+
+func (k keyedToy) AppendKeys(keys []PartKey[string], p []int) []PartKey[string] {
+	if len(p) < 2 {
+		return append(keys, PartKey[string]{Key: k.Key(p)})
+	}
+	if k.wrong && len(p) == 3 {
+		p = p[:2] // two keys for three components
+	}
+	for _, h := range p {
+		keys = append(keys, PartKey[string]{Key: k.Key([]int{h})})
+	}
+	return keys
+}
+
+// The Solver by component keys gives the values by Split and Key, and
+// says so when a ruleset's keys and components disagree.
+func TestSolverComponentKeys(t *testing.T) {
+	s := NewStore(Config{})
+	c := testCalc(s)
+	keyed := NewSolver[[]int, string](c, keyedToy{})
+	split := NewSolver[[]int, string](c, toy{})
+	for _, p := range [][]int{{0}, {4}, {2, 3}, {1, 4}, {2, 2}, {3, 1, 2}, {5, 5, 1, 0}} {
+		g, err := keyed.Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := split.Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g != h {
+			t.Errorf("%v: by keys %v, by Split %v", p, g, h)
+		}
+	}
+	_, err := Solve[[]int, string](c, keyedToy{wrong: true}, []int{3, 3, 2})
+	if err == nil || !strings.Contains(err.Error(), "AppendKeys gives 2 components, Split 3") {
+		t.Fatalf("keys and components disagreeing: %v", err)
 	}
 }

@@ -217,6 +217,46 @@ func (Amazons) Split(g Grid) []Grid {
 	return out
 }
 
+// AppendKeys appends the conjugate keys of g's regions with an amazon
+// (partizan.ComponentKeyer): ConjugateKey of each part Split returns, or
+// of g when it has fewer than two, without the parts' list.
+func (Amazons) AppendKeys(keys []partizan.PartKey[Grid], g Grid) []partizan.PartKey[Grid] {
+	if !g.small() {
+		parts := Amazons{}.Split(g)
+		if parts == nil {
+			parts = []Grid{g}
+		}
+		for _, p := range parts {
+			k, neg := Amazons{}.ConjugateKey(p)
+			keys = append(keys, partizan.PartKey[Grid]{Key: k, Negated: neg})
+		}
+		return keys
+	}
+	b := g.geom()
+	open := b.full &^ (g.lo & g.hi)
+	amazons := (g.lo | g.hi) &^ (g.lo & g.hi)
+	n := len(keys)
+	for rest := open; rest != 0; {
+		r := rest & -rest
+		for {
+			next := (r | b.kingNeighbours(r)) & open
+			if next == r {
+				break
+			}
+			r = next
+		}
+		rest &^= r
+		if r&amazons != 0 {
+			k, neg := g.cropBits(r, Arrow).keyBits(allAxes, allAxes, swapStones)
+			keys = append(keys, partizan.PartKey[Grid]{Key: k, Negated: neg})
+		}
+	}
+	if len(keys) == n { // no region: the key of the empty board
+		keys = append(keys, partizan.PartKey[Grid]{})
+	}
+	return keys
+}
+
 // amazonNormal returns g cropped to its regions with an amazon.
 func amazonNormal(g Grid) Grid {
 	if g.small() {

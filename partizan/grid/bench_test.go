@@ -52,3 +52,6 @@ func BenchmarkTemperatureDomineering2x11(b *testing.B) {
 
 // The fixed cost of a cold start: a new store and a board with no move.
 func BenchmarkColdStart(b *testing.B) { benchSolve[Grid, Grid](b, Domineering{}, "#") }
+
+// CGSuite's Amazons test position (GameGridTest.scala), no pycgt peer.
+func BenchmarkAmazons2x4(b *testing.B) { benchSolve[Grid, Grid](b, Amazons{}, "x...|o...") }

@@ -131,75 +131,142 @@ func (g Grid) cropBits(keep uint64, fill byte) Grid {
 
 // keyBits is key for a small grid: the least of its images under syms
 // and (its codes recoded) conj, compared as (rows, cols, lo, hi). Each
-// plane's four row-keeping images are made in one pass over its rows, and
-// its transpose's four when some transposing symmetry is asked and can be
-// least (images are ordered by rows first); recoding commutes with the
-// images, so the conjugate candidates are the same images recoded.
+// plane's four row-keeping images are made at once, and its transpose's
+// four when some transposing symmetry is asked and can be least (images
+// are ordered by rows first); recoding commutes with the images, so the
+// conjugate candidates are the same images recoded. A grid of at most 8
+// rows and 8 columns makes its images as matrices (keys.go), in a few
+// word operations each, and the least one back as a grid; a larger one,
+// row by row.
 func (g Grid) keyBits(syms, conj []symmetry, recode []byte) (Grid, bool) {
 	if g.rows == 0 {
 		return Grid{}, false
 	}
 	b := g.geom()
 	rows, cols := b.rows, b.cols
-	wantKeep, wantSwap := false, false
-	for _, set := range [2][]symmetry{syms, conj} {
-		for _, sym := range set {
-			if sym.transpose {
-				wantSwap = true
-			} else {
-				wantKeep = true
-			}
-		}
-	}
+	// the flip indexes asked for, per family (keeping rows, transposing)
+	var want [2][2]uint8 // plain, conjugate; keep, swap
+	want[0][0], want[0][1] = symMasks(syms)
+	want[1][0], want[1][1] = symMasks(conj)
+	wantKeep, wantSwap := want[0][0]|want[1][0] != 0, want[0][1]|want[1][1] != 0
 	if wantKeep && wantSwap && rows != cols {
 		// only the family with the fewer rows can be least
 		wantKeep, wantSwap = rows < cols, rows > cols
 	}
 	var keep, swap [2][4]uint64 // per plane (lo, hi), per flip index
-	if wantKeep {
-		keep[0] = b.flips(g.lo)
-		if g.hi != 0 {
-			keep[1] = b.flips(g.hi)
+	// the cells of an image of each shape, to recode vacant cells
+	var full, tfull uint64
+	mat := rows <= 8 && cols <= 8
+	if mat {
+		lo, hi := b.matrix8(g.lo), b.matrix8(g.hi)
+		full, tfull = box8(rows, cols), box8(cols, rows)
+		if wantKeep {
+			keep[0] = flips8(lo, rows, cols)
+			if hi != 0 {
+				keep[1] = flips8(hi, rows, cols)
+			}
+		}
+		if wantSwap {
+			swap[0] = flips8(transpose8(lo), cols, rows)
+			if hi != 0 {
+				swap[1] = flips8(transpose8(hi), cols, rows)
+			}
+		}
+	} else {
+		full, tfull = b.full, geometry(cols, rows).full
+		if wantKeep {
+			keep[0] = b.flips(g.lo)
+			if g.hi != 0 {
+				keep[1] = b.flips(g.hi)
+			}
+		}
+		if wantSwap {
+			tg := geometry(cols, rows)
+			swap[0] = tg.flips(b.transpose(g.lo))
+			if g.hi != 0 {
+				swap[1] = tg.flips(b.transpose(g.hi))
+			}
 		}
 	}
-	if wantSwap {
-		tg := geometry(cols, rows)
-		swap[0] = tg.flips(b.transpose(g.lo))
-		if g.hi != 0 {
-			swap[1] = tg.flips(b.transpose(g.hi))
-		}
+	if !wantKeep {
+		want[0][0], want[1][0] = 0, 0
 	}
+	if !wantSwap {
+		want[0][1], want[1][1] = 0, 0
+	}
+	// exchanging codes 1 and 2 (the colours of stones) exchanges the planes
+	swapPlanes := len(recode) == 4 && recode[0] == 0 && recode[1] == 2 && recode[2] == 1 && recode[3] == 3
 	var best bitImage
 	found, neg := false, false
-	try := func(sym symmetry, negated bool) {
-		if sym.transpose && !wantSwap || !sym.transpose && !wantKeep {
-			return
-		}
-		k := 0
-		if sym.flipRows {
-			k |= 1
-		}
-		if sym.flipCols {
-			k |= 2
-		}
-		x := bitImage{rows, cols, keep[0][k], keep[1][k]}
-		if sym.transpose {
-			x = bitImage{cols, rows, swap[0][k], swap[1][k]}
-		}
-		if negated && recode != nil {
-			x.lo, x.hi = recodeBits(x.lo, x.hi, ^uint64(0)>>(64-rows*cols), recode)
-		}
-		if !found || x.less(best) {
-			best, found, neg = x, true, negated
+	// the plain images first, so that they win ties
+	for i := range 2 {
+		negated := i == 1
+		for fam, imgs := range [2]*[2][4]uint64{&keep, &swap} {
+			x, box := bitImage{rows: rows, cols: cols}, full
+			if fam == 1 {
+				x, box = bitImage{rows: cols, cols: rows}, tfull
+			}
+			for m := want[i][fam]; m != 0; m &= m - 1 {
+				k := bits.TrailingZeros8(m)
+				x.lo, x.hi = imgs[0][k], imgs[1][k]
+				switch {
+				case !negated || recode == nil:
+				case swapPlanes:
+					x.lo, x.hi = x.hi, x.lo
+				default:
+					x.lo, x.hi = recodeBits(x.lo, x.hi, box, recode)
+				}
+				if !found || x.less(best) {
+					best, found, neg = x, true, negated
+				}
+			}
 		}
 	}
-	for _, sym := range syms {
-		try(sym, false)
-	}
-	for _, sym := range conj {
-		try(sym, true)
+	if mat {
+		best.lo, best.hi = from8(best.lo, best.rows, best.cols), from8(best.hi, best.rows, best.cols)
 	}
 	return Grid{rows: uint16(best.rows), cols: uint16(best.cols), lo: best.lo, hi: best.hi}, neg
+}
+
+// symMasks returns the flip indexes (symmetry.flips) of the symmetries of
+// set that keep rows rows and of those that transpose, as bit sets; the
+// package's sets are known without a look.
+func symMasks(set []symmetry) (keep, swap uint8) {
+	switch {
+	case len(set) == 0:
+		return 0, 0
+	case len(set) == 8 && &set[0] == &allAxes[0]:
+		return 0xf, 0xf
+	case len(set) == 4 && &set[0] == &keepAxes[0]:
+		return 0xf, 0
+	case len(set) == 4 && &set[0] == &swapAxes[0]:
+		return 0, 0xf
+	}
+	var m [2]uint8
+	for _, sym := range set {
+		m[sym.family()] |= 1 << sym.flips()
+	}
+	return m[0], m[1]
+}
+
+// family returns 1 for the symmetries that transpose, 0 for the others.
+func (sym symmetry) family() int {
+	if sym.transpose {
+		return 1
+	}
+	return 0
+}
+
+// flips returns the index of sym's flips: rows 1, columns 2.
+func (sym symmetry) flips() int {
+	k := 0
+	if sym.flipRows {
+		k |= 1
+	}
+	if sym.flipCols {
+		k |= 2
+	}
+	return k
 }
 
 // flips returns m's four row-keeping images, indexed by flipped rows (1)

@@ -136,6 +136,38 @@ func (Clobber) Split(g Grid) []Grid {
 	return out
 }
 
+// AppendKeys appends the conjugate keys of g's groups with stones of both
+// colours (partizan.ComponentKeyer): ConjugateKey of each part Split
+// returns, or of g when it has fewer than two, without the parts' list.
+func (Clobber) AppendKeys(keys []partizan.PartKey[Grid], g Grid) []partizan.PartKey[Grid] {
+	if !g.small() {
+		parts := Clobber{}.Split(g)
+		if parts == nil {
+			parts = []Grid{g}
+		}
+		for _, p := range parts {
+			k, neg := Clobber{}.ConjugateKey(p)
+			keys = append(keys, partizan.PartKey[Grid]{Key: k, Negated: neg})
+		}
+		return keys
+	}
+	b := g.geom()
+	black, white := g.lo&^g.hi, g.hi&^g.lo
+	n := len(keys)
+	for rest := black | white; rest != 0; {
+		r := b.flood(rest&-rest, rest)
+		rest &^= r
+		if r&black != 0 && r&white != 0 {
+			k, neg := g.cropBits(r, Vacant).keyBits(allAxes, allAxes, swapStones)
+			keys = append(keys, partizan.PartKey[Grid]{Key: k, Negated: neg})
+		}
+	}
+	if len(keys) == n { // no group: the key of the empty board
+		keys = append(keys, partizan.PartKey[Grid]{})
+	}
+	return keys
+}
+
 // clobberNormal returns g cropped to its groups with stones of both colours.
 func clobberNormal(g Grid) Grid {
 	if g.small() {

@@ -19,11 +19,21 @@ func (Cram) Options(g Grid, _ partizan.Side, yield func(Grid) bool) error {
 	return nil
 }
 
+// Impartial reports that Cram is impartial (partizan.Impartial): its
+// values are nimbers, made by the Solver as the mex of its options'.
+func (Cram) Impartial() bool { return true }
+
 // Moves yields every domino placement: Cram as an impartial.Game.
 func (Cram) Moves(g Grid, yield func(Grid) bool) { placements(g, true, true, yield) }
 
 // Split returns the regions of empty cells of g, as Domineering's Split.
 func (Cram) Split(g Grid) []Grid { return splitEmpty(g) }
+
+// AppendKeys appends the keys of g's regions (partizan.ComponentKeyer):
+// Key of each part Split returns, without making the parts.
+func (Cram) AppendKeys(keys []partizan.PartKey[Grid], g Grid) []partizan.PartKey[Grid] {
+	return appendEmptyKeys(keys, g, true, false, func(p Grid) (Grid, bool) { return Cram{}.Key(p), false })
+}
 
 // Components yields the regions of empty cells of g (impartial.Splitter):
 // every region that takes a domino, each on its smallest board.
@@ -44,8 +54,7 @@ func (Cram) Components(g Grid, yield func(Grid) bool) {
 
 // Key returns the key of g under the eight symmetries of the square.
 func (Cram) Key(g Grid) Grid {
-	if g.small() {
-		k, _ := emptyKey(g, true, false)
+	if k, _, ok := smallKey(g, true, false); ok {
 		return k
 	}
 	k, _ := normal(g).key(allAxes, nil, nil)

@@ -142,70 +142,28 @@ func normal(g Grid) Grid {
 
 // Key returns the key of g under the symmetries that keep columns columns.
 func (Domineering) Key(g Grid) Grid {
-	if g.small() {
-		k, _ := emptyKey(g, false, false)
+	if k, _, ok := smallKey(g, false, false); ok {
 		return k
 	}
 	k, _ := normal(g).key(keepAxes, nil, nil)
 	return k
 }
 
+// AppendKeys appends the conjugate keys of g's regions
+// (partizan.ComponentKeyer): ConjugateKey of each part Split returns,
+// without making the parts.
+func (Domineering) AppendKeys(keys []partizan.PartKey[Grid], g Grid) []partizan.PartKey[Grid] {
+	return appendEmptyKeys(keys, g, true, true, Domineering{}.ConjugateKey)
+}
+
 // ConjugateKey returns the key of g under all eight symmetries of the
 // square, and whether it is that of a transposed image (whose value is
 // the negative of g's: the transpose turns Left's dominoes into Right's).
 func (Domineering) ConjugateKey(g Grid) (Grid, bool) {
-	if g.small() {
-		return emptyKey(g, true, true)
+	if k, neg, ok := smallKey(g, true, true); ok {
+		return k, neg
 	}
 	return normal(g).key(keepAxes, swapAxes, nil)
-}
-
-// emptyKey is the key of a small board of empty and blocked cells, the
-// same as normal(g).key(…) computes, in one pass: the live cells (empty,
-// with an empty neighbour) are cut to their bounding box and its four
-// row-keeping images made row by row; with transposes, the transposed
-// board's four images too, those flagged negated when conj (for Cram, an
-// impartial game, they are not).
-func emptyKey(g Grid, transposes, conj bool) (Grid, bool) {
-	b := g.geom()
-	empty := b.full &^ g.lo
-	live := empty & b.neighbours(empty)
-	if live == 0 {
-		return Grid{}, false
-	}
-	r0, r1, c0, c1 := b.bbox(live)
-	nr, nc := r1-r0+1, c1-c0+1
-	w := ^uint64(0) >> (64 - nc)
-	var img [4]uint64 // identity, rows flipped, columns flipped, both
-	for i := range nr {
-		seg := live >> ((r0+i)*b.cols + c0) & w
-		rev := revRow(seg, nc)
-		img[0] |= seg << (i * nc)
-		img[1] |= seg << ((nr - 1 - i) * nc)
-		img[2] |= rev << (i * nc)
-		img[3] |= rev << ((nr - 1 - i) * nc)
-	}
-	box := geometry(nr, nc).full
-	// The key's cells are the blocked ones: the least key is the image
-	// with the most live cells first.
-	var best uint64
-	for _, m := range img {
-		best = max(best, m)
-	}
-	rows, cols, neg := nr, nc, false
-	if transposes && nr >= nc {
-		t := geometry(nr, nc)
-		tr := t.transpose(img[0])
-		tg := geometry(nc, nr)
-		var tbest uint64
-		for _, m := range tg.flips(tr) { // the four in one pass over the rows
-			tbest = max(tbest, m)
-		}
-		if nr > nc || tbest > best {
-			best, rows, cols, neg = tbest, nc, nr, conj
-		}
-	}
-	return Grid{rows: uint16(rows), cols: uint16(cols), lo: box &^ best}, neg
 }
 
 // FormatPosition writes g in CGSuite's notation: rows of . and #

@@ -111,11 +111,14 @@ func TestCGSuiteGridValues(t *testing.T) {
 }
 
 // Cram computed as a partizan game agrees with grundy's impartial engine
-// on every board of the small sizes.
+// on every board of the small sizes, both through the Solver's impartial
+// fast path (Cram says it is impartial: each value is *mex of its options')
+// and through the canonical-form construction (constructedCram).
 func TestCramAgreesWithImpartialEngine(t *testing.T) {
-	s := append(sizes(), [2]int{2, 4}, [2]int{3, 3}, [2]int{1, 9})
+	s := append(sizes(), [2]int{2, 4}, [2]int{3, 3}, [2]int{1, 9}, [2]int{2, 5}, [2]int{3, 4}, [2]int{4, 3}, [2]int{2, 6})
 	c := newCalc()
 	sv := partizan.NewSolver[Grid, Grid](c, Cram{})
+	built := partizan.NewSolver[Grid, Grid](c, constructedCram{})
 	is := impartial.NewSolver[Grid](Cram{}, impartial.Settings{})
 	for _, sz := range s {
 		for _, g := range boards(sz[0], sz[1], 2) {
@@ -123,16 +126,30 @@ func TestCramAgreesWithImpartialEngine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			w, err := built.Value(g)
+			if err != nil {
+				t.Fatal(err)
+			}
 			n, err := is.Value(context.Background(), g)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v != c.Store().FromNimber(n) {
-				t.Fatalf("Cram %s: partizan %s, impartial %s", Cram{}.FormatPosition(g), v, n)
+			if v != c.Store().FromNimber(n) || w != v {
+				t.Fatalf("Cram %s: partizan %s (constructed %s), impartial %s", Cram{}.FormatPosition(g), v, w, n)
 			}
 		}
 	}
 }
+
+// constructedCram is Cram without its Impartial method: the Solver makes
+// its values by the canonical-form construction, as for a partizan game.
+type constructedCram struct{}
+
+func (constructedCram) Options(g Grid, s partizan.Side, yield func(Grid) bool) error {
+	return Cram{}.Options(g, s, yield)
+}
+func (constructedCram) Key(g Grid) Grid     { return Cram{}.Key(g) }
+func (constructedCram) Split(g Grid) []Grid { return Cram{}.Split(g) }
 
 func TestParseBoards(t *testing.T) {
 	for _, c := range []struct{ in, out string }{

@@ -2,6 +2,7 @@ package rulesettest
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/grundy/grundy/impartial"
@@ -57,6 +58,9 @@ type Ruleset[P any, K comparable] interface {
 //     split) that share a Key have the same value; those that share a
 //     ConjugateKey have the same value when they report the same negated,
 //     and opposite values otherwise;
+//   - when r keys components (partizan.ComponentKeyer), AppendKeys gives
+//     the keys of Split's parts (or of the position itself), as the Solver
+//     would look them up: ConjugateKey's when r has it, Key's otherwise;
 //   - when r is a partizan.SplitKeyer, SplitConjugateKey agrees with
 //     Split and ConjugateKey;
 //   - partizan's Solver (with r's Split, Key and closed forms) gives the
@@ -73,6 +77,15 @@ func Check[P any, K comparable](t testing.TB, r Ruleset[P, K], ps []P) []*Game {
 	byConj := map[K]seen{}
 	conj, _ := r.(partizan.Conjugator[P, K])
 	split, _ := r.(partizan.Splitter[P])
+	keyer, _ := r.(partizan.ComponentKeyer[P, K])
+	// partKey is the key the Solver looks a component up by
+	partKey := func(q P) partizan.PartKey[K] {
+		if conj != nil {
+			k, neg := conj.ConjugateKey(q)
+			return partizan.PartKey[K]{Key: k, Negated: neg}
+		}
+		return partizan.PartKey[K]{Key: r.Key(q)}
+	}
 	c := partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.Budget{})
 	sv := partizan.NewSolver(c, partizan.Ruleset[P, K](r))
 	atomic := func(q P, v *Game) {
@@ -115,6 +128,18 @@ func Check[P any, K comparable](t testing.TB, r Ruleset[P, K], ps []P) []*Game {
 		}
 		if len(parts) <= 1 {
 			atomic(p, v)
+		}
+		if keyer != nil && split != nil {
+			want := []partizan.PartKey[K]{partKey(p)}
+			if len(parts) > 1 {
+				want = want[:0]
+				for _, c := range parts {
+					want = append(want, partKey(c))
+				}
+			}
+			if got := keyer.AppendKeys(nil, p); !slices.Equal(got, want) {
+				t.Errorf("%s: AppendKeys %v, the keys of its parts %v", s, got, want)
+			}
 		}
 		if sk, ok := r.(partizan.SplitKeyer[P, K]); ok && split != nil && conj != nil {
 			checkSplitKey(t, r, sk, conj, p, parts)
