@@ -27,7 +27,7 @@ type budgetFlags struct {
 
 // workUsage is the help of --max-work on the commands that ask partizan
 // questions: their work (impartial.Budget.MaxWork).
-const workUsage = "stop a partizan question past this many units of work (comparisons, sums and constructions of canonical forms, positions searched, rule-file steps; 0: no limit): the same stop on any machine"
+const workUsage = "stop a partizan question or a misère search past this many units of work (comparisons, sums and constructions of canonical forms, positions searched, rule-file steps; the misère states examined; 0: no limit): the same stop on any machine"
 
 // add registers the budget flags, without --max-work: the command counts
 // no work (its searches count positions).
