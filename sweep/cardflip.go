@@ -106,92 +106,8 @@ func ParseGrid(r io.Reader) (CardflipSpec, error) {
 		if len(items) == 0 {
 			return s, &GridError{line, fmt.Sprintf("%s has no value", key)}
 		}
-		one := func() (string, error) {
-			if len(items) != 1 {
-				return "", &GridError{line, fmt.Sprintf("%s takes one value, got %d", key, len(items))}
-			}
-			return items[0], nil
-		}
-		switch key {
-		case "strategies", "strategy":
-			for _, it := range items {
-				if it == "all" {
-					for _, st := range cardflip.Strategies() {
-						s.Strategies = append(s.Strategies, st.Info().Name)
-					}
-					continue
-				}
-				st, err := cardflip.Lookup(it)
-				if err != nil {
-					return s, &GridError{line, strings.TrimPrefix(err.Error(), "cardflip: ")}
-				}
-				s.Strategies = append(s.Strategies, st.Info().Name)
-			}
-		case "m":
-			for _, it := range items {
-				from, to, err := cardflip.ParseMRange(it)
-				if err != nil || to > MaxGridM {
-					return s, &GridError{line, fmt.Sprintf("m: %q is not a deck size or range A..B within 1..%d", it, MaxGridM)}
-				}
-				for m := from; m <= to; m++ {
-					s.M = append(s.M, m)
-				}
-			}
-		case "players":
-			for _, it := range items {
-				n, err := cardflip.ParsePlayers(it)
-				if err != nil {
-					return s, &GridError{line, "players " + err.(*cardflip.OptionError).Message()}
-				}
-				s.Players = append(s.Players, n)
-			}
-		case "model", "models":
-			for _, it := range items {
-				m, err := cardflip.ParseModel(it)
-				if err != nil {
-					return s, &GridError{line, "model " + err.(*cardflip.OptionError).Message()}
-				}
-				s.Models = append(s.Models, modelWord(m))
-			}
-		case "variant", "variants":
-			for _, it := range items {
-				v, err := cardflip.ParseVariant(it)
-				if err != nil {
-					return s, &GridError{line, "variant " + err.(*cardflip.OptionError).Message()}
-				}
-				s.Variants = append(s.Variants, v.String())
-			}
-		case "method":
-			v, err := one()
-			if err != nil {
-				return s, err
-			}
-			if v != "exact" && v != "simulate" && v != "auto" {
-				return s, &GridError{line, fmt.Sprintf("method must be exact, simulate or auto, not %q", v)}
-			}
-			s.Method = v
-		case "trials":
-			v, err := one()
-			if err != nil {
-				return s, err
-			}
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 1 || n > MaxGridTrials {
-				return s, &GridError{line, fmt.Sprintf("trials must be 1..%d, not %q", MaxGridTrials, v)}
-			}
-			s.Trials = n
-		case "seed":
-			v, err := one()
-			if err != nil {
-				return s, err
-			}
-			n, err := strconv.ParseUint(v, 10, 64)
-			if err != nil {
-				return s, &GridError{line, fmt.Sprintf("seed must be a whole number ≥ 0, not %q", v)}
-			}
-			s.Seed = n
-		default:
-			return s, &GridError{line, fmt.Sprintf("unknown key %q (strategies, m, players, model, variant, method, trials, seed)", key)}
+		if err := s.set(key, items, line); err != nil {
+			return s, err
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -209,6 +125,98 @@ func ParseGrid(r io.Reader) (CardflipSpec, error) {
 		return s, &GridError{line, strings.TrimPrefix(err.Error(), "sweep: ")}
 	}
 	return s, nil
+}
+
+// set reads one "key = items" line of a grid file into s.
+func (s *CardflipSpec) set(key string, items []string, line int) error {
+	one := func() (string, error) {
+		if len(items) != 1 {
+			return "", &GridError{line, fmt.Sprintf("%s takes one value, got %d", key, len(items))}
+		}
+		return items[0], nil
+	}
+	switch key {
+	case "strategies", "strategy":
+		for _, it := range items {
+			if it == "all" {
+				for _, st := range cardflip.Strategies() {
+					s.Strategies = append(s.Strategies, st.Info().Name)
+				}
+				continue
+			}
+			st, err := cardflip.Lookup(it)
+			if err != nil {
+				return &GridError{line, strings.TrimPrefix(err.Error(), "cardflip: ")}
+			}
+			s.Strategies = append(s.Strategies, st.Info().Name)
+		}
+	case "m":
+		for _, it := range items {
+			from, to, err := cardflip.ParseMRange(it)
+			if err != nil || to > MaxGridM {
+				return &GridError{line, fmt.Sprintf("m: %q is not a deck size or range A..B within 1..%d", it, MaxGridM)}
+			}
+			for m := from; m <= to; m++ {
+				s.M = append(s.M, m)
+			}
+		}
+	case "players":
+		for _, it := range items {
+			n, err := cardflip.ParsePlayers(it)
+			if err != nil {
+				return &GridError{line, "players " + err.(*cardflip.OptionError).Message()}
+			}
+			s.Players = append(s.Players, n)
+		}
+	case "model", "models":
+		for _, it := range items {
+			m, err := cardflip.ParseModel(it)
+			if err != nil {
+				return &GridError{line, "model " + err.(*cardflip.OptionError).Message()}
+			}
+			s.Models = append(s.Models, modelWord(m))
+		}
+	case "variant", "variants":
+		for _, it := range items {
+			v, err := cardflip.ParseVariant(it)
+			if err != nil {
+				return &GridError{line, "variant " + err.(*cardflip.OptionError).Message()}
+			}
+			s.Variants = append(s.Variants, v.String())
+		}
+	case "method":
+		v, err := one()
+		if err != nil {
+			return err
+		}
+		if v != "exact" && v != "simulate" && v != "auto" {
+			return &GridError{line, fmt.Sprintf("method must be exact, simulate or auto, not %q", v)}
+		}
+		s.Method = v
+	case "trials":
+		v, err := one()
+		if err != nil {
+			return err
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 || n > MaxGridTrials {
+			return &GridError{line, fmt.Sprintf("trials must be 1..%d, not %q", MaxGridTrials, v)}
+		}
+		s.Trials = n
+	case "seed":
+		v, err := one()
+		if err != nil {
+			return err
+		}
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return &GridError{line, fmt.Sprintf("seed must be a whole number ≥ 0, not %q", v)}
+		}
+		s.Seed = n
+	default:
+		return &GridError{line, fmt.Sprintf("unknown key %q (strategies, m, players, model, variant, method, trials, seed)", key)}
+	}
+	return nil
 }
 
 func modelWord(m cardflip.Model) string {
