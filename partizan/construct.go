@@ -585,7 +585,7 @@ func (c *Calc) recognizeNimber(left, right []gid) (gid, bool) {
 // without repeats, making it if new.
 func (c *Calc) intern(left, right []gid) gid {
 	h := hashOptions(left, right)
-	if id, ok := c.s.lookup(h, left, right); ok {
+	if id, ok := c.lookup(h, left, right); ok {
 		return id
 	}
 	var b uint64

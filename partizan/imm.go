@@ -203,13 +203,12 @@ func immLeq(a, b gid) bool {
 	if d != 0 {
 		return d < 0
 	}
-	switch d := immUp(b) - immUp(a); {
-	case d >= 2:
-		return true
-	case d == 1:
-		return immNim(a)^immNim(b) != 1
-	case d == 0:
-		return immNim(a) == immNim(b)
-	}
-	return false
+	return immUpNimLeq(a, b)
+}
+
+// immUpNimLeq is immLeq on two immediates of one number: k↑ + *m ≤ j↑ + *n.
+// (Small enough to inline.)
+func immUpNimLeq(a, b gid) bool {
+	d, x := immUp(b)-immUp(a), (a^b)&nimField
+	return d >= 2 || d == 1 && x != 1<<nimShift || d == 0 && x == 0
 }
