@@ -208,15 +208,21 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 		top := len(c.stk)
 		var rev gid
 		found := false
-		// an immediate's options in a local buffer, off the stack
+		// a record's options read in place, an immediate's in a local
+		// buffer, off the stack
 		var buf [2]gid
 		var ars []gid
-		if o := opts[i]; o.isRec() {
+		switch o := opts[i]; {
+		case !o.isNUS():
+			ars = c.opts(o, side.Other())
+		case o.isRec():
 			ars = c.options(o, side.Other())
-		} else if n, ok := immOpts(o, side.Other(), &buf); ok {
-			ars = buf[:n]
-		} else {
-			ars = c.options(o, side.Other())
+		default:
+			if n, ok := immOpts(o, side.Other(), &buf); ok {
+				ars = buf[:n]
+			} else {
+				ars = c.options(o, side.Other())
+			}
 		}
 		for _, ar := range ars {
 			var r bool
@@ -246,7 +252,21 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 		j := start + i
 		end := top - 1
 		c.stk[j] = c.stk[end]
-		for _, o := range c.options(rev, side) {
+		var in []gid
+		switch {
+		case !rev.isNUS():
+			in = c.opts(rev, side)
+		case immIntNoOpts(rev, side): // 0, say: nothing comes in
+		case rev.isRec():
+			in = c.options(rev, side)
+		default:
+			if n, ok := immOpts(rev, side, &buf); ok {
+				in = buf[:n]
+			} else {
+				in = c.options(rev, side)
+			}
+		}
+		for _, o := range in {
 			c.step()
 			if !slices.Contains(c.stk[start:end], o) {
 				if end < len(c.stk) {

@@ -173,6 +173,12 @@ func immOpts(id gid, side Side, buf *[2]gid) (int, bool) {
 	return 1, true
 }
 
+// immIntNoOpts reports whether id is an immediate integer with no option
+// for side (n ≤ 0 for Left, n ≥ 0 for Right).
+func immIntNoOpts(id gid, side Side) bool {
+	return id>>expShift == 0 && (int32(id) <= 0 && side == Left || int32(id) >= 0 && side == Right)
+}
+
 // immLeqBoth is immLeq both ways, the number parts compared once.
 func immLeqBoth(a, b gid) (ab, ba bool) {
 	var d int
