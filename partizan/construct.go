@@ -242,8 +242,15 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 			continue
 		}
 		if start < 0 {
+			// copied by hand: memmove's call costs more on a few ids
 			start = len(c.stk)
-			c.stk = append(c.stk, opts...)
+			if cap(c.stk)-start < len(opts) {
+				c.stk = slices.Grow(c.stk, len(opts))
+			}
+			c.stk = c.stk[:start+len(opts)]
+			for k, o := range opts {
+				c.stk[start+k] = o
+			}
 			top = len(c.stk)
 		}
 		// the option goes (the last takes its place), and rev's options of

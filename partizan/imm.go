@@ -173,6 +173,24 @@ func immOpts(id gid, side Side, buf *[2]gid) (int, bool) {
 	return 1, true
 }
 
+// immBirthday is nusBirthday of an immediate, on its bits (its numerator
+// is odd when its exponent is not 0).
+func immBirthday(id gid) uint64 {
+	n, e := int64(immNum(id)), uint64(immExp(id))
+	b := uint64(abs64(n))
+	if e > 0 {
+		b = b>>e + 1 + e
+	}
+	u, m := uint64(abs64(immUp(id))), immNim(id)
+	switch {
+	case u > 0 && m == 0:
+		return b + u + 1
+	case u&1 == 1 && m != 1:
+		return b + u + (m ^ 1)
+	}
+	return b + u + m
+}
+
 // immIntNoOpts reports whether id is an immediate integer with no option
 // for side (n ≤ 0 for Left, n ≥ 0 for Right).
 func immIntNoOpts(id gid, side Side) bool {

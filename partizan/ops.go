@@ -393,9 +393,10 @@ func (c *Calc) add(a, b gid) gid {
 }
 
 // birthday returns the day id was born (the height of its canonical tree).
+// (Every record holds its birthday, a number-up-star's too.)
 func (c *Calc) birthday(id gid) uint64 {
-	if x, k, m, ok := c.nus(id); ok {
-		return nusBirthday(x, k, m)
+	if !id.isRec() {
+		return immBirthday(id)
 	}
 	return c.rec(id).birthday
 }
