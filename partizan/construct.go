@@ -110,6 +110,22 @@ func sortUnique(s []gid) []gid {
 	if len(s) < 2 {
 		return s
 	}
+	return sortUnique2(s)
+}
+
+// sortUnique2 is sortUnique on two or more ids (sortUnique is small
+// enough to inline).
+func sortUnique2(s []gid) []gid {
+	if len(s) == 2 {
+		switch {
+		case s[0] < s[1]:
+		case s[0] == s[1]:
+			return s[:1]
+		default:
+			s[0], s[1] = s[1], s[0]
+		}
+		return s
+	}
 	if len(s) > 24 {
 		slices.Sort(s)
 		return slices.Compact(s)

@@ -299,16 +299,19 @@ func mix(h uint64) uint64 {
 	return h
 }
 
+// hashOptions hashes a canonical option list: one multiply and shift an
+// option, mixed once at the end (the lengths fix where Right's begin).
 func hashOptions(left, right []gid) uint64 {
 	h := uint64(len(left))*0x9e3779b97f4a7c15 + uint64(len(right))
 	for _, o := range left {
-		h = mix(h ^ uint64(o))
+		h = (h ^ uint64(o)) * 0xff51afd7ed558ccd
+		h ^= h >> 32
 	}
-	h = mix(h ^ 0x5bd1e995)
 	for _, o := range right {
-		h = mix(h ^ uint64(o))
+		h = (h ^ uint64(o)) * 0xc4ceb9fe1a85ec53
+		h ^= h >> 32
 	}
-	return h
+	return mix(h)
 }
 
 // bigNUS returns the record of a number-up-star too large to be immediate.
