@@ -151,6 +151,9 @@ func sortUnique2(s []gid) []gid {
 // rest, since what it dominates its dominator does too (the options are
 // distinct, so ≤ between them is strict). It keeps the order of opts.
 func (c *Calc) undominated(opts []gid, side Side) []gid {
+	if len(opts) < 2 {
+		return opts
+	}
 	return c.undominatedSince(opts, side, nil)
 }
 
