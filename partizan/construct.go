@@ -245,9 +245,31 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 		}
 		for _, ar := range ars {
 			var r bool
-			if side == Left {
+			switch {
+			case immIntNoOpts(ar, side):
+				// an immediate integer n with no options toward G (n ≤ 0
+				// for Left): leVirtual's test written out, n ≤ G unless
+				// some G^R ≤ n (G ≤ n unless some G^L ≥ n)
+				c.step()
+				r = true
+				if side == Left {
+					for _, x := range right {
+						if c.leq(x, ar) {
+							r = false
+							break
+						}
+					}
+				} else {
+					for _, x := range left {
+						if c.leq(ar, x) {
+							r = false
+							break
+						}
+					}
+				}
+			case side == Left:
 				r = c.leVirtual(ar, opts, right)
-			} else {
+			default:
 				r = c.geVirtual(ar, left, opts)
 			}
 			if r {
