@@ -165,6 +165,21 @@ func (c *Calc) undominatedSince(opts []gid, side Side, old []gid) []gid {
 	if n < 2 {
 		return opts
 	}
+	if n == 2 && len(old) < 2 {
+		// the loop below on one pair, without its bit sets
+		c.step()
+		a, b := opts[1], opts[0]
+		if side == Right {
+			a, b = b, a
+		}
+		switch ab, ba := c.leqBoth(a, b); {
+		case ab:
+			return opts[:1]
+		case ba:
+			return opts[1:]
+		}
+		return opts
+	}
 	// bit sets of the dead options and of those in old
 	var deadS, wasS [1]uint64
 	dead, was := deadS[:], wasS[:]
