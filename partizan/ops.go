@@ -222,7 +222,14 @@ func (c *Calc) leqStops(a, b, la, rb gid) bool {
 // R(a) ≤ R(b), b ≤ a the reverse, and most pairs of options fail both.
 func (c *Calc) leqBoth(a, b gid) (ab, ba bool) {
 	if (a|b)&recBit == 0 {
-		return immLeqBoth(a, b)
+		if (a^b)&(expMask<<expShift) != 0 {
+			return immLeqBoth(a, b)
+		}
+		// immLeqBoth written out for one exponent, as in leq
+		if d := int64(int32(a)) - int64(int32(b)); d != 0 {
+			return d < 0, d > 0
+		}
+		return immUpNimLeq(a, b), immUpNimLeq(b, a)
 	}
 	if a.isNUS() && b.isNUS() {
 		return c.nusLeq(a, b), c.nusLeq(b, a)
