@@ -237,14 +237,14 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 		opts = right
 	}
 	start := -1 // where the list is on the stack, once copied
+	// a record's options are read in place, an immediate's in a local
+	// buffer, off the stack
+	var buf [2]gid
 	for i := 0; i < len(opts); {
 		c.step()
 		top := len(c.stk)
 		var rev gid
 		found := false
-		// a record's options read in place, an immediate's in a local
-		// buffer, off the stack
-		var buf [2]gid
 		var ars []gid
 		switch o := opts[i]; {
 		case !o.isNUS():
@@ -292,7 +292,9 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 				break
 			}
 		}
-		c.stk = c.stk[:top]
+		if len(c.stk) != top { // options made on demand
+			c.stk = c.stk[:top]
+		}
 		if !found {
 			i++
 			continue
