@@ -259,33 +259,31 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 			}
 		}
 		for _, ar := range ars {
-			var r bool
-			switch {
-			case immIntNoOpts(ar, side):
-				// an immediate integer n with no options toward G (n ≤ 0
-				// for Left): leVirtual's test written out, n ≤ G unless
-				// some G^R ≤ n (G ≤ n unless some G^L ≥ n)
-				c.step()
-				r = true
-				if side == Left {
-					for _, x := range right {
-						if c.leq(x, ar) {
-							r = false
-							break
-						}
-					}
-				} else {
-					for _, x := range left {
-						if c.leq(ar, x) {
-							r = false
-							break
-						}
+			// leVirtual's (geVirtual's) first test written out: ar ≤ G
+			// unless some G^R ≤ ar (G ≤ ar unless some G^L ≥ ar); the
+			// rest only when it passes and ar has options toward G
+			c.step()
+			r := true
+			if side == Left {
+				for _, x := range right {
+					if c.leq(x, ar) {
+						r = false
+						break
 					}
 				}
-			case side == Left:
-				r = c.leVirtual(ar, opts, right)
-			default:
-				r = c.geVirtual(ar, left, opts)
+				if r && !immIntNoOpts(ar, Left) {
+					r = c.leVirtualRest(ar, opts, right)
+				}
+			} else {
+				for _, x := range left {
+					if c.leq(ar, x) {
+						r = false
+						break
+					}
+				}
+				if r && !immIntNoOpts(ar, Right) {
+					r = c.geVirtualRest(ar, left, opts)
+				}
 			}
 			if r {
 				rev, found = ar, true
@@ -361,6 +359,11 @@ func (c *Calc) leVirtual(x gid, left, right []gid) bool {
 			return false
 		}
 	}
+	return c.leVirtualRest(x, left, right)
+}
+
+// leVirtualRest is leVirtual past its test of G's Right options.
+func (c *Calc) leVirtualRest(x gid, left, right []gid) bool {
 	if x>>expShift == 0 {
 		// an immediate integer n > 0 has the one Left option n-1, and
 		// G ≤ n-1 fails exactly when some G^L ≥ n-1 (n-1 has no Right
@@ -419,6 +422,11 @@ func (c *Calc) geVirtual(x gid, left, right []gid) bool {
 			return false
 		}
 	}
+	return c.geVirtualRest(x, left, right)
+}
+
+// geVirtualRest is geVirtual past its test of G's Left options.
+func (c *Calc) geVirtualRest(x gid, left, right []gid) bool {
 	if x>>expShift == 0 { // an immediate integer: the mirror image
 		n := int32(x)
 		if n >= 0 {
