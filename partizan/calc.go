@@ -12,7 +12,8 @@ func (c *Calc) New(left, right []Game) (g Game, err error) {
 	// c.run without its closure (which escapes): the census and the
 	// rulesets' callers make games one at a time
 	c.lock()
-	defer c.exit(len(c.stk), &err)
+	done := false
+	defer c.exit(len(c.stk), &err, &done)
 	if err := c.canceled(); err != nil {
 		return Game{}, err
 	}
@@ -27,7 +28,9 @@ func (c *Calc) New(left, right []Game) (g Game, err error) {
 	for i, g := range right {
 		rs[i] = c.own(g)
 	}
-	return c.game(c.construct(all[:n:n], rs)), nil
+	g = c.game(c.construct(all[:n:n], rs))
+	done = true
+	return g, nil
 }
 
 // Add returns g + h, the disjunctive sum.

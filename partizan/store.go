@@ -551,18 +551,26 @@ func (c *Calc) opts(id gid, side Side) []gid {
 func (c *Calc) run(f func()) (err error) {
 	c.lock()
 	// run may nest (a Valuer calling the Calc): the stack is left as found
-	defer c.exit(len(c.stk), &err)
+	done := false
+	defer c.exit(len(c.stk), &err, &done)
 	if err := c.canceled(); err != nil {
 		return err
 	}
 	f()
+	done = true
 	return nil
 }
 
 // exit ends a run (deferred, so that recover sees its panic): it pops the
-// stack to mark, turns an abort into *err, and lets the store go.
-func (c *Calc) exit(mark int, err *error) {
+// stack to mark, turns an abort into *err, and lets the store go. A run
+// that got to its end (*done) has no panic to recover (recover's call
+// cost the census about 0.6 %).
+func (c *Calc) exit(mark int, err *error, done *bool) {
 	c.stk = c.stk[:mark]
+	if *done {
+		c.s.mu.Unlock()
+		return
+	}
 	r := recover()
 	c.s.mu.Unlock()
 	if r != nil {
