@@ -266,7 +266,12 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 			r := true
 			if side == Left {
 				for _, x := range right {
-					if c.leq(x, ar) {
+					if (x|ar)&immMask0 == 0 { // leq's first case, inline
+						if d := int64(int32(x)) - int64(int32(ar)); d < 0 || d == 0 && immUpNimLeq(x, ar) {
+							r = false
+							break
+						}
+					} else if c.leq(x, ar) {
 						r = false
 						break
 					}
@@ -276,7 +281,12 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 				}
 			} else {
 				for _, x := range left {
-					if c.leq(ar, x) {
+					if (x|ar)&immMask0 == 0 {
+						if d := int64(int32(ar)) - int64(int32(x)); d < 0 || d == 0 && immUpNimLeq(ar, x) {
+							r = false
+							break
+						}
+					} else if c.leq(ar, x) {
 						r = false
 						break
 					}

@@ -191,6 +191,10 @@ func immBirthday(id gid) uint64 {
 	return b + u + m
 }
 
+// immMask0 is clear in two ids exactly when both are immediates of
+// exponent 0 (integer number parts).
+const immMask0 = recBit | expMask<<expShift
+
 // immIntNoOpts reports whether id is an immediate integer with no option
 // for side (n ≤ 0 for Left, n ≥ 0 for Right).
 func immIntNoOpts(id gid, side Side) bool {
