@@ -28,7 +28,8 @@ func (c *Calc) New(left, right []Game) (g Game, err error) {
 	for i, g := range right {
 		rs[i] = c.own(g)
 	}
-	g = c.game(c.construct(all[:n:n], rs))
+	// construct1, not construct: exit pops the stack
+	g = c.game(c.construct1(all[:n:n], rs))
 	done = true
 	return g, nil
 }

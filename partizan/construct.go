@@ -59,7 +59,12 @@ func (c *Calc) construct1(left, right []gid) gid {
 	if rch {
 		right = sortUnique(right)
 	}
-	return c.finish(c.undominated(left, Left), c.undominated(right, Right))
+	// finish, written out (a call less a construction)
+	left, right = c.undominated(left, Left), c.undominated(right, Right)
+	if id, ok := c.recognize(left, right); ok {
+		return id
+	}
+	return c.intern(left, right)
 }
 
 // shortLen and shortDay bound the option lists that construct1 bypasses

@@ -249,9 +249,10 @@ func days(t *testing.T, c *Calc, n int) [][]Game {
 }
 
 // idSet is a set of the ids of one store's games (days' set of the games
-// seen): open addressing on the id, which a Game of one store is equal by
-// (a map of Games hashed the store's pointer too and cost the census of
-// day 3 about 8 % of its instructions).
+// seen): open addressing on the id, which a Game of one store is equal by.
+// A map of Games hashed the store's pointer too and cost the census of day
+// 3 about 7 % of its instructions; this set does the same work, a look-up
+// for every game made and an insertion for each new one.
 type idSet struct {
 	slots []gid // 0 is empty: the zero game is zero
 	zero  bool
