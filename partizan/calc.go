@@ -1,6 +1,10 @@
 package partizan
 
-import "github.com/grundy/grundy/impartial"
+import (
+	"slices"
+
+	"github.com/grundy/grundy/impartial"
+)
 
 // New returns the canonical form of { left | right }: the options may be any
 // games of c's store (or immediates), in any order, with repeats.
@@ -8,20 +12,26 @@ func (c *Calc) New(left, right []Game) (g Game, err error) {
 	// c.run without its closure (which escapes): the census and the
 	// rulesets' callers make games one at a time
 	c.lock()
-	defer c.exit(len(c.stk), &err)
+	done := false
+	defer c.exit(len(c.stk), &err, &done)
 	if err := c.canceled(); err != nil {
 		return Game{}, err
 	}
-	mark := len(c.stk)
-	for _, g := range left {
-		c.stk = append(c.stk, c.own(g))
+	// the ids on the stack, grown once
+	mark, n, nr := len(c.stk), len(left), len(right)
+	c.stk = slices.Grow(c.stk, n+nr)[:mark+n+nr]
+	all := c.stk[mark : mark+n+nr : mark+n+nr]
+	for i, g := range left {
+		all[i] = c.own(g)
 	}
-	for _, g := range right {
-		c.stk = append(c.stk, c.own(g))
+	rs := all[n:]
+	for i, g := range right {
+		rs[i] = c.own(g)
 	}
-	all := c.stk[mark:]
-	n := len(left)
-	return c.game(c.construct(all[:n:n], all[n:len(all):len(all)])), nil
+	// construct1, not construct: exit pops the stack
+	g = c.game(c.construct1(all[:n:n], rs))
+	done = true
+	return g, nil
 }
 
 // Add returns g + h, the disjunctive sum.

@@ -42,8 +42,8 @@ func TestSharedStore(t *testing.T) {
 
 // TestReadWhileGrowing reads games (their options, Format) without the
 // store's lock while another goroutine adds records across many record
-// and option chunks (run with -race: the directories grow by append
-// within their capacity, which readers holding an older length must not
+// and option chunks (run with -race: the record directory grows by append
+// within its capacity, which readers holding an older length must not
 // see as a race).
 func TestReadWhileGrowing(t *testing.T) {
 	s := NewStore(Config{})

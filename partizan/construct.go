@@ -59,7 +59,12 @@ func (c *Calc) construct1(left, right []gid) gid {
 	if rch {
 		right = sortUnique(right)
 	}
-	return c.finish(c.undominated(left, Left), c.undominated(right, Right))
+	// finish, written out (a call less a construction)
+	left, right = c.undominated(left, Left), c.undominated(right, Right)
+	if id, ok := c.recognize(left, right); ok {
+		return id
+	}
+	return c.intern(left, right)
 }
 
 // shortLen and shortDay bound the option lists that construct1 bypasses
@@ -110,6 +115,22 @@ func sortUnique(s []gid) []gid {
 	if len(s) < 2 {
 		return s
 	}
+	return sortUnique2(s)
+}
+
+// sortUnique2 is sortUnique on two or more ids (sortUnique is small
+// enough to inline).
+func sortUnique2(s []gid) []gid {
+	if len(s) == 2 {
+		switch {
+		case s[0] < s[1]:
+		case s[0] == s[1]:
+			return s[:1]
+		default:
+			s[0], s[1] = s[1], s[0]
+		}
+		return s
+	}
 	if len(s) > 24 {
 		slices.Sort(s)
 		return slices.Compact(s)
@@ -135,6 +156,9 @@ func sortUnique(s []gid) []gid {
 // rest, since what it dominates its dominator does too (the options are
 // distinct, so ≤ between them is strict). It keeps the order of opts.
 func (c *Calc) undominated(opts []gid, side Side) []gid {
+	if len(opts) < 2 {
+		return opts
+	}
 	return c.undominatedSince(opts, side, nil)
 }
 
@@ -144,6 +168,21 @@ func (c *Calc) undominated(opts []gid, side Side) []gid {
 func (c *Calc) undominatedSince(opts []gid, side Side, old []gid) []gid {
 	n := len(opts)
 	if n < 2 {
+		return opts
+	}
+	if n == 2 && len(old) < 2 {
+		// the loop below on one pair, without its bit sets
+		c.step()
+		a, b := opts[1], opts[0]
+		if side == Right {
+			a, b = b, a
+		}
+		switch ab, ba := c.leqBoth(a, b); {
+		case ab:
+			return opts[:1]
+		case ba:
+			return opts[1:]
+		}
 		return opts
 	}
 	// bit sets of the dead options and of those in old
@@ -203,41 +242,86 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 		opts = right
 	}
 	start := -1 // where the list is on the stack, once copied
+	// a record's options are read in place, an immediate's in a local
+	// buffer, off the stack
+	var buf [2]gid
 	for i := 0; i < len(opts); {
 		c.step()
 		top := len(c.stk)
 		var rev gid
 		found := false
-		// an immediate's options in a local buffer, off the stack
-		var buf [2]gid
 		var ars []gid
-		if o := opts[i]; o.isRec() {
+		switch o := opts[i]; {
+		case !o.isNUS():
+			ars = c.opts(o, side.Other())
+		case o.isRec():
 			ars = c.options(o, side.Other())
-		} else if n, ok := immOpts(o, side.Other(), &buf); ok {
-			ars = buf[:n]
-		} else {
-			ars = c.options(o, side.Other())
+		default:
+			if n, ok := immOpts(o, side.Other(), &buf); ok {
+				ars = buf[:n]
+			} else {
+				ars = c.options(o, side.Other())
+			}
 		}
 		for _, ar := range ars {
-			var r bool
+			// leVirtual's (geVirtual's) first test written out: ar ≤ G
+			// unless some G^R ≤ ar (G ≤ ar unless some G^L ≥ ar); the
+			// rest only when it passes and ar has options toward G
+			c.step()
+			r := true
 			if side == Left {
-				r = c.leVirtual(ar, opts, right)
+				for _, x := range right {
+					if (x|ar)&immMask0 == 0 { // leq's first case, inline
+						if d := int64(int32(x)) - int64(int32(ar)); d < 0 || d == 0 && immUpNimLeq(x, ar) {
+							r = false
+							break
+						}
+					} else if c.leq(x, ar) {
+						r = false
+						break
+					}
+				}
+				if r && !immIntNoOpts(ar, Left) {
+					r = c.leVirtualRest(ar, opts, right)
+				}
 			} else {
-				r = c.geVirtual(ar, left, opts)
+				for _, x := range left {
+					if (x|ar)&immMask0 == 0 {
+						if d := int64(int32(ar)) - int64(int32(x)); d < 0 || d == 0 && immUpNimLeq(ar, x) {
+							r = false
+							break
+						}
+					} else if c.leq(ar, x) {
+						r = false
+						break
+					}
+				}
+				if r && !immIntNoOpts(ar, Right) {
+					r = c.geVirtualRest(ar, left, opts)
+				}
 			}
 			if r {
 				rev, found = ar, true
 				break
 			}
 		}
-		c.stk = c.stk[:top]
+		if len(c.stk) != top { // options made on demand
+			c.stk = c.stk[:top]
+		}
 		if !found {
 			i++
 			continue
 		}
 		if start < 0 {
+			// copied by hand: memmove's call costs more on a few ids
 			start = len(c.stk)
-			c.stk = append(c.stk, opts...)
+			if cap(c.stk)-start < len(opts) {
+				c.stk = slices.Grow(c.stk, len(opts))
+			}
+			c.stk = c.stk[:start+len(opts)]
+			for k, o := range opts {
+				c.stk[start+k] = o
+			}
 			top = len(c.stk)
 		}
 		// the option goes (the last takes its place), and rev's options of
@@ -246,7 +330,21 @@ func (c *Calc) bypass(left, right []gid, side Side) ([]gid, bool) {
 		j := start + i
 		end := top - 1
 		c.stk[j] = c.stk[end]
-		for _, o := range c.options(rev, side) {
+		var in []gid
+		switch {
+		case !rev.isNUS():
+			in = c.opts(rev, side)
+		case immIntNoOpts(rev, side): // 0, say: nothing comes in
+		case rev.isRec():
+			in = c.options(rev, side)
+		default:
+			if n, ok := immOpts(rev, side, &buf); ok {
+				in = buf[:n]
+			} else {
+				in = c.options(rev, side)
+			}
+		}
+		for _, o := range in {
 			c.step()
 			if !slices.Contains(c.stk[start:end], o) {
 				if end < len(c.stk) {
@@ -276,6 +374,11 @@ func (c *Calc) leVirtual(x gid, left, right []gid) bool {
 			return false
 		}
 	}
+	return c.leVirtualRest(x, left, right)
+}
+
+// leVirtualRest is leVirtual past its test of G's Right options.
+func (c *Calc) leVirtualRest(x gid, left, right []gid) bool {
 	if x>>expShift == 0 {
 		// an immediate integer n > 0 has the one Left option n-1, and
 		// G ≤ n-1 fails exactly when some G^L ≥ n-1 (n-1 has no Right
@@ -334,6 +437,11 @@ func (c *Calc) geVirtual(x gid, left, right []gid) bool {
 			return false
 		}
 	}
+	return c.geVirtualRest(x, left, right)
+}
+
+// geVirtualRest is geVirtual past its test of G's Left options.
+func (c *Calc) geVirtualRest(x gid, left, right []gid) bool {
 	if x>>expShift == 0 { // an immediate integer: the mirror image
 		n := int32(x)
 		if n >= 0 {
@@ -585,7 +693,7 @@ func (c *Calc) recognizeNimber(left, right []gid) (gid, bool) {
 // without repeats, making it if new.
 func (c *Calc) intern(left, right []gid) gid {
 	h := hashOptions(left, right)
-	if id, ok := c.s.lookup(h, left, right); ok {
+	if id, ok := c.lookup(h, left, right); ok {
 		return id
 	}
 	var b uint64

@@ -194,3 +194,25 @@ func TestImmOpts(t *testing.T) {
 		}
 	}
 }
+
+func TestImmBirthday(t *testing.T) {
+	// immBirthday (intern's birthdays of immediate options) agrees with
+	// nusBirthday on the Dyadic parts, over numbers of several exponents,
+	// ups and nimbers of both signs
+	for n := int64(-40); n <= 40; n++ {
+		for _, sh := range []int{0, -1, -2, -5} {
+			for _, k := range []int64{-maxImmUp, -4, -3, -2, -1, 0, 1, 2, 3, 4, maxImmUp} {
+				for _, m := range []uint64{0, 1, 2, 3, 4, 7, maxImmNim} {
+					x := Int(n).Shift(sh)
+					id, ok := immediate(x, k, m)
+					if !ok {
+						t.Fatal(n, sh, k, m)
+					}
+					if got, want := immBirthday(id), nusBirthday(x, k, m); got != want {
+						t.Fatalf("%v + %d^ + *%d: %d, want %d", x, k, m, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -173,6 +173,34 @@ func immOpts(id gid, side Side, buf *[2]gid) (int, bool) {
 	return 1, true
 }
 
+// immBirthday is nusBirthday of an immediate, on its bits (its numerator
+// is odd when its exponent is not 0).
+func immBirthday(id gid) uint64 {
+	n, e := int64(immNum(id)), uint64(immExp(id))
+	b := uint64(abs64(n))
+	if e > 0 {
+		b = b>>e + 1 + e
+	}
+	u, m := uint64(abs64(immUp(id))), immNim(id)
+	switch {
+	case u > 0 && m == 0:
+		return b + u + 1
+	case u&1 == 1 && m != 1:
+		return b + u + (m ^ 1)
+	}
+	return b + u + m
+}
+
+// immMask0 is clear in two ids exactly when both are immediates of
+// exponent 0 (integer number parts).
+const immMask0 = recBit | expMask<<expShift
+
+// immIntNoOpts reports whether id is an immediate integer with no option
+// for side (n ≤ 0 for Left, n ≥ 0 for Right).
+func immIntNoOpts(id gid, side Side) bool {
+	return id>>expShift == 0 && (int32(id) <= 0 && side == Left || int32(id) >= 0 && side == Right)
+}
+
 // immLeqBoth is immLeq both ways, the number parts compared once.
 func immLeqBoth(a, b gid) (ab, ba bool) {
 	var d int
@@ -203,13 +231,12 @@ func immLeq(a, b gid) bool {
 	if d != 0 {
 		return d < 0
 	}
-	switch d := immUp(b) - immUp(a); {
-	case d >= 2:
-		return true
-	case d == 1:
-		return immNim(a)^immNim(b) != 1
-	case d == 0:
-		return immNim(a) == immNim(b)
-	}
-	return false
+	return immUpNimLeq(a, b)
+}
+
+// immUpNimLeq is immLeq on two immediates of one number: k↑ + *m ≤ j↑ + *n.
+// (Small enough to inline.)
+func immUpNimLeq(a, b gid) bool {
+	d, x := immUp(b)-immUp(a), (a^b)&nimField
+	return d >= 2 || d == 1 && x != 1<<nimShift || d == 0 && x == 0
 }

@@ -230,7 +230,7 @@ func days(t *testing.T, c *Calc, n int) [][]Game {
 	for d := 1; d <= n; d++ {
 		prev := out[d-1]
 		chains := antichains(t, c, prev)
-		seen := map[Game]bool{}
+		var seen idSet
 		var next []Game
 		for _, a := range chains {
 			for _, b := range chains {
@@ -238,8 +238,7 @@ func days(t *testing.T, c *Calc, n int) [][]Game {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !seen[g] {
-					seen[g] = true
+				if seen.add(g.id) {
 					next = append(next, g)
 				}
 			}
@@ -247,6 +246,47 @@ func days(t *testing.T, c *Calc, n int) [][]Game {
 		out = append(out, next)
 	}
 	return out
+}
+
+// idSet is a set of the ids of one store's games (days' set of the games
+// seen): open addressing on the id, which a Game of one store is equal by.
+// A map of Games hashed the store's pointer too and cost the census of day
+// 3 about 7 % of its instructions; this set does the same work, a look-up
+// for every game made and an insertion for each new one.
+type idSet struct {
+	slots []gid // 0 is empty: the zero game is zero
+	zero  bool
+	n     int
+}
+
+// add adds id, reporting whether it is new.
+func (s *idSet) add(id gid) bool {
+	if id == 0 {
+		had := s.zero
+		s.zero = true
+		return !had
+	}
+	if 2*(s.n+1) > len(s.slots) {
+		old := s.slots
+		s.slots = make([]gid, max(64, 4*len(old)))
+		s.n = 0
+		for _, o := range old {
+			if o != 0 {
+				s.add(o)
+			}
+		}
+	}
+	mask := uint64(len(s.slots) - 1)
+	for j := uint64(id) * 0x9e3779b97f4a7c15 >> 40 & mask; ; j = (j + 1) & mask {
+		switch s.slots[j] {
+		case id:
+			return false
+		case 0:
+			s.slots[j] = id
+			s.n++
+			return true
+		}
+	}
 }
 
 // antichains lists the sets of pairwise incomparable games of gs.
