@@ -140,10 +140,17 @@ func (b *geom) kingNeighbours(m uint64) uint64 {
 // amazonRegions returns the regions of unburnt cells of a small g (the
 // eight neighbours connect) that hold an amazon.
 func amazonRegions(g Grid) []uint64 {
+	var out []uint64
+	eachAmazonRegion(g, func(r uint64) { out = append(out, r) })
+	return out
+}
+
+// eachAmazonRegion calls f with each region of amazonRegions, in the same
+// order, without making the list (Amazons' AppendKeys).
+func eachAmazonRegion(g Grid, f func(r uint64)) {
 	b := g.geom()
 	open := b.full &^ (g.lo & g.hi)
 	amazons := (g.lo | g.hi) &^ (g.lo & g.hi)
-	var out []uint64
 	for rest := open; rest != 0; {
 		r := rest & -rest
 		for {
@@ -155,10 +162,9 @@ func amazonRegions(g Grid) []uint64 {
 		}
 		rest &^= r
 		if r&amazons != 0 {
-			out = append(out, r)
+			f(r)
 		}
 	}
-	return out
 }
 
 func amazonRegionsBytes(g Grid) [][]int {
@@ -232,25 +238,11 @@ func (Amazons) AppendKeys(keys []partizan.PartKey[Grid], g Grid) []partizan.Part
 		}
 		return keys
 	}
-	b := g.geom()
-	open := b.full &^ (g.lo & g.hi)
-	amazons := (g.lo | g.hi) &^ (g.lo & g.hi)
 	n := len(keys)
-	for rest := open; rest != 0; {
-		r := rest & -rest
-		for {
-			next := (r | b.kingNeighbours(r)) & open
-			if next == r {
-				break
-			}
-			r = next
-		}
-		rest &^= r
-		if r&amazons != 0 {
-			k, neg := g.cropBits(r, Arrow).keyBits(allAxes, allAxes, swapStones)
-			keys = append(keys, partizan.PartKey[Grid]{Key: k, Negated: neg})
-		}
-	}
+	eachAmazonRegion(g, func(r uint64) {
+		k, neg := g.cropBits(r, Arrow).keyBits(allAxes, allAxes, swapStones)
+		keys = append(keys, partizan.PartKey[Grid]{Key: k, Negated: neg})
+	})
 	if len(keys) == n { // no region: the key of the empty board
 		keys = append(keys, partizan.PartKey[Grid]{})
 	}
