@@ -98,16 +98,26 @@ type Impartial interface {
 	Impartial() bool
 }
 
+// Coster is implemented by rulesets whose positions cost more than a unit
+// of work to handle: a board past a machine word, say, held a byte a cell,
+// where each option is a copy of the board and each key or split a pass
+// over it. Cost returns the units (at least 1) the Solver charges for each
+// option of p it is given and for p itself when searched, in place of one,
+// so that MaxWork bounds the time of a large board's search as it does a
+// small one's (the same stop on any machine, the work counted, not timed).
+type Coster[P any] interface {
+	Cost(p P) uint64
+}
+
 // Solver computes canonical forms of the positions of a ruleset: the
 // options of each side are valued recursively and the canonical form of
 // { left values | right values } is made in c's store. It keeps a
 // transposition table by Key across calls (so the options of a position
 // solved once cost nothing more), splits positions into components when the
 // ruleset can, and counts the table against c's budget (MaxPositions: the
-// positions held; MaxWork: a unit for each position searched and each
-// option yielded, with the work of the algebra; the context is polled as
-// the search goes). A Solver is for
-// one goroutine.
+// positions held; MaxWork: a unit, or a Coster's units, for each position
+// searched and each option yielded, with the work of the algebra; the
+// context is polled as the search goes). A Solver is for one goroutine.
 type Solver[P any, K comparable] struct {
 	c     *Calc
 	rules Ruleset[P, K]
@@ -116,6 +126,7 @@ type Solver[P any, K comparable] struct {
 	conj  Conjugator[P, K]
 	sk    SplitKeyer[P, K] // only with split and conj
 	keyer ComponentKeyer[P, K]
+	cost  Coster[P]
 	imp   bool      // the ruleset is Impartial
 	tt    map[K]gid // by Key
 	ctt   map[K]gid // by ConjugateKey: the value of the key's representative
@@ -132,6 +143,9 @@ type Solver[P any, K comparable] struct {
 	// bound (MaxMoves)
 	pbase int
 	pmax  int64
+	// the units charged for each option of the position being searched
+	// (Coster; 1 without)
+	unit uint64
 	// Plain, when set, ignores Split, SplitConjugateKey, AppendKeys, Value,
 	// ConjugateKey and Impartial: the definition alone (under Key), for
 	// tests of a ruleset's closed forms, components, conjugation and
@@ -169,13 +183,15 @@ func NewSolver[P any, K comparable](c *Calc, rules Ruleset[P, K]) *Solver[P, K] 
 	if im, ok := rules.(Impartial); ok {
 		s.imp = im.Impartial()
 	}
+	s.cost, _ = rules.(Coster[P])
+	s.unit = 1
 	s.push = func(q P) bool {
 		if s.stk == nil {
 			s.stk = make([]P, 0, stackHint)
 		}
 		s.stk = append(s.stk, q)
 		// a ruleset's loop over its moves is polled and bounded as it goes
-		s.c.step()
+		s.c.stepBy(s.unit)
 		if n := len(s.stk) - s.pbase; s.pmax > 0 && int64(n) > s.pmax {
 			s.c.checkMoves(n)
 		}
@@ -226,8 +242,10 @@ func (s *Solver[P, K]) Options(p P, side Side) ([]P, []Game, error) {
 	var ps []P
 	var gs []Game
 	err := s.run(func() {
+		unit := s.costOf(p)
 		if err := s.rules.Options(p, side, func(q P) bool {
 			ps = append(ps, q)
+			s.c.stepBy(unit)
 			s.c.checkMoves(len(ps))
 			return true
 		}); err != nil {
@@ -300,6 +318,15 @@ func (s *Solver[P, K]) valueByKeys(p P) gid {
 	return sum
 }
 
+// costOf is the units charged for p and for each of its options: Cost's,
+// or 1 without a Coster.
+func (s *Solver[P, K]) costOf(p P) uint64 {
+	if s.cost == nil {
+		return 1
+	}
+	return max(s.cost.Cost(p), 1)
+}
+
 // table returns the transposition table the solver looks components up
 // in: by ConjugateKey (a Conjugator, not Plain) or by Key. The two tables
 // are apart so that Plain may change between calls.
@@ -336,7 +363,7 @@ func (s *Solver[P, K]) keyed(p P, key K, negated bool) gid {
 // miss values component p, whose key (negated as given) is not in the
 // table yet, and enters it.
 func (s *Solver[P, K]) miss(p P, key K, negated bool) gid {
-	s.c.step()
+	s.c.stepBy(s.costOf(p))
 	var id gid
 	known := false
 	if !s.Plain && s.val != nil {
@@ -374,9 +401,10 @@ func (s *Solver[P, K]) search(p P) gid {
 	}
 	pmark, gmark := len(s.stk), len(s.c.stk)
 	var n [2]int
+	unit := s.costOf(p)
 	for _, sd := range [2]Side{Left, Right} {
 		start := len(s.stk)
-		s.pbase, s.pmax = start, s.c.b.MoveLimit()
+		s.pbase, s.pmax, s.unit = start, s.c.b.MoveLimit(), unit
 		if err := s.rules.Options(p, sd, s.push); err != nil {
 			s.c.fail(err)
 		}
@@ -402,7 +430,7 @@ func (s *Solver[P, K]) search(p P) gid {
 // counts the options as construct does, both sides'.
 func (s *Solver[P, K]) searchImpartial(p P) gid {
 	pmark, gmark := len(s.stk), len(s.c.stk)
-	s.pbase, s.pmax = pmark, s.c.b.MoveLimit()
+	s.pbase, s.pmax, s.unit = pmark, s.c.b.MoveLimit(), s.costOf(p)
 	if err := s.rules.Options(p, Left, s.push); err != nil {
 		s.c.fail(err)
 	}

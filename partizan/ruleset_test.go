@@ -161,3 +161,47 @@ func TestSolverComponentKeys(t *testing.T) {
 		t.Fatalf("keys and components disagreeing: %v", err)
 	}
 }
+
+// costlyToy is the toy charging unit units a position (Coster), counting
+// the options it yields.
+type costlyToy struct {
+	toy
+	unit    uint64
+	options *int
+}
+
+func (k costlyToy) Options(p []int, s Side, yield func([]int) bool) error {
+	return k.toy.Options(p, s, func(q []int) bool { *k.options++; return yield(q) })
+}
+
+func (k costlyToy) Cost([]int) uint64 { return k.unit }
+
+// TestSolverCoster: a Coster's units replace the one unit of each option
+// yielded and each position searched, and only those: the same question
+// with units of 1 and of 7 differs by 6 per option and per position, and
+// gives the same value (the algebra's own work unchanged).
+func TestSolverCoster(t *testing.T) {
+	p := []int{7, 5, 2}
+	solve := func(unit uint64) (Game, uint64, int, int) {
+		c := NewStore(Config{}).Calc(context.Background(), impartial.Budget{})
+		n := 0
+		sv := NewSolver[[]int, string](c, costlyToy{unit: unit, options: &n})
+		g, err := sv.Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g, c.Work(), n, sv.Positions()
+	}
+	g1, w1, n1, pos1 := solve(1)
+	g7, w7, n7, pos7 := solve(7)
+	if g1.String() != g7.String() || n1 != n7 || pos1 != pos7 || n1 == 0 {
+		t.Fatalf("units 1: %v, %d options, %d positions; units 7: %v, %d, %d", g1, n1, pos1, g7, n7, pos7)
+	}
+	if want := w1 + 6*uint64(n1+pos1); w7 != want {
+		t.Errorf("work with units of 7: %d, want %d (%d with units of 1, %d options, %d positions)", w7, want, w1, n1, pos1)
+	}
+	// a unit of 0 is taken as 1
+	if _, w0, _, _ := solve(0); w0 != w1 {
+		t.Errorf("units of 0: %d units of work, want %d", w0, w1)
+	}
+}

@@ -488,6 +488,14 @@ func (c *Calc) step() {
 	}
 }
 
+// stepBy is step for n units at once (a large position's option, Coster).
+func (c *Calc) stepBy(n uint64) {
+	c.work += n
+	if c.work >= c.poll {
+		c.pollNow()
+	}
+}
+
 func (c *Calc) pollNow() {
 	if err := c.workLeft(); err != nil {
 		c.fail(err)
@@ -569,7 +577,8 @@ func (c *Calc) checkMoves(n int) {
 // constructions, the positions a Solver searches and the options a
 // ruleset yields), a load-independent measure for benchmarks and what
 // Budget.MaxWork bounds. A unit's time depends on the question: from 1.5
-// million units a second (Amazons 6×6, whose options are dear to list) to
+// million units a second (Amazons 6×6, whose options are dear to list;
+// Konane past 64 cells, with its units per 8 cells, Coster) to
 // 27 million (Hackenbush's number search), 5 million in Domineering 6×6,
 // whose store of 2 million games misses the processor's caches (CPU time
 // on a loaded two-core machine, 2026).

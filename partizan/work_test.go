@@ -55,6 +55,17 @@ func workQuestions(t *testing.T) []workQuestion {
 			g, err := partizan.Solve[grid.Grid, grid.Grid](c, grid.Domineering{}, dom("4x5"))
 			return g.String(), err
 		}, 1},
+		// a board past 64 cells, held a byte a cell: 11 units an option
+		// and a position searched (grid's Cost), so the stop comes within
+		// 10 units past the limit
+		{"domineering 3x4 on a 9x9 board", func(c *partizan.Calc) (string, error) {
+			rows := strings.Split(strings.Repeat("#########|", 9)[:89], "|")
+			for i := range 3 {
+				rows[i] = "...." + rows[i][4:]
+			}
+			g, err := partizan.Solve[grid.Grid, grid.Grid](c, grid.Domineering{}, dom(strings.Join(rows, "|")))
+			return g.String(), err
+		}, 11},
 		// the algebra alone: a sum of switches and its outcome
 		{"a sum", func(c *partizan.Calc) (string, error) {
 			g, err := c.Parse("{3||2|1} + {1|*} + ^<3> + {5|-5} + {2||1|0} + v*3 + {1/2|-1/4}")

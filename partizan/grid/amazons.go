@@ -280,6 +280,10 @@ func (Amazons) ConjugateKey(g Grid) (Grid, bool) {
 	return amazonNormal(g).key(allAxes, allAxes, swapStones)
 }
 
+// Cost is the units of work a position charges (partizan.Coster): more
+// than one past 64 cells.
+func (Amazons) Cost(g Grid) uint64 { return g.cost() }
+
 // FormatPosition writes g in CGSuite's notation: rows of x, o, . and #
 // separated by |.
 func (Amazons) FormatPosition(g Grid) string { return amazonChars.format(g) }

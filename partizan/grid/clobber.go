@@ -201,6 +201,10 @@ func (Clobber) ConjugateKey(g Grid) (Grid, bool) {
 	return clobberNormal(g).key(allAxes, allAxes, swapStones)
 }
 
+// Cost is the units of work a position charges (partizan.Coster): more
+// than one past 64 cells.
+func (Clobber) Cost(g Grid) uint64 { return g.cost() }
+
 // FormatPosition writes g in CGSuite's notation: rows of x, o and .
 // separated by |.
 func (Clobber) FormatPosition(g Grid) string { return stoneChars.format(g) }

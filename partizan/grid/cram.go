@@ -61,6 +61,10 @@ func (Cram) Key(g Grid) Grid {
 	return k
 }
 
+// Cost is the units of work a position charges (partizan.Coster): more
+// than one past 64 cells.
+func (Cram) Cost(g Grid) uint64 { return g.cost() }
+
 // FormatPosition writes g as Domineering does.
 func (Cram) FormatPosition(g Grid) string { return boardChars.format(g) }
 

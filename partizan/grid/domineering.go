@@ -166,6 +166,10 @@ func (Domineering) ConjugateKey(g Grid) (Grid, bool) {
 	return normal(g).key(keepAxes, swapAxes, nil)
 }
 
+// Cost is the units of work a position charges (partizan.Coster): more
+// than one past 64 cells.
+func (Domineering) Cost(g Grid) uint64 { return g.cost() }
+
 // FormatPosition writes g in CGSuite's notation: rows of . and #
 // separated by |.
 func (Domineering) FormatPosition(g Grid) string { return boardChars.format(g) }

@@ -58,6 +58,21 @@ func (g Grid) Cols() int { return int(g.cols) }
 func (g Grid) n() int      { return int(g.rows) * int(g.cols) }
 func (g Grid) small() bool { return g.n() <= 64 }
 
+// cost is the units of work the Solver charges for g and for each of its
+// options (partizan.Coster, which every ruleset here is): one on a board of
+// at most 64 cells, held as bitboards, where an option or a key is a few
+// word operations; past that, a unit for every 8 cells, since each option
+// is then a copy of the board and each key, split or reach a pass over its
+// bytes (measured: a unit of a 9×9 Cram or a 12×12 Konane took 10 to 20
+// times a small board's, about its cells over 8). The work budget then
+// bounds a large board's time as it does a small one's.
+func (g Grid) cost() uint64 {
+	if g.small() {
+		return 1
+	}
+	return uint64(g.n()+7) / 8
+}
+
 // at returns the code of cell i (row-major).
 func (g Grid) at(i int) byte {
 	if !g.small() {

@@ -276,3 +276,66 @@ func TestAmazonsAgainstOracle(t *testing.T) {
 func TestCGSuiteAmazons(t *testing.T) {
 	checkKnown[Grid, Grid](t, Amazons{}, []known{{"x...|o...", "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}"}})
 }
+
+// TestLargeBoardsChargeTheirCells: every ruleset here charges a position of
+// more than 64 cells (held a byte a cell, each option a copy and each key
+// a pass over it) a unit per 8 cells (partizan.Coster), and one unit on a
+// bitboard; a search of a 9×9 board so counts at least 11 units for each
+// position it searched, so the work budget bounds its time (issue 46: a
+// 16×16 Konane ran 25 times longer per unit than an 8×8 one).
+func TestLargeBoardsChargeTheirCells(t *testing.T) {
+	corner := func(pattern string, fill byte) string {
+		rows := strings.Split(pattern, "|")
+		out := make([]string, 9)
+		for i := range out {
+			r := ""
+			if i < len(rows) {
+				r = rows[i]
+			}
+			out[i] = r + strings.Repeat(string(fill), 9-len(r))
+		}
+		return strings.Join(out, "|")
+	}
+	type costly interface {
+		partizan.Ruleset[Grid, Grid]
+		partizan.Coster[Grid]
+		ParsePosition(string) (Grid, error)
+	}
+	for _, tc := range []struct {
+		name string
+		r    costly
+		pos  string
+	}{
+		{"domineering", Domineering{}, corner("....|....|...", '#')},
+		{"cram", Cram{}, corner("....|....|..", '#')},
+		{"clobber", Clobber{}, corner("xoxo|oxo|x", '.')},
+		{"konane", Konane{}, corner("xox|o.o|.x", '.')},
+		{"amazons", Amazons{}, corner("x..|..o", '#')},
+	} {
+		small, err := tc.r.ParsePosition("8x8")
+		if tc.name == "clobber" || tc.name == "konane" || tc.name == "amazons" {
+			small, err = tc.r.ParsePosition(strings.Repeat("........|", 7) + "x......o")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		big, err := tc.r.ParsePosition(tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := tc.r.Cost(small); c != 1 {
+			t.Errorf("%s: a board of 64 cells costs %d units, want 1", tc.name, c)
+		}
+		if c := tc.r.Cost(big); c != 11 {
+			t.Errorf("%s: a board of 81 cells costs %d units, want 11", tc.name, c)
+		}
+		c := newCalc()
+		sv := partizan.NewSolver(c, partizan.Ruleset[Grid, Grid](tc.r))
+		if _, err := sv.Value(big); err != nil {
+			t.Fatal(err)
+		}
+		if n := sv.Positions(); n < 2 || c.Work() < 11*uint64(n) {
+			t.Errorf("%s %s: %d units of work for %d positions searched, want at least 11 each", tc.name, tc.pos, c.Work(), n)
+		}
+	}
+}

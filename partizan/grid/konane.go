@@ -321,6 +321,10 @@ func (Konane) ConjugateKey(g Grid) (Grid, bool) {
 	return g.key(allAxes, allAxes, swapStones)
 }
 
+// Cost is the units of work a position charges (partizan.Coster): more
+// than one past 64 cells.
+func (Konane) Cost(g Grid) uint64 { return g.cost() }
+
 // FormatPosition writes g as rows of x, o and . separated by |.
 func (Konane) FormatPosition(g Grid) string { return stoneChars.format(g) }
 

@@ -59,6 +59,20 @@ func (p Strip) String() string {
 // Len returns the number of cells.
 func (p Strip) Len() int { return int(p.n) }
 
+// cost is the units of work the Solver charges for p and for each of its
+// options (partizan.Coster): one for a packed strip, where an option or a
+// key is a few word operations; past maxPacked cells a unit for every 8,
+// since each option is then a new string and each key or split a pass
+// over it (measured: a unit of an 80-cell Toads and Frogs took about 15
+// times a 60-cell one's). The work budget then bounds a long strip's time
+// as it does a short one's.
+func (p Strip) cost() uint64 {
+	if p.big == "" {
+		return 1
+	}
+	return (uint64(p.n) + 7) / 8
+}
+
 // mk returns the strip of kind k whose cells are s, written in k's
 // alphabet: packed when it is short enough.
 func mk(k kind, s string) Strip {

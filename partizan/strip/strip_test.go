@@ -141,3 +141,50 @@ func FuzzParseStrip(f *testing.F) {
 		}
 	})
 }
+
+// TestLongStripsChargeTheirCells: a strip past 64 cells (a string, each
+// option a new one) costs a unit per 8 cells (partizan.Coster), a packed
+// one a unit; a search of a long strip so counts at least 10 units for
+// each position it searched (80 cells), and the work budget bounds its
+// time.
+func TestLongStripsChargeTheirCells(t *testing.T) {
+	type costly interface {
+		partizan.Ruleset[Strip, Strip]
+		partizan.Coster[Strip]
+		ParsePosition(string) (Strip, error)
+	}
+	for _, tc := range []struct {
+		r          costly
+		short, big string
+	}{
+		{ToadsAndFrogs{}, strings.Repeat("t.f.", 16), "tt.ff" + strings.Repeat(".", 75)},
+		{TopplingDominoes{}, strings.Repeat("lr", 32), "lrl" + strings.Repeat("e", 77)},
+	} {
+		short, err := tc.r.ParsePosition(tc.short)
+		if err != nil {
+			t.Fatal(err)
+		}
+		big, err := tc.r.ParsePosition(tc.big)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := tc.r.Cost(short); c != 1 {
+			t.Errorf("%T: a strip of 64 cells costs %d units, want 1", tc.r, c)
+		}
+		if c := tc.r.Cost(big); c != 10 {
+			t.Errorf("%T: a strip of 80 cells costs %d units, want 10", tc.r, c)
+		}
+	}
+	p, err := ToadsAndFrogs{}.ParsePosition("tf" + strings.Repeat(".", 78))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := partizan.NewStore(partizan.Config{}).Calc(context.Background(), impartial.Budget{})
+	sv := partizan.NewSolver(c, partizan.Ruleset[Strip, Strip](ToadsAndFrogs{}))
+	if _, err := sv.Value(p); err != nil {
+		t.Fatal(err)
+	}
+	if n := sv.Positions(); n < 2 || c.Work() < 10*uint64(n) {
+		t.Errorf("toads and frogs %v: %d units of work for %d positions searched, want at least 10 each", p, c.Work(), n)
+	}
+}

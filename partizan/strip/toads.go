@@ -232,6 +232,10 @@ func (ToadsAndFrogs) SplitConjugateKey(p Strip) ([]Strip, Strip, bool) {
 	return nil, k, neg
 }
 
+// Cost is the units of work a position charges (partizan.Coster): more
+// than one past 64 cells.
+func (ToadsAndFrogs) Cost(p Strip) uint64 { return p.cost() }
+
 // FormatPosition writes p: t, f and . from the left.
 func (ToadsAndFrogs) FormatPosition(p Strip) string { return p.String() }
 

@@ -134,6 +134,10 @@ func (TopplingDominoes) ConjugateKey(p Strip) (Strip, bool) {
 	return k, false
 }
 
+// Cost is the units of work a position charges (partizan.Coster): more
+// than one past 64 cells.
+func (TopplingDominoes) Cost(p Strip) uint64 { return p.cost() }
+
 // FormatPosition writes p: l, r, e and . from the left.
 func (TopplingDominoes) FormatPosition(p Strip) string { return p.String() }
 
