@@ -36,40 +36,7 @@ func TestLoopyRankedMoves(t *testing.T) {
 		if noSumGraph {
 			s.SumGraphLimit = -1
 		}
-		// The sum's graph, built here on its own: position (a, b) is a*len(h)+b.
-		size := 1
-		for _, g := range comps {
-			size *= len(g)
-		}
-		encode := func(pos []int) int {
-			x := 0
-			for i, v := range pos {
-				x = x*len(comps[i]) + v
-			}
-			return x
-		}
-		prod := make(digraph, size)
-		var tuples [][]int
-		var each func(pos []int)
-		each = func(pos []int) {
-			if len(pos) == len(comps) {
-				tuples = append(tuples, slices.Clone(pos))
-				return
-			}
-			for v := range comps[len(pos)] {
-				each(append(pos, v))
-			}
-		}
-		each(nil)
-		for _, pos := range tuples {
-			for i, v := range pos {
-				for _, w := range comps[i][v] {
-					next := slices.Clone(pos)
-					next[i] = w
-					prod[encode(pos)] = append(prod[encode(pos)], encode(next))
-				}
-			}
-		}
+		prod, tuples, encode := loopySumGraph(comps)
 		outs, rems := naiveOutcomes(prod)
 		off := []int{0}
 		for _, g := range comps[:len(comps)-1] {
@@ -112,28 +79,7 @@ func TestLoopyRankedMoves(t *testing.T) {
 			if !slices.Equal(got, want) {
 				fail("moves %v, want %v", got, want)
 			}
-			prevRank, prevRem := -1, 0
-			for k, m := range moves {
-				next := slices.Clone(pos)
-				next[m.Index] = m.To - off[m.Index]
-				y := encode(next)
-				if m.Value.Outcome() != outs[y] {
-					fail("move %d to %v: value %v, but the position is %v", k, next, m.Value, outs[y])
-				}
-				if m.Remoteness != -1 && m.Remoteness != rems[y] || known && m.Remoteness != rems[y] {
-					fail("move %d to %v: remoteness %d, want %d", k, next, m.Remoteness, rems[y])
-				}
-				rk := rank(outs[y])
-				switch {
-				case rk < prevRank:
-					fail("move %d to %v (%v) listed after a worse one: %+v", k, next, outs[y], moves)
-				case rk == prevRank && known && rk == 0 && rems[y] < prevRem:
-					fail("winning move %d to %v (in %d) listed after a slower one: %+v", k, next, rems[y], moves)
-				case rk == prevRank && known && rk == 2 && rems[y] > prevRem:
-					fail("losing move %d to %v (in %d) listed after a quicker one: %+v", k, next, rems[y], moves)
-				}
-				prevRank, prevRem = rk, rems[y]
-			}
+			checkRankOrder(moves, pos, off, encode, outs, rems, known, fail)
 			if len(moves) == 0 {
 				continue
 			}
@@ -163,6 +109,77 @@ func TestLoopyRankedMoves(t *testing.T) {
 		}
 	}
 	t.Logf("positions checked [N D P][remoteness unknown, checked]: %v", seen)
+}
+
+// loopySumGraph builds the graph of the sum of comps on its own: position
+// (a, b, …) is numbered by encode, a mixed-radix number; tuples lists
+// every position.
+func loopySumGraph(comps []digraph) (prod digraph, tuples [][]int, encode func([]int) int) {
+	size := 1
+	for _, g := range comps {
+		size *= len(g)
+	}
+	encode = func(pos []int) int {
+		x := 0
+		for i, v := range pos {
+			x = x*len(comps[i]) + v
+		}
+		return x
+	}
+	prod = make(digraph, size)
+	var each func(pos []int)
+	each = func(pos []int) {
+		if len(pos) == len(comps) {
+			tuples = append(tuples, slices.Clone(pos))
+			return
+		}
+		for v := range comps[len(pos)] {
+			each(append(pos, v))
+		}
+	}
+	each(nil)
+	for _, pos := range tuples {
+		for i, v := range pos {
+			for _, w := range comps[i][v] {
+				next := slices.Clone(pos)
+				next[i] = w
+				prod[encode(pos)] = append(prod[encode(pos)], encode(next))
+			}
+		}
+	}
+	return prod, tuples, encode
+}
+
+// checkRankOrder checks the ranked moves from pos (components offset by
+// off in the solver's numbering) against the sum's true outcomes and
+// remotenesses: each move's value and remoteness (when known), wins before
+// draws before losses, the quickest win and the slowest loss first.
+func checkRankOrder(moves []impartial.LoopyMove[int], pos, off []int, encode func([]int) int, outs []impartial.Outcome, rems []int, known bool, fail func(string, ...any)) {
+	rank := func(o impartial.Outcome) int { // of the position a move leads to
+		return map[impartial.Outcome]int{impartial.P: 0, impartial.Draw: 1, impartial.N: 2}[o]
+	}
+	prevRank, prevRem := -1, 0
+	for k, m := range moves {
+		next := slices.Clone(pos)
+		next[m.Index] = m.To - off[m.Index]
+		y := encode(next)
+		if m.Value.Outcome() != outs[y] {
+			fail("move %d to %v: value %v, but the position is %v", k, next, m.Value, outs[y])
+		}
+		if m.Remoteness != -1 && m.Remoteness != rems[y] || known && m.Remoteness != rems[y] {
+			fail("move %d to %v: remoteness %d, want %d", k, next, m.Remoteness, rems[y])
+		}
+		rk := rank(outs[y])
+		switch {
+		case rk < prevRank:
+			fail("move %d to %v (%v) listed after a worse one: %+v", k, next, outs[y], moves)
+		case rk == prevRank && known && rk == 0 && rems[y] < prevRem:
+			fail("winning move %d to %v (in %d) listed after a slower one: %+v", k, next, rems[y], moves)
+		case rk == prevRank && known && rk == 2 && rems[y] > prevRem:
+			fail("losing move %d to %v (in %d) listed after a quicker one: %+v", k, next, rems[y], moves)
+		}
+		prevRank, prevRem = rk, rems[y]
+	}
 }
 
 // TestLoopyRankedPlayout: when both players always take the first ranked

@@ -128,6 +128,14 @@ func TestBrowserPartizan(t *testing.T) {
 		t.Errorf("error shown %q, the library's %v", textOf(t, ctx, "#pz-error"), err)
 	}
 
+	checkPartizanCalculator(t, ctx)
+	playPartizanAsLeft(t, ctx, url, shown)
+	playPartizanAsRight(t, ctx, url, shown)
+}
+
+// checkPartizanCalculator: the calculator's sum and comparison are the
+// library's (games.Calculate).
+func checkPartizanCalculator(t *testing.T, ctx context.Context) {
 	// The calculator: a sum, and a comparison.
 	for _, c := range []struct{ expr, sel string }{
 		{"{1|*} + ^ + *3", "#pz-calc-value"},
@@ -148,7 +156,10 @@ func TestBrowserPartizan(t *testing.T) {
 			}
 		}
 	}
+}
 
+// playPartizanAsLeft plays as Left, moving first, on Domineering 3×2.
+func playPartizanAsLeft(t *testing.T, ctx context.Context, url string, shown func(string) string) {
 	// Play as Left, moving first, on Domineering 3×2 (an N-position: Left
 	// wins moving first), by clicking the two cells of a vertical domino
 	// when the board allows it and otherwise one of the moves listed; the
@@ -202,7 +213,10 @@ func TestBrowserPartizan(t *testing.T) {
 	if !strings.HasPrefix(ended, "You win") {
 		t.Errorf("the game ended %q: Left moving first wins Domineering 3×2 playing its winning moves", ended)
 	}
+}
 
+// playPartizanAsRight plays as Right against Left moving first.
+func playPartizanAsRight(t *testing.T, ctx context.Context, url string, shown func(string) string) {
 	// Play as Right, Left (the computer) moving first on Domineering 2×3
 	// = {2|-1/2} (Berlekamp 1988): Left wins, whatever Right picks from
 	// the moves listed; the computer's first move is games.Reply's.
@@ -221,7 +235,7 @@ func TestBrowserPartizan(t *testing.T) {
 	if got := textOf(t, ctx, "#pz-history li:first-child code"); got != m.To {
 		t.Errorf("the computer opened with %q, games.Reply %q", got, m.To)
 	}
-	ended = ""
+	ended := ""
 	for turn := 0; turn < 10 && ended == ""; turn++ {
 		st := poll[string](t, ctx, "turn", `(() => { const s = document.getElementById('pz-status'); const t = s.hidden ? '' : s.textContent; return t.startsWith('Your move') && document.getElementById('pz-your-moves') ? 'you' : t.startsWith('You') ? t : ''; })()`)
 		if st != "you" {
