@@ -363,7 +363,8 @@ func (s *Solver[P, K]) keyed(p P, key K, negated bool) gid {
 // miss values component p, whose key (negated as given) is not in the
 // table yet, and enters it.
 func (s *Solver[P, K]) miss(p P, key K, negated bool) gid {
-	s.c.stepBy(s.costOf(p))
+	unit := s.costOf(p)
+	s.c.stepBy(unit)
 	var id gid
 	known := false
 	if !s.Plain && s.val != nil {
@@ -374,7 +375,7 @@ func (s *Solver[P, K]) miss(p P, key K, negated bool) gid {
 		id, known = s.valueOutside(p)
 	}
 	if !known {
-		id = s.search(p)
+		id = s.search(p, unit)
 	}
 	s.bytes += s.keyBytes(key)
 	entry := id // the value of the key's representative
@@ -394,14 +395,14 @@ func (s *Solver[P, K]) miss(p P, key K, negated bool) gid {
 
 // search values p from its options: their positions go on the solver's
 // stack, their values on the Calc's, and the canonical form is made from
-// those.
-func (s *Solver[P, K]) search(p P) gid {
+// those. Each option charges unit units of work (costOf(p), which miss
+// has charged for p).
+func (s *Solver[P, K]) search(p P, unit uint64) gid {
 	if s.imp && !s.Plain {
-		return s.searchImpartial(p)
+		return s.searchImpartial(p, unit)
 	}
 	pmark, gmark := len(s.stk), len(s.c.stk)
 	var n [2]int
-	unit := s.costOf(p)
 	for _, sd := range [2]Side{Left, Right} {
 		start := len(s.stk)
 		s.pbase, s.pmax, s.unit = start, s.c.b.MoveLimit(), unit
@@ -428,9 +429,9 @@ func (s *Solver[P, K]) search(p P) gid {
 // option's value not be a nimber (a Valuer's closed form out of line, say),
 // the canonical form of { options | options } is made instead. The budget
 // counts the options as construct does, both sides'.
-func (s *Solver[P, K]) searchImpartial(p P) gid {
+func (s *Solver[P, K]) searchImpartial(p P, unit uint64) gid {
 	pmark, gmark := len(s.stk), len(s.c.stk)
-	s.pbase, s.pmax, s.unit = pmark, s.c.b.MoveLimit(), s.costOf(p)
+	s.pbase, s.pmax, s.unit = pmark, s.c.b.MoveLimit(), unit
 	if err := s.rules.Options(p, Left, s.push); err != nil {
 		s.c.fail(err)
 	}

@@ -481,12 +481,7 @@ func (c *Calc) fail(err error) { panic(abort{err}) }
 
 // step counts one unit of work, polling the context (and letting other
 // computations on the store run) every pollEvery units.
-func (c *Calc) step() {
-	c.work++
-	if c.work >= c.poll {
-		c.pollNow()
-	}
-}
+func (c *Calc) step() { c.stepBy(1) }
 
 // stepBy is step for n units at once (a large position's option, Coster).
 func (c *Calc) stepBy(n uint64) {
