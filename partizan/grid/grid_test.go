@@ -301,21 +301,19 @@ func TestLargeBoardsChargeTheirCells(t *testing.T) {
 		partizan.Coster[Grid]
 		ParsePosition(string) (Grid, error)
 	}
+	stones := strings.Repeat("........|", 7) + "x......o" // 8×8
 	for _, tc := range []struct {
-		name string
-		r    costly
-		pos  string
+		name       string
+		r          costly
+		small, pos string
 	}{
-		{"domineering", Domineering{}, corner("....|....|...", '#')},
-		{"cram", Cram{}, corner("....|....|..", '#')},
-		{"clobber", Clobber{}, corner("xoxo|oxo|x", '.')},
-		{"konane", Konane{}, corner("xox|o.o|.x", '.')},
-		{"amazons", Amazons{}, corner("x..|..o", '#')},
+		{"domineering", Domineering{}, "8x8", corner("....|....|...", '#')},
+		{"cram", Cram{}, "8x8", corner("....|....|..", '#')},
+		{"clobber", Clobber{}, stones, corner("xoxo|oxo|x", '.')},
+		{"konane", Konane{}, stones, corner("xox|o.o|.x", '.')},
+		{"amazons", Amazons{}, stones, corner("x..|..o", '#')},
 	} {
-		small, err := tc.r.ParsePosition("8x8")
-		if tc.name == "clobber" || tc.name == "konane" || tc.name == "amazons" {
-			small, err = tc.r.ParsePosition(strings.Repeat("........|", 7) + "x......o")
-		}
+		small, err := tc.r.ParsePosition(tc.small)
 		if err != nil {
 			t.Fatal(err)
 		}
