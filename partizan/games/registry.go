@@ -129,7 +129,7 @@ func Rulesets() []*Ruleset {
 		{Name: "clobber", Title: "Clobber", Board: "grid",
 			Rule: "move one of your stones onto an orthogonally adjacent stone of the other colour, which is removed",
 			Left: "black stones, x", Right: "white stones, o",
-			Syntax:  "rows of x (black), o (white) and . (empty) from the top, separated by |: xox|ox.",
+			Syntax:  "rows of x (black), o (white) and . (empty) from the top, separated by |: xox|ox.; or RxC for the full checkerboard, x in the top left corner (the usual start)",
 			Example: "xox|ox.", Known: []Known{{"xox|ox.", "{^^*|*,v}", cgsGrid}},
 			eng: adapt[grid.Grid, grid.Grid](grid.Clobber{})},
 		{Name: "amazons", Title: "Amazons", Board: "grid",

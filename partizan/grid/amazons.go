@@ -7,7 +7,7 @@ const (
 	Arrow byte = 3 // a burnt cell, written #
 )
 
-var amazonChars = charset{what: "board", chars: ".xo#", extra: map[byte]byte{'X': Black, 'O': White}}
+var amazonChars = charset{what: "board", chars: ".xo#", extra: map[byte]byte{'X': Black, 'O': White}, name: "Amazons", example: "x...|...o"}
 
 // Amazons is the ruleset of the Game of the Amazons (Walter Zamkauskas,
 // 1988; Berlekamp, "Sums of N × 2 Amazons", 2000; CGSuite's

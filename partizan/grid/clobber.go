@@ -13,7 +13,26 @@ const (
 	White  byte = 2 // Right's stone, written o
 )
 
-var stoneChars = charset{what: "board", chars: ".xo", extra: map[byte]byte{'X': Black, 'O': White}}
+var (
+	stoneExtra   = map[byte]byte{'X': Black, 'O': White}
+	stoneChars   = charset{what: "board", chars: ".xo", extra: stoneExtra}
+	clobberChars = charset{what: "board", chars: ".xo", extra: stoneExtra, start: checkerboard}
+	konaneChars  = charset{what: "board", chars: ".xo", extra: stoneExtra, name: "Konane", example: ".xo|xo.|..."}
+)
+
+// checkerboard is Clobber's "RxC", its usual start (Albert, Grossman,
+// Nowakowski and Wolfe 2005): every cell holds a stone, the colours
+// alternating, Left's (x) in the top left corner.
+func checkerboard(rows, cols int) Grid {
+	g := NewGrid(rows, cols, White)
+	var at []int
+	for i := range rows * cols {
+		if (i/cols+i%cols)%2 == 0 {
+			at = append(at, i)
+		}
+	}
+	return g.with(Black, at...)
+}
 
 // Clobber is the ruleset of Clobber (Albert, Grossman, Nowakowski and
 // Wolfe, 2005), as CGSuite's game.grid.Clobber: Left moves one of her
@@ -210,5 +229,7 @@ func (Clobber) Cost(g Grid) uint64 { return g.cost() }
 func (Clobber) FormatPosition(g Grid) string { return stoneChars.format(g) }
 
 // ParsePosition reads a board: rows of x (Left's stones), o (Right's) and
-// . (vacant) separated by |, from the top, as CGSuite writes them.
-func (Clobber) ParsePosition(s string) (Grid, error) { return stoneChars.parse(s) }
+// . (vacant) separated by |, from the top, as CGSuite writes them; or
+// "RxC" for the full checkerboard of R rows and C columns with x in the
+// top left corner, the usual start.
+func (Clobber) ParsePosition(s string) (Grid, error) { return clobberChars.parse(s) }

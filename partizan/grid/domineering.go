@@ -12,7 +12,10 @@ const (
 	Blocked byte = 1 // written #
 )
 
-var boardChars = charset{what: "board", chars: ".#", shorthand: true}
+var boardChars = charset{what: "board", chars: ".#", start: emptyBoard}
+
+// emptyBoard is Domineering's and Cram's "RxC": every cell empty.
+func emptyBoard(rows, cols int) Grid { return NewGrid(rows, cols, 0) }
 
 // Domineering is the ruleset of Domineering (Winning Ways, ch. 5; Berlekamp,
 // "Blockbusting and Domineering", 1988): a move places a domino on two

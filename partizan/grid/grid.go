@@ -111,8 +111,12 @@ type charset struct {
 	what  string // "Domineering board"
 	chars string
 	extra map[byte]byte
-	// shorthand: "RxC" reads as an empty board of code 0.
-	shorthand bool
+	// start, when set, is the board "RxC" reads as (Domineering's and
+	// Cram's empty board, Clobber's full checkerboard). Without it "RxC"
+	// is an error that says how this ruleset's boards are written.
+	start func(rows, cols int) Grid
+	// name and example are the ruleset's, for that error.
+	name, example string
 }
 
 func (cs charset) code(ch byte) (byte, bool) {
@@ -129,16 +133,20 @@ func (cs charset) errorf(s string, at int, format string, args ...any) error {
 
 // parse reads a board in CGSuite's grid notation: rows from the top,
 // separated by "|", one character a cell (game.grid's Grid.Parse); spaces
-// around rows are ignored. With the shorthand, "4x5" (or "4×5") is an
-// empty board of 4 rows and 5 columns.
+// around rows are ignored. Where the ruleset has a starting board, "4x5"
+// (or "4×5") is that board with 4 rows and 5 columns.
 func (cs charset) parse(s string) (Grid, error) {
 	if strings.TrimSpace(s) == "" {
 		return Grid{}, &notation.SyntaxError{What: "position", Input: s, Offset: -1, Msg: "empty board (rows of " + cs.describe() + ", separated by |)"}
 	}
-	if cs.shorthand {
-		if g, ok, err := cs.rectangle(s); ok || err != nil {
-			return g, err
+	if r, c, ok, err := cs.rectangle(s); ok || err != nil {
+		if err != nil {
+			return Grid{}, err
 		}
+		if cs.start == nil {
+			return Grid{}, cs.errorf(s, strings.Index(s, strings.TrimSpace(s)), "%s has no R×C shorthand (R×C is a board only in Domineering, Cram and Clobber): write the board as rows of %s separated by |, e.g. %s", cs.name, cs.describe(), notation.Quote(cs.example))
+		}
+		return cs.start(r, c), nil
 	}
 	var cells []byte
 	rows, cols := 0, -1
@@ -191,12 +199,13 @@ func (cs charset) describe() string {
 	return strings.Join(parts, " ")
 }
 
-// rectangle reads "RxC"; ok is false when s is not of that form.
-func (cs charset) rectangle(s string) (Grid, bool, error) {
+// rectangle reads "RxC" as its numbers of rows and columns; ok is false
+// when s is not of that form.
+func (cs charset) rectangle(s string) (rows, cols int, ok bool, err error) {
 	t := strings.TrimSpace(s)
 	sep := strings.IndexAny(t, "x×X")
 	if sep <= 0 {
-		return Grid{}, false, nil
+		return 0, 0, false, nil
 	}
 	w := 1
 	if strings.HasPrefix(t[sep:], "×") {
@@ -204,15 +213,15 @@ func (cs charset) rectangle(s string) (Grid, bool, error) {
 	}
 	a, b := t[:sep], t[sep+w:]
 	if !isDigits(a) || !isDigits(b) {
-		return Grid{}, false, nil
+		return 0, 0, false, nil
 	}
 	off := strings.Index(s, t)
 	r, err1 := strconv.Atoi(a)
 	c, err2 := strconv.Atoi(b)
 	if err1 != nil || err2 != nil || r < 1 || c < 1 || r > MaxSide || c > MaxSide || r*c > MaxCells {
-		return Grid{}, true, cs.errorf(s, off, "board %s is not R×C with 1 ≤ R, C ≤ %d and at most %d cells", notation.Quote(t), MaxSide, MaxCells)
+		return 0, 0, true, cs.errorf(s, off, "board %s is not R×C with 1 ≤ R, C ≤ %d and at most %d cells", notation.Quote(t), MaxSide, MaxCells)
 	}
-	return NewGrid(r, c, 0), true, nil
+	return r, c, true, nil
 }
 
 func isDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }

@@ -166,8 +166,21 @@ func TestParseBoards(t *testing.T) {
 			t.Errorf("%q reads as %q, want %q", c.in, got, c.out)
 		}
 	}
-	if g, err := (Clobber{}).ParsePosition("XOX|ox."); err != nil || (Clobber{}).FormatPosition(g) != "xox|ox." {
-		t.Errorf("Clobber XOX|ox.: %v %v", g, err)
+	// Clobber's R×C is its usual start, the full checkerboard with x in
+	// the top left corner (pycgt's "clobber 3x3" is xox|oxo|xox).
+	for _, c := range []struct{ in, out string }{
+		{"XOX|ox.", "xox|ox."},
+		{"3x3", "xox|oxo|xox"},
+		{" 2×4", "xoxo|oxox"},
+		{"1x1", "x"},
+		{"3x2", "xo|ox|xo"},
+	} {
+		if g, err := (Clobber{}).ParsePosition(c.in); err != nil || (Clobber{}).FormatPosition(g) != c.out {
+			t.Errorf("Clobber %q: %v %v, want %s", c.in, (Clobber{}).FormatPosition(g), err, c.out)
+		}
+	}
+	if _, err := (Amazons{}).ParsePosition("4x4"); err == nil || !strings.Contains(err.Error(), `column 1: Amazons has no R×C shorthand`) {
+		t.Errorf("Amazons 4x4: %v", err)
 	}
 	for _, c := range []struct{ in, want string }{
 		{"", `position "": empty board`},

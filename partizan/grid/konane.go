@@ -330,4 +330,4 @@ func (Konane) FormatPosition(g Grid) string { return stoneChars.format(g) }
 
 // ParsePosition reads a board: rows of x (Left's stones), o (Right's) and
 // . (empty) separated by |, from the top, as Clobber's: "xo.|...".
-func (Konane) ParsePosition(s string) (Grid, error) { return stoneChars.parse(s) }
+func (Konane) ParsePosition(s string) (Grid, error) { return konaneChars.parse(s) }

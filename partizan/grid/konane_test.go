@@ -264,7 +264,8 @@ func TestKonaneParse(t *testing.T) {
 		{"", `position "": empty board`},
 		{"xo#", `position "xo#": column 3: "#" is not a cell here (cells: . x o)`},
 		{"xo.|..", `row 2 has 2 cells, but row 1 has 3`},
-		{"3x3", `"3" is not a cell here`},
+		{"3x3", `position "3x3": column 1: Konane has no R×C shorthand (R×C is a board only in Domineering, Cram and Clobber): write the board as rows of . x o separated by |, e.g. ".xo|xo.|..."`},
+		{"0x3", `board "0x3" is not R×C`},
 		{strings.Repeat("x", 300), `board too large`},
 	} {
 		_, err := Konane{}.ParsePosition(c.in)
