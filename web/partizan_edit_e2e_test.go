@@ -124,6 +124,7 @@ func clickEdge(t *testing.T, ctx context.Context, i int) {
 	t.Helper()
 	xy := eval[[]float64](t, ctx, "edge middle", fmt.Sprintf(`(() => {
 		const p = document.querySelector('#pz-picture [data-edge="%d"] path.line');
+		p.scrollIntoView({block: 'center', inline: 'center'}); // the click is at screen coordinates
 		const q = p.getPointAtLength(p.getTotalLength() / 2);
 		const m = p.getScreenCTM();
 		return [m.a * q.x + m.c * q.y + m.e, m.b * q.x + m.d * q.y + m.f];
@@ -221,6 +222,16 @@ func TestBrowserPartizanEdit(t *testing.T) {
 		tapJS := func(what, p string) { // the ground is a long line under the edges: tap it by script
 			eval[chromedp.Void](t, ctx, what, fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new MouseEvent('click', {bubbles: true}))`, part(p)))
 		}
+		// tap taps the picture's parts in turn, each once the editor has
+		// its last edit's text and the result is drawn: the picture is
+		// redrawn when they come, and a tap found before a redraw and
+		// sent after it would miss (chromedp: "Could not find node").
+		tap := func(what string, ps ...string) {
+			for _, p := range ps {
+				waitJS(t, ctx, what+": settled", `!document.getElementById('pz-editor').dataset.pending && !document.getElementById('pz-result').classList.contains('busy')`)
+				tapJS(what, p)
+			}
+		}
 
 		// Hackenbush, from the bare ground.
 		run(t, ctx, "open", chromedp.Navigate(url+"/#/partizan?game=hackenbush&position=."))
@@ -243,7 +254,7 @@ func TestBrowserPartizanEdit(t *testing.T) {
 		check("hackenbush", "a green edge closing a cycle", hb)
 		run(t, ctx, "grow green", click("#pz-grow")) // the ground is picked
 		grow(0, "e")
-		run(t, ctx, "let go", click(part("v3")), click(part("v1")), click(part("v3")))
+		tap("let go", "v3", "v1", "v3")
 		hb.edges = append(hb.edges, shapeEdge{1, 3, "e"})
 		check("hackenbush", "a second cycle", hb)
 		run(t, ctx, "recolour", click("#pz-tool-l"))
@@ -284,20 +295,25 @@ func TestBrowserPartizanEdit(t *testing.T) {
 			add(".", 0)
 			add(".", 1)
 			check(game, "a path of three", g)
-			run(t, ctx, "tint", click("#pz-tool-L"), click(part("v2")))
+			run(t, ctx, "tint", click("#pz-tool-L"))
+			tap("tint", "v2")
 			g.labels[2] = "L"
-			run(t, ctx, "join", click("#pz-tool-join"), click(part("v0")))
+			run(t, ctx, "join", click("#pz-tool-join"))
+			tap("join", "v0")
 			g.edges = append(g.edges, shapeEdge{2, 0, ""})
 			run(t, ctx, "grow", click("#pz-grow"))
 			add(".", 0)
-			run(t, ctx, "tint R", click("#pz-tool-R"), click(part("v1")))
+			run(t, ctx, "tint R", click("#pz-tool-R"))
+			tap("tint R", "v1")
 			g.labels[1] = "R"
 			before := check(game, "a triangle with a tail", g)
 			// Part two vertices by tapping them (join), remove a vertex by
 			// the keyboard (Delete on it).
-			run(t, ctx, "part", click("#pz-tool-join"), click(part("v0"))) // v1 is picked: tapping v0 parts them
+			run(t, ctx, "part", click("#pz-tool-join"))
+			tap("part", "v0") // v1 is picked: tapping v0 parts them
 			g.edges = slices.Delete(g.edges, 0, 1)
 			check(game, "an edge parted", g)
+			waitJS(t, ctx, "focus: settled", `!document.getElementById('pz-editor').dataset.pending && !document.getElementById('pz-result').classList.contains('busy')`)
 			run(t, ctx, "focus", chromedp.Focus(chromedp.CSS(part("v3"))), chromedp.KeyEvent(kb.Delete))
 			g = shape{labels: g.labels[:3], edges: g.edges[:2]}
 			check(game, "a vertex deleted by the keyboard", g)
@@ -311,7 +327,9 @@ func TestBrowserPartizanEdit(t *testing.T) {
 		}
 		run(t, ctx, "open", chromedp.Navigate(url+"/#/partizan?game=clobber-graph&position="+neturl.QueryEscape("x-o")))
 		waitJS(t, ctx, "x-o", `document.getElementById('pz-result').dataset.asked === 'x-o' && !!document.getElementById('pz-picture')`)
-		run(t, ctx, "edit", click("#pz-click-edit"), click("#pz-tool-x"), click(part("v1")), click("#pz-tool-o"), click("#pz-grow"))
+		run(t, ctx, "edit", click("#pz-click-edit"), click("#pz-tool-x"))
+		tap("x", "v1")
+		run(t, ctx, "grow", click("#pz-tool-o"), click("#pz-grow"))
 		check("clobber-graph", "x-x-o", shape{labels: []string{"x", "x", "o"}, edges: []shapeEdge{{0, 1, ""}, {1, 2, ""}}})
 		if w := eval[float64](t, ctx, "scroll width", `document.documentElement.scrollWidth - window.innerWidth`); w > 0 {
 			t.Errorf("at %d px: the page scrolls sideways by %v px", size.w, w)
