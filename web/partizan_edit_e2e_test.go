@@ -359,7 +359,8 @@ func TestBrowserPartizanEdit(t *testing.T) {
 	run(t, ctx, "play", chromedp.Navigate(url+"/#/partizan?game=hackenbush&position=lr&mode=left&first=left"))
 	waitJS(t, ctx, "ready", `document.getElementById('pz-result').dataset.asked === 'lr' && !document.getElementById('pz-click').hidden`)
 	run(t, ctx, "edit then start", click("#pz-click-edit"), click("#pz-start"))
-	waitJS(t, ctx, "playing", `document.getElementById('pz-click').hidden && document.getElementById('pz-edit').hidden && !document.getElementById('pz-picture').classList.contains('editing')`)
+	// (and the first turn shown: until then the page moves under a click)
+	waitJS(t, ctx, "playing", `document.getElementById('pz-click').hidden && document.getElementById('pz-edit').hidden && !document.getElementById('pz-picture').classList.contains('editing') && !document.getElementById('pz-result').classList.contains('busy') && document.getElementById('pz-status').textContent.startsWith('Your move')`)
 	run(t, ctx, "stop", click("#pz-stop"))
 	waitJS(t, ctx, "stopped", `!document.getElementById('pz-click').hidden && document.getElementById('pz-click-move').getAttribute('aria-pressed') === 'true'`)
 }
