@@ -27,12 +27,8 @@ var ErrNotAtomic = errors.New("that game is not atomic")
 func (c *Calc) AtomicWeight(g Game) (Game, error) {
 	var r gid
 	err := c.run(func() {
-		id := c.own(g)
-		if !c.infinitesimal(id) {
-			c.fail(ErrNotAtomic)
-		}
-		r = c.naiveAtomicWeight(id, map[gid]gid{})
-		if !c.allSmall(id, map[gid]bool{}) && !c.atomic(id, r) {
+		var ok bool
+		if r, ok = c.atomicWeight(c.own(g)); !ok {
 			c.fail(ErrNotAtomic)
 		}
 	})

@@ -87,7 +87,8 @@ func TestThermalBasics(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"{1|*}", "{3||2|1}", "^", "v", "^*", "^<2>", "v[3]", "+-1", "±1", "1/2", "*2",
 		"Tiny(2)", "Miny(2)", "2Tiny(2)", "3/4v[3]*", "{0||0|-1}", "+-{3|1}", "+-{1,2}", "{1|^^||^}",
-		"{0|*||*|||*||||*}", "^ + ^ + *", "-1^^", "(1*)", "{a", "{1|2|3}", "1/3", "⇑*", "vvv*3"} {
+		"{0|*||*|||*||||*}", "^ + ^ + *", "-1^^", "(1*)", "{a", "{1|2|3}", "1/3", "⇑*", "vvv*3",
+		"{3||2|1}.Cool(1/2)", "(^+*).AtomicWeight", "^.Overheat(1, 2).Freeze", "{3|-3}.Cool(", "*.OrdinalSum(1)", "2.NortonMultiply(^)", "{1|0}.Warm"} {
 		f.Add(s)
 	}
 	s := NewStore(Config{MaxMemory: 64 << 20})

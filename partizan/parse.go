@@ -21,6 +21,10 @@ import (
 //	+-1  ±{3|1}  +-{1,2}     switches ±G = {G | -G} ({a,b | -a,-b})
 //	Tiny(2)  Miny(x)         {0||0|-x} and {x|0||0}
 //	g + h  g - h  -g  (g)    sums, differences, negatives; a +- b = a + ±b
+//	G.Cool(1)  G.Freeze      CGSuite's methods that give a game (MethodNames):
+//	(G).AtomicWeight         Cool, Heat, Overheat, Freeze, Mean, Temperature,
+//	                         LeftStop, RightStop, ReducedCanonicalForm,
+//	                         AtomicWeight, OrdinalSum, NortonMultiply, Birthday
 //
 // Bad input returns a *notation.SyntaxError with the column.
 func (c *Calc) Parse(s string) (Game, error) {
@@ -48,6 +52,7 @@ type parser struct {
 	s     string
 	i     int
 	depth int
+	call  int // where the method being applied starts (its errors' column)
 }
 
 func (p *parser) fail(off int, msg string) {
@@ -162,9 +167,12 @@ func (p *parser) switchBraces() gid {
 
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 
-// value := number [infinitesimal] | infinitesimal | "{" … "}" | "(" expr ")"
+// value := atom { "." Method [ "(" args ")" ] }   (methods.go)
+func (p *parser) value() gid { return p.calls(p.atom()) }
+
+// atom := number [infinitesimal] | infinitesimal | "{" … "}" | "(" expr ")"
 // | "Tiny(" expr ")" | "Miny(" expr ")"
-func (p *parser) value() gid {
+func (p *parser) atom() gid {
 	p.skip()
 	start := p.i
 	if p.i >= len(p.s) {

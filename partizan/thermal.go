@@ -163,17 +163,9 @@ func (c *Calc) cool(id gid, t Dyadic, tid gid, memo map[gid]gid) gid {
 // Freeze returns g cooled by its temperature; a number-up-star is frozen
 // already (as in CGSuite).
 func (c *Calc) Freeze(g Game) (Game, error) {
-	if g.IsNUS() {
-		return g, nil
-	}
-	t, err := c.Temperature(g)
-	if err != nil {
-		return Zero, err
-	}
-	if t.Cmp(Int(-1)) <= 0 {
-		return g, nil // an integer
-	}
-	return c.Cool(g, t)
+	var r gid
+	err := c.run(func() { r = c.freeze(c.own(g)) })
+	return c.game(r), err
 }
 
 // Heat returns g heated by the game t: ∫^t g = g for a number, else

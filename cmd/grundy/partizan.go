@@ -196,6 +196,11 @@ hackenbush lrl: see grundy games, or docs/partizan.md) or of any impartial
 game of the catalog, which enters as the nimber of its value (kayles 7 is
 *2). Quote a position that holds " + " (cutcake '4x7 + 2x3').
 
+CGSuite's methods that give a game follow a value or a quoted position:
+Cool(t), Heat(t), Overheat(s, t), Freeze, Mean, Temperature, LeftStop,
+RightStop, ReducedCanonicalForm, AtomicWeight, OrdinalSum(h),
+NortonMultiply(u) and Birthday ({3||2|1}.Cool(1/2), (^ + *).AtomicWeight).
+
 Two expressions joined by a comparison (<=, >=, ==, <, >, or <> for
 "confused with") are compared: the answer says whether it holds and how
 the two compare.`,
@@ -203,6 +208,7 @@ the two compare.`,
   grundy value '^ + ^ == ^^'
   grundy value '^* <> 0'
   grundy value '{3||2|1}' --thermograph
+  grundy value "domineering '...|...'.Cool(1/2)"
   grundy value "domineering '...|...' + kayles 7 + nim 3"
   grundy value 'hackenbush lrlrrllr' --json`,
 		Args: minArgs(1),

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/grundy/grundy/partizan"
 )
 
 func TestPartizanSolve(t *testing.T) {
@@ -120,5 +122,15 @@ func TestPartizanPlayUndo(t *testing.T) {
 	_, errs, _ := grundy(t, "#1\nundo\nundo\nquit\n", "play", "domineering", "4x3", "--json")
 	if !strings.Contains(errs, "Undone.\n") || !strings.Contains(errs, "Nothing to undo.") {
 		t.Errorf("play undo dialogue: %q", errs)
+	}
+}
+
+// grundy value --help names every method the notation reads.
+func TestValueHelpNamesMethods(t *testing.T) {
+	long := strings.Join(strings.Fields(newValueCmd(&streams{}).Long), " ")
+	for _, m := range partizan.MethodNames() {
+		if !strings.Contains(long, m) {
+			t.Errorf("grundy value --help does not name %s", m)
+		}
 	}
 }

@@ -15,8 +15,9 @@ import (
 //	sum      := piece { ("+" | "-") piece }
 //	piece    := game | value
 //	game     := NAME [":" ARGS] position        a ruleset or catalog game
-//	position := "'" text "'" | '"' text '"' | words up to the next lone operator
-//	value    := CGSuite's notation ({1|*}, ^, *3, 3/4v[3]*, …; partizan.Calc.Parse)
+//	position := "'" text "'" [methods] | '"' text '"' [methods] | words up to the next lone operator
+//	methods  := { "." Method [ "(" args ")" ] }  CGSuite's, on the value: '..|..'.Cool(1)
+//	value    := CGSuite's notation ({1|*}, ^, *3, 3/4v[3]*, {3|1}.Cool(1), …; partizan.Calc.Parse)
 //
 // A game is named where a piece starts (the start of a sum, or after a "+"
 // or "-" outside braces) by a word that is the name of a partizan ruleset
@@ -36,6 +37,10 @@ type piece struct {
 	name, spec string
 	pos        string
 	posOff     int
+	// methods written after a quoted position ("domineering '..|..'.Cool(1)"),
+	// applied to its value, and where they start
+	methods    string
+	methodsOff int
 	// a value: the notation text (leading operator included)
 	notation string
 }
@@ -274,8 +279,13 @@ func gamePiece(full string, base int, s string, at int, name, spec string, end i
 			return p, 0, syntaxErr(full, base+i, fmt.Sprintf("unclosed %c", q))
 		}
 		p.pos, p.posOff = s[i+1:i+1+close], base+i+1
-		p.end = base + i + close + 2
-		return p, i + close + 2, nil
+		next := i + close + 2
+		if m := methodCalls(s[next:]); m > 0 {
+			p.methods, p.methodsOff = s[next:next+m], base+next
+			next += m
+		}
+		p.end = base + next
+		return p, next, nil
 	}
 	// words up to a lone operator
 	start, j := i, i
@@ -300,6 +310,34 @@ func gamePiece(full string, base int, s string, at int, name, spec string, end i
 		return p, 0, syntaxErr(full, base+at, fmt.Sprintf("%s needs a position (%s 'POSITION')", name, name))
 	}
 	return p, j, nil
+}
+
+// methodCalls returns the length of the methods at the start of s
+// (".Cool(1).Freeze"): runs of "." Name [ "(" … ")" ], the parentheses
+// balanced; partizan's parser reads them.
+func methodCalls(s string) int {
+	i := 0
+	for i+1 < len(s) && s[i] == '.' && isLetter(s[i+1]) {
+		i++
+		for i < len(s) && isLetter(s[i]) {
+			i++
+		}
+		if i < len(s) && s[i] == '(' {
+			depth := 0
+			for ; i < len(s); i++ {
+				if s[i] == '(' {
+					depth++
+				} else if s[i] == ')' {
+					depth--
+					if depth == 0 {
+						i++
+						break
+					}
+				}
+			}
+		}
+	}
+	return i
 }
 
 func isOperator(w string) bool {

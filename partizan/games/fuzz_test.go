@@ -21,6 +21,7 @@ func FuzzCalculate(f *testing.F) {
 		"col path(4) + snort cycle(3)", "clobber-graph x-o-x", "^<2> > 0", "v[3] + 1/2", "{3||2|1} >= 2",
 		"subtract:1,3,4 7 + 1", "kayles", "domineering '", "1 +", "+- domineering 2x2", "((1)", "Tiny(2) + Miny(2)",
 		"amazons x..|o..", "konane .xo|xo.|...", "toppling-dominoes lrrl", "a <= b", "kayle 3", "{|} = 0", "^ <<= 0", "--1", "1 - - nim 2",
+		"domineering '...|...'.Cool(1/2)", "kayles '7'.Birthday + {3||2|1}.Freeze", "domineering '..'.Mean(", "{1|*}.Heat(1) == 0",
 	} {
 		f.Add(s)
 	}

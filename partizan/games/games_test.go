@@ -259,7 +259,21 @@ func TestCalculate(t *testing.T) {
 		{"domineering 2x2 - +-1", "0", ""},         // Domineering 2×2 = ±1
 		{"cutcake '1x5 + 5x1' == 0", "0", "equal"}, // 4 - 4
 		{"- cutcake 1x5 + cutcake 5x1", "-8", ""},
+		// CGSuite's methods, on values and on quoted positions: Domineering
+		// 2×3 = {2|-1/2}, cooled by 1/2 {3/2|0}, frozen 3/4*, mean 3/4
+		{"domineering '...|...'.Cool(1/2)", "{3/2|0}", ""},
+		{"domineering '...|...'.Freeze + 1", "7/4*", ""},
+		{"1 - domineering '...|...'.Mean", "1/4", ""},
+		{"- domineering 2x3.Mean", "", "x"}, // unquoted: the method is part of the position
+		{"kayles '7'.Birthday", "2", ""},    // *2 is born on day 2
+		{"{3||2|1}.Cool(1/2) == {5/2|2*}", "{5/2|2*}", "equal"},
 	} {
+		if c.compare == "x" {
+			if _, err := Calculate(ctx, c.expr, settings()); err == nil {
+				t.Errorf("%s: no error", c.expr)
+			}
+			continue
+		}
 		r, err := Calculate(ctx, c.expr, settings())
 		if err != nil {
 			t.Fatalf("%s: %v", c.expr, err)
@@ -297,6 +311,9 @@ func TestErrors(t *testing.T) {
 		{"sum", "domineering", `domineering needs a position`},
 		{"sum", "1 + ", `missing a game`},
 		{"sum", "^ <= 0", `a comparison "<="`},
+		{"sum", "hackenbush 'lrl'.Warm", `column 18: unknown method "Warm"`},
+		{"sum", "domineering '..|..'.Cool(1", `column 25: unclosed '('`},
+		{"sum", "domineering '..|..'.Cool(^)", `column 26: the temperature of Cool must be a number`},
 	} {
 		_, err := Analyze(ctx, c.game, c.pos, settings())
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {

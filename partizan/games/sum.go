@@ -191,6 +191,24 @@ func (s *session) parseSum(full string, base int, text string) ([]*component, er
 }
 
 func (s *session) component(full string, p piece) (*component, error) {
+	k, err := s.position(full, p)
+	if err != nil || p.methods == "" {
+		return k, err
+	}
+	// G.Cool(1) of a position is a value, no longer a position of its game
+	g, err := s.c.Apply(k.g, p.methods)
+	if err != nil {
+		return nil, shift(err, full, p.methodsOff)
+	}
+	text, err := s.format(g)
+	if err != nil {
+		return nil, err
+	}
+	return &component{kind: KindValue, neg: p.neg, g: g, text: text}, nil
+}
+
+// position reads a piece without its methods.
+func (s *session) position(full string, p piece) (*component, error) {
 	if p.name == "" {
 		g, err := s.c.Parse(p.notation)
 		if err != nil {
@@ -337,6 +355,9 @@ func (s *session) unknownName(err error) error {
 	var se *notation.SyntaxError
 	if !errors.As(err, &se) || se.Offset < 0 || se.Offset >= len(se.Input) {
 		return err
+	}
+	if se.Offset > 0 && se.Input[se.Offset-1] == '.' {
+		return err // a method's name (G.Cool(1)): partizan's error says it
 	}
 	j := se.Offset
 	for j < len(se.Input) && (isAlnum(se.Input[j]) || se.Input[j] == '-' || se.Input[j] == '_') {

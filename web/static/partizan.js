@@ -586,7 +586,7 @@ export default {
       h('div', { class: 'grid two pzgrid' },
         thermoCard,
         h('div', { class: 'card', id: 'pz-calc' }, h('h2', {}, 'Calculator'),
-          h('div', { class: 'row' }, h('label', { class: 'field' }, h('span', {}, 'An expression of values: {1|*} + ^ + *3, -{2|0}, 3/4v, comparisons A <= B'), expr),
+          h('div', { class: 'row' }, h('label', { class: 'field' }, h('span', {}, 'An expression of values: {1|*} + ^ + *3, -{2|0}, 3/4v, comparisons A <= B, CGSuite\'s methods {3||2|1}.Cool(1/2)'), expr),
             h('button', { id: 'pz-calc-go', onclick: () => calc() }, '=')),
           calcOut)));
 
