@@ -269,7 +269,35 @@ func positionErr(full string, off int, pos string, err error) error {
 	if o >= 0 {
 		o += off + lead
 	}
-	return &notation.SyntaxError{What: "expression", Input: full, Offset: o, Msg: "position " + notation.Quote(strings.TrimSpace(pos)) + ": " + se.Msg}
+	msg := "position " + notation.Quote(strings.TrimSpace(pos)) + ": " + se.Msg
+	if quoted := off > 0 && strings.ContainsRune(`'"`, rune(full[off-1])); !quoted {
+		if at, ok := methodAt(pos); ok {
+			msg += fmt.Sprintf(" (a method follows a quoted position: '%s'%s)", strings.TrimSpace(pos[:at]), pos[at:])
+		}
+	}
+	return &notation.SyntaxError{What: "expression", Input: full, Offset: o, Msg: msg}
+}
+
+// methodAt finds a method of partizan's notation (".Cool(", ".Freeze") in
+// an unquoted position, where it was read as part of the position.
+func methodAt(pos string) (int, bool) {
+	for i := strings.IndexByte(pos, '.'); i >= 0; {
+		j := i + 1
+		for j < len(pos) && isLetter(pos[j]) {
+			j++
+		}
+		for _, m := range partizan.MethodNames() {
+			if name, _, _ := strings.Cut(m, "("); j > i+1 && strings.EqualFold(pos[i+1:j], name) {
+				return i, true
+			}
+		}
+		k := strings.IndexByte(pos[i+1:], '.')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return 0, false
 }
 
 // impartial values an impartial catalog game's position: the nimber of
